@@ -1,0 +1,1 @@
+//! ddz: a Doudizhu engine.
