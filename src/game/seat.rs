@@ -1,0 +1,109 @@
+//! Seats at the table and per-seat data.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+
+/// A seat: `A` (West, 0), `B` (South, 1), `C` (East, 2). Bidding and play go `A → B → C → A`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Seat {
+    /// West, seat 0.
+    A,
+    /// South, seat 1.
+    B,
+    /// East, seat 2.
+    C,
+}
+
+impl Seat {
+    /// All seats in play order.
+    pub const ALL: [Seat; 3] = [Seat::A, Seat::B, Seat::C];
+
+    /// The seat's index 0..=2.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The seat with this index, if it is one.
+    #[must_use]
+    pub const fn from_index(i: usize) -> Option<Seat> {
+        match i {
+            0 => Some(Seat::A),
+            1 => Some(Seat::B),
+            2 => Some(Seat::C),
+            _ => None,
+        }
+    }
+
+    /// The next seat in play order.
+    #[must_use]
+    pub const fn next(self) -> Seat {
+        match self {
+            Seat::A => Seat::B,
+            Seat::B => Seat::C,
+            Seat::C => Seat::A,
+        }
+    }
+
+    /// The previous seat in play order (the one who plays just before this one).
+    #[must_use]
+    pub const fn prev(self) -> Seat {
+        self.next().next()
+    }
+
+    /// The protocol letter.
+    #[must_use]
+    pub const fn letter(self) -> char {
+        match self {
+            Seat::A => 'A',
+            Seat::B => 'B',
+            Seat::C => 'C',
+        }
+    }
+
+    /// The seat a protocol letter names (either case).
+    #[must_use]
+    pub fn from_letter(c: char) -> Option<Seat> {
+        match c.to_ascii_uppercase() {
+            'A' => Some(Seat::A),
+            'B' => Some(Seat::B),
+            'C' => Some(Seat::C),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Seat {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+/// One value per seat, indexed by [`Seat`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct BySeat<T>(pub [T; 3]);
+
+impl<T> BySeat<T> {
+    /// Builds the per-seat values from a function of the seat.
+    pub fn from_fn(mut f: impl FnMut(Seat) -> T) -> BySeat<T> {
+        BySeat([f(Seat::A), f(Seat::B), f(Seat::C)])
+    }
+
+    /// The seats with their values, in play order.
+    pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
+        Seat::ALL.iter().copied().zip(self.0.iter())
+    }
+}
+
+impl<T> Index<Seat> for BySeat<T> {
+    type Output = T;
+    fn index(&self, seat: Seat) -> &T {
+        &self.0[seat.index()]
+    }
+}
+
+impl<T> IndexMut<Seat> for BySeat<T> {
+    fn index_mut(&mut self, seat: Seat) -> &mut T {
+        &mut self.0[seat.index()]
+    }
+}
