@@ -8,3 +8,4 @@
 pub mod cards;
 pub mod game;
 pub mod rules;
+pub mod tools;

@@ -1,0 +1,4 @@
+//! The tools beside the engine, one module each; `main` dispatches subcommands here.
+
+pub mod bench;
+pub mod moves;
