@@ -7,5 +7,7 @@
 
 pub mod cards;
 pub mod game;
+pub mod protocol;
 pub mod rules;
+pub mod strategy;
 pub mod tools;

@@ -1,5 +1,7 @@
-//! The game: seats, and (next) the state tracker.
+//! The game: seats and the state tracker.
 
 pub mod seat;
+pub mod state;
 
 pub use seat::{BySeat, Seat};
+pub use state::{GameState, TrackError, Turn};

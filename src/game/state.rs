@@ -1,0 +1,350 @@
+//! What one seat knows about a game in progress: its hand, the bids, the landlord and bottom
+//! cards, every play so far, each seat's cards left, and the play to beat.
+//!
+//! The same tracker serves the engine (one seat's view, `me`) and the arena's judge (which
+//! replays every seat's plays through it as an independent check). Updates check what they are
+//! told and return a [`TrackError`] instead of panicking; the caller decides how to resync.
+
+use super::seat::{BySeat, Seat};
+use crate::cards::{Cards, Counts};
+use crate::rules::{classify, legal_plays, Combo, Kind};
+use std::fmt;
+
+/// Cards dealt to each seat.
+pub const HAND_SIZE: u8 = 17;
+/// Cards in the bottom, given to the landlord.
+pub const BOTTOM_SIZE: u8 = 3;
+
+/// One entry of the play history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// Who played.
+    pub seat: Seat,
+    /// The play at the rank level (`Combo::PASS` for a pass).
+    pub combo: Combo,
+    /// The concrete cards (empty for a pass).
+    pub cards: Cards,
+}
+
+/// Something the tracker was told that cannot be true.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TrackError {
+    /// The cards are no legal play.
+    NotAPlay(Cards),
+    /// The play does not beat the play on the table.
+    DoesNotBeat {
+        /// The play made.
+        play: Combo,
+        /// The play it should have beaten.
+        on: Combo,
+    },
+    /// The seat leads and may not pass.
+    PassOnLead(Seat),
+    /// Another seat played cards this seat holds, or cards already played or in the bottom of
+    /// another seat's hand.
+    CardsNotAvailable(Cards),
+    /// The seat has fewer cards left than it played.
+    TooManyCards(Seat),
+    /// It is not this seat's turn.
+    OutOfTurn {
+        /// Who played.
+        seat: Seat,
+        /// Whose turn it was.
+        expected: Seat,
+    },
+    /// A bid that is not 0 and not above every earlier bid.
+    BadBid(Seat, u8),
+}
+
+impl fmt::Display for TrackError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TrackError::NotAPlay(c) => write!(f, "{} is no legal play", c),
+            TrackError::DoesNotBeat { play, on } => write!(f, "{} does not beat {}", play, on),
+            TrackError::PassOnLead(s) => write!(f, "{} passed while leading", s),
+            TrackError::CardsNotAvailable(c) => {
+                write!(f, "cards {} ({}) cannot be in that hand", c, c.to_codes())
+            }
+            TrackError::TooManyCards(s) => write!(f, "{} played more cards than it holds", s),
+            TrackError::OutOfTurn { seat, expected } => {
+                write!(f, "{} played out of turn ({} was to play)", seat, expected)
+            }
+            TrackError::BadBid(s, b) => write!(f, "{} bid {} illegally", s, b),
+        }
+    }
+}
+
+impl std::error::Error for TrackError {}
+
+/// One seat's knowledge of a game.
+#[derive(Clone, Debug)]
+pub struct GameState {
+    /// Our seat.
+    pub me: Seat,
+    /// Our cards now (the bottom cards included once we are the landlord).
+    pub hand: Cards,
+    /// The bids made so far.
+    pub bids: BySeat<Option<u8>>,
+    /// The landlord, once the bottom cards are shown.
+    pub landlord: Option<Seat>,
+    /// The bottom cards, once shown (public).
+    pub bottom: Cards,
+    /// The cards each seat has played.
+    pub played: BySeat<Cards>,
+    /// How many cards each seat holds.
+    pub cards_left: BySeat<u8>,
+    /// Every play and pass since the landlord's first lead, in order.
+    pub history: Vec<Turn>,
+    /// The play to beat and who made it; `None` when the next player leads.
+    pub last: Option<(Seat, Combo)>,
+    /// Passes in a row since the last play.
+    pub passes: u8,
+    /// Bombs played so far.
+    pub bombs: u8,
+    /// Whether the rocket was played.
+    pub rocket: bool,
+    /// Whose turn it is to play, once play has begun.
+    pub to_move: Option<Seat>,
+}
+
+impl GameState {
+    /// A new game: we sit at `me` and were dealt `hand`.
+    #[must_use]
+    pub fn new(me: Seat, hand: Cards) -> GameState {
+        GameState {
+            me,
+            hand,
+            bids: BySeat::default(),
+            landlord: None,
+            bottom: Cards::EMPTY,
+            played: BySeat::default(),
+            cards_left: BySeat([HAND_SIZE; 3]),
+            history: Vec::new(),
+            last: None,
+            passes: 0,
+            bombs: 0,
+            rocket: false,
+            to_move: None,
+        }
+    }
+
+    /// The highest bid so far (0 when none).
+    #[must_use]
+    pub fn highest_bid(&self) -> u8 {
+        self.bids.0.iter().flatten().copied().max().unwrap_or(0)
+    }
+
+    /// Whether `bid` is legal now: 0, or above every earlier bid and at most 3.
+    #[must_use]
+    pub fn bid_is_legal(&self, bid: u8) -> bool {
+        bid == 0 || (bid <= 3 && bid > self.highest_bid())
+    }
+
+    /// Records a seat's bid.
+    pub fn record_bid(&mut self, seat: Seat, bid: u8) -> Result<(), TrackError> {
+        let legal = self.bid_is_legal(bid);
+        self.bids[seat] = Some(bid);
+        if legal {
+            Ok(())
+        } else {
+            Err(TrackError::BadBid(seat, bid))
+        }
+    }
+
+    /// The bottom cards are shown and go to `landlord`, who leads.
+    pub fn set_landlord(&mut self, landlord: Seat, bottom: Cards) -> Result<(), TrackError> {
+        self.landlord = Some(landlord);
+        self.bottom = bottom;
+        self.cards_left[landlord] = HAND_SIZE + BOTTOM_SIZE;
+        self.to_move = Some(landlord);
+        self.last = None;
+        self.passes = 0;
+        if landlord == self.me {
+            self.hand = self.hand.or(bottom);
+            self.cards_left[landlord] = self.hand.len() as u8;
+        }
+        if landlord != self.me && !self.hand.and(bottom).is_empty() {
+            return Err(TrackError::CardsNotAvailable(self.hand.and(bottom)));
+        }
+        Ok(())
+    }
+
+    /// The play to beat, or `None` when the player to move leads.
+    #[must_use]
+    pub fn to_beat(&self) -> Option<&Combo> {
+        self.last.as_ref().map(|(_, c)| c)
+    }
+
+    /// Whether `seat` is a farmer (not the landlord), once the landlord is known.
+    #[must_use]
+    pub fn is_farmer(&self, seat: Seat) -> bool {
+        self.landlord.map_or(false, |l| l != seat)
+    }
+
+    /// The other farmer, for a farmer; `None` for the landlord or before the landlord is known.
+    #[must_use]
+    pub fn partner(&self, seat: Seat) -> Option<Seat> {
+        let landlord = self.landlord?;
+        if seat == landlord {
+            None
+        } else {
+            Seat::ALL
+                .iter()
+                .copied()
+                .find(|&s| s != seat && s != landlord)
+        }
+    }
+
+    /// The cards no one has shown and we do not hold: in the other two hands.
+    #[must_use]
+    pub fn unseen(&self) -> Cards {
+        let mut seen = self.hand;
+        for (_, p) in self.played.iter() {
+            seen = seen.or(*p);
+        }
+        // Bottom cards are public: those the landlord still holds are known, not unseen
+        // (`landlord_known_cards` lists them).
+        Cards::DECK.minus(seen).minus(self.bottom)
+    }
+
+    /// Bottom cards the landlord still holds (known to everyone), when someone else is landlord.
+    #[must_use]
+    pub fn landlord_known_cards(&self) -> Cards {
+        match self.landlord {
+            Some(l) if l != self.me => self.bottom.minus(self.played[l]),
+            _ => Cards::EMPTY,
+        }
+    }
+
+    /// The score multiplier so far: × (1 + bombs) when bombs were played, × 2 for the rocket
+    /// (spring and anti-spring are decided at the end).
+    #[must_use]
+    pub fn multiplier(&self) -> u32 {
+        let mut m = 1;
+        if self.bombs > 0 {
+            m *= 1 + self.bombs as u32;
+        }
+        if self.rocket {
+            m *= 2;
+        }
+        m
+    }
+
+    /// Our legal plays now (the pass included when following).
+    #[must_use]
+    pub fn legal_plays(&self) -> Vec<Combo> {
+        legal_plays(self.hand.counts(), self.to_beat())
+    }
+
+    /// Our hand as rank counts.
+    #[must_use]
+    pub fn hand_counts(&self) -> Counts {
+        self.hand.counts()
+    }
+
+    /// Records a play (`None` = pass) by `seat`, checking it against what we know. On error the
+    /// state is still updated as far as it can be (cards removed, turn advanced), so the caller
+    /// can log and carry on.
+    pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> Result<(), TrackError> {
+        let mut problem = None;
+        if let Some(expected) = self.to_move {
+            if expected != seat {
+                problem = Some(TrackError::OutOfTurn { seat, expected });
+            }
+        }
+        let cards = match cards {
+            None => {
+                if self.last.is_none() {
+                    problem = problem.or(Some(TrackError::PassOnLead(seat)));
+                }
+                self.history.push(Turn {
+                    seat,
+                    combo: Combo::PASS,
+                    cards: Cards::EMPTY,
+                });
+                self.passes += 1;
+                if self.passes >= 2 {
+                    self.last = None;
+                    self.passes = 0;
+                }
+                self.to_move = Some(seat.next());
+                return problem.map_or(Ok(()), Err);
+            }
+            Some(c) => c,
+        };
+        let combo = match classify(cards.counts()) {
+            Some(c) => c,
+            None => {
+                problem = problem.or(Some(TrackError::NotAPlay(cards)));
+                // Keep the history readable: an unreadable play is recorded as the single of
+                // its highest card, which keeps the turn order and card counts right.
+                Combo {
+                    kind: Kind::Single,
+                    key: cards
+                        .counts()
+                        .highest()
+                        .unwrap_or(crate::cards::Rank::THREE),
+                    len: 1,
+                    cards: cards.counts(),
+                }
+            }
+        };
+        if let Some((_, on)) = self.last {
+            if !combo.beats(&on) {
+                problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
+            }
+        }
+        if seat == self.me {
+            if !self.hand.contains_all(cards) {
+                problem = problem.or(Some(TrackError::CardsNotAvailable(cards.minus(self.hand))));
+            }
+            self.hand = self.hand.minus(cards);
+        } else {
+            let impossible = cards
+                .and(self.hand)
+                .or(cards.and(self.played_all()))
+                .or(cards.and(self.bottom.minus(self.landlord_cards_for(seat))));
+            if !impossible.is_empty() {
+                problem = problem.or(Some(TrackError::CardsNotAvailable(impossible)));
+            }
+        }
+        let n = cards.len() as u8;
+        if self.cards_left[seat] < n {
+            problem = problem.or(Some(TrackError::TooManyCards(seat)));
+        }
+        self.cards_left[seat] = self.cards_left[seat].saturating_sub(n);
+        self.played[seat] = self.played[seat].or(cards);
+        match combo.kind {
+            Kind::Bomb => self.bombs += 1,
+            Kind::Rocket => self.rocket = true,
+            _ => {}
+        }
+        self.history.push(Turn { seat, combo, cards });
+        self.last = Some((seat, combo));
+        self.passes = 0;
+        self.to_move = Some(seat.next());
+        problem.map_or(Ok(()), Err)
+    }
+
+    /// Every card played by anyone.
+    #[must_use]
+    pub fn played_all(&self) -> Cards {
+        self.played.0.iter().fold(Cards::EMPTY, |a, b| a.or(*b))
+    }
+
+    /// The bottom cards `seat` may legitimately hold: all of them for the landlord.
+    fn landlord_cards_for(&self, seat: Seat) -> Cards {
+        if self.landlord == Some(seat) {
+            self.bottom
+        } else {
+            Cards::EMPTY
+        }
+    }
+
+    /// Whether the game is over: some seat has no cards left (after play began).
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        self.landlord?;
+        Seat::ALL.iter().copied().find(|&s| self.cards_left[s] == 0)
+    }
+}

@@ -1,0 +1,5 @@
+//! The referee protocol: message types, and the loop that answers them.
+
+pub mod message;
+
+pub use message::{Ack, Command, Info, ProtocolError, Reply};
