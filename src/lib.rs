@@ -1,11 +1,17 @@
 //! ddz: a Doudizhu (二打一, "fight the landlord") engine for the Chinese Computer Games
 //! Championship, and the tools around it.
 //!
-//! Layers, each using only those above it:
+//! Layers, each using only those before it:
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
-//! - [`rules`]: classification, comparison and generation of legal plays.
+//! - [`rules`]: classification, comparison and generation of legal plays;
+//! - [`game`]: seats and the game-state tracker;
+//! - [`strategy`]: bidding and play decisions behind the [`strategy::Strategy`] trait;
+//! - [`protocol`]: the referee's messages and the line loop;
+//! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
+//! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
 
 pub mod cards;
+pub mod engine;
 pub mod game;
 pub mod protocol;
 pub mod rules;

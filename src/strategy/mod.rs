@@ -56,3 +56,5 @@ pub trait Strategy: Send {
     /// Called when a new game starts, so a strategy can reset what it learned of the last one.
     fn new_game(&mut self) {}
 }
+
+pub mod simple;
