@@ -132,6 +132,7 @@ impl Engine {
             }
         };
         let me = state.me;
+        let hand = state.hand;
         let legal = state.legal_plays();
         let chosen = self.strategy.play(state, deadline);
         let combo = if legal.contains(&chosen) {
@@ -144,7 +145,7 @@ impl Engine {
             ));
             fallback
         };
-        let cards = to_cards(state.hand, &combo);
+        let cards = to_cards(hand, &combo);
         if let Some(state) = self.state.as_mut() {
             if let Err(e) = state.record_play(me, cards) {
                 self.problems
