@@ -108,9 +108,12 @@ pub struct GameState {
 }
 
 impl GameState {
-    /// A new game: we sit at `me` and were dealt `hand`.
+    /// A new game: we sit at `me` and were dealt `hand` (17 cards in a proper deal; a short or
+    /// long deal is tracked as dealt, so our own count is the hand's size).
     #[must_use]
     pub fn new(me: Seat, hand: Cards) -> GameState {
+        let mut cards_left = BySeat([HAND_SIZE; 3]);
+        cards_left[me] = hand.len() as u8;
         GameState {
             me,
             hand,
@@ -118,7 +121,7 @@ impl GameState {
             landlord: None,
             bottom: Cards::EMPTY,
             played: BySeat::default(),
-            cards_left: BySeat([HAND_SIZE; 3]),
+            cards_left,
             history: Vec::new(),
             last: None,
             passes: 0,
@@ -173,6 +176,17 @@ impl GameState {
     #[must_use]
     pub fn to_beat(&self) -> Option<&Combo> {
         self.last.as_ref().map(|(_, c)| c)
+    }
+
+    /// The play `seat` must beat when it plays now: `None` when it leads, which includes the
+    /// case where the last play on the table is its own (the others passed, even if a pass
+    /// message went missing: a player never has to beat itself).
+    #[must_use]
+    pub fn to_beat_for(&self, seat: Seat) -> Option<&Combo> {
+        match &self.last {
+            Some((s, c)) if *s != seat => Some(c),
+            _ => None,
+        }
     }
 
     /// Whether `seat` is a farmer (not the landlord), once the landlord is known.
@@ -230,10 +244,28 @@ impl GameState {
         m
     }
 
-    /// Our legal plays now (the pass included when following).
+    /// Our legal plays now (the pass included when following; empty only when we lead with
+    /// no cards left, which a confused platform can ask for).
     #[must_use]
     pub fn legal_plays(&self) -> Vec<Combo> {
-        legal_plays(self.hand.counts(), self.to_beat())
+        legal_plays(self.hand.counts(), self.to_beat_for(self.me))
+    }
+
+    /// Whether our playing `cards` (`None` = pass) now is legal: a pass only when following,
+    /// cards only from our hand, forming one play that beats the play on the table. Checked
+    /// by classification, independently of [`GameState::legal_plays`]'s generation.
+    #[must_use]
+    pub fn play_is_legal(&self, cards: Option<Cards>) -> bool {
+        let target = self.to_beat_for(self.me);
+        match cards {
+            None => target.is_some(),
+            Some(c) => {
+                !c.is_empty()
+                    && self.hand.contains_all(c)
+                    && classify(c.counts())
+                        .map_or(false, |combo| target.map_or(true, |t| combo.beats(t)))
+            }
+        }
     }
 
     /// Our hand as rank counts.
@@ -254,7 +286,7 @@ impl GameState {
         }
         let cards = match cards {
             None => {
-                if self.last.is_none() {
+                if self.to_beat_for(seat).is_none() {
                     problem = problem.or(Some(TrackError::PassOnLead(seat)));
                 }
                 self.history.push(Turn {
@@ -289,7 +321,7 @@ impl GameState {
                 }
             }
         };
-        if let Some((_, on)) = self.last {
+        if let Some(&on) = self.to_beat_for(seat) {
             if !combo.beats(&on) {
                 problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
             }

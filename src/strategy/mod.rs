@@ -57,4 +57,5 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod random;
 pub mod simple;

@@ -2,3 +2,5 @@
 
 pub mod bench;
 pub mod moves;
+pub mod selfplay;
+pub mod transcript;
