@@ -47,11 +47,28 @@ impl Stats {
     }
 }
 
+/// How the table behaves: the platform differences it can show.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TableOptions {
+    /// Ask the remaining seats after a bid of 3 (the official example) instead of stopping
+    /// (the 2015 platform).
+    pub ask_after_three: bool,
+    /// Pass for this seat with `PLAY x-1` instead of asking it, when it has no legal play but
+    /// the pass (the platform passing for a stuck player).
+    pub pass_for_stuck: Option<Seat>,
+    /// Send INFO with no time field (the 2015 platform).
+    pub info_without_time: bool,
+    /// Record this seat's view as a transcript.
+    pub record: Option<Seat>,
+}
+
 /// The referee's seat-by-seat knowledge of one game.
 struct Table<'a> {
     engines: &'a mut BySeat<Engine>,
     stats: &'a mut Stats,
     game: u32,
+    options: TableOptions,
+    transcript: Vec<String>,
 }
 
 impl Table<'_> {
@@ -61,9 +78,19 @@ impl Table<'_> {
             .push(format!("game {}: {}", self.game, text));
     }
 
+    fn record(&mut self, seat: Seat, command: &Command, reply: &Option<Reply>) {
+        if self.options.record == Some(seat) {
+            self.transcript.push(format!("> {}", command));
+            if let Some(r) = reply {
+                self.transcript.push(format!("< {}", r));
+            }
+        }
+    }
+
     /// Sends a message that expects `OK ack` to `seat`.
     fn tell(&mut self, seat: Seat, command: &Command, ack: Ack) {
         let reply = self.engines[seat].handle(command, Deadline::unlimited());
+        self.record(seat, command, &reply);
         self.stats.replies += 1;
         if reply != Some(Reply::Ok(ack)) {
             self.fault(format!("{} answered {:?} to '{}'", seat, reply, command));
@@ -83,6 +110,7 @@ impl Table<'_> {
         let start = Instant::now();
         let reply = self.engines[seat].handle(command, Deadline::unlimited());
         self.stats.times.push(start.elapsed());
+        self.record(seat, command, &reply);
         self.stats.replies += 1;
         reply
     }
@@ -91,15 +119,29 @@ impl Table<'_> {
 /// Plays `games` seeded deals with the three engines (which keep their state between games,
 /// like one process on a platform).
 pub fn play_games(engines: &mut BySeat<Engine>, games: u32, seed: u64) -> Stats {
+    play_games_with(engines, games, seed, TableOptions::default()).0
+}
+
+/// [`play_games`] with table options; also the recorded transcript lines, if asked for.
+pub fn play_games_with(
+    engines: &mut BySeat<Engine>,
+    games: u32,
+    seed: u64,
+    options: TableOptions,
+) -> (Stats, Vec<String>) {
     let mut stats = Stats::default();
     let mut rng = fastrand::Rng::with_seed(seed);
     let mut table = Table {
         engines,
         stats: &mut stats,
         game: 0,
+        options,
+        transcript: Vec::new(),
     };
     for seat in Seat::ALL {
-        let r = table.engines[seat].handle(&Command::Version("1.0".into()), Deadline::unlimited());
+        let version = Command::Version("1.0".into());
+        let r = table.engines[seat].handle(&version, Deadline::unlimited());
+        table.record(seat, &version, &r);
         if !matches!(r, Some(Reply::Name(_))) {
             table.fault(format!("{} answered {:?} to DOUDIZHUVER", seat, r));
         }
@@ -114,7 +156,11 @@ pub fn play_games(engines: &mut BySeat<Engine>, games: u32, seed: u64) -> Stats 
             rounds: games,
             up: 0,
             max_score: 0,
-            time: Some(15),
+            time: if options.info_without_time {
+                None
+            } else {
+                Some(15)
+            },
         });
         for seat in Seat::ALL {
             table.tell(seat, &info, Ack::Info);
@@ -130,7 +176,8 @@ pub fn play_games(engines: &mut BySeat<Engine>, games: u32, seed: u64) -> Stats 
         let bottom = set(&deck[51..54]);
         play_one(&mut table, &mut hands, bottom);
     }
-    stats
+    let transcript = std::mem::take(&mut table.transcript);
+    (stats, transcript)
 }
 
 /// One deal: bidding, then play to the end or the first fault.
@@ -163,7 +210,7 @@ fn play_one(table: &mut Table<'_>, hands: &mut BySeat<Cards>, bottom: Cards) {
         if bid > high {
             best = Some((seat, bid));
         }
-        if bid == 3 {
+        if bid == 3 && !table.options.ask_after_three {
             break; // the 2015 platform stops asking after a 3
         }
     }
@@ -190,6 +237,22 @@ fn play_one(table: &mut Table<'_>, hands: &mut BySeat<Cards>, bottom: Cards) {
     for _ in 0..MAX_TURNS {
         if matches!(last, Some((s, _)) if s == mover) {
             last = None; // both others passed: the mover leads
+        }
+        let stuck = table.options.pass_for_stuck == Some(mover)
+            && last.map_or(false, |(_, on)| {
+                crate::rules::legal_plays(hands[mover].counts(), Some(&on)).len() == 1
+            });
+        if stuck {
+            // The platform passes for the stuck player: everyone, the player too, is told.
+            let pass = Command::Play {
+                seat: mover,
+                cards: None,
+            };
+            for seat in Seat::ALL {
+                table.tell(seat, &pass, Ack::Play);
+            }
+            mover = mover.next();
+            continue;
         }
         let cards = match table.ask(mover, &Command::PlayWhat) {
             Some(Reply::Play { seat, cards }) if seat == mover => cards,
@@ -246,25 +309,51 @@ fn play_one(table: &mut Table<'_>, hands: &mut BySeat<Cards>, bottom: Cards) {
     table.fault("the game did not end".into());
 }
 
-/// `ddz selfplay [--games N] [--seed S]`.
+/// `ddz selfplay [--games N] [--seed S] [--record SEAT --transcript FILE] [--ask-after-three]
+/// [--pass-for-stuck SEAT] [--info-without-time]`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut games = 1000u32;
     let mut seed = 1u64;
+    let mut options = TableOptions::default();
+    let mut out: Option<String> = None;
+    let seat = |v: &str| {
+        v.chars()
+            .next()
+            .and_then(Seat::from_letter)
+            .ok_or_else(|| anyhow::anyhow!("'{}' is no seat", v))
+    };
     let mut i = 0;
     while i < args.len() {
         let value = args.get(i + 1).map(String::as_str).unwrap_or("");
+        let mut step = 2;
         match args[i].as_str() {
             "--games" => games = value.parse()?,
             "--seed" => seed = value.parse()?,
+            "--record" => options.record = Some(seat(value)?),
+            "--transcript" => out = Some(value.to_string()),
+            "--pass-for-stuck" => options.pass_for_stuck = Some(seat(value)?),
+            "--ask-after-three" => {
+                options.ask_after_three = true;
+                step = 1;
+            }
+            "--info-without-time" => {
+                options.info_without_time = true;
+                step = 1;
+            }
             other => anyhow::bail!("unknown argument '{}'", other),
         }
-        i += 2;
+        i += step;
     }
     let mut engines =
         BySeat::from_fn(|_| Engine::new("simple", Box::new(crate::strategy::simple::Simple)));
     let start = Instant::now();
-    let stats = play_games(&mut engines, games, seed);
+    let (stats, transcript) = play_games_with(&mut engines, games, seed, options);
     let wall = start.elapsed();
+    if let Some(path) = out {
+        let mut text = transcript.join("\n");
+        text.push('\n');
+        std::fs::write(&path, text)?;
+    }
     for f in stats.faults.iter().take(10) {
         println!("fault: {}", f);
     }
