@@ -188,7 +188,7 @@ impl Brain {
                     // Abandon the old worker (see the module doc) and start a fresh one.
                     // A fresh strategy on the current thread could itself panic: catch it
                     // and leave the dead slot, which fails over to safe replies.
-                    if let Ok(fresh) = catch_unwind(AssertUnwindSafe(|| factory())) {
+                    if let Ok(fresh) = catch_unwind(AssertUnwindSafe(&**factory)) {
                         worker.0 = Worker::spawn(fresh);
                     }
                 }

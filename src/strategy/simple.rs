@@ -126,7 +126,7 @@ impl Simple {
     fn lead(&self, state: &GameState, legal: &[Combo]) -> Combo {
         let hand = state.hand_counts();
         if let Some(all) = classify(hand) {
-            if legal.contains(&all) {
+            if legal.contains(&all) && !all.is_ambiguous() {
                 return all;
             }
         }
@@ -176,7 +176,15 @@ impl Simple {
 
     fn follow(&self, state: &GameState, legal: &[Combo], target: &Combo) -> Combo {
         let hand = state.hand_counts();
-        let plays: Vec<Combo> = legal.iter().copied().filter(|c| !c.is_pass()).collect();
+        // Plays whose reading differs across platforms only when nothing else is legal.
+        let mut plays: Vec<Combo> = legal
+            .iter()
+            .copied()
+            .filter(|c| !c.is_pass() && !c.is_ambiguous())
+            .collect();
+        if plays.is_empty() && !legal.iter().any(Combo::is_pass) {
+            plays = legal.to_vec();
+        }
         if let Some(out) = plays.iter().find(|c| c.cards == hand) {
             return *out; // this play empties our hand
         }
@@ -301,7 +309,7 @@ mod tests {
         let p = Simple.play(&s, Deadline::unlimited());
         assert!(!p.is_pass());
         assert_eq!(p.low(), Rank::THREE);
-        // Only a bomb and the rocket: still a lead.
+        // Only a bomb and the rocket: still a lead, and not the ambiguous 3333+X+D.
         s.hand = Cards::parse_any("3333XD").unwrap();
         s.cards_left[Seat::A] = 6;
         let p = Simple.play(&s, Deadline::unlimited());
