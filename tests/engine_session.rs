@@ -473,7 +473,8 @@ fn thousands_of_games_with_garbage_and_mutations() {
         fuzz_game(&mut f, game);
         confused_games += u32::from(f.confused);
     }
-    assert!(f.messages > 50 * u64::from(FUZZ_GAMES), "{}", f.messages);
+    // Most deals are played out (a whole game is some 40 to 60 messages to one seat).
+    assert!(f.messages > 30 * u64::from(FUZZ_GAMES), "{}", f.messages);
     assert!(confused_games > FUZZ_GAMES / 20, "{}", confused_games);
 }
 
