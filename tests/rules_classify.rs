@@ -14,8 +14,11 @@ fn kind_named(name: &str) -> Option<Kind> {
         .find(|k| format!("{:?}", k) == name)
 }
 
-/// `(line number, cards, expected (kind, key, len) or None)` for each case of the fixture.
-fn cases() -> Vec<(usize, Counts, Option<(Kind, Rank, u8)>)> {
+/// A reading as (kind, key, length), or `None` for no play.
+type Reading = Option<(Kind, Rank, u8)>;
+
+/// `(line number, cards, expected reading)` for each case of the fixture.
+fn cases() -> Vec<(usize, Counts, Reading)> {
     let mut out = Vec::new();
     for (i, raw) in FIXTURE.lines().enumerate() {
         let line_no = i + 1;
