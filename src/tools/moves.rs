@@ -8,9 +8,11 @@
 //! with two pairs), then chain length, then key, then the cards compared as rank sequences
 //! ascending; the line `pass` comes last, when passing is legal (that is, with `--follow`).
 //!
-//! `ddz classify PLAY` prints one line, `<type>, key <rank>, <n> cards` (`1 card`) (with `, <L> links` for
-//! chains and planes, and `, ambiguous` when platforms may read the cards differently), or
-//! `invalid: <reason>` when the cards are no legal play.
+//! `ddz classify PLAY` prints one line, `<type>, key <rank>, <n> cards` (`1 card` for one),
+//! followed by `, <L> links` for chains and planes and by `, ambiguous` when platforms may read
+//! the cards differently; or `invalid: <reason>` when the cards are no legal play (exit 0: the
+//! question was well asked). `HAND` and a `--follow` `PLAY` together may not hold more cards of
+//! a rank than the deck.
 //!
 //! `HAND` and `PLAY` are human notation (`33344T`, `10` accepted for ten) or comma-separated
 //! codes (`0,1,2`; a lone code with a trailing comma, `45,`). Bad arguments are an error: a
