@@ -8,9 +8,9 @@ DDZ_WIN_DIR="$DDZ_ROOT/build/windows"
 say() { printf '[%s] %s\n' "${DDZ_LOG_TAG:-windows}" "$*"; }
 die() { printf '[%s] ERROR: %s\n' "${DDZ_LOG_TAG:-windows}" "$*" >&2; exit 1; }
 
-# Seconds since the epoch with fractions, and a difference rounded to 0.1 s.
+# Seconds since the epoch with fractions, and a difference in seconds.
 now() { date +%s.%N; }
-since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 
 pkg_installed() {
     [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
