@@ -34,6 +34,12 @@ done
 [ -d "$(/usr/bin/rustc --print sysroot)/lib/rustlib/$TARGET" ] ||
     die "Debian's rustc has no std for $TARGET (package libstd-rust-dev-windows)"
 
+# Debian's cargo 1.65 reads lockfile versions up to 3 only. The regular cargo keeps v3 as long
+# as Cargo.toml says rust-version = "1.63"; say so plainly if a v4 file slips in.
+if grep -qx 'version = 4' Cargo.lock; then
+    die "Cargo.lock is version 4, which Debian's cargo 1.65 cannot read; regenerate it as version 3 (keep rust-version = \"1.63\" in Cargo.toml, then: rm Cargo.lock && cargo generate-lockfile)"
+fi
+
 # 2. Vendor the locked crates (needs the registry once; later runs reuse the folder).
 stamp="$VENDOR/.ddz-cargo-lock.sha256"
 want=$(sha256sum Cargo.lock | cut -d' ' -f1)
@@ -51,8 +57,9 @@ else
         die "no regular (rustup) cargo to vendor crates with; set DDZ_VENDOR_CARGO"
     say "vendoring crates with $vcargo"
     rm -rf "$VENDOR"
-    "$vcargo" vendor --locked --versioned-dirs "$VENDOR" >/dev/null ||
-        die "cargo vendor failed (it needs the crates.io registry the first time)"
+    "$vcargo" vendor --locked --versioned-dirs "$VENDOR" >/dev/null 2>"$DDZ_WIN_DIR/vendor.log" ||
+        { tail -n 20 "$DDZ_WIN_DIR/vendor.log" >&2
+          die "cargo vendor failed (it needs the crates.io registry the first time)"; }
     echo "$want" >"$stamp"
     vendor_note="$(since "$t_vendor")s"
     say "vendored in $vendor_note"
