@@ -49,12 +49,8 @@ if [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$want" ]; then
     vendor_note="reused"
 else
     vcargo="${DDZ_VENDOR_CARGO:-}"
-    if [ -z "$vcargo" ]; then
-        vcargo=$(type -ap cargo | grep -vx /usr/bin/cargo | head -n 1 || true)
-        [ -n "$vcargo" ] || vcargo="$HOME/.cargo/bin/cargo"
-    fi
-    [ -x "$vcargo" ] || command -v "$vcargo" >/dev/null ||
-        die "no regular (rustup) cargo to vendor crates with; set DDZ_VENDOR_CARGO"
+    [ -n "$vcargo" ] || vcargo=$(regular_cargo)
+    [ -n "$vcargo" ] || die "no regular (rustup) cargo to vendor crates with; set DDZ_VENDOR_CARGO"
     say "vendoring crates with $vcargo"
     rm -rf "$VENDOR"
     "$vcargo" vendor --locked --versioned-dirs "$VENDOR" >/dev/null 2>"$DDZ_WIN_DIR/vendor.log" ||

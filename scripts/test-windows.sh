@@ -151,8 +151,9 @@ if [ "$hooks" != off ]; then
     if [ -z "${DDZ_HOST_BIN:-}" ]; then
         DDZ_HOST_BIN="$DDZ_ROOT/target/release/ddz"
         # The regular toolchain (not Debian's): this is the Linux build the tests also use.
-        if command -v cargo >/dev/null; then
-            cargo build --release --locked --bin ddz -q || bad "cargo build --release of the Linux ddz"
+        host_cargo=$(regular_cargo)
+        if [ -n "$host_cargo" ]; then
+            "$host_cargo" build --release --locked --bin ddz -q || bad "cargo build --release of the Linux ddz"
         fi
     fi
     export DDZ_HOST_BIN

@@ -12,6 +12,15 @@ die() { printf '[%s] ERROR: %s\n' "${DDZ_LOG_TAG:-windows}" "$*" >&2; exit 1; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.2f", b - a }'; }
 
+# The regular (rustup) cargo, not Debian's (also reachable as /bin/cargo): Debian's 1.65 knows
+# only the git index of crates.io, which this network cannot reach. Prints nothing if none.
+regular_cargo() {
+    local c
+    for c in $(type -ap cargo) "$HOME/.cargo/bin/cargo"; do
+        if [ -x "$c" ] && [ "$(readlink -f "$c")" != /usr/bin/cargo ]; then echo "$c"; return; fi
+    done
+}
+
 pkg_installed() {
     [ "$(dpkg-query -W -f='${Status}' "$1" 2>/dev/null)" = "install ok installed" ]
 }
