@@ -23,6 +23,7 @@
 # Environment (all optional):
 #  DDZ_WIN_EXE=PATH        test this exe instead of build/windows/ddz.exe (never rebuilt)
 #  DDZ_WIN_REBUILD=1       always run the build script first
+#  DDZ_WIN_ENGINE=CMD      engine command line for stages 4-5 (default: wine <the exe>)
 #  DDZ_WIN_SMOKE=full|launch-only   launch-only skips stage 4 (loudly), e.g. before the
 #                          engine speaks the protocol
 #  DDZ_HOST_BIN=PATH       Linux ddz for the hooks (default target/release/ddz, built with the
@@ -66,7 +67,7 @@ else
     if [ -n "$why" ]; then
         say "building the exe ($why)"
         t0=$(now)
-        "$DDZ_ROOT/scripts/build-windows.sh" || die "scripts/build-windows.sh failed"
+        bash "$DDZ_ROOT/scripts/build-windows.sh" || die "scripts/build-windows.sh failed"
         timings+=("build=$(since "$t0")s")
     fi
 fi
@@ -95,7 +96,7 @@ fi
 # One wineserver for the whole run, so that each engine start costs ~0.1 s, not ~0.5-3 s.
 wineserver --persistent
 trap 'wineserver --kill >/dev/null 2>&1 || true' EXIT
-DDZ_WIN_ENGINE="${DDZ_WIN_ENGINE:-wine $EXE}"
+DDZ_WIN_ENGINE="${DDZ_WIN_ENGINE:-wine $(printf %q "$EXE")}"
 export DDZ_WIN_ENGINE
 
 # 3. Launch: starts and stops cleanly with stdin at EOF.
