@@ -9,7 +9,8 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz classify PLAY                                 the type, key and size of a play
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
-       ddz selfplay [--games N] [--seed S]               self-play games: legality and reply times";
+       ddz replay-check ...                              the same as check-transcripts
+       ddz selfplay [--games N] [--seed S] [--threaded]  self-play games: legality and reply times";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,7 +20,8 @@ fn main() -> ExitCode {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
         "bench" => ddz::tools::bench::run(rest),
-        "check-transcripts" => ddz::tools::transcript::run(rest),
+        // `replay-check` is the name scripts/test-windows.sh looks for.
+        "check-transcripts" | "replay-check" => ddz::tools::transcript::run(rest),
         "selfplay" => ddz::tools::selfplay::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);

@@ -249,15 +249,15 @@ impl Session {
             Command::Play {
                 seat,
                 cards: Some(c),
-            } => format!("  {} played {}", seat, c),
+            } => format!("{} played {}; ", seat, c),
             Command::Leftover { landlord, cards } => {
-                format!("  landlord {}, bottom {}", landlord, cards)
+                format!("landlord {}, bottom {}; ", landlord, cards)
             }
             Command::Deal { .. } | Command::PlayWhat | Command::BidWhat => String::new(),
             _ => return,
         };
         self.log.trace(&format!(
-            "#{} hand {} | left A{} B{} C{}",
+            "# {}hand {} | left A{} B{} C{}",
             note,
             s.hand,
             s.cards_left[Seat::A],

@@ -310,12 +310,13 @@ fn play_one(table: &mut Table<'_>, hands: &mut BySeat<Cards>, bottom: Cards) {
 }
 
 /// `ddz selfplay [--games N] [--seed S] [--record SEAT --transcript FILE] [--ask-after-three]
-/// [--pass-for-stuck SEAT] [--info-without-time]`.
+/// [--pass-for-stuck SEAT] [--info-without-time] [--threaded]`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut games = 1000u32;
     let mut seed = 1u64;
     let mut options = TableOptions::default();
     let mut out: Option<String> = None;
+    let mut threaded = false;
     let seat = |v: &str| {
         v.chars()
             .next()
@@ -340,12 +341,27 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 options.info_without_time = true;
                 step = 1;
             }
+            "--threaded" => {
+                threaded = true;
+                step = 1;
+            }
             other => anyhow::bail!("unknown argument '{}'", other),
         }
         i += step;
     }
-    let mut engines =
-        BySeat::from_fn(|_| Engine::new("simple", Box::new(crate::strategy::simple::Simple)));
+    // `--threaded`: the strategy on a worker thread, as the binary's protocol loop runs it.
+    let mut engines = BySeat::from_fn(|_| {
+        if threaded {
+            Engine::threaded(
+                "simple",
+                Box::new(|| {
+                    Box::new(crate::strategy::simple::Simple) as Box<dyn crate::strategy::Strategy>
+                }),
+            )
+        } else {
+            Engine::new("simple", Box::new(crate::strategy::simple::Simple))
+        }
+    });
     let start = Instant::now();
     let (stats, transcript) = play_games_with(&mut engines, games, seed, options);
     let wall = start.elapsed();
@@ -368,11 +384,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         wall.as_secs_f64()
     );
     println!(
-        "reply time over {} decisions: median {} us, p99 {} us, max {} us",
+        "reply time over {} decisions: median {:.1} us, p99 {:.1} us, max {:.1} us",
         stats.times.len(),
-        stats.quantile(0.5).as_micros(),
-        stats.quantile(0.99).as_micros(),
-        stats.quantile(1.0).as_micros()
+        stats.quantile(0.5).as_secs_f64() * 1e6,
+        stats.quantile(0.99).as_secs_f64() * 1e6,
+        stats.quantile(1.0).as_secs_f64() * 1e6
     );
     if stats.faults.is_empty() {
         Ok(())

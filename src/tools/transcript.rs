@@ -373,7 +373,49 @@ pub fn check_file(command: &[String], path: &Path) -> Report {
     }
 }
 
-/// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
+/// Splits a command line as a POSIX shell would for plain words: white space separates,
+/// `'…'` and `"…"` quote, a backslash escapes the next character (so `printf %q` output and
+/// quoted paths with spaces both work).
+#[must_use]
+pub fn split_command(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => {
+                if let Some(n) = chars.next() {
+                    word.push(n);
+                }
+                in_word = true;
+            }
+            (Some(_), c) => word.push(c),
+            (None, '\'') | (None, '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+/// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...` (also `ddz replay-check`).
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut command: Option<Vec<String>> = None;
     let mut paths = Vec::new();
@@ -383,7 +425,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             let cmd = args
                 .get(i + 1)
                 .ok_or_else(|| anyhow::anyhow!("--engine needs a command"))?;
-            command = Some(cmd.split_whitespace().map(String::from).collect());
+            command = Some(split_command(cmd));
             i += 2;
         } else {
             paths.push(PathBuf::from(&args[i]));
@@ -439,5 +481,18 @@ mod tests {
         assert!(parse("< OK\n").is_err());
         assert!(parse("> A\n< B\n< C\n").is_err());
         assert!(parse("hello\n").is_err());
+    }
+
+    #[test]
+    fn splits_command_lines_like_a_shell() {
+        assert_eq!(
+            split_command("wine /a\\ b/ddz.exe"),
+            ["wine", "/a b/ddz.exe"]
+        );
+        assert_eq!(
+            split_command(" wine  \"/a b/ddz.exe\" --x ''"),
+            ["wine", "/a b/ddz.exe", "--x", ""]
+        );
+        assert_eq!(split_command("ddz"), ["ddz"]);
     }
 }
