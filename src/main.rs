@@ -7,7 +7,9 @@ const USAGE: &str = "\
 usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
-       ddz bench                                         speed figures and a behaviour fingerprint";
+       ddz bench                                         speed figures and a behaviour fingerprint
+       ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
+       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -17,6 +19,8 @@ fn main() -> ExitCode {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
         "bench" => ddz::tools::bench::run(rest),
+        "arena" => ddz::tools::arena::run_arena(rest),
+        "replay" => ddz::tools::replay::run_replay(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(())
