@@ -218,10 +218,6 @@ impl<'a> Table<'a> {
                 );
                 return;
             }
-            Command::Error { seat: Some(s), .. } if self.rules.error_as_gameover => {
-                let _ = write!(self.line, "GAMEOVER {}", s);
-                return;
-            }
             other => {
                 let _ = write!(self.line, "{}", other);
                 return;
@@ -528,21 +524,13 @@ impl<'a> Table<'a> {
             scored: true,
         });
         let (error, ack) = if self.rules.error_as_gameover {
-            (
-                Command::Error {
-                    seat: Some(seat),
-                    short: false,
-                },
-                Ack::GameOver,
-            )
+            (Command::GameOver { winner: Some(seat) }, Ack::GameOver)
         } else {
-            (
-                Command::Error {
-                    seat: Some(seat),
-                    short: false,
-                },
-                Ack::Error,
-            )
+            let error = Command::Error {
+                seat: Some(seat),
+                short: false,
+            };
+            (error, Ack::Error)
         };
         for other in Seat::ALL {
             if other != seat {
