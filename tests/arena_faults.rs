@@ -140,12 +140,20 @@ fn run_broken_with(
         }
         assert!(g.errors.iter().all(|e| e.seat == broken_seat));
     }
-    assert!(faults > 1, "{}: the fault recurs after a restart ({} faults)", mode, faults);
+    assert!(
+        faults > 1,
+        "{}: the fault recurs after a restart ({} faults)",
+        mode,
+        faults
+    );
     assert_eq!(report.players[0].error_total(), faults);
     assert_eq!(report.players[1].error_total(), 0);
     // Survived: the match played every game, and some games after a fault ended normally.
     assert_eq!(games.len(), deals * 3);
-    assert!(games.iter().any(|g| g.winner.is_some()), "some games finish normally");
+    assert!(
+        games.iter().any(|g| g.winner.is_some()),
+        "some games finish normally"
+    );
     faults
 }
 
@@ -189,7 +197,10 @@ fn a_program_that_cannot_start_is_a_crash_before_the_deal() {
     let (report, games) = play(&config);
     for g in &games {
         let e = &g.errors[0];
-        assert_eq!((e.seat, e.kind, e.scored), (Seat::A, FaultKind::Crashed, true));
+        assert_eq!(
+            (e.seat, e.kind, e.scored),
+            (Seat::A, FaultKind::Crashed, true)
+        );
         assert_eq!(g.scores.0, [-700, 350, 350]);
         // With --error-as-gameover the others hear GAMEOVER, not ERROR.
         let t = g.transcripts.as_ref().unwrap();

@@ -39,8 +39,17 @@ fn greedy_beats_random_in_pair_mode() {
     let (r_mean, r_half) = random.per_deal_ci();
     println!("{}", report.summary());
     // A wide margin: the intervals are far apart, and greedy wins most decided games.
-    assert!(g_mean - g_half > r_mean + r_half, "{} vs {}", g_mean, r_mean);
-    assert!(greedy.win_rate() > 0.75, "greedy win rate {}", greedy.win_rate());
+    assert!(
+        g_mean - g_half > r_mean + r_half,
+        "{} vs {}",
+        g_mean,
+        r_mean
+    );
+    assert!(
+        greedy.win_rate() > 0.75,
+        "greedy win rate {}",
+        greedy.win_rate()
+    );
     // Random's seats win less, though a random copy partnering greedy often shares its wins.
     assert!(greedy.win_rate() > random.win_rate() + 0.3);
     // Zero-sum over the match, seat by seat.

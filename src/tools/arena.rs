@@ -191,12 +191,30 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if let Some(mut out) = json_out {
         out.flush().context("writing the JSON log")?;
     }
+    match print_summary(&config, &names, &report) {
+        // A reader that stopped early (`| head`) is no failure of the match.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing the summary"),
+    }
+}
+
+/// Writes the summary and the `RESULT` line to stdout (written, not printed: a closed pipe is
+/// an error to handle, not a panic).
+fn print_summary(
+    config: &Config,
+    names: &[String],
+    report: &crate::arena::report::Report,
+) -> std::io::Result<()> {
     let format = match config.format {
         Format::Seats => "seats as given",
         Format::Duplicate => "duplicate",
         Format::Pair => "pair",
     };
-    println!(
+    let time_secs = config.rules.time.as_secs_f64();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    writeln!(
+        out,
         "ddz arena: {}, {}{}, seed {}, {} jobs, time {} s",
         names.join(" / "),
         format,
@@ -208,8 +226,8 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         config.seed,
         config.jobs,
         time_secs
-    );
-    print!("{}", report.summary());
-    println!("RESULT {}", report.to_json());
-    Ok(())
+    )?;
+    write!(out, "{}", report.summary())?;
+    writeln!(out, "RESULT {}", report.to_json())?;
+    out.flush()
 }

@@ -5,6 +5,7 @@ use crate::arena::json::{self, Value};
 use crate::cards::Cards;
 use crate::game::Seat;
 use crate::protocol::{Command, Reply};
+use crate::rules::{classify, Kind};
 use anyhow::{bail, Context};
 use std::fmt::Write;
 
@@ -287,6 +288,10 @@ fn render(view: &View) -> String {
         let _ = write!(out, "{} emptied its hand: {}", w, side);
         if let Some(m) = view.multiplier {
             let _ = write!(out, ", multiplier {}", m);
+            let why = reasons(view, w, l);
+            if !why.is_empty() {
+                let _ = write!(out, " ({})", why.join(", "));
+            }
         }
         let _ = writeln!(out);
     }
@@ -294,6 +299,45 @@ fn render(view: &View) -> String {
         let _ = writeln!(out, "score: A {}  B {}  C {}", s[0], s[1], s[2]);
     }
     out
+}
+
+/// What doubled the score: bombs, the rocket, a spring or an anti-spring.
+fn reasons(view: &View, winner: Seat, landlord: Seat) -> Vec<String> {
+    let mut why = Vec::new();
+    let mut bombs = 0;
+    let mut rocket = false;
+    let (mut lord_plays, mut farmer_plays) = (0, 0);
+    for (seat, cards) in &view.plays {
+        if let Some(c) = cards {
+            match classify(c.counts()).map(|k| k.kind) {
+                Some(Kind::Bomb) => bombs += 1,
+                Some(Kind::Rocket) => rocket = true,
+                _ => {}
+            }
+            if *seat == landlord {
+                lord_plays += 1;
+            } else {
+                farmer_plays += 1;
+            }
+        }
+    }
+    if bombs > 0 {
+        why.push(format!(
+            "{} bomb{}",
+            bombs,
+            if bombs > 1 { "s" } else { "" }
+        ));
+    }
+    if rocket {
+        why.push("rocket".to_string());
+    }
+    if winner == landlord && farmer_plays == 0 {
+        why.push("spring".to_string());
+    }
+    if winner != landlord && lord_plays == 1 {
+        why.push("anti-spring".to_string());
+    }
+    why
 }
 
 /// Runs `ddz replay FILE [--game N]` (N counts the JSON log's lines from 1; default: every

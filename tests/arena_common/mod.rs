@@ -24,7 +24,11 @@ pub fn play(config: &Config) -> (ddz::arena::report::Report, Vec<GameRecord>) {
 /// conserved (54, each in exactly one place) at every point, and the result and score agree.
 /// Games ended by a fault are checked up to the fault.
 pub fn check_game(g: &GameRecord) {
-    assert!(g.deal.is_valid(), "deal {} is not a whole deck", g.deal_index);
+    assert!(
+        g.deal.is_valid(),
+        "deal {} is not a whole deck",
+        g.deal_index
+    );
     let mut trackers = BySeat::from_fn(|s| GameState::new(s, g.deal.hands[s]));
     for &(seat, bid) in &g.bids {
         for t in trackers.0.iter_mut() {
@@ -45,7 +49,8 @@ pub fn check_game(g: &GameRecord) {
         }
     };
     for t in trackers.0.iter_mut() {
-        t.set_landlord(landlord, g.deal.bottom).expect("consistent bottom");
+        t.set_landlord(landlord, g.deal.bottom)
+            .expect("consistent bottom");
     }
     let mut held = g.deal.hands;
     held[landlord] = held[landlord].or(g.deal.bottom);
@@ -96,14 +101,23 @@ pub fn check_game(g: &GameRecord) {
         .iter()
         .filter(|p| p.0 != landlord && p.1.is_some())
         .count();
-    let spring = (winner == landlord && farmer_plays == 0) || (winner != landlord && lord_plays == 1);
+    let spring =
+        (winner == landlord && farmer_plays == 0) || (winner != landlord && lord_plays == 1);
     let expected = t.multiplier() as i32 * if spring { 2 } else { 1 };
     assert_eq!(g.multiplier, expected);
-    let bombs = t.history.iter().filter(|h| h.combo.kind == Kind::Bomb).count();
+    let bombs = t
+        .history
+        .iter()
+        .filter(|h| h.combo.kind == Kind::Bomb)
+        .count();
     assert_eq!(bombs, t.bombs as usize);
     let unit = 100 * g.base as i32 * expected;
     for s in Seat::ALL {
-        let sign = if (s == landlord) == (winner == landlord) { 1 } else { -1 };
+        let sign = if (s == landlord) == (winner == landlord) {
+            1
+        } else {
+            -1
+        };
         let share = if s == landlord { 2 } else { 1 };
         assert_eq!(g.scores[s], sign * share * unit, "score of {}", s);
     }
