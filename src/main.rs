@@ -8,6 +8,8 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz bench                                         speed figures and a behaviour fingerprint
+       ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
+       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
        ddz replay-check ...                              the same as check-transcripts
        ddz selfplay [--games N] [--seed S] [--threaded]  self-play games: legality and reply times";
@@ -20,6 +22,8 @@ fn main() -> ExitCode {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
         "bench" => ddz::tools::bench::run(rest),
+        "arena" => ddz::tools::arena::run_arena(rest),
+        "replay" => ddz::tools::replay::run_replay(rest),
         // `replay-check` is the name scripts/test-windows.sh looks for.
         "check-transcripts" | "replay-check" => ddz::tools::transcript::run(rest),
         "selfplay" => ddz::tools::selfplay::run(rest),
