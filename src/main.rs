@@ -11,7 +11,6 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
-       ddz replay-check ...                              the same as check-transcripts
        ddz selfplay [--games N] [--seed S] [--threaded]  self-play games: legality and reply times";
 
 fn main() -> ExitCode {
@@ -24,8 +23,7 @@ fn main() -> ExitCode {
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
-        // `replay-check` is the name scripts/test-windows.sh looks for.
-        "check-transcripts" | "replay-check" => ddz::tools::transcript::run(rest),
+        "check-transcripts" => ddz::tools::transcript::run(rest),
         "selfplay" => ddz::tools::selfplay::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);

@@ -415,7 +415,7 @@ pub fn split_command(line: &str) -> Vec<String> {
     words
 }
 
-/// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...` (also `ddz replay-check`).
+/// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut command: Option<Vec<String>> = None;
     let mut paths = Vec::new();
