@@ -4,5 +4,4 @@ pub mod arena;
 pub mod bench;
 pub mod moves;
 pub mod replay;
-pub mod selfplay;
 pub mod transcript;
