@@ -167,3 +167,46 @@ fn bidding_variants_stay_legal() {
     assert!(stopped > 0, "some bidding stopped early at a 3");
     assert_eq!(report.all_passed, nobody as u64);
 }
+
+/// The head-to-head figures count exactly the games whose landlord is one player and whose two
+/// farmers are the other: recounted here from the game records by seat scores (the landlord's
+/// score is positive when it won), an independent path from the report's counting by winner.
+#[test]
+fn head_to_head_counts_only_games_of_one_player_per_side() {
+    let deals = 200;
+    let mut config = pair("builtin:greedy", "builtin:random", deals, 2);
+    config.rules.fixed_landlord = true;
+    let (report, games) = play(&config);
+    let mut lord = [(0u64, 0u64); 2];
+    let mut farm = [(0u64, 0u64); 2];
+    for g in &games {
+        let l = g.landlord.expect("fixed landlord");
+        let farmers: Vec<usize> = Seat::ALL
+            .iter()
+            .filter(|&&s| s != l)
+            .map(|s| g.lineup[s.index()])
+            .collect();
+        let (lp, fp) = (g.lineup[l.index()], farmers[0]);
+        if farmers[1] == fp && fp != lp {
+            let lord_won = g.scores[l] > 0;
+            lord[lp].0 += 1;
+            lord[lp].1 += lord_won as u64;
+            farm[fp].0 += 1;
+            farm[fp].1 += !lord_won as u64;
+        }
+    }
+    for (p, stats) in report.players.iter().enumerate() {
+        // With a fixed, rotating landlord each player is once per deal the lone landlord and
+        // once per deal one of the two farmers against the other's landlord.
+        assert_eq!(lord[p].0, deals as u64);
+        assert_eq!(farm[p].0, deals as u64);
+        assert_eq!((stats.h2h_landlord_games, stats.h2h_landlord_wins), lord[p]);
+        assert_eq!((stats.h2h_farmer_games, stats.h2h_farmer_wins), farm[p]);
+    }
+    // One side's landlord wins are the other side's farmer losses.
+    let (x, y) = (&report.players[0], &report.players[1]);
+    assert_eq!(x.h2h_landlord_wins + y.h2h_farmer_wins, x.h2h_landlord_games);
+    assert!(x.h2h_win_rate() > 0.9, "greedy head-to-head {}", x.h2h_win_rate());
+    assert!(report.summary().contains("head-to-head"));
+    assert!(report.to_json().contains("\"h2h\":{"));
+}

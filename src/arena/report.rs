@@ -77,6 +77,16 @@ pub struct PlayerStats {
     pub errors: [u64; 5],
     /// Reply times to `BID WHAT` / `PLAY WHAT`, nanoseconds.
     pub times: Vec<u64>,
+    /// Head-to-head: decided games where this player was the landlord and both farmers were
+    /// one other player.
+    pub h2h_landlord_games: u64,
+    /// Of those, won.
+    pub h2h_landlord_wins: u64,
+    /// Head-to-head: decided games where both farmers were this player and the landlord one
+    /// other player (counted once per game, not per seat).
+    pub h2h_farmer_games: u64,
+    /// Of those, won.
+    pub h2h_farmer_wins: u64,
 }
 
 fn rate(n: u64, d: u64) -> f64 {
@@ -92,6 +102,20 @@ impl PlayerStats {
     #[must_use]
     pub fn win_rate(&self) -> f64 {
         rate(self.wins, self.decided)
+    }
+
+    /// Head-to-head win rate: over the games whose two sides were each played by one player
+    /// (this one against another), the share this player's side won. In `--pair` mode the
+    /// seat-level win rate also counts the tables where a player holds a landlord and a farmer
+    /// seat at once (exactly one of which wins); this figure leaves those out, and with
+    /// `--fixed-landlord` it is the research papers' win rate (landlord and farmer games in
+    /// equal number).
+    #[must_use]
+    pub fn h2h_win_rate(&self) -> f64 {
+        rate(
+            self.h2h_landlord_wins + self.h2h_farmer_wins,
+            self.h2h_landlord_games + self.h2h_farmer_games,
+        )
     }
 
     /// Mean score per game.
@@ -220,6 +244,25 @@ impl Report {
                     }
                 }
             }
+            if let (Some(w), Some(l)) = (g.winner, g.landlord) {
+                let lord = g.lineup[l.index()];
+                let mut farmers = Seat::ALL
+                    .iter()
+                    .filter(|&&s| s != l)
+                    .map(|s| g.lineup[s.index()]);
+                let (f1, f2) = (farmers.next(), farmers.next());
+                if let (Some(f1), Some(f2)) = (f1, f2) {
+                    if f1 == f2 && f1 != lord {
+                        let lord_won = w == l;
+                        let lp = &mut self.players[lord];
+                        lp.h2h_landlord_games += 1;
+                        lp.h2h_landlord_wins += lord_won as u64;
+                        let fp = &mut self.players[f1];
+                        fp.h2h_farmer_games += 1;
+                        fp.h2h_farmer_wins += !lord_won as u64;
+                    }
+                }
+            }
             for e in &g.errors {
                 let p = g.lineup[e.seat.index()];
                 let k = FaultKind::ALL
@@ -309,6 +352,30 @@ impl Report {
                 w = width
             );
         }
+        let h2h: Vec<&PlayerStats> = self
+            .players
+            .iter()
+            .filter(|p| p.h2h_landlord_games + p.h2h_farmer_games > 0)
+            .collect();
+        if !h2h.is_empty() {
+            let _ = writeln!(
+                out,
+                "head-to-head (games whose two sides are one player each): win% as landlord / as farmers / overall"
+            );
+            for p in h2h {
+                let _ = writeln!(
+                    out,
+                    "{:<w$} {:>6.1} / {:>5.1} / {:>5.1}   ({} + {} games)",
+                    p.label,
+                    100.0 * rate(p.h2h_landlord_wins, p.h2h_landlord_games),
+                    100.0 * rate(p.h2h_farmer_wins, p.h2h_farmer_games),
+                    100.0 * p.h2h_win_rate(),
+                    p.h2h_landlord_games,
+                    p.h2h_farmer_games,
+                    w = width
+                );
+            }
+        }
         out
     }
 
@@ -336,7 +403,7 @@ impl Report {
             json::push_str(&mut out, &p.label);
             let _ = write!(
                 out,
-                ",\"games\":{},\"wins\":{},\"decided\":{},\"win_rate\":{},\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"score\":{},\"score_per_game\":{},\"per_deal\":{},\"per_deal_ci95\":{},\"reply_ms\":{{\"mean\":{},\"median\":{},\"p99\":{},\"max\":{}}},\"errors\":{{",
+                ",\"games\":{},\"wins\":{},\"decided\":{},\"win_rate\":{},\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"h2h\":{{\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"win_rate\":{}}},\"score\":{},\"score_per_game\":{},\"per_deal\":{},\"per_deal_ci95\":{},\"reply_ms\":{{\"mean\":{},\"median\":{},\"p99\":{},\"max\":{}}},\"errors\":{{",
                 p.games,
                 p.wins,
                 p.decided,
@@ -345,6 +412,11 @@ impl Report {
                 p.landlord_wins,
                 p.farmer_games,
                 p.farmer_wins,
+                p.h2h_landlord_games,
+                p.h2h_landlord_wins,
+                p.h2h_farmer_games,
+                p.h2h_farmer_wins,
+                json::number(p.h2h_win_rate()),
                 p.score,
                 json::number(p.mean_score()),
                 json::number(mean),
