@@ -7,6 +7,7 @@ const USAGE: &str = "\
 usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
+       ddz split HAND [--few-singles]                    the best split, its value and min rounds
        ddz bench                                         speed figures and a behaviour fingerprint";
 
 fn main() -> ExitCode {
@@ -16,6 +17,7 @@ fn main() -> ExitCode {
     let result = match tool {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
+        "split" => ddz::tools::split::run(rest),
         "bench" => ddz::tools::bench::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);

@@ -58,3 +58,5 @@ pub trait Strategy: Send {
 }
 
 pub mod simple;
+pub mod split;
+pub mod value;

@@ -2,3 +2,4 @@
 
 pub mod bench;
 pub mod moves;
+pub mod split;
