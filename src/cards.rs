@@ -292,15 +292,13 @@ impl Cards {
         }
     }
 
-    /// Reads either form the project uses: comma-separated codes (when the text has a comma or
-    /// is a lone number of two digits or more), otherwise human notation, which chooses the lowest
-    /// codes of each rank.
+    /// Reads either form the project uses: comma-separated codes when the text holds a comma
+    /// (a lone code is written with a trailing comma, `45,`), otherwise human notation, which
+    /// chooses the lowest codes of each rank. Digits alone are human notation (`3334` is three
+    /// threes and a four, `10` a ten), never codes.
     pub fn parse_any(text: &str) -> Result<Cards, ParseError> {
         let t = text.trim();
-        let numeric = !t.is_empty()
-            && t.chars()
-                .all(|c| c.is_ascii_digit() || c == ',' || c == ' ');
-        if t.contains(',') || (numeric && t.len() >= 2 && t != "10") {
+        if t.contains(',') {
             Cards::parse_codes(t)
         } else {
             let counts: Counts = t.parse()?;
@@ -461,10 +459,14 @@ impl fmt::Display for Counts {
 impl FromStr for Counts {
     type Err = ParseError;
 
-    /// Human notation in any order; `10` is read as ten; spaces are ignored.
+    /// Human notation in any order; `10` is read as ten; spaces and `+` (which may separate
+    /// the parts of a play, as in `444555+7+7`) are ignored.
     fn from_str(text: &str) -> Result<Counts, ParseError> {
         let mut counts = Counts::EMPTY;
-        let mut chars = text.chars().filter(|c| !c.is_whitespace()).peekable();
+        let mut chars = text
+            .chars()
+            .filter(|&c| !c.is_whitespace() && c != '+')
+            .peekable();
         while let Some(c) = chars.next() {
             let rank = if c == '1' && chars.peek() == Some(&'0') {
                 chars.next();

@@ -397,14 +397,17 @@ fn scan_readings(cards: Counts, mut visit: impl FnMut(Combo) -> bool) {
 mod tests {
     use super::*;
 
-    fn read(text: &str) -> Option<(Kind, char, u8)> {
+    /// A reading as (kind, key symbol, length), or `None` for no play.
+    type Reading = Option<(Kind, char, u8)>;
+
+    fn read(text: &str) -> Reading {
         classify(text.parse().unwrap()).map(|c| (c.kind, c.key.symbol(), c.len))
     }
 
     #[test]
     fn table_of_readings() {
         use Kind::*;
-        let table: &[(&str, Option<(Kind, char, u8)>)] = &[
+        let table: &[(&str, Reading)] = &[
             ("XD", Some((Rocket, 'D', 1))),
             ("7777", Some((Bomb, '7', 1))),
             ("X", Some((Single, 'X', 1))),

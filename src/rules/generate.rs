@@ -88,9 +88,9 @@ fn generate(
         }
         Kind::Single | Kind::Pair | Kind::Triple | Kind::Bomb => {
             let width = kind.width();
-            for key in first_key..15 {
+            for (key, &held) in c.iter().enumerate().skip(first_key) {
                 // Two cards of different jokers are never a pair: each joker rank holds one.
-                if c[key] >= width {
+                if held >= width {
                     push(out, kind, key, 1, Counts::of(Rank::ALL[key], width));
                 }
             }
@@ -102,8 +102,8 @@ fn generate(
                     continue;
                 }
                 let body = Counts::of(Rank::ALL[key], 3);
-                for kick in 0..15 {
-                    if kick != key && c[kick] >= unit {
+                for (kick, &held) in c.iter().enumerate() {
+                    if kick != key && held >= unit {
                         let cards = body.with_added(Rank::ALL[kick], unit);
                         push(out, kind, key, 1, cards);
                     }
@@ -148,8 +148,8 @@ fn generate(
         }
         Kind::FourSingles | Kind::FourPairs => {
             let unit = if kind == Kind::FourSingles { 1 } else { 2 };
-            for key in first_key..13 {
-                if c[key] < 4 {
+            for (key, &held) in c.iter().enumerate().take(13).skip(first_key) {
+                if held < 4 {
                     continue;
                 }
                 let body = Counts::of(Rank::ALL[key], 4);
@@ -184,8 +184,8 @@ fn each_chain(
     mut visit: impl FnMut(usize, usize),
 ) {
     let mut run = 0usize;
-    for high in 0..=Rank::ACE.index() {
-        run = if c[high] >= width { run + 1 } else { 0 };
+    for (high, &held) in c.iter().enumerate().take(Rank::ACE.index() + 1) {
+        run = if held >= width { run + 1 } else { 0 };
         if high < first_key {
             continue;
         }

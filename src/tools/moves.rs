@@ -1,11 +1,230 @@
-//! `ddz moves` and `ddz classify`.
+//! `ddz moves` and `ddz classify`: the rules, asked from the command line.
+//!
+//! `ddz moves HAND [--follow PLAY]` prints every legal play of `HAND` (every lead, or every
+//! answer to `PLAY`), one per line in human notation with ranks ascending, and nothing else.
+//! Lines come in a fixed order (see [`display_order`]): by kind in the official table's order
+//! (rocket, bomb, single, pair, triple, triple with a single, triple with a pair, straight, pair
+//! straight, plane, plane with single wings, plane with pair wings, four with two singles, four
+//! with two pairs), then chain length, then key, then the cards compared as rank sequences
+//! ascending; the line `pass` comes last, when passing is legal (that is, with `--follow`).
+//!
+//! `ddz classify PLAY` prints one line, `<type>, key <rank>, <n> cards` (`1 card` for one),
+//! followed by `, <L> links` for chains and planes and by `, ambiguous` when platforms may read
+//! the cards differently; or `invalid: <reason>` when the cards are no legal play (exit 0: the
+//! question was well asked). `HAND` and a `--follow` `PLAY` together may not hold more cards of
+//! a rank than the deck.
+//!
+//! `HAND` and `PLAY` are human notation (`33344T`, `10` accepted for ten) or comma-separated
+//! codes (`0,1,2`; a lone code with a trailing comma, `45,`). Bad arguments are an error: a
+//! message on stderr, a non-zero exit and nothing on stdout.
+
+use crate::cards::{Cards, Counts, Rank};
+use crate::rules::{classify, follows, leads, Combo, Kind};
+use anyhow::{anyhow, bail, Context};
+use std::cmp::Ordering;
+use std::io::Write;
 
 /// `ddz moves HAND [--follow PLAY]`.
-pub fn run_moves(_args: &[String]) -> anyhow::Result<()> {
-    anyhow::bail!("not written yet")
+pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
+    let mut hand_text = None;
+    let mut follow_text = None;
+    let mut iter = args.iter();
+    while let Some(arg) = iter.next() {
+        if arg == "--follow" {
+            let play = iter.next().ok_or_else(|| {
+                anyhow!("--follow needs a PLAY (usage: ddz moves HAND [--follow PLAY])")
+            })?;
+            set_once(&mut follow_text, play, "--follow")?;
+        } else if let Some(play) = arg.strip_prefix("--follow=") {
+            set_once(&mut follow_text, play, "--follow")?;
+        } else if arg.starts_with("--") {
+            bail!(
+                "unknown option '{}' (usage: ddz moves HAND [--follow PLAY])",
+                arg
+            );
+        } else {
+            set_once(&mut hand_text, arg, "HAND")?;
+        }
+    }
+    let hand_text = hand_text
+        .ok_or_else(|| anyhow!("no HAND given (usage: ddz moves HAND [--follow PLAY])"))?;
+    let hand = Cards::parse_any(hand_text)
+        .with_context(|| format!("HAND '{}'", hand_text))?
+        .counts();
+
+    let mut plays = Vec::new();
+    match follow_text {
+        None => leads(hand, &mut plays),
+        Some(text) => {
+            let cards = Cards::parse_any(text)
+                .with_context(|| format!("--follow PLAY '{}'", text))?
+                .counts();
+            let target = classify(cards).ok_or_else(|| {
+                anyhow!(
+                    "--follow PLAY '{}' is not a legal play: {}",
+                    text,
+                    why_invalid(cards)
+                )
+            })?;
+            if let Some(rank) = over_deck(hand.plus(cards)) {
+                bail!(
+                    "HAND and --follow PLAY together hold more {} than the deck",
+                    rank
+                );
+            }
+            follows(hand, &target, &mut plays);
+        }
+    }
+    display_order(&mut plays);
+
+    let mut text = String::with_capacity(plays.len() * 8);
+    for play in &plays {
+        text.push_str(&play.to_string());
+        text.push('\n');
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    out.write_all(text.as_bytes())?;
+    out.flush()?;
+    Ok(())
 }
 
 /// `ddz classify PLAY`.
-pub fn run_classify(_args: &[String]) -> anyhow::Result<()> {
-    anyhow::bail!("not written yet")
+pub fn run_classify(args: &[String]) -> anyhow::Result<()> {
+    let text = match args {
+        [one] if !one.starts_with("--") => one,
+        [] => bail!("no PLAY given (usage: ddz classify PLAY)"),
+        _ => bail!(
+            "expected exactly one PLAY, got {} arguments (usage: ddz classify PLAY)",
+            args.len()
+        ),
+    };
+    let cards = Cards::parse_any(text)
+        .with_context(|| format!("PLAY '{}'", text))?
+        .counts();
+    println!("{}", describe(cards));
+    Ok(())
+}
+
+fn set_once<'a>(slot: &mut Option<&'a str>, value: &'a str, what: &str) -> anyhow::Result<()> {
+    if slot.is_some() {
+        bail!(
+            "{} given twice (usage: ddz moves HAND [--follow PLAY])",
+            what
+        );
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// The first rank of which `cards` hold more than the deck, if any.
+fn over_deck(cards: Counts) -> Option<Rank> {
+    Rank::ALL
+        .iter()
+        .copied()
+        .find(|&r| cards.get(r) > r.deck_count())
+}
+
+/// Sorts plays into the order `ddz moves` prints: kind in table order, chain length, key, then
+/// the cards as rank sequences ascending (lexicographic); the pass last.
+pub fn display_order(plays: &mut [Combo]) {
+    plays.sort_by(|a, b| {
+        let class = |c: &Combo| (c.is_pass(), c.kind, c.len, c.key);
+        class(a)
+            .cmp(&class(b))
+            .then_with(|| compare_sequences(a.cards, b.cards))
+    });
+}
+
+/// Compares two multisets as their rank sequences, ascending, lexicographically.
+fn compare_sequences(a: Counts, b: Counts) -> Ordering {
+    let seq = |c: Counts| -> Vec<Rank> {
+        Rank::ALL
+            .iter()
+            .flat_map(|&r| std::iter::repeat(r).take(c.get(r) as usize))
+            .collect()
+    };
+    seq(a).cmp(&seq(b))
+}
+
+/// The line `ddz classify` prints for these cards.
+#[must_use]
+pub fn describe(cards: Counts) -> String {
+    match classify(cards) {
+        Some(combo) => {
+            let size = combo.size();
+            let mut line = format!(
+                "{}, key {}, {} card{}",
+                combo.kind.name(),
+                combo.key,
+                size,
+                if size == 1 { "" } else { "s" }
+            );
+            let chain = matches!(
+                combo.kind,
+                Kind::Straight
+                    | Kind::PairStraight
+                    | Kind::Plane
+                    | Kind::PlaneSingles
+                    | Kind::PlanePairs
+            );
+            if chain {
+                line.push_str(&format!(", {} links", combo.len));
+            }
+            if combo.is_ambiguous() {
+                line.push_str(", ambiguous");
+            }
+            line
+        }
+        None => format!("invalid: {}", why_invalid(cards)),
+    }
+}
+
+/// Why cards that [`classify`] rejects are no legal play, as a short phrase.
+#[must_use]
+pub fn why_invalid(cards: Counts) -> String {
+    let n = cards.total();
+    if n == 0 {
+        return "no cards".into();
+    }
+    let ranks: Vec<Rank> = cards.ranks().collect();
+    let most = ranks.iter().map(|&r| cards.get(r)).max().unwrap_or(0);
+    let uniform = ranks.iter().all(|&r| cards.get(r) == most);
+    if n == 2 && ranks.len() == 2 {
+        return "two cards of different ranks are no pair".into();
+    }
+    if uniform && most <= 3 && ranks.len() >= 2 {
+        let (name, min) = match most {
+            1 => ("straight", 5),
+            2 => ("pair straight", 3),
+            _ => ("plane", 2),
+        };
+        if ranks.iter().any(|r| !r.chains()) {
+            return format!("a {} may not hold a 2 or a joker", name);
+        }
+        let low = ranks[0].index();
+        let high = ranks[ranks.len() - 1].index();
+        if high - low + 1 != ranks.len() {
+            return format!("the ranks of a {} must be consecutive", name);
+        }
+        if ranks.len() < min {
+            return format!("a {} needs at least {} ranks", name, min);
+        }
+    }
+    if most == 4 {
+        return "a four is a bomb alone, or takes two single cards or two pairs (the jokers are \
+                no pair)"
+            .into();
+    }
+    if most >= 3 && n == 5 {
+        return "a triple takes one card or one pair (the jokers are no pair)".into();
+    }
+    if most >= 3 {
+        return format!(
+            "{} cards with a triple are no triple with one, and no plane of consecutive triples \
+             within 3..A with as many single cards or pairs as triples",
+            n
+        );
+    }
+    format!("{} cards match no type of the table", n)
 }

@@ -1,0 +1,222 @@
+//! The built binary's tools, end to end: `ddz moves`, `ddz classify` and `ddz bench --quick`.
+
+use ddz::cards::Counts;
+use ddz::rules::{classify, follows, leads, Combo};
+use ddz::tools::moves::display_order;
+use std::process::Command;
+
+struct Run {
+    ok: bool,
+    stdout: String,
+    stderr: String,
+}
+
+fn ddz(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("the binary runs");
+    Run {
+        ok: out.status.success(),
+        stdout: String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        stderr: String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    }
+}
+
+/// Reads `ddz moves` output back into plays.
+fn parse_lines(stdout: &str) -> Vec<Combo> {
+    stdout
+        .lines()
+        .map(|line| {
+            if line == "pass" {
+                Combo::PASS
+            } else {
+                let counts: Counts = line.parse().expect("a line is human notation");
+                assert_eq!(counts.to_string(), line, "ranks ascending");
+                classify(counts).expect("a line is a legal play")
+            }
+        })
+        .collect()
+}
+
+fn check_moves(args: &[&str], hand: &str, target: Option<&str>) {
+    let run = ddz(args);
+    assert!(run.ok, "{:?}: {}", args, run.stderr);
+    assert!(run.stderr.is_empty(), "{:?}: stderr {}", args, run.stderr);
+    let printed = parse_lines(&run.stdout);
+    let hand: Counts = hand.parse().unwrap();
+    let mut want = Vec::new();
+    match target {
+        Some(t) => follows(hand, &classify(t.parse().unwrap()).unwrap(), &mut want),
+        None => leads(hand, &mut want),
+    }
+    display_order(&mut want);
+    assert_eq!(printed, want, "{:?}", args);
+    assert_eq!(printed.contains(&Combo::PASS), target.is_some());
+    if target.is_some() {
+        assert_eq!(run.stdout.lines().last(), Some("pass"));
+    }
+}
+
+#[test]
+fn moves_lists_leads_and_follows() {
+    let run = ddz(&["moves", "3334"]);
+    assert_eq!(run.stdout, "3\n4\n33\n333\n3334\n");
+    check_moves(&["moves", "3334"], "3334", None);
+    check_moves(&["moves", "0,1,2,4"], "3334", None);
+    check_moves(&["moves", "3334", "--follow", "3"], "3334", Some("3"));
+    check_moves(&["moves", "--follow=3", "3334"], "3334", Some("3"));
+    check_moves(&["moves", "XD"], "XD", None);
+    let landlord = "33344455566677788899";
+    check_moves(&["moves", landlord], landlord, None);
+    let planes = "555666777888999TTTXD";
+    check_moves(
+        &["moves", planes, "--follow", "333444+5+6"],
+        planes,
+        Some("33344456"),
+    );
+    check_moves(&["moves", planes, "--follow", "3"], planes, Some("3"));
+    check_moves(
+        &["moves", "3333444455556666XD", "--follow", "8888"],
+        "3333444455556666XD",
+        Some("8888"),
+    );
+    check_moves(&["moves", "3", "--follow", "XD"], "3", Some("XD"));
+    let run = ddz(&["moves", "3", "--follow", "XD"]);
+    assert_eq!(run.stdout, "pass\n");
+}
+
+#[test]
+fn moves_order_is_table_then_length_then_key() {
+    let run = ddz(&["moves", "334455667788XD"]);
+    assert!(run.ok);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(lines[0], "XD");
+    assert_eq!(&lines[1..4], ["3", "4", "5"]);
+    let straights: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| l.len() >= 5 && !l.contains("33") && !l.contains('X'))
+        .take(3)
+        .collect();
+    assert_eq!(straights, ["34567", "45678", "345678"]);
+}
+
+#[test]
+fn classify_names_type_key_and_size() {
+    let cases = [
+        (
+            "444555+7+7",
+            "plane with single wings, key 5, 8 cards, 2 links",
+        ),
+        (
+            "555666+99+99",
+            "plane with pair wings, key 6, 10 cards, 2 links",
+        ),
+        ("33336666", "four with two pairs, key 6, 8 cards, ambiguous"),
+        ("3333XD", "four with two singles, key 3, 6 cards, ambiguous"),
+        ("0,1,2,3", "bomb, key 3, 4 cards"),
+        ("53,52", "rocket, key D, 2 cards"),
+        ("10", "single, key T, 1 card"),
+        ("45,", "single, key A, 1 card"),
+        ("34567", "straight, key 7, 5 cards, 5 links"),
+    ];
+    for (play, want) in cases {
+        let run = ddz(&["classify", play]);
+        assert!(run.ok, "{}: {}", play, run.stderr);
+        assert_eq!(run.stdout, format!("{}\n", want), "{}", play);
+    }
+    for play in ["JQKA2", "45", "3333445", "AAA222"] {
+        let run = ddz(&["classify", play]);
+        assert!(run.ok, "{}", play);
+        assert!(
+            run.stdout.starts_with("invalid: "),
+            "{}: {}",
+            play,
+            run.stdout
+        );
+        assert_eq!(run.stdout.lines().count(), 1);
+    }
+    let run = ddz(&["classify", "JQKA2"]);
+    assert!(
+        run.stdout.contains('2'),
+        "the reason names the 2: {}",
+        run.stdout
+    );
+}
+
+#[test]
+fn bad_arguments_fail_on_stderr_only() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["moves"], "HAND"),
+        (&["moves", ""], "no cards"),
+        (&["moves", "33Z"], "'Z'"),
+        (&["moves", "1,2,99"], "99"),
+        (&["moves", "1,1"], "card 1"),
+        (&["moves", "33333"], "more 3"),
+        (&["moves", "3334", "--follow"], "--follow"),
+        (&["moves", "3334", "--follow", "34"], "not a legal play"),
+        (&["moves", "3334", "--follow", "3Q"], "not a legal play"),
+        (&["moves", "3334", "--follow", ""], "no cards"),
+        (&["moves", "3334", "--bogus"], "--bogus"),
+        (&["moves", "3334", "5"], "twice"),
+        (&["moves", "3333", "--follow", "3"], "more 3"),
+        (&["classify"], "PLAY"),
+        (&["classify", "3", "4"], "exactly one"),
+        (&["classify", "3,54"], "54"),
+        (&["classify", "XX"], "more X"),
+        (&["bench", "--slow"], "--slow"),
+    ];
+    for (args, needle) in cases {
+        let run = ddz(args);
+        assert!(!run.ok, "{:?} succeeded", args);
+        assert!(run.stdout.is_empty(), "{:?} printed {:?}", args, run.stdout);
+        assert!(
+            run.stderr.contains(needle),
+            "{:?}: stderr {:?} lacks {:?}",
+            args,
+            run.stderr,
+            needle
+        );
+    }
+}
+
+#[test]
+fn bench_quick_prints_figures_and_a_stable_node_count() {
+    let node_line = |stdout: &str| -> (u64, u64) {
+        let last = stdout.lines().last().expect("output");
+        let parts: Vec<&str> = last.split(' ').collect();
+        assert_eq!(parts.len(), 4, "{}", last);
+        assert_eq!((parts[1], parts[3]), ("nodes", "nps"), "{}", last);
+        (parts[0].parse().unwrap(), parts[2].parse().unwrap())
+    };
+    let first = ddz(&["bench", "--quick"]);
+    assert!(first.ok, "{}", first.stderr);
+    let lines: Vec<&str> = first.stdout.lines().collect();
+    assert!(lines.len() >= 5);
+    for line in &lines[..lines.len() - 1] {
+        let (label, value) = line.split_once(": ").expect("label: value");
+        assert!(!label.is_empty() && !value.is_empty(), "{}", line);
+    }
+    for label in [
+        "leads plays/s",
+        "follows plays/s",
+        "median ns",
+        "classify ns per call",
+    ] {
+        assert!(
+            first.stdout.contains(label),
+            "no {:?} in\n{}",
+            label,
+            first.stdout
+        );
+    }
+    let (nodes, nps) = node_line(&first.stdout);
+    assert!(nodes > 10_000 && nps > 0);
+    let second = ddz(&["bench", "--quick"]);
+    assert_eq!(
+        node_line(&second.stdout).0,
+        nodes,
+        "the node count is a fingerprint"
+    );
+}
