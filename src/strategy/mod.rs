@@ -57,6 +57,8 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod knowledge;
+pub mod rules_player;
 pub mod simple;
 pub mod split;
 pub mod value;

@@ -138,6 +138,11 @@ impl Splitter {
         self.split(hand, mode).value
     }
 
+    /// The best split computed afresh, bypassing the memo (for `ddz bench`).
+    pub fn search_only(&mut self, hand: Counts, mode: Mode) -> Split {
+        self.search(hand, mode)
+    }
+
     /// The search without the memo.
     fn search(&mut self, hand: Counts, mode: Mode) -> Split {
         let mut search = Search {
@@ -485,18 +490,16 @@ fn value_of(
     if rocket {
         value += ROCKET_VALUE;
         if let Some(out) = emit.as_deref_mut() {
-            out.push(make(Counts::of(Rank::SMALL_JOKER, 1).with_added(Rank::BIG_JOKER, 1)));
+            out.push(make(
+                Counts::of(Rank::SMALL_JOKER, 1).with_added(Rank::BIG_JOKER, 1),
+            ));
         }
     }
     for (i, h) in holders.iter().enumerate() {
         let body = if h.len == 0 {
             Counts::of(h.key, 4)
         } else {
-            Counts::run(
-                Rank::ALL[h.key.index() + 1 - h.len as usize],
-                h.key,
-                3,
-            )
+            Counts::run(Rank::ALL[h.key.index() + 1 - h.len as usize], h.key, 3)
         };
         let mut cards = body;
         match choice[i] {
@@ -658,9 +661,7 @@ fn rounds_of(
         }
     }
     absorbed += triples.len().min(s_left + p_left);
-    let groups = chain_count
-        + rocket as usize
-        + holders.len()
+    let groups = chain_count + rocket as usize + holders.len()
         - holders.iter().filter(|h| h.len > 0).count()
         + triples.len()
         + pairs.len()
@@ -711,7 +712,12 @@ mod tests {
             let s = split(text);
             let sum = s.groups.iter().fold(Counts::EMPTY, |a, g| a.plus(g.cards));
             assert_eq!(sum.to_string(), text.parse::<Counts>().unwrap().to_string());
-            assert_eq!(s.value, super::super::value::split_value(&s.groups), "{}", text);
+            assert_eq!(
+                s.value,
+                super::super::value::split_value(&s.groups),
+                "{}",
+                text
+            );
             assert!(s.min_rounds as usize <= s.groups.len());
         }
     }

@@ -128,6 +128,10 @@ pub const SECTIONS: &[Section] = &[
         name: "classify",
         run: bench_classify,
     },
+    Section {
+        name: "split",
+        run: bench_split,
+    },
 ];
 
 /// Hides a value from the optimiser so timed work is not folded away (`std::hint::black_box`
@@ -279,6 +283,66 @@ fn bench_classify(pos: &Positions, reps: u32) -> Figures {
         nodes: legal,
         timed_nodes: 0,
         elapsed: Duration::ZERO,
+    }
+}
+
+/// Best splits without the memo (a fresh search each time): nodes are the chain sets visited.
+fn bench_split(pos: &Positions, reps: u32) -> Figures {
+    use crate::strategy::split::{Mode, Splitter};
+    let mut splitter = Splitter::new();
+    let mut checksum = 0i64;
+    for hand in pos.hands() {
+        checksum += i64::from(splitter.search_only(hand, Mode::Normal).value);
+    }
+    let nodes = splitter.nodes;
+    opaque(checksum);
+    let start = Instant::now();
+    let before = splitter.nodes;
+    let mut splits = 0u64;
+    for _ in 0..reps.max(1) / 10 + 1 {
+        for hand in pos.hands() {
+            opaque(splitter.search_only(opaque(hand), Mode::Normal).value);
+            splits += 1;
+        }
+    }
+    let elapsed = start.elapsed();
+    let timed = splitter.nodes - before;
+    let per_hand = |hands: &[Counts], splitter: &mut Splitter| -> Vec<f64> {
+        let inner = reps.max(1) / 10 + 1;
+        let mut t: Vec<f64> = hands
+            .iter()
+            .map(|&hand| {
+                let start = Instant::now();
+                for _ in 0..inner {
+                    opaque(splitter.search_only(opaque(hand), Mode::Normal).value);
+                }
+                start.elapsed().as_nanos() as f64 / f64::from(inner)
+            })
+            .collect();
+        t.sort_by(|a, b| a.partial_cmp(b).expect("times are finite"));
+        t
+    };
+    let t20 = per_hand(&pos.landlord, &mut splitter);
+    let t17 = per_hand(&pos.farmer, &mut splitter);
+    Figures {
+        lines: vec![
+            ("splits/s".into(), per_second(splits, elapsed).to_string()),
+            (
+                "median us per 20-card hand".into(),
+                format!("{:.1}", t20[t20.len() / 2] / 1000.0),
+            ),
+            (
+                "max us per 20-card hand".into(),
+                format!("{:.1}", t20[t20.len() - 1] / 1000.0),
+            ),
+            (
+                "median us per 17-card hand".into(),
+                format!("{:.1}", t17[t17.len() / 2] / 1000.0),
+            ),
+        ],
+        nodes,
+        timed_nodes: timed,
+        elapsed,
     }
 }
 
