@@ -149,7 +149,16 @@ impl Ctx {
         self.enemies.contains(&seat)
     }
 
-    /// Whether an enemy with one card plays right after us.
+    /// Whether an enemy could beat `g` with its last cards (and win at once): then winning the
+    /// trick back later is no comfort.
+    fn could_go_out_on(&self, g: &Combo) -> bool {
+        self.enemies.iter().any(|&s| {
+            let n = self.left(s) as u32;
+            n == g.size() && self.know.beat_chance(s, g) > 0.0
+        })
+    }
+
+    /// Whether an enemy holds one card.
     fn enemy_one_card(&self) -> bool {
         self.enemies.iter().any(|&s| self.left(s) == 1)
     }
@@ -243,7 +252,7 @@ impl RulesPlayer {
                             && l.len == ga.len
                             && l.key > ga.key
                     });
-                    if back && playable(ga) {
+                    if back && playable(ga) && !ctx.could_go_out_on(ga) {
                         return Some(*ga);
                     }
                 }
@@ -426,8 +435,13 @@ fn follow_win_path(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
             return Some(a);
         }
         let split = p.split(rest, mode);
+        let partner_winning = ctx.partner.is_some() && ctx.target.map(|t| t.0) == ctx.partner;
         let ok = if ctx.safe(&a) {
             p.lead_path(ctx, &split.groups).is_some()
+        } else if partner_winning || ctx.could_go_out_on(&a) {
+            // Never overtake a winning partner with a play the landlord may beat, and never
+            // give an enemy the chance to go out.
+            false
         } else {
             split.groups.iter().enumerate().any(|(i, l)| {
                 !l.kind.is_bomb_like()
