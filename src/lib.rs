@@ -8,8 +8,10 @@
 //! - [`strategy`]: bidding and play decisions behind the [`strategy::Strategy`] trait;
 //! - [`protocol`]: the referee's messages and the line loop;
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
+//! - [`arena`]: the tournament referee: engines against engines on the same deals;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
 
+pub mod arena;
 pub mod cards;
 pub mod engine;
 pub mod game;

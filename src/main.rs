@@ -8,7 +8,9 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
-       ddz bench                                         speed figures and a behaviour fingerprint";
+       ddz bench                                         speed figures and a behaviour fingerprint
+       ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
+       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,6 +21,8 @@ fn main() -> ExitCode {
         "classify" => ddz::tools::moves::run_classify(rest),
         "split" => ddz::tools::split::run(rest),
         "bench" => ddz::tools::bench::run(rest),
+        "arena" => ddz::tools::arena::run_arena(rest),
+        "replay" => ddz::tools::replay::run_replay(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(())

@@ -1,5 +1,7 @@
 //! The tools beside the engine, one module each; `main` dispatches subcommands here.
 
+pub mod arena;
 pub mod bench;
 pub mod moves;
+pub mod replay;
 pub mod split;

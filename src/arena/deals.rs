@@ -1,0 +1,201 @@
+//! Deals: seeded and reproducible, read from and written to the 2015 platform's `cards.dat` form.
+//!
+//! A deal file holds 4 lines per deal: seat A's 17 card codes, B's, C's, then the 3 bottom codes,
+//! space-separated, in any order. The real file ends its lines with a space (and `\r\n`); reading
+//! is liberal (any white space or commas, blank lines skipped), writing follows the platform's form.
+
+use crate::cards::Cards;
+use crate::game::{BySeat, Seat};
+use std::fmt;
+
+/// One deal: each seat's 17 cards and the 3 bottom cards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deal {
+    /// The cards dealt to each seat.
+    pub hands: BySeat<Cards>,
+    /// The bottom cards, given to the landlord.
+    pub bottom: Cards,
+}
+
+/// Why a deal file could not be read. Each variant names the line (1-based).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DealError {
+    /// A line that is not a card list.
+    BadLine(usize, String),
+    /// A hand without 17 cards, or a bottom without 3.
+    WrongSize(usize, usize),
+    /// A deal whose four lines do not hold all 54 cards exactly once.
+    NotADeck(usize),
+    /// The file ends in the middle of a deal.
+    Truncated,
+}
+
+impl fmt::Display for DealError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DealError::BadLine(n, e) => write!(f, "line {}: {}", n, e),
+            DealError::WrongSize(n, k) => write!(f, "line {}: {} cards", n, k),
+            DealError::NotADeck(n) => write!(
+                f,
+                "the deal ending at line {} does not hold the 54 cards once each",
+                n
+            ),
+            DealError::Truncated => write!(f, "the file ends in the middle of a deal"),
+        }
+    }
+}
+
+impl std::error::Error for DealError {}
+
+/// Mixes a match seed and an index into an independent seed (splitmix64's finaliser), so that
+/// deal `i` and game `i` get their randomness from their own seed whatever the thread count.
+#[must_use]
+pub fn mix(seed: u64, index: u64) -> u64 {
+    let mut z = seed
+        .wrapping_add(index.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Deal {
+    /// Deal number `index` of the match seeded with `seed`: a uniform shuffle of the deck.
+    #[must_use]
+    pub fn seeded(seed: u64, index: u64) -> Deal {
+        let mut rng = fastrand::Rng::with_seed(mix(seed, index));
+        let mut codes: [u8; 54] = [0; 54];
+        for (i, c) in codes.iter_mut().enumerate() {
+            *c = i as u8;
+        }
+        rng.shuffle(&mut codes);
+        let set = |slice: &[u8]| {
+            slice
+                .iter()
+                .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)))
+        };
+        Deal {
+            hands: BySeat([set(&codes[0..17]), set(&codes[17..34]), set(&codes[34..51])]),
+            bottom: set(&codes[51..54]),
+        }
+    }
+
+    /// Whether the deal holds every card once: 17 per seat, 3 in the bottom.
+    #[must_use]
+    pub fn is_valid(&self) -> bool {
+        let mut all = self.bottom;
+        let mut total = self.bottom.len();
+        for (_, h) in self.hands.iter() {
+            all = all.or(*h);
+            total += h.len();
+        }
+        all == Cards::DECK
+            && total == 54
+            && self.bottom.len() == 3
+            && self.hands.0.iter().all(|h| h.len() == 17)
+    }
+
+    /// The deal's four lines in `cards.dat` form (codes ascending, each followed by a space).
+    #[must_use]
+    pub fn to_dat(&self) -> String {
+        let mut out = String::new();
+        for cards in [
+            self.hands[Seat::A],
+            self.hands[Seat::B],
+            self.hands[Seat::C],
+            self.bottom,
+        ] {
+            for code in cards.codes() {
+                out.push_str(&code.to_string());
+                out.push(' ');
+            }
+            out.push_str("\r\n");
+        }
+        out
+    }
+}
+
+/// Reads every deal of a `cards.dat` file.
+pub fn parse_dat(text: &str) -> Result<Vec<Deal>, DealError> {
+    let mut deals = Vec::new();
+    let mut group: Vec<Cards> = Vec::with_capacity(4);
+    for (i, line) in text.lines().enumerate() {
+        let n = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let cards = Cards::parse_codes(line).map_err(|e| DealError::BadLine(n, e.to_string()))?;
+        let want = if group.len() == 3 { 3 } else { 17 };
+        if cards.len() != want {
+            return Err(DealError::WrongSize(n, cards.len()));
+        }
+        group.push(cards);
+        if group.len() == 4 {
+            let deal = Deal {
+                hands: BySeat([group[0], group[1], group[2]]),
+                bottom: group[3],
+            };
+            if !deal.is_valid() {
+                return Err(DealError::NotADeck(n));
+            }
+            deals.push(deal);
+            group.clear();
+        }
+    }
+    if group.is_empty() {
+        Ok(deals)
+    } else {
+        Err(DealError::Truncated)
+    }
+}
+
+/// Writes deals in `cards.dat` form.
+#[must_use]
+pub fn write_dat(deals: &[Deal]) -> String {
+    deals.iter().map(Deal::to_dat).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeded_deals_are_reproducible_and_whole() {
+        let a = Deal::seeded(7, 3);
+        assert_eq!(a, Deal::seeded(7, 3));
+        assert_ne!(a, Deal::seeded(7, 4));
+        assert_ne!(a, Deal::seeded(8, 3));
+        for i in 0..200 {
+            assert!(Deal::seeded(1, i).is_valid());
+        }
+    }
+
+    #[test]
+    fn dat_round_trip() {
+        let deals: Vec<Deal> = (0..5).map(|i| Deal::seeded(42, i)).collect();
+        let text = write_dat(&deals);
+        assert!(text.lines().all(|l| l.ends_with(" \r") || l.ends_with(' ')));
+        assert_eq!(parse_dat(&text).unwrap(), deals);
+    }
+
+    #[test]
+    fn bad_files_name_the_problem() {
+        let text = Deal::seeded(1, 1).to_dat();
+        let lines: Vec<&str> = text.lines().collect();
+        let three: String = lines[..3].iter().map(|l| format!("{}\n", l)).collect();
+        assert_eq!(parse_dat(&three), Err(DealError::Truncated));
+        // Seat B given seat A's cards: sizes fit, but the deck is not whole.
+        let twice = format!("{}\n{}\n{}\n{}\n", lines[0], lines[0], lines[2], lines[3]);
+        assert_eq!(parse_dat(&twice), Err(DealError::NotADeck(4)));
+        let short: String = lines[0]
+            .split_whitespace()
+            .take(16)
+            .map(|c| format!("{} ", c))
+            .collect();
+        assert!(matches!(parse_dat(&short), Err(DealError::WrongSize(1, _))));
+        assert!(matches!(
+            parse_dat("1 2 x\n"),
+            Err(DealError::BadLine(1, _))
+        ));
+    }
+}

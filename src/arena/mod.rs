@@ -1,0 +1,308 @@
+//! The arena: the tournament referee. It seats three players per table, plays seeded deals
+//! the way the tournament does, judges every reply, scores by the official rules and reports
+//! each player's strength with confidence intervals.
+//!
+//! - [`deals`]: seeded deals and the platform's `cards.dat` form;
+//! - [`players`]: built-in strategies in-process, external programs over pipes;
+//! - [`referee`]: one game at one table, every reply judged;
+//! - [`score`]: the official linear score and the fault penalty;
+//! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`json`]: the little JSON the logs need.
+//!
+//! Results do not depend on the number of threads: each deal and each game draws its
+//! randomness from its own seed, and results are gathered in deal order.
+
+pub mod deals;
+pub mod json;
+pub mod log;
+pub mod players;
+pub mod referee;
+pub mod report;
+pub mod score;
+
+use deals::{mix, Deal};
+use players::{make_player, Player};
+use referee::{play_game, GameRecord, Rules};
+use report::Report;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How the players are seated on each deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Three players, one game per deal, seated A, B, C as given.
+    Seats,
+    /// Three players, three games per deal: the players rotated through all three seats.
+    Duplicate,
+    /// Two players X and Y, six games per deal: X alone against two copies of Y in each seat,
+    /// then Y alone against two copies of X.
+    Pair,
+}
+
+impl Format {
+    /// The player entry in each seat, for each game of a deal.
+    #[must_use]
+    pub fn seatings(self) -> Vec<[usize; 3]> {
+        match self {
+            Format::Seats => vec![[0, 1, 2]],
+            Format::Duplicate => vec![[0, 1, 2], [2, 0, 1], [1, 2, 0]],
+            Format::Pair => vec![
+                [0, 1, 1],
+                [1, 0, 1],
+                [1, 1, 0],
+                [1, 0, 0],
+                [0, 1, 0],
+                [0, 0, 1],
+            ],
+        }
+    }
+
+    /// How many players the format takes.
+    #[must_use]
+    pub fn entries(self) -> usize {
+        match self {
+            Format::Pair => 2,
+            _ => 3,
+        }
+    }
+}
+
+/// A match to run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Player specs: `builtin:NAME` or a shell command line (3, or 2 for [`Format::Pair`]).
+    pub players: Vec<String>,
+    /// How players are seated.
+    pub format: Format,
+    /// Deals read from a file; `None` to deal from the seed.
+    pub deals: Option<Vec<Deal>>,
+    /// Number of deals to play (at most the file's when deals come from a file).
+    pub games: usize,
+    /// The match seed.
+    pub seed: u64,
+    /// Tables played in parallel.
+    pub jobs: usize,
+    /// The referee's rules and platform habits.
+    pub rules: Rules,
+    /// End every line sent to external programs with `\r\n`.
+    pub crlf: bool,
+    /// Let external programs' stderr through (otherwise discarded).
+    pub show_stderr: bool,
+    /// Draw a progress bar on stderr.
+    pub progress: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            players: vec!["builtin:ddz".into(); 3],
+            format: Format::Seats,
+            deals: None,
+            games: 100,
+            seed: 1,
+            jobs: 1,
+            rules: Rules::default(),
+            crlf: false,
+            show_stderr: false,
+            progress: false,
+        }
+    }
+}
+
+/// Labels for player specs: the spec itself, with `#2`, `#3` added to repeats.
+#[must_use]
+pub fn labels(specs: &[String]) -> Vec<String> {
+    specs
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let before = specs[..i].iter().filter(|t| *t == s).count();
+            if before == 0 {
+                s.clone()
+            } else {
+                format!("{}#{}", s, before + 1)
+            }
+        })
+        .collect()
+}
+
+impl Config {
+    /// The deal with this number.
+    #[must_use]
+    pub fn deal(&self, index: usize) -> Deal {
+        match &self.deals {
+            Some(d) => d[index],
+            None => Deal::seeded(self.seed, index as u64),
+        }
+    }
+
+    /// Deals the match will play.
+    #[must_use]
+    pub fn deal_count(&self) -> usize {
+        match &self.deals {
+            Some(d) => self.games.min(d.len()),
+            None => self.games,
+        }
+    }
+}
+
+/// Salt separating game seeds from deal seeds drawn from the same match seed.
+const GAME_SEED_SALT: u64 = 0x6761_6D65; // "game"
+/// Seatings per deal are at most this many, so `deal × this + seating` numbers games uniquely.
+const MAX_SEATINGS: u64 = 8;
+/// How often the progress bar is redrawn.
+const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// The players one thread seats: per entry, instances created as the seatings need them.
+struct Pool {
+    specs: Vec<String>,
+    crlf: bool,
+    show_stderr: bool,
+    instances: Vec<Vec<Option<Box<dyn Player>>>>,
+}
+
+impl Pool {
+    fn take(&mut self, lineup: [usize; 3]) -> [Box<dyn Player>; 3] {
+        let mut pick = |seat: usize| {
+            let entry = lineup[seat];
+            let copy = lineup[..seat].iter().filter(|&&e| e == entry).count();
+            let list = &mut self.instances[entry];
+            while list.len() <= copy {
+                list.push(None);
+            }
+            list[copy].take().unwrap_or_else(|| {
+                make_player(&self.specs[entry], self.crlf, self.show_stderr)
+                    .expect("specs were checked before the match")
+            })
+        };
+        [pick(0), pick(1), pick(2)]
+    }
+
+    fn put_back(&mut self, lineup: [usize; 3], players: [Box<dyn Player>; 3]) {
+        for (seat, p) in players.into_iter().enumerate() {
+            let entry = lineup[seat];
+            let copy = lineup[..seat].iter().filter(|&&e| e == entry).count();
+            self.instances[entry][copy] = Some(p);
+        }
+    }
+
+    fn finish(&mut self) {
+        for list in &mut self.instances {
+            for p in list.iter_mut().flatten() {
+                p.finish();
+            }
+        }
+    }
+}
+
+/// Runs a match. `on_deal` sees each deal's games in deal order (for logs); the report is
+/// returned at the end.
+pub fn run(
+    config: &Config,
+    on_deal: &mut dyn FnMut(&[GameRecord]) -> anyhow::Result<()>,
+) -> anyhow::Result<Report> {
+    let entries = config.format.entries();
+    anyhow::ensure!(
+        config.players.len() == entries,
+        "this format takes {} players, {} given",
+        entries,
+        config.players.len()
+    );
+    for spec in &config.players {
+        make_player(spec, false, false).map_err(anyhow::Error::msg)?;
+    }
+    let labels = labels(&config.players);
+    let mut report = Report::new(&labels);
+    let seatings = config.format.seatings();
+    let n = config.deal_count();
+    let mut rules = config.rules.clone();
+    rules.match_games = n as u32;
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    let jobs = config.jobs.max(1).min(n.max(1));
+    let (tx, rx) = mpsc::channel::<(usize, Vec<GameRecord>)>();
+    let mut outcome: anyhow::Result<()> = Ok(());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            let tx = tx.clone();
+            let next = &next;
+            let seatings = &seatings;
+            let rules = &rules;
+            scope.spawn(move || {
+                let mut pool = Pool {
+                    specs: config.players.clone(),
+                    crlf: config.crlf,
+                    show_stderr: config.show_stderr,
+                    instances: (0..entries).map(|_| Vec::new()).collect(),
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= n {
+                        break;
+                    }
+                    let deal = config.deal(i);
+                    let mut games = Vec::with_capacity(seatings.len());
+                    for (k, &lineup) in seatings.iter().enumerate() {
+                        let seed = mix(
+                            config.seed ^ GAME_SEED_SALT,
+                            i as u64 * MAX_SEATINGS + k as u64,
+                        );
+                        let mut players = pool.take(lineup);
+                        games.push(play_game(&mut players, rules, &deal, i, k, lineup, seed));
+                        pool.put_back(lineup, players);
+                    }
+                    if tx.send((i, games)).is_err() {
+                        break;
+                    }
+                }
+                pool.finish();
+            });
+        }
+        drop(tx);
+        let mut pending: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
+        let mut done = 0;
+        let mut drawn = Instant::now();
+        for (i, games) in rx.iter() {
+            pending.insert(i, games);
+            while let Some(games) = pending.remove(&done) {
+                if outcome.is_ok() {
+                    outcome = on_deal(&games);
+                    if outcome.is_err() {
+                        // Stop handing out deals; the threads finish their current one.
+                        next.store(n, Ordering::Relaxed);
+                    }
+                }
+                report.add_deal(&games);
+                done += 1;
+            }
+            if config.progress && drawn.elapsed() >= PROGRESS_EVERY {
+                drawn = Instant::now();
+                progress_bar(done, n, start.elapsed(), report.games);
+            }
+        }
+    });
+    if config.progress {
+        eprint!("\r{:79}\r", "");
+    }
+    report.seconds = start.elapsed().as_secs_f64();
+    outcome?;
+    Ok(report)
+}
+
+/// Width of the progress bar, in characters.
+const BAR_WIDTH: usize = 30;
+
+fn progress_bar(done: usize, total: usize, elapsed: Duration, games: u64) {
+    let filled = (done * BAR_WIDTH).checked_div(total).unwrap_or(BAR_WIDTH);
+    let rate = games as f64 / elapsed.as_secs_f64().max(1e-9);
+    eprint!(
+        "\r[{}{}] {}/{} deals, {:.0} games/s ",
+        "#".repeat(filled),
+        " ".repeat(BAR_WIDTH - filled),
+        done,
+        total,
+        rate
+    );
+}

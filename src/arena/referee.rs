@@ -1,0 +1,584 @@
+//! The referee of one table: plays one deal between three players, judging every reply with
+//! the rules module directly (form, seat letter, card ownership, [`classify`], [`Combo::beats`],
+//! time), and scoring the result by [`super::score`].
+
+use super::deals::{mix, Deal};
+use super::players::{Fault, FaultKind, Player};
+use super::score::{fault_penalty, Outcome};
+use crate::cards::Cards;
+use crate::game::{BySeat, Seat};
+use crate::protocol::{Ack, Command, Info, Reply};
+use crate::rules::{classify, follows, Combo, Kind};
+use std::fmt::Write;
+use std::time::{Duration, Instant};
+
+/// The order in which the referee lists cards in `DEAL`, `LEFTOVER` and others' plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardOrder {
+    /// Ascending codes (the official form).
+    Asc,
+    /// Descending codes (the 2015 platform).
+    Desc,
+    /// A fresh random order each message.
+    Random,
+}
+
+/// How the referee runs a game: the time limit and the platform habits it imitates.
+#[derive(Clone, Debug)]
+pub struct Rules {
+    /// Limit for every reply.
+    pub time: Duration,
+    /// Send `INFO` with 6 fields (no time), as the 2015 platform does.
+    pub info6: bool,
+    /// Send neither `DOUDIZHUVER` nor `INFO` (a 2019 team server).
+    pub no_handshake: bool,
+    /// Card order in messages.
+    pub card_order: CardOrder,
+    /// Answer for the seat that can only pass, with `PLAY x-1` sent to it.
+    pub auto_pass: bool,
+    /// Stop bidding after a 3 (the 2015 platform) instead of asking the remaining seats.
+    pub bid_stop_at_3: bool,
+    /// End a faulty game with `GAMEOVER x` (x = the offender) instead of `ERROR x`.
+    pub error_as_gameover: bool,
+    /// No bidding: the landlord seat is given by the deal number and the base is 1.
+    pub fixed_landlord: bool,
+    /// Keep each seat's view of the game as a transcript.
+    pub transcripts: bool,
+    /// Games in the match, for `INFO`.
+    pub match_games: u32,
+}
+
+impl Default for Rules {
+    fn default() -> Rules {
+        Rules {
+            time: Duration::from_secs(15),
+            info6: false,
+            no_handshake: false,
+            card_order: CardOrder::Asc,
+            auto_pass: false,
+            bid_stop_at_3: false,
+            error_as_gameover: false,
+            fixed_landlord: false,
+            transcripts: false,
+            match_games: 1,
+        }
+    }
+}
+
+/// One faulty reply in a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ErrorRecord {
+    /// Who erred.
+    pub seat: Seat,
+    /// What kind of fault.
+    pub kind: FaultKind,
+    /// What exactly.
+    pub detail: String,
+    /// Whether it decided the game's score (the first fault of an undecided game); faults
+    /// while acknowledging the end of a game are counted but change no score.
+    pub scored: bool,
+}
+
+/// Everything that happened in one game.
+#[derive(Clone, Debug)]
+pub struct GameRecord {
+    /// The deal's number in the match.
+    pub deal_index: usize,
+    /// Which seating of the deal (0 for the first).
+    pub seating: usize,
+    /// The player entry in each seat.
+    pub lineup: [usize; 3],
+    /// The game's own seed.
+    pub seed: u64,
+    /// The deal.
+    pub deal: Deal,
+    /// The bids in order.
+    pub bids: Vec<(Seat, u8)>,
+    /// The landlord, once known.
+    pub landlord: Option<Seat>,
+    /// The base (the landlord's bid, or 1 with a fixed landlord).
+    pub base: u8,
+    /// Every play and pass in order (`None` = pass).
+    pub plays: Vec<(Seat, Option<Cards>)>,
+    /// Who emptied their hand, when the game ended normally.
+    pub winner: Option<Seat>,
+    /// The score multiplier (1 when the game did not finish).
+    pub multiplier: i32,
+    /// Each seat's score.
+    pub scores: BySeat<i32>,
+    /// Faulty replies.
+    pub errors: Vec<ErrorRecord>,
+    /// Each seat's time to answer `BID WHAT` and `PLAY WHAT`, in microseconds.
+    pub times: BySeat<Vec<u32>>,
+    /// Each seat's view as a transcript, when asked for.
+    pub transcripts: Option<BySeat<String>>,
+}
+
+impl GameRecord {
+    /// Whether nobody bid (a zero-score game).
+    #[must_use]
+    pub fn all_passed(&self) -> bool {
+        self.landlord.is_none() && self.errors.iter().all(|e| !e.scored)
+    }
+}
+
+/// What the referee expects back from a message.
+#[derive(Clone, Copy)]
+enum Expect {
+    Name,
+    Ack(Ack),
+    Bid,
+    Play,
+}
+
+/// The referee's side of a game in progress.
+struct Table<'a> {
+    players: &'a mut [Box<dyn Player>; 3],
+    rules: &'a Rules,
+    rng: fastrand::Rng,
+    record: GameRecord,
+    line: String,
+    scratch: Vec<Combo>,
+}
+
+/// Why a game stopped early: the seat at fault and what it did.
+type Stop = (Seat, Fault);
+
+/// Plays one game of `deal` with `players` seated A, B, C.
+pub fn play_game(
+    players: &mut [Box<dyn Player>; 3],
+    rules: &Rules,
+    deal: &Deal,
+    deal_index: usize,
+    seating: usize,
+    lineup: [usize; 3],
+    seed: u64,
+) -> GameRecord {
+    let record = GameRecord {
+        deal_index,
+        seating,
+        lineup,
+        seed,
+        deal: *deal,
+        bids: Vec::new(),
+        landlord: None,
+        base: 0,
+        plays: Vec::with_capacity(64),
+        winner: None,
+        multiplier: 1,
+        scores: BySeat::default(),
+        errors: Vec::new(),
+        times: BySeat::default(),
+        transcripts: if rules.transcripts {
+            Some(BySeat::default())
+        } else {
+            None
+        },
+    };
+    let mut table = Table {
+        players,
+        rules,
+        rng: fastrand::Rng::with_seed(seed),
+        record,
+        line: String::new(),
+        scratch: Vec::new(),
+    };
+    let mut hands = deal.hands;
+    let mut after_leftover: Option<BySeat<Cards>> = None;
+    match table.run(&mut hands, &mut after_leftover) {
+        Ok(()) => {}
+        Err((seat, fault)) => table.end_with_fault(seat, fault, after_leftover.as_ref()),
+    }
+    table.record
+}
+
+impl<'a> Table<'a> {
+    fn note(&mut self, seat: Seat, text: &str) {
+        if let Some(t) = self.record.transcripts.as_mut() {
+            t[seat].push_str(text);
+            t[seat].push('\n');
+        }
+    }
+
+    /// Formats `command` in the configured card order into `self.line`.
+    fn format(&mut self, command: &Command) {
+        self.line.clear();
+        let (head, cards) = match command {
+            Command::Deal { seat, cards } => (format!("DEAL {}", seat), *cards),
+            Command::Leftover { landlord, cards } => (format!("LEFTOVER {}", landlord), *cards),
+            Command::Play {
+                seat,
+                cards: Some(cards),
+            } => (format!("PLAY {}", seat), *cards),
+            Command::Info(info) if self.rules.info6 => {
+                let _ = write!(
+                    self.line,
+                    "INFO {},{},{},{},{},{}",
+                    info.turn, info.turns, info.round, info.rounds, info.up, info.max_score
+                );
+                return;
+            }
+            other => {
+                let _ = write!(self.line, "{}", other);
+                return;
+            }
+        };
+        if self.rules.card_order == CardOrder::Asc {
+            let _ = write!(self.line, "{}{}", head, cards.to_codes());
+            return;
+        }
+        let mut codes: Vec<u8> = cards.codes().collect();
+        match self.rules.card_order {
+            CardOrder::Desc => codes.reverse(),
+            _ => self.rng.shuffle(&mut codes),
+        }
+        self.line.push_str(&head);
+        for (i, c) in codes.iter().enumerate() {
+            if i > 0 {
+                self.line.push(',');
+            }
+            let _ = write!(self.line, "{}", c);
+        }
+    }
+
+    /// Sends `command` to `seat` and checks the answer's form and seat letter.
+    fn send(&mut self, seat: Seat, command: &Command, expect: Expect) -> Result<Reply, Fault> {
+        let text = self.players[seat.index()].reads_text() || self.rules.transcripts;
+        if text {
+            self.format(command);
+            if self.rules.transcripts {
+                let line = format!("> {}", self.line);
+                self.note(seat, &line);
+            }
+        }
+        let question = matches!(expect, Expect::Bid | Expect::Play);
+        let limit = self.rules.time;
+        let start = Instant::now();
+        let answer = self.players[seat.index()].exchange(command, &self.line, limit);
+        let elapsed = start.elapsed();
+        if question {
+            self.record.times[seat].push(elapsed.as_micros().min(u32::MAX as u128) as u32);
+        }
+        let (reply, raw) = match answer {
+            Ok(a) => a,
+            Err(fault) => {
+                if self.rules.transcripts {
+                    let line = format!("# no answer ({})", fault);
+                    self.note(seat, &line);
+                }
+                return Err(fault);
+            }
+        };
+        if self.rules.transcripts {
+            let line = match &raw {
+                Some(r) => format!("< {}", r),
+                None => format!("< {}", reply),
+            };
+            self.note(seat, &line);
+        }
+        if elapsed > limit {
+            return Err(Fault::new(
+                FaultKind::Late,
+                format!("answered after {:.3} s", elapsed.as_secs_f64()),
+            ));
+        }
+        let shown = || raw.clone().unwrap_or_else(|| reply.to_string());
+        let seat_ok = match (&reply, expect) {
+            (Reply::Name(_), Expect::Name) => true,
+            (Reply::Ok(a), Expect::Ack(want)) if *a == want => true,
+            (Reply::Bid { seat: s, .. }, Expect::Bid)
+            | (Reply::Play { seat: s, .. }, Expect::Play) => *s == seat,
+            _ => {
+                return Err(Fault::new(
+                    FaultKind::Malformed,
+                    format!("'{}' does not answer '{}'", shown(), command),
+                ))
+            }
+        };
+        if !seat_ok {
+            return Err(Fault::new(
+                FaultKind::WrongSeat,
+                format!("'{}' answered for another seat than {}", shown(), seat),
+            ));
+        }
+        Ok(reply)
+    }
+
+    /// Sends `command` to every seat but `except`, each expecting `ack`.
+    fn tell_others(&mut self, except: Seat, command: &Command, ack: Ack) -> Result<(), Stop> {
+        for seat in Seat::ALL {
+            if seat != except {
+                self.send(seat, command, Expect::Ack(ack))
+                    .map_err(|f| (seat, f))?;
+            }
+        }
+        Ok(())
+    }
+
+    fn run(
+        &mut self,
+        hands: &mut BySeat<Cards>,
+        after_leftover: &mut Option<BySeat<Cards>>,
+    ) -> Result<(), Stop> {
+        // Start of game: programs started (or restarted), handshake, INFO, DEAL.
+        // Every player begins (so each can hear of a fault) before a failure to start counts.
+        let mut fresh = [false; 3];
+        let mut failed = None;
+        for seat in Seat::ALL {
+            match self.players[seat.index()]
+                .begin_game(mix(self.record.seed, seat.index() as u64 + 1))
+            {
+                Ok(f) => fresh[seat.index()] = f,
+                Err(f) => failed = failed.or(Some((seat, f))),
+            }
+        }
+        if let Some(stop) = failed {
+            return Err(stop);
+        }
+        for seat in Seat::ALL {
+            if !self.rules.no_handshake {
+                if fresh[seat.index()] {
+                    self.send(seat, &Command::Version("1.0".into()), Expect::Name)
+                        .map_err(|f| (seat, f))?;
+                }
+                let games = self.rules.match_games;
+                let info = Info {
+                    turn: 1,
+                    turns: 1,
+                    round: (self.record.deal_index + 1) as u32,
+                    rounds: games,
+                    up: 0,
+                    max_score: super::score::EARLY_FAULT as u32 * games,
+                    time: Some(self.rules.time.as_secs_f64().ceil() as u32),
+                };
+                self.send(seat, &Command::Info(info), Expect::Ack(Ack::Info))
+                    .map_err(|f| (seat, f))?;
+            }
+            let deal = Command::Deal {
+                seat,
+                cards: hands[seat],
+            };
+            self.send(seat, &deal, Expect::Ack(Ack::Deal))
+                .map_err(|f| (seat, f))?;
+        }
+
+        // Bidding, or the landlord given by the deal.
+        let (landlord, base) = if self.rules.fixed_landlord {
+            (Seat::ALL[self.record.deal_index % 3], 1)
+        } else {
+            let mut best: Option<(Seat, u8)> = None;
+            for seat in Seat::ALL {
+                let bid = match self.send(seat, &Command::BidWhat, Expect::Bid) {
+                    Ok(Reply::Bid { bid, .. }) => bid,
+                    Ok(_) => unreachable!("send checks the form"),
+                    Err(f) => return Err((seat, f)),
+                };
+                let highest = best.map_or(0, |(_, b)| b);
+                if bid != 0 && (bid <= highest || bid > 3) {
+                    return Err((
+                        seat,
+                        Fault::new(
+                            FaultKind::Illegal,
+                            format!("bid {} after a bid of {}", bid, highest),
+                        ),
+                    ));
+                }
+                self.record.bids.push((seat, bid));
+                if bid > 0 {
+                    best = Some((seat, bid));
+                }
+                self.tell_others(seat, &Command::Bid { seat, bid }, Ack::Bid)?;
+                if bid == 3 && self.rules.bid_stop_at_3 {
+                    break;
+                }
+            }
+            match best {
+                Some(b) => b,
+                // Nobody bid: the game ends with no score and the match moves on.
+                None => return Ok(()),
+            }
+        };
+        self.record.landlord = Some(landlord);
+        self.record.base = base;
+        hands[landlord] = hands[landlord].or(self.record.deal.bottom);
+        *after_leftover = Some(*hands);
+        let leftover = Command::Leftover {
+            landlord,
+            cards: self.record.deal.bottom,
+        };
+        for seat in Seat::ALL {
+            self.send(seat, &leftover, Expect::Ack(Ack::Leftover))
+                .map_err(|f| (seat, f))?;
+        }
+
+        // Play.
+        let mut turn = landlord;
+        let mut last: Option<Combo> = None;
+        let mut passes = 0;
+        let mut bombs = 0u8;
+        let mut rocket = false;
+        let mut landlord_plays = 0u32;
+        let mut farmer_plays = 0u32;
+        loop {
+            let hand = hands[turn];
+            let forced_pass = self.rules.auto_pass
+                && match &last {
+                    Some(on) => {
+                        self.scratch.clear();
+                        follows(hand.counts(), on, &mut self.scratch);
+                        self.scratch.iter().all(Combo::is_pass)
+                    }
+                    None => false,
+                };
+            let cards = if forced_pass {
+                let own = Command::Play {
+                    seat: turn,
+                    cards: None,
+                };
+                self.send(turn, &own, Expect::Ack(Ack::Play))
+                    .map_err(|f| (turn, f))?;
+                None
+            } else {
+                let cards = match self.send(turn, &Command::PlayWhat, Expect::Play) {
+                    Ok(Reply::Play { cards, .. }) => cards,
+                    Ok(_) => unreachable!("send checks the form"),
+                    Err(f) => return Err((turn, f)),
+                };
+                let combo = judge(hand, last.as_ref(), cards).map_err(|f| (turn, f))?;
+                if let Some(c) = combo {
+                    match c.kind {
+                        Kind::Bomb => bombs += 1,
+                        Kind::Rocket => rocket = true,
+                        _ => {}
+                    }
+                    last = Some(c);
+                }
+                cards
+            };
+            self.record.plays.push((turn, cards));
+            match cards {
+                Some(c) => {
+                    hands[turn] = hands[turn].minus(c);
+                    passes = 0;
+                    if turn == landlord {
+                        landlord_plays += 1;
+                    } else {
+                        farmer_plays += 1;
+                    }
+                }
+                None => {
+                    passes += 1;
+                    if passes == 2 {
+                        last = None;
+                        passes = 0;
+                    }
+                }
+            }
+            self.tell_others(turn, &Command::Play { seat: turn, cards }, Ack::Play)?;
+            if hands[turn].is_empty() {
+                let outcome = Outcome {
+                    landlord,
+                    base,
+                    winner: turn,
+                    bombs,
+                    rocket,
+                    landlord_plays,
+                    farmer_plays,
+                };
+                self.record.winner = Some(turn);
+                self.record.multiplier = outcome.multiplier();
+                self.record.scores = outcome.scores();
+                let over = Command::GameOver { winner: Some(turn) };
+                for seat in Seat::ALL {
+                    if let Err(f) = self.send(seat, &over, Expect::Ack(Ack::GameOver)) {
+                        self.unscored(seat, f);
+                    }
+                }
+                return Ok(());
+            }
+            turn = turn.next();
+        }
+    }
+
+    /// Records a fault that decides nothing (the game was already over) and stops the player.
+    fn unscored(&mut self, seat: Seat, fault: Fault) {
+        self.players[seat.index()].fault();
+        self.record.errors.push(ErrorRecord {
+            seat,
+            kind: fault.kind,
+            detail: fault.detail,
+            scored: false,
+        });
+    }
+
+    /// Ends the game after `seat`'s fault: the penalty, `ERROR x` to the others.
+    fn end_with_fault(&mut self, seat: Seat, fault: Fault, after: Option<&BySeat<Cards>>) {
+        self.players[seat.index()].fault();
+        let after = after.map(|h| (self.record.landlord.unwrap_or(seat), self.record.base, h));
+        self.record.scores = fault_penalty(seat, after);
+        self.record.winner = None;
+        self.record.errors.push(ErrorRecord {
+            seat,
+            kind: fault.kind,
+            detail: fault.detail,
+            scored: true,
+        });
+        let (error, ack) = if self.rules.error_as_gameover {
+            (Command::GameOver { winner: Some(seat) }, Ack::GameOver)
+        } else {
+            let error = Command::Error {
+                seat: Some(seat),
+                short: false,
+            };
+            (error, Ack::Error)
+        };
+        for other in Seat::ALL {
+            if other != seat {
+                if let Err(f) = self.send(other, &error, Expect::Ack(ack)) {
+                    self.unscored(other, f);
+                }
+            }
+        }
+    }
+}
+
+/// Judges a play by `hand` when `last` is the play to beat (`None`: a lead). Returns the play's
+/// reading (`None` for a pass).
+pub fn judge(
+    hand: Cards,
+    last: Option<&Combo>,
+    cards: Option<Cards>,
+) -> Result<Option<Combo>, Fault> {
+    let cards = match cards {
+        None => {
+            return if last.is_none() {
+                Err(Fault::new(FaultKind::Illegal, "passed while leading"))
+            } else {
+                Ok(None)
+            }
+        }
+        Some(c) => c,
+    };
+    if !hand.contains_all(cards) {
+        return Err(Fault::new(
+            FaultKind::Illegal,
+            format!(
+                "played {} ({}), not all in hand {}",
+                cards,
+                cards.to_codes(),
+                hand
+            ),
+        ));
+    }
+    let combo = classify(cards.counts())
+        .ok_or_else(|| Fault::new(FaultKind::Illegal, format!("{} is no legal play", cards)))?;
+    if let Some(on) = last {
+        if !combo.beats(on) {
+            return Err(Fault::new(
+                FaultKind::Illegal,
+                format!("{} does not beat {}", cards, on.cards),
+            ));
+        }
+    }
+    Ok(Some(combo))
+}

@@ -1,0 +1,322 @@
+//! The match report: per player, games, win rates, scores with a 95% confidence interval over
+//! deals, errors by kind and reply times; printed for people and as one `RESULT {json}` line.
+
+use super::json;
+use super::players::FaultKind;
+use super::referee::GameRecord;
+use crate::game::Seat;
+use std::fmt::Write;
+
+/// z for a two-sided 95% interval of a normal mean.
+const Z95: f64 = 1.96;
+
+/// One player's figures. A "game" here is one seat taken: when a player fills two seats of a
+/// table (the `--pair` format), that table counts twice for it.
+#[derive(Clone, Debug, Default)]
+pub struct PlayerStats {
+    /// The player's label.
+    pub label: String,
+    /// Seats taken.
+    pub games: u64,
+    /// Seats taken in games that ended with a winner (no fault, someone bid).
+    pub decided: u64,
+    /// Of those, won by the player's side.
+    pub wins: u64,
+    /// Decided games as landlord.
+    pub landlord_games: u64,
+    /// Of those, won.
+    pub landlord_wins: u64,
+    /// Decided games as farmer.
+    pub farmer_games: u64,
+    /// Of those, won.
+    pub farmer_wins: u64,
+    /// Games where nobody bid (scored 0).
+    pub all_passed: u64,
+    /// Total score.
+    pub score: i64,
+    /// Mean score per seat on each deal, in deal order.
+    pub per_deal: Vec<f64>,
+    /// Faults by kind, in [`FaultKind::ALL`] order (every fault, scored or not).
+    pub errors: [u64; 5],
+    /// Reply times to `BID WHAT` / `PLAY WHAT`, microseconds.
+    pub times: Vec<u32>,
+}
+
+fn rate(n: u64, d: u64) -> f64 {
+    if d == 0 {
+        0.0
+    } else {
+        n as f64 / d as f64
+    }
+}
+
+impl PlayerStats {
+    /// Win rate over decided games.
+    #[must_use]
+    pub fn win_rate(&self) -> f64 {
+        rate(self.wins, self.decided)
+    }
+
+    /// Mean score per game.
+    #[must_use]
+    pub fn mean_score(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.score as f64 / self.games as f64
+        }
+    }
+
+    /// Mean of the per-deal scores and the half-width of its 95% confidence interval.
+    #[must_use]
+    pub fn per_deal_ci(&self) -> (f64, f64) {
+        let n = self.per_deal.len() as f64;
+        if n == 0.0 {
+            return (0.0, 0.0);
+        }
+        let mean = self.per_deal.iter().sum::<f64>() / n;
+        if n < 2.0 {
+            return (mean, f64::INFINITY);
+        }
+        let var = self
+            .per_deal
+            .iter()
+            .map(|x| (x - mean) * (x - mean))
+            .sum::<f64>()
+            / (n - 1.0);
+        (mean, Z95 * (var / n).sqrt())
+    }
+
+    /// Reply times in milliseconds: mean, 99th percentile, maximum.
+    #[must_use]
+    pub fn time_ms(&self) -> (f64, f64, f64) {
+        if self.times.is_empty() {
+            return (0.0, 0.0, 0.0);
+        }
+        let mut t = self.times.clone();
+        t.sort_unstable();
+        let mean = t.iter().map(|&x| x as f64).sum::<f64>() / t.len() as f64;
+        let p99 = t[((t.len() as f64 * 0.99).ceil() as usize).clamp(1, t.len()) - 1];
+        let max = t[t.len() - 1];
+        (mean / 1000.0, p99 as f64 / 1000.0, max as f64 / 1000.0)
+    }
+
+    /// Total faults.
+    #[must_use]
+    pub fn error_total(&self) -> u64 {
+        self.errors.iter().sum()
+    }
+}
+
+/// The whole match's figures.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// One entry per player.
+    pub players: Vec<PlayerStats>,
+    /// Deals played.
+    pub deals: u64,
+    /// Games played.
+    pub games: u64,
+    /// Games where nobody bid.
+    pub all_passed: u64,
+    /// Games ended by a fault.
+    pub faulted: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+impl Report {
+    /// An empty report for players with these labels.
+    #[must_use]
+    pub fn new(labels: &[String]) -> Report {
+        Report {
+            players: labels
+                .iter()
+                .map(|l| PlayerStats {
+                    label: l.clone(),
+                    ..PlayerStats::default()
+                })
+                .collect(),
+            ..Report::default()
+        }
+    }
+
+    /// Adds every game of one deal (call in deal order).
+    pub fn add_deal(&mut self, games: &[GameRecord]) {
+        self.deals += 1;
+        let mut deal_sum = vec![0i64; self.players.len()];
+        let mut deal_seats = vec![0u32; self.players.len()];
+        for g in games {
+            self.games += 1;
+            if g.all_passed() {
+                self.all_passed += 1;
+            }
+            if g.errors.iter().any(|e| e.scored) {
+                self.faulted += 1;
+            }
+            for seat in Seat::ALL {
+                let p = g.lineup[seat.index()];
+                let st = &mut self.players[p];
+                let score = g.scores[seat] as i64;
+                st.games += 1;
+                st.score += score;
+                deal_sum[p] += score;
+                deal_seats[p] += 1;
+                st.times.extend_from_slice(&g.times[seat]);
+                if g.all_passed() {
+                    st.all_passed += 1;
+                }
+                if let (Some(w), Some(l)) = (g.winner, g.landlord) {
+                    let won = (w == l) == (seat == l);
+                    st.decided += 1;
+                    st.wins += won as u64;
+                    if seat == l {
+                        st.landlord_games += 1;
+                        st.landlord_wins += won as u64;
+                    } else {
+                        st.farmer_games += 1;
+                        st.farmer_wins += won as u64;
+                    }
+                }
+            }
+            for e in &g.errors {
+                let p = g.lineup[e.seat.index()];
+                let k = FaultKind::ALL
+                    .iter()
+                    .position(|&k| k == e.kind)
+                    .unwrap_or(0);
+                self.players[p].errors[k] += 1;
+            }
+        }
+        for (p, st) in self.players.iter_mut().enumerate() {
+            if deal_seats[p] > 0 {
+                st.per_deal.push(deal_sum[p] as f64 / deal_seats[p] as f64);
+            }
+        }
+    }
+
+    /// Total faults of every player.
+    #[must_use]
+    pub fn error_total(&self) -> u64 {
+        self.players.iter().map(PlayerStats::error_total).sum()
+    }
+
+    /// The summary for people.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let rate_games = if self.seconds > 0.0 {
+            self.games as f64 / self.seconds
+        } else {
+            0.0
+        };
+        let _ = writeln!(
+            out,
+            "{} deals, {} games in {:.2} s ({:.0} games/s); {} with no bid, {} ended by a fault",
+            self.deals, self.games, self.seconds, rate_games, self.all_passed, self.faulted
+        );
+        let width = self
+            .players
+            .iter()
+            .map(|p| p.label.len())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8} {:>18}  {:>22}  errors",
+            "player",
+            "games",
+            "win%",
+            "lord%",
+            "farm%",
+            "score/g",
+            "per deal ±95%",
+            "reply ms mean/p99/max",
+            w = width
+        );
+        for p in &self.players {
+            let (mean, half) = p.per_deal_ci();
+            let (tm, tp, tx) = p.time_ms();
+            let errors = if p.error_total() == 0 {
+                "0".to_string()
+            } else {
+                FaultKind::ALL
+                    .iter()
+                    .zip(p.errors.iter())
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(k, n)| format!("{} {}", k.name(), n))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let _ = writeln!(
+                out,
+                "{:<w$} {:>7} {:>6.1} {:>6.1} {:>6.1} {:>8.1} {:>18}  {:>22}  {}",
+                p.label,
+                p.games,
+                100.0 * p.win_rate(),
+                100.0 * rate(p.landlord_wins, p.landlord_games),
+                100.0 * rate(p.farmer_wins, p.farmer_games),
+                p.mean_score(),
+                format!("{:.1} ± {:.1}", mean, half),
+                format!("{:.3}/{:.3}/{:.3}", tm, tp, tx),
+                errors,
+                w = width
+            );
+        }
+        out
+    }
+
+    /// The machine-readable result (one JSON object, no line end).
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let mut out = String::new();
+        let _ = write!(
+            out,
+            "{{\"deals\":{},\"games\":{},\"all_passed\":{},\"faulted\":{},\"errors\":{},\"seconds\":{},\"players\":[",
+            self.deals,
+            self.games,
+            self.all_passed,
+            self.faulted,
+            self.error_total(),
+            json::number(self.seconds)
+        );
+        for (i, p) in self.players.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let (mean, half) = p.per_deal_ci();
+            let (tm, tp, tx) = p.time_ms();
+            out.push_str("{\"player\":");
+            json::push_str(&mut out, &p.label);
+            let _ = write!(
+                out,
+                ",\"games\":{},\"wins\":{},\"decided\":{},\"win_rate\":{},\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"score\":{},\"score_per_game\":{},\"per_deal\":{},\"per_deal_ci95\":{},\"reply_ms\":{{\"mean\":{},\"p99\":{},\"max\":{}}},\"errors\":{{",
+                p.games,
+                p.wins,
+                p.decided,
+                json::number(p.win_rate()),
+                p.landlord_games,
+                p.landlord_wins,
+                p.farmer_games,
+                p.farmer_wins,
+                p.score,
+                json::number(p.mean_score()),
+                json::number(mean),
+                json::number(half),
+                json::number(tm),
+                json::number(tp),
+                json::number(tx)
+            );
+            for (j, k) in FaultKind::ALL.iter().enumerate() {
+                if j > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "\"{}\":{}", k.name(), p.errors[j]);
+            }
+            out.push_str("}}");
+        }
+        out.push_str("]}");
+        out
+    }
+}

@@ -1,0 +1,397 @@
+//! `ddz replay FILE`: a finished game in human notation, from an arena JSON log (one game per
+//! line) or from a transcript (one seat's view): the hands, the bids, each trick, the result.
+
+use crate::arena::json::{self, Value};
+use crate::cards::Cards;
+use crate::game::Seat;
+use crate::protocol::{Command, Reply};
+use crate::rules::{classify, Kind};
+use anyhow::{bail, Context};
+use std::fmt::Write;
+
+/// A game as far as the file tells it.
+#[derive(Default)]
+struct View {
+    title: String,
+    players: [String; 3],
+    hands: [Option<Cards>; 3],
+    bottom: Option<Cards>,
+    bids: Vec<(Seat, u8)>,
+    landlord: Option<Seat>,
+    base: Option<u8>,
+    plays: Vec<(Seat, Option<Cards>)>,
+    winner: Option<Seat>,
+    multiplier: Option<i64>,
+    scores: Option<[i64; 3]>,
+    errors: Vec<String>,
+}
+
+fn seat_of(v: &Value) -> Option<Seat> {
+    v.as_str()
+        .and_then(|s| s.chars().next())
+        .and_then(Seat::from_letter)
+}
+
+fn cards_of(text: &str) -> anyhow::Result<Option<Cards>> {
+    if text.trim() == "-1" {
+        Ok(None)
+    } else {
+        Ok(Some(Cards::parse_codes(text)?))
+    }
+}
+
+fn from_json(v: &Value) -> anyhow::Result<View> {
+    let mut view = View {
+        title: format!(
+            "deal {}, seating {}",
+            v.get("deal").and_then(Value::as_f64).unwrap_or(0.0),
+            v.get("seating").and_then(Value::as_f64).unwrap_or(0.0)
+        ),
+        ..View::default()
+    };
+    for (i, p) in v
+        .get("players")
+        .map(Value::items)
+        .unwrap_or(&[])
+        .iter()
+        .enumerate()
+        .take(3)
+    {
+        view.players[i] = p.as_str().unwrap_or("").to_string();
+    }
+    let hands = v.get("hands").context("no hands in the game line")?;
+    for seat in Seat::ALL {
+        let text = hands
+            .get(&seat.to_string())
+            .and_then(Value::as_str)
+            .context("a hand is missing")?;
+        view.hands[seat.index()] = Some(Cards::parse_codes(text)?);
+    }
+    view.bottom = hands
+        .get("bottom")
+        .and_then(Value::as_str)
+        .map(Cards::parse_codes)
+        .transpose()?;
+    for b in v.get("bids").map(Value::items).unwrap_or(&[]) {
+        let items = b.items();
+        if let (Some(s), Some(n)) = (
+            items.first().and_then(seat_of),
+            items.get(1).and_then(Value::as_f64),
+        ) {
+            view.bids.push((s, n as u8));
+        }
+    }
+    view.landlord = v.get("landlord").and_then(seat_of);
+    view.base = v.get("base").and_then(Value::as_f64).map(|b| b as u8);
+    for p in v.get("plays").map(Value::items).unwrap_or(&[]) {
+        let items = p.items();
+        let seat = items
+            .first()
+            .and_then(seat_of)
+            .context("a play without a seat")?;
+        let cards = cards_of(items.get(1).and_then(Value::as_str).unwrap_or("-1"))?;
+        view.plays.push((seat, cards));
+    }
+    view.winner = v.get("winner").and_then(seat_of);
+    view.multiplier = v
+        .get("multiplier")
+        .and_then(Value::as_f64)
+        .map(|m| m as i64);
+    let scores: Vec<i64> = v
+        .get("scores")
+        .map(Value::items)
+        .unwrap_or(&[])
+        .iter()
+        .filter_map(Value::as_f64)
+        .map(|x| x as i64)
+        .collect();
+    if scores.len() == 3 {
+        view.scores = Some([scores[0], scores[1], scores[2]]);
+    }
+    for e in v.get("errors").map(Value::items).unwrap_or(&[]) {
+        view.errors.push(format!(
+            "{} {}: {}{}",
+            e.get("seat").and_then(Value::as_str).unwrap_or("?"),
+            e.get("kind").and_then(Value::as_str).unwrap_or("?"),
+            e.get("detail").and_then(Value::as_str).unwrap_or(""),
+            if e.get("scored") == Some(&Value::Bool(false)) {
+                " (after the end; no score change)"
+            } else {
+                ""
+            }
+        ));
+    }
+    Ok(view)
+}
+
+fn from_transcript(text: &str) -> anyhow::Result<View> {
+    let mut view = View::default();
+    let mut me: Option<Seat> = None;
+    let mut comments = Vec::new();
+    for line in text.lines() {
+        let line = line.trim_end_matches('\r');
+        if let Some(c) = line.strip_prefix('#') {
+            let c = c.trim();
+            if !c.starts_with("time:") && !c.is_empty() {
+                comments.push(c.to_string());
+            }
+            if c.starts_with("no answer") {
+                view.errors
+                    .push(format!("{}: {}", me.map_or('?', Seat::letter), c));
+            }
+            continue;
+        }
+        if let Some(sent) = line.strip_prefix('>') {
+            match Command::parse(sent) {
+                Ok(Command::Deal { seat, cards }) => {
+                    // A new DEAL starts a new game: keep only the last one.
+                    let title = std::mem::take(&mut view.title);
+                    view = View {
+                        title,
+                        ..View::default()
+                    };
+                    me = Some(seat);
+                    view.hands[seat.index()] = Some(cards);
+                    view.players[seat.index()] = "(this transcript)".to_string();
+                }
+                Ok(Command::Bid { seat, bid }) => view.bids.push((seat, bid)),
+                Ok(Command::Leftover { landlord, cards }) => {
+                    view.landlord = Some(landlord);
+                    view.bottom = Some(cards);
+                    view.base = Some(view.bids.iter().map(|b| b.1).max().unwrap_or(1).max(1));
+                }
+                Ok(Command::Play { seat, cards }) => view.plays.push((seat, cards)),
+                Ok(Command::GameOver { winner }) => view.winner = winner,
+                Ok(Command::Error { seat, .. }) => view.errors.push(format!(
+                    "{} erred (ERROR sent)",
+                    seat.map_or('?', Seat::letter)
+                )),
+                _ => {}
+            }
+        } else if let Some(answer) = line.strip_prefix('<') {
+            match Reply::parse(answer) {
+                Ok(Reply::Bid { seat, bid }) => view.bids.push((seat, bid)),
+                Ok(Reply::Play { seat, cards }) => view.plays.push((seat, cards)),
+                _ => {}
+            }
+        }
+    }
+    if me.is_none() {
+        bail!("the transcript has no DEAL");
+    }
+    view.title = comments.join("; ");
+    Ok(view)
+}
+
+fn show(cards: Option<Cards>) -> String {
+    match cards {
+        Some(c) if !c.is_empty() => c.to_string(),
+        Some(_) => "-".to_string(),
+        None => "pass".to_string(),
+    }
+}
+
+fn render(view: &View) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "== {}", view.title);
+    for seat in Seat::ALL {
+        let i = seat.index();
+        let role = match view.landlord {
+            Some(l) if l == seat => "landlord",
+            Some(_) => "farmer",
+            None => "",
+        };
+        let hand = match view.hands[i] {
+            Some(h) => h.to_string(),
+            None => "(unseen)".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "{}  {:<8} {:<20} {}",
+            seat, role, hand, view.players[i]
+        );
+    }
+    if let Some(b) = view.bottom {
+        let _ = writeln!(out, "bottom       {}", b);
+    }
+    if !view.bids.is_empty() {
+        let bids: Vec<String> = view
+            .bids
+            .iter()
+            .map(|(s, b)| format!("{} {}", s, b))
+            .collect();
+        let _ = write!(out, "bids: {}", bids.join(", "));
+        match view.landlord {
+            Some(l) => {
+                let _ = writeln!(out, "  -> landlord {}, base {}", l, view.base.unwrap_or(1));
+            }
+            None => {
+                let _ = writeln!(out);
+            }
+        }
+    } else if let Some(l) = view.landlord {
+        let _ = writeln!(
+            out,
+            "no bidding: landlord {}, base {}",
+            l,
+            view.base.unwrap_or(1)
+        );
+    }
+    if view.landlord.is_none() && view.errors.is_empty() {
+        let _ = writeln!(out, "nobody bid: no score");
+    }
+    // Tricks: a trick starts with a lead and ends when two passes follow the last play.
+    let mut left: [Option<usize>; 3] = [None; 3];
+    for seat in Seat::ALL {
+        left[seat.index()] = view.hands[seat.index()]
+            .map(|h| h.len() + if view.landlord == Some(seat) { 3 } else { 0 });
+    }
+    let mut trick = 0;
+    let mut passes = 2;
+    let mut line = String::new();
+    for (seat, cards) in &view.plays {
+        if cards.is_some() && passes >= 2 {
+            if !line.is_empty() {
+                let _ = writeln!(out, "{}", line);
+            }
+            trick += 1;
+            line = format!("{:>3}.", trick);
+        }
+        match cards {
+            Some(c) => {
+                passes = 0;
+                if let Some(n) = left[seat.index()].as_mut() {
+                    *n = n.saturating_sub(c.len());
+                }
+            }
+            None => passes += 1,
+        }
+        let _ = write!(line, "  {} {}", seat, show(*cards));
+        if let (Some(c), Some(n)) = (cards, left[seat.index()]) {
+            if n <= 2 && !c.is_empty() {
+                let _ = write!(line, " ({} left)", n);
+            }
+        }
+    }
+    if !line.is_empty() {
+        let _ = writeln!(out, "{}", line);
+    }
+    for e in &view.errors {
+        let _ = writeln!(out, "fault: {}", e);
+    }
+    if let (Some(w), Some(l)) = (view.winner, view.landlord) {
+        let side = if w == l {
+            "the landlord wins"
+        } else {
+            "the farmers win"
+        };
+        let _ = write!(out, "{} emptied its hand: {}", w, side);
+        if let Some(m) = view.multiplier {
+            let _ = write!(out, ", multiplier {}", m);
+            let why = reasons(view, w, l);
+            if !why.is_empty() {
+                let _ = write!(out, " ({})", why.join(", "));
+            }
+        }
+        let _ = writeln!(out);
+    }
+    if let Some(s) = view.scores {
+        let _ = writeln!(out, "score: A {}  B {}  C {}", s[0], s[1], s[2]);
+    }
+    out
+}
+
+/// What doubled the score: bombs, the rocket, a spring or an anti-spring.
+fn reasons(view: &View, winner: Seat, landlord: Seat) -> Vec<String> {
+    let mut why = Vec::new();
+    let mut bombs = 0;
+    let mut rocket = false;
+    let (mut lord_plays, mut farmer_plays) = (0, 0);
+    for (seat, cards) in &view.plays {
+        if let Some(c) = cards {
+            match classify(c.counts()).map(|k| k.kind) {
+                Some(Kind::Bomb) => bombs += 1,
+                Some(Kind::Rocket) => rocket = true,
+                _ => {}
+            }
+            if *seat == landlord {
+                lord_plays += 1;
+            } else {
+                farmer_plays += 1;
+            }
+        }
+    }
+    if bombs > 0 {
+        why.push(format!(
+            "{} bomb{}",
+            bombs,
+            if bombs > 1 { "s" } else { "" }
+        ));
+    }
+    if rocket {
+        why.push("rocket".to_string());
+    }
+    if winner == landlord && farmer_plays == 0 {
+        why.push("spring".to_string());
+    }
+    if winner != landlord && lord_plays == 1 {
+        why.push("anti-spring".to_string());
+    }
+    why
+}
+
+/// Runs `ddz replay FILE [--game N]` (N counts the JSON log's lines from 1; default: every
+/// game in the file).
+pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
+    let mut file = None;
+    let mut game: Option<usize> = None;
+    let mut i = 0;
+    while i < args.len() {
+        match args[i].as_str() {
+            "--game" => {
+                i += 1;
+                game = Some(
+                    args.get(i)
+                        .and_then(|n| n.parse().ok())
+                        .context("--game needs a number from 1")?,
+                );
+            }
+            other if file.is_none() && !other.starts_with("--") => file = Some(other.to_string()),
+            other => bail!("usage: ddz replay FILE [--game N] (unexpected '{}')", other),
+        }
+        i += 1;
+    }
+    let file = file.context("usage: ddz replay FILE [--game N]")?;
+    let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file))?;
+    print!("{}", replay_text(&text, game)?);
+    Ok(())
+}
+
+/// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
+/// line of a JSON log, counted from 1.
+pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
+    if text.trim_start().starts_with('{') {
+        let mut out = String::new();
+        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        for (n, line) in lines.iter().enumerate() {
+            if game.map_or(false, |g| g != n + 1) {
+                continue;
+            }
+            let v = json::parse(line).map_err(anyhow::Error::msg)?;
+            out.push_str(&render(
+                &from_json(&v).with_context(|| format!("game line {}", n + 1))?,
+            ));
+            out.push('\n');
+        }
+        if out.is_empty() {
+            bail!(
+                "no game {} in the log ({} games)",
+                game.unwrap_or(0),
+                lines.len()
+            );
+        }
+        Ok(out)
+    } else {
+        Ok(render(&from_transcript(text)?))
+    }
+}

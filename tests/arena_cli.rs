@@ -1,0 +1,201 @@
+//! The `ddz arena` and `ddz replay` commands end to end, on the 2015 platform's real deal file.
+
+use ddz::arena::deals::{parse_dat, write_dat};
+use ddz::arena::json::{self, Value};
+use ddz::cards::Cards;
+use ddz::game::Seat;
+use ddz::protocol::{Command, Reply};
+use std::path::{Path, PathBuf};
+use std::process::Command as Process;
+
+const CARDS_DAT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/arena/cards-2015.dat");
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddz-arena-cli-{}-{}", name, std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ddz(args: &[&str]) -> String {
+    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("ddz runs");
+    assert!(
+        out.status.success(),
+        "ddz {:?} failed: {}",
+        args,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn reads_the_real_platform_deal_file() {
+    let text = std::fs::read_to_string(CARDS_DAT).unwrap();
+    let deals = parse_dat(&text).unwrap();
+    assert_eq!(
+        deals.len(),
+        text.lines().filter(|l| !l.trim().is_empty()).count() / 4
+    );
+    let first_line: Vec<u8> = text
+        .lines()
+        .next()
+        .unwrap()
+        .split_whitespace()
+        .map(|c| c.parse().unwrap())
+        .collect();
+    assert_eq!(first_line.len(), 17);
+    for code in first_line {
+        assert!(deals[0].hands[Seat::A].contains(code));
+    }
+    assert!(deals.iter().all(|d| d.is_valid()));
+    // Written back in the same form, it reads the same, line for line.
+    let written = write_dat(&deals);
+    assert_eq!(parse_dat(&written).unwrap(), deals);
+    for (ours, theirs) in written.lines().zip(text.lines()) {
+        let a = Cards::parse_codes(ours).unwrap();
+        let b = Cards::parse_codes(theirs).unwrap();
+        assert_eq!(a, b);
+        assert!(
+            ours.ends_with(' '),
+            "a trailing space, as the platform writes"
+        );
+    }
+}
+
+fn check_transcript(path: &Path) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut answered = 0;
+    for line in text.lines() {
+        if let Some(sent) = line.strip_prefix("> ") {
+            Command::parse(sent)
+                .unwrap_or_else(|e| panic!("{}: '{}': {}", path.display(), sent, e));
+        } else if let Some(reply) = line.strip_prefix("< ") {
+            Reply::parse(reply).unwrap();
+            answered += 1;
+        } else {
+            assert!(line.is_empty() || line.starts_with('#'), "{}", line);
+        }
+    }
+    assert!(
+        answered >= 3,
+        "DEAL, bids or LEFTOVER, GAMEOVER are answered"
+    );
+}
+
+#[test]
+fn arena_on_the_deal_file_with_logs_and_replay() {
+    let dir = temp_dir("logs");
+    let log = dir.join("games.jsonl");
+    let saved = dir.join("saved.dat");
+    let transcripts = dir.join("transcripts");
+    let stdout = ddz(&[
+        "arena",
+        "--deals",
+        CARDS_DAT,
+        "--duplicate",
+        "--players",
+        "builtin:greedy",
+        "builtin:random",
+        "builtin:ddz",
+        "--json",
+        log.to_str().unwrap(),
+        "--transcripts",
+        transcripts.to_str().unwrap(),
+        "--save-deals",
+        saved.to_str().unwrap(),
+        "--jobs",
+        "2",
+        "--no-progress",
+    ]);
+    let text = std::fs::read_to_string(CARDS_DAT).unwrap();
+    let deals = parse_dat(&text).unwrap();
+    assert_eq!(
+        parse_dat(&std::fs::read_to_string(&saved).unwrap()).unwrap(),
+        deals
+    );
+
+    let result_line = stdout.lines().last().unwrap();
+    let result = json::parse(result_line.strip_prefix("RESULT ").expect("a RESULT line")).unwrap();
+    let games = 3 * deals.len();
+    assert_eq!(
+        result.get("games").and_then(Value::as_f64),
+        Some(games as f64)
+    );
+    assert_eq!(result.get("errors").and_then(Value::as_f64), Some(0.0));
+    assert_eq!(result.get("players").unwrap().items().len(), 3);
+
+    let lines: Vec<String> = std::fs::read_to_string(&log)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert_eq!(lines.len(), games);
+    let mut total = 0.0;
+    for (n, line) in lines.iter().enumerate() {
+        let g = json::parse(line).unwrap();
+        let scores: Vec<f64> = g
+            .get("scores")
+            .unwrap()
+            .items()
+            .iter()
+            .map(|v| v.as_f64().unwrap())
+            .collect();
+        assert_eq!(scores.iter().sum::<f64>(), 0.0);
+        total += scores.iter().map(|s| s.abs()).sum::<f64>();
+        // The replay shows the same score line.
+        let replay = ddz(&[
+            "replay",
+            log.to_str().unwrap(),
+            "--game",
+            &(n + 1).to_string(),
+        ]);
+        let want = format!("score: A {}  B {}  C {}", scores[0], scores[1], scores[2]);
+        assert!(replay.contains(&want), "{}\n{}", want, replay);
+        if let Some(w) = g.get("winner").and_then(Value::as_str) {
+            assert!(
+                replay.contains(&format!("{} emptied its hand", w)),
+                "{}",
+                replay
+            );
+        }
+    }
+    assert!(total > 0.0, "some game was scored");
+
+    let files: Vec<PathBuf> = std::fs::read_dir(&transcripts)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(files.len(), 3 * games);
+    for f in &files {
+        check_transcript(f);
+    }
+    // A transcript replays too: one seat's hand and the bids.
+    let one = ddz(&["replay", files[0].to_str().unwrap()]);
+    assert!(
+        one.contains("bids:") || one.contains("no bidding"),
+        "{}",
+        one
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_arguments_are_refused() {
+    for args in [
+        &["arena", "--games", "x"][..],
+        &["arena", "--players", "builtin:nobody"],
+        &["arena", "--card-order", "sideways"],
+        &["arena", "--pair", "builtin:ddz"],
+        &["replay", "/nonexistent/file.jsonl"],
+    ] {
+        let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{:?} should fail", args);
+        assert!(!out.stderr.is_empty());
+    }
+}

@@ -1,0 +1,172 @@
+//! Shared checks for the arena tests: every recorded game replayed through the tracker
+//! (`game::GameState`), an independent path from the referee's own judging.
+
+#![allow(dead_code)]
+
+use ddz::arena::referee::GameRecord;
+use ddz::arena::{run, Config};
+use ddz::cards::{Cards, Rank};
+use ddz::game::{BySeat, GameState, Seat};
+use ddz::rules::Kind;
+
+/// Runs a match and returns every game in deal order.
+pub fn play(config: &Config) -> (ddz::arena::report::Report, Vec<GameRecord>) {
+    let mut games = Vec::new();
+    let report = run(config, &mut |deal| {
+        games.extend_from_slice(deal);
+        Ok(())
+    })
+    .expect("the match runs");
+    (report, games)
+}
+
+/// Replays `g` through a tracker for each seat and checks every play is legal, the cards are
+/// conserved (54, each in exactly one place) at every point, and the result and score agree.
+/// Games ended by a fault are checked up to the fault.
+pub fn check_game(g: &GameRecord) {
+    assert!(
+        g.deal.is_valid(),
+        "deal {} is not a whole deck",
+        g.deal_index
+    );
+    let mut trackers = BySeat::from_fn(|s| GameState::new(s, g.deal.hands[s]));
+    for &(seat, bid) in &g.bids {
+        for t in trackers.0.iter_mut() {
+            t.record_bid(seat, bid).expect("a legal bid");
+        }
+    }
+    let faulted = g.errors.iter().any(|e| e.scored);
+    assert_eq!(g.scores.0.iter().sum::<i32>(), 0, "scores are zero-sum");
+    let landlord = match g.landlord {
+        Some(l) => l,
+        None => {
+            assert!(g.plays.is_empty());
+            if !faulted {
+                assert!(g.bids.iter().all(|b| b.1 == 0) || g.bids.is_empty());
+                assert_eq!(g.scores.0, [0, 0, 0]);
+            }
+            return;
+        }
+    };
+    for t in trackers.0.iter_mut() {
+        t.set_landlord(landlord, g.deal.bottom)
+            .expect("consistent bottom");
+    }
+    let mut held = g.deal.hands;
+    held[landlord] = held[landlord].or(g.deal.bottom);
+    let mut played = Cards::EMPTY;
+    for &(seat, cards) in &g.plays {
+        for (observer, t) in trackers.0.iter_mut().enumerate() {
+            t.record_play(seat, cards).unwrap_or_else(|e| {
+                panic!(
+                    "deal {} seating {}: {} plays {:?}, tracker of {} says {}",
+                    g.deal_index, g.seating, seat, cards, observer, e
+                )
+            });
+        }
+        if let Some(c) = cards {
+            assert!(held[seat].contains_all(c));
+            held[seat] = held[seat].minus(c);
+            assert!(played.and(c).is_empty());
+            played = played.or(c);
+        }
+        let mut all = played;
+        let mut total = played.len();
+        for (_, h) in held.iter() {
+            assert!(all.and(*h).is_empty(), "a card in two places");
+            all = all.or(*h);
+            total += h.len();
+        }
+        assert_eq!((all, total), (Cards::DECK, 54), "54 cards at every point");
+        for (s, h) in held.iter() {
+            assert_eq!(trackers[s].hand, *h);
+            assert_eq!(trackers[Seat::A].cards_left[s] as usize, h.len());
+        }
+    }
+    if faulted {
+        return;
+    }
+    let winner = g.winner.expect("a finished game has a winner");
+    assert!(held[winner].is_empty(), "the winner emptied its hand");
+    assert_eq!(trackers[Seat::A].winner(), Some(winner));
+    // The multiplier from the tracker's bomb count, and spring from the plays.
+    let t = &trackers[Seat::A];
+    let lord_plays = g
+        .plays
+        .iter()
+        .filter(|p| p.0 == landlord && p.1.is_some())
+        .count();
+    let farmer_plays = g
+        .plays
+        .iter()
+        .filter(|p| p.0 != landlord && p.1.is_some())
+        .count();
+    let spring =
+        (winner == landlord && farmer_plays == 0) || (winner != landlord && lord_plays == 1);
+    let expected = t.multiplier() as i32 * if spring { 2 } else { 1 };
+    assert_eq!(g.multiplier, expected);
+    let bombs = t
+        .history
+        .iter()
+        .filter(|h| h.combo.kind == Kind::Bomb)
+        .count();
+    assert_eq!(bombs, t.bombs as usize);
+    let unit = 100 * g.base as i32 * expected;
+    for s in Seat::ALL {
+        let sign = if (s == landlord) == (winner == landlord) {
+            1
+        } else {
+            -1
+        };
+        let share = if s == landlord { 2 } else { 1 };
+        assert_eq!(g.scores[s], sign * share * unit, "score of {}", s);
+    }
+}
+
+/// The penalty the official rule gives for a fault by `offender` in `g`, computed here
+/// without the score module.
+pub fn expected_penalty(g: &GameRecord, offender: Seat) -> [i32; 3] {
+    let landlord = match g.landlord {
+        None => {
+            let mut p = [350; 3];
+            p[offender.index()] = -700;
+            return p;
+        }
+        Some(l) => l,
+    };
+    let mut bombs = 0;
+    let mut rocket = false;
+    for s in Seat::ALL {
+        let mut hand = g.deal.hands[s];
+        if s == landlord {
+            hand = hand.or(g.deal.bottom);
+        }
+        let counts = hand.counts();
+        for r in Rank::ALL {
+            if counts.get(r) == 4 {
+                bombs += 1;
+            }
+        }
+        if counts.get(Rank::SMALL_JOKER) + counts.get(Rank::BIG_JOKER) == 2 {
+            rocket = true;
+        }
+    }
+    let unit = (bombs + 1) * g.base as i32 * 100 * if rocket { 2 } else { 1 };
+    let mut p = [0; 3];
+    for s in Seat::ALL {
+        p[s.index()] = if offender == landlord {
+            if s == landlord {
+                -2 * unit
+            } else {
+                unit
+            }
+        } else if s == offender {
+            -3 * unit
+        } else if s == landlord {
+            2 * unit
+        } else {
+            unit
+        };
+    }
+    p
+}

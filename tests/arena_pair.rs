@@ -1,0 +1,169 @@
+//! Built-in players in the arena: greedy must beat random by a wide margin on the same deals,
+//! every game must replay legally through the tracker, and results must not depend on the
+//! number of threads.
+
+mod arena_common;
+
+use arena_common::{check_game, play};
+use ddz::arena::log::game_json;
+use ddz::arena::referee::CardOrder;
+use ddz::arena::{labels, Config, Format};
+use ddz::game::Seat;
+
+fn pair(x: &str, y: &str, deals: usize, jobs: usize) -> Config {
+    Config {
+        players: vec![x.to_string(), y.to_string()],
+        format: Format::Pair,
+        games: deals,
+        seed: 2024,
+        jobs,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn greedy_beats_random_in_pair_mode() {
+    let deals = 300;
+    let (report, games) = play(&pair("builtin:greedy", "builtin:random", deals, 2));
+    assert_eq!(games.len(), deals * 6);
+    assert_eq!(report.error_total(), 0);
+    for g in &games {
+        check_game(g);
+    }
+    let greedy = &report.players[0];
+    let random = &report.players[1];
+    // Each plays 9 seats per deal: alone 3 times, as one of two copies 6 times.
+    assert_eq!(greedy.games, deals as u64 * 9);
+    assert_eq!(random.games, deals as u64 * 9);
+    let (g_mean, g_half) = greedy.per_deal_ci();
+    let (r_mean, r_half) = random.per_deal_ci();
+    println!("{}", report.summary());
+    // A wide margin: the intervals are far apart, and greedy wins most decided games.
+    assert!(
+        g_mean - g_half > r_mean + r_half,
+        "{} vs {}",
+        g_mean,
+        r_mean
+    );
+    assert!(
+        greedy.win_rate() > 0.75,
+        "greedy win rate {}",
+        greedy.win_rate()
+    );
+    // Random's seats win less, though a random copy partnering greedy often shares its wins.
+    assert!(greedy.win_rate() > random.win_rate() + 0.3);
+    // Zero-sum over the match, seat by seat.
+    assert_eq!(greedy.score + random.score, 0);
+}
+
+/// The game lines without reply times, which are the only thing allowed to vary.
+fn lines_without_times(config: &Config) -> Vec<String> {
+    let names = labels(&config.players);
+    let (_, games) = play(config);
+    games
+        .iter()
+        .map(|g| {
+            let line = game_json(g, &names);
+            line[..line.find("\"reply_us\"").unwrap()].to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn results_do_not_depend_on_thread_count() {
+    let mut config = Config {
+        players: vec![
+            "builtin:random".into(),
+            "builtin:greedy".into(),
+            "builtin:random".into(),
+        ],
+        format: Format::Duplicate,
+        games: 60,
+        seed: 99,
+        jobs: 1,
+        ..Config::default()
+    };
+    let one = lines_without_times(&config);
+    config.jobs = 3;
+    let three = lines_without_times(&config);
+    assert_eq!(one.len(), 180);
+    assert_eq!(one, three);
+    config.seed = 100;
+    assert_ne!(one, lines_without_times(&config), "the seed matters");
+}
+
+#[test]
+fn duplicate_and_fixed_landlord_rotate_seats() {
+    let mut config = Config {
+        players: vec![
+            "builtin:ddz".into(),
+            "builtin:greedy".into(),
+            "builtin:random".into(),
+        ],
+        format: Format::Duplicate,
+        games: 40,
+        seed: 5,
+        jobs: 2,
+        ..Config::default()
+    };
+    config.rules.fixed_landlord = true;
+    config.rules.auto_pass = true;
+    config.rules.card_order = CardOrder::Random;
+    let (report, games) = play(&config);
+    assert_eq!(report.error_total(), 0);
+    for g in &games {
+        check_game(g);
+        // Fixed landlord: the deal names the seat, base 1, no bids.
+        assert_eq!(g.landlord, Some(Seat::ALL[g.deal_index % 3]));
+        assert_eq!(g.base, 1);
+        assert!(g.bids.is_empty());
+        assert!(g.winner.is_some());
+    }
+    // Every player sits in every seat of every deal, so each is landlord once per deal.
+    for p in &report.players {
+        assert_eq!(p.games, 120);
+        assert_eq!(p.landlord_games, 40);
+        assert_eq!(p.farmer_games, 80);
+    }
+    for deal in games.chunks(3) {
+        for seat in Seat::ALL {
+            let mut who: Vec<usize> = deal.iter().map(|g| g.lineup[seat.index()]).collect();
+            who.sort_unstable();
+            assert_eq!(who, vec![0, 1, 2]);
+        }
+    }
+}
+
+#[test]
+fn bidding_variants_stay_legal() {
+    let mut config = Config {
+        players: vec![
+            "builtin:random".into(),
+            "builtin:random".into(),
+            "builtin:greedy".into(),
+        ],
+        games: 200,
+        seed: 8,
+        jobs: 2,
+        ..Config::default()
+    };
+    config.rules.bid_stop_at_3 = true;
+    let (report, games) = play(&config);
+    assert_eq!(report.error_total(), 0);
+    let mut stopped = 0;
+    let mut nobody = 0;
+    for g in &games {
+        check_game(g);
+        if let Some(pos) = g.bids.iter().position(|b| b.1 == 3) {
+            assert_eq!(pos, g.bids.len() - 1, "no seat is asked after a 3");
+            stopped += (pos < 2) as usize;
+        }
+        if g.landlord.is_none() {
+            nobody += 1;
+            assert_eq!(g.bids.len(), 3);
+            assert_eq!(g.scores.0, [0, 0, 0]);
+        }
+    }
+    assert!(stopped > 0, "some bidding stopped early at a 3");
+    assert_eq!(report.all_passed, nobody as u64);
+}
