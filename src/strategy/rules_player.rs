@@ -13,7 +13,7 @@
 
 use super::knowledge::Knowledge;
 use super::split::{Mode, Split, Splitter};
-use super::value::{is_big_group, SCALE};
+use super::value::{is_big_group, round_penalty, SCALE};
 use super::{Deadline, Strategy};
 use crate::cards::{Cards, Counts, Rank};
 use crate::game::{GameState, Seat};
@@ -24,13 +24,36 @@ use arrayvec::ArrayVec;
 /// in the design text's winning-path sense).
 pub const SAFE_CHANCE: f64 = 0.08;
 
-/// Following may lower the hand's value by up to this much (tenths) and still be worth it: the
-/// trick won gives the lead, which the value model does not count (design text, normal rule 5).
+/// A farmer following the landlord may lower its hand's value by up to this much (tenths) and
+/// still play: the trick won gives the lead, which the value model does not count (design text,
+/// normal rule 5).
 pub const FOLLOW_TOLERANCE: i32 = 6 * SCALE;
+
+/// The same for the landlord (tuned with the arena: the landlord gains by keeping its cards).
+pub const FOLLOW_TOLERANCE_LANDLORD: i32 = 0;
+
+/// A farmer answers an answer "close" above the play (at most this many ranks higher) even when
+/// the hand gets worse (design text, normal rule 6); the landlord does not (tuned).
+pub const CLOSE_RANKS: usize = 0;
+
+/// How much of a round the lead won by an answer is worth to the landlord (1 = a full round of
+/// the hand now). Tuned with the arena: a landlord that keeps its cards while the farmers spend
+/// theirs does better than one that fights for every lead, hence below zero.
+pub const LEAD_WEIGHT_LANDLORD: f64 = -1.0;
+
+/// The same for a farmer.
+pub const LEAD_WEIGHT_FARMER: f64 = 0.0;
 
 /// An enemy with at most this many cards is close to going out: bombs and big cards are spent
 /// to stop it (design text, normal rules 8 and 9).
 pub const ENEMY_FEW_CARDS: u8 = 5;
+
+/// Whether the fallback lead is chosen by the value of what is left (and the chance to keep the
+/// lead) rather than by the lowest key.
+pub const LEAD_BY_VALUE: bool = false;
+
+/// Weight of keeping the lead when leading by value.
+pub const LEAD_KEEP_WEIGHT: f64 = 0.0;
 
 /// A hand needing at most this many plays after a bomb is good enough to bomb for the lead.
 pub const BOMB_WHEN_ROUNDS: u32 = 2;
@@ -396,12 +419,26 @@ fn lead_few_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
 /// only when nothing else is left, the lowest first.
 fn lead_smallest_first(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     let split = p.split(ctx.hand, Mode::Normal);
-    let small = split
-        .groups
-        .iter()
-        .filter(|g| !is_big_group(g))
-        .filter_map(|g| ctx.playable(g))
-        .min_by_key(|g| (g.key, std::cmp::Reverse(g.size())));
+    let small = if LEAD_BY_VALUE {
+        let small = split.small_groups() as u32;
+        let lead = round_penalty(small) - round_penalty(small.saturating_sub(1));
+        split
+            .groups
+            .iter()
+            .filter(|g| !is_big_group(g))
+            .filter_map(|g| ctx.playable(g))
+            .max_by_key(|g| {
+                p.splitter.value(ctx.hand.minus(g.cards), Mode::Normal)
+                    + (LEAD_KEEP_WEIGHT * lead as f64 * (1.0 - ctx.chance(g))) as i32
+            })
+    } else {
+        split
+            .groups
+            .iter()
+            .filter(|g| !is_big_group(g))
+            .filter_map(|g| ctx.playable(g))
+            .min_by_key(|g| (g.key, std::cmp::Reverse(g.size())))
+    };
     if small.is_some() {
         return small;
     }
@@ -547,10 +584,21 @@ fn follow_normal(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     let (by, play) = ctx.target?;
     let mode = RulesPlayer::mode(ctx);
     let now = p.split(ctx.hand, mode);
+    // Winning the trick gives the lead: one group played without having to win a round for it,
+    // worth the marginal round cost of the hand now, times the chance no enemy beats us.
+    let small = now.small_groups() as u32;
+    let lead = round_penalty(small) - round_penalty(small.saturating_sub(1));
+    let landlord = ctx.me == ctx.landlord;
+    let (lead_weight, tolerance) = if landlord {
+        (LEAD_WEIGHT_LANDLORD, FOLLOW_TOLERANCE_LANDLORD)
+    } else {
+        (LEAD_WEIGHT_FARMER, FOLLOW_TOLERANCE)
+    };
     let mut best: Option<(i32, Combo)> = None;
     let mut best_bomb: Option<(i32, Combo)> = None;
     for a in answers(ctx) {
-        let v = p.splitter.value(ctx.hand.minus(a.cards), mode);
+        let v = p.splitter.value(ctx.hand.minus(a.cards), mode)
+            + (lead_weight * lead as f64 * (1.0 - ctx.chance(&a))) as i32;
         let slot = if a.kind.is_bomb_like() && !play.kind.is_bomb_like() {
             &mut best_bomb
         } else {
@@ -575,8 +623,9 @@ fn follow_normal(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
         // Cases 4–7 and 9: a very good hand, a hand not much worse after, a close answer,
         // chains, and an enemy close to going out or playing big.
         let good_hand = now.min_rounds <= 2;
-        let not_worse = v >= now.value - FOLLOW_TOLERANCE;
-        let close = a.key.index() <= play.key.index() + 2 && a.kind == play.kind;
+        let not_worse = v >= now.value - tolerance;
+        let close =
+            !landlord && a.key.index() <= play.key.index() + CLOSE_RANKS && a.kind == play.kind;
         let big_play = play.key >= Rank::ACE;
         let spend_big = is_big_group(&a) && !pressing && !big_play && !good_hand;
         if (good_hand || not_worse || chain || pressing || (close && !spend_big))
