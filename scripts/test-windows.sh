@@ -13,9 +13,9 @@
 #            example, South seat, CRLF line ends) over pipes, interactive and batch.
 #  5. hooks  the engine's own test tools, run against the exe, when the Linux build of ddz has
 #            them (its --help names the subcommand) - or always, when a command is given:
-#              replay: $DDZ_HOST_BIN replay-check --engine "$DDZ_WIN_ENGINE" fixtures/transcripts
+#              replay: $DDZ_HOST_BIN check-transcripts --engine "$DDZ_WIN_ENGINE" fixtures/transcripts
 #                      replays every transcript into the engine, checking every reply;
-#              arena:  $DDZ_HOST_BIN arena --games $DDZ_WIN_ARENA_GAMES --player "$DDZ_WIN_ENGINE"
+#              arena:  $DDZ_HOST_BIN arena --games $DDZ_WIN_ARENA_GAMES --duplicate --crlf --max-errors 0 --players "$DDZ_WIN_ENGINE" builtin:greedy builtin:random
 #                      a short match with the exe as an external player.
 #            DDZ_WIN_ENGINE is a command line ("wine /abs/path/ddz.exe"): split it like a shell.
 #            WINEPREFIX, WINEDEBUG and WINEDLLOVERRIDES are exported for the tools' children.
@@ -33,7 +33,7 @@
 #  DDZ_WIN_REPLAY_CMD, DDZ_WIN_ARENA_CMD   bash command lines replacing the defaults above (run
 #                          in the repo root; may use $DDZ_HOST_BIN and $DDZ_WIN_ENGINE); when
 #                          set, the hook runs without probing --help
-#  DDZ_WIN_ARENA_GAMES=N   games in the arena hook (default 2)
+#  DDZ_WIN_ARENA_GAMES=N   games in the arena hook (default 10, each played in all three seats)
 #  DDZ_WIN_TIMEOUT=S       seconds allowed per reply in the smoke test (default 30)
 set -euo pipefail
 DDZ_LOG_TAG=test-windows
@@ -163,20 +163,20 @@ if [ "$hooks" != off ]; then
     else
         if [ -n "${DDZ_WIN_REPLAY_CMD:-}" ]; then
             run_hook replay "$DDZ_WIN_REPLAY_CMD"
-        elif ! host_has replay-check; then
-            missing_tool "replay: ddz has no replay-check subcommand yet"
+        elif ! host_has check-transcripts; then
+            missing_tool "replay: ddz has no check-transcripts subcommand yet"
         elif ! compgen -G "fixtures/transcripts/*" >/dev/null; then
             missing_tool "replay: no transcripts in fixtures/transcripts"
         else
-            run_hook replay '"$DDZ_HOST_BIN" replay-check --engine "$DDZ_WIN_ENGINE" fixtures/transcripts'
+            run_hook replay '"$DDZ_HOST_BIN" check-transcripts --engine "$DDZ_WIN_ENGINE" fixtures/transcripts'
         fi
-        export DDZ_WIN_ARENA_GAMES="${DDZ_WIN_ARENA_GAMES:-2}"
+        export DDZ_WIN_ARENA_GAMES="${DDZ_WIN_ARENA_GAMES:-10}"
         if [ -n "${DDZ_WIN_ARENA_CMD:-}" ]; then
             run_hook arena "$DDZ_WIN_ARENA_CMD"
         elif ! host_has arena; then
             missing_tool "arena: ddz has no arena subcommand yet"
         else
-            run_hook arena '"$DDZ_HOST_BIN" arena --games "$DDZ_WIN_ARENA_GAMES" --player "$DDZ_WIN_ENGINE"'
+            run_hook arena '"$DDZ_HOST_BIN" arena --games "$DDZ_WIN_ARENA_GAMES" --duplicate --crlf --max-errors 0 --players "$DDZ_WIN_ENGINE" builtin:greedy builtin:random'
         fi
     fi
 fi

@@ -10,7 +10,9 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
-       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript";
+       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
+       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
+       ddz selfplay [--games N] [--seed S] [--threaded]  self-play games: legality and reply times";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -23,13 +25,17 @@ fn main() -> ExitCode {
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
+        "check-transcripts" => ddz::tools::transcript::run(rest),
+        "selfplay" => ddz::tools::selfplay::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(())
         }
+        // No arguments, or only flags: the engine (the platform starts the exe bare).
+        t if t.is_empty() || t.starts_with("--") => return run_engine(&args),
         _ => {
-            eprintln!("ddz: the engine is not built yet\n{}", USAGE);
-            Ok(())
+            eprintln!("ddz: unknown command '{}'\n{}", tool, USAGE);
+            return ExitCode::from(2);
         }
     };
     match result {
@@ -37,6 +43,65 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("ddz {}: {:#}", tool, e);
             ExitCode::from(2)
+        }
+    }
+}
+
+/// The competition engine on stdin/stdout: settings from `ddz.cfg` beside the exe and the
+/// flags, a log file if asked for, panics to the log and stderr (never stdout), the strategy
+/// on a worker thread under the clock.
+fn run_engine(args: &[String]) -> ExitCode {
+    use ddz::engine::{clock::Clock, config::Config, log::Log, Engine};
+    use ddz::protocol::Session;
+    use std::io::Write;
+
+    let file = Config::file_beside_exe();
+    let (config, warnings) = Config::load(file.as_deref(), args);
+    let log_file = config.log.as_ref().and_then(|path| {
+        match std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+        {
+            Ok(f) => Some(Box::new(std::io::BufWriter::new(f)) as Box<dyn Write + Send>),
+            Err(e) => {
+                eprintln!("ddz: cannot open log {}: {}", path.display(), e);
+                None
+            }
+        }
+    });
+    let log = Log::new(log_file);
+    for w in &warnings {
+        log.problem(&format!("{} (using the default)", w));
+    }
+    let hook_log = log.clone();
+    std::panic::set_hook(Box::new(move |info| {
+        hook_log.problem(&format!("panic: {}", info));
+    }));
+    let engine = Engine::threaded(
+        &config.name,
+        Box::new(|| {
+            Box::new(ddz::strategy::rules_player::RulesPlayer::new())
+                as Box<dyn ddz::strategy::Strategy>
+        }),
+    );
+    let mut session = Session::new(engine);
+    session.clock = match config.think {
+        Some(t) => Clock::with_think(t),
+        None => Clock::default(),
+    };
+    session.log = log;
+    session
+        .log
+        .trace(&format!("# ddz engine '{}' starts", config.name));
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    match session.run(stdin.lock(), stdout.lock()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            // The platform closed a pipe: nothing more can be said to it.
+            session.log.problem(&format!("i/o: {}", e));
+            ExitCode::from(1)
         }
     }
 }

@@ -199,3 +199,35 @@ fn bad_arguments_are_refused() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+#[test]
+fn max_errors_turns_faults_into_a_failing_exit() {
+    // `cat` echoes the platform's lines back: every answer is malformed.
+    let run = |limit: &str| {
+        Process::new(env!("CARGO_BIN_EXE_ddz"))
+            .args([
+                "arena",
+                "--games",
+                "2",
+                "--time",
+                "2",
+                "--max-errors",
+                limit,
+            ])
+            .args(["--players", "cat", "builtin:random", "builtin:random"])
+            .output()
+            .unwrap()
+    };
+    let strict = run("0");
+    assert!(
+        !strict.status.success(),
+        "faults must fail with --max-errors 0"
+    );
+    assert!(String::from_utf8_lossy(&strict.stderr).contains("--max-errors"));
+    assert!(String::from_utf8_lossy(&strict.stdout).contains("RESULT "));
+    let lenient = run("100");
+    assert!(
+        lenient.status.success(),
+        "a higher limit lets the match pass"
+    );
+}

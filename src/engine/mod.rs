@@ -1,33 +1,65 @@
 //! The engine: one seat's player behind the protocol. [`Engine::handle`] takes a typed
 //! [`Command`] and gives the [`Reply`] the protocol expects (none for `EXIT`); it tracks the
-//! game, asks its [`Strategy`] when it is our turn, and checks every answer, replacing an
-//! illegal or failed one with a safe legal reply. The text loop around it lives in
-//! [`crate::protocol`]; the arena drives `handle` directly for its in-process players.
+//! game, asks its strategy when it is our turn, and checks every answer, replacing an illegal,
+//! failed (panicked) or late one with a safe legal reply. The text loop around it lives in
+//! [`crate::protocol::session`]; the arena drives `handle` directly for its in-process players.
+//!
+//! Panic policy: nothing here panics on any input; a panic inside the strategy is caught
+//! ([`brain`]). Confused input (plays out of turn, cards we hold played by others, questions
+//! before a deal) is logged as a problem and the engine still answers something legal when it
+//! can, taking the platform's word as the truth.
+
+pub mod brain;
+pub mod clock;
+pub mod config;
+pub mod log;
 
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};
-use crate::protocol::{Ack, Command, Reply};
+use crate::protocol::{Command, Reply};
 use crate::rules::{Combo, Kind};
 use crate::strategy::{Deadline, Strategy};
+use brain::{Brain, StrategyFactory};
 
 /// One seat's engine.
 pub struct Engine {
     name: String,
-    strategy: Box<dyn Strategy>,
+    brain: Brain,
     state: Option<GameState>,
+    /// Our seat in the last deal, used to answer in a confused state with no game.
+    last_seat: Option<Seat>,
     problems: Vec<String>,
 }
 
 impl Engine {
-    /// An engine answering `NAME name` and deciding with `strategy`.
+    /// An engine answering `NAME name` and deciding with `strategy` on the caller's thread
+    /// (time is the caller's business; panics are caught).
     #[must_use]
     pub fn new(name: &str, strategy: Box<dyn Strategy>) -> Engine {
+        Engine::with_brain(name, Brain::Inline(strategy))
+    }
+
+    /// An engine whose strategy runs on a worker thread and is waited for only until each
+    /// reply's hard deadline (see [`brain`] for what happens to one that overruns).
+    #[must_use]
+    pub fn threaded(name: &str, factory: StrategyFactory) -> Engine {
+        Engine::with_brain(name, Brain::worker(factory))
+    }
+
+    fn with_brain(name: &str, brain: Brain) -> Engine {
         Engine {
             name: name.to_string(),
-            strategy,
+            brain,
             state: None,
+            last_seat: None,
             problems: Vec::new(),
         }
+    }
+
+    /// The name answered to `DOUDIZHUVER`.
+    #[must_use]
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The tracked game, once a `DEAL` has come.
@@ -41,7 +73,8 @@ impl Engine {
         std::mem::take(&mut self.problems)
     }
 
-    fn problem(&mut self, text: String) {
+    /// Notes a problem found outside the engine (the line reader's), so it is logged in order.
+    pub fn problem(&mut self, text: String) {
         self.problems.push(text);
     }
 
@@ -51,108 +84,170 @@ impl Engine {
         match command {
             Command::Version(_) => Some(Reply::Name(self.name.clone())),
             Command::Exit => None,
-            Command::Deal { seat, cards } => {
-                if cards.len() != 17 {
-                    self.problem(format!("DEAL with {} cards, not 17", cards.len()));
-                }
-                self.state = Some(GameState::new(*seat, *cards));
-                self.strategy.new_game();
-                Some(Reply::Ok(Ack::Deal))
-            }
-            Command::Bid { seat, bid } => {
-                if let Some(state) = self.state.as_mut() {
-                    if let Err(e) = state.record_bid(*seat, *bid) {
-                        self.problems.push(format!("tracker: {}", e));
-                    }
-                } else {
-                    self.problem("BID before any DEAL".into());
-                }
-                Some(Reply::Ok(Ack::Bid))
-            }
             Command::BidWhat => Some(self.our_bid(deadline)),
-            Command::Leftover { landlord, cards } => {
-                if let Some(state) = self.state.as_mut() {
-                    if let Err(e) = state.set_landlord(*landlord, *cards) {
-                        self.problems.push(format!("tracker: {}", e));
-                    }
-                } else {
-                    self.problem("LEFTOVER before any DEAL".into());
-                }
-                Some(Reply::Ok(Ack::Leftover))
-            }
-            Command::Play { seat, cards } => {
-                if let Some(state) = self.state.as_mut() {
-                    if let Err(e) = state.record_play(*seat, *cards) {
-                        self.problems.push(format!("tracker: {}", e));
-                    }
-                } else {
-                    self.problem("PLAY before any DEAL".into());
-                }
-                Some(Reply::Ok(Ack::Play))
-            }
             Command::PlayWhat => Some(self.our_play(deadline)),
-            other => other.ack().map(Reply::Ok),
+            other => {
+                if let Command::Deal { seat, .. } = other {
+                    self.last_seat = Some(*seat);
+                    self.brain.new_game();
+                }
+                track(&mut self.state, other, &mut self.problems);
+                other.ack().map(Reply::Ok)
+            }
         }
     }
 
     fn our_bid(&mut self, deadline: Deadline) -> Reply {
-        let state = match self.state.as_ref() {
+        let state = match self.state.as_mut() {
             Some(s) => s,
             None => {
-                self.problem("BID WHAT before any DEAL: bidding 0".into());
-                return Reply::Bid {
-                    seat: Seat::A,
-                    bid: 0,
-                };
+                let seat = self.last_seat.unwrap_or(Seat::A);
+                self.problems
+                    .push("BID WHAT before any DEAL: bidding 0".into());
+                return Reply::Bid { seat, bid: 0 };
             }
         };
         let seat = state.me;
-        let bid = self.strategy.bid(state, deadline);
-        let bid = if state.bid_is_legal(bid) {
-            bid
-        } else {
-            self.problem(format!("strategy bid {} illegally: bidding 0", bid));
-            0
-        };
-        if let Some(state) = self.state.as_mut() {
-            let _ = state.record_bid(seat, bid);
+        if let Some(earlier) = state.bids[seat] {
+            // The platform asks again: it did not register our bid. Forget it and decide
+            // afresh against the others' bids.
+            self.problems.push(format!(
+                "BID WHAT after our own bid {}: bidding again",
+                earlier
+            ));
+            state.bids[seat] = None;
         }
+        let answer = self.brain.bid(state, deadline);
+        let state = self.state.as_mut().expect("checked above");
+        let bid = match answer {
+            Ok(b) if state.bid_is_legal(b) => b,
+            Ok(b) => {
+                self.problems
+                    .push(format!("strategy bid {} illegally: bidding 0", b));
+                0
+            }
+            Err(f) => {
+                self.problems.push(format!("{}: bidding 0", f));
+                0
+            }
+        };
+        let _ = state.record_bid(seat, bid);
         Reply::Bid { seat, bid }
     }
 
     fn our_play(&mut self, deadline: Deadline) -> Reply {
-        let state = match self.state.as_ref() {
+        let state = match self.state.as_mut() {
             Some(s) => s,
             None => {
-                self.problem("PLAY WHAT before any DEAL: passing".into());
-                return Reply::Play {
-                    seat: Seat::A,
-                    cards: None,
-                };
+                let seat = self.last_seat.unwrap_or(Seat::A);
+                self.problems
+                    .push("PLAY WHAT before any DEAL: passing".into());
+                return Reply::Play { seat, cards: None };
             }
         };
         let me = state.me;
-        let hand = state.hand;
-        let legal = state.legal_plays();
-        let chosen = self.strategy.play(state, deadline);
-        let combo = if legal.contains(&chosen) {
-            chosen
-        } else {
-            let fallback = safe_play(&legal);
-            self.problem(format!(
-                "strategy chose {} (not legal here): playing {}",
-                chosen, fallback
-            ));
-            fallback
-        };
-        let cards = to_cards(hand, &combo);
-        if let Some(state) = self.state.as_mut() {
-            if let Err(e) = state.record_play(me, cards) {
-                self.problems
-                    .push(format!("tracker on our own play: {}", e));
+        if state.to_move != Some(me) {
+            if state.to_move.is_some() {
+                self.problems.push(format!(
+                    "PLAY WHAT while the tracker expected {} to play: playing anyway",
+                    state.to_move.map_or('-', Seat::letter)
+                ));
             }
+            state.to_move = Some(me);
+        }
+        let legal = state.legal_plays();
+        let answer = self.brain.play(state, deadline);
+        let state = self.state.as_mut().expect("checked above");
+        let combo = match answer {
+            Ok(c) if legal.contains(&c) => c,
+            Ok(c) => {
+                let fallback = safe_play(&legal);
+                self.problems.push(format!(
+                    "strategy chose {} (not legal here): playing {}",
+                    c, fallback
+                ));
+                fallback
+            }
+            Err(f) => {
+                let fallback = safe_play(&legal);
+                self.problems.push(format!("{}: playing {}", f, fallback));
+                fallback
+            }
+        };
+        if legal.is_empty() {
+            self.problems
+                .push("PLAY WHAT with no legal play (no cards left?): passing".into());
+        }
+        let cards = to_cards(state.hand, &combo);
+        if let Err(e) = state.record_play(me, cards) {
+            self.problems
+                .push(format!("tracker on our own play: {}", e));
         }
         Reply::Play { seat: me, cards }
+    }
+}
+
+/// Applies a platform message that is not a question to the tracked game, noting what does
+/// not fit in `problems`. Shared by the engine and the transcript checker so both read a
+/// platform the same way:
+/// - `DEAL` starts a new game whatever came before;
+/// - `PLAY` for our own seat: a pass when it is our turn is the platform passing for us and is
+///   recorded; a repeat of our last answer is an echo and is ignored; anything else is
+///   recorded as the platform says (the tracker resyncs to it);
+/// - messages before any `DEAL` are noted and ignored.
+pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Vec<String>) {
+    if let Command::Deal { seat, cards } = command {
+        if cards.len() != usize::from(crate::game::state::HAND_SIZE) {
+            problems.push(format!(
+                "DEAL with {} cards, not {}: playing the cards given",
+                cards.len(),
+                crate::game::state::HAND_SIZE
+            ));
+        }
+        *state = Some(GameState::new(*seat, *cards));
+        return;
+    }
+    let needs_game = matches!(
+        command,
+        Command::Bid { .. } | Command::Leftover { .. } | Command::Play { .. }
+    );
+    let s = match state.as_mut() {
+        Some(s) => s,
+        None => {
+            if needs_game {
+                problems.push(format!("'{}' before any DEAL: ignored", command));
+            }
+            return;
+        }
+    };
+    let result = match command {
+        Command::Bid { seat, bid } => {
+            if *seat == s.me && s.bids[*seat] == Some(*bid) {
+                return; // our own bid echoed back
+            }
+            s.record_bid(*seat, *bid)
+        }
+        Command::Leftover { landlord, cards } => {
+            if cards.len() != usize::from(crate::game::state::BOTTOM_SIZE) {
+                problems.push(format!("LEFTOVER with {} cards, not 3", cards.len()));
+            }
+            s.set_landlord(*landlord, *cards)
+        }
+        Command::Play { seat, cards } => {
+            if *seat == s.me && s.to_move != Some(s.me) {
+                let echo = s.history.last().map_or(false, |t| {
+                    t.seat == s.me && cards.unwrap_or(Cards::EMPTY) == t.cards
+                });
+                if echo {
+                    return;
+                }
+            }
+            s.record_play(*seat, *cards)
+        }
+        _ => Ok(()),
+    };
+    if let Err(e) = result {
+        problems.push(format!("tracker: {} (after '{}')", e, command));
     }
 }
 
@@ -165,7 +260,8 @@ fn to_cards(hand: Cards, combo: &Combo) -> Option<Cards> {
     }
 }
 
-/// The simplest legal answer: pass when allowed, otherwise the lowest single.
+/// The simplest legal answer: pass when allowed, otherwise the lowest single (the smallest
+/// card), otherwise any legal play; the pass when nothing is legal.
 #[must_use]
 pub fn safe_play(legal: &[Combo]) -> Combo {
     if legal.iter().any(Combo::is_pass) {

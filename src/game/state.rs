@@ -108,9 +108,12 @@ pub struct GameState {
 }
 
 impl GameState {
-    /// A new game: we sit at `me` and were dealt `hand`.
+    /// A new game: we sit at `me` and were dealt `hand` (17 cards in a proper deal; a short or
+    /// long deal is tracked as dealt, so our own count is the hand's size).
     #[must_use]
     pub fn new(me: Seat, hand: Cards) -> GameState {
+        let mut cards_left = BySeat([HAND_SIZE; 3]);
+        cards_left[me] = hand.len() as u8;
         GameState {
             me,
             hand,
@@ -118,7 +121,7 @@ impl GameState {
             landlord: None,
             bottom: Cards::EMPTY,
             played: BySeat::default(),
-            cards_left: BySeat([HAND_SIZE; 3]),
+            cards_left,
             history: Vec::new(),
             last: None,
             passes: 0,
@@ -173,6 +176,17 @@ impl GameState {
     #[must_use]
     pub fn to_beat(&self) -> Option<&Combo> {
         self.last.as_ref().map(|(_, c)| c)
+    }
+
+    /// The play `seat` must beat when it plays now: `None` when it leads, which includes the
+    /// case where the last play on the table is its own (the others passed, even if a pass
+    /// message went missing: a player never has to beat itself).
+    #[must_use]
+    pub fn to_beat_for(&self, seat: Seat) -> Option<&Combo> {
+        match &self.last {
+            Some((s, c)) if *s != seat => Some(c),
+            _ => None,
+        }
     }
 
     /// Whether `seat` is a farmer (not the landlord), once the landlord is known.
@@ -230,10 +244,28 @@ impl GameState {
         m
     }
 
-    /// Our legal plays now (the pass included when following).
+    /// Our legal plays now (the pass included when following; empty only when we lead with
+    /// no cards left, which a confused platform can ask for).
     #[must_use]
     pub fn legal_plays(&self) -> Vec<Combo> {
-        legal_plays(self.hand.counts(), self.to_beat())
+        legal_plays(self.hand.counts(), self.to_beat_for(self.me))
+    }
+
+    /// Whether our playing `cards` (`None` = pass) now is legal: a pass only when following,
+    /// cards only from our hand, forming one play that beats the play on the table. Checked
+    /// by classification, independently of [`GameState::legal_plays`]'s generation.
+    #[must_use]
+    pub fn play_is_legal(&self, cards: Option<Cards>) -> bool {
+        let target = self.to_beat_for(self.me);
+        match cards {
+            None => target.is_some(),
+            Some(c) => {
+                !c.is_empty()
+                    && self.hand.contains_all(c)
+                    && classify(c.counts())
+                        .map_or(false, |combo| target.map_or(true, |t| combo.beats(t)))
+            }
+        }
     }
 
     /// Our hand as rank counts.
@@ -254,7 +286,7 @@ impl GameState {
         }
         let cards = match cards {
             None => {
-                if self.last.is_none() {
+                if self.to_beat_for(seat).is_none() {
                     problem = problem.or(Some(TrackError::PassOnLead(seat)));
                 }
                 self.history.push(Turn {
@@ -289,7 +321,7 @@ impl GameState {
                 }
             }
         };
-        if let Some((_, on)) = self.last {
+        if let Some(&on) = self.to_beat_for(seat) {
             if !combo.beats(&on) {
                 problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
             }
@@ -346,5 +378,116 @@ impl GameState {
     pub fn winner(&self) -> Option<Seat> {
         self.landlord?;
         Seat::ALL.iter().copied().find(|&s| self.cards_left[s] == 0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(codes: &str) -> Cards {
+        Cards::parse_codes(codes).unwrap()
+    }
+
+    /// The official example from South's side: deal, bids, bottom, the first plays.
+    fn example() -> GameState {
+        let mut s = GameState::new(
+            Seat::B,
+            cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46"),
+        );
+        s.record_bid(Seat::A, 1).unwrap();
+        s.record_bid(Seat::B, 3).unwrap();
+        s.record_bid(Seat::C, 0).unwrap();
+        s.set_landlord(Seat::B, cards("27,48,53")).unwrap();
+        s.record_play(Seat::B, Some(cards("0,4,5,7"))).unwrap();
+        s.record_play(Seat::C, None).unwrap();
+        s.record_play(Seat::A, Some(cards("12,13,14,20"))).unwrap();
+        s
+    }
+
+    #[test]
+    fn follows_the_official_example() {
+        let s = example();
+        assert_eq!(s.landlord, Some(Seat::B));
+        assert_eq!(s.hand.len(), 16);
+        assert_eq!(s.cards_left, BySeat([13, 16, 17]));
+        assert_eq!(s.to_move, Some(Seat::B));
+        assert_eq!(s.last.map(|(seat, _)| seat), Some(Seat::A));
+        assert_eq!(s.passes, 0);
+        assert_eq!(s.highest_bid(), 3);
+        // Unseen: everything but our hand and the cards played (the bottom is in our hand).
+        let unseen = s.unseen();
+        assert_eq!(unseen.len(), 54 - 16 - 8);
+        assert!(unseen.and(s.hand).is_empty() && unseen.and(s.played_all()).is_empty());
+        assert_eq!(
+            unseen.len(),
+            (s.cards_left[Seat::A] + s.cards_left[Seat::C]) as usize
+        );
+        // Our follows beat 666+8 or pass; the legal-play check agrees with the generator.
+        for play in s.legal_plays() {
+            let c = if play.is_pass() {
+                None
+            } else {
+                s.hand.pick(play.cards)
+            };
+            assert!(s.play_is_legal(c), "{}", play);
+        }
+        assert!(!s.play_is_legal(Some(cards("9"))));
+    }
+
+    #[test]
+    fn a_farmer_does_not_count_the_bottom_as_unseen() {
+        let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+        s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
+        assert_eq!(s.unseen().len(), 54 - 17 - 3);
+        assert_eq!(s.landlord_known_cards(), cards("50,51,52"));
+        s.record_play(Seat::C, Some(cards("50"))).unwrap();
+        assert_eq!(s.landlord_known_cards(), cards("51,52"));
+        assert_eq!(s.cards_left[Seat::C], 19);
+    }
+
+    #[test]
+    fn bad_news_is_reported_and_the_tracker_resyncs() {
+        let mut s = example();
+        // C plays a card we hold, out of turn, that does not beat the 666+8: all reported,
+        // and the platform's word is taken (C's play is on the table, A moves next).
+        let e = s.record_play(Seat::C, Some(cards("9")));
+        assert!(e.is_err());
+        assert_eq!(s.last.map(|(seat, _)| seat), Some(Seat::C));
+        assert_eq!(s.to_move, Some(Seat::A));
+        // A count never goes below zero.
+        let mut t = example();
+        t.cards_left[Seat::C] = 1;
+        t.to_move = Some(Seat::C);
+        assert_eq!(
+            t.record_play(Seat::C, Some(cards("49,50,51,52"))),
+            Err(TrackError::TooManyCards(Seat::C))
+        );
+        assert_eq!(t.cards_left[Seat::C], 0);
+        // A bomb and the rocket raise the multiplier.
+        let mut u = example();
+        u.record_play(Seat::B, None).unwrap();
+        u.record_play(Seat::C, Some(cards("28,29,30,31"))).unwrap();
+        assert_eq!((u.bombs, u.rocket, u.multiplier()), (1, false, 2));
+        let mut v = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+        v.set_landlord(Seat::C, cards("50,51,49")).unwrap();
+        v.record_play(Seat::C, Some(cards("52,53"))).unwrap();
+        assert_eq!((v.bombs, v.rocket, v.multiplier()), (0, true, 2));
+    }
+
+    #[test]
+    fn our_own_last_play_is_never_to_beat() {
+        let mut s = example();
+        s.record_play(Seat::B, Some(cards("44,45,46,9"))).unwrap();
+        s.record_play(Seat::C, None).unwrap();
+        // The platform lost A's pass and asks us: we lead.
+        s.to_move = Some(Seat::B);
+        assert!(s.to_beat_for(Seat::B).is_none());
+        assert!(s.legal_plays().iter().all(|p| !p.is_pass()));
+        // The platform passes for us when we are to move: recorded as our pass.
+        let mut t = example();
+        t.record_play(Seat::B, None).unwrap();
+        assert_eq!(t.history.last().map(|turn| turn.seat), Some(Seat::B));
+        assert_eq!(t.passes, 1);
     }
 }

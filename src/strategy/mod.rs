@@ -59,6 +59,7 @@ pub trait Strategy: Send {
 
 pub mod knowledge;
 pub mod position;
+pub mod random;
 pub mod rules_player;
 pub mod simple;
 pub mod split;

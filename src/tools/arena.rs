@@ -17,9 +17,11 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
                  [--info6] [--no-handshake] [--card-order asc|desc|random] [--crlf] [--auto-pass]
                  [--bid-stop-at-3] [--error-as-gameover] [--progress | --no-progress] [--show-stderr]
+                 [--max-errors N]
 A player is builtin:random, builtin:greedy, builtin:ddz, or a shell command line running an engine.
 Seats not given are filled with builtin:ddz. --games counts deals (default 100, or the whole deal
-file); --duplicate plays each deal 3 times with the players rotated, --pair 6 times.";
+file); --duplicate plays each deal 3 times with the players rotated, --pair 6 times.
+--max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).";
 
 /// Whether stderr is a terminal (for the default of the progress bar).
 fn stderr_is_terminal() -> bool {
@@ -64,12 +66,14 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut save_deals: Option<PathBuf> = None;
     let mut json_file: Option<PathBuf> = None;
     let mut transcripts: Option<PathBuf> = None;
+    let mut max_errors: Option<u64> = None;
     let mut i = 0;
     while i < args.len() {
         let flag = args[i].as_str();
         match flag {
             "--games" | "-n" => games = Some(number(value(args, &mut i, flag)?, flag)?),
             "--seed" => config.seed = number(value(args, &mut i, flag)?, flag)?,
+            "--max-errors" => max_errors = Some(number(value(args, &mut i, flag)?, flag)?),
             "--deals" => deals_file = Some(value(args, &mut i, flag)?.into()),
             "--save-deals" => save_deals = Some(value(args, &mut i, flag)?.into()),
             "--player" => players.push(value(args, &mut i, flag)?.to_string()),
@@ -193,8 +197,15 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     }
     match print_summary(&config, &names, &report) {
         // A reader that stopped early (`| head`) is no failure of the match.
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("writing the summary"),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        other => other.context("writing the summary")?,
+    }
+    let errors: u64 = report.players.iter().map(|p| p.error_total()).sum();
+    match max_errors {
+        Some(limit) if errors > limit => {
+            bail!("{} errors, more than --max-errors {}", errors, limit)
+        }
+        _ => Ok(()),
     }
 }
 

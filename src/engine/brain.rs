@@ -1,0 +1,199 @@
+//! Where the strategy runs. [`Brain::Inline`] calls it on the caller's thread (the arena's fast
+//! in-process path); [`Brain::Worker`] runs it on a persistent worker thread and waits for the
+//! answer only until the hard deadline (the binary's protocol loop). Either way a panic inside
+//! the strategy is caught and reported as [`Failure::Panicked`], so one bug never costs a game.
+//!
+//! Overrun policy of the worker: a strategy that has not answered by the hard deadline is
+//! abandoned. Its thread is left to finish on its own (its answer goes to a channel nobody
+//! reads any more) and a fresh strategy instance on a fresh thread takes the following
+//! decisions. Waiting for the old one to return before reusing it could make the next reply
+//! late too; a fresh instance only loses what the strategy had learned of this game.
+
+use crate::game::GameState;
+use crate::rules::Combo;
+use crate::strategy::{Deadline, Strategy};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
+use std::time::Instant;
+
+/// Builds a fresh strategy: the worker needs one at start and after every overrun.
+pub type StrategyFactory = Box<dyn Fn() -> Box<dyn Strategy> + Send>;
+
+/// Why the strategy gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Failure {
+    /// It panicked; the panic's message.
+    Panicked(String),
+    /// It had not answered by the hard deadline.
+    TimedOut,
+}
+
+impl std::fmt::Display for Failure {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::Panicked(m) => write!(f, "the strategy panicked: {}", m),
+            Failure::TimedOut => write!(f, "the strategy missed the hard deadline"),
+        }
+    }
+}
+
+/// A decision the strategy is asked for.
+enum Job {
+    NewGame,
+    Bid(Box<GameState>, Deadline),
+    Play(Box<GameState>, Deadline),
+}
+
+/// The strategy's answer to a [`Job`].
+enum Answer {
+    Bid(u8),
+    Play(Combo),
+    Failed(String),
+}
+
+/// The text of a panic's payload.
+fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "(no message)".to_string()
+    }
+}
+
+/// Runs one job on a strategy, catching a panic.
+fn run_job(strategy: &mut dyn Strategy, job: Job) -> Option<Answer> {
+    let result = catch_unwind(AssertUnwindSafe(|| match job {
+        Job::NewGame => {
+            strategy.new_game();
+            None
+        }
+        Job::Bid(state, deadline) => Some(Answer::Bid(strategy.bid(&state, deadline))),
+        Job::Play(state, deadline) => Some(Answer::Play(strategy.play(&state, deadline))),
+    }));
+    match result {
+        Ok(answer) => answer,
+        Err(payload) => Some(Answer::Failed(panic_text(payload.as_ref()))),
+    }
+}
+
+/// A strategy on its own thread.
+struct Worker {
+    jobs: Sender<Job>,
+    answers: Receiver<Answer>,
+}
+
+impl Worker {
+    fn spawn(strategy: Box<dyn Strategy>) -> Worker {
+        let (jobs, job_rx) = channel::<Job>();
+        let (answer_tx, answers) = channel::<Answer>();
+        let spawned = std::thread::Builder::new()
+            .name("ddz-strategy".into())
+            .spawn(move || {
+                let mut strategy = strategy;
+                for job in job_rx {
+                    if let Some(answer) = run_job(strategy.as_mut(), job) {
+                        if answer_tx.send(answer).is_err() {
+                            return; // abandoned after an overrun
+                        }
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            // No thread: the channels are dead and every question fails over to the safe
+            // reply, which still keeps the engine playing legally.
+            eprintln!("ddz: cannot start the strategy thread: {}", e);
+        }
+        Worker { jobs, answers }
+    }
+}
+
+/// Where the strategy runs.
+pub enum Brain {
+    /// On the caller's thread; a panic is caught, time is the caller's business.
+    Inline(Box<dyn Strategy>),
+    /// On a worker thread, waited for until the hard deadline.
+    Worker {
+        /// Makes the replacement after an overrun.
+        factory: StrategyFactory,
+        /// The current worker.
+        worker: Box<WorkerSlot>,
+    },
+}
+
+/// The current worker (opaque).
+pub struct WorkerSlot(Worker);
+
+impl Brain {
+    /// A worker-thread brain whose strategies come from `factory`.
+    #[must_use]
+    pub fn worker(factory: StrategyFactory) -> Brain {
+        let worker = Worker::spawn(factory());
+        Brain::Worker {
+            factory,
+            worker: Box::new(WorkerSlot(worker)),
+        }
+    }
+
+    /// Tells the strategy a new game starts.
+    pub fn new_game(&mut self) {
+        match self {
+            Brain::Inline(s) => {
+                let _ = run_job(s.as_mut(), Job::NewGame);
+            }
+            Brain::Worker { worker, .. } => {
+                // A dead worker is noticed (and replaced) at the next question.
+                let _ = worker.0.jobs.send(Job::NewGame);
+            }
+        }
+    }
+
+    /// The strategy's bid.
+    pub fn bid(&mut self, state: &GameState, deadline: Deadline) -> Result<u8, Failure> {
+        match self.ask(Job::Bid(Box::new(state.clone()), deadline), deadline.hard)? {
+            Answer::Bid(b) => Ok(b),
+            Answer::Failed(m) => Err(Failure::Panicked(m)),
+            Answer::Play(_) => Err(Failure::Panicked("a play where a bid was due".into())),
+        }
+    }
+
+    /// The strategy's play.
+    pub fn play(&mut self, state: &GameState, deadline: Deadline) -> Result<Combo, Failure> {
+        match self.ask(Job::Play(Box::new(state.clone()), deadline), deadline.hard)? {
+            Answer::Play(c) => Ok(c),
+            Answer::Failed(m) => Err(Failure::Panicked(m)),
+            Answer::Bid(_) => Err(Failure::Panicked("a bid where a play was due".into())),
+        }
+    }
+
+    fn ask(&mut self, job: Job, hard: Instant) -> Result<Answer, Failure> {
+        match self {
+            Brain::Inline(s) => run_job(s.as_mut(), job).ok_or(Failure::TimedOut),
+            Brain::Worker { factory, worker } => {
+                let sent = worker.0.jobs.send(job).is_ok();
+                let answer = if sent {
+                    let wait = hard.saturating_duration_since(Instant::now());
+                    match worker.0.answers.recv_timeout(wait) {
+                        Ok(a) => Ok(a),
+                        Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),
+                        Err(RecvTimeoutError::Disconnected) => {
+                            Err(Failure::Panicked("the strategy thread is gone".into()))
+                        }
+                    }
+                } else {
+                    Err(Failure::Panicked("the strategy thread is gone".into()))
+                };
+                if answer.is_err() {
+                    // Abandon the old worker (see the module doc) and start a fresh one.
+                    // A fresh strategy on the current thread could itself panic: catch it
+                    // and leave the dead slot, which fails over to safe replies.
+                    if let Ok(fresh) = catch_unwind(AssertUnwindSafe(&**factory)) {
+                        worker.0 = Worker::spawn(fresh);
+                    }
+                }
+                answer
+            }
+        }
+    }
+}

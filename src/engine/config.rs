@@ -1,0 +1,179 @@
+//! Engine settings. The platform starts the executable with no arguments, so settings come from
+//! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
+//! flags (`--name X --log FILE --think SECONDS`), which win. A bad line or value gives a warning
+//! and the default: the engine starts whatever the file says.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+/// The config file's name, looked for beside the executable.
+pub const CONFIG_FILE: &str = "ddz.cfg";
+/// The name answered to `DOUDIZHUVER` by default.
+pub const DEFAULT_NAME: &str = "ddz";
+/// Longest name kept: platforms show it in a table.
+pub const MAX_NAME_LEN: usize = 32;
+/// Longest thinking time accepted, in seconds (the clock caps it by the limit anyway).
+pub const MAX_THINK_SECONDS: f64 = 600.0;
+
+/// The engine's settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Config {
+    /// The engine's name (plain ASCII, no spaces).
+    pub name: String,
+    /// A file that records every line in and out, when set.
+    pub log: Option<PathBuf>,
+    /// Thinking time aimed at, when set (default: the clock's).
+    pub think: Option<Duration>,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            name: DEFAULT_NAME.to_string(),
+            log: None,
+            think: None,
+        }
+    }
+}
+
+impl Config {
+    /// Applies one setting; `Err` says why it was refused (the setting keeps its value).
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let value = value.trim();
+        match key.trim().to_ascii_lowercase().as_str() {
+            "name" => {
+                let ok = !value.is_empty()
+                    && value.len() <= MAX_NAME_LEN
+                    && value.bytes().all(|b| b.is_ascii_graphic());
+                if ok {
+                    self.name = value.to_string();
+                    Ok(())
+                } else {
+                    Err(format!(
+                        "name '{}' must be 1..={} printable ASCII characters without spaces",
+                        value, MAX_NAME_LEN
+                    ))
+                }
+            }
+            "log" => {
+                if value.is_empty() {
+                    self.log = None;
+                } else {
+                    self.log = Some(PathBuf::from(value));
+                }
+                Ok(())
+            }
+            "think" => match value.parse::<f64>() {
+                Ok(s) if s > 0.0 && s <= MAX_THINK_SECONDS => {
+                    self.think = Some(Duration::from_secs_f64(s));
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "think '{}' must be seconds in (0, {}]",
+                    value, MAX_THINK_SECONDS
+                )),
+            },
+            other => Err(format!("unknown key '{}'", other)),
+        }
+    }
+
+    /// Reads config text, returning warnings for bad lines.
+    pub fn apply_text(&mut self, text: &str) -> Vec<String> {
+        let mut warnings = Vec::new();
+        for (i, line) in text.lines().enumerate() {
+            let line = line.split('#').next().unwrap_or("").trim();
+            if line.is_empty() {
+                continue;
+            }
+            let result = match line.split_once('=') {
+                Some((k, v)) => self.set(k, v),
+                None => Err(format!("'{}' is not key = value", line)),
+            };
+            if let Err(e) = result {
+                warnings.push(format!("{} line {}: {}", CONFIG_FILE, i + 1, e));
+            }
+        }
+        warnings
+    }
+
+    /// Applies command-line flags. Unknown flags and missing values are warnings.
+    pub fn apply_args(&mut self, args: &[String]) -> Vec<String> {
+        let mut warnings = Vec::new();
+        let mut i = 0;
+        while i < args.len() {
+            let flag = args[i].as_str();
+            let key = match flag {
+                "--name" => "name",
+                "--log" => "log",
+                "--think" => "think",
+                _ => {
+                    warnings.push(format!("unknown argument '{}'", flag));
+                    i += 1;
+                    continue;
+                }
+            };
+            match args.get(i + 1) {
+                Some(v) => {
+                    if let Err(e) = self.set(key, v) {
+                        warnings.push(format!("{}: {}", flag, e));
+                    }
+                }
+                None => warnings.push(format!("{} needs a value", flag)),
+            }
+            i += 2;
+        }
+        warnings
+    }
+
+    /// The config file beside the running executable, if it can be found.
+    #[must_use]
+    pub fn file_beside_exe() -> Option<PathBuf> {
+        let exe = std::env::current_exe().ok()?;
+        Some(exe.parent()?.join(CONFIG_FILE))
+    }
+
+    /// Settings from `file` (when it exists), then `args`; with every warning.
+    #[must_use]
+    pub fn load(file: Option<&Path>, args: &[String]) -> (Config, Vec<String>) {
+        let mut config = Config::default();
+        let mut warnings = Vec::new();
+        if let Some(path) = file {
+            if path.exists() {
+                match std::fs::read(path) {
+                    Ok(bytes) => {
+                        warnings.extend(config.apply_text(&String::from_utf8_lossy(&bytes)))
+                    }
+                    Err(e) => warnings.push(format!("cannot read {}: {}", path.display(), e)),
+                }
+            }
+        }
+        warnings.extend(config.apply_args(args));
+        (config, warnings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_then_flags() {
+        let mut c = Config::default();
+        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\n");
+        assert_eq!(c.name, "Alpha");
+        assert_eq!(c.think, Some(Duration::from_millis(2500)));
+        assert_eq!(c.log, None);
+        assert_eq!(w.len(), 3, "{:?}", w);
+        let args: Vec<String> = [
+            "--name", "Beta", "--think", "-1", "--log", "x.log", "--bogus",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let w = c.apply_args(&args);
+        assert_eq!(c.name, "Beta");
+        assert_eq!(c.think, Some(Duration::from_millis(2500)));
+        assert_eq!(c.log, Some(PathBuf::from("x.log")));
+        assert_eq!(w.len(), 2, "{:?}", w);
+    }
+}

@@ -1,0 +1,375 @@
+//! The protocol loop: bytes in, one flushed reply line per message out.
+//!
+//! Lines are read as bytes with a bounded length (a megabyte of garbage costs nothing but the
+//! time to skip it), decoded leniently (a stray non-UTF-8 byte becomes U+FFFD and the line is
+//! judged on what is left), parsed into a [`Command`] and answered by the [`Engine`].
+//!
+//! Bad input policy (the platform is the referee: keep the game going):
+//! - an empty line gets no answer; an unknown command or an over-long line gets no answer and
+//!   a log line;
+//! - a recognisable command with a bad argument is *salvaged*: it gets its normal
+//!   acknowledgement, and what can be read is used — a `DEAL` or `LEFTOVER` with a bad,
+//!   repeated or out-of-range card keeps the readable cards (a wrong count is played as
+//!   dealt), a `PLAY` keeps its readable cards, a `BID` or `INFO` with a bad value is only
+//!   acknowledged. Answering `OK` costs nothing, while silence would make the platform time us
+//!   out and lose the game.
+//! - a panic anywhere in the engine is caught and answered with a safe reply.
+
+use super::message::{Ack, Command, ProtocolError, Reply};
+use crate::cards::Cards;
+use crate::engine::clock::Clock;
+use crate::engine::log::Log;
+use crate::engine::{safe_play, Engine};
+use crate::game::Seat;
+use std::io::{self, BufRead, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Instant;
+
+/// Longest line kept, in bytes. The longest real message (a `DEAL` of 17 two-digit codes with
+/// spaces) is under 100 bytes; anything past this is garbage and is skipped unread.
+pub const MAX_LINE: usize = 4096;
+
+/// One line read by [`read_line`].
+#[derive(Debug, PartialEq, Eq)]
+pub enum Line {
+    /// A line (without its `\n`), at most [`MAX_LINE`] bytes.
+    Text(Vec<u8>),
+    /// A line longer than [`MAX_LINE`]; its length in bytes.
+    TooLong(usize),
+}
+
+/// Reads one line of at most [`MAX_LINE`] bytes, skipping the rest of a longer one. `None` at
+/// the end of input.
+pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Line>> {
+    let mut kept = Vec::new();
+    let mut total = 0usize;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(b) => b,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            break;
+        }
+        any = true;
+        let (chunk, done) = match buf.iter().position(|&b| b == b'\n') {
+            Some(i) => (&buf[..i], true),
+            None => (buf, false),
+        };
+        total += chunk.len();
+        let room = MAX_LINE.saturating_sub(kept.len());
+        kept.extend_from_slice(&chunk[..chunk.len().min(room)]);
+        let used = chunk.len() + usize::from(done);
+        input.consume(used);
+        if done {
+            break;
+        }
+    }
+    if !any {
+        return Ok(None);
+    }
+    if total > MAX_LINE {
+        Ok(Some(Line::TooLong(total)))
+    } else {
+        Ok(Some(Line::Text(kept)))
+    }
+}
+
+/// What one input line led to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The reply line (without line end), if the line needs one.
+    pub reply: Option<String>,
+    /// Whether the match is over (`EXIT`).
+    pub exit: bool,
+}
+
+/// The engine behind the protocol: an [`Engine`], its [`Clock`] and its [`Log`].
+pub struct Session {
+    /// The player.
+    pub engine: Engine,
+    /// The reply deadlines.
+    pub clock: Clock,
+    /// Where problems and the trace go.
+    pub log: Log,
+}
+
+impl Session {
+    /// A session with the default clock and a quiet log.
+    #[must_use]
+    pub fn new(engine: Engine) -> Session {
+        Session {
+            engine,
+            clock: Clock::default(),
+            log: Log::quiet(),
+        }
+    }
+
+    /// Answers every line of `input` on `output` until the end of input or `EXIT`.
+    pub fn run<R: BufRead, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
+        while let Some(line) = read_line(&mut input)? {
+            let received = Instant::now();
+            let outcome = match line {
+                Line::Text(bytes) => self.handle_line(&bytes, received),
+                Line::TooLong(n) => {
+                    self.log.problem(&format!(
+                        "a line of {} bytes (over {}): ignored",
+                        n, MAX_LINE
+                    ));
+                    Outcome {
+                        reply: None,
+                        exit: false,
+                    }
+                }
+            };
+            if let Some(reply) = &outcome.reply {
+                output.write_all(reply.as_bytes())?;
+                output.write_all(b"\n")?;
+                output.flush()?;
+            }
+            if outcome.exit {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    /// Answers one line (bytes, without `\n`) received at `received`.
+    pub fn handle_line(&mut self, bytes: &[u8], received: Instant) -> Outcome {
+        let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        let text = String::from_utf8_lossy(bytes);
+        let text = text.trim_end_matches(['\r', '\n'].as_ref());
+        self.log.trace(&format!("> {}", text));
+        let command = match Command::parse(text) {
+            Ok(c) => Some(c),
+            Err(ProtocolError::Empty) => None,
+            Err(e) => match salvage(text) {
+                Some((command, ack)) => {
+                    self.log.problem(&format!(
+                        "'{}': {}; answering OK {}{}",
+                        text,
+                        e,
+                        ack.word(),
+                        if command.is_some() {
+                            " and using what could be read"
+                        } else {
+                            ""
+                        }
+                    ));
+                    match command {
+                        Some(c) => Some(c),
+                        None => {
+                            let reply = Reply::Ok(ack).to_string();
+                            self.log.trace(&format!("< {}", reply));
+                            return Outcome {
+                                reply: Some(reply),
+                                exit: false,
+                            };
+                        }
+                    }
+                }
+                None => {
+                    self.log.problem(&format!("'{}': {}: ignored", text, e));
+                    None
+                }
+            },
+        };
+        let command = match command {
+            Some(c) => c,
+            None => {
+                return Outcome {
+                    reply: None,
+                    exit: false,
+                }
+            }
+        };
+        if let Command::Info(info) = &command {
+            self.clock.set_limit(info.time);
+        }
+        let deadline = self.clock.deadline(received);
+        let engine = &mut self.engine;
+        let reply = match catch_unwind(AssertUnwindSafe(|| engine.handle(&command, deadline))) {
+            Ok(r) => r,
+            Err(_) => {
+                self.log
+                    .problem(&format!("the engine panicked on '{}'", command));
+                self.fallback(&command)
+            }
+        };
+        for p in self.engine.take_problems() {
+            self.log.problem(&p);
+        }
+        let reply = reply.map(|r| r.to_string());
+        if let Some(r) = &reply {
+            self.log.trace(&format!("< {}", r));
+        }
+        if self.log.has_file() {
+            self.trace_state(&command);
+        }
+        Outcome {
+            reply,
+            exit: matches!(command, Command::Exit),
+        }
+    }
+
+    /// The reply when the engine itself failed: the acknowledgement, bid 0, or a safe play.
+    fn fallback(&self, command: &Command) -> Option<Reply> {
+        let state = self.engine.state();
+        let seat = state.map_or(Seat::A, |s| s.me);
+        match command {
+            Command::Exit => None,
+            Command::Version(_) => Some(Reply::Name(self.engine.name().to_string())),
+            Command::BidWhat => Some(Reply::Bid { seat, bid: 0 }),
+            Command::PlayWhat => {
+                let cards = catch_unwind(AssertUnwindSafe(|| {
+                    let s = state?;
+                    let combo = safe_play(&s.legal_plays());
+                    if combo.is_pass() {
+                        None
+                    } else {
+                        s.hand.pick(combo.cards)
+                    }
+                }))
+                .unwrap_or(None);
+                Some(Reply::Play { seat, cards })
+            }
+            other => other.ack().map(Reply::Ok),
+        }
+    }
+
+    /// The hand and counts in human notation, for a person reading the log.
+    fn trace_state(&self, command: &Command) {
+        let s = match self.engine.state() {
+            Some(s) => s,
+            None => return,
+        };
+        let note = match command {
+            Command::Play {
+                seat,
+                cards: Some(c),
+            } => format!("{} played {}; ", seat, c),
+            Command::Leftover { landlord, cards } => {
+                format!("landlord {}, bottom {}; ", landlord, cards)
+            }
+            Command::Deal { .. } | Command::PlayWhat | Command::BidWhat => String::new(),
+            _ => return,
+        };
+        self.log.trace(&format!(
+            "# {}hand {} | left A{} B{} C{}",
+            note,
+            s.hand,
+            s.cards_left[Seat::A],
+            s.cards_left[Seat::B],
+            s.cards_left[Seat::C]
+        ));
+    }
+}
+
+/// Card codes read leniently: every number token in `0..=53`, first occurrence only; anything
+/// else is skipped.
+fn lenient_cards(text: &str) -> Cards {
+    let mut cards = Cards::EMPTY;
+    for token in text.split(|c: char| !c.is_ascii_digit()) {
+        if let Ok(code) = token.parse::<u8>() {
+            if code <= 53 {
+                cards = cards.or(Cards::single(code));
+            }
+        }
+    }
+    cards
+}
+
+/// A recognisable command whose argument did not parse: the acknowledgement it gets, and the
+/// command made of what could be read, if anything (see the module doc).
+#[must_use]
+pub fn salvage(line: &str) -> Option<(Option<Command>, Ack)> {
+    let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
+    let end = line.find(char::is_whitespace).unwrap_or(line.len());
+    let word = line[..end].to_ascii_uppercase();
+    let arg: String = line[end..].chars().filter(|c| !c.is_whitespace()).collect();
+    let seat = arg.chars().next().and_then(Seat::from_letter);
+    let rest = arg.get(1..).unwrap_or("");
+    match word.as_str() {
+        "INFO" => Some((None, Ack::Info)),
+        "BID" => Some((None, Ack::Bid)),
+        "DEAL" => Some((
+            seat.map(|seat| Command::Deal {
+                seat,
+                cards: lenient_cards(rest),
+            }),
+            Ack::Deal,
+        )),
+        "LEFTOVER" => Some((
+            seat.map(|landlord| Command::Leftover {
+                landlord,
+                cards: lenient_cards(rest),
+            }),
+            Ack::Leftover,
+        )),
+        "PLAY" => {
+            let command = seat.and_then(|seat| {
+                let cards = lenient_cards(rest);
+                if rest.starts_with("-1") {
+                    Some(Command::Play { seat, cards: None })
+                } else if cards.is_empty() {
+                    None
+                } else {
+                    Some(Command::Play {
+                        seat,
+                        cards: Some(cards),
+                    })
+                }
+            });
+            Some((command, Ack::Play))
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Cursor;
+
+    #[test]
+    fn long_lines_are_skipped_and_bytes_kept() {
+        let mut input = Vec::new();
+        input.extend_from_slice(b"A\r\n");
+        input.extend(std::iter::repeat(b'x').take(MAX_LINE * 3));
+        input.extend_from_slice(b"\n\xff\xfeB\nlast");
+        let mut r = io::BufReader::with_capacity(64, Cursor::new(input));
+        assert_eq!(
+            read_line(&mut r).unwrap(),
+            Some(Line::Text(b"A\r".to_vec()))
+        );
+        assert_eq!(
+            read_line(&mut r).unwrap(),
+            Some(Line::TooLong(MAX_LINE * 3))
+        );
+        assert_eq!(
+            read_line(&mut r).unwrap(),
+            Some(Line::Text(b"\xff\xfeB".to_vec()))
+        );
+        assert_eq!(
+            read_line(&mut r).unwrap(),
+            Some(Line::Text(b"last".to_vec()))
+        );
+        assert_eq!(read_line(&mut r).unwrap(), None);
+    }
+
+    #[test]
+    fn salvage_keeps_what_can_be_read() {
+        match salvage("DEAL B0,4,4,99,x,5") {
+            Some((Some(Command::Deal { seat, cards }), Ack::Deal)) => {
+                assert_eq!(seat, Seat::B);
+                assert_eq!(cards.to_codes(), "0,4,5");
+            }
+            other => panic!("{:?}", other),
+        }
+        assert_eq!(salvage("BID A7"), Some((None, Ack::Bid)));
+        assert_eq!(salvage("PLAY Q1"), Some((None, Ack::Play)));
+        assert_eq!(salvage("HELLO"), None);
+    }
+}

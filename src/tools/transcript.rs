@@ -1,0 +1,498 @@
+//! Protocol transcripts and `ddz check-transcripts`: run an engine (any command line, e.g.
+//! `wine build/windows/ddz.exe`) over pipes on each transcript and check every reply.
+//!
+//! Format (`fixtures/transcripts/README.md`): `# …` comments and blank lines are ignored;
+//! `> LINE` is sent to the engine (verbatim after `> `, so `\r` and extra spaces survive);
+//! `< LINE` is the engine's answer to the `>` line before it; a `>` line with no `<` line
+//! expects no answer. `# time: N` sets the reply limit in seconds (default 15).
+//!
+//! Checks: `OK …` exactly; `NAME …` any name; `BID …` and `PLAY …` by form, seat letter and
+//! legality against a tracker the checker keeps from the platform's lines and the engine's own
+//! answers (the recorded bid/cards are informative only); every reply inside the limit; no
+//! line where none is due; exit status 0 and nothing more once stdin closes. `EXIT` ends the
+//! engine's process: if lines follow it (a log of several runs), a new process takes them.
+
+use crate::engine::track;
+use crate::game::GameState;
+use crate::protocol::session::salvage;
+use crate::protocol::{Command, Reply};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command as Process, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+/// The reply limit when a transcript names none: the official 15 s.
+pub const DEFAULT_LIMIT: Duration = Duration::from_secs(15);
+/// How long past the limit the checker waits for a reply before calling it missing.
+pub const GRACE: Duration = Duration::from_secs(2);
+/// How long an engine may take to exit once its input is closed.
+pub const EXIT_WAIT: Duration = Duration::from_secs(5);
+
+/// One message sent to the engine.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Line number in the transcript (1-based).
+    pub line: usize,
+    /// The line sent (without its `\n`).
+    pub send: String,
+    /// The recorded answer, if one is due.
+    pub expect: Option<String>,
+}
+
+/// A parsed transcript.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Transcript {
+    /// The reply limit.
+    pub limit: Duration,
+    /// The messages in order.
+    pub steps: Vec<Step>,
+}
+
+/// Parses transcript text; `Err` names the first bad line.
+pub fn parse(text: &str) -> Result<Transcript, String> {
+    let mut limit = DEFAULT_LIMIT;
+    let mut steps: Vec<Step> = Vec::new();
+    for (i, raw) in text.split('\n').enumerate() {
+        let n = i + 1;
+        let trimmed = raw.trim();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            if let Some(t) = comment.trim().strip_prefix("time:") {
+                let secs: u64 = t
+                    .trim()
+                    .parse()
+                    .map_err(|_| format!("line {}: bad time '{}'", n, t.trim()))?;
+                limit = Duration::from_secs(secs);
+            }
+            continue;
+        }
+        if let Some(rest) = raw.strip_prefix('>') {
+            let send = rest.strip_prefix(' ').unwrap_or(rest);
+            steps.push(Step {
+                line: n,
+                send: send.to_string(),
+                expect: None,
+            });
+        } else if let Some(rest) = trimmed.strip_prefix('<') {
+            match steps.last_mut() {
+                Some(step) if step.expect.is_none() => step.expect = Some(rest.trim().to_string()),
+                Some(_) => return Err(format!("line {}: a second answer to one message", n)),
+                None => return Err(format!("line {}: an answer before any message", n)),
+            }
+        } else {
+            return Err(format!("line {}: neither '>', '<' nor '#'", n));
+        }
+    }
+    Ok(Transcript { limit, steps })
+}
+
+/// The result of checking one transcript.
+#[derive(Clone, Debug, Default)]
+pub struct Report {
+    /// What went wrong, one line each (empty: passed).
+    pub failures: Vec<String>,
+    /// Replies received.
+    pub replies: usize,
+    /// The slowest reply.
+    pub slowest: Duration,
+}
+
+/// A running engine process.
+struct Engine {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(command: &[String]) -> Result<Engine, String> {
+        let (program, args) = command
+            .split_first()
+            .ok_or_else(|| "empty engine command".to_string())?;
+        let mut child = Process::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| format!("cannot start '{}': {}", program, e))?;
+        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match r.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => return,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\r', '\n'].as_ref()).to_string();
+                        if tx.send(line).is_err() {
+                            return;
+                        }
+                    }
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Ok(Engine {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// Closes stdin and checks the engine then says nothing more and exits 0.
+    fn finish(mut self, failures: &mut Vec<String>) {
+        drop(self.stdin.take());
+        let start = Instant::now();
+        loop {
+            match self
+                .lines
+                .recv_timeout(EXIT_WAIT.saturating_sub(start.elapsed()))
+            {
+                Ok(line) => failures.push(format!("output after the last message: '{}'", line)),
+                Err(RecvTimeoutError::Disconnected) => break,
+                Err(RecvTimeoutError::Timeout) => {
+                    failures.push("stdout still open after stdin closed".into());
+                    break;
+                }
+            }
+        }
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => {
+                    if !status.success() {
+                        failures.push(format!("the engine exited with {}", status));
+                    }
+                    return;
+                }
+                Ok(None) if start.elapsed() < EXIT_WAIT => {
+                    std::thread::sleep(Duration::from_millis(10))
+                }
+                _ => {
+                    failures.push("the engine did not exit after its input closed".into());
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/// What the platform meant by a line, read as the engine should (salvaging bad arguments).
+fn meaning(line: &str) -> Option<Command> {
+    match Command::parse(line) {
+        Ok(c) => Some(c),
+        Err(_) => salvage(line).and_then(|(c, _)| c),
+    }
+}
+
+/// Checks one answer against the expectation and the tracker, then records it.
+fn check_answer(
+    step: &Step,
+    expect: &str,
+    got: &str,
+    state: &mut Option<GameState>,
+    failures: &mut Vec<String>,
+) {
+    let mut fail = |why: String| {
+        failures.push(format!(
+            "line {}: '{}' answered '{}': {}",
+            step.line,
+            step.send.trim(),
+            got,
+            why
+        ))
+    };
+    let word = expect.split_whitespace().next().unwrap_or("");
+    let norm = |s: &str| s.split_whitespace().collect::<Vec<_>>().join(" ");
+    match word {
+        "NAME" => {
+            if !matches!(Reply::parse(got), Ok(Reply::Name(ref n)) if !n.is_empty()) {
+                fail("expected NAME <name>".into());
+            }
+        }
+        "BID" => match Reply::parse(got) {
+            Ok(Reply::Bid { seat, bid }) => {
+                if let Some(s) = state.as_mut() {
+                    if seat != s.me {
+                        fail(format!("seat {} is not ours ({})", seat, s.me));
+                    }
+                    let me = s.me;
+                    s.bids[me] = None; // asked again: the earlier bid did not count
+                    if !s.bid_is_legal(bid) {
+                        fail(format!("bid {} is illegal after {}", bid, s.highest_bid()));
+                    }
+                    let _ = s.record_bid(me, bid);
+                }
+            }
+            _ => fail("expected BID <seat><0..3>".into()),
+        },
+        "PLAY" => match Reply::parse(got) {
+            Ok(Reply::Play { seat, cards }) => {
+                if let Some(s) = state.as_mut() {
+                    if seat != s.me {
+                        fail(format!("seat {} is not ours ({})", seat, s.me));
+                    }
+                    let me = s.me;
+                    s.to_move = Some(me);
+                    let nothing_legal = s.legal_plays().is_empty();
+                    if !(s.play_is_legal(cards) || (nothing_legal && cards.is_none())) {
+                        fail(format!(
+                            "illegal: hand {}, to beat {}",
+                            s.hand,
+                            s.to_beat_for(me)
+                                .map_or("nothing".to_string(), |c| c.to_string())
+                        ));
+                    }
+                    let _ = s.record_play(me, cards);
+                }
+            }
+            _ => fail("expected PLAY <seat><cards> or PLAY <seat>-1".into()),
+        },
+        _ => {
+            if norm(got) != norm(expect) {
+                fail(format!("expected '{}'", expect));
+            }
+        }
+    }
+}
+
+/// Runs `command` on the transcript and checks every reply.
+#[must_use]
+pub fn check(command: &[String], transcript: &Transcript) -> Report {
+    let mut report = Report::default();
+    let mut state: Option<GameState> = None;
+    let mut steps = transcript.steps.iter().peekable();
+    while steps.peek().is_some() {
+        let mut engine = match Engine::start(command) {
+            Ok(e) => e,
+            Err(e) => {
+                report.failures.push(e);
+                return report;
+            }
+        };
+        for step in steps.by_ref() {
+            while let Ok(extra) = engine.lines.try_recv() {
+                report.failures.push(format!(
+                    "line {}: unasked output before it: '{}'",
+                    step.line, extra
+                ));
+            }
+            let sent = Instant::now();
+            let written = match engine.stdin.as_mut() {
+                Some(w) => w
+                    .write_all(step.send.as_bytes())
+                    .and_then(|_| w.write_all(b"\n"))
+                    .and_then(|_| w.flush()),
+                None => Ok(()),
+            };
+            if let Err(e) = written {
+                report.failures.push(format!(
+                    "line {}: cannot write to the engine: {}",
+                    step.line, e
+                ));
+                break;
+            }
+            let command = meaning(&step.send);
+            if let Some(expect) = &step.expect {
+                match engine.lines.recv_timeout(transcript.limit + GRACE) {
+                    Ok(got) => {
+                        let took = sent.elapsed();
+                        report.replies += 1;
+                        report.slowest = report.slowest.max(took);
+                        if took > transcript.limit {
+                            report.failures.push(format!(
+                                "line {}: answered in {:?}, over the {:?} limit",
+                                step.line, took, transcript.limit
+                            ));
+                        }
+                        check_answer(step, expect, &got, &mut state, &mut report.failures);
+                    }
+                    Err(_) => {
+                        report.failures.push(format!(
+                            "line {}: no answer to '{}'",
+                            step.line,
+                            step.send.trim()
+                        ));
+                        break;
+                    }
+                }
+            }
+            match &command {
+                Some(Command::Exit) => break,
+                Some(c) => {
+                    let mut ignored = Vec::new();
+                    track(&mut state, c, &mut ignored);
+                }
+                None => {}
+            }
+        }
+        engine.finish(&mut report.failures);
+    }
+    report
+}
+
+/// Every `*.txt` file under `path` (or `path` itself), sorted.
+pub fn transcript_files(path: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    if path.is_dir() {
+        if let Ok(entries) = std::fs::read_dir(path) {
+            for e in entries.flatten() {
+                out.extend(transcript_files(&e.path()));
+            }
+        }
+    } else if path.extension().map_or(false, |x| x == "txt") {
+        out.push(path.to_path_buf());
+    }
+    out.sort();
+    out
+}
+
+/// Checks one transcript file.
+#[must_use]
+pub fn check_file(command: &[String], path: &Path) -> Report {
+    match std::fs::read(path) {
+        Ok(bytes) => match parse(&String::from_utf8_lossy(&bytes)) {
+            Ok(t) => check(command, &t),
+            Err(e) => Report {
+                failures: vec![e],
+                ..Report::default()
+            },
+        },
+        Err(e) => Report {
+            failures: vec![format!("cannot read: {}", e)],
+            ..Report::default()
+        },
+    }
+}
+
+/// Splits a command line as a POSIX shell would for plain words: white space separates,
+/// `'…'` and `"…"` quote, a backslash escapes the next character (so `printf %q` output and
+/// quoted paths with spaces both work).
+#[must_use]
+pub fn split_command(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => {
+                if let Some(n) = chars.next() {
+                    word.push(n);
+                }
+                in_word = true;
+            }
+            (Some(_), c) => word.push(c),
+            (None, '\'') | (None, '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+/// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let mut command: Option<Vec<String>> = None;
+    let mut paths = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        if args[i] == "--engine" {
+            let cmd = args
+                .get(i + 1)
+                .ok_or_else(|| anyhow::anyhow!("--engine needs a command"))?;
+            command = Some(split_command(cmd));
+            i += 2;
+        } else {
+            paths.push(PathBuf::from(&args[i]));
+            i += 1;
+        }
+    }
+    let command = command.ok_or_else(|| anyhow::anyhow!("--engine \"CMD ARGS\" is required"))?;
+    let files: Vec<PathBuf> = paths.iter().flat_map(|p| transcript_files(p)).collect();
+    if files.is_empty() {
+        anyhow::bail!("no transcripts (*.txt) found");
+    }
+    let (mut passed, mut failed) = (0, 0);
+    for f in &files {
+        let r = check_file(&command, f);
+        if r.failures.is_empty() {
+            passed += 1;
+            println!(
+                "ok   {} ({} replies, slowest {} ms)",
+                f.display(),
+                r.replies,
+                r.slowest.as_millis()
+            );
+        } else {
+            failed += 1;
+            println!("FAIL {}", f.display());
+            for x in &r.failures {
+                println!("     {}", x);
+            }
+        }
+    }
+    println!("{} passed, {} failed", passed, failed);
+    if failed > 0 {
+        anyhow::bail!("{} transcripts failed", failed);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_the_format() {
+        let t = parse(
+            "# test\n# time: 3\n\n> DOUDIZHUVER 1.0\n< NAME x\n> PLAY A-1 \r\n< OK PLAY\n> EXIT\n",
+        )
+        .unwrap();
+        assert_eq!(t.limit, Duration::from_secs(3));
+        assert_eq!(t.steps.len(), 3);
+        assert_eq!(t.steps[1].send, "PLAY A-1 \r");
+        assert_eq!(t.steps[1].expect.as_deref(), Some("OK PLAY"));
+        assert_eq!(t.steps[2].expect, None);
+        assert!(parse("< OK\n").is_err());
+        assert!(parse("> A\n< B\n< C\n").is_err());
+        assert!(parse("hello\n").is_err());
+    }
+
+    #[test]
+    fn splits_command_lines_like_a_shell() {
+        assert_eq!(
+            split_command("wine /a\\ b/ddz.exe"),
+            ["wine", "/a b/ddz.exe"]
+        );
+        assert_eq!(
+            split_command(" wine  \"/a b/ddz.exe\" --x ''"),
+            ["wine", "/a b/ddz.exe", "--x", ""]
+        );
+        assert_eq!(split_command("ddz"), ["ddz"]);
+    }
+}
