@@ -60,3 +60,35 @@ fn replay_one_game() {
         let _ = state.record_play(seat, cards);
     }
 }
+
+/// Prints, for every game of an arena JSON log, the landlord's expected bidding value (from its
+/// 17 dealt cards) and whether the landlord won: data to calibrate the bid thresholds.
+/// `DDZ_LOG=log.json cargo test --release --test strategy_debug -- --ignored --nocapture`
+#[test]
+#[ignore]
+fn bid_values_of_a_log() {
+    let path = match std::env::var("DDZ_LOG") {
+        Ok(s) => s,
+        Err(_) => return,
+    };
+    let text = std::fs::read_to_string(path).expect("log file");
+    let mut player = RulesPlayer::new();
+    for line in text.lines() {
+        if !line.contains("\"landlord\":\"") {
+            continue;
+        }
+        let landlord = quoted(field(line, "landlord")).to_string();
+        let hands = field(line, "hands");
+        let hand = Cards::parse_codes(quoted(field(hands, &landlord))).unwrap();
+        let ev = player.expected_value(hand);
+        let scores = field(line, "scores");
+        let scores: Vec<i64> = scores[1..scores.find(']').unwrap()]
+            .split(',')
+            .map(|x| x.trim().parse().unwrap())
+            .collect();
+        let idx = Seat::from_letter(landlord.chars().next().unwrap())
+            .unwrap()
+            .index();
+        println!("EV {} {}", ev, if scores[idx] > 0 { 1 } else { 0 });
+    }
+}

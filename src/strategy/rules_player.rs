@@ -29,20 +29,22 @@ pub const SAFE_CHANCE: f64 = 0.08;
 /// normal rule 5).
 pub const FOLLOW_TOLERANCE: i32 = 6 * SCALE;
 
-/// The same for the landlord (tuned with the arena: the landlord gains by keeping its cards).
-pub const FOLLOW_TOLERANCE_LANDLORD: i32 = 0;
-
-/// A farmer answers an answer "close" above the play (at most this many ranks higher) even when
-/// the hand gets worse (design text, normal rule 6); the landlord does not (tuned).
-pub const CLOSE_RANKS: usize = 0;
+/// The same for the landlord.
+pub const FOLLOW_TOLERANCE_LANDLORD: i32 = 6 * SCALE;
 
 /// How much of a round the lead won by an answer is worth to the landlord (1 = a full round of
-/// the hand now). Tuned with the arena: a landlord that keeps its cards while the farmers spend
-/// theirs does better than one that fights for every lead, hence below zero.
-pub const LEAD_WEIGHT_LANDLORD: f64 = -1.0;
+/// the hand now).
+pub const LEAD_WEIGHT_LANDLORD: f64 = 1.0;
 
-/// The same for a farmer.
-pub const LEAD_WEIGHT_FARMER: f64 = 0.0;
+/// The same for a farmer following the landlord.
+pub const LEAD_WEIGHT_FARMER: f64 = 1.0;
+
+/// The same when the enemy who made the play is close to going out: winning the trick is what
+/// matters then.
+pub const LEAD_WEIGHT_DANGER: f64 = 4.0;
+
+/// How much value (tenths) a follow may cost when that enemy is close to going out.
+pub const DANGER_TOLERANCE: i32 = 20 * SCALE;
 
 /// An enemy with at most this many cards is close to going out: bombs and big cards are spent
 /// to stop it (design text, normal rules 8 and 9).
@@ -57,6 +59,10 @@ pub const LEAD_KEEP_WEIGHT: f64 = 0.0;
 
 /// A hand needing at most this many plays after a bomb is good enough to bomb for the lead.
 pub const BOMB_WHEN_ROUNDS: u32 = 2;
+
+/// Free groups (unbeatable, led to keep the lead) are keyed below this rank: an unbeatable ace
+/// or king is a control card, kept to win the lead back.
+pub const FREE_GROUP_BELOW: Rank = Rank::ACE;
 
 /// A hand of at most this many cards prefers leading groups other than singles (fewPoke).
 pub const FEW_CARDS: u32 = 6;
@@ -75,9 +81,12 @@ pub const LIKELY: f64 = 0.5;
 /// Random bottoms the bidder averages over: enough for a stable mean, few enough to stay fast.
 pub const BID_SAMPLES: usize = 12;
 
-/// Bidding thresholds on the expected 20-card hand value (tenths), for bids 1, 2, 3. Tuned with
-/// `ddz arena` (see notes/README-strategy.md): the landlord's score counts double, both ways.
-pub const BID_THRESHOLDS: [i32; 3] = [-60, -20, 20];
+/// Bidding thresholds on the expected 20-card hand value (tenths), for bids 1, 2, 3. Calibrated
+/// in self-play (`ddz arena`, three rule players, fixed landlord): the landlord wins about half
+/// its games from an expected value of −20 points, 53% from −17, 48% from −23. The landlord's
+/// score counts double both ways, so a hand that wins more often than not is worth bidding, and
+/// worth bidding high; see notes/README-strategy.md for the figures.
+pub const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
 
 /// The rule-based player.
 #[derive(Debug, Default)]
@@ -124,7 +133,7 @@ impl Ctx {
         } else {
             std::iter::once(landlord).collect()
         };
-        let target = state.last.filter(|_| state.to_beat().is_some());
+        let target = state.last.filter(|(s, _)| *s != me);
         Ctx {
             me,
             hand: state.hand.counts(),
@@ -191,12 +200,13 @@ impl Ctx {
 type Unit = fn(&mut RulesPlayer, &Ctx) -> Option<Combo>;
 
 /// The lead units, highest priority first.
-const LEAD_UNITS: [(&str, Unit); 8] = [
+const LEAD_UNITS: [(&str, Unit); 9] = [
     ("win_path", lead_win_path),
     ("one_hand", lead_one_hand),
     ("let_partner_out", lead_let_partner_out),
     ("enemy_one_card", lead_enemy_one_card),
     ("enemy_two_cards", lead_enemy_two_cards),
+    ("free_group", lead_free_group),
     ("small_chains", lead_small_chains),
     ("few_cards", lead_few_cards),
     ("smallest_first", lead_smallest_first),
@@ -378,6 +388,18 @@ fn lead_enemy_two_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
         .filter(|g| g.kind != Kind::Pair && !g.kind.is_bomb_like())
         .filter_map(|g| ctx.playable(g))
         .min_by_key(|g| (g.size() == 1, g.key))
+}
+
+/// A small group no enemy is likely to beat goes first: it keeps the lead for free (big groups,
+/// which win the lead back later, are kept).
+fn lead_free_group(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
+    let split = p.split(ctx.hand, Mode::Normal);
+    split
+        .groups
+        .iter()
+        .filter(|g| !is_big_group(g) && g.key < FREE_GROUP_BELOW && ctx.safe(g))
+        .filter_map(|g| ctx.playable(g))
+        .max_by_key(|g| (g.size(), std::cmp::Reverse(g.key)))
 }
 
 /// Small chains (straights, pair straights, planes) go first.
@@ -578,27 +600,31 @@ fn follow_partner(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     Some(Combo::PASS)
 }
 
-/// The normal rule (design text, its nine cases): find the answer that leaves the best hand,
-/// then decide whether it is worth playing against this enemy's play.
+/// The normal rule (design text, its cases folded into one comparison): every answer is scored
+/// by the value of the hand it leaves, plus the lead it may win (a round of the hand now, times
+/// the chance no enemy beats it); the best answer is played when it scores at least the hand as
+/// it is, less a tolerance that grows when the enemy who made the play is close to going out.
+/// Bombs and the rocket are kept for an enemy close to going out, a big play, or a hand that
+/// goes out in a couple of plays after the bomb.
 fn follow_normal(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     let (by, play) = ctx.target?;
     let mode = RulesPlayer::mode(ctx);
     let now = p.split(ctx.hand, mode);
-    // Winning the trick gives the lead: one group played without having to win a round for it,
-    // worth the marginal round cost of the hand now, times the chance no enemy beats us.
     let small = now.small_groups() as u32;
-    let lead = round_penalty(small) - round_penalty(small.saturating_sub(1));
+    let lead = round_penalty(small.max(1)) - round_penalty(small.max(1) - 1);
     let landlord = ctx.me == ctx.landlord;
-    let (lead_weight, tolerance) = if landlord {
-        (LEAD_WEIGHT_LANDLORD, FOLLOW_TOLERANCE_LANDLORD)
-    } else {
-        (LEAD_WEIGHT_FARMER, FOLLOW_TOLERANCE)
+    let danger = ctx.left(by) <= ENEMY_FEW_CARDS;
+    let (lead_weight, tolerance) = match (landlord, danger) {
+        (_, true) => (LEAD_WEIGHT_DANGER, DANGER_TOLERANCE),
+        (true, false) => (LEAD_WEIGHT_LANDLORD, FOLLOW_TOLERANCE_LANDLORD),
+        (false, false) => (LEAD_WEIGHT_FARMER, FOLLOW_TOLERANCE),
     };
     let mut best: Option<(i32, Combo)> = None;
     let mut best_bomb: Option<(i32, Combo)> = None;
     for a in answers(ctx) {
+        let win = 1.0 - ctx.chance(&a);
         let v = p.splitter.value(ctx.hand.minus(a.cards), mode)
-            + (lead_weight * lead as f64 * (1.0 - ctx.chance(&a))) as i32;
+            + (lead_weight * lead as f64 * win) as i32;
         let slot = if a.kind.is_bomb_like() && !play.kind.is_bomb_like() {
             &mut best_bomb
         } else {
@@ -609,37 +635,14 @@ fn follow_normal(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
             *slot = Some((v, a));
         }
     }
-    let enemy_left = ctx.left(by);
-    let pressing = enemy_left <= ENEMY_FEW_CARDS;
     if let Some((v, a)) = best {
-        let chain = matches!(
-            a.kind,
-            Kind::Straight
-                | Kind::PairStraight
-                | Kind::Plane
-                | Kind::PlaneSingles
-                | Kind::PlanePairs
-        );
-        // Cases 4–7 and 9: a very good hand, a hand not much worse after, a close answer,
-        // chains, and an enemy close to going out or playing big.
-        let good_hand = now.min_rounds <= 2;
-        let not_worse = v >= now.value - tolerance;
-        let close =
-            !landlord && a.key.index() <= play.key.index() + CLOSE_RANKS && a.kind == play.kind;
-        let big_play = play.key >= Rank::ACE;
-        let spend_big = is_big_group(&a) && !pressing && !big_play && !good_hand;
-        if (good_hand || not_worse || chain || pressing || (close && !spend_big))
-            && !(spend_big && !not_worse)
-        {
+        if v >= now.value - tolerance {
             return Some(a);
         }
     }
-    if let Some((v, a)) = best_bomb {
-        // Case 8: a bomb only against an enemy close to going out, a big play, or when the
-        // bomb leaves a hand that goes out in a couple of plays.
+    if let Some((_, a)) = best_bomb {
         let after = p.split(ctx.hand.minus(a.cards), mode);
-        let _ = v;
-        if pressing || play.key >= Rank::TWO || after.min_rounds <= BOMB_WHEN_ROUNDS {
+        if danger || play.key >= Rank::TWO || after.min_rounds <= BOMB_WHEN_ROUNDS {
             return Some(a);
         }
     }
