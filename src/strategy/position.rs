@@ -91,7 +91,8 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
     for raw in text.lines() {
         let line = raw.trim();
         if let Some(c) = line.strip_prefix('#') {
-            if title.is_empty() {
+            // The comment just before the first key names the position.
+            if me.is_none() && landlord.is_none() && hand.is_none() {
                 title = c.trim().to_string();
             }
             continue;
