@@ -38,6 +38,9 @@ pub struct Knowledge {
     pub left: BySeat<u8>,
     /// The lowest enemy single each seat passed on while it was small (pass rule).
     pub passed_single: BySeat<Option<Rank>>,
+    /// `holds[seat][rank][n - 1]`: the chance `seat` holds at least `n` cards of `rank`, counted
+    /// once per decision (every beat chance is a product of these).
+    holds: BySeat<[[f64; 4]; 15]>,
 }
 
 impl Knowledge {
@@ -75,13 +78,26 @@ impl Knowledge {
                 passes = 0;
             }
         }
-        Knowledge {
+        let mut know = Knowledge {
             me: state.me,
             unseen: state.unseen().counts(),
             known,
             left: state.cards_left,
             passed_single,
+            holds: BySeat([[[0.0; 4]; 15]; 3]),
+        };
+        for seat in Seat::ALL {
+            if seat == state.me {
+                continue;
+            }
+            for rank in Rank::ALL {
+                for need in 1..=4u8 {
+                    know.holds[seat][rank.index()][need as usize - 1] =
+                        know.count_holds(seat, rank, need);
+                }
+            }
         }
+        know
     }
 
     /// Unknown cards of `seat`: its count less the cards known to be there.
@@ -89,8 +105,13 @@ impl Knowledge {
         (self.left[seat] as u32).saturating_sub(self.known[seat].total())
     }
 
-    /// The chance that `seat` holds at least `need` cards of `rank`.
+    /// The chance that `seat` holds at least `need` (1 to 4) cards of `rank`, from the table.
     fn holds(&self, seat: Seat, rank: Rank, need: u8) -> f64 {
+        self.holds[seat][rank.index()][need.clamp(1, 4) as usize - 1]
+    }
+
+    /// The chance that `seat` holds at least `need` cards of `rank`, counted.
+    fn count_holds(&self, seat: Seat, rank: Rank, need: u8) -> f64 {
         let have = self.known[seat].get(rank);
         if have >= need {
             return 1.0;

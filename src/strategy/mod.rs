@@ -57,6 +57,7 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod endgame;
 pub mod knowledge;
 pub mod position;
 pub mod random;

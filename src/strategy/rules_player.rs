@@ -57,6 +57,9 @@ pub const LEAD_BY_VALUE: bool = false;
 /// Weight of keeping the lead when leading by value.
 pub const LEAD_KEEP_WEIGHT: f64 = 0.0;
 
+/// Whether the endgame rollouts ([`super::endgame`]) check the rules' choice near the end.
+pub const ENDGAME_ROLLOUTS: bool = true;
+
 /// A hand needing at most this many plays after a bomb is good enough to bomb for the lead.
 pub const BOMB_WHEN_ROUNDS: u32 = 2;
 
@@ -687,11 +690,24 @@ impl Strategy for RulesPlayer {
         bid
     }
 
-    fn play(&mut self, state: &GameState, _deadline: Deadline) -> Combo {
+    fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
         self.decisions += 1;
         let ctx = Ctx::new(state);
         let (_, c) = self.decide(&ctx);
+        if ENDGAME_ROLLOUTS {
+            if let Some(better) = super::endgame::choose(self, state, c, deadline) {
+                return better;
+            }
+        }
         c
+    }
+}
+
+impl RulesPlayer {
+    /// The rules' answer alone, without endgame rollouts (what the rollouts play in every seat).
+    pub fn rollout_play(&mut self, state: &GameState) -> Combo {
+        let ctx = Ctx::new(state);
+        self.decide(&ctx).1
     }
 }
 
