@@ -90,10 +90,19 @@ impl Knowledge {
             if seat == state.me {
                 continue;
             }
+            let pool = know.unseen.total();
+            let draws = know.drawn(seat);
             for rank in Rank::ALL {
-                for need in 1..=4u8 {
-                    know.holds[seat][rank.index()][need as usize - 1] =
-                        know.count_holds(seat, rank, need);
+                let have = know.known[seat].get(rank) as usize;
+                let dist = pmf(pool, know.unseen.get(rank) as u32, draws);
+                // P(have + X ≥ need) from the tail sums of X's distribution.
+                let mut tail = [0.0; 6];
+                for x in (0..5).rev() {
+                    tail[x] = tail[x + 1] + dist[x];
+                }
+                for need in 1..=4usize {
+                    know.holds[seat][rank.index()][need - 1] =
+                        tail[need.saturating_sub(have).min(5)].min(1.0);
                 }
             }
         }
@@ -108,20 +117,6 @@ impl Knowledge {
     /// The chance that `seat` holds at least `need` (1 to 4) cards of `rank`, from the table.
     fn holds(&self, seat: Seat, rank: Rank, need: u8) -> f64 {
         self.holds[seat][rank.index()][need.clamp(1, 4) as usize - 1]
-    }
-
-    /// The chance that `seat` holds at least `need` cards of `rank`, counted.
-    fn count_holds(&self, seat: Seat, rank: Rank, need: u8) -> f64 {
-        let have = self.known[seat].get(rank);
-        if have >= need {
-            return 1.0;
-        }
-        let want = (need - have) as u32;
-        let u = self.unseen.get(rank) as u32;
-        if u < want {
-            return 0.0;
-        }
-        at_least(self.unseen.total(), u, self.drawn(seat), want)
     }
 
     /// The chance that `seat` holds the rocket.
@@ -213,16 +208,33 @@ impl Knowledge {
     }
 }
 
-/// P(X ≥ want) for X hypergeometric: `draws` cards from a pool of `pool` holding `good` cards.
-fn at_least(pool: u32, good: u32, draws: u32, want: u32) -> f64 {
-    if draws >= pool {
-        return if good >= want { 1.0 } else { 0.0 };
+/// The distribution of X, hypergeometric (`draws` cards from a pool of `pool` holding `good`, at
+/// most 4): `P(X = 0)` is a product of `good` ratios, and each next term follows by the ratio
+/// `P(x+1)/P(x) = (good−x)(draws−x) / ((x+1)(pool−good−draws+x+1))`.
+fn pmf(pool: u32, good: u32, draws: u32) -> [f64; 5] {
+    let mut out = [0.0; 5];
+    let draws = draws.min(pool);
+    let good = good.min(4).min(pool);
+    // Fewer non-good cards than draws: some good cards are certainly drawn.
+    let first = (draws + good).saturating_sub(pool);
+    let mut p = 1.0;
+    if first == 0 {
+        for i in 0..good {
+            p *= (pool - draws - i) as f64 / (pool - i) as f64;
+        }
+    } else {
+        p = choose(good, first) * choose(pool - good, draws - first) / choose(pool, draws);
     }
-    let mut total = 0.0;
-    for x in want..=good.min(draws) {
-        total += choose(good, x) * choose(pool - good, draws - x);
+    let last = good.min(draws);
+    for x in first..=last {
+        out[x as usize] = p;
+        if x < last {
+            let num = ((good - x) * (draws - x)) as f64;
+            let den = ((x + 1) * (pool - good - draws + x + 1)) as f64;
+            p *= num / den;
+        }
     }
-    (total / choose(pool, draws)).min(1.0)
+    out
 }
 
 /// The binomial coefficient as a float (exact enough for pools of at most 54 cards).
@@ -241,6 +253,38 @@ fn choose(n: u32, k: u32) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// P(X ≥ want), summed directly: the cross-check of `pmf`. P(X ≥ want) for X hypergeometric: `draws` cards from a pool of `pool` holding `good` cards.
+    fn at_least(pool: u32, good: u32, draws: u32, want: u32) -> f64 {
+        if draws >= pool {
+            return if good >= want { 1.0 } else { 0.0 };
+        }
+        let mut total = 0.0;
+        for x in want..=good.min(draws) {
+            total += choose(good, x) * choose(pool - good, draws - x);
+        }
+        (total / choose(pool, draws)).min(1.0)
+    }
+
+    #[test]
+    fn pmf_matches_binomial_coefficients() {
+        for (pool, good, draws) in [(34, 4, 10), (12, 3, 5), (5, 2, 5), (6, 4, 4), (20, 1, 0)] {
+            let d = pmf(pool, good, draws);
+            for x in 0..=4u32 {
+                let direct = if x <= good && x <= draws {
+                    choose(good, x) * choose(pool - good, draws - x) / choose(pool, draws)
+                } else {
+                    0.0
+                };
+                assert!(
+                    (d[x as usize] - direct).abs() < 1e-12,
+                    "{:?} x={}",
+                    (pool, good, draws),
+                    x
+                );
+            }
+        }
+    }
 
     #[test]
     fn hypergeometric_sums_to_one() {
