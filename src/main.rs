@@ -11,8 +11,7 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
-       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
-       ddz selfplay [--games N] [--seed S] [--threaded]  self-play games: legality and reply times";
+       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -26,7 +25,6 @@ fn main() -> ExitCode {
         "arena" => ddz::tools::arena::run_arena(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
         "check-transcripts" => ddz::tools::transcript::run(rest),
-        "selfplay" => ddz::tools::selfplay::run(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(())

@@ -1,10 +1,12 @@
-//! The `ddz arena` and `ddz replay` commands end to end, on the 2015 platform's real deal file.
+//! The `ddz arena` and `ddz replay` commands end to end, on the 2015 platform's real deal file;
+//! the transcripts the arena writes are replayed into the built engine by the transcript checker.
 
 use ddz::arena::deals::{parse_dat, write_dat};
 use ddz::arena::json::{self, Value};
 use ddz::cards::Cards;
 use ddz::game::Seat;
 use ddz::protocol::{Command, Reply};
+use ddz::tools::transcript::check_file;
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
@@ -171,6 +173,10 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
     assert_eq!(files.len(), 3 * games);
     for f in &files {
         check_transcript(f);
+        // The checker replays it into the built engine: every answer legal and in time.
+        let r = check_file(&[env!("CARGO_BIN_EXE_ddz").to_string()], f);
+        assert!(r.failures.is_empty(), "{}: {:?}", f.display(), r.failures);
+        assert!(r.replies >= 3, "{}", f.display());
     }
     // A transcript replays too: one seat's hand and the bids.
     let one = ddz(&["replay", files[0].to_str().unwrap()]);

@@ -1,12 +1,17 @@
 //! The built `ddz` binary hosted as an external player beside the built-in ones, under each
 //! platform's habits: every game must finish with zero errors, and replay legally through the
-//! tracker.
+//! tracker. Then every seat's transcript of every game goes through the transcript checker
+//! into the built binary again: the arena's referee and the checker are two independent
+//! judges of the same conversations, and both must pass them all.
 
 mod arena_common;
 
 use arena_common::{check_game, play};
+use ddz::arena::log::transcript;
 use ddz::arena::referee::CardOrder;
-use ddz::arena::{Config, Format};
+use ddz::arena::{labels, Config, Format};
+use ddz::game::Seat;
+use ddz::tools::transcript::{check, parse};
 use std::time::Duration;
 
 fn engine() -> String {
@@ -24,6 +29,7 @@ fn hosted(setup: impl Fn(&mut Config)) {
     };
     // A generous limit: the engine answers in milliseconds, the machine may be busy.
     config.rules.time = Duration::from_secs(15);
+    config.rules.transcripts = true;
     setup(&mut config);
     let (report, games) = play(&config);
     for g in &games {
@@ -37,6 +43,31 @@ fn hosted(setup: impl Fn(&mut Config)) {
         report.players[0].times.len() > 36,
         "the engine was asked to decide"
     );
+    replay_into_the_binary(&config, &games);
+}
+
+/// Every seat's view of every game, as `--transcripts` writes it, replayed into the built
+/// binary by the transcript checker.
+fn replay_into_the_binary(config: &Config, games: &[ddz::arena::referee::GameRecord]) {
+    let names = labels(&config.players);
+    let binary = vec![env!("CARGO_BIN_EXE_ddz").to_string()];
+    let mut failures = Vec::new();
+    let mut replies = 0;
+    for g in games {
+        for seat in Seat::ALL {
+            let text = transcript(g, seat, &names, config.rules.time.as_secs_f64())
+                .expect("transcripts were kept");
+            let parsed = parse(&text).expect("the arena writes the common format");
+            let r = check(&binary, &parsed);
+            replies += r.replies;
+            for f in r.failures {
+                failures.push(format!("deal {} seat {}: {}", g.deal_index, seat, f));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    // Each seat answers at least DEAL, a bid or LEFTOVER, and GAMEOVER in each game.
+    assert!(replies >= games.len() * 3 * 3, "{} replies", replies);
 }
 
 #[test]

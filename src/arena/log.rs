@@ -94,7 +94,8 @@ pub fn game_json(g: &GameRecord, labels: &[String]) -> String {
             if j > 0 {
                 out.push(',');
             }
-            let _ = write!(out, "{}", t);
+            // Whole microseconds, as the log has always had them.
+            let _ = write!(out, "{}", t / 1000);
         }
         out.push(']');
     }

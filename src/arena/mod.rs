@@ -21,7 +21,7 @@ pub mod report;
 pub mod score;
 
 use deals::{mix, Deal};
-use players::{make_player, Player};
+use players::{make_player, Hosting, Player};
 use referee::{play_game, GameRecord, Rules};
 use report::Report;
 use std::collections::BTreeMap;
@@ -90,6 +90,8 @@ pub struct Config {
     pub crlf: bool,
     /// Let external programs' stderr through (otherwise discarded).
     pub show_stderr: bool,
+    /// Run built-in players on the engine's worker thread (see [`Hosting::threaded`]).
+    pub threaded: bool,
     /// Draw a progress bar on stderr.
     pub progress: bool,
 }
@@ -106,6 +108,7 @@ impl Default for Config {
             rules: Rules::default(),
             crlf: false,
             show_stderr: false,
+            threaded: false,
             progress: false,
         }
     }
@@ -138,6 +141,16 @@ impl Config {
         }
     }
 
+    /// How players are hosted.
+    #[must_use]
+    pub fn hosting(&self) -> Hosting {
+        Hosting {
+            crlf: self.crlf,
+            show_stderr: self.show_stderr,
+            threaded: self.threaded,
+        }
+    }
+
     /// Deals the match will play.
     #[must_use]
     pub fn deal_count(&self) -> usize {
@@ -158,8 +171,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool {
     specs: Vec<String>,
-    crlf: bool,
-    show_stderr: bool,
+    hosting: Hosting,
     instances: Vec<Vec<Option<Box<dyn Player>>>>,
 }
 
@@ -173,7 +185,7 @@ impl Pool {
                 list.push(None);
             }
             list[copy].take().unwrap_or_else(|| {
-                make_player(&self.specs[entry], self.crlf, self.show_stderr)
+                make_player(&self.specs[entry], self.hosting)
                     .expect("specs were checked before the match")
             })
         };
@@ -211,7 +223,7 @@ pub fn run(
         config.players.len()
     );
     for spec in &config.players {
-        make_player(spec, false, false).map_err(anyhow::Error::msg)?;
+        make_player(spec, Hosting::default()).map_err(anyhow::Error::msg)?;
     }
     let labels = labels(&config.players);
     let mut report = Report::new(&labels);
@@ -233,8 +245,7 @@ pub fn run(
             scope.spawn(move || {
                 let mut pool = Pool {
                     specs: config.players.clone(),
-                    crlf: config.crlf,
-                    show_stderr: config.show_stderr,
+                    hosting: config.hosting(),
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };
                 loop {

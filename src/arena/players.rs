@@ -1,20 +1,22 @@
 //! The players at an arena table: built-in strategies run in-process through
-//! [`Engine::handle`], and external programs speaking the protocol over pipes.
+//! [`Engine::handle`] (inline, or on the engine's worker thread as the binary runs them), and
+//! external programs speaking the protocol over pipes ([`crate::protocol::external`]).
 //!
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
+use crate::engine::clock::{Clock, DEFAULT_THINK};
 use crate::engine::Engine;
 use crate::game::GameState;
+use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::simple::Simple;
 use crate::strategy::{Deadline, Strategy};
 use std::fmt;
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command as Process, Stdio};
-use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::process::Stdio;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// What was wrong with a reply.
@@ -176,18 +178,34 @@ impl Strategy for RandomPlay {
     }
 }
 
+/// How the arena hosts its players: options of the table, not of one player.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Hosting {
+    /// End every line sent to external programs with `\r\n`.
+    pub crlf: bool,
+    /// Let external programs' stderr through (otherwise discarded).
+    pub show_stderr: bool,
+    /// Run built-in strategies on the engine's worker thread under the engine's clock, as the
+    /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
+    /// times then include the hop to the worker and back.
+    pub threaded: bool,
+}
+
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
     name: String,
+    threaded: bool,
     engine: Option<Engine>,
 }
 
 impl Builtin {
-    /// The built-in player `name`, if there is one by that name.
+    /// The built-in player `name`, if there is one by that name; `threaded` as in
+    /// [`Hosting::threaded`].
     #[must_use]
-    pub fn new(name: &str) -> Option<Builtin> {
+    pub fn new(name: &str, threaded: bool) -> Option<Builtin> {
         builtin_strategy(name, 0).map(|_| Builtin {
             name: name.to_string(),
+            threaded,
             engine: None,
         })
     }
@@ -202,20 +220,40 @@ impl Player for Builtin {
         let fresh = self.engine.is_none();
         let strategy = builtin_strategy(&self.name, seed)
             .ok_or_else(|| Fault::new(FaultKind::Crashed, "unknown built-in"))?;
-        self.engine = Some(Engine::new(&self.name, strategy));
+        self.engine = Some(if self.threaded {
+            // The worker calls the factory at start and again after an overrun: each time
+            // the same strategy with the game's seed. The name is known (checked just above).
+            drop(strategy);
+            let name = self.name.clone();
+            Engine::threaded(
+                &self.name,
+                Box::new(move || builtin_strategy(&name, seed).expect("a known built-in name")),
+            )
+        } else {
+            Engine::new(&self.name, strategy)
+        });
         Ok(fresh)
     }
 
     fn exchange(&mut self, command: &Command, _line: &str, limit: Duration) -> Answer {
+        let now = Instant::now();
+        let deadline = if self.threaded {
+            // The binary's clock: its safety margin and thinking time inside this limit.
+            Clock {
+                limit,
+                think: DEFAULT_THINK,
+            }
+            .deadline(now)
+        } else {
+            Deadline {
+                soft: now + limit.mul_f64(SOFT_SHARE),
+                hard: now + limit.mul_f64(HARD_SHARE),
+            }
+        };
         let engine = self
             .engine
             .as_mut()
             .ok_or_else(|| Fault::new(FaultKind::Crashed, "no game begun"))?;
-        let now = Instant::now();
-        let deadline = Deadline {
-            soft: now + limit.mul_f64(SOFT_SHARE),
-            hard: now + limit.mul_f64(HARD_SHARE),
-        };
         match engine.handle(command, deadline) {
             Some(reply) => Ok((reply, None)),
             None => Err(Fault::new(FaultKind::Malformed, "no answer")),
@@ -237,9 +275,7 @@ pub struct External {
     command: String,
     crlf: bool,
     show_stderr: bool,
-    child: Option<Child>,
-    stdin: Option<ChildStdin>,
-    lines: Option<Receiver<String>>,
+    program: Option<Program>,
 }
 
 impl External {
@@ -251,77 +287,44 @@ impl External {
             command: command.to_string(),
             crlf,
             show_stderr,
-            child: None,
-            stdin: None,
-            lines: None,
+            program: None,
+        }
+    }
+
+    fn end(&self) -> &'static str {
+        if self.crlf {
+            "\r\n"
+        } else {
+            "\n"
         }
     }
 
     fn start(&mut self) -> Result<(), Fault> {
-        let mut process = if cfg!(windows) {
-            let mut p = Process::new("cmd");
-            p.arg("/C").arg(&self.command);
-            p
+        let stderr = if self.show_stderr {
+            Stdio::inherit()
         } else {
-            let mut p = Process::new("sh");
-            p.arg("-c").arg(&self.command);
-            p
+            Stdio::null()
         };
-        process
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(if self.show_stderr {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            });
-        let mut child = process.spawn().map_err(|e| {
+        let program = Program::spawn(external::shell(&self.command), stderr).map_err(|e| {
             Fault::new(
                 FaultKind::Crashed,
                 format!("cannot start '{}': {}", self.command, e),
             )
         })?;
-        let stdout = child.stdout.take().expect("stdout was piped");
-        let (tx, rx) = mpsc::channel();
-        // One reader thread per process turns its output into lines, so a reply can be awaited
-        // with a timeout; it ends when the process closes its output.
-        std::thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\n', '\r']);
-                        if tx.send(line.to_string()).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
-        self.stdin = child.stdin.take();
-        self.child = Some(child);
-        self.lines = Some(rx);
+        self.program = Some(program);
         Ok(())
     }
 
     fn exit_status(&mut self) -> String {
-        match self.child.as_mut().map(|c| c.try_wait()) {
+        match self.program.as_mut().map(Program::try_wait) {
             Some(Ok(Some(status))) => format!("exited ({})", status),
             _ => "closed its output".to_string(),
         }
     }
 
     fn stop(&mut self) {
-        self.stdin = None;
-        if let Some(mut child) = self.child.take() {
-            let _ = child.kill();
-            let _ = child.wait();
-        }
-        self.lines = None;
+        // Dropping the program kills and reaps it.
+        self.program = None;
     }
 }
 
@@ -331,7 +334,7 @@ impl Player for External {
     }
 
     fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
-        if self.child.is_some() {
+        if self.program.is_some() {
             return Ok(false);
         }
         self.start()?;
@@ -339,23 +342,19 @@ impl Player for External {
     }
 
     fn exchange(&mut self, _command: &Command, line: &str, limit: Duration) -> Answer {
-        let end = if self.crlf { "\r\n" } else { "\n" };
-        let written = match self.stdin.as_mut() {
-            Some(stdin) => write!(stdin, "{}{}", line, end).and_then(|_| stdin.flush()),
+        let end = self.end();
+        let program = match self.program.as_mut() {
+            Some(p) => p,
             None => return Err(Fault::new(FaultKind::Crashed, "not running")),
         };
-        if written.is_err() {
+        if program.send(line, end).is_err() {
             let status = self.exit_status();
             return Err(Fault::new(
                 FaultKind::Crashed,
                 format!("input closed: {}", status),
             ));
         }
-        let received = match self.lines.as_ref() {
-            Some(rx) => rx.recv_timeout(limit),
-            None => return Err(Fault::new(FaultKind::Crashed, "not running")),
-        };
-        match received {
+        match program.recv(limit) {
             Ok(text) => match Reply::parse(&text) {
                 Ok(reply) => Ok((reply, Some(text))),
                 Err(e) => Err(Fault::new(
@@ -388,15 +387,13 @@ impl Player for External {
     }
 
     fn finish(&mut self) {
-        if let Some(stdin) = self.stdin.as_mut() {
-            let end = if self.crlf { "\r\n" } else { "\n" };
-            let _ = write!(stdin, "EXIT{}", end).and_then(|_| stdin.flush());
-        }
-        self.stdin = None;
-        if let Some(child) = self.child.as_mut() {
+        let end = self.end();
+        if let Some(program) = self.program.as_mut() {
+            let _ = program.send("EXIT", end);
+            program.close_input();
             let start = Instant::now();
             while start.elapsed() < EXIT_GRACE {
-                if let Ok(Some(_)) = child.try_wait() {
+                if let Ok(Some(_)) = program.try_wait() {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(5));
@@ -406,16 +403,10 @@ impl Player for External {
     }
 }
 
-impl Drop for External {
-    fn drop(&mut self) {
-        self.stop();
-    }
-}
-
 /// The player a spec names: `builtin:NAME`, or any other text as a shell command line.
-pub fn make_player(spec: &str, crlf: bool, show_stderr: bool) -> Result<Box<dyn Player>, String> {
+pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name)
+        Some(name) => Builtin::new(name, hosting.threaded)
             .map(|b| Box::new(b) as Box<dyn Player>)
             .ok_or_else(|| {
                 format!(
@@ -424,6 +415,10 @@ pub fn make_player(spec: &str, crlf: bool, show_stderr: bool) -> Result<Box<dyn 
                     BUILTIN_NAMES.join(", ")
                 )
             }),
-        None => Ok(Box::new(External::new(spec, crlf, show_stderr))),
+        None => Ok(Box::new(External::new(
+            spec,
+            hosting.crlf,
+            hosting.show_stderr,
+        ))),
     }
 }

@@ -108,8 +108,9 @@ pub struct GameRecord {
     pub scores: BySeat<i32>,
     /// Faulty replies.
     pub errors: Vec<ErrorRecord>,
-    /// Each seat's time to answer `BID WHAT` and `PLAY WHAT`, in microseconds.
-    pub times: BySeat<Vec<u32>>,
+    /// Each seat's time to answer `BID WHAT` and `PLAY WHAT`, in nanoseconds (in-process
+    /// players answer in well under a microsecond).
+    pub times: BySeat<Vec<u64>>,
     /// Each seat's view as a transcript, when asked for.
     pub transcripts: Option<BySeat<String>>,
 }
@@ -257,7 +258,7 @@ impl<'a> Table<'a> {
         let answer = self.players[seat.index()].exchange(command, &self.line, limit);
         let elapsed = start.elapsed();
         if question {
-            self.record.times[seat].push(elapsed.as_micros().min(u32::MAX as u128) as u32);
+            self.record.times[seat].push(elapsed.as_nanos().min(u64::MAX as u128) as u64);
         }
         let (reply, raw) = match answer {
             Ok(a) => a,

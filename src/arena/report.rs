@@ -10,6 +10,43 @@ use std::fmt::Write;
 /// z for a two-sided 95% interval of a normal mean.
 const Z95: f64 = 1.96;
 
+/// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
+/// the smallest value with at least a share `q` of the values at or below it.
+fn nearest_rank(t: &[u64], q: f64) -> u64 {
+    t[((t.len() as f64 * q).ceil() as usize).clamp(1, t.len()) - 1]
+}
+
+/// Nanoseconds in a millisecond.
+const NS_PER_MS: f64 = 1e6;
+
+/// A time in milliseconds with about four significant digits, so a sub-microsecond in-process
+/// reply and a three-second search both read well in one column.
+fn ms_text(ms: f64) -> String {
+    let decimals = if ms < 1.0 {
+        4
+    } else if ms < 10.0 {
+        3
+    } else if ms < 100.0 {
+        2
+    } else {
+        1
+    };
+    format!("{:.*}", decimals, ms)
+}
+
+/// Reply-time figures of one player, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ReplyMs {
+    /// The mean.
+    pub mean: f64,
+    /// The median.
+    pub median: f64,
+    /// The 99th percentile.
+    pub p99: f64,
+    /// The slowest reply.
+    pub max: f64,
+}
+
 /// One player's figures. A "game" here is one seat taken: when a player fills two seats of a
 /// table (the `--pair` format), that table counts twice for it.
 #[derive(Clone, Debug, Default)]
@@ -38,8 +75,8 @@ pub struct PlayerStats {
     pub per_deal: Vec<f64>,
     /// Faults by kind, in [`FaultKind::ALL`] order (every fault, scored or not).
     pub errors: [u64; 5],
-    /// Reply times to `BID WHAT` / `PLAY WHAT`, microseconds.
-    pub times: Vec<u32>,
+    /// Reply times to `BID WHAT` / `PLAY WHAT`, nanoseconds.
+    pub times: Vec<u64>,
 }
 
 fn rate(n: u64, d: u64) -> f64 {
@@ -87,18 +124,22 @@ impl PlayerStats {
         (mean, Z95 * (var / n).sqrt())
     }
 
-    /// Reply times in milliseconds: mean, 99th percentile, maximum.
+    /// Reply times in milliseconds.
     #[must_use]
-    pub fn time_ms(&self) -> (f64, f64, f64) {
+    pub fn reply_ms(&self) -> ReplyMs {
         if self.times.is_empty() {
-            return (0.0, 0.0, 0.0);
+            return ReplyMs::default();
         }
         let mut t = self.times.clone();
         t.sort_unstable();
         let mean = t.iter().map(|&x| x as f64).sum::<f64>() / t.len() as f64;
-        let p99 = t[((t.len() as f64 * 0.99).ceil() as usize).clamp(1, t.len()) - 1];
-        let max = t[t.len() - 1];
-        (mean / 1000.0, p99 as f64 / 1000.0, max as f64 / 1000.0)
+        let ms = |ns: u64| ns as f64 / NS_PER_MS;
+        ReplyMs {
+            mean: mean / NS_PER_MS,
+            median: ms(nearest_rank(&t, 0.5)),
+            p99: ms(nearest_rank(&t, 0.99)),
+            max: ms(t[t.len() - 1]),
+        }
     }
 
     /// Total faults.
@@ -224,7 +265,7 @@ impl Report {
             .max(6);
         let _ = writeln!(
             out,
-            "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8} {:>18}  {:>22}  errors",
+            "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8} {:>18}  {:>29}  errors",
             "player",
             "games",
             "win%",
@@ -232,12 +273,12 @@ impl Report {
             "farm%",
             "score/g",
             "per deal ±95%",
-            "reply ms mean/p99/max",
+            "reply ms mean/med/p99/max",
             w = width
         );
         for p in &self.players {
             let (mean, half) = p.per_deal_ci();
-            let (tm, tp, tx) = p.time_ms();
+            let t = p.reply_ms();
             let errors = if p.error_total() == 0 {
                 "0".to_string()
             } else {
@@ -251,7 +292,7 @@ impl Report {
             };
             let _ = writeln!(
                 out,
-                "{:<w$} {:>7} {:>6.1} {:>6.1} {:>6.1} {:>8.1} {:>18}  {:>22}  {}",
+                "{:<w$} {:>7} {:>6.1} {:>6.1} {:>6.1} {:>8.1} {:>18}  {:>29}  {}",
                 p.label,
                 p.games,
                 100.0 * p.win_rate(),
@@ -259,7 +300,11 @@ impl Report {
                 100.0 * rate(p.farmer_wins, p.farmer_games),
                 p.mean_score(),
                 format!("{:.1} ± {:.1}", mean, half),
-                format!("{:.3}/{:.3}/{:.3}", tm, tp, tx),
+                [t.mean, t.median, t.p99, t.max]
+                    .iter()
+                    .map(|&x| ms_text(x))
+                    .collect::<Vec<_>>()
+                    .join("/"),
                 errors,
                 w = width
             );
@@ -286,12 +331,12 @@ impl Report {
                 out.push(',');
             }
             let (mean, half) = p.per_deal_ci();
-            let (tm, tp, tx) = p.time_ms();
+            let t = p.reply_ms();
             out.push_str("{\"player\":");
             json::push_str(&mut out, &p.label);
             let _ = write!(
                 out,
-                ",\"games\":{},\"wins\":{},\"decided\":{},\"win_rate\":{},\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"score\":{},\"score_per_game\":{},\"per_deal\":{},\"per_deal_ci95\":{},\"reply_ms\":{{\"mean\":{},\"p99\":{},\"max\":{}}},\"errors\":{{",
+                ",\"games\":{},\"wins\":{},\"decided\":{},\"win_rate\":{},\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"score\":{},\"score_per_game\":{},\"per_deal\":{},\"per_deal_ci95\":{},\"reply_ms\":{{\"mean\":{},\"median\":{},\"p99\":{},\"max\":{}}},\"errors\":{{",
                 p.games,
                 p.wins,
                 p.decided,
@@ -304,9 +349,10 @@ impl Report {
                 json::number(p.mean_score()),
                 json::number(mean),
                 json::number(half),
-                json::number(tm),
-                json::number(tp),
-                json::number(tx)
+                json::number(t.mean),
+                json::number(t.median),
+                json::number(t.p99),
+                json::number(t.max)
             );
             for (j, k) in FaultKind::ALL.iter().enumerate() {
                 if j > 0 {
@@ -318,5 +364,47 @@ impl Report {
         }
         out.push_str("]}");
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reply_times_by_nearest_rank() {
+        let p = PlayerStats {
+            // 1..=100 µs, shuffled: the figures must not depend on the order.
+            times: (0..100).map(|i| ((i * 37) % 100 + 1) * 1000).collect(),
+            ..PlayerStats::default()
+        };
+        let t = p.reply_ms();
+        assert_eq!((t.median, t.p99, t.max), (0.050, 0.099, 0.100));
+        assert!((t.mean - 0.0505).abs() < 1e-12);
+        let one = PlayerStats {
+            times: vec![7_000],
+            ..PlayerStats::default()
+        };
+        assert_eq!(one.reply_ms().median, 0.007);
+        assert_eq!(PlayerStats::default().reply_ms(), ReplyMs::default());
+    }
+
+    #[test]
+    fn the_result_line_carries_the_median() {
+        let mut r = Report::new(&["x".to_string()]);
+        r.players[0].times = vec![1_000_000, 3_000_000, 2_000_000];
+        let v = json::parse(&r.to_json()).unwrap();
+        let t = v.get("players").unwrap().items()[0]
+            .get("reply_ms")
+            .unwrap();
+        assert_eq!(t.get("median").and_then(json::Value::as_f64), Some(2.0));
+        assert_eq!(t.get("max").and_then(json::Value::as_f64), Some(3.0));
+        assert!(r.summary().contains("2.000/2.000/3.000/3.000"));
+        r.players[0].times = vec![900, 250_000_000];
+        assert!(
+            r.summary().contains("0.0009/250.0/250.0"),
+            "{}",
+            r.summary()
+        );
     }
 }

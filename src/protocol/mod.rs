@@ -1,5 +1,7 @@
-//! The referee protocol: message types, and the loop that answers them.
+//! The referee protocol: message types, the loop that answers them, and an engine program
+//! driven over pipes.
 
+pub mod external;
 pub mod message;
 pub mod session;
 

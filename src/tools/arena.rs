@@ -17,11 +17,13 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
                  [--info6] [--no-handshake] [--card-order asc|desc|random] [--crlf] [--auto-pass]
                  [--bid-stop-at-3] [--error-as-gameover] [--progress | --no-progress] [--show-stderr]
-                 [--max-errors N]
+                 [--max-errors N] [--threaded]
 A player is builtin:random, builtin:greedy, builtin:ddz, or a shell command line running an engine.
 Seats not given are filled with builtin:ddz. --games counts deals (default 100, or the whole deal
 file); --duplicate plays each deal 3 times with the players rotated, --pair 6 times.
---max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).";
+--max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
+--threaded: built-in players think on the engine's worker thread under its clock, as the binary
+does, so their reply times include the hop to the worker and back.";
 
 /// Whether stderr is a terminal (for the default of the progress bar).
 fn stderr_is_terminal() -> bool {
@@ -117,6 +119,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             "--progress" => config.progress = true,
             "--no-progress" => config.progress = false,
             "--show-stderr" => config.show_stderr = true,
+            "--threaded" => config.threaded = true,
             "--help" | "-h" => {
                 println!("{}", USAGE);
                 return Ok(());
@@ -226,7 +229,7 @@ fn print_summary(
     let mut out = stdout.lock();
     writeln!(
         out,
-        "ddz arena: {}, {}{}, seed {}, {} jobs, time {} s",
+        "ddz arena: {}, {}{}, seed {}, {} jobs, time {} s{}",
         names.join(" / "),
         format,
         if config.rules.fixed_landlord {
@@ -236,7 +239,8 @@ fn print_summary(
         },
         config.seed,
         config.jobs,
-        time_secs
+        time_secs,
+        if config.threaded { ", threaded" } else { "" }
     )?;
     write!(out, "{}", report.summary())?;
     writeln!(out, "RESULT {}", report.to_json())?;

@@ -4,6 +4,5 @@ pub mod arena;
 pub mod bench;
 pub mod moves;
 pub mod replay;
-pub mod selfplay;
 pub mod split;
 pub mod transcript;

@@ -14,12 +14,12 @@
 
 use crate::engine::track;
 use crate::game::GameState;
+use crate::protocol::external::{self, split_command, Program};
 use crate::protocol::session::salvage;
 use crate::protocol::{Command, Reply};
-use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command as Process, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::process::Stdio;
+use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
 /// The reply limit when a transcript names none: the official 15 s.
@@ -102,59 +102,24 @@ pub struct Report {
 
 /// A running engine process.
 struct Engine {
-    child: Child,
-    stdin: Option<ChildStdin>,
-    lines: Receiver<String>,
+    program: Program,
 }
 
 impl Engine {
     fn start(command: &[String]) -> Result<Engine, String> {
-        let (program, args) = command
-            .split_first()
-            .ok_or_else(|| "empty engine command".to_string())?;
-        let mut child = Process::new(program)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .map_err(|e| format!("cannot start '{}': {}", program, e))?;
-        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-        let (tx, lines) = channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match r.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => return,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf);
-                        let line = line.trim_end_matches(['\r', '\n'].as_ref()).to_string();
-                        if tx.send(line).is_err() {
-                            return;
-                        }
-                    }
-                }
-            }
-        });
-        let stdin = child.stdin.take();
-        Ok(Engine {
-            child,
-            stdin,
-            lines,
-        })
+        let process =
+            external::direct(command).ok_or_else(|| "empty engine command".to_string())?;
+        let program = Program::spawn(process, Stdio::null())
+            .map_err(|e| format!("cannot start '{}': {}", command[0], e))?;
+        Ok(Engine { program })
     }
 
     /// Closes stdin and checks the engine then says nothing more and exits 0.
     fn finish(mut self, failures: &mut Vec<String>) {
-        drop(self.stdin.take());
+        self.program.close_input();
         let start = Instant::now();
         loop {
-            match self
-                .lines
-                .recv_timeout(EXIT_WAIT.saturating_sub(start.elapsed()))
-            {
+            match self.program.recv(EXIT_WAIT.saturating_sub(start.elapsed())) {
                 Ok(line) => failures.push(format!("output after the last message: '{}'", line)),
                 Err(RecvTimeoutError::Disconnected) => break,
                 Err(RecvTimeoutError::Timeout) => {
@@ -164,7 +129,7 @@ impl Engine {
             }
         }
         loop {
-            match self.child.try_wait() {
+            match self.program.try_wait() {
                 Ok(Some(status)) => {
                     if !status.success() {
                         failures.push(format!("the engine exited with {}", status));
@@ -176,8 +141,7 @@ impl Engine {
                 }
                 _ => {
                     failures.push("the engine did not exit after its input closed".into());
-                    let _ = self.child.kill();
-                    let _ = self.child.wait();
+                    self.program.kill();
                     return;
                 }
             }
@@ -279,21 +243,14 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
             }
         };
         for step in steps.by_ref() {
-            while let Ok(extra) = engine.lines.try_recv() {
+            while let Ok(extra) = engine.program.try_recv() {
                 report.failures.push(format!(
                     "line {}: unasked output before it: '{}'",
                     step.line, extra
                 ));
             }
             let sent = Instant::now();
-            let written = match engine.stdin.as_mut() {
-                Some(w) => w
-                    .write_all(step.send.as_bytes())
-                    .and_then(|_| w.write_all(b"\n"))
-                    .and_then(|_| w.flush()),
-                None => Ok(()),
-            };
-            if let Err(e) = written {
+            if let Err(e) = engine.program.send(&step.send, "\n") {
                 report.failures.push(format!(
                     "line {}: cannot write to the engine: {}",
                     step.line, e
@@ -302,7 +259,7 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
             }
             let command = meaning(&step.send);
             if let Some(expect) = &step.expect {
-                match engine.lines.recv_timeout(transcript.limit + GRACE) {
+                match engine.program.recv(transcript.limit + GRACE) {
                     Ok(got) => {
                         let took = sent.elapsed();
                         report.replies += 1;
@@ -373,48 +330,6 @@ pub fn check_file(command: &[String], path: &Path) -> Report {
     }
 }
 
-/// Splits a command line as a POSIX shell would for plain words: white space separates,
-/// `'…'` and `"…"` quote, a backslash escapes the next character (so `printf %q` output and
-/// quoted paths with spaces both work).
-#[must_use]
-pub fn split_command(line: &str) -> Vec<String> {
-    let mut words = Vec::new();
-    let mut word = String::new();
-    let mut in_word = false;
-    let mut quote: Option<char> = None;
-    let mut chars = line.chars();
-    while let Some(c) = chars.next() {
-        match (quote, c) {
-            (Some(q), c) if c == q => quote = None,
-            (Some('"'), '\\') | (None, '\\') => {
-                if let Some(n) = chars.next() {
-                    word.push(n);
-                }
-                in_word = true;
-            }
-            (Some(_), c) => word.push(c),
-            (None, '\'') | (None, '"') => {
-                quote = Some(c);
-                in_word = true;
-            }
-            (None, c) if c.is_whitespace() => {
-                if in_word {
-                    words.push(std::mem::take(&mut word));
-                    in_word = false;
-                }
-            }
-            (None, c) => {
-                word.push(c);
-                in_word = true;
-            }
-        }
-    }
-    if in_word {
-        words.push(word);
-    }
-    words
-}
-
 /// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut command: Option<Vec<String>> = None;
@@ -481,18 +396,5 @@ mod tests {
         assert!(parse("< OK\n").is_err());
         assert!(parse("> A\n< B\n< C\n").is_err());
         assert!(parse("hello\n").is_err());
-    }
-
-    #[test]
-    fn splits_command_lines_like_a_shell() {
-        assert_eq!(
-            split_command("wine /a\\ b/ddz.exe"),
-            ["wine", "/a b/ddz.exe"]
-        );
-        assert_eq!(
-            split_command(" wine  \"/a b/ddz.exe\" --x ''"),
-            ["wine", "/a b/ddz.exe", "--x", ""]
-        );
-        assert_eq!(split_command("ddz"), ["ddz"]);
     }
 }

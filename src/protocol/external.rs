@@ -1,0 +1,219 @@
+//! An engine program over pipes, as a platform runs one: started with piped stdin and stdout,
+//! its output read line by line on a reader thread so each reply can be awaited with a
+//! timeout. Shared by the arena's external players and the transcript checker; each keeps its
+//! own policy (what a missing reply or an early exit means), this module only carries lines.
+
+use std::io::{self, BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::time::Duration;
+
+/// A running program.
+pub struct Program {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl Program {
+    /// Starts `process` with stdin and stdout piped and stderr as given.
+    pub fn spawn(mut process: Command, stderr: Stdio) -> io::Result<Program> {
+        let mut child = process
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(stderr)
+            .spawn()?;
+        let stdout = match child.stdout.take() {
+            Some(s) => s,
+            None => {
+                let _ = child.kill();
+                let _ = child.wait();
+                return Err(io::Error::new(io::ErrorKind::Other, "no stdout pipe"));
+            }
+        };
+        let (tx, lines) = mpsc::channel();
+        // One reader thread per process turns its output into lines (without `\r\n`); it ends
+        // when the process closes its output or nobody listens any more.
+        std::thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf);
+                        let line = line.trim_end_matches(['\n', '\r']);
+                        if tx.send(line.to_string()).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let stdin = child.stdin.take();
+        Ok(Program {
+            child,
+            stdin,
+            lines,
+        })
+    }
+
+    /// Writes `line` followed by `end` (`"\n"` or `"\r\n"`) and flushes. Fails once the input
+    /// is closed, by us or by the program.
+    pub fn send(&mut self, line: &str, end: &str) -> io::Result<()> {
+        let stdin = self
+            .stdin
+            .as_mut()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::BrokenPipe, "input closed"))?;
+        let mut text = String::with_capacity(line.len() + end.len());
+        text.push_str(line);
+        text.push_str(end);
+        stdin.write_all(text.as_bytes())?;
+        stdin.flush()
+    }
+
+    /// The next output line, waiting up to `timeout`; `Disconnected` once the program closed
+    /// its output and every line was read.
+    pub fn recv(&self, timeout: Duration) -> Result<String, RecvTimeoutError> {
+        self.lines.recv_timeout(timeout)
+    }
+
+    /// An output line already written, if any.
+    pub fn try_recv(&self) -> Result<String, TryRecvError> {
+        self.lines.try_recv()
+    }
+
+    /// Closes the program's input (end of file for it).
+    pub fn close_input(&mut self) {
+        self.stdin = None;
+    }
+
+    /// The exit status, if the program has exited.
+    pub fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+        self.child.try_wait()
+    }
+
+    /// Closes the input, kills the program and reaps it.
+    pub fn kill(&mut self) {
+        self.stdin = None;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Program {
+    /// A program is never left running (or unreaped) behind its handle.
+    fn drop(&mut self) {
+        self.kill();
+    }
+}
+
+/// A command line run by the system shell (`sh -c`, or `cmd /C` on Windows): pipes,
+/// environment settings and quoting all work as typed.
+#[must_use]
+pub fn shell(line: &str) -> Command {
+    let mut process = if cfg!(windows) {
+        let mut p = Command::new("cmd");
+        p.arg("/C");
+        p
+    } else {
+        let mut p = Command::new("sh");
+        p.arg("-c");
+        p
+    };
+    process.arg(line);
+    process
+}
+
+/// The program and arguments of `words` (as [`split_command`] gives them), run directly with
+/// no shell; `None` when there is no program.
+#[must_use]
+pub fn direct(words: &[String]) -> Option<Command> {
+    let (program, args) = words.split_first()?;
+    let mut process = Command::new(program);
+    process.args(args);
+    Some(process)
+}
+
+/// Splits a command line as a POSIX shell would for plain words: white space separates,
+/// `'…'` and `"…"` quote, a backslash escapes the next character (so `printf %q` output and
+/// quoted paths with spaces both work).
+#[must_use]
+pub fn split_command(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut in_word = false;
+    let mut quote: Option<char> = None;
+    let mut chars = line.chars();
+    while let Some(c) = chars.next() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (Some('"'), '\\') | (None, '\\') => {
+                if let Some(n) = chars.next() {
+                    word.push(n);
+                }
+                in_word = true;
+            }
+            (Some(_), c) => word.push(c),
+            (None, '\'') | (None, '"') => {
+                quote = Some(c);
+                in_word = true;
+            }
+            (None, c) if c.is_whitespace() => {
+                if in_word {
+                    words.push(std::mem::take(&mut word));
+                    in_word = false;
+                }
+            }
+            (None, c) => {
+                word.push(c);
+                in_word = true;
+            }
+        }
+    }
+    if in_word {
+        words.push(word);
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn splits_command_lines_like_a_shell() {
+        assert_eq!(
+            split_command("wine /a\\ b/ddz.exe"),
+            ["wine", "/a b/ddz.exe"]
+        );
+        assert_eq!(
+            split_command(" wine  \"/a b/ddz.exe\" --x ''"),
+            ["wine", "/a b/ddz.exe", "--x", ""]
+        );
+        assert_eq!(split_command("ddz"), ["ddz"]);
+        assert!(direct(&split_command("  ")).is_none());
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn carries_lines_both_ways_and_sees_the_end() {
+        // `cat` answers every line with itself; CRLF comes back without its `\r`.
+        let mut p = Program::spawn(direct(&["cat".to_string()]).unwrap(), Stdio::null()).unwrap();
+        p.send("PLAY A-1", "\r\n").unwrap();
+        assert_eq!(p.recv(Duration::from_secs(15)).unwrap(), "PLAY A-1");
+        assert!(p.try_recv().is_err(), "nothing more was written");
+        p.close_input();
+        assert!(p.send("x", "\n").is_err());
+        assert_eq!(
+            p.recv(Duration::from_secs(15)),
+            Err(RecvTimeoutError::Disconnected)
+        );
+        p.kill();
+        let mut q = Program::spawn(shell("echo a; echo b"), Stdio::null()).unwrap();
+        assert_eq!(q.recv(Duration::from_secs(15)).unwrap(), "a");
+        assert_eq!(q.recv(Duration::from_secs(15)).unwrap(), "b");
+        q.kill();
+    }
+}
