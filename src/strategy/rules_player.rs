@@ -3,8 +3,10 @@
 //!
 //! Each strategy is a small named unit that either answers or hands on to the next one. Leads:
 //! winning path, one hand left, let the partner out, enemy has one card, enemy has two cards,
-//! small chains first, few cards, smallest first. Follows: winning path, one hand left, enemy
-//! has one card, let the partner out, the partner's play, and the normal rule. Farmers play as
+//! free (unbeatable) small group, small chains first, few cards, smallest first. Follows:
+//! winning path, one hand left, enemy has one card, let the partner out, the partner's play, and
+//! the normal rule. Near the end of a game the answer is checked by rollouts
+//! ([`super::endgame`]). Farmers play as
 //! a team: a farmer never overtakes a partner who is winning the trick unless that wins the game
 //! or stops the landlord from going out.
 //!
@@ -49,13 +51,6 @@ pub const DANGER_TOLERANCE: i32 = 20 * SCALE;
 /// An enemy with at most this many cards is close to going out: bombs and big cards are spent
 /// to stop it (design text, normal rules 8 and 9).
 pub const ENEMY_FEW_CARDS: u8 = 5;
-
-/// Whether the fallback lead is chosen by the value of what is left (and the chance to keep the
-/// lead) rather than by the lowest key.
-pub const LEAD_BY_VALUE: bool = false;
-
-/// Weight of keeping the lead when leading by value.
-pub const LEAD_KEEP_WEIGHT: f64 = 0.0;
 
 /// Whether the endgame rollouts ([`super::endgame`]) check the rules' choice near the end.
 pub const ENDGAME_ROLLOUTS: bool = true;
@@ -444,26 +439,12 @@ fn lead_few_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
 /// only when nothing else is left, the lowest first.
 fn lead_smallest_first(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     let split = p.split(ctx.hand, Mode::Normal);
-    let small = if LEAD_BY_VALUE {
-        let small = split.small_groups() as u32;
-        let lead = round_penalty(small) - round_penalty(small.saturating_sub(1));
-        split
-            .groups
-            .iter()
-            .filter(|g| !is_big_group(g))
-            .filter_map(|g| ctx.playable(g))
-            .max_by_key(|g| {
-                p.splitter.value(ctx.hand.minus(g.cards), Mode::Normal)
-                    + (LEAD_KEEP_WEIGHT * lead as f64 * (1.0 - ctx.chance(g))) as i32
-            })
-    } else {
-        split
-            .groups
-            .iter()
-            .filter(|g| !is_big_group(g))
-            .filter_map(|g| ctx.playable(g))
-            .min_by_key(|g| (g.key, std::cmp::Reverse(g.size())))
-    };
+    let small = split
+        .groups
+        .iter()
+        .filter(|g| !is_big_group(g))
+        .filter_map(|g| ctx.playable(g))
+        .min_by_key(|g| (g.key, std::cmp::Reverse(g.size())));
     if small.is_some() {
         return small;
     }
