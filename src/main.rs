@@ -7,6 +7,7 @@ const USAGE: &str = "\
 usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
+       ddz split HAND [--few-singles]                    the best split, its value and min rounds
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
@@ -19,6 +20,7 @@ fn main() -> ExitCode {
     let result = match tool {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
+        "split" => ddz::tools::split::run(rest),
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
@@ -76,7 +78,10 @@ fn run_engine(args: &[String]) -> ExitCode {
     }));
     let engine = Engine::threaded(
         &config.name,
-        Box::new(|| Box::new(ddz::strategy::simple::Simple) as Box<dyn ddz::strategy::Strategy>),
+        Box::new(|| {
+            Box::new(ddz::strategy::rules_player::RulesPlayer::new())
+                as Box<dyn ddz::strategy::Strategy>
+        }),
     );
     let mut session = Session::new(engine);
     session.clock = match config.think {

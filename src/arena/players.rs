@@ -11,6 +11,7 @@ use crate::game::GameState;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
+use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::simple::Simple;
 use crate::strategy::{Deadline, Strategy};
 use std::fmt;
@@ -126,7 +127,7 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
     match name {
         "random" => Some(Box::new(RandomPlay::new(seed))),
         "greedy" => Some(Box::new(Simple)),
-        "ddz" => Some(Box::new(Simple)),
+        "ddz" => Some(Box::new(RulesPlayer::new())),
         _ => None,
     }
 }

@@ -57,5 +57,11 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod endgame;
+pub mod knowledge;
+pub mod position;
 pub mod random;
+pub mod rules_player;
 pub mod simple;
+pub mod split;
+pub mod value;

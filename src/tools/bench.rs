@@ -128,6 +128,14 @@ pub const SECTIONS: &[Section] = &[
         name: "classify",
         run: bench_classify,
     },
+    Section {
+        name: "split",
+        run: bench_split,
+    },
+    Section {
+        name: "decide",
+        run: bench_decide,
+    },
 ];
 
 /// Hides a value from the optimiser so timed work is not folded away (`std::hint::black_box`
@@ -279,6 +287,148 @@ fn bench_classify(pos: &Positions, reps: u32) -> Figures {
         nodes: legal,
         timed_nodes: 0,
         elapsed: Duration::ZERO,
+    }
+}
+
+/// Best splits without the memo (a fresh search each time): nodes are the chain sets visited.
+fn bench_split(pos: &Positions, reps: u32) -> Figures {
+    use crate::strategy::split::{Mode, Splitter};
+    let mut splitter = Splitter::new();
+    let mut checksum = 0i64;
+    for hand in pos.hands() {
+        checksum += i64::from(splitter.search_only(hand, Mode::Normal).value);
+    }
+    let nodes = splitter.nodes;
+    opaque(checksum);
+    let start = Instant::now();
+    let before = splitter.nodes;
+    let mut splits = 0u64;
+    for _ in 0..reps.max(1) / 10 + 1 {
+        for hand in pos.hands() {
+            opaque(splitter.search_only(opaque(hand), Mode::Normal).value);
+            splits += 1;
+        }
+    }
+    let elapsed = start.elapsed();
+    let timed = splitter.nodes - before;
+    let per_hand = |hands: &[Counts], splitter: &mut Splitter| -> Vec<f64> {
+        let inner = reps.max(1) / 10 + 1;
+        let mut t: Vec<f64> = hands
+            .iter()
+            .map(|&hand| {
+                let start = Instant::now();
+                for _ in 0..inner {
+                    opaque(splitter.search_only(opaque(hand), Mode::Normal).value);
+                }
+                start.elapsed().as_nanos() as f64 / f64::from(inner)
+            })
+            .collect();
+        t.sort_by(|a, b| a.partial_cmp(b).expect("times are finite"));
+        t
+    };
+    let t20 = per_hand(&pos.landlord, &mut splitter);
+    let t17 = per_hand(&pos.farmer, &mut splitter);
+    Figures {
+        lines: vec![
+            ("splits/s".into(), per_second(splits, elapsed).to_string()),
+            (
+                "median us per 20-card hand".into(),
+                format!("{:.1}", t20[t20.len() / 2] / 1000.0),
+            ),
+            (
+                "max us per 20-card hand".into(),
+                format!("{:.1}", t20[t20.len() - 1] / 1000.0),
+            ),
+            (
+                "median us per 17-card hand".into(),
+                format!("{:.1}", t17[t17.len() / 2] / 1000.0),
+            ),
+        ],
+        nodes,
+        timed_nodes: timed,
+        elapsed,
+    }
+}
+
+/// Full decisions of the rule-based player: every bench deal is played out by three of them
+/// (the 20-card hand's seat is the landlord), and every lead or follow is timed. Nodes are the
+/// splitter's leaf evaluations and the decisions made; the games are deterministic, so they
+/// fingerprint the player's behaviour. Repetitions do not apply: one pass is a few thousand
+/// decisions.
+fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
+    use crate::game::{GameState, Seat};
+    use crate::strategy::rules_player::RulesPlayer;
+    use crate::strategy::{Deadline, Strategy};
+    let mut times: Vec<u64> = Vec::new();
+    let mut players: Vec<RulesPlayer> = (0..3).map(|_| RulesPlayer::new()).collect();
+    let mut rng = fastrand::Rng::with_seed(SEED ^ 0xdec1de);
+    let mut deck: Vec<u8> = (0..54).collect();
+    let mut elapsed = Duration::ZERO;
+    for _ in 0..DEALS {
+        rng.shuffle(&mut deck);
+        let hand = |codes: &[u8]| {
+            codes
+                .iter()
+                .fold(Cards::EMPTY, |set, &c| set.or(Cards::single(c)))
+        };
+        let hands = [hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])];
+        let bottom = hand(&deck[51..54]);
+        let mut states: Vec<GameState> = Seat::ALL
+            .iter()
+            .map(|&s| {
+                let mut st = GameState::new(s, hands[s.index()]);
+                st.set_landlord(Seat::A, bottom).expect("fresh deal");
+                st
+            })
+            .collect();
+        let mut seat = Seat::A;
+        for _ in 0..200 {
+            let start = Instant::now();
+            let combo = players[seat.index()].play(&states[seat.index()], Deadline::unlimited());
+            let took = start.elapsed();
+            elapsed += took;
+            times.push(took.as_nanos() as u64);
+            let cards = if combo.is_pass() {
+                None
+            } else {
+                states[seat.index()].hand.pick(combo.cards)
+            };
+            for st in states.iter_mut() {
+                st.record_play(seat, cards)
+                    .expect("the player plays legally");
+            }
+            if states[0].winner().is_some() {
+                break;
+            }
+            seat = seat.next();
+        }
+    }
+    let decisions = times.len() as u64;
+    let nodes: u64 = players.iter().map(|p| p.nodes() + p.decisions).sum();
+    times.sort_unstable();
+    Figures {
+        lines: vec![
+            ("decisions".into(), decisions.to_string()),
+            (
+                "decisions/s".into(),
+                per_second(decisions, elapsed).to_string(),
+            ),
+            (
+                "median us per decision".into(),
+                format!("{:.1}", times[times.len() / 2] as f64 / 1000.0),
+            ),
+            (
+                "p99 us per decision".into(),
+                format!("{:.1}", times[times.len() * 99 / 100] as f64 / 1000.0),
+            ),
+            (
+                "max us per decision".into(),
+                format!("{:.1}", times[times.len() - 1] as f64 / 1000.0),
+            ),
+        ],
+        nodes,
+        timed_nodes: nodes,
+        elapsed,
     }
 }
 

@@ -4,4 +4,5 @@ pub mod arena;
 pub mod bench;
 pub mod moves;
 pub mod replay;
+pub mod split;
 pub mod transcript;

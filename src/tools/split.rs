@@ -1,0 +1,48 @@
+//! `ddz split HAND`: the best split of a hand under the value model, its value and the fewest
+//! plays it needs.
+
+use crate::cards::{Cards, Counts};
+use crate::strategy::split::{Mode, Splitter};
+use crate::strategy::value::SCALE;
+use anyhow::Context;
+
+/// `ddz split HAND [--few-singles]`: prints each group, then the value and the minimum rounds.
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let mut mode = Mode::Normal;
+    let mut hand_text = Vec::new();
+    for a in args {
+        match a.as_str() {
+            "--few-singles" => mode = Mode::FewSingles,
+            other => hand_text.push(other.to_string()),
+        }
+    }
+    if hand_text.is_empty() {
+        anyhow::bail!("usage: ddz split HAND [--few-singles]   (e.g. ddz split 3334556789TJJK22X)");
+    }
+    let joined = hand_text.join(" ");
+    // Human notation unless the text lists codes (with commas): `33344455` is eight cards.
+    let counts: Counts = if joined.contains(',') {
+        Cards::parse_codes(&joined)
+            .with_context(|| format!("reading hand '{}'", joined))?
+            .counts()
+    } else {
+        joined
+            .parse()
+            .with_context(|| format!("reading hand '{}'", joined))?
+    };
+    if counts.total() > 20 {
+        anyhow::bail!("a hand holds at most 20 cards, not {}", counts.total());
+    }
+    let split = Splitter::new().split(counts, mode);
+    println!("hand {} ({} cards)", counts, counts.total());
+    for g in &split.groups {
+        println!("  {:<14} {}", g.to_string(), g.kind.name());
+    }
+    println!(
+        "value {:.1}  groups {}  min_rounds {}",
+        split.value as f64 / SCALE as f64,
+        split.groups.len(),
+        split.min_rounds
+    );
+    Ok(())
+}
