@@ -205,8 +205,15 @@ fn head_to_head_counts_only_games_of_one_player_per_side() {
     }
     // One side's landlord wins are the other side's farmer losses.
     let (x, y) = (&report.players[0], &report.players[1]);
-    assert_eq!(x.h2h_landlord_wins + y.h2h_farmer_wins, x.h2h_landlord_games);
-    assert!(x.h2h_win_rate() > 0.9, "greedy head-to-head {}", x.h2h_win_rate());
+    assert_eq!(
+        x.h2h_landlord_wins + y.h2h_farmer_wins,
+        x.h2h_landlord_games
+    );
+    assert!(
+        x.h2h_win_rate() > 0.9,
+        "greedy head-to-head {}",
+        x.h2h_win_rate()
+    );
     assert!(report.summary().contains("head-to-head"));
     assert!(report.to_json().contains("\"h2h\":{"));
 }

@@ -2,25 +2,12 @@
 //! directly, must give exactly the generator's leads; those that beat a target, plus the pass,
 //! exactly its follows.
 
+mod rules_common;
+
 use ddz::cards::{Cards, Counts, Rank};
 use ddz::rules::{classify, follows, leads, legal_plays, Combo};
+use rules_common::sub_multisets;
 use std::collections::BTreeSet;
-
-/// Every non-empty sub-multiset of `hand`.
-fn sub_multisets(hand: Counts) -> Vec<Counts> {
-    let mut all = vec![Counts::EMPTY];
-    for r in Rank::ALL {
-        let mut next = Vec::with_capacity(all.len() * (hand.get(r) as usize + 1));
-        for base in &all {
-            for n in 0..=hand.get(r) {
-                next.push(base.with_added(r, n));
-            }
-        }
-        all = next;
-    }
-    all.retain(|c| !c.is_empty());
-    all
-}
 
 fn random_hand(rng: &mut fastrand::Rng, size: usize) -> Counts {
     let mut codes: Vec<u8> = (0..54).collect();

@@ -4,8 +4,11 @@
 //! `cargo test --release --test rules_moves -- --ignored --nocapture`), never by the generator,
 //! and the generator is checked against them.
 
-use ddz::cards::{Cards, Counts, Rank};
+mod rules_common;
+
+use ddz::cards::{Cards, Counts};
 use ddz::rules::{classify, follows, leads, Combo};
+use rules_common::sub_multisets;
 
 const FIXTURE: &str = include_str!("../fixtures/moves.txt");
 
@@ -55,22 +58,6 @@ fn cases() -> Vec<Case> {
         });
     }
     out
-}
-
-/// Every non-empty sub-multiset of `hand`.
-fn sub_multisets(hand: Counts) -> Vec<Counts> {
-    let mut all = vec![Counts::EMPTY];
-    for r in Rank::ALL {
-        let mut next = Vec::with_capacity(all.len() * (hand.get(r) as usize + 1));
-        for base in &all {
-            for n in 0..=hand.get(r) {
-                next.push(base.with_added(r, n));
-            }
-        }
-        all = next;
-    }
-    all.retain(|c| !c.is_empty());
-    all
 }
 
 /// The brute-force count: sub-multisets that read as a play (beating `target`, if given),
