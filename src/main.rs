@@ -49,8 +49,8 @@ fn main() -> ExitCode {
 /// flags, a log file if asked for, panics to the log and stderr (never stdout), the strategy
 /// on a worker thread under the clock.
 fn run_engine(args: &[String]) -> ExitCode {
+    use ddz::engine::Session;
     use ddz::engine::{clock::Clock, config::Config, log::Log, Engine};
-    use ddz::protocol::Session;
     use std::io::Write;
 
     let file = Config::file_beside_exe();

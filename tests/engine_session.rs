@@ -4,8 +4,9 @@
 
 use ddz::cards::Cards;
 use ddz::engine::Engine;
+use ddz::engine::Session;
 use ddz::game::{BySeat, GameState, Seat};
-use ddz::protocol::{Command, Reply, Session};
+use ddz::protocol::{Command, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
 use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::simple::Simple;

@@ -2,7 +2,7 @@
 //! [`Command`] and gives the [`Reply`] the protocol expects (none for `EXIT`); it tracks the
 //! game, asks its strategy when it is our turn, and checks every answer, replacing an illegal,
 //! failed (panicked) or late one with a safe legal reply. The text loop around it lives in
-//! [`crate::protocol::session`]; the arena drives `handle` directly for its in-process players.
+//! [`session`]; the arena drives `handle` directly for its in-process players.
 //!
 //! Panic policy: nothing here panics on any input; a panic inside the strategy is caught
 //! ([`brain`]). Confused input (plays out of turn, cards we hold played by others, questions
@@ -13,6 +13,9 @@ pub mod brain;
 pub mod clock;
 pub mod config;
 pub mod log;
+pub mod session;
+
+pub use session::Session;
 
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};

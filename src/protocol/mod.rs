@@ -1,9 +1,8 @@
-//! The referee protocol: message types, the loop that answers them, and an engine program
-//! driven over pipes.
+//! The referee protocol: message types (parsed liberally, printed conservatively) and an engine
+//! program driven over pipes. The loop that answers messages is the engine's
+//! ([`crate::engine::Session`]).
 
 pub mod external;
 pub mod message;
-pub mod session;
 
 pub use message::{Ack, Command, Info, ProtocolError, Reply};
-pub use session::Session;

@@ -15,7 +15,7 @@
 use crate::engine::track;
 use crate::game::GameState;
 use crate::protocol::external::{self, split_command, Program};
-use crate::protocol::session::salvage;
+use crate::protocol::message::salvage;
 use crate::protocol::{Command, Reply};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;

@@ -15,12 +15,11 @@
 //!   out and lose the game.
 //! - a panic anywhere in the engine is caught and answered with a safe reply.
 
-use super::message::{Ack, Command, ProtocolError, Reply};
-use crate::cards::Cards;
-use crate::engine::clock::Clock;
-use crate::engine::log::Log;
-use crate::engine::{safe_play, Engine};
+use super::clock::Clock;
+use super::log::Log;
+use super::{safe_play, Engine};
 use crate::game::Seat;
+use crate::protocol::message::{salvage, Command, ProtocolError, Reply};
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -267,67 +266,6 @@ impl Session {
     }
 }
 
-/// Card codes read leniently: every number token in `0..=53`, first occurrence only; anything
-/// else is skipped.
-fn lenient_cards(text: &str) -> Cards {
-    let mut cards = Cards::EMPTY;
-    for token in text.split(|c: char| !c.is_ascii_digit()) {
-        if let Ok(code) = token.parse::<u8>() {
-            if code <= 53 {
-                cards = cards.or(Cards::single(code));
-            }
-        }
-    }
-    cards
-}
-
-/// A recognisable command whose argument did not parse: the acknowledgement it gets, and the
-/// command made of what could be read, if anything (see the module doc).
-#[must_use]
-pub fn salvage(line: &str) -> Option<(Option<Command>, Ack)> {
-    let line = line.trim_matches(|c: char| c.is_whitespace() || c == '\0');
-    let end = line.find(char::is_whitespace).unwrap_or(line.len());
-    let word = line[..end].to_ascii_uppercase();
-    let arg: String = line[end..].chars().filter(|c| !c.is_whitespace()).collect();
-    let seat = arg.chars().next().and_then(Seat::from_letter);
-    let rest = arg.get(1..).unwrap_or("");
-    match word.as_str() {
-        "INFO" => Some((None, Ack::Info)),
-        "BID" => Some((None, Ack::Bid)),
-        "DEAL" => Some((
-            seat.map(|seat| Command::Deal {
-                seat,
-                cards: lenient_cards(rest),
-            }),
-            Ack::Deal,
-        )),
-        "LEFTOVER" => Some((
-            seat.map(|landlord| Command::Leftover {
-                landlord,
-                cards: lenient_cards(rest),
-            }),
-            Ack::Leftover,
-        )),
-        "PLAY" => {
-            let command = seat.and_then(|seat| {
-                let cards = lenient_cards(rest);
-                if rest.starts_with("-1") {
-                    Some(Command::Play { seat, cards: None })
-                } else if cards.is_empty() {
-                    None
-                } else {
-                    Some(Command::Play {
-                        seat,
-                        cards: Some(cards),
-                    })
-                }
-            });
-            Some((command, Ack::Play))
-        }
-        _ => None,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -357,19 +295,5 @@ mod tests {
             Some(Line::Text(b"last".to_vec()))
         );
         assert_eq!(read_line(&mut r).unwrap(), None);
-    }
-
-    #[test]
-    fn salvage_keeps_what_can_be_read() {
-        match salvage("DEAL B0,4,4,99,x,5") {
-            Some((Some(Command::Deal { seat, cards }), Ack::Deal)) => {
-                assert_eq!(seat, Seat::B);
-                assert_eq!(cards.to_codes(), "0,4,5");
-            }
-            other => panic!("{:?}", other),
-        }
-        assert_eq!(salvage("BID A7"), Some((None, Ack::Bid)));
-        assert_eq!(salvage("PLAY Q1"), Some((None, Ack::Play)));
-        assert_eq!(salvage("HELLO"), None);
     }
 }
