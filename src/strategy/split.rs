@@ -289,6 +289,29 @@ impl Holder {
     }
 }
 
+/// What a leaf has left to split after its chains: the units by rank, the kicker holders
+/// (planes from the chains, then fours), and which ranks may serve as kickers.
+struct Leftover {
+    chain_value_sum: i32,
+    chain_count: usize,
+    rocket: bool,
+    singles: ArrayVec<Rank, 15>,
+    pairs: ArrayVec<Rank, 13>,
+    triples: ArrayVec<Rank, 13>,
+    holders: ArrayVec<Holder, 13>,
+    /// Holders before this index are planes, the rest fours.
+    plane_count: usize,
+    /// Ranks in a plane's body, which may not serve as its wings.
+    plane_ranks: u16,
+}
+
+impl Leftover {
+    /// Whether a unit of rank `r` may be a kicker (it is in no plane's body).
+    fn kickable(&self, r: Rank) -> bool {
+        self.plane_ranks & (1 << r.index()) == 0
+    }
+}
+
 /// Evaluates the split of `rest` by rank, the chains `chains` already taken: returns the best
 /// value and the fewest groups, and writes the best-value groups to `emit` when given.
 fn leaf(rest: Counts, chains: &[Chain], mode: Mode, emit: Option<&mut Groups>) -> (i32, u32) {
@@ -330,13 +353,22 @@ fn leaf(rest: Counts, chains: &[Chain], mode: Mode, emit: Option<&mut Groups>) -
         bare >>= 4;
         rank += 1;
     }
-    // Units that may be kickers: not in a plane's body.
-    let kickable = |r: Rank| plane_ranks & (1 << r.index()) == 0;
+    let left = Leftover {
+        chain_value_sum,
+        chain_count: chains.len(),
+        rocket,
+        singles,
+        pairs,
+        triples,
+        holders,
+        plane_count,
+        plane_ranks,
+    };
 
     let mut best_value = i32::MIN;
     let mut best_choice = [Wings::None; 13];
     let mut best_rounds = u32::MAX;
-    let holder_count = holders.len();
+    let holder_count = left.holders.len();
     // Every holder tries none / singles / pairs: 3^h choices (h is almost always 0 or 1; capped
     // so that a freak hand of five fours still evaluates quickly: later holders keep no wings).
     let free = holder_count.min(5);
@@ -352,35 +384,13 @@ fn leaf(rest: Counts, chains: &[Chain], mode: Mode, emit: Option<&mut Groups>) -
             };
             c /= 3;
         }
-        if let Some(v) = value_of(
-            chain_value_sum,
-            chains.len(),
-            rocket,
-            &singles,
-            &pairs,
-            &triples,
-            &holders,
-            plane_count,
-            &choice,
-            &kickable,
-            mode,
-            None,
-        ) {
+        if let Some(v) = value_of(&left, &choice, mode, None) {
             if v > best_value {
                 best_value = v;
                 best_choice = choice;
             }
         }
-        if let Some(n) = rounds_of(
-            chains.len(),
-            rocket,
-            &singles,
-            &pairs,
-            &triples,
-            &holders,
-            &choice,
-            &kickable,
-        ) {
+        if let Some(n) = rounds_of(&left, &choice) {
             best_rounds = best_rounds.min(n);
         }
     }
@@ -388,20 +398,7 @@ fn leaf(rest: Counts, chains: &[Chain], mode: Mode, emit: Option<&mut Groups>) -
         for c in chains {
             out.push(c.combo);
         }
-        value_of(
-            chain_value_sum,
-            chains.len(),
-            rocket,
-            &singles,
-            &pairs,
-            &triples,
-            &holders,
-            plane_count,
-            &best_choice,
-            &kickable,
-            mode,
-            Some(out),
-        );
+        value_of(&left, &best_choice, mode, Some(out));
     }
     (best_value, best_rounds)
 }
@@ -460,21 +457,24 @@ impl<'a> Units<'a> {
 
 /// The value of one kicker choice, or `None` when the holders' wings cannot be supplied.
 /// Writes the groups when `emit` is given.
-#[allow(clippy::too_many_arguments)]
 fn value_of(
-    chain_value_sum: i32,
-    chain_count: usize,
-    rocket: bool,
-    singles: &[Rank],
-    pairs: &[Rank],
-    triples: &[Rank],
-    holders: &[Holder],
-    plane_count: usize,
+    left: &Leftover,
     choice: &[Wings; 13],
-    kickable: &dyn Fn(Rank) -> bool,
     mode: Mode,
     mut emit: Option<&mut Groups>,
 ) -> Option<i32> {
+    let Leftover {
+        chain_value_sum,
+        chain_count,
+        rocket,
+        ref singles,
+        ref pairs,
+        ref triples,
+        ref holders,
+        plane_count,
+        ..
+    } = *left;
+    let kickable = |r: Rank| left.kickable(r);
     // Value mode attaches only small units: a big unit (a 2 or a joker) costs no round, so
     // attaching it would gain nothing and throw away a card that wins tricks.
     let small_ok = |r: Rank| !is_big_rank(r) && kickable(r);
@@ -619,16 +619,17 @@ fn value_of(
 /// The number of groups for one kicker choice, every unit allowed as a kicker (the rocket
 /// excepted), or `None` when the wings cannot be supplied.
 #[allow(clippy::too_many_arguments)]
-fn rounds_of(
-    chain_count: usize,
-    rocket: bool,
-    singles: &[Rank],
-    pairs: &[Rank],
-    triples: &[Rank],
-    holders: &[Holder],
-    choice: &[Wings; 13],
-    kickable: &dyn Fn(Rank) -> bool,
-) -> Option<u32> {
+fn rounds_of(left: &Leftover, choice: &[Wings; 13]) -> Option<u32> {
+    let Leftover {
+        chain_count,
+        rocket,
+        ref singles,
+        ref pairs,
+        ref triples,
+        ref holders,
+        ..
+    } = *left;
+    let kickable = |r: Rank| left.kickable(r);
     let s = singles.iter().filter(|&&r| kickable(r)).count();
     let p = pairs.iter().filter(|&&r| kickable(r)).count();
     let (mut s_need, mut p_need) = (0usize, 0usize);
