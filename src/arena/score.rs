@@ -2,76 +2,11 @@
 //! penalty for a faulty reply. Every result is zero-sum across the three seats.
 
 use crate::cards::{Cards, Rank};
+pub use crate::game::score::{Outcome, POINT};
 use crate::game::{BySeat, Seat};
 
-/// Points per unit of base × multiplier (each farmer's share; the landlord's is twice it).
-pub const POINT: i32 = 100;
 /// What an offender pays each other player for a fault before the bottom cards are shown.
 pub const EARLY_FAULT: i32 = 350;
-
-/// How a finished game went, as far as scoring needs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// The landlord.
-    pub landlord: Seat,
-    /// The base: the landlord's bid (1 when the landlord was fixed without bidding).
-    pub base: u8,
-    /// The seat that emptied its hand.
-    pub winner: Seat,
-    /// Bombs played (the rocket not included).
-    pub bombs: u8,
-    /// Whether the rocket was played.
-    pub rocket: bool,
-    /// Non-pass plays made by the landlord.
-    pub landlord_plays: u32,
-    /// Non-pass plays made by the two farmers together.
-    pub farmer_plays: u32,
-}
-
-impl Outcome {
-    /// Whether the landlord won with neither farmer playing a card (spring).
-    #[must_use]
-    pub fn spring(&self) -> bool {
-        self.winner == self.landlord && self.farmer_plays == 0
-    }
-
-    /// Whether a farmer won while the landlord played exactly one hand (anti-spring).
-    #[must_use]
-    pub fn anti_spring(&self) -> bool {
-        self.winner != self.landlord && self.landlord_plays == 1
-    }
-
-    /// The multiplier: × (1 + bombs) when bombs were played, × 2 for the rocket, × 2 for a
-    /// spring or an anti-spring.
-    #[must_use]
-    pub fn multiplier(&self) -> i32 {
-        let mut m = 1;
-        if self.bombs > 0 {
-            m *= 1 + self.bombs as i32;
-        }
-        if self.rocket {
-            m *= 2;
-        }
-        if self.spring() || self.anti_spring() {
-            m *= 2;
-        }
-        m
-    }
-
-    /// Each seat's score: the landlord ± 2 × 100 × base × multiplier, each farmer ∓ half that.
-    #[must_use]
-    pub fn scores(&self) -> BySeat<i32> {
-        let unit = POINT * self.base as i32 * self.multiplier();
-        let s = if self.winner == self.landlord { 1 } else { -1 };
-        BySeat::from_fn(|seat| {
-            if seat == self.landlord {
-                2 * s * unit
-            } else {
-                -s * unit
-            }
-        })
-    }
-}
 
 /// The bombs (four of a rank) the three hands hold between them, and whether one hand holds
 /// the rocket.
@@ -132,56 +67,8 @@ pub fn fault_penalty(offender: Seat, after: Option<(Seat, u8, &BySeat<Cards>)>) 
 mod tests {
     use super::*;
 
-    fn outcome(winner: Seat) -> Outcome {
-        Outcome {
-            landlord: Seat::B,
-            base: 2,
-            winner,
-            bombs: 0,
-            rocket: false,
-            landlord_plays: 5,
-            farmer_plays: 7,
-        }
-    }
-
     fn sum(s: &BySeat<i32>) -> i32 {
         s.0.iter().sum()
-    }
-
-    #[test]
-    fn plain_wins_and_losses() {
-        let won = outcome(Seat::B).scores();
-        assert_eq!(won.0, [-200, 400, -200]);
-        let lost = outcome(Seat::C).scores();
-        assert_eq!(lost.0, [200, -400, 200]);
-        assert_eq!(sum(&won), 0);
-        assert_eq!(sum(&lost), 0);
-    }
-
-    #[test]
-    fn bombs_rocket_spring_and_anti_spring_multiply() {
-        // Two bombs and the rocket: (1 + 2) × 2 = 6; base 2 → farmer unit 1200.
-        let mut o = outcome(Seat::A);
-        o.bombs = 2;
-        o.rocket = true;
-        assert_eq!(o.multiplier(), 6);
-        assert_eq!(o.scores().0, [1200, -2400, 1200]);
-        // Spring: the farmers never played a card.
-        let mut spring = outcome(Seat::B);
-        spring.farmer_plays = 0;
-        assert!(spring.spring() && !spring.anti_spring());
-        assert_eq!(spring.scores().0, [-400, 800, -400]);
-        // Anti-spring: the landlord led once and never played again.
-        let mut anti = outcome(Seat::C);
-        anti.landlord_plays = 1;
-        anti.bombs = 1;
-        assert!(anti.anti_spring());
-        assert_eq!(anti.multiplier(), 4);
-        assert_eq!(anti.scores().0, [800, -1600, 800]);
-        // One landlord play but the landlord won: no anti-spring.
-        let mut one = outcome(Seat::B);
-        one.landlord_plays = 1;
-        assert_eq!(one.multiplier(), 1);
     }
 
     #[test]

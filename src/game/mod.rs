@@ -1,7 +1,9 @@
 //! The game: seats and the state tracker.
 
+pub mod score;
 pub mod seat;
 pub mod state;
 
+pub use score::{Outcome, Scoring};
 pub use seat::{BySeat, Seat};
 pub use state::{GameState, TrackError, Turn};
