@@ -4,5 +4,6 @@ pub mod arena;
 pub mod bench;
 pub mod moves;
 pub mod replay;
+pub mod solve;
 pub mod split;
 pub mod transcript;
