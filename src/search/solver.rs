@@ -451,6 +451,11 @@ impl Solver {
         }
         let start = self.nodes;
         let moves = self.ordered_moves(node, ply);
+        if node.last.is_none() && runs_out(node, &moves) {
+            self.buffers[ply] = moves;
+            self.table.store(key, &node.hands, meta, true, 1);
+            return Ok(true);
+        }
         let mut wins = false;
         for m in moves.iter() {
             match self.mover_wins_with(node, m, ply + 1) {
@@ -537,24 +542,94 @@ impl Solver {
 /// The play that empties the mover's hand at once, when its whole hand is one legal play.
 fn going_out(node: &Node) -> Option<Combo> {
     let hand = node.hands[node.to_move];
-    // Most hands are no single play: without a triple or four (which may carry kickers), a
-    // play has every rank at the same count (a single, pair, chain) or is the rocket.
-    if at_least(hand, 3) == 0 {
-        let ones = at_least(hand, 1);
-        let uniform = ones == at_least(hand, 2) || at_least(hand, 2) == 0;
-        let rocket = hand.0
-            == Counts::of(Rank::SMALL_JOKER, 1)
-                .plus(Counts::of(Rank::BIG_JOKER, 1))
-                .0;
-        if !uniform || (ones.count_ones() > 1 && !rocket && ones.count_ones() < 3) {
-            return None;
-        }
+    if !may_be_one_play(hand) {
+        return None;
     }
     let whole = classify(hand)?;
     match node.last {
         Some((_, target)) if !whole.beats(&target) => None,
         _ => Some(whole),
     }
+}
+
+/// Whether `hand` is one legal play.
+fn is_one_play(hand: Counts) -> bool {
+    may_be_one_play(hand) && classify(hand).is_some()
+}
+
+/// False for most hands that are no single play, cheaply: without a triple or four (which
+/// may carry kickers), a play has every rank at the same count (a single, pair, chain) or is
+/// the rocket.
+fn may_be_one_play(hand: Counts) -> bool {
+    if at_least(hand, 3) != 0 {
+        return true;
+    }
+    let ones = at_least(hand, 1);
+    let uniform = ones == at_least(hand, 2) || at_least(hand, 2) == 0;
+    let rocket = hand.0
+        == Counts::of(Rank::SMALL_JOKER, 1)
+            .plus(Counts::of(Rank::BIG_JOKER, 1))
+            .0;
+    uniform && (ones.count_ones() <= 1 || rocket || ones.count_ones() >= 3)
+}
+
+/// Most plays [`runs_out`] tries before it gives up: the check must stay cheaper than the
+/// search it saves (a leader with dozens of unbeatable plays is rare and soon won anyway).
+const RUN_OUT_TRIES: u32 = 64;
+
+/// Whether the leader at `node` wins without the enemies ever playing again: its hand splits
+/// into plays no enemy can beat and one last play (beatable or not, it empties the hand). It
+/// leads the unbeatable ones one by one, keeping the lead each time (its partner passes), then
+/// the last. Exact as a sufficient condition: the enemies' hands only shrink, so a play no enemy
+/// can beat now stays unbeaten. `leads` are the leader's legal leads; every lead of a smaller
+/// hand is among them (a play's reading does not depend on the rest of the hand).
+fn runs_out(node: &Node, leads: &[Combo]) -> bool {
+    let me = node.to_move;
+    let mut unbeatable: arrayvec::ArrayVec<Counts, 32> = arrayvec::ArrayVec::new();
+    for m in leads {
+        let beaten = (0..3)
+            .filter(|&s| node.is_landlord(s) != node.is_landlord(me))
+            .any(|s| may_beat(node.hands[s], m));
+        if !beaten && unbeatable.try_push(m.cards).is_err() {
+            break;
+        }
+    }
+    if unbeatable.is_empty() {
+        return false;
+    }
+    let mut tries = RUN_OUT_TRIES;
+    runs_out_from(node.hands[me], &unbeatable, 0, &mut tries)
+}
+
+/// Whether `hand` is one play, or splits into plays of `unbeatable[from..]` (each usable more
+/// than once, in index order so no split is tried twice) and one play. Gives up (false) when
+/// `tries` runs out.
+fn runs_out_from(hand: Counts, unbeatable: &[Counts], from: usize, tries: &mut u32) -> bool {
+    if is_one_play(hand) {
+        return true;
+    }
+    for (i, &u) in unbeatable.iter().enumerate().skip(from) {
+        if !holds(hand, u) {
+            continue;
+        }
+        if *tries == 0 {
+            return false;
+        }
+        *tries -= 1;
+        let rest = hand.minus(u);
+        if rest.is_empty() || runs_out_from(rest, unbeatable, i, tries) {
+            return true;
+        }
+    }
+    false
+}
+
+/// Whether every count of `part` is at most the count in `hand` (counts ≤ 7 each, as in any
+/// hand: a borrow-free nibble subtraction then leaves each nibble's top bit set exactly where
+/// `hand` holds enough).
+fn holds(hand: Counts, part: Counts) -> bool {
+    const TOP: u64 = 0x0888_8888_8888_8888;
+    ((hand.0 | TOP) - part.0) & TOP == TOP
 }
 
 /// What breaking one rank (leaving part of it in the hand) costs a play in the move order: a
