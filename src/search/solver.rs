@@ -2,15 +2,23 @@
 //! play by both sides, and a winning play for the side to move when it has one.
 //!
 //! The landlord plays against the two farmers as one team (a farmer going out wins for both),
-//! so a position is a two-sided game with a yes/no outcome, searched depth-first with win/loss
-//! cut-offs: a node is won for the side to move as soon as one play wins, lost only when every
-//! play loses. What makes it fast is what makes endgame solvers of card and board games fast:
-//! - going out at once is checked before any play is generated;
-//! - plays are ordered so the likely winner comes first: a pass first when the partner leads
-//!   the trick, then plays no enemy can beat, then long plays (fewer cards left, fewer turns);
-//! - solved positions go into a fixed-size transposition table ([`Table`]) keyed on the three
-//!   rank-count words, the seat to move and the play to beat, with Zobrist keys updated as
-//!   cards leave a hand;
+//! so a position is a two-sided game with a yes/no outcome. It is searched by depth-first
+//! proof-number search (df-pn, [`Solver`]'s `mid`): every position carries a proof number
+//! (roughly, how much work it takes to show that the side to move wins) and a disproof number
+//! (to show that it loses); a node won for its mover needs one winning child, a lost one needs
+//! every child lost, and the search always works where a proof or disproof looks cheapest.
+//! Card endgames are uneven trees (a side a few plays from going out beside long fights), and
+//! this finds the short proofs a plain depth-first search with cut-offs misses when its first
+//! try is a long one. What else makes it fast:
+//! - going out at once is checked before any play is generated, and a leader whose hand splits
+//!   into plays no enemy can beat and one last play is seen to win without search;
+//! - a seat that cannot beat the play on the table passes without a node of its own;
+//! - first numbers of unsearched positions come from the plays each side still needs, and
+//!   from the move order (a pass first when the partner leads the trick, then plays no enemy
+//!   can beat, then long plays);
+//! - proof and disproof numbers go into a fixed-size transposition table ([`Table`]) keyed on
+//!   the three rank-count words, the seat to move and the play to beat, with Zobrist keys
+//!   updated as cards leave a hand; a node's children are looked up all at once;
 //! - a node budget: past it the search stops and answers "unknown" rather than running on.
 //!
 //! Suits never matter, so positions are rank counts; the play to beat matters only by kind,
@@ -229,6 +237,50 @@ pub struct Solution {
 /// engine's setting overrides it.
 pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
+/// A proof or disproof number that means "never": the other side has won.
+const INFINITE: u32 = u32::MAX;
+
+/// The 1 + ε trick of df-pn (Pawlewicz and Lew): a child may run until its proof number
+/// passes the second-best child's by 1/`EPSILON_DIV`, not just by one, which saves most of
+/// the switching back and forth between two close children.
+const EPSILON_DIV: u32 = 2;
+
+/// What one play still to make weighs in a first proof or disproof number, against
+/// [`ORDER_STEP`].
+const PLAY_WEIGHT: u32 = 10;
+
+/// What each place further down the move order adds to a child's first number (proof when
+/// the child's mover is on the node's side, disproof otherwise): among children that look
+/// alike, the search starts with the plays the order likes, as the depth-first search did.
+const ORDER_STEP: u32 = 1;
+
+/// Proof and disproof numbers of a position not searched yet: how many plays each side
+/// still needs, roughly (distinct ranks of its shortest hand, less one per triple which can
+/// carry a kicker), so that the search looks first where a side is close to going out.
+fn first_numbers(node: &Node) -> (u32, u32) {
+    let me = node.to_move;
+    let mut mine = u32::MAX;
+    let mut theirs = u32::MAX;
+    for (s, &h) in node.hands.iter().enumerate() {
+        let plays = (at_least(h, 1).count_ones() - at_least(h, 3).count_ones()).max(1);
+        if node.is_landlord(s) == node.is_landlord(me) {
+            mine = mine.min(plays);
+        } else {
+            theirs = theirs.min(plays);
+        }
+    }
+    (PLAY_WEIGHT * mine, PLAY_WEIGHT * theirs)
+}
+
+/// `a + b` where either may be [`INFINITE`]; a finite sum stays below it.
+fn add(a: u32, b: u32) -> u32 {
+    if a == INFINITE || b == INFINITE {
+        INFINITE
+    } else {
+        a.saturating_add(b).min(INFINITE - 1)
+    }
+}
+
 /// The search ran out of its node budget.
 struct OutOfBudget;
 
@@ -322,6 +374,12 @@ pub struct Solver {
     buffers: Vec<Vec<Combo>>,
     /// Order scores of the move list being sorted.
     scores: Vec<i32>,
+    /// The children's (proof, disproof) numbers from the mover's view, one list per ply.
+    numbers: Vec<Vec<(u32, u32)>>,
+    /// The children being looked up in the table: position, same side to move, table key.
+    children: Vec<(Node, bool, u64)>,
+    /// Whole hands read as one play.
+    whole: WholeHands,
     nodes: u64,
     budget: u64,
 }
@@ -341,6 +399,9 @@ impl Solver {
             zobrist: Zobrist::new(),
             buffers: Vec::new(),
             scores: Vec::with_capacity(256),
+            numbers: Vec::new(),
+            children: Vec::with_capacity(256),
+            whole: WholeHands::new(),
             nodes: 0,
             budget: u64::MAX,
         }
@@ -410,89 +471,162 @@ impl Solver {
         }
     }
 
-    /// The root: like [`Solver::search`], but it keeps the winning play and skips the table.
+    /// The root: proof-number search until the root is solved (or the budget runs out); a
+    /// winning play when the side to move wins.
     fn root(&mut self, node: &Node) -> Result<Option<Combo>, OutOfBudget> {
-        self.nodes += 1;
-        if let Some(out) = going_out(node) {
+        if let Some(out) = going_out(node, &mut self.whole) {
+            self.nodes += 1;
             return Ok(Some(out));
         }
-        let moves = self.ordered_moves(node, 0);
-        let mut found = None;
-        for m in moves.iter() {
-            match self.mover_wins_with(node, m, 1) {
-                Ok(true) => {
-                    found = Some(*m);
-                    break;
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    self.buffers[0] = moves;
-                    return Err(e);
-                }
-            }
-        }
-        self.buffers[0] = moves;
-        Ok(found)
+        let (proof, _, best) = self.mid(node, 0, INFINITE, INFINITE)?;
+        Ok(if proof == 0 { best } else { None })
     }
 
     /// Whether the side to move at `node` wins.
     fn search(&mut self, node: &Node, ply: usize) -> Result<bool, OutOfBudget> {
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return Err(OutOfBudget);
-        }
-        if going_out(node).is_some() {
-            return Ok(true);
-        }
-        let meta = node.meta();
-        let key = table_key(node, meta);
-        if let Some(wins) = self.table.probe(key, &node.hands, meta) {
-            return Ok(wins);
-        }
-        let start = self.nodes;
-        let moves = self.ordered_moves(node, ply);
-        if node.last.is_none() && runs_out(node, &moves) {
-            self.buffers[ply] = moves;
-            self.table.store(key, &node.hands, meta, true, 1);
-            return Ok(true);
-        }
-        let mut wins = false;
-        for m in moves.iter() {
-            match self.mover_wins_with(node, m, ply + 1) {
-                Ok(true) => {
-                    wins = true;
-                    break;
-                }
-                Ok(false) => {}
-                Err(e) => {
-                    self.buffers[ply] = moves;
-                    return Err(e);
-                }
-            }
-        }
-        self.buffers[ply] = moves;
-        self.table
-            .store(key, &node.hands, meta, wins, self.nodes - start);
-        Ok(wins)
+        let (proof, _, _) = self.mid(node, ply, INFINITE, INFINITE)?;
+        Ok(proof == 0)
     }
 
-    /// Whether the side to move at `node` wins by playing `m` (never the whole hand: going out
-    /// is found before moves are generated).
-    fn mover_wins_with(&mut self, node: &Node, m: &Combo, ply: usize) -> Result<bool, OutOfBudget> {
+    /// The position after the seat to move at `node` plays `m`, and whether the seat to move
+    /// there plays for the same side. Seats that cannot beat the play on the table pass at
+    /// once: such a seat has one legal play, so its node would only copy its child's result.
+    fn child(&self, node: &Node, m: &Combo) -> (Node, bool) {
         let me = node.to_move;
-        let next = (me + 1) % 3;
         let mut child = *node;
-        child.to_move = next;
-        if m.is_pass() {
-            child.last = node.last.filter(|(by, _)| *by != next);
-        } else {
+        if !m.is_pass() {
             child.hands_key ^= self.zobrist.removal(me, node.hands[me], m.cards);
             child.hands[me] = node.hands[me].minus(m.cards);
             child.last = Some((me, *m));
         }
-        let child_wins = self.search(&child, ply)?;
-        let same_side = node.is_landlord(me) == node.is_landlord(next);
-        Ok(child_wins == same_side)
+        child.to_move = (me + 1) % 3;
+        if m.is_pass() {
+            child.last = node.last.filter(|(by, _)| *by != child.to_move);
+        }
+        while let Some((_, target)) = child.last {
+            if may_beat(child.hands[child.to_move], &target) {
+                break;
+            }
+            child.to_move = (child.to_move + 1) % 3;
+            child.last = child.last.filter(|(by, _)| *by != child.to_move);
+        }
+        (
+            child,
+            node.is_landlord(me) == node.is_landlord(child.to_move),
+        )
+    }
+
+    /// Proof and disproof numbers of `node` for its side to move, and the play whose child
+    /// holds the smallest proof number (a winning play when the proof number is 0).
+    ///
+    /// Depth-first proof-number search (df-pn): the node works on its most promising child
+    /// (smallest proof number) as long as its own numbers stay below the thresholds
+    /// `max_proof`, `max_disproof`, and the child's own thresholds keep it from running past
+    /// the point where another child (or an ancestor's other child) becomes more promising.
+    /// Numbers are from the side to move's view; a child whose mover plays for the other side
+    /// swaps them (farmer → farmer keeps them: sides do not alternate strictly).
+    fn mid(
+        &mut self,
+        node: &Node,
+        ply: usize,
+        max_proof: u32,
+        max_disproof: u32,
+    ) -> Result<(u32, u32, Option<Combo>), OutOfBudget> {
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(OutOfBudget);
+        }
+        if let Some(out) = going_out(node, &mut self.whole) {
+            return Ok((0, INFINITE, Some(out)));
+        }
+        let meta = node.meta();
+        let key = table_key(node, meta);
+        let start = self.nodes;
+        let moves = self.ordered_moves(node, ply);
+        if ply > 0 && node.last.is_none() && runs_out(node, &moves, &mut self.whole) {
+            self.buffers[ply] = moves;
+            self.table
+                .store(key, &node.hands, meta, (0, INFINITE), self.nodes - start);
+            return Ok((0, INFINITE, None));
+        }
+        while self.numbers.len() <= ply {
+            self.numbers.push(Vec::with_capacity(64));
+        }
+        let mut numbers = std::mem::take(&mut self.numbers[ply]);
+        numbers.clear();
+        // Two passes over the children: first every table bucket is asked for at once (the
+        // loads overlap), then read.
+        self.children.clear();
+        for m in moves.iter() {
+            let (child, same) = self.child(node, m);
+            let k = table_key(&child, child.meta());
+            self.table.prefetch(k);
+            self.children.push((child, same, k));
+        }
+        for (i, &(child, same, k)) in self.children.iter().enumerate() {
+            let (p, d) = if going_out(&child, &mut self.whole).is_some() {
+                (0, INFINITE)
+            } else {
+                match self.table.probe(k, &child.hands, child.meta()) {
+                    Some(n) => n,
+                    None => {
+                        let (p, d) = first_numbers(&child);
+                        let later = ORDER_STEP * i as u32;
+                        if same {
+                            (p + later, d)
+                        } else {
+                            (p, d + later)
+                        }
+                    }
+                }
+            };
+            numbers.push(if same { (p, d) } else { (d, p) });
+        }
+        let outcome = loop {
+            // The node's numbers: the cheapest child to prove, the sum of all to disprove.
+            let (mut proof, mut disproof, mut best, mut second) = (INFINITE, 0, 0, INFINITE);
+            for (i, &(p, d)) in numbers.iter().enumerate() {
+                if p < proof {
+                    second = proof;
+                    proof = p;
+                    best = i;
+                } else if p < second {
+                    second = p;
+                }
+                disproof = add(disproof, d);
+            }
+            if proof >= max_proof || disproof >= max_disproof {
+                break Ok((proof, disproof, Some(moves[best])));
+            }
+            let child_proof = max_proof.min(
+                second
+                    .saturating_add(second / EPSILON_DIV)
+                    .saturating_add(1),
+            );
+            let child_disproof = max_disproof - disproof + numbers[best].1;
+            let (child, same) = self.child(node, &moves[best]);
+            let thresholds = if same {
+                (child_proof, child_disproof)
+            } else {
+                (child_disproof, child_proof)
+            };
+            match self.mid(&child, ply + 1, thresholds.0, thresholds.1) {
+                Ok((p, d, _)) => numbers[best] = if same { (p, d) } else { (d, p) },
+                Err(e) => break Err(e),
+            }
+        };
+        self.numbers[ply] = numbers;
+        self.buffers[ply] = moves;
+        if let Ok((proof, disproof, _)) = outcome {
+            self.table.store(
+                key,
+                &node.hands,
+                meta,
+                (proof, disproof),
+                self.nodes - start,
+            );
+        }
+        outcome
     }
 
     /// The plays of the seat to move, likeliest winners first, in the buffer of `ply` (taken
@@ -540,29 +674,55 @@ impl Solver {
 }
 
 /// The play that empties the mover's hand at once, when its whole hand is one legal play.
-fn going_out(node: &Node) -> Option<Combo> {
-    let hand = node.hands[node.to_move];
-    if !may_be_one_play(hand) {
-        return None;
-    }
-    let whole = classify(hand)?;
+fn going_out(node: &Node, whole: &mut WholeHands) -> Option<Combo> {
+    let reading = whole.reading(node.hands[node.to_move])?;
     match node.last {
-        Some((_, target)) if !whole.beats(&target) => None,
-        _ => Some(whole),
+        Some((_, target)) if !reading.beats(&target) => None,
+        _ => Some(reading),
     }
 }
 
-/// Whether `hand` is one legal play.
-fn is_one_play(hand: Counts) -> bool {
-    may_be_one_play(hand) && classify(hand).is_some()
+/// Slots of [`WholeHands`]: a power of two, small enough to stay in the processor's cache.
+const WHOLE_HAND_SLOTS: usize = 4096;
+
+/// The reading of whole hands as one play, remembered: the search asks for it at every node
+/// and for every child, and the same few hands come back again and again. A direct-mapped
+/// cache keyed on the whole hand, so a hit is exact.
+struct WholeHands(Vec<(Counts, Option<Combo>)>);
+
+impl WholeHands {
+    fn new() -> WholeHands {
+        // An empty hand is never asked about (it has no reading): it marks a free slot.
+        WholeHands(vec![(Counts::EMPTY, None); WHOLE_HAND_SLOTS])
+    }
+
+    /// The canonical reading of `hand` when the whole of it is one play.
+    fn reading(&mut self, hand: Counts) -> Option<Combo> {
+        if !may_be_one_play(hand) {
+            return None;
+        }
+        let slot = (hand.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % WHOLE_HAND_SLOTS;
+        let (held, reading) = self.0[slot];
+        if held == hand && !hand.is_empty() {
+            return reading;
+        }
+        let reading = classify(hand);
+        self.0[slot] = (hand, reading);
+        reading
+    }
 }
 
-/// False for most hands that are no single play, cheaply: without a triple or four (which
-/// may carry kickers), a play has every rank at the same count (a single, pair, chain) or is
-/// the rocket.
+/// False for most hands that are no single play, cheaply. Past eight cards a play is a chain
+/// or a plane: with one triple or four it is none of them; without any, every rank holds the
+/// same count (a straight or pair straight). Up to eight cards, without a triple or four (which
+/// may carry kickers), a play has every rank at the same count or is the rocket.
 fn may_be_one_play(hand: Counts) -> bool {
-    if at_least(hand, 3) != 0 {
+    let triples = at_least(hand, 3).count_ones();
+    if triples >= 2 || (triples == 1 && hand.total() <= 8) {
         return true;
+    }
+    if triples == 1 {
+        return false;
     }
     let ones = at_least(hand, 1);
     let uniform = ones == at_least(hand, 2) || at_least(hand, 2) == 0;
@@ -583,7 +743,7 @@ const RUN_OUT_TRIES: u32 = 64;
 /// the last. Exact as a sufficient condition: the enemies' hands only shrink, so a play no enemy
 /// can beat now stays unbeaten. `leads` are the leader's legal leads; every lead of a smaller
 /// hand is among them (a play's reading does not depend on the rest of the hand).
-fn runs_out(node: &Node, leads: &[Combo]) -> bool {
+fn runs_out(node: &Node, leads: &[Combo], whole: &mut WholeHands) -> bool {
     let me = node.to_move;
     let mut unbeatable: arrayvec::ArrayVec<Counts, 32> = arrayvec::ArrayVec::new();
     for m in leads {
@@ -598,14 +758,20 @@ fn runs_out(node: &Node, leads: &[Combo]) -> bool {
         return false;
     }
     let mut tries = RUN_OUT_TRIES;
-    runs_out_from(node.hands[me], &unbeatable, 0, &mut tries)
+    runs_out_from(node.hands[me], &unbeatable, 0, &mut tries, whole)
 }
 
 /// Whether `hand` is one play, or splits into plays of `unbeatable[from..]` (each usable more
 /// than once, in index order so no split is tried twice) and one play. Gives up (false) when
 /// `tries` runs out.
-fn runs_out_from(hand: Counts, unbeatable: &[Counts], from: usize, tries: &mut u32) -> bool {
-    if is_one_play(hand) {
+fn runs_out_from(
+    hand: Counts,
+    unbeatable: &[Counts],
+    from: usize,
+    tries: &mut u32,
+    whole: &mut WholeHands,
+) -> bool {
+    if whole.reading(hand).is_some() {
         return true;
     }
     for (i, &u) in unbeatable.iter().enumerate().skip(from) {
@@ -617,7 +783,7 @@ fn runs_out_from(hand: Counts, unbeatable: &[Counts], from: usize, tries: &mut u
         }
         *tries -= 1;
         let rest = hand.minus(u);
-        if rest.is_empty() || runs_out_from(rest, unbeatable, i, tries) {
+        if rest.is_empty() || runs_out_from(rest, unbeatable, i, tries, whole) {
             return true;
         }
     }

@@ -12,8 +12,10 @@ struct Entry {
     /// The seat to move and the play to beat, packed ([`super::solver`] builds it); 0 = empty
     /// slot (a packed word always has its valid bit set).
     meta: u32,
-    /// Whether the side to move wins.
-    mover_wins: bool,
+    /// Proof and disproof numbers from the side to move's view (see [`super::solver`]): 0 proof
+    /// means it wins, 0 disproof that it loses; otherwise estimates of the work left.
+    proof: u32,
+    disproof: u32,
     /// log2 of the nodes it took to find: the replacement rule keeps costly results.
     work: u8,
 }
@@ -56,17 +58,33 @@ impl Table {
         }
     }
 
-    /// The stored result for this position: whether the side to move wins.
+    /// Starts loading the bucket of `hash` into the cache, so that a probe soon after finds
+    /// it there: the search probes all the children of a node at once, and their buckets are
+    /// scattered over memory far larger than the cache.
     #[inline]
-    pub fn probe(&self, hash: u64, hands: &[Counts; 3], meta: u32) -> Option<bool> {
+    pub fn prefetch(&self, hash: u64) {
+        let bucket = &self.buckets[(hash & self.mask) as usize];
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is only a hint; it reads nothing and the address is valid.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>((bucket as *const [Entry; WAYS]).cast::<i8>());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = bucket;
+    }
+
+    /// The stored proof and disproof numbers of this position.
+    #[inline]
+    pub fn probe(&self, hash: u64, hands: &[Counts; 3], meta: u32) -> Option<(u32, u32)> {
         let bucket = &self.buckets[(hash & self.mask) as usize];
         bucket
             .iter()
             .find(|e| e.meta == meta && e.hands == raw(hands))
-            .map(|e| e.mover_wins)
+            .map(|e| (e.proof, e.disproof))
     }
 
-    /// Stores a result found with `nodes` nodes of work. Replaces the same position, else an
+    /// Stores the numbers found with `nodes` nodes of work. Replaces the same position, else an
     /// empty slot, else the slot whose result was cheaper to find (the newest result always goes
     /// in: it is the one the search is about to need again).
     #[inline]
@@ -75,14 +93,15 @@ impl Table {
         hash: u64,
         hands: &[Counts; 3],
         meta: u32,
-        mover_wins: bool,
+        (proof, disproof): (u32, u32),
         nodes: u64,
     ) {
         let work = (64 - nodes.leading_zeros()) as u8;
         let entry = Entry {
             hands: raw(hands),
             meta,
-            mover_wins,
+            proof,
+            disproof,
             work,
         };
         let bucket = &mut self.buckets[(hash & self.mask) as usize];
@@ -123,17 +142,17 @@ mod tests {
         let mut t = Table::with_bytes(4096);
         let a = [Counts(1), Counts(2), Counts(3)];
         let b = [Counts(1), Counts(2), Counts(4)];
-        t.store(7, &a, 0x8000_0001, true, 10);
-        assert_eq!(t.probe(7, &a, 0x8000_0001), Some(true));
+        t.store(7, &a, 0x8000_0001, (0, 9), 10);
+        assert_eq!(t.probe(7, &a, 0x8000_0001), Some((0, 9)));
         // Same bucket, other position or other meta: no hit.
         assert_eq!(t.probe(7, &b, 0x8000_0001), None);
         assert_eq!(t.probe(7, &a, 0x8000_0002), None);
         // A full bucket keeps the costlier result.
-        t.store(7, &b, 0x8000_0001, false, 1000);
+        t.store(7, &b, 0x8000_0001, (9, 0), 1000);
         let c = [Counts(9), Counts(9), Counts(9)];
-        t.store(7, &c, 0x8000_0001, true, 2);
-        assert_eq!(t.probe(7, &b, 0x8000_0001), Some(false));
-        assert_eq!(t.probe(7, &c, 0x8000_0001), Some(true));
+        t.store(7, &c, 0x8000_0001, (3, 4), 2);
+        assert_eq!(t.probe(7, &b, 0x8000_0001), Some((9, 0)));
+        assert_eq!(t.probe(7, &c, 0x8000_0001), Some((3, 4)));
         assert_eq!(t.probe(7, &a, 0x8000_0001), None);
         t.clear();
         assert_eq!(t.probe(7, &b, 0x8000_0001), None);
