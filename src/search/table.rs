@@ -1,36 +1,68 @@
 //! The solver's transposition table: a fixed-size array of two-entry buckets indexed by
 //! `hash & mask`, as chess engines keep theirs. Memory is set once; nothing grows during a
 //! search. Each entry keeps the whole position (three rank-count words and a packed word for
-//! the seat to move and the play to beat), so a hit is exact, never a hash collision.
+//! the seat to move and the play to beat), so a hit is exact, never a hash collision, and the
+//! position's proof and disproof numbers; two entries fill one cache line.
 
 use crate::cards::Counts;
 
-/// One stored result.
+/// One stored result: 32 bytes, so that a bucket of two fills one 64-byte cache line and a
+/// probe costs one memory access.
 #[derive(Clone, Copy, Default)]
 struct Entry {
     hands: [u64; 3],
-    /// The seat to move and the play to beat, packed ([`super::solver`] builds it); 0 = empty
-    /// slot (a packed word always has its valid bit set).
-    meta: u32,
+    /// The seat to move and the play to beat, packed ([`super::solver`] builds it; it leaves
+    /// [`WORK_BITS`] clear), with the entry's work in those bits; 0 = empty slot (a packed word
+    /// always has its valid bit set).
+    meta_work: u32,
     /// Proof and disproof numbers from the side to move's view (see [`super::solver`]): 0 proof
-    /// means it wins, 0 disproof that it loses; otherwise estimates of the work left.
-    proof: u32,
-    disproof: u32,
-    /// log2 of the nodes it took to find: the replacement rule keeps costly results.
-    work: u8,
+    /// means it wins, 0 disproof that it loses; otherwise estimates of the work left, kept to
+    /// 16 bits ([`narrow`]).
+    proof: u16,
+    disproof: u16,
 }
+
+/// Where an entry keeps log2 of the nodes its result took: the replacement rule keeps costly
+/// results. The solver's packed meta word never uses these bits.
+pub const WORK_BITS: u32 = 0x00FF_0000;
 
 /// Entries per bucket: the second slot keeps a costly result alive when cheap ones collide.
 const WAYS: usize = 2;
 
+/// A bucket: one cache line.
+#[derive(Clone, Copy, Default)]
+#[repr(align(64))]
+struct Bucket([Entry; WAYS]);
+
 /// A fixed-size table of solved positions.
 pub struct Table {
-    buckets: Vec<[Entry; WAYS]>,
+    buckets: Vec<Bucket>,
     mask: u64,
 }
 
 /// Bytes one bucket takes.
-const BUCKET_BYTES: usize = std::mem::size_of::<[Entry; WAYS]>();
+const BUCKET_BYTES: usize = std::mem::size_of::<Bucket>();
+
+/// A proof or disproof number as stored: `u32::MAX` ("never", a solved position) stays exact,
+/// anything else is capped just below it. A capped number read back is only an estimate
+/// that is too low; the search recomputes a node's numbers from its children when it enters
+/// it, so that only costs a visit.
+fn narrow(n: u32) -> u16 {
+    if n == u32::MAX {
+        u16::MAX
+    } else {
+        n.min(u32::from(u16::MAX - 1)) as u16
+    }
+}
+
+/// The stored number back: see [`narrow`].
+fn widen(n: u16) -> u32 {
+    if n == u16::MAX {
+        u32::MAX
+    } else {
+        u32::from(n)
+    }
+}
 
 impl Table {
     /// A table of at most `bytes` bytes (rounded down to a power of two buckets, at least one).
@@ -40,7 +72,7 @@ impl Table {
         // The largest power of two not above `wanted`.
         let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
         Table {
-            buckets: vec![[Entry::default(); WAYS]; buckets],
+            buckets: vec![Bucket::default(); buckets],
             mask: buckets as u64 - 1,
         }
     }
@@ -54,7 +86,7 @@ impl Table {
     /// Forgets every entry.
     pub fn clear(&mut self) {
         for b in self.buckets.iter_mut() {
-            *b = [Entry::default(); WAYS];
+            *b = Bucket::default();
         }
     }
 
@@ -68,7 +100,7 @@ impl Table {
         // SAFETY: a prefetch is only a hint; it reads nothing and the address is valid.
         unsafe {
             use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>((bucket as *const [Entry; WAYS]).cast::<i8>());
+            _mm_prefetch::<_MM_HINT_T0>((bucket as *const Bucket).cast::<i8>());
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = bucket;
@@ -77,16 +109,16 @@ impl Table {
     /// The stored proof and disproof numbers of this position.
     #[inline]
     pub fn probe(&self, hash: u64, hands: &[Counts; 3], meta: u32) -> Option<(u32, u32)> {
-        let bucket = &self.buckets[(hash & self.mask) as usize];
+        let bucket = &self.buckets[(hash & self.mask) as usize].0;
         bucket
             .iter()
-            .find(|e| e.meta == meta && e.hands == raw(hands))
-            .map(|e| (e.proof, e.disproof))
+            .find(|e| e.meta_work & !WORK_BITS == meta && e.hands == raw(hands))
+            .map(|e| (widen(e.proof), widen(e.disproof)))
     }
 
-    /// Stores the numbers found with `nodes` nodes of work. Replaces the same position, else an
-    /// empty slot, else the slot whose result was cheaper to find (the newest result always goes
-    /// in: it is the one the search is about to need again).
+    /// Stores the numbers found with `nodes` nodes of work. Replaces the same position, else
+    /// an empty slot, else the slot whose result was cheaper to find (the newest result always
+    /// goes in: it is the one the search is about to need again).
     #[inline]
     pub fn store(
         &mut self,
@@ -96,21 +128,25 @@ impl Table {
         (proof, disproof): (u32, u32),
         nodes: u64,
     ) {
-        let work = (64 - nodes.leading_zeros()) as u8;
+        debug_assert_eq!(
+            meta & WORK_BITS,
+            0,
+            "the meta word leaves the work bits clear"
+        );
+        let work = 64 - nodes.leading_zeros();
         let entry = Entry {
             hands: raw(hands),
-            meta,
-            proof,
-            disproof,
-            work,
+            meta_work: meta | work << WORK_BITS.trailing_zeros(),
+            proof: narrow(proof),
+            disproof: narrow(disproof),
         };
-        let bucket = &mut self.buckets[(hash & self.mask) as usize];
+        let bucket = &mut self.buckets[(hash & self.mask) as usize].0;
         let slot = bucket
             .iter()
-            .position(|e| e.meta == meta && e.hands == entry.hands)
-            .or_else(|| bucket.iter().position(|e| e.meta == 0))
+            .position(|e| e.meta_work & !WORK_BITS == meta && e.hands == entry.hands)
+            .or_else(|| bucket.iter().position(|e| e.meta_work == 0))
             .unwrap_or_else(|| {
-                if bucket[0].work <= bucket[1].work {
+                if bucket[0].meta_work & WORK_BITS <= bucket[1].meta_work & WORK_BITS {
                     0
                 } else {
                     1
@@ -134,6 +170,7 @@ mod tests {
         assert!(t.bytes() <= 1 << 20);
         assert!(t.bytes() > 1 << 19);
         assert!(t.buckets.len().is_power_of_two());
+        assert_eq!(BUCKET_BYTES, 64, "a bucket is one cache line");
         assert_eq!(Table::with_bytes(1).buckets.len(), 1);
     }
 
@@ -154,6 +191,12 @@ mod tests {
         assert_eq!(t.probe(7, &b, 0x8000_0001), Some((9, 0)));
         assert_eq!(t.probe(7, &c, 0x8000_0001), Some((3, 4)));
         assert_eq!(t.probe(7, &a, 0x8000_0001), None);
+        // Solved stays solved; a large estimate comes back capped, never as "solved".
+        t.store(7, &b, 0x8000_0001, (u32::MAX, 0), 1000);
+        assert_eq!(t.probe(7, &b, 0x8000_0001), Some((u32::MAX, 0)));
+        t.store(7, &b, 0x8000_0001, (1 << 20, 3), 1000);
+        let (p, d) = t.probe(7, &b, 0x8000_0001).unwrap();
+        assert!(p < u32::MAX && p >= u32::from(u16::MAX - 1) && d == 3);
         t.clear();
         assert_eq!(t.probe(7, &b, 0x8000_0001), None);
     }
