@@ -245,18 +245,20 @@ const INFINITE: u32 = u32::MAX;
 /// the switching back and forth between two close children.
 const EPSILON_DIV: u32 = 2;
 
-/// What one play still to make weighs in a first proof or disproof number, against
-/// [`ORDER_STEP`].
+/// What the square of the plays a side still needs weighs in a first proof or disproof
+/// number, against [`ORDER_STEP`].
 const PLAY_WEIGHT: u32 = 10;
 
 /// What each place further down the move order adds to a child's first number (proof when
-/// the child's mover is on the node's side, disproof otherwise): among children that look
-/// alike, the search starts with the plays the order likes, as the depth-first search did.
-const ORDER_STEP: u32 = 1;
+/// the child's mover is on the node's side, disproof otherwise). The order is a strong hint:
+/// on the bench's 40-card positions (games 0–59 and 100–159), steps of 10, 40 and 80 solved
+/// 43, 45–48 and 45–47 of 60 within 400,000 nodes, no step 39 and 42.
+const ORDER_STEP: u32 = 80;
 
-/// Proof and disproof numbers of a position not searched yet: how many plays each side
+/// Proof and disproof numbers of a position not searched yet: from how many plays each side
 /// still needs, roughly (distinct ranks of its shortest hand, less one per triple which can
-/// carry a kicker), so that the search looks first where a side is close to going out.
+/// carry a kicker), squared, so that the search looks first where a side is close to going
+/// out (squares solved a few more bench positions than plain counts).
 fn first_numbers(node: &Node) -> (u32, u32) {
     let me = node.to_move;
     let mut mine = u32::MAX;
@@ -269,7 +271,7 @@ fn first_numbers(node: &Node) -> (u32, u32) {
             theirs = theirs.min(plays);
         }
     }
-    (PLAY_WEIGHT * mine, PLAY_WEIGHT * theirs)
+    (PLAY_WEIGHT * mine * mine, PLAY_WEIGHT * theirs * theirs)
 }
 
 /// `a + b` where either may be [`INFINITE`]; a finite sum stays below it.
