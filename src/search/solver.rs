@@ -931,4 +931,70 @@ mod tests {
             }
         }
     }
+
+    /// Which side wins `pos`: every play tried, nothing else (no table, no static rule).
+    fn plain_minimax(pos: &Position) -> Side {
+        let mover = pos.mover_side();
+        let wins = pos.legal_plays().iter().any(|m| match pos.after(m) {
+            Next::Over(side) => side == mover,
+            Next::Continue(next) => plain_minimax(&next) == mover,
+        });
+        if wins {
+            mover
+        } else {
+            mover.other()
+        }
+    }
+
+    #[test]
+    fn a_leader_that_runs_out_wins() {
+        // Seeded leads of up to 18 cards, tilted towards strong leaders (so the rule often
+        // fires): whenever the rule says the leader wins, a plain search over every play
+        // agrees; and it fires on a good share of the positions it is true for.
+        let mut rng = fastrand::Rng::with_seed(0x0005_7a71c);
+        let mut deck: Vec<u8> = (0..54).collect();
+        let (mut fired, mut won) = (0, 0);
+        let mut whole = WholeHands::new();
+        for _ in 0..3000 {
+            rng.shuffle(&mut deck);
+            // High cards first in the leader's hand half the time.
+            if rng.bool() {
+                deck[..20].sort_unstable_by(|a, b| b.cmp(a));
+            }
+            let sizes = [rng.usize(2..=8), rng.usize(1..=5), rng.usize(1..=5)];
+            let mut at = 0;
+            let hands = BySeat::from_fn(|s| {
+                let n = sizes[s.index()];
+                let h = deck[at..at + n]
+                    .iter()
+                    .fold(crate::cards::Cards::EMPTY, |c, &x| {
+                        c.or(crate::cards::Cards::single(x))
+                    })
+                    .counts();
+                at += n;
+                h
+            });
+            let landlord = Seat::ALL[rng.usize(..3)];
+            let pos = Position::new(hands, landlord, Seat::A, None).unwrap();
+            let leads = pos.legal_plays();
+            let node = Node {
+                hands: hands.0,
+                landlord: landlord.index(),
+                to_move: Seat::A.index(),
+                last: None,
+                hands_key: 0,
+            };
+            let says = runs_out(&node, &leads, &mut whole);
+            let wins = plain_minimax(&pos) == pos.mover_side();
+            assert!(!says || wins, "the rule is wrong in {:?}", pos);
+            fired += says as usize;
+            won += wins as usize;
+        }
+        assert!(
+            fired > 1000 && fired < won,
+            "fired {} of {} wins",
+            fired,
+            won
+        );
+    }
 }
