@@ -378,10 +378,13 @@ pub struct Solver {
     scores: Vec<i32>,
     /// The children's (proof, disproof) numbers from the mover's view, one list per ply.
     numbers: Vec<Vec<(u32, u32)>>,
-    /// The children being looked up in the table: position, same side to move, table key.
-    children: Vec<(Node, bool, u64)>,
+    /// The children being looked up in the table: position, same side to move, table key and
+    /// packed meta word.
+    children: Vec<(Node, bool, u64, u32)>,
     /// Whole hands read as one play.
     whole: WholeHands,
+    /// Leads of recent hands.
+    leads: LeadLists,
     nodes: u64,
     budget: u64,
 }
@@ -404,6 +407,7 @@ impl Solver {
             numbers: Vec::new(),
             children: Vec::with_capacity(256),
             whole: WholeHands::new(),
+            leads: LeadLists::new(),
             nodes: 0,
             budget: u64::MAX,
         }
@@ -561,15 +565,25 @@ impl Solver {
         self.children.clear();
         for m in moves.iter() {
             let (child, same) = self.child(node, m);
-            let k = table_key(&child, child.meta());
+            let child_meta = child.meta();
+            let k = table_key(&child, child_meta);
             self.table.prefetch(k);
-            self.children.push((child, same, k));
+            self.children.push((child, same, k, child_meta));
         }
-        for (i, &(child, same, k)) in self.children.iter().enumerate() {
-            let (p, d) = if going_out(&child, &mut self.whole).is_some() {
+        // Siblings mostly share the next mover's hand: its reading is asked for once.
+        let mut last_reading = (Counts::EMPTY, None);
+        for (i, &(child, same, k, child_meta)) in self.children.iter().enumerate() {
+            let hand = child.hands[child.to_move];
+            if hand != last_reading.0 {
+                last_reading = (hand, self.whole.reading(hand));
+            }
+            let goes_out = last_reading
+                .1
+                .map_or(false, |r| child.last.map_or(true, |(_, t)| r.beats(&t)));
+            let (p, d) = if goes_out {
                 (0, INFINITE)
             } else {
-                match self.table.probe(k, &child.hands, child.meta()) {
+                match self.table.probe(k, &child.hands, child_meta) {
                     Some(n) => n,
                     None => {
                         let (p, d) = first_numbers(&child);
@@ -643,7 +657,7 @@ impl Solver {
         let hand = node.hands[me];
         match node.last {
             Some((_, target)) => follows(hand, &target, &mut moves),
-            None => leads(hand, &mut moves),
+            None => self.leads.extend(hand, &mut moves),
         }
         let partner_leads_trick = node.last.map_or(false, |(by, _)| {
             node.is_landlord(by) == node.is_landlord(me)
@@ -684,6 +698,39 @@ fn going_out(node: &Node, whole: &mut WholeHands) -> Option<Combo> {
     }
 }
 
+/// The slot of `hand` in a direct-mapped cache of `slots` slots (a power of two).
+fn slot_of(hand: Counts, slots: usize) -> usize {
+    (hand.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 40) as usize & (slots - 1)
+}
+
+/// Slots of [`LeadLists`]: a power of two; a list is some tens of plays, so this is a few
+/// hundred kilobytes.
+const LEAD_LIST_SLOTS: usize = 1024;
+
+/// The leads of recent hands, remembered: a seat's hand leads in many positions (the other
+/// hands differ, or the search comes back to a node), and generating leads with all their
+/// kicker choices is the costliest part of a node. A direct-mapped cache keyed on the whole
+/// hand, so a hit is exact.
+struct LeadLists(Vec<(Counts, Vec<Combo>)>);
+
+impl LeadLists {
+    fn new() -> LeadLists {
+        // An empty hand never leads (the game would be over): it marks a free slot.
+        LeadLists(vec![(Counts::EMPTY, Vec::new()); LEAD_LIST_SLOTS])
+    }
+
+    /// Appends the leads of `hand` to `out`.
+    fn extend(&mut self, hand: Counts, out: &mut Vec<Combo>) {
+        let (held, list) = &mut self.0[slot_of(hand, LEAD_LIST_SLOTS)];
+        if *held != hand || hand.is_empty() {
+            list.clear();
+            leads(hand, list);
+            *held = hand;
+        }
+        out.extend_from_slice(list);
+    }
+}
+
 /// Slots of [`WholeHands`]: a power of two, small enough to stay in the processor's cache.
 const WHOLE_HAND_SLOTS: usize = 4096;
 
@@ -703,13 +750,12 @@ impl WholeHands {
         if !may_be_one_play(hand) {
             return None;
         }
-        let slot = (hand.0.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 52) as usize % WHOLE_HAND_SLOTS;
-        let (held, reading) = self.0[slot];
+        let (held, reading) = self.0[slot_of(hand, WHOLE_HAND_SLOTS)];
         if held == hand && !hand.is_empty() {
             return reading;
         }
         let reading = classify(hand);
-        self.0[slot] = (hand, reading);
+        self.0[slot_of(hand, WHOLE_HAND_SLOTS)] = (hand, reading);
         reading
     }
 }
