@@ -22,9 +22,10 @@ struct Entry {
     disproof: u16,
 }
 
-/// Where an entry keeps log2 of the nodes its result took: the replacement rule keeps costly
-/// results. The solver's packed meta word never uses these bits.
-pub const WORK_BITS: u32 = 0x00FF_0000;
+/// Where an entry keeps log2 of the nodes its result took (at most 64, seven bits): the
+/// replacement rule keeps costly results. The solver's packed meta word never uses these bits
+/// (it keeps bit 31 and the bits below 24).
+pub const WORK_BITS: u32 = 0x7F00_0000;
 
 /// Entries per bucket: the second slot keeps a costly result alive when cheap ones collide.
 const WAYS: usize = 2;
