@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protocol on stdin/stdout)
+usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid simulate|value]
+                                                         run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
@@ -79,10 +80,12 @@ fn run_engine(args: &[String]) -> ExitCode {
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
     }));
+    // The thinking player; its time per decision comes from the clock's soft deadline.
+    let settings = config.player;
     let engine = Engine::threaded(
         &config.name,
-        Box::new(|| {
-            Box::new(ddz::strategy::rules_player::RulesPlayer::new())
+        Box::new(move || {
+            Box::new(ddz::strategy::thinker::Thinker::new(settings))
                 as Box<dyn ddz::strategy::Strategy>
         }),
     );

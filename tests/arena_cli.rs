@@ -101,7 +101,7 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
         "--players",
         "builtin:greedy",
         "builtin:random",
-        "builtin:ddz",
+        "builtin:ddz:samples=4",
         "--json",
         log.to_str().unwrap(),
         "--transcripts",
@@ -174,7 +174,8 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
     for f in &files {
         check_transcript(f);
         // The checker replays it into the built engine: every answer legal and in time.
-        let r = check_file(&[env!("CARGO_BIN_EXE_ddz").to_string()], f);
+        let engine = [env!("CARGO_BIN_EXE_ddz"), "--samples", "4"].map(String::from);
+        let r = check_file(&engine, f);
         assert!(r.failures.is_empty(), "{}: {:?}", f.display(), r.failures);
         assert!(r.replies >= 3, "{}", f.display());
     }
@@ -195,6 +196,9 @@ fn bad_arguments_are_refused() {
         &["arena", "--players", "builtin:nobody"],
         &["arena", "--card-order", "sideways"],
         &["arena", "--pair", "builtin:ddz"],
+        &["arena", "--players", "builtin:ddz:samples=0"],
+        &["arena", "--players", "builtin:ddz:fast=yes"],
+        &["arena", "--players", "builtin:rules:think=1"],
         &["replay", "/nonexistent/file.jsonl"],
     ] {
         let out = Process::new(env!("CARGO_BIN_EXE_ddz"))

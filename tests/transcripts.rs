@@ -12,8 +12,13 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")
 }
 
+/// The built engine with a small fixed search budget (the thinking player's path, quickly).
 fn engine() -> Vec<String> {
-    vec![env!("CARGO_BIN_EXE_ddz").to_string()]
+    vec![
+        env!("CARGO_BIN_EXE_ddz").to_string(),
+        "--samples".to_string(),
+        "4".to_string(),
+    ]
 }
 
 #[test]

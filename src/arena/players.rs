@@ -13,6 +13,7 @@ use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::simple::Simple;
+use crate::strategy::thinker;
 use crate::strategy::{Deadline, Strategy};
 use std::fmt;
 use std::process::Stdio;
@@ -120,20 +121,56 @@ const SOFT_SHARE: f64 = 0.5;
 /// Share of the reply limit by which an in-process strategy must answer (the rest is margin).
 const HARD_SHARE: f64 = 0.8;
 
-/// The strategy behind a built-in player name (`random`, `greedy`, `ddz`), seeded; `None` for
-/// an unknown name. `ddz` is the project's best strategy: switching it is this one line.
+/// The strategy behind a built-in player name, seeded; `None` for an unknown name or a bad
+/// setting ([`parse_builtin`] says which).
 #[must_use]
 pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
-    match name {
-        "random" => Some(Box::new(RandomPlay::new(seed))),
-        "greedy" => Some(Box::new(Simple)),
-        "ddz" => Some(Box::new(RulesPlayer::new())),
-        _ => None,
+    parse_builtin(name, seed).ok()
+}
+
+/// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
+/// strategy v1), or `ddz` (the engine's default: the thinking player) with optional settings
+/// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
+/// [`thinker::Settings::set`]). Without `think` or `samples`, `ddz` thinks the engine's
+/// default time per decision.
+pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {
+    let mut parts = name.split(':');
+    let base = parts.next().unwrap_or("");
+    let settings: Vec<&str> = parts.collect();
+    let no_settings = |s: Box<dyn Strategy>| {
+        if settings.is_empty() {
+            Ok(s)
+        } else {
+            Err(format!("builtin:{} takes no settings", base))
+        }
+    };
+    match base {
+        "random" => no_settings(Box::new(RandomPlay::new(seed))),
+        "greedy" => no_settings(Box::new(Simple)),
+        "rules" => no_settings(Box::new(RulesPlayer::new())),
+        "ddz" => {
+            let mut s = thinker::Settings {
+                think: Some(DEFAULT_THINK),
+                ..thinker::Settings::default()
+            };
+            for kv in settings {
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
+                s.set(k, v)?;
+            }
+            Ok(Box::new(thinker::Thinker::new(s)))
+        }
+        _ => Err(format!(
+            "unknown built-in player '{}' (known: {})",
+            base,
+            BUILTIN_NAMES.join(", ")
+        )),
     }
 }
 
 /// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 3] = ["random", "greedy", "ddz"];
+pub const BUILTIN_NAMES: [&str; 4] = ["random", "greedy", "rules", "ddz"];
 
 /// Uniformly random legal play and random legal bid. A private stand-in for the engine
 /// engineer's `strategy::random::RandomPlayer`, until it lands on main.
@@ -201,9 +238,8 @@ pub struct Builtin {
 impl Builtin {
     /// The built-in player `name`, if there is one by that name; `threaded` as in
     /// [`Hosting::threaded`].
-    #[must_use]
-    pub fn new(name: &str, threaded: bool) -> Option<Builtin> {
-        builtin_strategy(name, 0).map(|_| Builtin {
+    pub fn new(name: &str, threaded: bool) -> Result<Builtin, String> {
+        parse_builtin(name, 0).map(|_| Builtin {
             name: name.to_string(),
             threaded,
             engine: None,
@@ -406,15 +442,7 @@ impl Player for External {
 /// The player a spec names: `builtin:NAME`, or any other text as a shell command line.
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded)
-            .map(|b| Box::new(b) as Box<dyn Player>)
-            .ok_or_else(|| {
-                format!(
-                    "unknown built-in player '{}' (known: {})",
-                    name,
-                    BUILTIN_NAMES.join(", ")
-                )
-            }),
+        Some(name) => Builtin::new(name, hosting.threaded).map(|b| Box::new(b) as Box<dyn Player>),
         None => Ok(Box::new(External::new(
             spec,
             hosting.crlf,

@@ -1,8 +1,10 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
-//! flags (`--name X --log FILE --think SECONDS`), which win. A bad line or value gives a warning
+//! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value`),
+//! which win. A bad line or value gives a warning
 //! and the default: the engine starts whatever the file says.
 
+use crate::strategy::thinker::Settings;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -24,6 +26,9 @@ pub struct Config {
     pub log: Option<PathBuf>,
     /// Thinking time aimed at, when set (default: the clock's).
     pub think: Option<Duration>,
+    /// The thinking player's other settings (`samples`, `table-mb`, `bid`); its thinking time
+    /// is the clock's.
+    pub player: Settings,
 }
 
 impl Default for Config {
@@ -32,6 +37,7 @@ impl Default for Config {
             name: DEFAULT_NAME.to_string(),
             log: None,
             think: None,
+            player: Settings::default(),
         }
     }
 }
@@ -73,6 +79,7 @@ impl Config {
                     value, MAX_THINK_SECONDS
                 )),
             },
+            "samples" | "table-mb" | "table_mb" | "bid" => self.player.set(key, value),
             other => Err(format!("unknown key '{}'", other)),
         }
     }
@@ -106,6 +113,9 @@ impl Config {
                 "--name" => "name",
                 "--log" => "log",
                 "--think" => "think",
+                "--samples" => "samples",
+                "--table-mb" => "table-mb",
+                "--bid" => "bid",
                 _ => {
                     warnings.push(format!("unknown argument '{}'", flag));
                     i += 1;
@@ -175,5 +185,14 @@ mod tests {
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
         assert_eq!(w.len(), 2, "{:?}", w);
+        // The thinking player's settings pass through to it.
+        let w = c.apply_text("samples = 64\ntable-mb = 8\nbid = value\nsamples = 0\n");
+        assert_eq!(c.player.samples, Some(64));
+        assert_eq!(c.player.table_bytes, 8 << 20);
+        assert!(!c.player.simulate_bids);
+        assert_eq!(w.len(), 1, "{:?}", w);
+        let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
+        assert!(w.is_empty());
+        assert_eq!(c.player.samples, Some(9));
     }
 }

@@ -63,4 +63,5 @@ pub mod random;
 pub mod rules_player;
 pub mod simple;
 pub mod split;
+pub mod thinker;
 pub mod value;
