@@ -113,6 +113,12 @@ pub trait Player: Send {
 
     /// The match is over: `EXIT` to a running program, which then has a moment to quit.
     fn finish(&mut self);
+
+    /// Whether the referee's time limit applies to the player's replies. Programs are timed;
+    /// a person at the table ([`crate::play::Human`]) takes the time they need.
+    fn timed(&self) -> bool {
+        true
+    }
 }
 
 /// Share of the reply limit an in-process strategy may think before starting no new work.
@@ -189,12 +195,17 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
+    /// The thinking time built-in strategies aim at (their soft deadline), as the binary's
+    /// `--think`; `None` for the default: [`DEFAULT_THINK`] when threaded, a share of the
+    /// limit inline.
+    pub think: Option<Duration>,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
     name: String,
     threaded: bool,
+    think: Option<Duration>,
     engine: Option<Engine>,
 }
 
@@ -206,8 +217,15 @@ impl Builtin {
         builtin_strategy(name, 0).map(|_| Builtin {
             name: name.to_string(),
             threaded,
+            think: None,
             engine: None,
         })
+    }
+
+    /// The same player aiming at `think` per decision (see [`Hosting::think`]).
+    #[must_use]
+    pub fn thinking(self, think: Option<Duration>) -> Builtin {
+        Builtin { think, ..self }
     }
 }
 
@@ -241,13 +259,15 @@ impl Player for Builtin {
             // The binary's clock: its safety margin and thinking time inside this limit.
             Clock {
                 limit,
-                think: DEFAULT_THINK,
+                think: self.think.unwrap_or(DEFAULT_THINK),
             }
             .deadline(now)
         } else {
+            let hard = limit.mul_f64(HARD_SHARE);
+            let soft = self.think.unwrap_or_else(|| limit.mul_f64(SOFT_SHARE));
             Deadline {
-                soft: now + limit.mul_f64(SOFT_SHARE),
-                hard: now + limit.mul_f64(HARD_SHARE),
+                soft: now + soft.min(hard),
+                hard: now + hard,
             }
         };
         let engine = self
@@ -407,7 +427,7 @@ impl Player for External {
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
         Some(name) => Builtin::new(name, hosting.threaded)
-            .map(|b| Box::new(b) as Box<dyn Player>)
+            .map(|b| Box::new(b.thinking(hosting.think)) as Box<dyn Player>)
             .ok_or_else(|| {
                 format!(
                     "unknown built-in player '{}' (known: {})",
