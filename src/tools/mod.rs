@@ -5,4 +5,5 @@ pub mod bench;
 pub mod moves;
 pub mod replay;
 pub mod split;
+pub mod terminal;
 pub mod transcript;
