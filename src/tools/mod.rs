@@ -3,6 +3,7 @@
 pub mod arena;
 pub mod bench;
 pub mod moves;
+pub mod play;
 pub mod replay;
 pub mod split;
 pub mod terminal;
