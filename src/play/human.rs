@@ -57,6 +57,15 @@ const HELP: &str = "\
    (any order, any case); p or pass to pass; ? the legal plays; hint what the engine would
    play; q to leave the table (the game is scored as abandoned). When bidding: 0 to 3.";
 
+/// What the referee asks the person.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Question {
+    /// `BID WHAT`.
+    Bid,
+    /// `PLAY WHAT`.
+    Play,
+}
+
 /// A person at the table, on a shared console.
 pub struct Human {
     console: SharedConsole,
@@ -88,12 +97,12 @@ impl Human {
 
     /// What the engine's default player would do here, checked legal; `None` when it has no
     /// legal answer (a panic, a missed deadline, an illegal choice).
-    fn hint(&mut self, bidding: bool) -> Option<Hint> {
+    fn hint(&mut self, question: Question) -> Option<Hint> {
         let state = self.state.as_ref()?;
         let brain = self.hints.as_mut()?;
         let clock = Clock::with_think(self.think.unwrap_or(DEFAULT_THINK));
         let deadline = clock.deadline(Instant::now());
-        let advice = if bidding {
+        let advice = if question == Question::Bid {
             let bid = brain.bid(state, deadline).ok()?;
             if !state.bid_is_legal(bid) {
                 return None;
@@ -113,140 +122,96 @@ impl Human {
         })
     }
 
-    fn ask_bid(&mut self) -> Answer {
-        let shared = self.console.clone();
-        let mut console = Console::lock(&shared);
-        let style = console.style;
-        let state = match self.state.as_ref() {
-            Some(s) => s,
-            None => {
-                return Err(Fault::new(
-                    FaultKind::Malformed,
-                    "asked to bid before a deal",
-                ))
-            }
-        };
-        let table = view::table(state, &console.title, style);
-        console.say(&table);
-        loop {
-            let state = self.state.as_ref().expect("checked above");
-            let prompt = view::bid_prompt(state, style);
-            let line = match console.ask(&prompt) {
-                Some(l) => l,
-                None => return self.leave(&mut console),
-            };
-            let text = match request(&line) {
-                None => continue,
-                Some(Request::Quit) => return self.leave(&mut console),
-                Some(Request::Help) => {
-                    console.say_in(Paint::Dim, HELP);
-                    continue;
-                }
-                Some(Request::Legal) => {
-                    let choices = format!("   legal bids: {}", view::bid_choices(state));
-                    console.say(&choices);
-                    continue;
-                }
-                Some(Request::Hint) => {
-                    self.say_hint(&mut console, true);
-                    continue;
-                }
-                Some(Request::Pass) => "0".to_string(),
-                Some(Request::Text(t)) => t,
-            };
-            match read_bid(&text, state.highest_bid()) {
-                Ok(bid) => {
-                    let state = self.state.as_mut().expect("checked above");
-                    let me = state.me;
-                    let _ = state.record_bid(me, bid);
-                    let said = if bid == 0 {
-                        "you do not bid".to_string()
-                    } else {
-                        format!("you bid {}", bid)
-                    };
-                    console.say(&said);
-                    return Ok((Reply::Bid { seat: me, bid }, None));
-                }
-                Err(why) => refuse(&mut console, &why),
-            }
-        }
-    }
-
-    fn ask_play(&mut self) -> Answer {
+    /// Shows the table and asks until the person answers `question` legally (or leaves).
+    fn ask(&mut self, question: Question) -> Answer {
         let shared = self.console.clone();
         let mut console = Console::lock(&shared);
         let style = console.style;
         let state = match self.state.as_mut() {
             Some(s) => s,
-            None => {
-                return Err(Fault::new(
-                    FaultKind::Malformed,
-                    "asked to play before a deal",
-                ))
+            None => return Err(Fault::new(FaultKind::Malformed, "asked before any deal")),
+        };
+        let (prompt, listing) = match question {
+            Question::Bid => (
+                view::bid_prompt(state, style),
+                format!("   legal bids: {}", view::bid_choices(state)),
+            ),
+            Question::Play => {
+                // As the engine does: the referee's question says whose turn it is.
+                state.to_move = Some(state.me);
+                let legal = state.legal_plays();
+                let can_beat = legal.iter().any(|c| !c.is_pass());
+                (
+                    view::play_prompt(state, can_beat, style),
+                    view::legal_list(&legal),
+                )
             }
         };
-        // As the engine does: the referee's question says whose turn it is.
-        state.to_move = Some(state.me);
-        let legal = state.legal_plays();
-        let can_beat = legal.iter().any(|c| !c.is_pass());
         let table = view::table(state, &console.title, style);
         console.say(&table);
         loop {
-            let state = self.state.as_ref().expect("checked above");
-            let to_beat = state.to_beat_for(state.me).copied();
-            let prompt = view::play_prompt(state, can_beat, style);
             let line = match console.ask(&prompt) {
                 Some(l) => l,
                 None => return self.leave(&mut console),
             };
-            let answer = match request(&line) {
-                None => continue,
+            match request(&line) {
+                None => {}
                 Some(Request::Quit) => return self.leave(&mut console),
-                Some(Request::Help) => {
-                    console.say_in(Paint::Dim, HELP);
-                    continue;
-                }
-                Some(Request::Legal) => {
-                    console.say(&view::legal_list(&legal));
-                    continue;
-                }
-                Some(Request::Hint) => {
-                    self.say_hint(&mut console, false);
-                    continue;
-                }
-                Some(Request::Pass) => read_pass(to_beat.as_ref()).map(|()| None),
-                Some(Request::Text(t)) => {
-                    read_play(&t, state.hand, to_beat.as_ref()).map(|(cards, _)| Some(cards))
-                }
-            };
-            match answer {
-                Ok(cards) => {
-                    let state = self.state.as_mut().expect("checked above");
-                    let me = state.me;
-                    let _ = state.record_play(me, cards);
-                    let said = match cards {
-                        Some(c) => format!("you play {}", view::played(c)),
-                        None => "you pass".to_string(),
-                    };
-                    console.say_in(Paint::Bold, &said);
-                    return Ok((Reply::Play { seat: me, cards }, None));
-                }
-                Err(why) => refuse(&mut console, &why),
+                Some(Request::Help) => console.say_in(Paint::Dim, HELP),
+                Some(Request::Legal) => console.say(&listing),
+                Some(Request::Hint) => self.say_hint(&mut console, question),
+                Some(answer) => match self.answer(question, &answer) {
+                    Ok((reply, said)) => {
+                        console.say_in(Paint::Bold, &said);
+                        return Ok((reply, None));
+                    }
+                    Err(why) => console.say_in(Paint::Red, &format!("   {}", why)),
+                },
             }
         }
     }
 
-    fn say_hint(&mut self, console: &mut Console, bidding: bool) {
-        match self.hint(bidding) {
+    /// Reads a pass or typed text as the answer to `question`; when legal, records it in the
+    /// tracker and returns the reply with what to tell the person.
+    fn answer(&mut self, question: Question, typed: &Request) -> Result<(Reply, String), Refusal> {
+        let state = self.state.as_mut().expect("asked only with a game");
+        let me = state.me;
+        let to_beat = state.to_beat_for(me).copied();
+        let text = match typed {
+            Request::Text(t) => Some(t.as_str()),
+            _ => None,
+        };
+        match question {
+            Question::Bid => {
+                let bid = read_bid(text.unwrap_or("0"), state.highest_bid())?;
+                let _ = state.record_bid(me, bid);
+                let said = match bid {
+                    0 => "you do not bid".to_string(),
+                    b => format!("you bid {}", b),
+                };
+                Ok((Reply::Bid { seat: me, bid }, said))
+            }
+            Question::Play => {
+                let cards = match text {
+                    Some(t) => Some(read_play(t, state.hand, to_beat.as_ref())?.0),
+                    None => read_pass(to_beat.as_ref()).map(|()| None)?,
+                };
+                let _ = state.record_play(me, cards);
+                let said = match cards {
+                    Some(c) => format!("you play {}", view::played(c)),
+                    None => "you pass".to_string(),
+                };
+                Ok((Reply::Play { seat: me, cards }, said))
+            }
+        }
+    }
+
+    fn say_hint(&mut self, console: &mut Console, question: Question) {
+        match self.hint(question) {
             Some(h) => console.say_in(Paint::Cyan, &format!("   {}", h)),
             None => console.say_in(Paint::Cyan, "   no hint here"),
         }
     }
-}
-
-/// Tells the person why their input was refused (they are then asked again).
-fn refuse(console: &mut Console, why: &Refusal) {
-    console.say_in(Paint::Red, &format!("   {}", why));
 }
 
 impl Player for Human {
@@ -268,8 +233,8 @@ impl Player for Human {
     fn exchange(&mut self, command: &Command, _line: &str, _limit: Duration) -> Answer {
         match command {
             Command::Version(_) => Ok((Reply::Name("person".into()), None)),
-            Command::BidWhat => self.ask_bid(),
-            Command::PlayWhat => self.ask_play(),
+            Command::BidWhat => self.ask(Question::Bid),
+            Command::PlayWhat => self.ask(Question::Play),
             other => {
                 let mut problems = Vec::new();
                 track(&mut self.state, other, &mut problems);
