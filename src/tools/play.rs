@@ -267,7 +267,7 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
                 );
             }
         }
-        let account = end_of_game(&record, &games, settings.seat, total, c.style);
+        let account = end_of_game(&record, &games, settings.seat, total, c.left, c.style);
         c.say(&account);
         if !after_game(&mut c, &games) {
             break;
@@ -292,12 +292,14 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
 }
 
 /// The game as `ddz replay` shows it (every hand as dealt, the bids, each trick, the result and
-/// the score by the official rule), then the person's score and the session's.
+/// the score by the official rule), then the person's score and the session's; `left` when the
+/// person left during the game.
 fn end_of_game(
     record: &GameRecord,
     games: &[String],
     me: Seat,
     total: i64,
+    left: bool,
     style: Style,
 ) -> String {
     let line = games.last().map_or("", String::as_str);
@@ -307,7 +309,6 @@ fn end_of_game(
     };
     let mine = record.scores[me];
     let paint = if mine >= 0 { Paint::Green } else { Paint::Red };
-    let left = record.errors.iter().any(|e| e.seat == me && e.scored);
     if left {
         out.push_str("you left the table: the game is scored as a fault of your seat\n");
     }
