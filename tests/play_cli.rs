@@ -9,6 +9,7 @@ use arena_common::{check_game, ddz, expected_penalty, record_of, temp_dir};
 use ddz::arena::deals::Deal;
 use ddz::cards::{Counts, Rank};
 use ddz::game::{GameState, Seat};
+use ddz::play::view::spaced;
 use ddz::rules::{classify, legal_plays, Combo};
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
@@ -142,6 +143,8 @@ fn shown_target(prompt: &str) -> Option<Combo> {
 #[derive(Debug)]
 struct Shown {
     counts: Vec<(Seat, u8)>,
+    landlord: Option<Seat>,
+    bottom: String,
     trick: String,
     multiplier: String,
 }
@@ -150,10 +153,15 @@ fn shown_table(text: &str, me: Seat) -> Shown {
     let mut counts = Vec::new();
     let mut trick = String::new();
     let mut multiplier = String::new();
+    let mut landlord = None;
+    let mut bottom = String::new();
     for line in text.lines() {
         let words: Vec<&str> = line.split_whitespace().collect();
         if let Some(m) = line.split("multiplier ").nth(1) {
             multiplier = m.split_whitespace().next().unwrap().to_string();
+        }
+        if let Some(b) = line.split("bottom ").nth(1) {
+            bottom = b.split(" · ").next().unwrap().to_string();
         }
         if let Some(t) = line.trim_start().strip_prefix("trick: ") {
             trick = t.to_string();
@@ -166,6 +174,10 @@ fn shown_table(text: &str, me: Seat) -> Shown {
             && (words[1] == "landlord" || words[1] == "farmer")
         {
             let seat = Seat::from_letter(words[0].chars().next().unwrap()).unwrap();
+            if words[1] == "landlord" {
+                assert_eq!(landlord, None, "one landlord");
+                landlord = Some(seat);
+            }
             if seat == me {
                 assert_eq!(words[2], "you");
             } else {
@@ -175,6 +187,8 @@ fn shown_table(text: &str, me: Seat) -> Shown {
     }
     Shown {
         counts,
+        landlord,
+        bottom,
         trick,
         multiplier,
     }
@@ -424,6 +438,14 @@ fn a_scripted_person_plays_a_whole_game() {
     for &(seat, cards) in &record.plays {
         if seat == me {
             let table = turns.next().unwrap();
+            assert_eq!(table.landlord, Some(landlord), "{:?}", table);
+            assert_eq!(table.bottom, spaced(record.deal.bottom.counts()));
+            assert_eq!(
+                table.counts.len(),
+                2,
+                "both other seats' counts: {:?}",
+                table
+            );
             for &(other, n) in &table.counts {
                 assert_eq!(n, tracker.cards_left[other], "cards of {} shown", other);
             }
@@ -487,15 +509,9 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
     ] {
         assert!(text.contains(want), "'{}' missing from:\n{}", want, text);
     }
-    assert!(text.contains(&format!(
-        "bottom {}",
-        ddz::play::view::spaced(deal.bottom.counts())
-    )));
+    assert!(text.contains(&format!("bottom {}", spaced(deal.bottom.counts()))));
     let hand = deal.hands[Seat::A].or(deal.bottom).counts();
-    assert!(
-        text.contains(&ddz::play::view::spaced(hand)),
-        "the hand, spaced by rank"
-    );
+    assert!(text.contains(&spaced(hand)), "the hand, spaced by rank");
     let record = record_of(
         std::fs::read_to_string(&saved)
             .unwrap()
