@@ -5,6 +5,7 @@
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
+//! - [`search`]: the exact open-hand solver and the sampler of the hidden hands;
 //! - [`strategy`]: bidding and play decisions behind the [`strategy::Strategy`] trait;
 //! - [`protocol`]: the referee's messages and the line loop;
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
@@ -19,5 +20,6 @@ pub mod game;
 pub mod play;
 pub mod protocol;
 pub mod rules;
+pub mod search;
 pub mod strategy;
 pub mod tools;

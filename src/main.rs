@@ -8,6 +8,8 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protoc
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
+       ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
+                                                         who wins an open-hand position, and how
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
        ddz play [OPTIONS]                                you at the table against engines (ddz play --help)
@@ -22,6 +24,7 @@ fn main() -> ExitCode {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
         "split" => ddz::tools::split::run(rest),
+        "solve" => ddz::tools::solve::run(rest),
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
         "play" => ddz::tools::play::run_play(rest),

@@ -57,7 +57,6 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
-pub mod endgame;
 pub mod knowledge;
 pub mod position;
 pub mod random;

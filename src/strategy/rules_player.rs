@@ -5,9 +5,7 @@
 //! winning path, one hand left, let the partner out, enemy has one card, enemy has two cards,
 //! free (unbeatable) small group, small chains first, few cards, smallest first. Follows:
 //! winning path, one hand left, enemy has one card, let the partner out, the partner's play, and
-//! the normal rule. Near the end of a game the answer is checked by rollouts
-//! ([`super::endgame`]). Farmers play as
-//! a team: a farmer never overtakes a partner who is winning the trick unless that wins the game
+//! the normal rule. Farmers play as a team: a farmer never overtakes a partner who is winning the trick unless that wins the game
 //! or stops the landlord from going out.
 //!
 //! Conservative plays: no unit answers with a form whose reading differs between platforms
@@ -20,6 +18,7 @@ use super::{Deadline, Strategy};
 use crate::cards::{Cards, Counts, Rank};
 use crate::game::{GameState, Seat};
 use crate::rules::{Combo, Kind};
+use crate::search::Policy;
 use arrayvec::ArrayVec;
 
 /// A group whose chance of being beaten is at most this is treated as unbeatable (a "big" group
@@ -51,9 +50,6 @@ pub const DANGER_TOLERANCE: i32 = 20 * SCALE;
 /// An enemy with at most this many cards is close to going out: bombs and big cards are spent
 /// to stop it (design text, normal rules 8 and 9).
 pub const ENEMY_FEW_CARDS: u8 = 5;
-
-/// Whether the endgame rollouts ([`super::endgame`]) check the rules' choice near the end.
-pub const ENDGAME_ROLLOUTS: bool = true;
 
 /// A hand needing at most this many plays after a bomb is good enough to bomb for the lead.
 pub const BOMB_WHEN_ROUNDS: u32 = 2;
@@ -671,22 +667,16 @@ impl Strategy for RulesPlayer {
         bid
     }
 
-    fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
-        self.decisions += 1;
-        let ctx = Ctx::new(state);
-        let (_, c) = self.decide(&ctx);
-        if ENDGAME_ROLLOUTS {
-            if let Some(better) = super::endgame::choose(self, state, c, deadline) {
-                return better;
-            }
-        }
-        c
+    fn play(&mut self, state: &GameState, _deadline: Deadline) -> Combo {
+        self.choose(state)
     }
 }
 
-impl RulesPlayer {
-    /// The rules' answer alone, without endgame rollouts (what the rollouts play in every seat).
-    pub fn rollout_play(&mut self, state: &GameState) -> Combo {
+/// The rule player is the fast policy the search plays games out with: it answers in
+/// microseconds and never searches itself.
+impl Policy for RulesPlayer {
+    fn choose(&mut self, state: &GameState) -> Combo {
+        self.decisions += 1;
         let ctx = Ctx::new(state);
         self.decide(&ctx).1
     }

@@ -136,6 +136,14 @@ pub const SECTIONS: &[Section] = &[
         name: "decide",
         run: bench_decide,
     },
+    Section {
+        name: "solve",
+        run: bench_solve,
+    },
+    Section {
+        name: "sample",
+        run: bench_sample,
+    },
 ];
 
 /// Hides a value from the optimiser so timed work is not folded away (`std::hint::black_box`
@@ -428,6 +436,202 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
         ],
         nodes,
         timed_nodes: nodes,
+        elapsed,
+    }
+}
+
+/// Sizes (cards in the three hands together) at which the solve section takes its positions.
+const SOLVE_SIZES: [u32; 6] = [15, 20, 25, 30, 40, 54];
+/// Games whose positions the solve section solves, in a full run and with `--quick`.
+const SOLVE_GAMES_FULL: usize = 100;
+/// With `--quick`: enough to run every path.
+const SOLVE_GAMES_QUICK: usize = 4;
+/// The solve section's node budget per position: about 50 ms of search on the bench machine
+/// (the thinking player's order of magnitude), fixed in nodes so the fingerprint is stable.
+pub const SOLVE_NODE_BUDGET: u64 = 400_000;
+/// The solve section's table: the engine's default size.
+const SOLVE_TABLE_BYTES: usize = crate::search::solver::DEFAULT_TABLE_BYTES;
+
+/// A moment of a bench self-play game: the size it was taken for, the open-hand position and
+/// each seat's own view of the game.
+pub struct Moment {
+    /// The [`SOLVE_SIZES`] entry this moment stands for.
+    pub size: u32,
+    /// All hands, as the solver sees them.
+    pub position: crate::search::Position,
+    /// Each seat's view (what the engine in that seat would know).
+    pub views: Vec<crate::game::GameState>,
+}
+
+/// One game of rule players from a bench deal (seat A the landlord), and for each of
+/// [`SOLVE_SIZES`] the first moment whose hands hold at most that many cards together.
+pub fn self_play_positions(deal: usize) -> Vec<Moment> {
+    use crate::game::{BySeat, GameState, Seat};
+    use crate::search::{Policy, Position};
+    use crate::strategy::rules_player::RulesPlayer;
+    let mut rng = fastrand::Rng::with_seed(SEED ^ 0x501e ^ deal as u64);
+    let mut deck: Vec<u8> = (0..54).collect();
+    rng.shuffle(&mut deck);
+    let hand = |codes: &[u8]| {
+        codes
+            .iter()
+            .fold(Cards::EMPTY, |set, &c| set.or(Cards::single(c)))
+    };
+    let bottom = hand(&deck[51..54]);
+    let mut states: Vec<GameState> = Seat::ALL
+        .iter()
+        .map(|&s| {
+            let mut st = GameState::new(s, hand(&deck[17 * s.index()..17 * s.index() + 17]));
+            st.set_landlord(Seat::A, bottom).expect("fresh deal");
+            st
+        })
+        .collect();
+    let mut player = RulesPlayer::new();
+    let mut out = Vec::new();
+    let mut seat = Seat::A;
+    let mut sizes = SOLVE_SIZES.iter().rev().peekable();
+    while states[0].winner().is_none() {
+        let hands = BySeat::from_fn(|s| states[s.index()].hand.counts());
+        let total: u32 = hands.0.iter().map(|h| h.total()).sum();
+        while let Some(&&n) = sizes.peek() {
+            if total > n {
+                break;
+            }
+            let last = states[0].last;
+            let position = Position::new(hands, Seat::A, seat, last).expect("a game in progress");
+            out.push(Moment {
+                size: n,
+                position,
+                views: states.clone(),
+            });
+            sizes.next();
+        }
+        let combo = player.choose(&states[seat.index()]);
+        let cards = if combo.is_pass() {
+            None
+        } else {
+            states[seat.index()].hand.pick(combo.cards)
+        };
+        for st in states.iter_mut() {
+            st.record_play(seat, cards)
+                .expect("the player plays legally");
+        }
+        seat = seat.next();
+    }
+    out
+}
+
+/// The exact solver on positions from self-play games: per size, the median and max time, the
+/// share solved within [`SOLVE_NODE_BUDGET`] nodes, and nodes per second. The table is cleared
+/// before each position (outside the timing), so each figure is one position's own work.
+fn bench_solve(_pos: &Positions, reps: u32) -> Figures {
+    use crate::search::Solver;
+    let games = if reps == REPS_QUICK {
+        SOLVE_GAMES_QUICK
+    } else {
+        SOLVE_GAMES_FULL
+    };
+    let mut by_size: Vec<Vec<crate::search::Position>> = vec![Vec::new(); SOLVE_SIZES.len()];
+    for deal in 0..games {
+        for m in self_play_positions(deal) {
+            let i = SOLVE_SIZES
+                .iter()
+                .position(|&s| s == m.size)
+                .expect("a bench size");
+            by_size[i].push(m.position);
+        }
+    }
+    let mut solver = Solver::new(SOLVE_TABLE_BYTES);
+    let mut lines = Vec::new();
+    let mut nodes = 0u64;
+    let mut elapsed = Duration::ZERO;
+    for (i, positions) in by_size.iter().enumerate() {
+        let mut times = Vec::with_capacity(positions.len());
+        let mut solved = 0;
+        let mut size_nodes = 0u64;
+        let mut size_time = Duration::ZERO;
+        for pos in positions {
+            solver.clear();
+            let start = Instant::now();
+            let solution = solver.solve(pos, SOLVE_NODE_BUDGET);
+            let took = start.elapsed();
+            times.push(took);
+            size_time += took;
+            size_nodes += solution.nodes;
+            solved += solution.winner.is_some() as usize;
+        }
+        times.sort_unstable();
+        let n = SOLVE_SIZES[i];
+        if let (Some(median), Some(max)) = (times.get(times.len() / 2), times.last()) {
+            lines.push((
+                format!("{} cards median ms", n),
+                format!("{:.3}", median.as_secs_f64() * 1000.0),
+            ));
+            lines.push((
+                format!("{} cards max ms", n),
+                format!("{:.3}", max.as_secs_f64() * 1000.0),
+            ));
+            lines.push((
+                format!("{} cards solved", n),
+                format!("{}/{}", solved, positions.len()),
+            ));
+            lines.push((
+                format!("{} cards nps", n),
+                per_second(size_nodes, size_time).to_string(),
+            ));
+        }
+        nodes += size_nodes;
+        elapsed += size_time;
+    }
+    Figures {
+        lines,
+        nodes,
+        timed_nodes: nodes,
+        elapsed,
+    }
+}
+
+/// Deals the sample section makes per view in a full run (`--quick`: one).
+const SAMPLE_DEALS: usize = 200;
+
+/// The sampler of the hidden hands: every seat's view at the solve section's moments, many
+/// deals each.
+/// Reports the time per deal; nodes are the deals made.
+fn bench_sample(_pos: &Positions, reps: u32) -> Figures {
+    use crate::game::Seat;
+    use crate::search::Sampler;
+    let (games, deals) = if reps == REPS_QUICK {
+        (SOLVE_GAMES_QUICK, 1)
+    } else {
+        (SOLVE_GAMES_FULL, SAMPLE_DEALS)
+    };
+    let mut samplers = Vec::new();
+    for g in 0..games {
+        for m in self_play_positions(g) {
+            for view in &m.views {
+                samplers.push(Sampler::new(view).expect("a consistent view"));
+            }
+        }
+    }
+    let mut rng = fastrand::Rng::with_seed(SEED ^ 0x5a3);
+    let mut check = 0u64;
+    let start = Instant::now();
+    for s in &samplers {
+        for _ in 0..deals {
+            let hands = s.deal(&mut rng);
+            check ^= hands[Seat::B].0;
+        }
+    }
+    let elapsed = start.elapsed();
+    opaque(check);
+    let made = (samplers.len() * deals) as u64;
+    Figures {
+        lines: vec![(
+            "ns per deal".into(),
+            format!("{:.0}", elapsed.as_nanos() as f64 / made.max(1) as f64),
+        )],
+        nodes: 0,
+        timed_nodes: made,
         elapsed,
     }
 }

@@ -5,6 +5,7 @@ pub mod bench;
 pub mod moves;
 pub mod play;
 pub mod replay;
+pub mod solve;
 pub mod split;
 pub mod terminal;
 pub mod transcript;

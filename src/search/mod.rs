@@ -1,0 +1,18 @@
+//! Search over the cards: the parts every look-ahead stands on.
+//!
+//! - [`solver`]: the exact solver of open-hand positions (all three hands known), with its
+//!   transposition table ([`table`]);
+//! - [`sampler`]: deals of the hidden hands consistent with what one seat has seen;
+//! - [`rollout`]: games played out by a fast [`Policy`] in every seat.
+//!
+//! Dependencies point down: the solver works on rules and rank counts, the sampler on the game
+//! state; the thinking player in [`crate::strategy`] puts them to work.
+
+pub mod rollout;
+pub mod sampler;
+pub mod solver;
+pub mod table;
+
+pub use rollout::Policy;
+pub use sampler::{SampleError, Sampler};
+pub use solver::{Next, Position, PositionError, Side, Solution, Solver};
