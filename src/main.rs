@@ -13,6 +13,7 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
                                                          who wins an open-hand position, and how
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
+       ddz play [OPTIONS]                                you at the table against engines (ddz play --help)
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts";
 
@@ -27,6 +28,7 @@ fn main() -> ExitCode {
         "solve" => ddz::tools::solve::run(rest),
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
+        "play" => ddz::tools::play::run_play(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
         "check-transcripts" => ddz::tools::transcript::run(rest),
         "help" | "--help" | "-h" => {

@@ -1,6 +1,9 @@
 //! The `ddz arena` and `ddz replay` commands end to end, on the 2015 platform's real deal file;
 //! the transcripts the arena writes are replayed into the built engine by the transcript checker.
 
+mod arena_common;
+
+use arena_common::{ddz, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
 use ddz::arena::json::{self, Value};
 use ddz::cards::Cards;
@@ -11,27 +14,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 const CARDS_DAT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/arena/cards-2015.dat");
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddz-arena-cli-{}-{}", name, std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn ddz(args: &[&str]) -> String {
-    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("ddz runs");
-    assert!(
-        out.status.success(),
-        "ddz {:?} failed: {}",
-        args,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn reads_the_real_platform_deal_file() {

@@ -148,6 +148,7 @@ impl Config {
             crlf: self.crlf,
             show_stderr: self.show_stderr,
             threaded: self.threaded,
+            think: None,
         }
     }
 
@@ -167,6 +168,16 @@ const GAME_SEED_SALT: u64 = 0x6761_6D65; // "game"
 const MAX_SEATINGS: u64 = 8;
 /// How often the progress bar is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// The seed of game `seating` of deal `deal` in the match seeded with `match_seed`: the
+/// randomness of its built-in players. `ddz play` seats a person in the same games.
+#[must_use]
+pub fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
+    mix(
+        match_seed ^ GAME_SEED_SALT,
+        deal as u64 * MAX_SEATINGS + seating as u64,
+    )
+}
 
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool {
@@ -256,10 +267,7 @@ pub fn run(
                     let deal = config.deal(i);
                     let mut games = Vec::with_capacity(seatings.len());
                     for (k, &lineup) in seatings.iter().enumerate() {
-                        let seed = mix(
-                            config.seed ^ GAME_SEED_SALT,
-                            i as u64 * MAX_SEATINGS + k as u64,
-                        );
+                        let seed = game_seed(config.seed, i, k);
                         let mut players = pool.take(lineup);
                         games.push(play_game(&mut players, rules, &deal, i, k, lineup, seed));
                         pool.put_back(lineup, players);

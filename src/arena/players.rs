@@ -114,6 +114,12 @@ pub trait Player: Send {
 
     /// The match is over: `EXIT` to a running program, which then has a moment to quit.
     fn finish(&mut self);
+
+    /// Whether the referee's time limit applies to the player's replies. Programs are timed;
+    /// a person at the table ([`crate::play::Human`]) takes the time they need.
+    fn timed(&self) -> bool {
+        true
+    }
 }
 
 /// Share of the reply limit an in-process strategy may think before starting no new work.
@@ -131,8 +137,9 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
 /// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
 /// strategy v1), or `ddz` (the engine's default: the thinking player) with optional settings
 /// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
-/// [`thinker::Settings::set`]). Without `think` or `samples`, `ddz` thinks the engine's
-/// default time per decision.
+/// [`thinker::Settings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
+/// deadline the table gives it: the engine's default thinking time unless the hosting says
+/// otherwise ([`Hosting::think`]).
 pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {
     let mut parts = name.split(':');
     let base = parts.next().unwrap_or("");
@@ -149,10 +156,7 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
         "greedy" => no_settings(Box::new(Simple)),
         "rules" => no_settings(Box::new(RulesPlayer::new())),
         "ddz" => {
-            let mut s = thinker::Settings {
-                think: Some(DEFAULT_THINK),
-                ..thinker::Settings::default()
-            };
+            let mut s = thinker::Settings::default();
             for kv in settings {
                 let (k, v) = kv
                     .split_once('=')
@@ -226,12 +230,17 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
+    /// The thinking time built-in strategies aim at (their soft deadline), as the binary's
+    /// `--think`; `None` for the default: [`DEFAULT_THINK`] (inline, within a share of the
+    /// limit).
+    pub think: Option<Duration>,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
     name: String,
     threaded: bool,
+    think: Option<Duration>,
     engine: Option<Engine>,
 }
 
@@ -242,8 +251,15 @@ impl Builtin {
         parse_builtin(name, 0).map(|_| Builtin {
             name: name.to_string(),
             threaded,
+            think: None,
             engine: None,
         })
+    }
+
+    /// The same player aiming at `think` per decision (see [`Hosting::think`]).
+    #[must_use]
+    pub fn thinking(self, think: Option<Duration>) -> Builtin {
+        Builtin { think, ..self }
     }
 }
 
@@ -277,13 +293,19 @@ impl Player for Builtin {
             // The binary's clock: its safety margin and thinking time inside this limit.
             Clock {
                 limit,
-                think: DEFAULT_THINK,
+                think: self.think.unwrap_or(DEFAULT_THINK),
             }
             .deadline(now)
         } else {
+            let hard = limit.mul_f64(HARD_SHARE);
+            // Like the binary: the engine's default thinking time, within the limit's share.
+            let soft = self
+                .think
+                .unwrap_or(DEFAULT_THINK)
+                .min(limit.mul_f64(SOFT_SHARE));
             Deadline {
-                soft: now + limit.mul_f64(SOFT_SHARE),
-                hard: now + limit.mul_f64(HARD_SHARE),
+                soft: now + soft.min(hard),
+                hard: now + hard,
             }
         };
         let engine = self
@@ -442,7 +464,8 @@ impl Player for External {
 /// The player a spec names: `builtin:NAME`, or any other text as a shell command line.
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded).map(|b| Box::new(b) as Box<dyn Player>),
+        Some(name) => Builtin::new(name, hosting.threaded)
+            .map(|b| Box::new(b.thinking(hosting.think)) as Box<dyn Player>),
         None => Ok(Box::new(External::new(
             spec,
             hosting.crlf,

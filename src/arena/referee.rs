@@ -277,7 +277,7 @@ impl<'a> Table<'a> {
             };
             self.note(seat, &line);
         }
-        if elapsed > limit {
+        if elapsed > limit && self.players[seat.index()].timed() {
             return Err(Fault::new(
                 FaultKind::Late,
                 format!("answered after {:.3} s", elapsed.as_secs_f64()),

@@ -5,6 +5,7 @@ use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
 use crate::arena::{labels, run, Config, Format};
 use crate::game::Seat;
+use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::PathBuf;
@@ -25,22 +26,6 @@ file); --duplicate plays each deal 3 times with the players rotated, --pair 6 ti
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.";
 
-/// Whether stderr is a terminal (for the default of the progress bar).
-fn stderr_is_terminal() -> bool {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn isatty(fd: i32) -> i32;
-        }
-        // SAFETY: isatty only inspects the descriptor number; 2 is stderr.
-        unsafe { isatty(2) == 1 }
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
-}
-
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> anyhow::Result<&'a str> {
     *i += 1;
     args.get(*i)
@@ -57,7 +42,7 @@ fn number<T: std::str::FromStr>(text: &str, flag: &str) -> anyhow::Result<T> {
 pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut config = Config {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        progress: stderr_is_terminal(),
+        progress: is_terminal(Stream::Stderr),
         ..Config::default()
     };
     let mut players: Vec<String> = Vec::new();

@@ -3,7 +3,9 @@
 pub mod arena;
 pub mod bench;
 pub mod moves;
+pub mod play;
 pub mod replay;
 pub mod solve;
 pub mod split;
+pub mod terminal;
 pub mod transcript;
