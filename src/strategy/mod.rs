@@ -64,4 +64,5 @@ pub mod random;
 pub mod rules_player;
 pub mod simple;
 pub mod split;
+pub mod tricky;
 pub mod value;
