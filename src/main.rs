@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protocol on stdin/stdout)
+usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--scoring official|team]
+                                                         run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
@@ -76,13 +77,14 @@ fn run_engine(args: &[String]) -> ExitCode {
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
     }));
-    let engine = Engine::threaded(
+    let mut engine = Engine::threaded(
         &config.name,
         Box::new(|| {
             Box::new(ddz::strategy::rules_player::RulesPlayer::new())
                 as Box<dyn ddz::strategy::Strategy>
         }),
     );
+    engine.set_scoring(config.scoring);
     let mut session = Session::new(engine);
     session.clock = match config.think {
         Some(t) => Clock::with_think(t),

@@ -1,8 +1,9 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
-//! flags (`--name X --log FILE --think SECONDS`), which win. A bad line or value gives a warning
+//! flags (`--name X --log FILE --think SECONDS --scoring official|team`), which win. A bad line or value gives a warning
 //! and the default: the engine starts whatever the file says.
 
+use crate::game::Scoring;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -24,6 +25,9 @@ pub struct Config {
     pub log: Option<PathBuf>,
     /// Thinking time aimed at, when set (default: the clock's).
     pub think: Option<Duration>,
+    /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
+    /// format): the strategy weighs outcomes by it.
+    pub scoring: Scoring,
 }
 
 impl Default for Config {
@@ -32,6 +36,7 @@ impl Default for Config {
             name: DEFAULT_NAME.to_string(),
             log: None,
             think: None,
+            scoring: Scoring::default(),
         }
     }
 }
@@ -73,6 +78,17 @@ impl Config {
                     value, MAX_THINK_SECONDS
                 )),
             },
+            "scoring" => match value.to_ascii_lowercase().as_str() {
+                "official" => {
+                    self.scoring = Scoring::Official;
+                    Ok(())
+                }
+                "team" => {
+                    self.scoring = Scoring::Team;
+                    Ok(())
+                }
+                _ => Err(format!("scoring '{}' must be official or team", value)),
+            },
             other => Err(format!("unknown key '{}'", other)),
         }
     }
@@ -106,6 +122,7 @@ impl Config {
                 "--name" => "name",
                 "--log" => "log",
                 "--think" => "think",
+                "--scoring" => "scoring",
                 _ => {
                     warnings.push(format!("unknown argument '{}'", flag));
                     i += 1;
@@ -159,13 +176,22 @@ mod tests {
     #[test]
     fn file_then_flags() {
         let mut c = Config::default();
-        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\n");
+        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n");
         assert_eq!(c.name, "Alpha");
+        assert_eq!(c.scoring, Scoring::Team);
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, None);
-        assert_eq!(w.len(), 3, "{:?}", w);
+        assert_eq!(w.len(), 4, "{:?}", w);
         let args: Vec<String> = [
-            "--name", "Beta", "--think", "-1", "--log", "x.log", "--bogus",
+            "--name",
+            "Beta",
+            "--think",
+            "-1",
+            "--log",
+            "x.log",
+            "--bogus",
+            "--scoring",
+            "official",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -174,6 +200,7 @@ mod tests {
         assert_eq!(c.name, "Beta");
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
+        assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
     }
 }

@@ -18,7 +18,7 @@ use super::split::{Mode, Split, Splitter};
 use super::value::{is_big_group, round_penalty, SCALE};
 use super::{Deadline, Strategy};
 use crate::cards::{Cards, Counts, Rank};
-use crate::game::{GameState, Seat};
+use crate::game::{GameState, Scoring, Seat};
 use crate::rules::{Combo, Kind};
 use arrayvec::ArrayVec;
 
@@ -86,7 +86,24 @@ pub const BID_SAMPLES: usize = 12;
 /// worth bidding high; see notes/README-strategy.md for the figures.
 pub const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
 
-/// The rule-based player.
+/// The same under the team rule (`scoring = team`). There the landlord's side risks exactly
+/// what the farmers' side would (the winners get base × (1 + bombs + rocket + spring), the
+/// losers nothing), while by the official rule the landlord's own seat wins or loses twice a
+/// farmer's share: becoming the landlord is worth half as much against staying a farmer, so
+/// each bid needs a hand one step (30 tenths, about 3% of landlord wins) stronger.
+pub const BID_THRESHOLDS_TEAM: [i32; 3] = [-200, -170, -140];
+
+/// The bidding thresholds for a scoring rule.
+#[must_use]
+pub const fn bid_thresholds(scoring: Scoring) -> [i32; 3] {
+    match scoring {
+        Scoring::Official => BID_THRESHOLDS,
+        Scoring::Team => BID_THRESHOLDS_TEAM,
+    }
+}
+
+/// The rule-based player. It reads the scoring rule from [`GameState::scoring`] wherever it
+/// weighs scores (the bid thresholds).
 #[derive(Debug, Default)]
 pub struct RulesPlayer {
     splitter: Splitter,
@@ -662,7 +679,7 @@ impl Strategy for RulesPlayer {
         let ev = self.expected_value(state.hand);
         let highest = state.highest_bid();
         let mut bid = 0;
-        for (i, &t) in BID_THRESHOLDS.iter().enumerate() {
+        for (i, &t) in bid_thresholds(state.scoring).iter().enumerate() {
             let b = i as u8 + 1;
             if ev >= t && b > highest {
                 bid = b;
