@@ -7,12 +7,13 @@
 
 use crate::engine::clock::{Clock, DEFAULT_THINK};
 use crate::engine::Engine;
-use crate::game::GameState;
+use crate::game::{GameState, Scoring};
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::simple::Simple;
+use crate::strategy::tricky::Tricky;
 use crate::strategy::{Deadline, Strategy};
 use std::fmt;
 use std::process::Stdio;
@@ -120,7 +121,8 @@ const SOFT_SHARE: f64 = 0.5;
 /// Share of the reply limit by which an in-process strategy must answer (the rest is margin).
 const HARD_SHARE: f64 = 0.8;
 
-/// The strategy behind a built-in player name (`random`, `greedy`, `ddz`), seeded; `None` for
+/// The strategy behind a built-in player name (`random`, `greedy`, `ddz`, and `tricky`, the
+/// test opponent that leads plays platforms read differently), seeded; `None` for
 /// an unknown name. `ddz` is the project's best strategy: switching it is this one line.
 #[must_use]
 pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
@@ -128,12 +130,13 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
         "random" => Some(Box::new(RandomPlay::new(seed))),
         "greedy" => Some(Box::new(Simple)),
         "ddz" => Some(Box::new(RulesPlayer::new())),
+        "tricky" => Some(Box::new(Tricky::new())),
         _ => None,
     }
 }
 
 /// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 3] = ["random", "greedy", "ddz"];
+pub const BUILTIN_NAMES: [&str; 4] = ["random", "greedy", "ddz", "tricky"];
 
 /// Uniformly random legal play and random legal bid. A private stand-in for the engine
 /// engineer's `strategy::random::RandomPlayer`, until it lands on main.
@@ -189,12 +192,16 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
+    /// The scoring rule built-in players weigh their decisions by (an external program is
+    /// told by its own flags, e.g. `ddz --scoring team`).
+    pub scoring: Scoring,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
     name: String,
     threaded: bool,
+    scoring: Scoring,
     engine: Option<Engine>,
 }
 
@@ -206,8 +213,16 @@ impl Builtin {
         builtin_strategy(name, 0).map(|_| Builtin {
             name: name.to_string(),
             threaded,
+            scoring: Scoring::default(),
             engine: None,
         })
+    }
+
+    /// The same player weighing its decisions by `scoring`.
+    #[must_use]
+    pub fn with_scoring(mut self, scoring: Scoring) -> Builtin {
+        self.scoring = scoring;
+        self
     }
 }
 
@@ -232,6 +247,9 @@ impl Player for Builtin {
         } else {
             Engine::new(&self.name, strategy)
         });
+        if let Some(engine) = self.engine.as_mut() {
+            engine.set_scoring(self.scoring);
+        }
         Ok(fresh)
     }
 
@@ -407,7 +425,7 @@ impl Player for External {
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
         Some(name) => Builtin::new(name, hosting.threaded)
-            .map(|b| Box::new(b) as Box<dyn Player>)
+            .map(|b| Box::new(b.with_scoring(hosting.scoring)) as Box<dyn Player>)
             .ok_or_else(|| {
                 format!(
                     "unknown built-in player '{}' (known: {})",
