@@ -57,6 +57,22 @@ impl Platform {
         Platform::ALL.iter().copied().find(|p| p.name() == name)
     }
 
+    /// Whether this platform accepts `answer` (a pass: `Combo::PASS`) on `target` (`None` or a
+    /// pass: a lead). A platform that would never have shown `target` (it is no play there)
+    /// accepts anything legal canonically: the engine cannot be running on it.
+    #[must_use]
+    pub fn accepts(self, answer: &Combo, target: Option<&Combo>) -> bool {
+        let target = target.filter(|t| !t.is_pass());
+        match (answer.is_pass(), target) {
+            (true, t) => t.is_some(),
+            (false, None) => self.read(answer.cards).is_some(),
+            (false, Some(t)) => match self.read(t.cards) {
+                Some(on) => self.read(answer.cards).map_or(false, |a| a.beats(&on)),
+                None => answer.beats(t),
+            },
+        }
+    }
+
     /// How this platform reads `cards`: `None` when it rejects them as a play.
     #[must_use]
     pub fn read(self, cards: Counts) -> Option<Combo> {
@@ -136,10 +152,20 @@ pub fn safe_answer(answer: &Combo, target: &Combo) -> bool {
     if !may_be_ambiguous(answer.kind) && !may_be_ambiguous(target.kind) {
         return answer.beats(target);
     }
-    Platform::ALL.iter().all(|&p| match p.read(target.cards) {
-        Some(t) => p.read(answer.cards).map_or(false, |a| a.beats(&t)),
-        None => true,
-    })
+    Platform::ALL
+        .iter()
+        .all(|&p| p.accepts(answer, Some(target)))
+}
+
+/// The platforms that would refuse `answer` on `target` (`None`: a lead), in
+/// [`Platform::ALL`] order: what `ddz moves` marks.
+#[must_use]
+pub fn refused_by(answer: &Combo, target: Option<&Combo>) -> Vec<Platform> {
+    Platform::ALL
+        .iter()
+        .copied()
+        .filter(|p| !p.accepts(answer, target))
+        .collect()
 }
 
 /// Whether some platform accepts `answer` on `target`: what a tracker must take as a legal
