@@ -492,6 +492,49 @@ mod tests {
     }
 
     #[test]
+    fn what_a_platform_accepted_is_taken_and_our_answers_are_safe() {
+        // A holds 33334444 + 7; C leads it, B (a platform reading it as four with two pairs,
+        // key 3) answers 5555+66+77, which the canonical reading would refuse.
+        let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,20,21,22,23,40,41,42,43,44"));
+        s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
+        s.record_play(Seat::C, Some(cards("16"))).unwrap();
+        s.record_play(Seat::A, Some(cards("44"))).unwrap();
+        s.record_play(Seat::B, None).unwrap();
+        s.record_play(Seat::C, None).unwrap();
+        // Our lead of the ambiguous form, then B's four answer: taken without complaint.
+        s.record_play(Seat::A, Some(cards("0,1,2,3,4,5,6,7")))
+            .unwrap();
+        assert_eq!(
+            s.record_play(Seat::B, Some(cards("8,9,10,11,12,13,17,18"))),
+            Ok(())
+        );
+        // A single 3 on a 4 is refused everywhere.
+        let mut t = example();
+        assert!(t.record_play(Seat::B, Some(cards("1"))).is_err());
+        // Our answers to 33334444 from 8888 9999 KKKK 5: pass, the bombs, and 88889999 (a plane
+        // keyed 9 here, four with two pairs keyed 9 or 8 elsewhere: above 4 or 3 everywhere);
+        // no plane with other wings (refused where 33334444 is four with two pairs).
+        let mut u = GameState::new(Seat::B, cards("20,21,22,23,24,25,26,27,40,41,42,43,8"));
+        u.set_landlord(Seat::A, Cards::EMPTY).unwrap();
+        u.record_play(Seat::A, Some(cards("0,1,2,3,4,5,6,7")))
+            .unwrap();
+        let plays = u.legal_plays();
+        let others: Vec<String> = plays
+            .iter()
+            .filter(|p| !p.is_pass() && p.kind != Kind::Bomb)
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(others, ["88889999"]);
+        assert_eq!(plays.iter().filter(|p| p.kind == Kind::Bomb).count(), 3);
+        assert!(plays.contains(&Combo::PASS));
+        let all = legal_plays(u.hand.counts(), u.to_beat_for(Seat::B));
+        assert!(
+            all.len() > plays.len() + 5,
+            "the canonical list has plane answers"
+        );
+    }
+
+    #[test]
     fn our_own_last_play_is_never_to_beat() {
         let mut s = example();
         s.record_play(Seat::B, Some(cards("44,45,46,9"))).unwrap();
