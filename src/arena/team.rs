@@ -12,7 +12,7 @@
 use super::json;
 use super::referee::GameRecord;
 use crate::cards::Rank;
-use crate::game::{Outcome, Scoring, Seat};
+use crate::game::{Outcome, Scoring};
 use std::fmt::Write;
 
 /// A team's points on one deal, both tables added, are capped at this (SPEC).
@@ -226,9 +226,3 @@ impl TeamScore {
 /// The seat each team holds at each of the two tables: team 0 at A and C on the first, at B on
 /// the second.
 pub const TEAM_SEATINGS: [[usize; 3]; 2] = [[0, 1, 0], [1, 0, 1]];
-
-/// The team holding `seat` at table `table` before any swap.
-#[must_use]
-pub fn team_at(table: usize, seat: Seat) -> usize {
-    TEAM_SEATINGS[table % 2][seat.index()]
-}
