@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid simulate|value]
+usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid simulate|value] [--scoring official|team]
                                                          run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
@@ -84,13 +84,14 @@ fn run_engine(args: &[String]) -> ExitCode {
     }));
     // The thinking player; its time per decision comes from the clock's soft deadline.
     let settings = config.player;
-    let engine = Engine::threaded(
+    let mut engine = Engine::threaded(
         &config.name,
         Box::new(move || {
             Box::new(ddz::strategy::thinker::Thinker::new(settings))
                 as Box<dyn ddz::strategy::Strategy>
         }),
     );
+    engine.set_scoring(config.scoring);
     let mut session = Session::new(engine);
     session.clock = match config.think {
         Some(t) => Clock::with_think(t),

@@ -7,13 +7,14 @@
 
 use crate::engine::clock::{Clock, DEFAULT_THINK};
 use crate::engine::Engine;
-use crate::game::GameState;
+use crate::game::{GameState, Scoring};
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::simple::Simple;
 use crate::strategy::thinker;
+use crate::strategy::tricky::Tricky;
 use crate::strategy::{Deadline, Strategy};
 use std::fmt;
 use std::process::Stdio;
@@ -135,7 +136,8 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
 }
 
 /// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
-/// strategy v1), or `ddz` (the engine's default: the thinking player) with optional settings
+/// strategy v1), `tricky` (the test opponent that leads plays platforms read differently), or
+/// `ddz` (the engine's default: the thinking player) with optional settings
 /// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
 /// [`thinker::Settings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
 /// deadline the table gives it: the engine's default thinking time unless the hosting says
@@ -155,6 +157,7 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
         "random" => no_settings(Box::new(RandomPlay::new(seed))),
         "greedy" => no_settings(Box::new(Simple)),
         "rules" => no_settings(Box::new(RulesPlayer::new())),
+        "tricky" => no_settings(Box::new(Tricky::new())),
         "ddz" => {
             let mut s = thinker::Settings::default();
             for kv in settings {
@@ -174,7 +177,7 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
 }
 
 /// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 4] = ["random", "greedy", "rules", "ddz"];
+pub const BUILTIN_NAMES: [&str; 5] = ["random", "greedy", "rules", "ddz", "tricky"];
 
 /// Uniformly random legal play and random legal bid. A private stand-in for the engine
 /// engineer's `strategy::random::RandomPlayer`, until it lands on main.
@@ -234,6 +237,9 @@ pub struct Hosting {
     /// `--think`; `None` for the default: [`DEFAULT_THINK`] (inline, within a share of the
     /// limit).
     pub think: Option<Duration>,
+    /// The scoring rule built-in players weigh their decisions by (an external program is
+    /// told by its own flags, e.g. `ddz --scoring team`).
+    pub scoring: Scoring,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
@@ -241,6 +247,7 @@ pub struct Builtin {
     name: String,
     threaded: bool,
     think: Option<Duration>,
+    scoring: Scoring,
     engine: Option<Engine>,
 }
 
@@ -252,6 +259,7 @@ impl Builtin {
             name: name.to_string(),
             threaded,
             think: None,
+            scoring: Scoring::default(),
             engine: None,
         })
     }
@@ -260,6 +268,13 @@ impl Builtin {
     #[must_use]
     pub fn thinking(self, think: Option<Duration>) -> Builtin {
         Builtin { think, ..self }
+    }
+
+    /// The same player weighing its decisions by `scoring`.
+    #[must_use]
+    pub fn with_scoring(mut self, scoring: Scoring) -> Builtin {
+        self.scoring = scoring;
+        self
     }
 }
 
@@ -284,6 +299,9 @@ impl Player for Builtin {
         } else {
             Engine::new(&self.name, strategy)
         });
+        if let Some(engine) = self.engine.as_mut() {
+            engine.set_scoring(self.scoring);
+        }
         Ok(fresh)
     }
 
@@ -464,8 +482,9 @@ impl Player for External {
 /// The player a spec names: `builtin:NAME`, or any other text as a shell command line.
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded)
-            .map(|b| Box::new(b.thinking(hosting.think)) as Box<dyn Player>),
+        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
+            Box::new(b.thinking(hosting.think).with_scoring(hosting.scoring)) as Box<dyn Player>
+        }),
         None => Ok(Box::new(External::new(
             spec,
             hosting.crlf,

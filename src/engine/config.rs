@@ -1,9 +1,10 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
-//! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value`),
-//! which win. A bad line or value gives a warning
+//! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
+//! --scoring official|team`), which win. A bad line or value gives a warning
 //! and the default: the engine starts whatever the file says.
 
+use crate::game::Scoring;
 use crate::strategy::thinker::Settings;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -29,6 +30,9 @@ pub struct Config {
     /// The thinking player's other settings (`samples`, `table-mb`, `bid`); its thinking time
     /// is the clock's.
     pub player: Settings,
+    /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
+    /// format): the strategy weighs outcomes by it.
+    pub scoring: Scoring,
 }
 
 impl Default for Config {
@@ -38,6 +42,7 @@ impl Default for Config {
             log: None,
             think: None,
             player: Settings::default(),
+            scoring: Scoring::default(),
         }
     }
 }
@@ -80,6 +85,17 @@ impl Config {
                 )),
             },
             "samples" | "table-mb" | "table_mb" | "bid" => self.player.set(key, value),
+            "scoring" => match value.to_ascii_lowercase().as_str() {
+                "official" => {
+                    self.scoring = Scoring::Official;
+                    Ok(())
+                }
+                "team" => {
+                    self.scoring = Scoring::Team;
+                    Ok(())
+                }
+                _ => Err(format!("scoring '{}' must be official or team", value)),
+            },
             other => Err(format!("unknown key '{}'", other)),
         }
     }
@@ -116,6 +132,7 @@ impl Config {
                 "--samples" => "samples",
                 "--table-mb" => "table-mb",
                 "--bid" => "bid",
+                "--scoring" => "scoring",
                 _ => {
                     warnings.push(format!("unknown argument '{}'", flag));
                     i += 1;
@@ -169,13 +186,22 @@ mod tests {
     #[test]
     fn file_then_flags() {
         let mut c = Config::default();
-        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\n");
+        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n");
         assert_eq!(c.name, "Alpha");
+        assert_eq!(c.scoring, Scoring::Team);
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, None);
-        assert_eq!(w.len(), 3, "{:?}", w);
+        assert_eq!(w.len(), 4, "{:?}", w);
         let args: Vec<String> = [
-            "--name", "Beta", "--think", "-1", "--log", "x.log", "--bogus",
+            "--name",
+            "Beta",
+            "--think",
+            "-1",
+            "--log",
+            "x.log",
+            "--bogus",
+            "--scoring",
+            "official",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -184,6 +210,7 @@ mod tests {
         assert_eq!(c.name, "Beta");
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
+        assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
         // The thinking player's settings pass through to it.
         let w = c.apply_text("samples = 64\ntable-mb = 8\nbid = value\nsamples = 0\n");

@@ -64,4 +64,5 @@ pub mod rules_player;
 pub mod simple;
 pub mod split;
 pub mod thinker;
+pub mod tricky;
 pub mod value;

@@ -5,8 +5,8 @@
 //! rocket and the pass), deals the hidden cards many times ([`Sampler`]), and for each deal and
 //! candidate plays the rest of the game out: the rule player in every seat ([`Policy`]), the
 //! exact solver once few cards are left ([`Finisher`]). It chooses the candidate with the best
-//! mean score for our side under the scoring rule in use (bombs, rocket and spring change the
-//! stake), not only the best win rate.
+//! mean score for our side under the scoring rule in use (`GameState::scoring`: bombs, rocket
+//! and spring change the stake), not only the best win rate.
 //!
 //! Samples go where they decide something: every candidate sees the same deals (so candidates
 //! are compared on paired outcomes, which removes the luck of the deal from the comparison), and
@@ -22,7 +22,7 @@ use super::rules_player::RulesPlayer;
 use super::split::{Mode, Splitter};
 use super::{Deadline, Strategy};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Scoring};
+use crate::game::{BySeat, GameState, Outcome};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame};
 use crate::search::{Policy, Sampler, Solver};
@@ -68,8 +68,6 @@ pub struct Settings {
     pub samples: Option<u32>,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
-    /// The scoring rule whose points it plays for.
-    pub scoring: Scoring,
     /// Bid by simulation (otherwise the rule player's value thresholds).
     pub simulate_bids: bool,
 }
@@ -80,7 +78,6 @@ impl Default for Settings {
             think: None,
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
-            scoring: Scoring::Official,
             simulate_bids: true,
         }
     }
@@ -301,15 +298,13 @@ impl Thinker {
             hands[me.next()] = take(&shuffled[3..20]);
             hands[me.prev()] = take(&shuffled[20..37]);
             let mut view = GameState::new(me, state.hand);
+            view.scoring = state.scoring;
             if view.set_landlord(me, bottom).is_err() {
                 break;
             }
             let outcome = self.play_out(OpenGame::new(&view, hands));
             match outcome {
-                Some(o) => tally.push(
-                    f64::from(o.landlord_value(self.settings.scoring)),
-                    o.winner == me,
-                ),
+                Some(o) => tally.push(f64::from(o.landlord_value(state.scoring)), o.winner == me),
                 None => break,
             }
         }
@@ -393,7 +388,7 @@ impl Thinker {
         match self.play_out(game) {
             Some(o) => {
                 let landlord_side = o.landlord == me;
-                let value = f64::from(o.landlord_value(self.settings.scoring));
+                let value = f64::from(o.landlord_value(state.scoring));
                 let won = (o.winner == o.landlord) == landlord_side;
                 (if landlord_side { value } else { -value }, won)
             }

@@ -108,6 +108,8 @@ pub fn record_of(line: &str) -> GameRecord {
         scores: BySeat([scores[0], scores[1], scores[2]]),
         errors,
         times: BySeat::default(),
+        // The JSON log does not say which seat a team format's spare process took.
+        swapped: None,
         transcripts: None,
     }
 }
