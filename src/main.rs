@@ -11,6 +11,8 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
        ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                                                          who wins an open-hand position, and how
+       ddz analyze --transcript FILE --at N | A=.. B=.. C=.. --landlord S --seat S [--turn S] [--beat P --by S]
+                                                         every candidate's expected score in one decision
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
        ddz play [OPTIONS]                                you at the table against engines (ddz play --help)
@@ -26,6 +28,7 @@ fn main() -> ExitCode {
         "classify" => ddz::tools::moves::run_classify(rest),
         "split" => ddz::tools::split::run(rest),
         "solve" => ddz::tools::solve::run(rest),
+        "analyze" => ddz::tools::analyze::run(rest),
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
         "play" => ddz::tools::play::run_play(rest),

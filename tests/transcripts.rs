@@ -45,6 +45,29 @@ fn every_fixture_passes_on_the_built_engine() {
 }
 
 #[test]
+fn the_engine_thinking_on_its_clock_answers_in_time() {
+    // Timed mode, as on a platform: each decision thinks until the soft deadline. The
+    // transcripts' own limits (15 s) are the bound the checker enforces; the think time keeps
+    // the test short.
+    let timed = [env!("CARGO_BIN_EXE_ddz"), "--think", "0.2"].map(String::from);
+    for name in [
+        "official-example.txt",
+        "platform-2015-run01.txt",
+        "icga2019-engine-c1.txt",
+    ] {
+        let r = check_file(&timed, &fixtures().join(name));
+        assert!(r.failures.is_empty(), "{}: {:?}", name, r.failures);
+        assert!(r.replies > 5, "{}", name);
+        assert!(
+            r.slowest < Duration::from_secs(5),
+            "{}: {:?}",
+            name,
+            r.slowest
+        );
+    }
+}
+
+#[test]
 fn the_checker_rejects_an_echo() {
     let r = check_file(
         &["cat".to_string()],

@@ -84,7 +84,7 @@ impl Config {
                     value, MAX_THINK_SECONDS
                 )),
             },
-            "samples" | "table-mb" | "table_mb" | "bid" => self.player.set(key, value),
+            "samples" | "table-mb" | "table_mb" | "bid" | "infer" => self.player.set(key, value),
             "scoring" => match value.to_ascii_lowercase().as_str() {
                 "official" => {
                     self.scoring = Scoring::Official;
@@ -132,6 +132,7 @@ impl Config {
                 "--samples" => "samples",
                 "--table-mb" => "table-mb",
                 "--bid" => "bid",
+                "--infer" => "infer",
                 "--scoring" => "scoring",
                 _ => {
                     warnings.push(format!("unknown argument '{}'", flag));

@@ -56,6 +56,12 @@ pub const MAX_BID_DEALS: u32 = 2_000;
 /// The mean score at base 1 (in the scoring rule's units per point of bid) above which we bid:
 /// zero would be the break-even of a perfectly estimated linear stake.
 pub const BID_MARGIN: f64 = 0.0;
+/// Inference: deals drawn per deal kept. Each is kept with the likelihood of the other seats'
+/// plays under the rule-player model; when none is kept, the likeliest is.
+pub const INFER_TRIES: u32 = 8;
+/// Inference: the likelihood factor of one play the model would not have made (the others'
+/// engines are not our rule player: a mismatch makes a deal less likely, not impossible).
+pub const INFER_MISMATCH: f64 = 0.5;
 /// Default size of the solver's transposition table.
 pub const DEFAULT_TABLE_BYTES: usize = 32 << 20;
 
@@ -70,6 +76,9 @@ pub struct Settings {
     pub table_bytes: usize,
     /// Bid by simulation (otherwise the rule player's value thresholds).
     pub simulate_bids: bool,
+    /// Believe deals in which the other seats' past plays are what the rule player would have
+    /// made (see [`INFER_TRIES`]).
+    pub infer: bool,
 }
 
 impl Default for Settings {
@@ -79,6 +88,7 @@ impl Default for Settings {
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             simulate_bids: true,
+            infer: false,
         }
     }
 }
@@ -127,6 +137,17 @@ impl Settings {
                 }
                 _ => Err(format!("bid '{}' must be simulate or value", value)),
             },
+            "infer" => match value {
+                "on" => {
+                    self.infer = true;
+                    Ok(())
+                }
+                "off" => {
+                    self.infer = false;
+                    Ok(())
+                }
+                _ => Err(format!("infer '{}' must be on or off", value)),
+            },
             other => Err(format!("unknown setting '{}'", other)),
         }
     }
@@ -137,7 +158,7 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 /// Largest solver table accepted, in MiB.
 pub const MAX_TABLE_MB: usize = 1024;
 /// The setting names [`Settings::set`] takes.
-pub const SETTING_NAMES: [&str; 4] = ["think", "samples", "table-mb", "bid"];
+pub const SETTING_NAMES: [&str; 5] = ["think", "samples", "table-mb", "bid", "infer"];
 
 /// One candidate's figures after a decision's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -233,7 +254,11 @@ impl Thinker {
             if deals > 0 && self.out_of_time(soft, deadline) {
                 break;
             }
-            let hands = sampler.deal(&mut rng);
+            let hands = if self.settings.infer {
+                self.believed_deal(state, &sampler, &mut rng)
+            } else {
+                sampler.deal(&mut rng)
+            };
             for (i, c) in candidates.iter().enumerate() {
                 if tally[i].alive {
                     let (value, won) = self.evaluate(state, hands, c);
@@ -320,6 +345,67 @@ impl Thinker {
             deals: tally.n,
             bid,
         }
+    }
+
+    /// A deal drawn in proportion to how likely it makes the other seats' plays so far: up to
+    /// [`INFER_TRIES`] uniform deals, each kept with its likelihood; else the likeliest.
+    fn believed_deal(
+        &mut self,
+        state: &GameState,
+        sampler: &Sampler,
+        rng: &mut fastrand::Rng,
+    ) -> BySeat<Cards> {
+        let mut likeliest = (f64::NEG_INFINITY, sampler.deal(rng));
+        for i in 0..INFER_TRIES {
+            let hands = if i == 0 {
+                likeliest.1
+            } else {
+                sampler.deal(rng)
+            };
+            let w = self.likelihood(state, hands);
+            if rng.f64() < w {
+                return hands;
+            }
+            if w > likeliest.0 {
+                likeliest = (w, hands);
+            }
+        }
+        likeliest.1
+    }
+
+    /// How likely the other seats' plays so far are with `hands` dealt, under the model that
+    /// each seat plays as our rule player would: the game is replayed from its first lead with
+    /// every hand as it then was, and each play the model would not have made costs a factor
+    /// [`INFER_MISMATCH`].
+    fn likelihood(&mut self, state: &GameState, hands: BySeat<Cards>) -> f64 {
+        let landlord = match state.landlord {
+            Some(l) => l,
+            None => return 1.0,
+        };
+        let at_start = BySeat::from_fn(|s| hands[s].or(state.played[s]));
+        let mut view = GameState::new(state.me, at_start[state.me]);
+        if state.me == landlord {
+            view.hand = view.hand.minus(state.bottom);
+        }
+        view.bids = state.bids;
+        view.scoring = state.scoring;
+        if view.set_landlord(landlord, state.bottom).is_err() {
+            return 1.0;
+        }
+        let mut game = OpenGame::new(&view, at_start);
+        let mut w = 1.0;
+        for turn in &state.history {
+            if turn.seat != state.me {
+                let model = self.policy.choose(game.view(turn.seat));
+                if model.cards != turn.combo.cards {
+                    w *= INFER_MISMATCH;
+                }
+            }
+            if game.play(turn.seat, &turn.combo).is_err() {
+                return w;
+            }
+        }
+        w
     }
 
     fn soft_deadline(&self, start: Instant, deadline: Deadline) -> Instant {

@@ -1,5 +1,6 @@
 //! The tools beside the engine, one module each; `main` dispatches subcommands here.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod moves;
