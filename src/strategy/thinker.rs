@@ -62,8 +62,10 @@ pub const INFER_TRIES: u32 = 8;
 /// Inference: the likelihood factor of one play the model would not have made (the others'
 /// engines are not our rule player: a mismatch makes a deal less likely, not impossible).
 pub const INFER_MISMATCH: f64 = 0.5;
-/// Default size of the solver's transposition table.
-pub const DEFAULT_TABLE_BYTES: usize = 32 << 20;
+/// Default size of the solver's transposition table: the rollouts' solves are small (at most
+/// [`SOLVE_AT_CARDS`] cards, [`SOLVE_NODES`] nodes), and a smaller table is cheaper to set up
+/// for each game an arena plays.
+pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
 /// How the thinking player spends its time, and for what.
 #[derive(Clone, Copy, Debug, PartialEq)]
