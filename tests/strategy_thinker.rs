@@ -2,21 +2,17 @@
 //! by the exact solver over every consistent deal), it plays it; in fixed-budget mode it gives
 //! the same answer every time; and it answers by its deadline however large its budget.
 
-use ddz::cards::{Cards, Counts};
+mod search_common;
+
+use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
-use ddz::rules::{legal_plays, Combo};
+use ddz::rules::Combo;
 use ddz::search::{Next, Position, Solver};
 use ddz::strategy::thinker::{Settings, Thinker};
 use ddz::strategy::{Deadline, Strategy};
 use ddz::tools::analyze::view_of;
+use search_common::{cards_of, random_position};
 use std::time::{Duration, Instant};
-
-fn cards_of(codes: &[u8]) -> Counts {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
-        .counts()
-}
 
 fn fixed(samples: u32) -> Settings {
     Settings {
@@ -100,29 +96,9 @@ fn plays_the_one_play_that_wins_whatever_the_hidden_cards() {
             found,
             rules_differ
         );
-        let mut deck: Vec<u8> = (0..54).collect();
-        rng.shuffle(&mut deck);
         let total = rng.usize(5..=11);
-        let a = rng.usize(1..=total - 2);
-        let b = rng.usize(1..=total - a - 1);
-        let hands = BySeat([
-            cards_of(&deck[..a]),
-            cards_of(&deck[a..a + b]),
-            cards_of(&deck[a + b..total]),
-        ]);
-        let landlord = Seat::ALL[rng.usize(..3)];
-        let to_move = Seat::ALL[rng.usize(..3)];
-        let last = if rng.bool() {
-            let spare = cards_of(&deck[total..total + 6]);
-            let plays = legal_plays(spare, None);
-            Some((to_move.prev(), plays[rng.usize(..plays.len())]))
-        } else {
-            None
-        };
-        let pos = match Position::new(hands, landlord, to_move, last) {
-            Ok(p) => p,
-            Err(_) => continue,
-        };
+        let pos = random_position(&mut rng, total);
+        let to_move = pos.to_move;
         // Bombs and the rocket change the stake: then the best expected score need not be the
         // sure win, so such positions are left out.
         let bombs = pos.legal_plays().iter().any(|c| c.kind.is_bomb_like());

@@ -15,8 +15,6 @@ pub const CONFIG_FILE: &str = "ddz.cfg";
 pub const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
 pub const MAX_NAME_LEN: usize = 32;
-/// Longest thinking time accepted, in seconds (the clock caps it by the limit anyway).
-pub const MAX_THINK_SECONDS: f64 = 600.0;
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -74,16 +72,11 @@ impl Config {
                 }
                 Ok(())
             }
-            "think" => match value.parse::<f64>() {
-                Ok(s) if s > 0.0 && s <= MAX_THINK_SECONDS => {
-                    self.think = Some(Duration::from_secs_f64(s));
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "think '{}' must be seconds in (0, {}]",
-                    value, MAX_THINK_SECONDS
-                )),
-            },
+            // The thinking player reads the same value the same way; the clock keeps a copy.
+            "think" => self
+                .player
+                .set("think", value)
+                .map(|()| self.think = self.player.think),
             "samples" | "table-mb" | "table_mb" | "bid" | "infer" => self.player.set(key, value),
             "scoring" => match value.to_ascii_lowercase().as_str() {
                 "official" => {
