@@ -267,6 +267,7 @@ fn a_scripted_person_plays_a_whole_game() {
     let (mut tried_garbage, mut tried_lead_pass, mut tried_low, mut tried_list) =
         (false, false, false, false);
     let mut games_ended = 0u64;
+    let mut expected_shown = false;
     while prompted {
         let prompt = last_line(&text).to_string();
         if prompt.starts_with("your bid") {
@@ -328,7 +329,17 @@ fn a_scripted_person_plays_a_whole_game() {
                 .lines()
                 .next()
                 .unwrap();
-            let play = hint.split(" (").next().unwrap().trim();
+            // `hint: PLAY (kind) · expected score +N`: the thinking player's search gives the
+            // score when it compared candidates.
+            expected_shown |= hint.contains(" · expected score ");
+            let play = hint
+                .split(" · ")
+                .next()
+                .unwrap()
+                .split(" (")
+                .next()
+                .unwrap()
+                .trim();
             let combo = if play == "pass" {
                 Combo::PASS
             } else {
@@ -382,6 +393,7 @@ fn a_scripted_person_plays_a_whole_game() {
         MAX_DEALS
     );
     assert!(games_ended >= 1);
+    assert!(expected_shown, "a hint showed the search's expected score");
 
     // The log: the last game, replayed through the tracker (every play legal, the score by
     // the official rule), shown by `ddz replay`, dealt as the arena deals.

@@ -6,17 +6,16 @@
 use super::console::{Console, SharedConsole};
 use super::input::{read_bid, read_pass, read_play, request, Refusal, Request};
 use super::view::{self, Paint};
-use crate::arena::players::{builtin_strategy, Answer, Fault, FaultKind, Player};
-use crate::engine::brain::Brain;
+use crate::arena::players::{Answer, Fault, FaultKind, Player};
 use crate::engine::clock::{Clock, DEFAULT_THINK};
 use crate::engine::track;
 use crate::game::GameState;
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
+use crate::strategy::thinker::{Settings, Thinker};
+use crate::strategy::Strategy;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
-
-/// The built-in player asked for hints: the engine's default (`builtin:ddz`).
-pub const HINT_PLAYER: &str = "ddz";
 
 /// What the engine would do in the person's place.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -71,7 +70,9 @@ pub struct Human {
     console: SharedConsole,
     state: Option<GameState>,
     think: Option<Duration>,
-    hints: Option<Brain>,
+    /// The engine's default player (`builtin:ddz`), asked for hints: its search gives the
+    /// expected score too.
+    hints: Option<Thinker>,
     greeted: bool,
 }
 
@@ -95,31 +96,36 @@ impl Human {
         Err(Fault::new(FaultKind::Crashed, "the person left the table"))
     }
 
-    /// What the engine's default player would do here, checked legal; `None` when it has no
-    /// legal answer (a panic, a missed deadline, an illegal choice).
+    /// What the engine's default player would do here, checked legal, with the score it
+    /// expects; `None` when it has no legal answer (a panic, an illegal choice).
     fn hint(&mut self, question: Question) -> Option<Hint> {
         let state = self.state.as_ref()?;
-        let brain = self.hints.as_mut()?;
+        let thinker = self.hints.as_mut()?;
         let clock = Clock::with_think(self.think.unwrap_or(DEFAULT_THINK));
         let deadline = clock.deadline(Instant::now());
-        let advice = if question == Question::Bid {
-            let bid = brain.bid(state, deadline).ok()?;
-            if !state.bid_is_legal(bid) {
-                return None;
+        // A hint is never worth a crash: a panic in the search gives no hint.
+        let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
+            if question == Question::Bid {
+                let b = thinker.analyze_bid(state, deadline);
+                // The stake is linear in the bid: the mean at base 1 times the bid.
+                let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));
+                (Advice::Bid(b.bid), expected)
+            } else {
+                let a = thinker.analyze(state, deadline);
+                let expected = a
+                    .candidates
+                    .iter()
+                    .find(|c| c.play == a.chosen)
+                    .map(|c| c.mean);
+                (Advice::Play(a.chosen), expected)
             }
-            Advice::Bid(bid)
-        } else {
-            let play = brain.play(state, deadline).ok()?;
-            if !state.legal_plays().contains(&play) {
-                return None;
-            }
-            Advice::Play(play)
+        }))
+        .ok()?;
+        let legal = match advice {
+            Advice::Bid(bid) => state.bid_is_legal(bid),
+            Advice::Play(play) => state.legal_plays().contains(&play),
         };
-        // The strategy's expected score goes here when the Strategy trait offers one.
-        Some(Hint {
-            advice,
-            expected: None,
-        })
+        legal.then(|| Hint { advice, expected })
     }
 
     /// Shows the table and asks until the person answers `question` legally (or leaves).
@@ -219,12 +225,11 @@ impl Player for Human {
         false
     }
 
-    fn begin_game(&mut self, seed: u64) -> Result<bool, Fault> {
-        let mut brain = builtin_strategy(HINT_PLAYER, seed).map(Brain::Inline);
-        if let Some(b) = brain.as_mut() {
-            b.new_game();
-        }
-        self.hints = brain;
+    fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
+        // The thinking player draws its deals from the position, not from the game's seed.
+        let mut thinker = Thinker::new(Settings::default());
+        thinker.new_game();
+        self.hints = Some(thinker);
         let fresh = !self.greeted;
         self.greeted = true;
         Ok(fresh)
