@@ -125,7 +125,7 @@ impl Human {
             Advice::Bid(bid) => state.bid_is_legal(bid),
             Advice::Play(play) => state.legal_plays().contains(&play),
         };
-        legal.then(|| Hint { advice, expected })
+        legal.then_some(Hint { advice, expected })
     }
 
     /// Shows the table and asks until the person answers `question` legally (or leaves).
