@@ -13,9 +13,9 @@
 #            example, South seat, CRLF line ends) over pipes, interactive and batch.
 #  5. hooks  the engine's own test tools, run against the exe, when the Linux build of ddz has
 #            them (its --help names the subcommand) - or always, when a command is given:
-#              replay: $DDZ_HOST_BIN check-transcripts --engine "$DDZ_WIN_ENGINE" fixtures/transcripts
+#              replay: $DDZ_HOST_BIN check-transcripts --engine "$DDZ_WIN_ENGINE --samples 4" fixtures/transcripts
 #                      replays every transcript into the engine, checking every reply;
-#              arena:  $DDZ_HOST_BIN arena --games $DDZ_WIN_ARENA_GAMES --duplicate --crlf --max-errors 0 --players "$DDZ_WIN_ENGINE" builtin:greedy builtin:random
+#              arena:  $DDZ_HOST_BIN arena --games $DDZ_WIN_ARENA_GAMES --duplicate --crlf --max-errors 0 --players "$DDZ_WIN_ENGINE --samples 4" builtin:greedy builtin:random
 #                      a short match with the exe as an external player.
 #            DDZ_WIN_ENGINE is a command line ("wine /abs/path/ddz.exe"): split it like a shell.
 #            WINEPREFIX, WINEDEBUG and WINEDLLOVERRIDES are exported for the tools' children.
@@ -168,7 +168,9 @@ if [ "$hooks" != off ]; then
         elif ! compgen -G "fixtures/transcripts/*" >/dev/null; then
             missing_tool "replay: no transcripts in fixtures/transcripts"
         else
-            run_hook replay '"$DDZ_HOST_BIN" check-transcripts --engine "$DDZ_WIN_ENGINE" fixtures/transcripts'
+            # A small fixed search budget: every transcript's questions are answered by the
+            # thinking player's code path without a second of thinking each.
+            run_hook replay '"$DDZ_HOST_BIN" check-transcripts --engine "$DDZ_WIN_ENGINE --samples 4" fixtures/transcripts'
         fi
         export DDZ_WIN_ARENA_GAMES="${DDZ_WIN_ARENA_GAMES:-10}"
         if [ -n "${DDZ_WIN_ARENA_CMD:-}" ]; then
@@ -176,7 +178,7 @@ if [ "$hooks" != off ]; then
         elif ! host_has arena; then
             missing_tool "arena: ddz has no arena subcommand yet"
         else
-            run_hook arena '"$DDZ_HOST_BIN" arena --games "$DDZ_WIN_ARENA_GAMES" --duplicate --crlf --max-errors 0 --players "$DDZ_WIN_ENGINE" builtin:greedy builtin:random'
+            run_hook arena '"$DDZ_HOST_BIN" arena --games "$DDZ_WIN_ARENA_GAMES" --duplicate --crlf --max-errors 0 --players "$DDZ_WIN_ENGINE --samples 4" builtin:greedy builtin:random'
         fi
     fi
 fi

@@ -10,12 +10,14 @@
 //! - [`protocol`]: the referee's messages and the line loop;
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
 //! - [`arena`]: the tournament referee: engines against engines on the same deals;
+//! - [`play`]: a person at the table against engines, on the arena's referee;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
 
 pub mod arena;
 pub mod cards;
 pub mod engine;
 pub mod game;
+pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;

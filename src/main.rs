@@ -4,14 +4,18 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS]   run the engine (protocol on stdin/stdout)
+usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid simulate|value] [--scoring official|team]
+                                                         run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
        ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                                                          who wins an open-hand position, and how
+       ddz analyze --transcript FILE --at N | A=.. B=.. C=.. --landlord S --seat S [--turn S] [--beat P --by S]
+                                                         every candidate's expected score in one decision
        ddz bench                                         speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
+       ddz play [OPTIONS]                                you at the table against engines (ddz play --help)
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts";
 
@@ -24,8 +28,10 @@ fn main() -> ExitCode {
         "classify" => ddz::tools::moves::run_classify(rest),
         "split" => ddz::tools::split::run(rest),
         "solve" => ddz::tools::solve::run(rest),
+        "analyze" => ddz::tools::analyze::run(rest),
         "bench" => ddz::tools::bench::run(rest),
         "arena" => ddz::tools::arena::run_arena(rest),
+        "play" => ddz::tools::play::run_play(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
         "check-transcripts" => ddz::tools::transcript::run(rest),
         "help" | "--help" | "-h" => {
@@ -79,13 +85,16 @@ fn run_engine(args: &[String]) -> ExitCode {
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
     }));
-    let engine = Engine::threaded(
+    // The thinking player; its time per decision comes from the clock's soft deadline.
+    let settings = config.player;
+    let mut engine = Engine::threaded(
         &config.name,
-        Box::new(|| {
-            Box::new(ddz::strategy::rules_player::RulesPlayer::new())
+        Box::new(move || {
+            Box::new(ddz::strategy::thinker::Thinker::new(settings))
                 as Box<dyn ddz::strategy::Strategy>
         }),
     );
+    engine.set_scoring(config.scoring);
     let mut session = Session::new(engine);
     session.clock = match config.think {
         Some(t) => Clock::with_think(t),

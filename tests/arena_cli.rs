@@ -1,6 +1,9 @@
 //! The `ddz arena` and `ddz replay` commands end to end, on the 2015 platform's real deal file;
 //! the transcripts the arena writes are replayed into the built engine by the transcript checker.
 
+mod arena_common;
+
+use arena_common::{ddz, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
 use ddz::arena::json::{self, Value};
 use ddz::cards::Cards;
@@ -11,27 +14,6 @@ use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 
 const CARDS_DAT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/arena/cards-2015.dat");
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddz-arena-cli-{}-{}", name, std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn ddz(args: &[&str]) -> String {
-    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("ddz runs");
-    assert!(
-        out.status.success(),
-        "ddz {:?} failed: {}",
-        args,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
 
 #[test]
 fn reads_the_real_platform_deal_file() {
@@ -101,7 +83,7 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
         "--players",
         "builtin:greedy",
         "builtin:random",
-        "builtin:ddz",
+        "builtin:ddz:samples=4",
         "--json",
         log.to_str().unwrap(),
         "--transcripts",
@@ -174,7 +156,8 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
     for f in &files {
         check_transcript(f);
         // The checker replays it into the built engine: every answer legal and in time.
-        let r = check_file(&[env!("CARGO_BIN_EXE_ddz").to_string()], f);
+        let engine = [env!("CARGO_BIN_EXE_ddz"), "--samples", "4"].map(String::from);
+        let r = check_file(&engine, f);
         assert!(r.failures.is_empty(), "{}: {:?}", f.display(), r.failures);
         assert!(r.replies >= 3, "{}", f.display());
     }
@@ -195,6 +178,9 @@ fn bad_arguments_are_refused() {
         &["arena", "--players", "builtin:nobody"],
         &["arena", "--card-order", "sideways"],
         &["arena", "--pair", "builtin:ddz"],
+        &["arena", "--players", "builtin:ddz:samples=0"],
+        &["arena", "--players", "builtin:ddz:fast=yes"],
+        &["arena", "--players", "builtin:rules:think=1"],
         &["replay", "/nonexistent/file.jsonl"],
     ] {
         let out = Process::new(env!("CARGO_BIN_EXE_ddz"))

@@ -14,8 +14,10 @@ use ddz::game::Seat;
 use ddz::tools::transcript::{check, parse};
 use std::time::Duration;
 
+/// The built engine with a small fixed search budget: the thinking player's path, at a pace
+/// that keeps the suite quick.
 fn engine() -> String {
-    format!("'{}'", env!("CARGO_BIN_EXE_ddz"))
+    format!("'{}' --samples 4", env!("CARGO_BIN_EXE_ddz"))
 }
 
 fn hosted(setup: impl Fn(&mut Config)) {
@@ -50,7 +52,10 @@ fn hosted(setup: impl Fn(&mut Config)) {
 /// binary by the transcript checker.
 fn replay_into_the_binary(config: &Config, games: &[ddz::arena::referee::GameRecord]) {
     let names = labels(&config.players);
-    let binary = vec![env!("CARGO_BIN_EXE_ddz").to_string()];
+    let binary: Vec<String> = [env!("CARGO_BIN_EXE_ddz"), "--samples", "4"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     let mut failures = Vec::new();
     let mut replies = 0;
     for g in games {
@@ -93,6 +98,6 @@ fn the_engine_handles_a_bare_server_and_random_card_order() {
         c.rules.auto_pass = true;
         c.rules.fixed_landlord = true;
         c.format = Format::Pair;
-        c.players = vec![engine(), "builtin:ddz".into()];
+        c.players = vec![engine(), "builtin:ddz:samples=4".into()];
     });
 }

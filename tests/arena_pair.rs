@@ -96,7 +96,7 @@ fn results_do_not_depend_on_thread_count() {
 fn duplicate_and_fixed_landlord_rotate_seats() {
     let mut config = Config {
         players: vec![
-            "builtin:ddz".into(),
+            "builtin:ddz:samples=4".into(),
             "builtin:greedy".into(),
             "builtin:random".into(),
         ],

@@ -195,7 +195,7 @@ fn same(a: &[String], b: &[String]) {
 fn threaded_engines_play_like_inline_ones() {
     // Seeded random players too: each game's strategies are seeded the same on both paths.
     let mut c = config(
-        [SIMPLE, "builtin:random", "builtin:ddz"],
+        [SIMPLE, "builtin:random", "builtin:ddz:samples=4"],
         Format::Duplicate,
         5,
     );

@@ -1,7 +1,7 @@
 //! The built binary's tools, end to end: `ddz moves`, `ddz classify` and `ddz bench --quick`.
 
 use ddz::cards::Counts;
-use ddz::rules::{classify, follows, leads, Combo};
+use ddz::rules::{classify, follows, leads, Combo, Platform};
 use ddz::tools::moves::display_order;
 use std::process::Command;
 
@@ -23,17 +23,52 @@ fn ddz(args: &[&str]) -> Run {
     }
 }
 
-/// Reads `ddz moves` output back into plays.
-fn parse_lines(stdout: &str) -> Vec<Combo> {
+/// Reads `ddz moves` output back into plays, with the platforms each line is marked as refused
+/// by (`  # refused by P1, P2`).
+fn parse_marked(stdout: &str) -> Vec<(Combo, Vec<Platform>)> {
     stdout
         .lines()
         .map(|line| {
-            if line == "pass" {
-                Combo::PASS
+            let (play, mark) = match line.split_once("  # refused by ") {
+                Some((play, names)) => {
+                    let platforms = names
+                        .split(", ")
+                        .map(|n| Platform::from_name(n).expect("a platform name"))
+                        .collect();
+                    (play, platforms)
+                }
+                None => (line, Vec::new()),
+            };
+            if play == "pass" {
+                (Combo::PASS, mark)
             } else {
-                let counts: Counts = line.parse().expect("a line is human notation");
-                assert_eq!(counts.to_string(), line, "ranks ascending");
-                classify(counts).expect("a line is a legal play")
+                let counts: Counts = play.parse().expect("a line is human notation");
+                assert_eq!(counts.to_string(), play, "ranks ascending");
+                (classify(counts).expect("a line is a legal play"), mark)
+            }
+        })
+        .collect()
+}
+
+/// Reads `ddz moves` output back into plays.
+fn parse_lines(stdout: &str) -> Vec<Combo> {
+    parse_marked(stdout).into_iter().map(|(c, _)| c).collect()
+}
+
+/// The platforms that refuse `answer` on `target`, straight from each platform's reading.
+fn refusing(answer: &Combo, target: Option<&Combo>) -> Vec<Platform> {
+    Platform::ALL
+        .iter()
+        .copied()
+        .filter(|p| {
+            if answer.is_pass() {
+                return false;
+            }
+            let a = p.read(answer.cards);
+            match target.map(|t| p.read(t.cards)) {
+                None => a.is_none(),
+                Some(None) => false,
+                Some(Some(t)) => !a.map_or(false, |a| a.beats(&t)),
             }
         })
         .collect()
@@ -52,6 +87,16 @@ fn check_moves(args: &[&str], hand: &str, target: Option<&str>) {
     }
     display_order(&mut want);
     assert_eq!(printed, want, "{:?}", args);
+    let target = target.map(|t| classify(t.parse().unwrap()).unwrap());
+    for (play, marked) in parse_marked(&run.stdout) {
+        assert_eq!(
+            marked,
+            refusing(&play, target.as_ref()),
+            "{:?}: {}",
+            args,
+            play
+        );
+    }
     assert_eq!(printed.contains(&Combo::PASS), target.is_some());
     if target.is_some() {
         assert_eq!(run.stdout.lines().last(), Some("pass"));
@@ -84,6 +129,26 @@ fn moves_lists_leads_and_follows() {
     check_moves(&["moves", "3", "--follow", "XD"], "3", Some("XD"));
     let run = ddz(&["moves", "3", "--follow", "XD"]);
     assert_eq!(run.stdout, "pass\n");
+    // SPEC's cases: platforms that read four cards of two ranks as four with two pairs.
+    check_moves(
+        &["moves", "JJJJQQQQ5556667", "--follow", "33344456"],
+        "JJJJQQQQ5556667",
+        Some("33344456"),
+    );
+    check_moves(
+        &["moves", "55556666JJJJQQQQ", "--follow", "33334444"],
+        "55556666JJJJQQQQ",
+        Some("33334444"),
+    );
+    check_moves(&["moves", "555666777888999T"], "555666777888999T", None);
+    let run = ddz(&["moves", "JJJJQQQQ5556667", "--follow", "33344456"]);
+    assert!(run
+        .stdout
+        .contains("JJJJQQQQ  # refused by sample2015, icga2019\n"));
+    let run = ddz(&["moves", "555666777888999T"]);
+    assert!(run
+        .stdout
+        .contains("555666777888999T  # refused by icga2019\n"));
 }
 
 #[test]

@@ -488,3 +488,64 @@ fn the_loop_stops_at_exit_and_at_end_of_input() {
     assert_eq!(run(b"DOUDIZHUVER 1.0"), ["NAME ddz"]);
     assert!(run(b"").is_empty());
 }
+
+/// A strategy that bids the number of the scoring rule it sees in the game state (0 official,
+/// 1 team), to show the setting reaching it.
+struct ScoringSpy;
+
+impl Strategy for ScoringSpy {
+    fn name(&self) -> &str {
+        "spy"
+    }
+    fn bid(&mut self, s: &GameState, _: Deadline) -> u8 {
+        match s.scoring {
+            ddz::game::Scoring::Official => 0,
+            ddz::game::Scoring::Team => 1,
+        }
+    }
+    fn play(&mut self, s: &GameState, d: Deadline) -> Combo {
+        Simple.play(s, d)
+    }
+}
+
+#[test]
+fn the_scoring_setting_reaches_the_strategy_through_the_game_state() {
+    let bid = |scoring: Option<ddz::game::Scoring>, threaded: bool| {
+        let mut engine = if threaded {
+            Engine::threaded(
+                "spy",
+                Box::new(|| Box::new(ScoringSpy) as Box<dyn Strategy>),
+            )
+        } else {
+            Engine::new("spy", Box::new(ScoringSpy))
+        };
+        if let Some(s) = scoring {
+            engine.set_scoring(s);
+        }
+        let mut session = Session::new(engine);
+        let mut out = Vec::new();
+        session
+            .run(
+                Cursor::new(
+                    b"DEAL B0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46\nBID WHAT\n".to_vec(),
+                ),
+                &mut out,
+            )
+            .unwrap();
+        String::from_utf8(out).unwrap()
+    };
+    assert_eq!(bid(None, false), "OK DEAL\nBID B0\n");
+    assert_eq!(
+        bid(Some(ddz::game::Scoring::Team), false),
+        "OK DEAL\nBID B1\n"
+    );
+    assert_eq!(
+        bid(Some(ddz::game::Scoring::Team), true),
+        "OK DEAL\nBID B1\n"
+    );
+    // From the settings, as the binary reads them.
+    let (config, warnings) =
+        ddz::engine::config::Config::load(None, &["--scoring".to_string(), "team".to_string()]);
+    assert!(warnings.is_empty());
+    assert_eq!(bid(Some(config.scoring), true), "OK DEAL\nBID B1\n");
+}

@@ -2,10 +2,11 @@
 //! beyond the game's end), on seeded positions of up to 12 cards; its winning plays played out
 //! against every defence the minimax allows; and fixture positions in `fixtures/solver.txt`.
 
-use ddz::cards::{Cards, Counts};
-use ddz::game::{BySeat, Seat};
+mod search_common;
+
 use ddz::rules::{classify, legal_plays, Combo};
 use ddz::search::{Next, Position, Side, Solver};
+use search_common::random_position;
 
 /// Which side wins `pos` with best play: every legal play of the side to move is tried, and the
 /// side wins when one of them does. Written apart from the solver on purpose: it shares only
@@ -22,43 +23,6 @@ fn minimax(pos: &Position) -> Side {
         }
     }
     mover.other()
-}
-
-fn cards_of(codes: &[u8]) -> Counts {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
-        .counts()
-}
-
-/// A seeded position: `total` cards split among the three seats (each at least one), a random
-/// landlord and seat to move, and half the time a play to beat taken from cards outside the
-/// hands, made by one of the other seats.
-fn random_position(rng: &mut fastrand::Rng, total: usize) -> Position {
-    let mut deck: Vec<u8> = (0..54).collect();
-    rng.shuffle(&mut deck);
-    let a = rng.usize(1..=total - 2);
-    let b = rng.usize(1..=total - a - 1);
-    let hands = BySeat([
-        cards_of(&deck[..a]),
-        cards_of(&deck[a..a + b]),
-        cards_of(&deck[a + b..total]),
-    ]);
-    let landlord = Seat::ALL[rng.usize(..3)];
-    let to_move = Seat::ALL[rng.usize(..3)];
-    let last = if rng.bool() {
-        let spare = cards_of(&deck[total..total + 8]);
-        let plays = legal_plays(spare, None);
-        let by = if rng.bool() {
-            to_move.prev()
-        } else {
-            to_move.next()
-        };
-        Some((by, plays[rng.usize(..plays.len())]))
-    } else {
-        None
-    };
-    Position::new(hands, landlord, to_move, last).expect("a consistent position")
 }
 
 /// Plays `pos` to the end: the winning side follows the solver's winning plays, the losing
@@ -111,6 +75,19 @@ fn solver_agrees_with_plain_minimax() {
         } else {
             assert_eq!(got.play, None);
         }
+        // The same hands with another landlord are another game: the shared table must not
+        // answer for one with the other's result.
+        let other = Position {
+            landlord: pos.landlord.next(),
+            ..pos
+        };
+        assert_eq!(
+            solver.solve(&other, u64::MAX).winner,
+            Some(minimax(&other)),
+            "position {:?} with the landlord at {}",
+            pos,
+            other.landlord
+        );
         // Every fourth position: the winning side's plays hold against every defence.
         if i % 4 == 0 {
             assert!(

@@ -1,17 +1,39 @@
-//! Three rule-based players play seeded games: every answer is legal (checked by an independent
-//! tracker) and every game ends.
+//! Three players of one strategy play seeded games: every answer is legal (checked by an
+//! independent tracker) and every game ends. The rule-based player and the thinking player
+//! (with a small fixed budget) each play their games.
 
 use ddz::cards::Cards;
 use ddz::game::{GameState, Seat};
 use ddz::strategy::rules_player::RulesPlayer;
+use ddz::strategy::thinker::{Settings, Thinker};
 use ddz::strategy::{Deadline, Strategy};
 
 #[test]
-fn every_play_is_legal_and_every_game_ends() {
+fn every_play_of_the_rule_player_is_legal_and_every_game_ends() {
+    let players = (0..3)
+        .map(|_| Box::new(RulesPlayer::new()) as Box<dyn Strategy>)
+        .collect();
+    self_play(players, 300);
+}
+
+#[test]
+fn every_play_of_the_thinking_player_is_legal_and_every_game_ends() {
+    let settings = Settings {
+        samples: Some(4),
+        table_bytes: 1 << 20,
+        ..Settings::default()
+    };
+    let players = (0..3)
+        .map(|_| Box::new(Thinker::new(settings)) as Box<dyn Strategy>)
+        .collect();
+    self_play(players, 40);
+}
+
+/// Plays `games` seeded games with `players` in seats A, B, C (the landlord rotating).
+fn self_play(mut players: Vec<Box<dyn Strategy>>, games: usize) {
     let mut rng = fastrand::Rng::with_seed(2015);
-    let mut players: Vec<RulesPlayer> = (0..3).map(|_| RulesPlayer::new()).collect();
     let mut wins = [0u32; 2];
-    for game in 0..300 {
+    for game in 0..games {
         let mut deck: Vec<u8> = (0..54).collect();
         rng.shuffle(&mut deck);
         let cards = |r: std::ops::Range<usize>| {
@@ -61,5 +83,6 @@ fn every_play_is_legal_and_every_game_ends() {
         wins[(winner == landlord) as usize] += 1;
     }
     // Both sides win some games: the players do not simply give up.
-    assert!(wins[0] > 30 && wins[1] > 30, "{:?}", wins);
+    let some = games as u32 / 10;
+    assert!(wins[0] > some && wins[1] > some, "{:?}", wins);
 }

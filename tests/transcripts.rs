@@ -12,8 +12,13 @@ fn fixtures() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts")
 }
 
+/// The built engine with a small fixed search budget (the thinking player's path, quickly).
 fn engine() -> Vec<String> {
-    vec![env!("CARGO_BIN_EXE_ddz").to_string()]
+    vec![
+        env!("CARGO_BIN_EXE_ddz").to_string(),
+        "--samples".to_string(),
+        "4".to_string(),
+    ]
 }
 
 #[test]
@@ -37,6 +42,29 @@ fn every_fixture_passes_on_the_built_engine() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(replies > 1000, "only {} replies checked", replies);
+}
+
+#[test]
+fn the_engine_thinking_on_its_clock_answers_in_time() {
+    // Timed mode, as on a platform: each decision thinks until the soft deadline. The
+    // transcripts' own limits (15 s) are the bound the checker enforces; the think time keeps
+    // the test short.
+    let timed = [env!("CARGO_BIN_EXE_ddz"), "--think", "0.2"].map(String::from);
+    for name in [
+        "official-example.txt",
+        "platform-2015-run01.txt",
+        "icga2019-engine-c1.txt",
+    ] {
+        let r = check_file(&timed, &fixtures().join(name));
+        assert!(r.failures.is_empty(), "{}: {:?}", name, r.failures);
+        assert!(r.replies > 5, "{}", name);
+        assert!(
+            r.slowest < Duration::from_secs(5),
+            "{}: {:?}",
+            name,
+            r.slowest
+        );
+    }
 }
 
 #[test]

@@ -65,6 +65,10 @@ pub fn game_json(g: &GameRecord, labels: &[String]) -> String {
         }
         None => out.push_str("null"),
     }
+    if let Some(seat) = g.swapped {
+        // The team format's seat swap: "players" names the seats' players after it.
+        let _ = write!(out, ",\"swapped\":\"{}\"", seat);
+    }
     let _ = write!(
         out,
         ",\"multiplier\":{},\"scores\":[{},{},{}],\"errors\":[",

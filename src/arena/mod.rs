@@ -6,6 +6,8 @@
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
 //! - [`referee`]: one game at one table, every reply judged;
 //! - [`score`]: the official linear score and the fault penalty;
+//! - [`team`]: the 2019 server's team format and its scoring;
+//! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
 //! - [`json`]: the little JSON the logs need.
 //!
@@ -19,15 +21,19 @@ pub mod players;
 pub mod referee;
 pub mod report;
 pub mod score;
+pub mod sprt;
+pub mod team;
 
 use deals::{mix, Deal};
 use players::{make_player, Hosting, Player};
-use referee::{play_game, GameRecord, Rules};
+use referee::{play_game, play_team_game, GameRecord, Rules};
 use report::Report;
+use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
+use team::{TeamScore, TEAM_SEATINGS};
 
 /// How the players are seated on each deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +45,9 @@ pub enum Format {
     /// Two players X and Y, six games per deal: X alone against two copies of Y in each seat,
     /// then Y alone against two copies of X.
     Pair,
+    /// Two teams X and Y, two tables per deal with the teams' seats swapped, scored by the team
+    /// rule (the 2019 server; see [`team`]).
+    Team,
 }
 
 impl Format {
@@ -56,6 +65,7 @@ impl Format {
                 [0, 1, 0],
                 [0, 0, 1],
             ],
+            Format::Team => TEAM_SEATINGS.to_vec(),
         }
     }
 
@@ -63,7 +73,7 @@ impl Format {
     #[must_use]
     pub fn entries(self) -> usize {
         match self {
-            Format::Pair => 2,
+            Format::Pair | Format::Team => 2,
             _ => 3,
         }
     }
@@ -94,6 +104,11 @@ pub struct Config {
     pub threaded: bool,
     /// Draw a progress bar on stderr.
     pub progress: bool,
+    /// Deals per turn in the team format.
+    pub turn_deals: usize,
+    /// Stop as soon as this sequential test on the first two players' per-deal difference is
+    /// decided (at most `games` deals are played).
+    pub sprt: Option<SprtConfig>,
 }
 
 impl Default for Config {
@@ -110,6 +125,8 @@ impl Default for Config {
             show_stderr: false,
             threaded: false,
             progress: false,
+            turn_deals: team::DEFAULT_TURN_DEALS,
+            sprt: None,
         }
     }
 }
@@ -148,6 +165,8 @@ impl Config {
             crlf: self.crlf,
             show_stderr: self.show_stderr,
             threaded: self.threaded,
+            think: None,
+            scoring: self.rules.scoring,
         }
     }
 
@@ -167,6 +186,16 @@ const GAME_SEED_SALT: u64 = 0x6761_6D65; // "game"
 const MAX_SEATINGS: u64 = 8;
 /// How often the progress bar is redrawn.
 const PROGRESS_EVERY: Duration = Duration::from_millis(200);
+
+/// The seed of game `seating` of deal `deal` in the match seeded with `match_seed`: the
+/// randomness of its built-in players. `ddz play` seats a person in the same games.
+#[must_use]
+pub fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
+    mix(
+        match_seed ^ GAME_SEED_SALT,
+        deal as u64 * MAX_SEATINGS + seating as u64,
+    )
+}
 
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool {
@@ -190,6 +219,23 @@ impl Pool {
             })
         };
         [pick(0), pick(1), pick(2)]
+    }
+
+    /// The team format's spare: the second instance of the team at B, not seated.
+    fn take_spare(&mut self, lineup: [usize; 3]) -> Box<dyn Player> {
+        let entry = lineup[1];
+        let list = &mut self.instances[entry];
+        while list.len() < 2 {
+            list.push(None);
+        }
+        list[1].take().unwrap_or_else(|| {
+            make_player(&self.specs[entry], self.hosting)
+                .expect("specs were checked before the match")
+        })
+    }
+
+    fn put_back_spare(&mut self, lineup: [usize; 3], spare: Box<dyn Player>) {
+        self.instances[lineup[1]][1] = Some(spare);
     }
 
     fn put_back(&mut self, lineup: [usize; 3], players: [Box<dyn Player>; 3]) {
@@ -227,6 +273,10 @@ pub fn run(
     }
     let labels = labels(&config.players);
     let mut report = Report::new(&labels);
+    if config.format == Format::Team {
+        report.team = Some(TeamScore::new(config.turn_deals));
+    }
+    report.sprt = config.sprt.map(Sprt::new);
     let seatings = config.format.seatings();
     let n = config.deal_count();
     let mut rules = config.rules.clone();
@@ -256,12 +306,24 @@ pub fn run(
                     let deal = config.deal(i);
                     let mut games = Vec::with_capacity(seatings.len());
                     for (k, &lineup) in seatings.iter().enumerate() {
-                        let seed = mix(
-                            config.seed ^ GAME_SEED_SALT,
-                            i as u64 * MAX_SEATINGS + k as u64,
-                        );
+                        let seed = game_seed(config.seed, i, k);
                         let mut players = pool.take(lineup);
-                        games.push(play_game(&mut players, rules, &deal, i, k, lineup, seed));
+                        if config.format == Format::Team {
+                            let mut spare = pool.take_spare(lineup);
+                            games.push(play_team_game(
+                                &mut players,
+                                &mut spare,
+                                rules,
+                                &deal,
+                                i,
+                                k,
+                                lineup,
+                                seed,
+                            ));
+                            pool.put_back_spare(lineup, spare);
+                        } else {
+                            games.push(play_game(&mut players, rules, &deal, i, k, lineup, seed));
+                        }
                         pool.put_back(lineup, players);
                     }
                     if tx.send((i, games)).is_err() {
@@ -278,6 +340,12 @@ pub fn run(
         for (i, games) in rx.iter() {
             pending.insert(i, games);
             while let Some(games) = pending.remove(&done) {
+                done += 1;
+                if report.sprt.map_or(false, |s| s.decision().is_some()) {
+                    // Decided: deals still under way when it was are dropped, so the
+                    // figures do not depend on the number of jobs.
+                    continue;
+                }
                 if outcome.is_ok() {
                     outcome = on_deal(&games);
                     if outcome.is_err() {
@@ -286,11 +354,13 @@ pub fn run(
                     }
                 }
                 report.add_deal(&games);
-                done += 1;
+                if report.sprt.map_or(false, |s| s.decision().is_some()) {
+                    next.store(n, Ordering::Relaxed);
+                }
             }
             if config.progress && drawn.elapsed() >= PROGRESS_EVERY {
                 drawn = Instant::now();
-                progress_bar(done, n, start.elapsed(), report.games);
+                progress_bar(done, n, start.elapsed(), &report);
             }
         }
     });
@@ -305,15 +375,25 @@ pub fn run(
 /// Width of the progress bar, in characters.
 const BAR_WIDTH: usize = 30;
 
-fn progress_bar(done: usize, total: usize, elapsed: Duration, games: u64) {
+fn progress_bar(done: usize, total: usize, elapsed: Duration, report: &Report) {
     let filled = (done * BAR_WIDTH).checked_div(total).unwrap_or(BAR_WIDTH);
-    let rate = games as f64 / elapsed.as_secs_f64().max(1e-9);
+    let rate = report.games as f64 / elapsed.as_secs_f64().max(1e-9);
+    let llr = match &report.sprt {
+        Some(s) => format!(
+            ", LLR {:.2} ({:.2}, {:.2})",
+            s.llr(),
+            s.config.lower(),
+            s.config.upper()
+        ),
+        None => String::new(),
+    };
     eprint!(
-        "\r[{}{}] {}/{} deals, {:.0} games/s ",
+        "\r[{}{}] {}/{} deals, {:.0} games/s{} ",
         "#".repeat(filled),
         " ".repeat(BAR_WIDTH - filled),
         done,
         total,
-        rate
+        rate,
+        llr
     );
 }

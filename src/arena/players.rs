@@ -7,12 +7,14 @@
 
 use crate::engine::clock::{Clock, DEFAULT_THINK};
 use crate::engine::Engine;
-use crate::game::GameState;
+use crate::game::{GameState, Scoring};
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::simple::Simple;
+use crate::strategy::thinker;
+use crate::strategy::tricky::Tricky;
 use crate::strategy::{Deadline, Strategy};
 use std::fmt;
 use std::process::Stdio;
@@ -113,6 +115,12 @@ pub trait Player: Send {
 
     /// The match is over: `EXIT` to a running program, which then has a moment to quit.
     fn finish(&mut self);
+
+    /// Whether the referee's time limit applies to the player's replies. Programs are timed;
+    /// a person at the table ([`crate::play::Human`]) takes the time they need.
+    fn timed(&self) -> bool {
+        true
+    }
 }
 
 /// Share of the reply limit an in-process strategy may think before starting no new work.
@@ -120,20 +128,56 @@ const SOFT_SHARE: f64 = 0.5;
 /// Share of the reply limit by which an in-process strategy must answer (the rest is margin).
 const HARD_SHARE: f64 = 0.8;
 
-/// The strategy behind a built-in player name (`random`, `greedy`, `ddz`), seeded; `None` for
-/// an unknown name. `ddz` is the project's best strategy: switching it is this one line.
+/// The strategy behind a built-in player name, seeded; `None` for an unknown name or a bad
+/// setting ([`parse_builtin`] says which).
 #[must_use]
 pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
-    match name {
-        "random" => Some(Box::new(RandomPlay::new(seed))),
-        "greedy" => Some(Box::new(Simple)),
-        "ddz" => Some(Box::new(RulesPlayer::new())),
-        _ => None,
+    parse_builtin(name, seed).ok()
+}
+
+/// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
+/// strategy v1), `tricky` (the test opponent that leads plays platforms read differently), or
+/// `ddz` (the engine's default: the thinking player) with optional settings
+/// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
+/// [`thinker::Settings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
+/// deadline the table gives it: the engine's default thinking time unless the hosting says
+/// otherwise ([`Hosting::think`]).
+pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {
+    let mut parts = name.split(':');
+    let base = parts.next().unwrap_or("");
+    let settings: Vec<&str> = parts.collect();
+    let no_settings = |s: Box<dyn Strategy>| {
+        if settings.is_empty() {
+            Ok(s)
+        } else {
+            Err(format!("builtin:{} takes no settings", base))
+        }
+    };
+    match base {
+        "random" => no_settings(Box::new(RandomPlay::new(seed))),
+        "greedy" => no_settings(Box::new(Simple)),
+        "rules" => no_settings(Box::new(RulesPlayer::new())),
+        "tricky" => no_settings(Box::new(Tricky::new())),
+        "ddz" => {
+            let mut s = thinker::Settings::default();
+            for kv in settings {
+                let (k, v) = kv
+                    .split_once('=')
+                    .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
+                s.set(k, v)?;
+            }
+            Ok(Box::new(thinker::Thinker::new(s)))
+        }
+        _ => Err(format!(
+            "unknown built-in player '{}' (known: {})",
+            base,
+            BUILTIN_NAMES.join(", ")
+        )),
     }
 }
 
 /// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 3] = ["random", "greedy", "ddz"];
+pub const BUILTIN_NAMES: [&str; 5] = ["random", "greedy", "rules", "ddz", "tricky"];
 
 /// Uniformly random legal play and random legal bid. A private stand-in for the engine
 /// engineer's `strategy::random::RandomPlayer`, until it lands on main.
@@ -189,25 +233,48 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
+    /// The thinking time built-in strategies aim at (their soft deadline), as the binary's
+    /// `--think`; `None` for the default: [`DEFAULT_THINK`] (inline, within a share of the
+    /// limit).
+    pub think: Option<Duration>,
+    /// The scoring rule built-in players weigh their decisions by (an external program is
+    /// told by its own flags, e.g. `ddz --scoring team`).
+    pub scoring: Scoring,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
     name: String,
     threaded: bool,
+    think: Option<Duration>,
+    scoring: Scoring,
     engine: Option<Engine>,
 }
 
 impl Builtin {
     /// The built-in player `name`, if there is one by that name; `threaded` as in
     /// [`Hosting::threaded`].
-    #[must_use]
-    pub fn new(name: &str, threaded: bool) -> Option<Builtin> {
-        builtin_strategy(name, 0).map(|_| Builtin {
+    pub fn new(name: &str, threaded: bool) -> Result<Builtin, String> {
+        parse_builtin(name, 0).map(|_| Builtin {
             name: name.to_string(),
             threaded,
+            think: None,
+            scoring: Scoring::default(),
             engine: None,
         })
+    }
+
+    /// The same player aiming at `think` per decision (see [`Hosting::think`]).
+    #[must_use]
+    pub fn thinking(self, think: Option<Duration>) -> Builtin {
+        Builtin { think, ..self }
+    }
+
+    /// The same player weighing its decisions by `scoring`.
+    #[must_use]
+    pub fn with_scoring(mut self, scoring: Scoring) -> Builtin {
+        self.scoring = scoring;
+        self
     }
 }
 
@@ -232,6 +299,9 @@ impl Player for Builtin {
         } else {
             Engine::new(&self.name, strategy)
         });
+        if let Some(engine) = self.engine.as_mut() {
+            engine.set_scoring(self.scoring);
+        }
         Ok(fresh)
     }
 
@@ -241,13 +311,19 @@ impl Player for Builtin {
             // The binary's clock: its safety margin and thinking time inside this limit.
             Clock {
                 limit,
-                think: DEFAULT_THINK,
+                think: self.think.unwrap_or(DEFAULT_THINK),
             }
             .deadline(now)
         } else {
+            let hard = limit.mul_f64(HARD_SHARE);
+            // Like the binary: the engine's default thinking time, within the limit's share.
+            let soft = self
+                .think
+                .unwrap_or(DEFAULT_THINK)
+                .min(limit.mul_f64(SOFT_SHARE));
             Deadline {
-                soft: now + limit.mul_f64(SOFT_SHARE),
-                hard: now + limit.mul_f64(HARD_SHARE),
+                soft: now + soft.min(hard),
+                hard: now + hard,
             }
         };
         let engine = self
@@ -406,15 +482,9 @@ impl Player for External {
 /// The player a spec names: `builtin:NAME`, or any other text as a shell command line.
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
     match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded)
-            .map(|b| Box::new(b) as Box<dyn Player>)
-            .ok_or_else(|| {
-                format!(
-                    "unknown built-in player '{}' (known: {})",
-                    name,
-                    BUILTIN_NAMES.join(", ")
-                )
-            }),
+        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
+            Box::new(b.thinking(hosting.think).with_scoring(hosting.scoring)) as Box<dyn Player>
+        }),
         None => Ok(Box::new(External::new(
             spec,
             hosting.crlf,

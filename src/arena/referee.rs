@@ -1,14 +1,16 @@
 //! The referee of one table: plays one deal between three players, judging every reply with
-//! the rules module directly (form, seat letter, card ownership, [`classify`], [`Combo::beats`],
-//! time), and scoring the result by [`super::score`].
+//! the rules module directly (form, seat letter, card ownership, the reading of the platform
+//! imitated ([`Platform::read`]), [`Combo::beats`], time), and scoring the result by
+//! [`super::score`]. In the team format ([`play_team_game`]) the landlord's teammate is
+//! replaced by the other team's spare process once the bidding is over, as the 2019 server does.
 
 use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
 use super::score::{fault_penalty, Outcome};
 use crate::cards::Cards;
-use crate::game::{BySeat, Seat};
+use crate::game::{BySeat, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
-use crate::rules::{classify, follows, Combo, Kind};
+use crate::rules::{follows, Combo, Kind, Platform};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -40,6 +42,14 @@ pub struct Rules {
     pub bid_stop_at_3: bool,
     /// End a faulty game with `GAMEOVER x` (x = the offender) instead of `ERROR x`.
     pub error_as_gameover: bool,
+    /// Ask every seat to bid and check no bid against the earlier ones; the first highest
+    /// bidder is the landlord (the 2019 server).
+    pub unchecked_bids: bool,
+    /// Whose reading of plays judges the replies (SPEC: platforms differ on ambiguous plays).
+    pub platform: Platform,
+    /// The scoring rule: the team format's, or the official one. Built-in players weigh their
+    /// decisions by it; the team format scores its games by it.
+    pub scoring: Scoring,
     /// No bidding: the landlord seat is given by the deal number and the base is 1.
     pub fixed_landlord: bool,
     /// Keep each seat's view of the game as a transcript.
@@ -58,6 +68,9 @@ impl Default for Rules {
             auto_pass: false,
             bid_stop_at_3: false,
             error_as_gameover: false,
+            unchecked_bids: false,
+            platform: Platform::Canonical,
+            scoring: Scoring::Official,
             fixed_landlord: false,
             transcripts: false,
             match_games: 1,
@@ -113,6 +126,9 @@ pub struct GameRecord {
     pub times: BySeat<Vec<u64>>,
     /// Each seat's view as a transcript, when asked for.
     pub transcripts: Option<BySeat<String>>,
+    /// The seat whose player was replaced by the other team's spare process after the bidding
+    /// (team format); `lineup` gives the player entries after the swap.
+    pub swapped: Option<Seat>,
 }
 
 impl GameRecord {
@@ -135,6 +151,8 @@ enum Expect {
 /// The referee's side of a game in progress.
 struct Table<'a> {
     players: &'a mut [Box<dyn Player>; 3],
+    /// The team format's spare process and its entry, swapped in for the landlord's teammate.
+    spare: Option<(&'a mut Box<dyn Player>, usize)>,
     rules: &'a Rules,
     rng: fastrand::Rng,
     record: GameRecord,
@@ -153,6 +171,55 @@ pub fn play_game(
     deal_index: usize,
     seating: usize,
     lineup: [usize; 3],
+    seed: u64,
+) -> GameRecord {
+    play(
+        players,
+        None,
+        rules,
+        deal,
+        (deal_index, seating, lineup),
+        seed,
+    )
+}
+
+/// Plays one game of the team format: one team holds A and C, the other B, and `spare` is the
+/// B team's second process (its entry is `lineup[B]`). When A or C becomes the landlord, the
+/// landlord's teammate is replaced by the spare, which gets `DEAL` and every bid made so far
+/// (its own seat's included) before the bottom cards; the process it replaces hears nothing
+/// more of the game. After the game the seats hold their first players again.
+#[allow(clippy::too_many_arguments)]
+pub fn play_team_game(
+    players: &mut [Box<dyn Player>; 3],
+    spare: &mut Box<dyn Player>,
+    rules: &Rules,
+    deal: &Deal,
+    deal_index: usize,
+    seating: usize,
+    lineup: [usize; 3],
+    seed: u64,
+) -> GameRecord {
+    let entry = lineup[Seat::B.index()];
+    let record = play(
+        players,
+        Some((&mut *spare, entry)),
+        rules,
+        deal,
+        (deal_index, seating, lineup),
+        seed,
+    );
+    if let Some(seat) = record.swapped {
+        std::mem::swap(&mut players[seat.index()], spare);
+    }
+    record
+}
+
+fn play(
+    players: &mut [Box<dyn Player>; 3],
+    spare: Option<(&mut Box<dyn Player>, usize)>,
+    rules: &Rules,
+    deal: &Deal,
+    (deal_index, seating, lineup): (usize, usize, [usize; 3]),
     seed: u64,
 ) -> GameRecord {
     let record = GameRecord {
@@ -175,9 +242,11 @@ pub fn play_game(
         } else {
             None
         },
+        swapped: None,
     };
     let mut table = Table {
         players,
+        spare,
         rules,
         rng: fastrand::Rng::with_seed(seed),
         record,
@@ -277,7 +346,7 @@ impl<'a> Table<'a> {
             };
             self.note(seat, &line);
         }
-        if elapsed > limit {
+        if elapsed > limit && self.players[seat.index()].timed() {
             return Err(Fault::new(
                 FaultKind::Late,
                 format!("answered after {:.3} s", elapsed.as_secs_f64()),
@@ -375,7 +444,8 @@ impl<'a> Table<'a> {
                     Err(f) => return Err((seat, f)),
                 };
                 let highest = best.map_or(0, |(_, b)| b);
-                if bid != 0 && (bid <= highest || bid > 3) {
+                let too_low = bid <= highest && !self.rules.unchecked_bids;
+                if bid != 0 && (too_low || bid > 3) {
                     return Err((
                         seat,
                         Fault::new(
@@ -385,7 +455,7 @@ impl<'a> Table<'a> {
                     ));
                 }
                 self.record.bids.push((seat, bid));
-                if bid > 0 {
+                if bid > highest {
                     best = Some((seat, bid));
                 }
                 self.tell_others(seat, &Command::Bid { seat, bid }, Ack::Bid)?;
@@ -401,6 +471,7 @@ impl<'a> Table<'a> {
         };
         self.record.landlord = Some(landlord);
         self.record.base = base;
+        self.swap_in_spare(landlord, hands)?;
         hands[landlord] = hands[landlord].or(self.record.deal.bottom);
         *after_leftover = Some(*hands);
         let leftover = Command::Leftover {
@@ -445,7 +516,8 @@ impl<'a> Table<'a> {
                     Ok(_) => unreachable!("send checks the form"),
                     Err(f) => return Err((turn, f)),
                 };
-                let combo = judge(hand, last.as_ref(), cards).map_err(|f| (turn, f))?;
+                let combo = judge_on(self.rules.platform, hand, last.as_ref(), cards)
+                    .map_err(|f| (turn, f))?;
                 if let Some(c) = combo {
                     match c.kind {
                         Kind::Bomb => bombs += 1,
@@ -501,6 +573,51 @@ impl<'a> Table<'a> {
         }
     }
 
+    /// The team format's seat swap: when the landlord sits at A or C and the other of the two
+    /// is its teammate, that seat's player makes way for the spare, which is told the deal and
+    /// every bid so far (its seat's own included, though it was never asked).
+    fn swap_in_spare(&mut self, landlord: Seat, hands: &BySeat<Cards>) -> Result<(), Stop> {
+        let teammate = match landlord {
+            Seat::A => Seat::C,
+            Seat::C => Seat::A,
+            Seat::B => return Ok(()),
+        };
+        let lineup = self.record.lineup;
+        let entry = match &self.spare {
+            Some((_, entry)) if lineup[landlord.index()] == lineup[teammate.index()] => *entry,
+            _ => return Ok(()),
+        };
+        let slot = teammate.index();
+        if let Some((spare, _)) = self.spare.as_mut() {
+            std::mem::swap(&mut self.players[slot], *spare);
+        }
+        self.record.swapped = Some(teammate);
+        self.record.lineup[slot] = entry;
+        self.note(
+            teammate,
+            "# seat swap: the other team's spare process takes this seat",
+        );
+        let seed = mix(self.record.seed, 4);
+        let fresh = self.players[slot]
+            .begin_game(seed)
+            .map_err(|f| (teammate, f))?;
+        if fresh && !self.rules.no_handshake {
+            self.send(teammate, &Command::Version("1.0".into()), Expect::Name)
+                .map_err(|f| (teammate, f))?;
+        }
+        let deal = Command::Deal {
+            seat: teammate,
+            cards: hands[teammate],
+        };
+        self.send(teammate, &deal, Expect::Ack(Ack::Deal))
+            .map_err(|f| (teammate, f))?;
+        for (seat, bid) in self.record.bids.clone() {
+            self.send(teammate, &Command::Bid { seat, bid }, Expect::Ack(Ack::Bid))
+                .map_err(|f| (teammate, f))?;
+        }
+        Ok(())
+    }
+
     /// Records a fault that decides nothing (the game was already over) and stops the player.
     fn unscored(&mut self, seat: Seat, fault: Fault) {
         self.players[seat.index()].fault();
@@ -543,9 +660,19 @@ impl<'a> Table<'a> {
     }
 }
 
-/// Judges a play by `hand` when `last` is the play to beat (`None`: a lead). Returns the play's
-/// reading (`None` for a pass).
+/// Judges a play by `hand` when `last` is the play to beat (`None`: a lead), by the canonical
+/// reading. Returns the play's reading (`None` for a pass).
 pub fn judge(
+    hand: Cards,
+    last: Option<&Combo>,
+    cards: Option<Cards>,
+) -> Result<Option<Combo>, Fault> {
+    judge_on(Platform::Canonical, hand, last, cards)
+}
+
+/// [`judge`] by `platform`'s reading of plays; `last` is that platform's reading too.
+pub fn judge_on(
+    platform: Platform,
     hand: Cards,
     last: Option<&Combo>,
     cards: Option<Cards>,
@@ -571,13 +698,22 @@ pub fn judge(
             ),
         ));
     }
-    let combo = classify(cards.counts())
-        .ok_or_else(|| Fault::new(FaultKind::Illegal, format!("{} is no legal play", cards)))?;
+    let combo = platform.read(cards.counts()).ok_or_else(|| {
+        Fault::new(
+            FaultKind::Illegal,
+            format!("{} is no legal play ({} reading)", cards, platform.name()),
+        )
+    })?;
     if let Some(on) = last {
         if !combo.beats(on) {
             return Err(Fault::new(
                 FaultKind::Illegal,
-                format!("{} does not beat {}", cards, on.cards),
+                format!(
+                    "{} does not beat {} ({} reading)",
+                    cards,
+                    on.cards,
+                    platform.name()
+                ),
             ));
         }
     }

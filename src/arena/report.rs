@@ -4,6 +4,8 @@
 use super::json;
 use super::players::FaultKind;
 use super::referee::GameRecord;
+use super::sprt::Sprt;
+use super::team::TeamScore;
 use crate::game::Seat;
 use std::fmt::Write;
 
@@ -188,6 +190,11 @@ pub struct Report {
     pub faulted: u64,
     /// Wall time, seconds.
     pub seconds: f64,
+    /// The team format's figures, in that format.
+    pub team: Option<TeamScore>,
+    /// The sequential test, when one runs: fed each deal's difference between the first two
+    /// players (their mean score per seat, or their team points in the team format).
+    pub sprt: Option<Sprt>,
 }
 
 impl Report {
@@ -275,6 +282,22 @@ impl Report {
         for (p, st) in self.players.iter_mut().enumerate() {
             if deal_seats[p] > 0 {
                 st.per_deal.push(deal_sum[p] as f64 / deal_seats[p] as f64);
+            }
+        }
+        let difference = match self.team.as_mut() {
+            Some(team) => {
+                team.add_deal(games);
+                team.last_difference()
+            }
+            None if deal_seats.len() >= 2 && deal_seats[0] > 0 && deal_seats[1] > 0 => {
+                let mean = |p: usize| deal_sum[p] as f64 / f64::from(deal_seats[p]);
+                Some(mean(0) - mean(1))
+            }
+            None => None,
+        };
+        if let (Some(sprt), Some(d)) = (self.sprt.as_mut(), difference) {
+            if sprt.decision().is_none() {
+                sprt.add(d);
             }
         }
     }
@@ -376,6 +399,13 @@ impl Report {
                 );
             }
         }
+        if let Some(team) = &self.team {
+            let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
+            out.push_str(&team.summary(&labels));
+        }
+        if let Some(s) = &self.sprt {
+            let _ = writeln!(out, "{}", s.status());
+        }
         out
     }
 
@@ -434,7 +464,33 @@ impl Report {
             }
             out.push_str("}}");
         }
-        out.push_str("]}");
+        out.push(']');
+        let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
+        if let Some(team) = &self.team {
+            let _ = write!(out, ",\"team\":{}", team.to_json(&labels));
+        }
+        if let Some(s) = &self.sprt {
+            let decision = match s.decision() {
+                Some(super::sprt::Decision::H0) => "\"H0\"",
+                Some(super::sprt::Decision::H1) => "\"H1\"",
+                None => "null",
+            };
+            let _ = write!(
+                out,
+                ",\"sprt\":{{\"margin0\":{},\"margin1\":{},\"alpha\":{},\"beta\":{},\"llr\":{},\"lower\":{},\"upper\":{},\"deals\":{},\"mean\":{},\"decision\":{}}}",
+                json::number(s.config.margin0),
+                json::number(s.config.margin1),
+                json::number(s.config.alpha),
+                json::number(s.config.beta),
+                json::number(s.llr()),
+                json::number(s.config.lower()),
+                json::number(s.config.upper()),
+                s.samples(),
+                json::number(s.mean()),
+                decision
+            );
+        }
+        out.push('}');
         out
     }
 }

@@ -12,8 +12,9 @@ pub const SAFETY_MARGIN: Duration = Duration::from_millis(1500);
 /// The margin is at most this fraction of a (very short) limit, so a 1 s limit still leaves
 /// the strategy some time.
 pub const MAX_MARGIN_FRACTION: f64 = 0.4;
-/// Thinking time aimed at when none is configured: far inside the limit, ample for search.
-pub const DEFAULT_THINK: Duration = Duration::from_secs(3);
+/// Thinking time aimed at when none is configured: far inside the limit, and enough for the
+/// search to settle most decisions (hundreds of sampled deals per candidate).
+pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 
 /// The engine's clock.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

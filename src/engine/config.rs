@@ -1,8 +1,11 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
-//! flags (`--name X --log FILE --think SECONDS`), which win. A bad line or value gives a warning
+//! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
+//! --scoring official|team`), which win. A bad line or value gives a warning
 //! and the default: the engine starts whatever the file says.
 
+use crate::game::Scoring;
+use crate::strategy::thinker::Settings;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -12,8 +15,6 @@ pub const CONFIG_FILE: &str = "ddz.cfg";
 pub const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
 pub const MAX_NAME_LEN: usize = 32;
-/// Longest thinking time accepted, in seconds (the clock caps it by the limit anyway).
-pub const MAX_THINK_SECONDS: f64 = 600.0;
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,6 +25,12 @@ pub struct Config {
     pub log: Option<PathBuf>,
     /// Thinking time aimed at, when set (default: the clock's).
     pub think: Option<Duration>,
+    /// The thinking player's other settings (`samples`, `table-mb`, `bid`); its thinking time
+    /// is the clock's.
+    pub player: Settings,
+    /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
+    /// format): the strategy weighs outcomes by it.
+    pub scoring: Scoring,
 }
 
 impl Default for Config {
@@ -32,6 +39,8 @@ impl Default for Config {
             name: DEFAULT_NAME.to_string(),
             log: None,
             think: None,
+            player: Settings::default(),
+            scoring: Scoring::default(),
         }
     }
 }
@@ -63,15 +72,22 @@ impl Config {
                 }
                 Ok(())
             }
-            "think" => match value.parse::<f64>() {
-                Ok(s) if s > 0.0 && s <= MAX_THINK_SECONDS => {
-                    self.think = Some(Duration::from_secs_f64(s));
+            // The thinking player reads the same value the same way; the clock keeps a copy.
+            "think" => self
+                .player
+                .set("think", value)
+                .map(|()| self.think = self.player.think),
+            "samples" | "table-mb" | "table_mb" | "bid" | "infer" => self.player.set(key, value),
+            "scoring" => match value.to_ascii_lowercase().as_str() {
+                "official" => {
+                    self.scoring = Scoring::Official;
                     Ok(())
                 }
-                _ => Err(format!(
-                    "think '{}' must be seconds in (0, {}]",
-                    value, MAX_THINK_SECONDS
-                )),
+                "team" => {
+                    self.scoring = Scoring::Team;
+                    Ok(())
+                }
+                _ => Err(format!("scoring '{}' must be official or team", value)),
             },
             other => Err(format!("unknown key '{}'", other)),
         }
@@ -106,6 +122,11 @@ impl Config {
                 "--name" => "name",
                 "--log" => "log",
                 "--think" => "think",
+                "--samples" => "samples",
+                "--table-mb" => "table-mb",
+                "--bid" => "bid",
+                "--infer" => "infer",
+                "--scoring" => "scoring",
                 _ => {
                     warnings.push(format!("unknown argument '{}'", flag));
                     i += 1;
@@ -159,13 +180,22 @@ mod tests {
     #[test]
     fn file_then_flags() {
         let mut c = Config::default();
-        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\n");
+        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n");
         assert_eq!(c.name, "Alpha");
+        assert_eq!(c.scoring, Scoring::Team);
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, None);
-        assert_eq!(w.len(), 3, "{:?}", w);
+        assert_eq!(w.len(), 4, "{:?}", w);
         let args: Vec<String> = [
-            "--name", "Beta", "--think", "-1", "--log", "x.log", "--bogus",
+            "--name",
+            "Beta",
+            "--think",
+            "-1",
+            "--log",
+            "x.log",
+            "--bogus",
+            "--scoring",
+            "official",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -174,6 +204,16 @@ mod tests {
         assert_eq!(c.name, "Beta");
         assert_eq!(c.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
+        assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
+        // The thinking player's settings pass through to it.
+        let w = c.apply_text("samples = 64\ntable-mb = 8\nbid = value\nsamples = 0\n");
+        assert_eq!(c.player.samples, Some(64));
+        assert_eq!(c.player.table_bytes, 8 << 20);
+        assert!(!c.player.simulate_bids);
+        assert_eq!(w.len(), 1, "{:?}", w);
+        let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
+        assert!(w.is_empty());
+        assert_eq!(c.player.samples, Some(9));
     }
 }

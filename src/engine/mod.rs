@@ -18,7 +18,7 @@ pub mod session;
 pub use session::Session;
 
 use crate::cards::Cards;
-use crate::game::{GameState, Seat};
+use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::rules::{Combo, Kind};
 use crate::strategy::{Deadline, Strategy};
@@ -32,6 +32,8 @@ pub struct Engine {
     /// Our seat in the last deal, used to answer in a confused state with no game.
     last_seat: Option<Seat>,
     problems: Vec<String>,
+    /// The scoring rule of every game this engine plays, copied into each new game's state.
+    scoring: Scoring,
 }
 
 impl Engine {
@@ -56,6 +58,16 @@ impl Engine {
             state: None,
             last_seat: None,
             problems: Vec::new(),
+            scoring: Scoring::default(),
+        }
+    }
+
+    /// Plays every following game under `scoring` (`scoring = team` in `ddz.cfg`): each new
+    /// game's [`GameState::scoring`] carries it, which is how the strategy learns the rule.
+    pub fn set_scoring(&mut self, scoring: Scoring) {
+        self.scoring = scoring;
+        if let Some(s) = self.state.as_mut() {
+            s.scoring = scoring;
         }
     }
 
@@ -95,6 +107,9 @@ impl Engine {
                     self.brain.new_game();
                 }
                 track(&mut self.state, other, &mut self.problems);
+                if let (Command::Deal { .. }, Some(s)) = (other, self.state.as_mut()) {
+                    s.scoring = self.scoring;
+                }
                 other.ack().map(Reply::Ok)
             }
         }

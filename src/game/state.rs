@@ -5,9 +5,10 @@
 //! replays every seat's plays through it as an independent check). Updates check what they are
 //! told and return a [`TrackError`] instead of panicking; the caller decides how to resync.
 
+use super::score::Scoring;
 use super::seat::{BySeat, Seat};
 use crate::cards::{Cards, Counts};
-use crate::rules::{classify, legal_plays, Combo, Kind};
+use crate::rules::{beats_somewhere, classify, legal_plays, safe_answer, Combo, Kind};
 use std::fmt;
 
 /// Cards dealt to each seat.
@@ -105,6 +106,10 @@ pub struct GameState {
     pub rocket: bool,
     /// Whose turn it is to play, once play has begun.
     pub to_move: Option<Seat>,
+    /// The scoring rule the game is played under: the strategy weighs outcomes by it. The
+    /// engine sets it from its settings (`scoring = team` in `ddz.cfg`); a state made for a
+    /// search or a rollout copies it from the real one.
+    pub scoring: Scoring,
 }
 
 impl GameState {
@@ -128,6 +133,7 @@ impl GameState {
             bombs: 0,
             rocket: false,
             to_move: None,
+            scoring: Scoring::default(),
         }
     }
 
@@ -245,15 +251,23 @@ impl GameState {
     }
 
     /// Our legal plays now (the pass included when following; empty only when we lead with
-    /// no cards left, which a confused platform can ask for).
+    /// no cards left, which a confused platform can ask for). When the play to beat could be
+    /// read differently by some platform, only answers every platform accepts are listed
+    /// ([`safe_answer`]): a bomb, the rocket and the pass always are.
     #[must_use]
     pub fn legal_plays(&self) -> Vec<Combo> {
-        legal_plays(self.hand.counts(), self.to_beat_for(self.me))
+        let target = self.to_beat_for(self.me);
+        let mut plays = legal_plays(self.hand.counts(), target);
+        if let Some(t) = target {
+            plays.retain(|p| safe_answer(p, t));
+        }
+        plays
     }
 
     /// Whether our playing `cards` (`None` = pass) now is legal: a pass only when following,
-    /// cards only from our hand, forming one play that beats the play on the table. Checked
-    /// by classification, independently of [`GameState::legal_plays`]'s generation.
+    /// cards only from our hand, forming one play that beats the play on the table on every
+    /// platform that accepts that play ([`safe_answer`]). Checked by classification,
+    /// independently of [`GameState::legal_plays`]'s generation.
     #[must_use]
     pub fn play_is_legal(&self, cards: Option<Cards>) -> bool {
         let target = self.to_beat_for(self.me);
@@ -262,8 +276,9 @@ impl GameState {
             Some(c) => {
                 !c.is_empty()
                     && self.hand.contains_all(c)
-                    && classify(c.counts())
-                        .map_or(false, |combo| target.map_or(true, |t| combo.beats(t)))
+                    && classify(c.counts()).map_or(false, |combo| {
+                        target.map_or(true, |t| combo.beats(t) && safe_answer(&combo, t))
+                    })
             }
         }
     }
@@ -322,7 +337,8 @@ impl GameState {
             }
         };
         if let Some(&on) = self.to_beat_for(seat) {
-            if !combo.beats(&on) {
+            // The platform judged the play: any platform's reading that lets it beat will do.
+            if !combo.beats(&on) && !beats_somewhere(combo.cards, on.cards) {
                 problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
             }
         }
@@ -473,6 +489,49 @@ mod tests {
         v.set_landlord(Seat::C, cards("50,51,49")).unwrap();
         v.record_play(Seat::C, Some(cards("52,53"))).unwrap();
         assert_eq!((v.bombs, v.rocket, v.multiplier()), (0, true, 2));
+    }
+
+    #[test]
+    fn what_a_platform_accepted_is_taken_and_our_answers_are_safe() {
+        // A holds 33334444 + 7; C leads it, B (a platform reading it as four with two pairs,
+        // key 3) answers 5555+66+77, which the canonical reading would refuse.
+        let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,20,21,22,23,40,41,42,43,44"));
+        s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
+        s.record_play(Seat::C, Some(cards("16"))).unwrap();
+        s.record_play(Seat::A, Some(cards("44"))).unwrap();
+        s.record_play(Seat::B, None).unwrap();
+        s.record_play(Seat::C, None).unwrap();
+        // Our lead of the ambiguous form, then B's four answer: taken without complaint.
+        s.record_play(Seat::A, Some(cards("0,1,2,3,4,5,6,7")))
+            .unwrap();
+        assert_eq!(
+            s.record_play(Seat::B, Some(cards("8,9,10,11,12,13,17,18"))),
+            Ok(())
+        );
+        // A single 3 on a 4 is refused everywhere.
+        let mut t = example();
+        assert!(t.record_play(Seat::B, Some(cards("1"))).is_err());
+        // Our answers to 33334444 from 8888 9999 KKKK 5: pass, the bombs, and 88889999 (a plane
+        // keyed 9 here, four with two pairs keyed 9 or 8 elsewhere: above 4 or 3 everywhere);
+        // no plane with other wings (refused where 33334444 is four with two pairs).
+        let mut u = GameState::new(Seat::B, cards("20,21,22,23,24,25,26,27,40,41,42,43,8"));
+        u.set_landlord(Seat::A, Cards::EMPTY).unwrap();
+        u.record_play(Seat::A, Some(cards("0,1,2,3,4,5,6,7")))
+            .unwrap();
+        let plays = u.legal_plays();
+        let others: Vec<String> = plays
+            .iter()
+            .filter(|p| !p.is_pass() && p.kind != Kind::Bomb)
+            .map(|p| p.to_string())
+            .collect();
+        assert_eq!(others, ["88889999"]);
+        assert_eq!(plays.iter().filter(|p| p.kind == Kind::Bomb).count(), 3);
+        assert!(plays.contains(&Combo::PASS));
+        let all = legal_plays(u.hand.counts(), u.to_beat_for(Seat::B));
+        assert!(
+            all.len() > plays.len() + 5,
+            "the canonical list has plane answers"
+        );
     }
 
     #[test]

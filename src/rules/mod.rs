@@ -1,7 +1,10 @@
-//! The rules: what a play is ([`combo`]), and what a hand may play ([`generate`]).
+//! The rules: what a play is ([`combo`]), what a hand may play ([`generate`]), and how each
+//! known platform reads the plays it could read differently ([`platform`]).
 
 pub mod combo;
 pub mod generate;
+pub mod platform;
 
 pub use combo::{classify, readings, Combo, Kind};
 pub use generate::{follows, leads, legal_plays};
+pub use platform::{beats_somewhere, safe_answer, Platform};

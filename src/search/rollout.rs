@@ -1,14 +1,205 @@
-//! Rollouts: a game played to its end by a fast policy in every seat, from an open-hand deal.
+//! Rollouts: a game played to its end by a fast policy in every seat, from an open-hand deal,
+//! switching to the exact solver once few enough cards are left.
 //!
 //! The search knows the policy only through [`Policy`]: one method that picks a play for the
 //! seat whose view it is given. The rule-based player implements it; it must answer fast and
 //! never search itself (the search calls it thousands of times per decision).
 
-use crate::game::GameState;
+use super::solver::{Position, Side, Solver};
+use crate::cards::Cards;
+use crate::game::{BySeat, GameState, Outcome, Seat, TrackError};
 use crate::rules::Combo;
 
 /// A fast player: a legal play for `state.me` (the pass only when following).
 pub trait Policy {
     /// The play for the seat whose view `state` is.
     fn choose(&mut self, state: &GameState) -> Combo;
+}
+
+/// A game with every hand known. One tracker serves all three seats: before a seat is asked,
+/// the tracker's `me` and `hand` become that seat's, so the policy sees exactly what that seat
+/// would know (its hand, the public plays, the counts) and nothing else.
+#[derive(Clone, Debug)]
+pub struct OpenGame {
+    state: GameState,
+    hands: BySeat<Cards>,
+}
+
+impl OpenGame {
+    /// The game of `view` (any seat's tracker, play begun) with the hands `hands`.
+    #[must_use]
+    pub fn new(view: &GameState, hands: BySeat<Cards>) -> OpenGame {
+        OpenGame {
+            state: view.clone(),
+            hands,
+        }
+    }
+
+    /// The seat to move (`None` before play begins).
+    #[must_use]
+    pub fn to_move(&self) -> Option<Seat> {
+        self.state.to_move
+    }
+
+    /// The hands now.
+    #[must_use]
+    pub fn hands(&self) -> &BySeat<Cards> {
+        &self.hands
+    }
+
+    /// `seat`'s view of the game now.
+    pub fn view(&mut self, seat: Seat) -> &GameState {
+        self.state.me = seat;
+        self.state.hand = self.hands[seat];
+        &self.state
+    }
+
+    /// `seat` plays `combo` (its cards are taken from the seat's hand; pass = `Combo::PASS`).
+    pub fn play(&mut self, seat: Seat, combo: &Combo) -> Result<(), TrackError> {
+        let cards = if combo.is_pass() {
+            None
+        } else {
+            Some(
+                self.hands[seat]
+                    .pick(combo.cards)
+                    .ok_or(TrackError::CardsNotAvailable(Cards::EMPTY))?,
+            )
+        };
+        self.state.me = seat;
+        self.state.hand = self.hands[seat];
+        let result = self.state.record_play(seat, cards);
+        self.hands[seat] = self.state.hand;
+        result
+    }
+
+    /// The seat that went out, once one has.
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        self.state.winner()
+    }
+
+    /// The open-hand position for the solver (`None` when the game is over or not begun).
+    #[must_use]
+    pub fn position(&self) -> Option<Position> {
+        let landlord = self.state.landlord?;
+        let to_move = self.state.to_move?;
+        let hands = BySeat::from_fn(|s| self.hands[s].counts());
+        let last = self.state.last.filter(|(by, _)| *by != to_move);
+        Position::new(hands, landlord, to_move, last).ok()
+    }
+
+    /// How the game scores if `winner` wins from here with the plays made so far (the base is
+    /// the highest bid, 1 when the landlord was fixed without bidding). A game set up midway
+    /// (a position with no history) has had plays nobody recorded: those count as more than
+    /// one play by their side, so they make neither a spring nor an anti-spring.
+    #[must_use]
+    pub fn outcome(&self, winner: Seat) -> Outcome {
+        let landlord = self.state.landlord.unwrap_or(winner);
+        let (mut landlord_plays, mut farmer_plays) = (0, 0);
+        let (mut landlord_cards, mut farmer_cards) = (0, 0);
+        for turn in &self.state.history {
+            if !turn.combo.is_pass() {
+                if turn.seat == landlord {
+                    landlord_plays += 1;
+                    landlord_cards += turn.cards.len();
+                } else {
+                    farmer_plays += 1;
+                    farmer_cards += turn.cards.len();
+                }
+            }
+        }
+        let dealt = |s: Seat| {
+            if s == landlord {
+                LANDLORD_CARDS
+            } else {
+                HAND_CARDS
+            }
+        };
+        let gone = |s: Seat| dealt(s).saturating_sub(self.hands[s].len());
+        let farmers = Seat::ALL.iter().filter(|&&s| s != landlord);
+        if farmers.map(|&s| gone(s)).sum::<usize>() > farmer_cards {
+            farmer_plays += UNRECORDED_PLAYS;
+        }
+        if gone(landlord) > landlord_cards {
+            landlord_plays += UNRECORDED_PLAYS;
+        }
+        Outcome {
+            landlord,
+            base: self.state.highest_bid().max(1),
+            winner,
+            bombs: self.state.bombs,
+            rocket: self.state.rocket,
+            landlord_plays,
+            farmer_plays,
+        }
+    }
+}
+
+/// Cards a farmer is dealt, and the landlord with the bottom cards.
+const HAND_CARDS: usize = 17;
+/// See [`HAND_CARDS`].
+const LANDLORD_CARDS: usize = 20;
+/// Plays counted for a side whose cards left its hand without a record: more than one.
+const UNRECORDED_PLAYS: u32 = 2;
+
+/// The exact solver's part in a rollout: once the hands hold at most `at_cards` cards together,
+/// the rest is solved within `nodes` nodes (played on by the policy if that is not enough, and
+/// tried again a few cards later).
+pub struct Finisher<'a> {
+    /// The solver.
+    pub solver: &'a mut Solver,
+    /// Cards left in all hands at which solving starts.
+    pub at_cards: u32,
+    /// Node budget per solve.
+    pub nodes: u64,
+}
+
+/// A rollout that has not ended after this many turns is given up (a game of 54 cards and
+/// passes ends far sooner; it only guards the loop against a policy that misbehaves).
+const MAX_TURNS: usize = 400;
+
+/// A solve that ran out of nodes is tried again only after this many more cards are played:
+/// the position must shrink before a new try can succeed where the last one failed.
+const RETRY_AFTER_CARDS: u32 = 4;
+
+/// Plays `game` to its end: the policy in every seat, the solver at the end when given. The
+/// result is the finished game's outcome; a solved ending keeps the multiplier of the moment
+/// it was solved (bombs the solver's line might still play are not counted). `None` if the
+/// policy answered illegally or the game did not end.
+pub fn play_out(
+    mut game: OpenGame,
+    policy: &mut dyn Policy,
+    mut finisher: Option<&mut Finisher<'_>>,
+) -> Option<Outcome> {
+    // After a solve runs out of nodes, the next try waits until this many cards are left.
+    let mut next_try = u32::MAX;
+    for _ in 0..MAX_TURNS {
+        if let Some(w) = game.winner() {
+            return Some(game.outcome(w));
+        }
+        if let Some(f) = finisher.as_mut() {
+            let left: u32 = game.hands.0.iter().map(|h| h.len() as u32).sum();
+            if left <= f.at_cards.min(next_try) {
+                next_try = left.saturating_sub(RETRY_AFTER_CARDS);
+                if let Some(pos) = game.position() {
+                    if let Some(mover_wins) = f.solver.mover_wins(&pos, f.nodes) {
+                        let side = if mover_wins {
+                            pos.mover_side()
+                        } else {
+                            pos.mover_side().other()
+                        };
+                        let winner = match side {
+                            Side::Landlord => pos.landlord,
+                            Side::Farmers => pos.landlord.next(),
+                        };
+                        return Some(game.outcome(winner));
+                    }
+                }
+            }
+        }
+        let seat = game.to_move()?;
+        let combo = policy.choose(game.view(seat));
+        game.play(seat, &combo).ok()?;
+    }
+    None
 }

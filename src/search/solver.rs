@@ -343,7 +343,9 @@ struct Node {
 }
 
 impl Node {
-    /// The seat to move and the play to beat in one word (bit 31 set, so never 0 = empty).
+    /// The seat to move, the landlord and the play to beat in one word (bit 31 set, so never 0
+    /// = empty). The landlord belongs to the key: the same hands are another game when the
+    /// landlord differs, and one table serves many games.
     fn meta(&self) -> u32 {
         let last = match self.last {
             None => 3 << 2,
@@ -354,7 +356,7 @@ impl Node {
                     | (c.len as u32) << 12
             }
         };
-        1 << 31 | self.to_move as u32 | last
+        1 << 31 | (self.landlord as u32) << 17 | self.to_move as u32 | last
     }
 
     fn is_landlord(&self, seat: usize) -> bool {

@@ -63,4 +63,6 @@ pub mod random;
 pub mod rules_player;
 pub mod simple;
 pub mod split;
+pub mod thinker;
+pub mod tricky;
 pub mod value;

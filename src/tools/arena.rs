@@ -3,8 +3,11 @@
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
+use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, Config, Format};
-use crate::game::Seat;
+use crate::game::{Scoring, Seat};
+use crate::rules::Platform;
+use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,33 +16,26 @@ use std::time::Duration;
 /// Usage of `ddz arena`.
 pub const USAGE: &str = "\
 usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
-                 [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y]
+                 [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --format F]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
                  [--info6] [--no-handshake] [--card-order asc|desc|random] [--crlf] [--auto-pass]
-                 [--bid-stop-at-3] [--error-as-gameover] [--progress | --no-progress] [--show-stderr]
-                 [--max-errors N] [--threaded]
-A player is builtin:random, builtin:greedy, builtin:ddz, or a shell command line running an engine.
-Seats not given are filled with builtin:ddz. --games counts deals (default 100, or the whole deal
-file); --duplicate plays each deal 3 times with the players rotated, --pair 6 times.
+                 [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019]
+                 [--scoring official|team] [--turn R] [--sprt MARGIN0,MARGIN1[,ALPHA,BETA]]
+                 [--progress | --no-progress] [--show-stderr] [--max-errors N] [--threaded]
+A player is builtin:random, builtin:greedy, builtin:ddz, builtin:tricky, or a shell command line
+running an engine. Seats not given are filled with builtin:ddz. --games counts deals (default 100,
+or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
+times. --format seats|duplicate|pair|team: the same formats by name; team takes two players (teams),
+plays each deal at two tables with their seats swapped and scores by the team rule, reported per
+turn of R deals (--turn, default 8).
+--platform P: judge plays by P's reading; icga2019 also imitates that server (no handshake, cards
+in random order, every seat bids and bids are not checked, GAMEOVER after a fault).
+--scoring team: built-in players weigh decisions by the team rule (implied by --format team).
+--sprt M0,M1[,A,B]: stop once the sequential test on the per-deal difference of the first two
+players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
 --max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.";
-
-/// Whether stderr is a terminal (for the default of the progress bar).
-fn stderr_is_terminal() -> bool {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn isatty(fd: i32) -> i32;
-        }
-        // SAFETY: isatty only inspects the descriptor number; 2 is stderr.
-        unsafe { isatty(2) == 1 }
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
-}
 
 fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> anyhow::Result<&'a str> {
     *i += 1;
@@ -57,12 +53,13 @@ fn number<T: std::str::FromStr>(text: &str, flag: &str) -> anyhow::Result<T> {
 pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut config = Config {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        progress: stderr_is_terminal(),
+        progress: is_terminal(Stream::Stderr),
         ..Config::default()
     };
     let mut players: Vec<String> = Vec::new();
     let mut pair: Option<(String, String)> = None;
     let mut duplicate = false;
+    let mut format: Option<Format> = None;
     let mut games: Option<usize> = None;
     let mut deals_file: Option<PathBuf> = None;
     let mut save_deals: Option<PathBuf> = None;
@@ -86,6 +83,54 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 }
             }
             "--duplicate" => duplicate = true,
+            "--format" => {
+                format = Some(match value(args, &mut i, flag)? {
+                    "seats" => Format::Seats,
+                    "duplicate" => Format::Duplicate,
+                    "pair" => Format::Pair,
+                    "team" => Format::Team,
+                    other => bail!(
+                        "--format: '{}' is not seats, duplicate, pair or team",
+                        other
+                    ),
+                })
+            }
+            "--platform" => {
+                let name = value(args, &mut i, flag)?;
+                let platform = Platform::from_name(name).with_context(|| {
+                    format!(
+                        "--platform: '{}' is not canonical, sample2015 or icga2019",
+                        name
+                    )
+                })?;
+                config.rules.platform = platform;
+                if platform == Platform::Icga2019 {
+                    config.rules.no_handshake = true;
+                    config.rules.card_order = CardOrder::Random;
+                    config.rules.bid_stop_at_3 = false;
+                    config.rules.unchecked_bids = true;
+                    config.rules.error_as_gameover = true;
+                }
+            }
+            "--scoring" => {
+                config.rules.scoring = match value(args, &mut i, flag)? {
+                    "official" => Scoring::Official,
+                    "team" => Scoring::Team,
+                    other => bail!("--scoring: '{}' is not official or team", other),
+                }
+            }
+            "--turn" => {
+                config.turn_deals = number(value(args, &mut i, flag)?, flag)?;
+                if config.turn_deals == 0 {
+                    bail!("--turn must be at least 1 deal");
+                }
+            }
+            "--sprt" => {
+                config.sprt = Some(
+                    SprtConfig::parse(value(args, &mut i, flag)?)
+                        .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
+                )
+            }
             "--pair" => {
                 let x = value(args, &mut i, flag)?.to_string();
                 let y = value(args, &mut i, flag)?.to_string();
@@ -130,24 +175,36 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     }
 
     if let Some((x, y)) = pair {
-        if duplicate || !players.is_empty() {
-            bail!("--pair takes its two players itself: no --duplicate or --players with it");
+        if duplicate || !players.is_empty() || format.map_or(false, |f| f != Format::Pair) {
+            bail!("--pair takes its two players itself: no --duplicate, --players or other --format with it");
         }
         config.format = Format::Pair;
         config.players = vec![x, y];
     } else {
-        if players.len() > 3 {
-            bail!("a table seats 3 players, {} given", players.len());
+        config.format = match (format, duplicate) {
+            (Some(f), false) | (Some(f @ Format::Duplicate), true) => f,
+            (None, true) => Format::Duplicate,
+            (None, false) => Format::Seats,
+            (Some(_), true) => bail!("--duplicate and another --format given"),
+        };
+        let entries = config.format.entries();
+        if players.len() > entries {
+            bail!(
+                "this format takes {} players, {} given",
+                entries,
+                players.len()
+            );
         }
-        while players.len() < 3 {
+        while players.len() < entries {
             players.push("builtin:ddz".to_string());
         }
         config.players = players;
-        config.format = if duplicate {
-            Format::Duplicate
-        } else {
-            Format::Seats
-        };
+    }
+    if config.format == Format::Team {
+        config.rules.scoring = Scoring::Team;
+    }
+    if config.sprt.is_some() && config.format == Format::Seats {
+        bail!("--sprt compares two players over the same deals: use --pair, --duplicate or --format team");
     }
     if let Some(path) = &deals_file {
         let text = std::fs::read_to_string(path)
@@ -223,17 +280,28 @@ fn print_summary(
         Format::Seats => "seats as given",
         Format::Duplicate => "duplicate",
         Format::Pair => "pair",
+        Format::Team => "team",
     };
     let time_secs = config.rules.time.as_secs_f64();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     writeln!(
         out,
-        "ddz arena: {}, {}{}, seed {}, {} jobs, time {} s{}",
+        "ddz arena: {}, {}{}{}{}, seed {}, {} jobs, time {} s{}",
         names.join(" / "),
         format,
         if config.rules.fixed_landlord {
             ", fixed landlord"
+        } else {
+            ""
+        },
+        if config.rules.platform == Platform::Canonical {
+            String::new()
+        } else {
+            format!(", {} platform", config.rules.platform.name())
+        },
+        if config.rules.scoring == Scoring::Team {
+            ", team scoring"
         } else {
             ""
         },

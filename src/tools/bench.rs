@@ -396,15 +396,7 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
             let took = start.elapsed();
             elapsed += took;
             times.push(took.as_nanos() as u64);
-            let cards = if combo.is_pass() {
-                None
-            } else {
-                states[seat.index()].hand.pick(combo.cards)
-            };
-            for st in states.iter_mut() {
-                st.record_play(seat, cards)
-                    .expect("the player plays legally");
-            }
+            record_everywhere(&mut states, seat, &combo);
             if states[0].winner().is_some() {
                 break;
             }
@@ -510,15 +502,7 @@ pub fn self_play_positions(deal: usize) -> Vec<Moment> {
             sizes.next();
         }
         let combo = player.choose(&states[seat.index()]);
-        let cards = if combo.is_pass() {
-            None
-        } else {
-            states[seat.index()].hand.pick(combo.cards)
-        };
-        for st in states.iter_mut() {
-            st.record_play(seat, cards)
-                .expect("the player plays legally");
-        }
+        record_everywhere(&mut states, seat, &combo);
         seat = seat.next();
     }
     out
@@ -636,6 +620,23 @@ fn bench_sample(_pos: &Positions, reps: u32) -> Figures {
         nodes: 0,
         timed_nodes: made,
         elapsed,
+    }
+}
+
+/// `seat`'s play (from its own hand) recorded in every seat's view of a bench game.
+fn record_everywhere(
+    states: &mut [crate::game::GameState],
+    seat: crate::game::Seat,
+    combo: &Combo,
+) {
+    let cards = if combo.is_pass() {
+        None
+    } else {
+        states[seat.index()].hand.pick(combo.cards)
+    };
+    for st in states.iter_mut() {
+        st.record_play(seat, cards)
+            .expect("the player plays legally");
     }
 }
 

@@ -1,9 +1,12 @@
 //! The tools beside the engine, one module each; `main` dispatches subcommands here.
 
+pub mod analyze;
 pub mod arena;
 pub mod bench;
 pub mod moves;
+pub mod play;
 pub mod replay;
 pub mod solve;
 pub mod split;
+pub mod terminal;
 pub mod transcript;

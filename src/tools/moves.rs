@@ -7,6 +7,11 @@
 //! straight, plane, plane with single wings, plane with pair wings, four with two singles, four
 //! with two pairs), then chain length, then key, then the cards compared as rank sequences
 //! ascending; the line `pass` comes last, when passing is legal (that is, with `--follow`).
+//! The list is the canonical one (SPEC); a play that some known platform would refuse there
+//! (an answer it reads as not beating `PLAY`, or a lead it reads as no play at all: see
+//! [`crate::rules::platform`]) is still listed, its line ending in `  # refused by P1, P2`
+//! with the platforms' names (`sample2015`, `icga2019`). The engine itself never makes such
+//! an answer.
 //!
 //! `ddz classify PLAY` prints one line, `<type>, key <rank>, <n> cards` (`1 card` for one),
 //! followed by `, <L> links` for chains and planes and by `, ambiguous` when platforms may read
@@ -19,6 +24,7 @@
 //! message on stderr, a non-zero exit and nothing on stdout.
 
 use crate::cards::{Cards, Counts, Rank};
+use crate::rules::platform::refused_by;
 use crate::rules::{classify, follows, leads, Combo, Kind};
 use anyhow::{anyhow, bail, Context};
 use std::cmp::Ordering;
@@ -53,13 +59,14 @@ pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
         .counts();
 
     let mut plays = Vec::new();
+    let mut target = None;
     match follow_text {
         None => leads(hand, &mut plays),
         Some(text) => {
             let cards = Cards::parse_any(text)
                 .with_context(|| format!("--follow PLAY '{}'", text))?
                 .counts();
-            let target = classify(cards).ok_or_else(|| {
+            let t = classify(cards).ok_or_else(|| {
                 anyhow!(
                     "--follow PLAY '{}' is not a legal play: {}",
                     text,
@@ -72,7 +79,8 @@ pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
                     rank
                 );
             }
-            follows(hand, &target, &mut plays);
+            follows(hand, &t, &mut plays);
+            target = Some(t);
         }
     }
     display_order(&mut plays);
@@ -80,6 +88,12 @@ pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
     let mut text = String::with_capacity(plays.len() * 8);
     for play in &plays {
         text.push_str(&play.to_string());
+        let refused = refused_by(play, target.as_ref());
+        if !refused.is_empty() {
+            let names: Vec<&str> = refused.iter().map(|p| p.name()).collect();
+            text.push_str("  # refused by ");
+            text.push_str(&names.join(", "));
+        }
         text.push('\n');
     }
     let stdout = std::io::stdout();

@@ -1,13 +1,118 @@
 //! Shared checks for the arena tests: every recorded game replayed through the tracker
-//! (`game::GameState`), an independent path from the referee's own judging.
+//! (`game::GameState`), an independent path from the referee's own judging; the built binary
+//! run as a tool; a game line of a JSON log read back as a record.
 
 #![allow(dead_code)]
 
+use ddz::arena::deals::Deal;
+use ddz::arena::json::{self, Value};
 use ddz::arena::referee::GameRecord;
 use ddz::arena::{run, Config};
 use ddz::cards::{Cards, Rank};
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Kind;
+use std::path::PathBuf;
+use std::process::Command as Process;
+
+/// A fresh scratch directory for one test.
+pub fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddz-test-{}-{}", name, std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs the built binary with `args`; it must succeed. Returns its stdout.
+pub fn ddz(args: &[&str]) -> String {
+    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("ddz runs");
+    assert!(
+        out.status.success(),
+        "ddz {:?} failed: {}",
+        args,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// A game line of the log as the arena's record, for the shared tracker check.
+pub fn record_of(line: &str) -> GameRecord {
+    let v = json::parse(line).unwrap();
+    let seat_of = |v: &Value| {
+        v.as_str()
+            .and_then(|t| t.chars().next())
+            .and_then(Seat::from_letter)
+    };
+    let seat = |v: &Value| seat_of(v).expect("a seat letter");
+    let codes = |v: &Value| {
+        let t = v.as_str().unwrap();
+        if t == "-1" {
+            None
+        } else {
+            Some(Cards::parse_codes(t).unwrap())
+        }
+    };
+    let hands = v.get("hands").unwrap();
+    let deal = Deal {
+        hands: BySeat::from_fn(|s| codes(hands.get(&s.to_string()).unwrap()).unwrap()),
+        bottom: codes(hands.get("bottom").unwrap()).unwrap(),
+    };
+    let scores: Vec<i32> = v
+        .get("scores")
+        .unwrap()
+        .items()
+        .iter()
+        .map(|x| x.as_f64().unwrap() as i32)
+        .collect();
+    let errors = v
+        .get("errors")
+        .unwrap()
+        .items()
+        .iter()
+        .map(|e| ddz::arena::referee::ErrorRecord {
+            seat: seat(e.get("seat").unwrap()),
+            kind: ddz::arena::players::FaultKind::from_name(
+                e.get("kind").unwrap().as_str().unwrap(),
+            )
+            .unwrap(),
+            detail: e.get("detail").unwrap().as_str().unwrap().to_string(),
+            scored: e.get("scored") == Some(&Value::Bool(true)),
+        })
+        .collect();
+    GameRecord {
+        deal_index: v.get("deal").unwrap().as_f64().unwrap() as usize,
+        seating: 0,
+        lineup: [0, 1, 2],
+        seed: v.get("seed").unwrap().as_f64().unwrap() as u64,
+        deal,
+        bids: v
+            .get("bids")
+            .unwrap()
+            .items()
+            .iter()
+            .map(|b| (seat(&b.items()[0]), b.items()[1].as_f64().unwrap() as u8))
+            .collect(),
+        landlord: v.get("landlord").and_then(seat_of),
+        base: v.get("base").unwrap().as_f64().unwrap() as u8,
+        plays: v
+            .get("plays")
+            .unwrap()
+            .items()
+            .iter()
+            .map(|p| (seat(&p.items()[0]), codes(&p.items()[1])))
+            .collect(),
+        winner: v.get("winner").and_then(seat_of),
+        multiplier: v.get("multiplier").unwrap().as_f64().unwrap() as i32,
+        scores: BySeat([scores[0], scores[1], scores[2]]),
+        errors,
+        times: BySeat::default(),
+        // The JSON log does not say which seat a team format's spare process took.
+        swapped: None,
+        transcripts: None,
+    }
+}
 
 /// Runs a match and returns every game in deal order.
 pub fn play(config: &Config) -> (ddz::arena::report::Report, Vec<GameRecord>) {

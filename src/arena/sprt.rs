@@ -1,0 +1,229 @@
+//! The sequential probability ratio test on paired per-deal score differences: "is X stronger
+//! than Y by at least this much?" decided with as few deals as the data allow, the way chess
+//! engine testers (cutechess, fastchess, OpenBench) decide on a change.
+//!
+//! Model. Each deal gives one difference `d` = X's mean score per seat on the deal minus Y's
+//! (pair and duplicate formats: both played every seat of the same deal), or X's team points
+//! minus Y's (team format). The `d` are taken as independent draws of a distribution with mean
+//! `μ` and variance `σ²`. The hypotheses are H0: `μ = margin0` and H1: `μ = margin1`
+//! (`margin0 < margin1`, in points per deal). As in the generalised SPRT of fastchess and
+//! OpenBench for their normalised models, the log-likelihood ratio is that of two normal laws
+//! with the variance estimated from the data so far:
+//!
+//! `LLR = n · (margin1 − margin0) · (2·mean − margin0 − margin1) / (2·var)`
+//!
+//! where `mean` and `var` are the sample mean and (unbiased) variance of the `n` differences.
+//! Wald's bounds decide: H1 is accepted once `LLR ≥ ln((1 − β) / α)`, H0 once
+//! `LLR ≤ ln(β / (1 − α))`, where `α` is the chance of accepting H1 when H0 holds and `β` the
+//! chance of accepting H0 when H1 holds. The normal law stands on the central limit theorem,
+//! so no decision is taken before [`MIN_SAMPLES`] deals (the variance estimate of a handful of
+//! deals is too rough). `tests/arena_sprt.rs` checks the error rates by simulation.
+
+/// Default chance of accepting H1 when H0 holds.
+pub const DEFAULT_ALPHA: f64 = 0.05;
+/// Default chance of accepting H0 when H1 holds.
+pub const DEFAULT_BETA: f64 = 0.05;
+/// No decision before this many deals: the variance estimated from fewer is too rough for the
+/// normal approximation (the simulated error rates exceed α and β with 8).
+pub const MIN_SAMPLES: u64 = 20;
+/// Smallest variance used, so identical differences do not divide by zero.
+const MIN_VARIANCE: f64 = 1e-12;
+
+/// The test's settings.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SprtConfig {
+    /// The mean difference under H0 (points per deal).
+    pub margin0: f64,
+    /// The mean difference under H1 (points per deal), above `margin0`.
+    pub margin1: f64,
+    /// The chance of accepting H1 when H0 holds.
+    pub alpha: f64,
+    /// The chance of accepting H0 when H1 holds.
+    pub beta: f64,
+}
+
+impl SprtConfig {
+    /// Reads `MARGIN0,MARGIN1[,ALPHA,BETA]`.
+    pub fn parse(text: &str) -> Result<SprtConfig, String> {
+        let fields: Result<Vec<f64>, _> = text.split(',').map(|f| f.trim().parse()).collect();
+        let fields =
+            fields.map_err(|_| format!("'{}' is not MARGIN0,MARGIN1[,ALPHA,BETA]", text))?;
+        let (margin0, margin1, alpha, beta) = match fields.as_slice() {
+            [m0, m1] => (*m0, *m1, DEFAULT_ALPHA, DEFAULT_BETA),
+            [m0, m1, a, b] => (*m0, *m1, *a, *b),
+            _ => return Err(format!("'{}' is not MARGIN0,MARGIN1[,ALPHA,BETA]", text)),
+        };
+        if !(margin0.is_finite() && margin1.is_finite() && margin0 < margin1) {
+            return Err(format!("MARGIN0 must be below MARGIN1 in '{}'", text));
+        }
+        let rate_ok = |r: f64| r > 0.0 && r < 0.5;
+        if !(rate_ok(alpha) && rate_ok(beta)) {
+            return Err(format!("ALPHA and BETA must be in (0, 0.5) in '{}'", text));
+        }
+        Ok(SprtConfig {
+            margin0,
+            margin1,
+            alpha,
+            beta,
+        })
+    }
+
+    /// The lower bound: at or below it H0 is accepted.
+    #[must_use]
+    pub fn lower(&self) -> f64 {
+        (self.beta / (1.0 - self.alpha)).ln()
+    }
+
+    /// The upper bound: at or above it H1 is accepted.
+    #[must_use]
+    pub fn upper(&self) -> f64 {
+        ((1.0 - self.beta) / self.alpha).ln()
+    }
+}
+
+/// What the test has concluded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// H0 accepted: the difference is at most about `margin0`.
+    H0,
+    /// H1 accepted: the difference is at least about `margin1`.
+    H1,
+}
+
+/// The running test: sums of the differences seen so far.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Sprt {
+    /// The settings.
+    pub config: SprtConfig,
+    n: u64,
+    mean: f64,
+    /// Sum of squared deviations from the running mean (Welford).
+    m2: f64,
+}
+
+impl Sprt {
+    /// A test with nothing seen yet.
+    #[must_use]
+    pub fn new(config: SprtConfig) -> Sprt {
+        Sprt {
+            config,
+            n: 0,
+            mean: 0.0,
+            m2: 0.0,
+        }
+    }
+
+    /// Adds one deal's difference.
+    pub fn add(&mut self, d: f64) {
+        self.n += 1;
+        let delta = d - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (d - self.mean);
+    }
+
+    /// Deals seen.
+    #[must_use]
+    pub fn samples(&self) -> u64 {
+        self.n
+    }
+
+    /// The mean difference so far.
+    #[must_use]
+    pub fn mean(&self) -> f64 {
+        self.mean
+    }
+
+    /// The log-likelihood ratio of H1 against H0 (0 before two deals).
+    #[must_use]
+    pub fn llr(&self) -> f64 {
+        if self.n < 2 {
+            return 0.0;
+        }
+        let var = (self.m2 / (self.n - 1) as f64).max(MIN_VARIANCE);
+        let SprtConfig {
+            margin0: m0,
+            margin1: m1,
+            ..
+        } = self.config;
+        self.n as f64 * (m1 - m0) * (2.0 * self.mean - m0 - m1) / (2.0 * var)
+    }
+
+    /// The decision, once the LLR has crossed a bound (never before [`MIN_SAMPLES`] deals).
+    #[must_use]
+    pub fn decision(&self) -> Option<Decision> {
+        if self.n < MIN_SAMPLES {
+            return None;
+        }
+        let llr = self.llr();
+        if llr >= self.config.upper() {
+            Some(Decision::H1)
+        } else if llr <= self.config.lower() {
+            Some(Decision::H0)
+        } else {
+            None
+        }
+    }
+
+    /// One line for people: the LLR between its bounds, and the decision when taken.
+    #[must_use]
+    pub fn status(&self) -> String {
+        let verdict = match self.decision() {
+            Some(Decision::H0) => " H0 accepted",
+            Some(Decision::H1) => " H1 accepted",
+            None => "",
+        };
+        format!(
+            "SPRT [{}, {}] α {} β {}: LLR {:.2} ({:.2}, {:.2}), {} deals, mean {:.2}{}",
+            self.config.margin0,
+            self.config.margin1,
+            self.config.alpha,
+            self.config.beta,
+            self.llr(),
+            self.config.lower(),
+            self.config.upper(),
+            self.n,
+            self.mean,
+            verdict
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_and_bounds() {
+        let c = SprtConfig::parse("0,20").unwrap();
+        assert_eq!(
+            (c.margin0, c.margin1, c.alpha, c.beta),
+            (0.0, 20.0, 0.05, 0.05)
+        );
+        assert!((c.upper() - (0.95f64 / 0.05).ln()).abs() < 1e-12);
+        assert!((c.lower() + (0.95f64 / 0.05).ln()).abs() < 1e-12);
+        let d = SprtConfig::parse("-5, 5, 0.1, 0.2").unwrap();
+        assert_eq!((d.alpha, d.beta), (0.1, 0.2));
+        for bad in ["", "1", "5,0", "0,1,0.05", "0,1,0.6,0.05", "a,b"] {
+            assert!(SprtConfig::parse(bad).is_err(), "{}", bad);
+        }
+    }
+
+    #[test]
+    fn llr_matches_the_normal_likelihood_ratio() {
+        // Against the direct sum of log-density ratios with the same variance.
+        let xs = [3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, 6.0];
+        let mut s = Sprt::new(SprtConfig::parse("0,2").unwrap());
+        for x in xs {
+            s.add(x);
+        }
+        let n = xs.len() as f64;
+        let mean = xs.iter().sum::<f64>() / n;
+        let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+        let direct: f64 = xs
+            .iter()
+            .map(|x| ((x - 0.0) * (x - 0.0) - (x - 2.0) * (x - 2.0)) / (2.0 * var))
+            .sum();
+        assert!((s.llr() - direct).abs() < 1e-9, "{} vs {}", s.llr(), direct);
+        assert!((s.mean() - mean).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,228 @@
+//! The team format of the 2019 server (`../shared/SPEC.md`, "The 2019 team-format server"):
+//! two teams, two tables with the same deal and the teams' seats swapped (one team at A and C,
+//! the other at B, with a spare process that takes the landlord's teammate's seat), and the
+//! team rule: a game's winning side gets base × (1 + bombs + rocket + spring or anti-spring),
+//! the losers nothing; after a fault the other team gets min(3 × multiplier, 12). A team's
+//! points on a deal, both tables added, are capped at 12; a turn of R deals goes to the team
+//! with more points, the match to the team that won more turns.
+//!
+//! The points are computed from the game records alone (bids, plays, winner, faults), so the
+//! figures can be checked against the JSON log.
+
+use super::json;
+use super::referee::GameRecord;
+use crate::cards::Rank;
+use crate::game::{Outcome, Scoring};
+use std::fmt::Write;
+
+/// A team's points on one deal, both tables added, are capped at this (SPEC).
+pub const DEAL_CAP: i32 = 12;
+/// After a fault the other team gets this many points per unit of the multiplier (SPEC),
+/// capped at [`DEAL_CAP`].
+pub const FAULT_POINTS: i32 = 3;
+/// Deals per turn unless told: the 2019 server's turns were 8 deals
+/// (`platform/icga2019/server-turn01-score.txt`).
+pub const DEFAULT_TURN_DEALS: usize = 8;
+
+/// Bombs and whether the rocket was played, over `plays`.
+fn bombs_and_rocket(g: &GameRecord) -> (u8, bool) {
+    let mut bombs = 0;
+    let mut rocket = false;
+    for (_, cards) in &g.plays {
+        let counts = match cards {
+            Some(c) => c.counts(),
+            None => continue,
+        };
+        if counts.total() == 4 && Rank::ALL.iter().any(|&r| counts.get(r) == 4) {
+            bombs += 1;
+        }
+        if counts.total() == 2
+            && counts.get(Rank::SMALL_JOKER) == 1
+            && counts.get(Rank::BIG_JOKER) == 1
+        {
+            rocket = true;
+        }
+    }
+    (bombs, rocket)
+}
+
+/// The points each team (player entries 0 and 1 of `g.lineup`, after any seat swap) got in
+/// one game by the team rule.
+#[must_use]
+pub fn game_points(g: &GameRecord) -> [i32; 2] {
+    let mut points = [0; 2];
+    let (bombs, rocket) = bombs_and_rocket(g);
+    if let Some(fault) = g.errors.iter().find(|e| e.scored) {
+        let multiplier = 1 + i32::from(bombs) + i32::from(rocket);
+        let other = 1 - g.lineup[fault.seat.index()].min(1);
+        points[other] = (FAULT_POINTS * multiplier).min(DEAL_CAP);
+        return points;
+    }
+    if let (Some(landlord), Some(winner)) = (g.landlord, g.winner) {
+        let landlord_plays = g
+            .plays
+            .iter()
+            .filter(|(s, c)| *s == landlord && c.is_some())
+            .count() as u32;
+        let farmer_plays = g
+            .plays
+            .iter()
+            .filter(|(s, c)| *s != landlord && c.is_some())
+            .count() as u32;
+        let outcome = Outcome {
+            landlord,
+            base: g.base,
+            winner,
+            bombs,
+            rocket,
+            landlord_plays,
+            farmer_plays,
+        };
+        let value = outcome.landlord_value(Scoring::Team).abs();
+        points[g.lineup[winner.index()].min(1)] = value;
+    }
+    points
+}
+
+/// The team figures of a match.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamScore {
+    /// Deals per turn.
+    pub turn_deals: usize,
+    /// Each deal's capped points per team, in deal order.
+    pub deals: Vec<[i32; 2]>,
+}
+
+impl TeamScore {
+    /// No deal yet; turns of `turn_deals` deals.
+    #[must_use]
+    pub fn new(turn_deals: usize) -> TeamScore {
+        TeamScore {
+            turn_deals: turn_deals.max(1),
+            deals: Vec::new(),
+        }
+    }
+
+    /// Adds one deal's games (both tables).
+    pub fn add_deal(&mut self, games: &[GameRecord]) {
+        let mut sum = [0; 2];
+        for g in games {
+            let p = game_points(g);
+            sum[0] += p[0];
+            sum[1] += p[1];
+        }
+        self.deals
+            .push([sum[0].min(DEAL_CAP), sum[1].min(DEAL_CAP)]);
+    }
+
+    /// The last deal's points of team 0 minus team 1 (the SPRT's sample).
+    #[must_use]
+    pub fn last_difference(&self) -> Option<f64> {
+        self.deals.last().map(|p| f64::from(p[0] - p[1]))
+    }
+
+    /// Each turn's points per team (the last turn may be short).
+    #[must_use]
+    pub fn turns(&self) -> Vec<[i32; 2]> {
+        self.deals
+            .chunks(self.turn_deals)
+            .map(|c| c.iter().fold([0, 0], |a, p| [a[0] + p[0], a[1] + p[1]]))
+            .collect()
+    }
+
+    /// Turns won by team 0, by team 1, and drawn.
+    #[must_use]
+    pub fn turns_won(&self) -> (u32, u32, u32) {
+        let mut won = (0, 0, 0);
+        for t in self.turns() {
+            match t[0].cmp(&t[1]) {
+                std::cmp::Ordering::Greater => won.0 += 1,
+                std::cmp::Ordering::Less => won.1 += 1,
+                std::cmp::Ordering::Equal => won.2 += 1,
+            }
+        }
+        won
+    }
+
+    /// Total points per team.
+    #[must_use]
+    pub fn total(&self) -> [i32; 2] {
+        self.deals
+            .iter()
+            .fold([0, 0], |a, p| [a[0] + p[0], a[1] + p[1]])
+    }
+
+    /// The per-turn table and the match result, for people.
+    #[must_use]
+    pub fn summary(&self, labels: &[String]) -> String {
+        let mut out = String::new();
+        let name = |i: usize| labels.get(i).map_or("?", String::as_str);
+        let _ = writeln!(
+            out,
+            "team format: {} : {} ({} deals per turn, points per deal capped at {})",
+            name(0),
+            name(1),
+            self.turn_deals,
+            DEAL_CAP
+        );
+        for (i, t) in self.turns().iter().enumerate() {
+            let winner = match t[0].cmp(&t[1]) {
+                std::cmp::Ordering::Greater => name(0),
+                std::cmp::Ordering::Less => name(1),
+                std::cmp::Ordering::Equal => "draw",
+            };
+            let _ = writeln!(
+                out,
+                "turn {:>3}  {:>4} : {:<4}  {}",
+                i + 1,
+                t[0],
+                t[1],
+                winner
+            );
+        }
+        let total = self.total();
+        let (w0, w1, draws) = self.turns_won();
+        let verdict = match w0.cmp(&w1) {
+            std::cmp::Ordering::Greater => format!("{} wins the match", name(0)),
+            std::cmp::Ordering::Less => format!("{} wins the match", name(1)),
+            std::cmp::Ordering::Equal => "the match is drawn".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "turns won {} : {} ({} drawn), points {} : {}; {}",
+            w0, w1, draws, total[0], total[1], verdict
+        );
+        out
+    }
+
+    /// The figures as one JSON object.
+    #[must_use]
+    pub fn to_json(&self, labels: &[String]) -> String {
+        let mut out = String::from("{\"teams\":[");
+        for (i, l) in labels.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json::push_str(&mut out, l);
+        }
+        let (w0, w1, draws) = self.turns_won();
+        let total = self.total();
+        let _ = write!(
+            out,
+            "],\"turn_deals\":{},\"turns_won\":[{},{}],\"turns_drawn\":{},\"points\":[{},{}],\"turns\":[",
+            self.turn_deals, w0, w1, draws, total[0], total[1]
+        );
+        for (i, t) in self.turns().iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "[{},{}]", t[0], t[1]);
+        }
+        out.push_str("]}");
+        out
+    }
+}
+
+/// The seat each team holds at each of the two tables: team 0 at A and C on the first, at B on
+/// the second.
+pub const TEAM_SEATINGS: [[usize; 3]; 2] = [[0, 1, 0], [1, 0, 1]];

@@ -1,0 +1,301 @@
+//! What the person types: a request (quit, help, the legal plays, a hint, pass) or text read as
+//! cards in human notation (`33344`, `10` or `T` for ten, `xd` for the rocket, any order, any
+//! case, spaces allowed) or as a bid. Whatever cannot be played is answered with a
+//! [`Refusal`] that says why — unreadable, not held, not a play, does not beat, no pass on a
+//! lead — and the person is asked again.
+
+use crate::cards::{Cards, Counts, ParseError, Rank};
+use crate::rules::{classify, Combo};
+use std::fmt;
+
+/// A line the person typed, read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Request {
+    /// `q`, `quit`, `exit`: leave the table.
+    Quit,
+    /// `help`, `h`: what can be typed.
+    Help,
+    /// `?`: the legal plays (or bids).
+    Legal,
+    /// `hint`: what the engine would play.
+    Hint,
+    /// `p`, `pass`: pass (no bid when bidding).
+    Pass,
+    /// Anything else: cards, or a bid.
+    Text(String),
+}
+
+/// Reads a typed line; `None` for an empty one.
+#[must_use]
+pub fn request(line: &str) -> Option<Request> {
+    let text = line.trim();
+    let word = text.to_ascii_lowercase();
+    Some(match word.as_str() {
+        "" => return None,
+        "q" | "quit" | "exit" => Request::Quit,
+        "h" | "help" => Request::Help,
+        "?" => Request::Legal,
+        "hint" => Request::Hint,
+        "p" | "pass" => Request::Pass,
+        _ => Request::Text(text.to_string()),
+    })
+}
+
+/// Why what the person typed cannot be played (or bid) now.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// Not cards at all.
+    Unreadable(String, ParseError),
+    /// Cards the person does not hold: per rank, how many typed and how many held.
+    NotHeld(Vec<(Rank, u8, u8)>),
+    /// Cards that form no play of the official table.
+    NotAPlay(Counts),
+    /// A play that does not beat the play on the table.
+    DoesNotBeat {
+        /// What was typed.
+        play: Combo,
+        /// What it had to beat.
+        on: Combo,
+    },
+    /// A pass when the person leads.
+    PassOnLead,
+    /// Text that is no bid.
+    NotABid(String),
+    /// A bid not above the highest so far.
+    BidTooLow {
+        /// What was typed.
+        bid: u8,
+        /// The highest bid so far.
+        highest: u8,
+    },
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Unreadable(text, e) => write!(
+                f,
+                "cannot read '{}': {}. Cards are 3-9, T or 10, J, Q, K, A, 2, X (small joker), \
+                 D (big joker); p passes, ? lists the legal plays",
+                text, e
+            ),
+            Refusal::NotHeld(missing) => {
+                let parts: Vec<String> = missing
+                    .iter()
+                    .map(|&(rank, typed, held)| {
+                        let typed_text = rank.symbol().to_string().repeat(typed as usize);
+                        match held {
+                            0 => format!("you hold no {}", rank),
+                            n => format!(
+                                "you hold {}, not {}",
+                                rank.symbol().to_string().repeat(n as usize),
+                                typed_text
+                            ),
+                        }
+                    })
+                    .collect();
+                write!(f, "not in your hand: {}", parts.join("; "))
+            }
+            Refusal::NotAPlay(counts) => write!(
+                f,
+                "not a play: {} is none of the table's combinations (? lists the legal plays)",
+                counts
+            ),
+            Refusal::DoesNotBeat { play, on } => {
+                if on.kind == crate::rules::Kind::Rocket {
+                    write!(f, "nothing beats the rocket: p to pass")
+                } else if play.kind == on.kind && play.len == on.len {
+                    write!(
+                        f,
+                        "does not beat: {} is not above {} (a higher {}, a bomb or the rocket \
+                         is needed)",
+                        play,
+                        on,
+                        on.kind.name()
+                    )
+                } else if on.kind == crate::rules::Kind::Bomb {
+                    write!(
+                        f,
+                        "does not beat: only a higher bomb or the rocket beats the bomb {}",
+                        on
+                    )
+                } else {
+                    write!(
+                        f,
+                        "does not beat: {} is a {}; {} needs a {} of {}, a bomb or the rocket",
+                        play,
+                        play.kind.name(),
+                        on,
+                        on.kind.name(),
+                        cards(on.size())
+                    )
+                }
+            }
+            Refusal::PassOnLead => write!(f, "you lead: a pass is not allowed, play anything"),
+            Refusal::NotABid(text) => write!(f, "'{}' is not a bid: type 0, 1, 2 or 3", text),
+            Refusal::BidTooLow { bid, highest } => write!(
+                f,
+                "a bid of {} is not above the highest so far ({}): bid higher or 0",
+                bid, highest
+            ),
+        }
+    }
+}
+
+/// `1 card`, `5 cards`.
+fn cards(n: u32) -> String {
+    format!("{} card{}", n, if n == 1 { "" } else { "s" })
+}
+
+/// Reads `text` as a play from `hand` on `to_beat` (`None`: a lead). Returns the concrete
+/// cards (the lowest codes of each rank: suits never matter) and their reading.
+pub fn read_play(
+    text: &str,
+    hand: Cards,
+    to_beat: Option<&Combo>,
+) -> Result<(Cards, Combo), Refusal> {
+    let counts: Counts = text
+        .parse()
+        .map_err(|e| Refusal::Unreadable(text.to_string(), e))?;
+    let held = hand.counts();
+    let missing: Vec<(Rank, u8, u8)> = counts
+        .ranks()
+        .filter(|&r| counts.get(r) > held.get(r))
+        .map(|r| (r, counts.get(r), held.get(r)))
+        .collect();
+    if !missing.is_empty() {
+        return Err(Refusal::NotHeld(missing));
+    }
+    let combo = classify(counts).ok_or(Refusal::NotAPlay(counts))?;
+    if let Some(on) = to_beat {
+        if !combo.beats(on) {
+            return Err(Refusal::DoesNotBeat {
+                play: combo,
+                on: *on,
+            });
+        }
+    }
+    let cards = hand.pick(counts).expect("every rank was checked as held");
+    Ok((cards, combo))
+}
+
+/// A pass, when allowed: only when there is a play to beat.
+pub fn read_pass(to_beat: Option<&Combo>) -> Result<(), Refusal> {
+    match to_beat {
+        Some(_) => Ok(()),
+        None => Err(Refusal::PassOnLead),
+    }
+}
+
+/// Reads `text` as a bid when the highest bid so far is `highest`.
+pub fn read_bid(text: &str, highest: u8) -> Result<u8, Refusal> {
+    let bid: u8 = match text.trim().parse() {
+        Ok(b) if b <= 3 => b,
+        _ => return Err(Refusal::NotABid(text.trim().to_string())),
+    };
+    if bid != 0 && bid <= highest {
+        return Err(Refusal::BidTooLow { bid, highest });
+    }
+    Ok(bid)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{legal_plays, Kind};
+
+    fn hand(text: &str) -> Cards {
+        Cards::parse_any(text).unwrap()
+    }
+
+    #[test]
+    fn requests_in_any_case() {
+        assert_eq!(request("  "), None);
+        assert_eq!(request("Q"), Some(Request::Quit));
+        assert_eq!(request("pass"), Some(Request::Pass));
+        assert_eq!(request(" P "), Some(Request::Pass));
+        assert_eq!(request("?"), Some(Request::Legal));
+        assert_eq!(request("HINT"), Some(Request::Hint));
+        assert_eq!(request("33 344"), Some(Request::Text("33 344".into())));
+    }
+
+    #[test]
+    fn human_notation_in_any_order_and_case() {
+        let h = hand("33344TTJQKA2XD");
+        let (cards, combo) = read_play("43433", h, None).unwrap();
+        assert_eq!(combo.kind, Kind::TriplePair);
+        assert!(h.contains_all(cards) && cards.len() == 5);
+        for rocket in ["xd", "DX", "d x"] {
+            assert_eq!(read_play(rocket, h, None).unwrap().1.kind, Kind::Rocket);
+        }
+        for ten in ["10", "t", "T"] {
+            assert_eq!(read_play(ten, h, None).unwrap().1.key, Rank::TEN);
+        }
+        assert_eq!(read_play("10 10", h, None).unwrap().1.kind, Kind::Pair);
+    }
+
+    #[test]
+    fn every_refusal_says_why() {
+        let h = hand("33344TJQK2");
+        assert!(matches!(
+            read_play("zz", h, None),
+            Err(Refusal::Unreadable(..))
+        ));
+        assert_eq!(
+            read_play("3333", h, None),
+            Err(Refusal::NotHeld(vec![(Rank::THREE, 4, 3)]))
+        );
+        assert!(read_play("AA", h, None)
+            .unwrap_err()
+            .to_string()
+            .contains("you hold no A"));
+        assert_eq!(
+            read_play("34", h, None),
+            Err(Refusal::NotAPlay("34".parse().unwrap()))
+        );
+        let on = classify("Q".parse().unwrap()).unwrap();
+        let low = read_play("J", h, Some(&on)).unwrap_err();
+        assert!(matches!(low, Refusal::DoesNotBeat { .. }));
+        assert!(low.to_string().contains("not above"), "{}", low);
+        let other = read_play("44", h, Some(&on)).unwrap_err();
+        assert!(other.to_string().contains("needs a single"), "{}", other);
+        assert_eq!(read_pass(None), Err(Refusal::PassOnLead));
+        assert_eq!(read_pass(Some(&on)), Ok(()));
+        assert_eq!(read_bid("x", 0), Err(Refusal::NotABid("x".into())));
+        assert_eq!(read_bid("4", 0), Err(Refusal::NotABid("4".into())));
+        assert_eq!(
+            read_bid("2", 2),
+            Err(Refusal::BidTooLow { bid: 2, highest: 2 })
+        );
+        assert_eq!(read_bid(" 0 ", 3), Ok(0));
+        assert_eq!(read_bid("3", 2), Ok(3));
+    }
+
+    #[test]
+    fn what_is_accepted_is_exactly_the_generators_legal_set() {
+        // Every sub-multiset of a small hand, typed as text, on every target from the hand's
+        // own plays: accepted exactly when the move generator lists it.
+        let h = hand("3334445566");
+        let counts = h.counts();
+        let mut subsets = vec![Counts::EMPTY];
+        for r in counts.ranks() {
+            let mut next = Vec::new();
+            for s in &subsets {
+                for n in 0..=counts.get(r) {
+                    next.push(s.with_added(r, n));
+                }
+            }
+            subsets = next;
+        }
+        let mut targets: Vec<Option<Combo>> = vec![None];
+        targets.extend(legal_plays(counts, None).into_iter().map(Some));
+        for target in &targets {
+            let legal = legal_plays(counts, target.as_ref());
+            for s in subsets.iter().filter(|s| !s.is_empty()) {
+                let accepted = read_play(&s.to_string(), h, target.as_ref()).is_ok();
+                let listed = legal.iter().any(|c| c.cards == *s);
+                assert_eq!(accepted, listed, "{} on {:?}", s, target);
+            }
+        }
+    }
+}

@@ -1,0 +1,237 @@
+//! How each known platform reads a play, and which answers every one of them accepts.
+//!
+//! The canonical reading ([`classify`], `../shared/SPEC.md`) is this project's precise form of
+//! the official table's "first match wins". Real platforms differ on the plays that have more
+//! than one reading ([`readings`]); on every other play they agree with it:
+//! - [`Platform::Sample2015`], the 2015 sample engine (and platforms built on its code): the
+//!   table's order, except that four-with-two is tried before the planes, so `33334444` is four
+//!   with two pairs (key 4, the highest four, as the canonical scan lists them);
+//! - [`Platform::Icga2019`], the 2019 team-format server (SPEC, "The 2019 team-format server";
+//!   observed, not documented): four-with-two comes before the planes with wings, keyed on the
+//!   lowest four (`33335555` has key 3, `33334444` and `JJJJQQQQ` are four with two pairs), and a
+//!   plane with wings must take in every rank of `3..=A` that holds three cards or more
+//!   (`555666777888999T` is no play there). Plays with one reading are read canonically, as
+//!   SPEC reports from tens of thousands of generated plays; only the ambiguous ones follow the
+//!   rules above.
+//!
+//! Every play legal on some modelled platform is legal canonically (each platform picks one of
+//! the canonical [`readings`]), so the canonical generator's answers are a superset of what any
+//! platform accepts; [`safe_answer`] keeps those every platform accepts.
+
+use super::combo::{classify, readings, Combo, Kind};
+use crate::cards::{Counts, Rank};
+
+/// A way of reading plays: the canonical one or a real platform's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum Platform {
+    /// The canonical reading of SPEC (the official table, longest plane, then highest key).
+    #[default]
+    Canonical,
+    /// The 2015 sample engine's order: four-with-two before the planes.
+    Sample2015,
+    /// The 2019 team-format server.
+    Icga2019,
+}
+
+impl Platform {
+    /// Every modelled platform.
+    pub const ALL: [Platform; 3] = [
+        Platform::Canonical,
+        Platform::Sample2015,
+        Platform::Icga2019,
+    ];
+
+    /// The name in options and fixtures.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Platform::Canonical => "canonical",
+            Platform::Sample2015 => "sample2015",
+            Platform::Icga2019 => "icga2019",
+        }
+    }
+
+    /// The platform with this name.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Platform> {
+        Platform::ALL.iter().copied().find(|p| p.name() == name)
+    }
+
+    /// Whether this platform accepts `answer` (a pass: `Combo::PASS`) on `target` (`None` or a
+    /// pass: a lead). A platform that would never have shown `target` (it is no play there)
+    /// accepts anything legal canonically: the engine cannot be running on it.
+    #[must_use]
+    pub fn accepts(self, answer: &Combo, target: Option<&Combo>) -> bool {
+        let target = target.filter(|t| !t.is_pass());
+        match (answer.is_pass(), target) {
+            (true, t) => t.is_some(),
+            (false, None) => self.read(answer.cards).is_some(),
+            (false, Some(t)) => match self.read(t.cards) {
+                Some(on) => self.read(answer.cards).map_or(false, |a| a.beats(&on)),
+                None => answer.beats(t),
+            },
+        }
+    }
+
+    /// How this platform reads `cards`: `None` when it rejects them as a play.
+    #[must_use]
+    pub fn read(self, cards: Counts) -> Option<Combo> {
+        match self {
+            Platform::Canonical => classify(cards),
+            Platform::Sample2015 => {
+                let all = readings(cards);
+                let four_first = all.iter().find(|c| is_four_with_two(c.kind));
+                four_first.or_else(|| all.first()).copied()
+            }
+            Platform::Icga2019 => {
+                let all = readings(cards);
+                if all.len() <= 1 {
+                    return all.first().copied();
+                }
+                if let Some(plain) = all.iter().find(|c| !has_wings(c.kind)) {
+                    return Some(*plain);
+                }
+                let lowest_four = all
+                    .iter()
+                    .filter(|c| is_four_with_two(c.kind))
+                    .min_by_key(|c| c.key);
+                if let Some(four) = lowest_four {
+                    return Some(*four);
+                }
+                let triples = triple_ranks(cards);
+                all.iter()
+                    .find(|c| c.body().ranks_with_at_least(3) == triples)
+                    .copied()
+            }
+        }
+    }
+}
+
+/// Four with two singles or two pairs.
+fn is_four_with_two(kind: Kind) -> bool {
+    matches!(kind, Kind::FourSingles | Kind::FourPairs)
+}
+
+/// Kinds whose readings differ between platforms: planes with wings and four-with-two.
+fn has_wings(kind: Kind) -> bool {
+    matches!(
+        kind,
+        Kind::PlaneSingles | Kind::PlanePairs | Kind::FourSingles | Kind::FourPairs
+    )
+}
+
+/// Kinds that can have more than one reading (the plain plane too: `333444555666` also reads
+/// as a plane with wings).
+fn may_be_ambiguous(kind: Kind) -> bool {
+    kind == Kind::Plane || has_wings(kind)
+}
+
+/// The ranks of `3..=A` holding three cards or more, as a rank mask.
+fn triple_ranks(cards: Counts) -> u16 {
+    let chain_ranks = (1u16 << (Rank::ACE.index() + 1)) - 1;
+    cards.ranks_with_at_least(3) & chain_ranks
+}
+
+/// Whether `answer` beats `target` as `platform` reads both (a pass beats nothing).
+#[must_use]
+pub fn beats_on(platform: Platform, answer: Counts, target: Counts) -> bool {
+    match (platform.read(answer), platform.read(target)) {
+        (Some(a), Some(t)) => a.beats(&t),
+        _ => false,
+    }
+}
+
+/// Whether `answer`, legal canonically on `target` (a pass: a lead), is accepted by every
+/// platform that accepts `target` itself as a play: the engine's rule for its own answers. A
+/// pass on a play, a bomb and the rocket read the same everywhere, and so does every lead.
+#[must_use]
+pub fn safe_answer(answer: &Combo, target: &Combo) -> bool {
+    if answer.is_pass() || target.is_pass() {
+        return answer.is_pass() != target.is_pass();
+    }
+    if !may_be_ambiguous(answer.kind) && !may_be_ambiguous(target.kind) {
+        return answer.beats(target);
+    }
+    Platform::ALL
+        .iter()
+        .all(|&p| p.accepts(answer, Some(target)))
+}
+
+/// The platforms that would refuse `answer` on `target` (`None`: a lead), in
+/// [`Platform::ALL`] order: what `ddz moves` marks.
+#[must_use]
+pub fn refused_by(answer: &Combo, target: Option<&Combo>) -> Vec<Platform> {
+    Platform::ALL
+        .iter()
+        .copied()
+        .filter(|p| !p.accepts(answer, target))
+        .collect()
+}
+
+/// Whether some platform accepts `answer` on `target`: what a tracker must take as a legal
+/// play it was told about (the platform it runs on accepted it).
+#[must_use]
+pub fn beats_somewhere(answer: Counts, target: Counts) -> bool {
+    Platform::ALL.iter().any(|&p| beats_on(p, answer, target))
+}
+
+/// Whether some platform reads `cards` differently from the canonical reading (as another kind
+/// or key, or not at all).
+#[must_use]
+pub fn read_differently(cards: Counts) -> bool {
+    let canonical = classify(cards);
+    Platform::ALL
+        .iter()
+        .any(|p| p.read(cards).map(|c| (c.kind, c.key)) != canonical.map(|c| (c.kind, c.key)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn read(p: Platform, text: &str) -> Option<(Kind, char)> {
+        p.read(text.parse().unwrap())
+            .map(|c| (c.kind, c.key.symbol()))
+    }
+
+    #[test]
+    fn the_three_readings_of_the_known_cases() {
+        use Kind::*;
+        use Platform::*;
+        assert_eq!(read(Canonical, "33334444"), Some((PlaneSingles, '4')));
+        assert_eq!(read(Sample2015, "33334444"), Some((FourPairs, '4')));
+        assert_eq!(read(Icga2019, "33334444"), Some((FourPairs, '3')));
+        assert_eq!(read(Icga2019, "JJJJQQQQ"), Some((FourPairs, 'J')));
+        assert_eq!(read(Canonical, "33335555"), Some((FourPairs, '5')));
+        assert_eq!(read(Icga2019, "33335555"), Some((FourPairs, '3')));
+        assert_eq!(
+            read(Canonical, "555666777888999T"),
+            Some((PlaneSingles, '9'))
+        );
+        assert_eq!(read(Icga2019, "555666777888999T"), None);
+        // A plain plane stays a plane everywhere.
+        for p in Platform::ALL {
+            assert_eq!(read(p, "333444555666"), Some((Plane, '6')));
+            assert_eq!(read(p, "44455577"), Some((PlaneSingles, '5')));
+        }
+    }
+
+    #[test]
+    fn answers_every_platform_accepts() {
+        let c = |t: &str| classify(t.parse().unwrap()).unwrap();
+        // JJJJQQQQ beats 33334444 canonically (plane key Q over key 4) and on both platforms.
+        assert!(safe_answer(&c("JJJJQQQQ"), &c("33334444")));
+        // A plane answer to 33334444 is refused where it is four with two pairs.
+        assert!(!safe_answer(&c("55566634"), &c("33334444")));
+        // 44446666 is key 6 here but key 4 on the 2019 server: it does not beat 5555+77+88 there.
+        assert!(!safe_answer(&c("44446666"), &c("55557788")));
+        assert!(safe_answer(&c("7777"), &c("33334444")));
+        assert!(safe_answer(&Combo::PASS, &c("33334444")));
+        // The tracker takes a four answer to 33334444 (the 2019 server accepts it).
+        assert!(beats_somewhere(
+            "55556677".parse().unwrap(),
+            "33334444".parse().unwrap()
+        ));
+        assert!(!beats_somewhere("3".parse().unwrap(), "4".parse().unwrap()));
+    }
+}

@@ -1,0 +1,659 @@
+//! The thinking player: turns its time into strength by search over sampled hidden hands.
+//!
+//! At each decision it takes a few candidate plays (every legal play when there are few; else
+//! the rule player's choice, the plays that leave the best split of the hand, every bomb, the
+//! rocket and the pass), deals the hidden cards many times ([`Sampler`]), and for each deal and
+//! candidate plays the rest of the game out: the rule player in every seat ([`Policy`]), the
+//! exact solver once few cards are left ([`Finisher`]). It chooses the candidate with the best
+//! mean score for our side under the scoring rule in use (`GameState::scoring`: bombs, rocket
+//! and spring change the stake), not only the best win rate.
+//!
+//! Samples go where they decide something: every candidate sees the same deals (so candidates
+//! are compared on paired outcomes, which removes the luck of the deal from the comparison), and
+//! a candidate whose paired difference to the leader is clearly below zero is dropped. The loop
+//! is anytime: it checks its budget between deals, a number of deals in fixed-budget mode (same
+//! input, same answer on any machine), the soft deadline otherwise.
+//!
+//! Bidding is by simulation too: the hidden cards (the other hands and the bottom) are dealt
+//! many times and played out with us as the landlord; the expected score of each bid level is
+//! the bid times the mean score at base 1, against 0 for passing.
+
+use super::rules_player::RulesPlayer;
+use super::split::{Mode, Splitter};
+use super::{Deadline, Strategy};
+use crate::cards::Cards;
+use crate::game::{BySeat, GameState, Outcome};
+use crate::rules::Combo;
+use crate::search::rollout::{play_out, Finisher, OpenGame};
+use crate::search::{Policy, Sampler, Solver};
+use std::time::{Duration, Instant};
+
+/// Candidates when the legal plays are this many or fewer: all of them.
+pub const ALL_PLAYS_UP_TO: usize = 12;
+/// Otherwise, this many plays that leave the best-valued rest of the hand (beside the rule
+/// player's choice, bombs, rocket and pass).
+pub const PREFERRED_PLAYS: usize = 8;
+/// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
+pub const MIN_DEALS_TO_DROP: u32 = 12;
+/// Candidates are compared every this many deals.
+pub const DROP_EVERY: u32 = 4;
+/// A candidate is dropped when its mean paired difference to the leader is more than this many
+/// standard errors below zero (about 2.5% one-sided each time it is checked).
+pub const DROP_Z: f64 = 2.0;
+/// Deals per decision at most in timed mode (a decision with time to spare stops here).
+pub const MAX_DEALS: u32 = 4_000;
+/// The solver takes over a rollout once the hands hold this many cards together: its median
+/// time there is a few hundredths of a millisecond (ddz bench, solve section).
+pub const SOLVE_AT_CARDS: u32 = 16;
+/// Node budget of one solve inside a rollout (about a millisecond): past it the policy plays
+/// on and the solver tries again a few cards later.
+pub const SOLVE_NODES: u64 = 4_000;
+/// Deals of the bidding simulation in fixed-budget mode, per sample of the play budget (bids
+/// are rarer than plays and matter more).
+pub const BID_DEALS_PER_SAMPLE: u32 = 4;
+/// Most deals of the bidding simulation in timed mode.
+pub const MAX_BID_DEALS: u32 = 2_000;
+/// The mean score at base 1 (in the scoring rule's units per point of bid) above which we bid:
+/// zero would be the break-even of a perfectly estimated linear stake.
+pub const BID_MARGIN: f64 = 0.0;
+/// Inference: deals drawn per deal kept. Each is kept with the likelihood of the other seats'
+/// plays under the rule-player model; when none is kept, the likeliest is.
+pub const INFER_TRIES: u32 = 8;
+/// Inference: the likelihood factor of one play the model would not have made (the others'
+/// engines are not our rule player: a mismatch makes a deal less likely, not impossible).
+pub const INFER_MISMATCH: f64 = 0.5;
+/// Default size of the solver's transposition table: the rollouts' solves are small (at most
+/// [`SOLVE_AT_CARDS`] cards, [`SOLVE_NODES`] nodes), and a smaller table is cheaper to set up
+/// for each game an arena plays.
+pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
+
+/// How the thinking player spends its time, and for what.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// The most it thinks per decision; `None`: until the deadline's soft limit.
+    pub think: Option<Duration>,
+    /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: timed.
+    pub samples: Option<u32>,
+    /// The solver's table size in bytes.
+    pub table_bytes: usize,
+    /// Bid by simulation (otherwise the rule player's value thresholds).
+    pub simulate_bids: bool,
+    /// Believe deals in which the other seats' past plays are what the rule player would have
+    /// made (see [`INFER_TRIES`]).
+    pub infer: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Settings {
+        Settings {
+            think: None,
+            samples: None,
+            table_bytes: DEFAULT_TABLE_BYTES,
+            simulate_bids: true,
+            infer: false,
+        }
+    }
+}
+
+impl Settings {
+    /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
+    /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+        let value = value.trim();
+        match key.trim().to_ascii_lowercase().replace('_', "-").as_str() {
+            "think" => match value.parse::<f64>() {
+                Ok(s) if s > 0.0 && s <= MAX_THINK_SECONDS => {
+                    self.think = Some(Duration::from_secs_f64(s));
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "think '{}' must be seconds in (0, {}]",
+                    value, MAX_THINK_SECONDS
+                )),
+            },
+            "samples" => match value.parse::<u32>() {
+                Ok(n) if n >= 1 => {
+                    self.samples = Some(n);
+                    Ok(())
+                }
+                _ => Err(format!("samples '{}' must be a whole number ≥ 1", value)),
+            },
+            "table-mb" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_TABLE_MB).contains(&n) => {
+                    self.table_bytes = n << 20;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "table-mb '{}' must be 1..={} (MiB)",
+                    value, MAX_TABLE_MB
+                )),
+            },
+            "bid" => match value {
+                "simulate" => {
+                    self.simulate_bids = true;
+                    Ok(())
+                }
+                "value" => {
+                    self.simulate_bids = false;
+                    Ok(())
+                }
+                _ => Err(format!("bid '{}' must be simulate or value", value)),
+            },
+            "infer" => match value {
+                "on" => {
+                    self.infer = true;
+                    Ok(())
+                }
+                "off" => {
+                    self.infer = false;
+                    Ok(())
+                }
+                _ => Err(format!("infer '{}' must be on or off", value)),
+            },
+            other => Err(format!("unknown setting '{}'", other)),
+        }
+    }
+}
+
+/// Longest thinking time accepted, in seconds (the engine's clock caps it by the limit).
+pub const MAX_THINK_SECONDS: f64 = 600.0;
+/// Largest solver table accepted, in MiB.
+pub const MAX_TABLE_MB: usize = 1024;
+/// The setting names [`Settings::set`] takes.
+pub const SETTING_NAMES: [&str; 5] = ["think", "samples", "table-mb", "bid", "infer"];
+
+/// One candidate's figures after a decision's search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CandidateReport {
+    /// The play.
+    pub play: Combo,
+    /// Deals it was played out on (fewer than the decision's when it was dropped).
+    pub deals: u32,
+    /// Mean score for our side, in the scoring rule's points.
+    pub mean: f64,
+    /// Share of deals our side won.
+    pub win_rate: f64,
+    /// Half-width of the 95% confidence interval of the mean.
+    pub ci95: f64,
+}
+
+/// What one decision's search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Every candidate, best mean first.
+    pub candidates: Vec<CandidateReport>,
+    /// The play chosen.
+    pub chosen: Combo,
+    /// The rule player's own choice.
+    pub policy_choice: Combo,
+    /// Deals drawn.
+    pub deals: u32,
+}
+
+/// What the bidding simulation found.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BidAnalysis {
+    /// Mean score as the landlord at base 1.
+    pub mean: f64,
+    /// Landlord's win rate in the simulation.
+    pub win_rate: f64,
+    /// Deals played out.
+    pub deals: u32,
+    /// The bid chosen.
+    pub bid: u8,
+}
+
+/// The thinking player.
+pub struct Thinker {
+    settings: Settings,
+    policy: RulesPlayer,
+    splitter: Splitter,
+    /// Made at the first search, so players that never search cost no table memory.
+    solver: Option<Solver>,
+}
+
+impl Thinker {
+    /// A player with these settings.
+    #[must_use]
+    pub fn new(settings: Settings) -> Thinker {
+        Thinker {
+            settings,
+            policy: RulesPlayer::new(),
+            splitter: Splitter::new(),
+            solver: None,
+        }
+    }
+
+    /// Its settings.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The search of one play decision, with every candidate's figures.
+    pub fn analyze(&mut self, state: &GameState, deadline: Deadline) -> Analysis {
+        let start = Instant::now();
+        let policy_choice = self.policy.choose(state);
+        let legal = state.legal_plays();
+        let candidates = self.candidates(state, &legal, policy_choice);
+        let sampler = match Sampler::new(state) {
+            Ok(s) if candidates.len() > 1 => s,
+            _ => {
+                return Analysis {
+                    candidates: Vec::new(),
+                    chosen: policy_choice,
+                    policy_choice,
+                    deals: 0,
+                }
+            }
+        };
+        let soft = self.soft_deadline(start, deadline);
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state));
+        let mut tally: Vec<Tally> = candidates.iter().map(|_| Tally::default()).collect();
+        let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
+        let mut deals = 0;
+        while deals < max_deals {
+            if deals > 0 && self.out_of_time(soft, deadline) {
+                break;
+            }
+            let hands = if self.settings.infer {
+                self.believed_deal(state, &sampler, &mut rng)
+            } else {
+                sampler.deal(&mut rng)
+            };
+            for (i, c) in candidates.iter().enumerate() {
+                if tally[i].alive {
+                    let (value, won) = self.evaluate(state, hands, c);
+                    tally[i].push(value, won);
+                }
+            }
+            deals += 1;
+            if deals >= MIN_DEALS_TO_DROP && deals % DROP_EVERY == 0 {
+                drop_clearly_worse(&mut tally);
+            }
+            if tally.iter().filter(|t| t.alive).count() == 1 {
+                break;
+            }
+        }
+        let chosen_index = best(&tally, &candidates, policy_choice);
+        let mut reports: Vec<CandidateReport> = candidates
+            .iter()
+            .zip(&tally)
+            .map(|(c, t)| t.report(*c))
+            .collect();
+        reports.sort_by(|a, b| {
+            b.mean
+                .partial_cmp(&a.mean)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        Analysis {
+            candidates: reports,
+            chosen: candidates[chosen_index],
+            policy_choice,
+            deals,
+        }
+    }
+
+    /// The bidding simulation: deals of the other hands and the bottom, played out with us as
+    /// the landlord at base 1.
+    pub fn analyze_bid(&mut self, state: &GameState, deadline: Deadline) -> BidAnalysis {
+        let start = Instant::now();
+        let soft = self.soft_deadline(start, deadline);
+        let me = state.me;
+        let pool: Vec<u8> = Cards::DECK.minus(state.hand).codes().collect();
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xb1d);
+        let max_deals = self
+            .settings
+            .samples
+            .map_or(MAX_BID_DEALS, |s| s.saturating_mul(BID_DEALS_PER_SAMPLE))
+            .max(1);
+        let mut tally = Tally::default();
+        let mut shuffled = pool.clone();
+        while tally.n < max_deals {
+            if tally.n > 0 && self.out_of_time(soft, deadline) {
+                break;
+            }
+            rng.shuffle(&mut shuffled);
+            let take = |codes: &[u8]| {
+                codes
+                    .iter()
+                    .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
+            };
+            let bottom = take(&shuffled[..3]);
+            let mut hands = BySeat([Cards::EMPTY; 3]);
+            hands[me] = state.hand.or(bottom);
+            hands[me.next()] = take(&shuffled[3..20]);
+            hands[me.prev()] = take(&shuffled[20..37]);
+            let mut view = GameState::new(me, state.hand);
+            view.scoring = state.scoring;
+            if view.set_landlord(me, bottom).is_err() {
+                break;
+            }
+            let outcome = self.play_out(OpenGame::new(&view, hands));
+            match outcome {
+                Some(o) => tally.push(f64::from(o.landlord_value(state.scoring)), o.winner == me),
+                None => break,
+            }
+        }
+        let mean = tally.mean();
+        let highest_legal = (1..=3).rev().find(|&b| state.bid_is_legal(b));
+        let bid = match highest_legal {
+            Some(b) if tally.n > 0 && mean > BID_MARGIN => b,
+            _ => 0,
+        };
+        BidAnalysis {
+            mean,
+            win_rate: tally.win_rate(),
+            deals: tally.n,
+            bid,
+        }
+    }
+
+    /// A deal drawn in proportion to how likely it makes the other seats' plays so far: up to
+    /// [`INFER_TRIES`] uniform deals, each kept with its likelihood; else the likeliest.
+    fn believed_deal(
+        &mut self,
+        state: &GameState,
+        sampler: &Sampler,
+        rng: &mut fastrand::Rng,
+    ) -> BySeat<Cards> {
+        let mut likeliest = (f64::NEG_INFINITY, sampler.deal(rng));
+        for i in 0..INFER_TRIES {
+            let hands = if i == 0 {
+                likeliest.1
+            } else {
+                sampler.deal(rng)
+            };
+            let w = self.likelihood(state, hands);
+            if rng.f64() < w {
+                return hands;
+            }
+            if w > likeliest.0 {
+                likeliest = (w, hands);
+            }
+        }
+        likeliest.1
+    }
+
+    /// How likely the other seats' plays so far are with `hands` dealt, under the model that
+    /// each seat plays as our rule player would: the game is replayed from its first lead with
+    /// every hand as it then was, and each play the model would not have made costs a factor
+    /// [`INFER_MISMATCH`].
+    fn likelihood(&mut self, state: &GameState, hands: BySeat<Cards>) -> f64 {
+        let landlord = match state.landlord {
+            Some(l) => l,
+            None => return 1.0,
+        };
+        let at_start = BySeat::from_fn(|s| hands[s].or(state.played[s]));
+        let mut view = GameState::new(state.me, at_start[state.me]);
+        if state.me == landlord {
+            view.hand = view.hand.minus(state.bottom);
+        }
+        view.bids = state.bids;
+        view.scoring = state.scoring;
+        if view.set_landlord(landlord, state.bottom).is_err() {
+            return 1.0;
+        }
+        let mut game = OpenGame::new(&view, at_start);
+        let mut w = 1.0;
+        for turn in &state.history {
+            if turn.seat != state.me {
+                let model = self.policy.choose(game.view(turn.seat));
+                if model.cards != turn.combo.cards {
+                    w *= INFER_MISMATCH;
+                }
+            }
+            if game.play(turn.seat, &turn.combo).is_err() {
+                return w;
+            }
+        }
+        w
+    }
+
+    fn soft_deadline(&self, start: Instant, deadline: Deadline) -> Instant {
+        match self.settings.think {
+            Some(t) => deadline.soft.min(start + t),
+            None => deadline.soft,
+        }
+    }
+
+    /// Whether to stop drawing deals: at the soft deadline in timed mode; in fixed-budget mode
+    /// only at the hard deadline (never on a sane machine: the budget is what stops it).
+    fn out_of_time(&self, soft: Instant, deadline: Deadline) -> bool {
+        let now = Instant::now();
+        if self.settings.samples.is_some() {
+            now >= deadline.hard
+        } else {
+            now >= soft
+        }
+    }
+
+    /// The plays worth searching: every usable legal play when few, else the rule player's
+    /// choice, the plays leaving the best-valued rest of the hand, bombs, rocket and the pass.
+    /// Plays whose reading differs between platforms are left out unless nothing else is legal.
+    fn candidates(&mut self, state: &GameState, legal: &[Combo], choice: Combo) -> Vec<Combo> {
+        let usable: Vec<Combo> = legal
+            .iter()
+            .copied()
+            .filter(|c| c.is_pass() || !c.is_ambiguous())
+            .collect();
+        let usable = if usable.is_empty() {
+            legal.to_vec()
+        } else {
+            usable
+        };
+        if usable.len() <= ALL_PLAYS_UP_TO {
+            return usable;
+        }
+        let hand = state.hand.counts();
+        let mut ranked: Vec<(i32, Combo)> = usable
+            .iter()
+            .filter(|c| !c.is_pass() && !c.kind.is_bomb_like())
+            .map(|c| (self.splitter.value(hand.minus(c.cards), Mode::Normal), *c))
+            .collect();
+        ranked.sort_by_key(|r| std::cmp::Reverse(r.0));
+        let mut out = vec![choice];
+        let extra = usable
+            .iter()
+            .filter(|c| c.is_pass() || c.kind.is_bomb_like())
+            .copied()
+            .chain(ranked.iter().take(PREFERRED_PLAYS).map(|(_, c)| *c));
+        for c in extra {
+            if !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// Our side's score and whether it won, with `combo` played now on the deal `hands`.
+    fn evaluate(&mut self, state: &GameState, hands: BySeat<Cards>, combo: &Combo) -> (f64, bool) {
+        let mut game = OpenGame::new(state, hands);
+        let me = state.me;
+        if game.play(me, combo).is_err() {
+            return (f64::NEG_INFINITY, false);
+        }
+        match self.play_out(game) {
+            Some(o) => {
+                let landlord_side = o.landlord == me;
+                let value = f64::from(o.landlord_value(state.scoring));
+                let won = (o.winner == o.landlord) == landlord_side;
+                (if landlord_side { value } else { -value }, won)
+            }
+            None => (f64::NEG_INFINITY, false),
+        }
+    }
+
+    fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {
+        let table_bytes = self.settings.table_bytes;
+        let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
+        let mut finisher = Finisher {
+            solver,
+            at_cards: SOLVE_AT_CARDS,
+            nodes: SOLVE_NODES,
+        };
+        play_out(game, &mut self.policy, Some(&mut finisher))
+    }
+}
+
+/// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).
+#[derive(Clone, Debug)]
+struct Tally {
+    values: Vec<f64>,
+    wins: u32,
+    n: u32,
+    alive: bool,
+}
+
+impl Default for Tally {
+    fn default() -> Tally {
+        Tally {
+            values: Vec::new(),
+            wins: 0,
+            n: 0,
+            alive: true,
+        }
+    }
+}
+
+impl Tally {
+    fn push(&mut self, value: f64, won: bool) {
+        self.values.push(value);
+        self.wins += won as u32;
+        self.n += 1;
+    }
+
+    fn mean(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            self.values.iter().sum::<f64>() / f64::from(self.n)
+        }
+    }
+
+    fn win_rate(&self) -> f64 {
+        if self.n == 0 {
+            0.0
+        } else {
+            f64::from(self.wins) / f64::from(self.n)
+        }
+    }
+
+    fn report(&self, play: Combo) -> CandidateReport {
+        let (mean, se) = mean_and_error(&self.values);
+        CandidateReport {
+            play,
+            deals: self.n,
+            mean,
+            win_rate: self.win_rate(),
+            ci95: 1.96 * se,
+        }
+    }
+}
+
+/// Mean and standard error of the mean.
+fn mean_and_error(values: &[f64]) -> (f64, f64) {
+    let n = values.len() as f64;
+    if n == 0.0 {
+        return (0.0, 0.0);
+    }
+    let mean = values.iter().sum::<f64>() / n;
+    if n < 2.0 {
+        return (mean, 0.0);
+    }
+    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, (var / n).sqrt())
+}
+
+/// Drops every alive candidate whose paired difference to the leader is clearly negative.
+fn drop_clearly_worse(tally: &mut [Tally]) {
+    let leader = match (0..tally.len())
+        .filter(|&i| tally[i].alive)
+        .max_by(|&a, &b| {
+            tally[a]
+                .mean()
+                .partial_cmp(&tally[b].mean())
+                .unwrap_or(std::cmp::Ordering::Equal)
+        }) {
+        Some(l) => l,
+        None => return,
+    };
+    let mut diffs = Vec::new();
+    for i in 0..tally.len() {
+        if i == leader || !tally[i].alive {
+            continue;
+        }
+        diffs.clear();
+        diffs.extend(
+            tally[i]
+                .values
+                .iter()
+                .zip(&tally[leader].values)
+                .map(|(a, b)| a - b),
+        );
+        let (mean, se) = mean_and_error(&diffs);
+        if mean + DROP_Z * se < 0.0 {
+            tally[i].alive = false;
+        }
+    }
+}
+
+/// The alive candidate with the best mean; the rule player's choice wins ties.
+fn best(tally: &[Tally], candidates: &[Combo], policy_choice: Combo) -> usize {
+    let mut best: Option<usize> = None;
+    for i in 0..candidates.len() {
+        if !tally[i].alive {
+            continue;
+        }
+        best = match best {
+            None => Some(i),
+            Some(b) => {
+                let (mi, mb) = (tally[i].mean(), tally[b].mean());
+                if mi > mb || (mi == mb && candidates[i] == policy_choice) {
+                    Some(i)
+                } else {
+                    Some(b)
+                }
+            }
+        };
+    }
+    best.unwrap_or(0)
+}
+
+/// The seed of one decision's deals: from what the seat knows, so the same input gives the
+/// same deals on any machine.
+fn decision_seed(state: &GameState) -> u64 {
+    let mut h = state.hand.0 ^ 0x7417_6b5e_ed00_0000;
+    for (seat, played) in state.played.iter() {
+        h = h.rotate_left(17) ^ played.0 ^ seat.index() as u64;
+    }
+    h ^ (state.history.len() as u64) << 56 ^ (state.me.index() as u64) << 62
+}
+
+impl Strategy for Thinker {
+    fn name(&self) -> &str {
+        "think"
+    }
+
+    fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
+        if !self.settings.simulate_bids {
+            return self.policy.bid(state, deadline);
+        }
+        if !(1..=3).any(|b| state.bid_is_legal(b)) {
+            return 0;
+        }
+        self.analyze_bid(state, deadline).bid
+    }
+
+    fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
+        let legal = state.legal_plays();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.analyze(state, deadline).chosen
+    }
+
+    fn new_game(&mut self) {
+        self.policy.new_game();
+    }
+}

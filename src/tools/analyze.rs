@@ -1,0 +1,282 @@
+//! `ddz analyze`: what the thinking player sees in one decision — every candidate play with its
+//! expected score, win rate, deals and confidence interval, and the play chosen.
+//!
+//! ```text
+//! ddz analyze --transcript FILE --at N            [--think S | --samples N] [--scoring R]
+//! ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT]
+//!             [--beat PLAY --by SEAT]             [--think S | --samples N] [--scoring R]
+//! ```
+//! From a transcript (the fixtures' format, one seat's view), the messages before the `N`th are
+//! replayed into a tracker, the seat's own recorded answers included; message `N` must be a
+//! `BID WHAT` or `PLAY WHAT`. From a position (the syntax of `ddz solve`), `--seat` says whose
+//! view it is: that seat knows its own hand and the others' card counts; the cards in no hand
+//! count as played.
+
+use crate::cards::Cards;
+use crate::engine::clock::DEFAULT_THINK;
+use crate::engine::track;
+use crate::game::{GameState, Scoring, Seat};
+use crate::protocol::{Command, Reply};
+use crate::search::Position;
+use crate::strategy::thinker::{Settings, Thinker};
+use crate::strategy::Deadline;
+use anyhow::{anyhow, bail, Context};
+use std::time::Instant;
+
+const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [--think S | --samples N] [--scoring official|team]
+       ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
+                   [--think S | --samples N] [--scoring official|team]";
+
+/// The hard deadline is this many times the thinking time: room to finish the deal under way.
+const HARD_FACTOR: u32 = 3;
+
+/// Runs `ddz analyze`.
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let mut settings = Settings::default();
+    let mut think = DEFAULT_THINK;
+    let mut scoring = Scoring::Official;
+    let mut transcript = None;
+    let mut at = None;
+    let mut seat = None;
+    let mut position_args = Vec::new();
+    let mut i = 0;
+    while i < args.len() {
+        let arg = args[i].as_str();
+        let mut value = || next_value(args, &mut i, arg);
+        match arg {
+            "--transcript" => transcript = Some(value()?),
+            "--at" => {
+                let v = value()?;
+                at = Some(
+                    v.parse::<usize>()
+                        .ok()
+                        .filter(|&n| n >= 1)
+                        .ok_or_else(|| anyhow!("--at takes a message number ≥ 1, not '{}'", v))?,
+                );
+            }
+            "--seat" => {
+                let v = value()?;
+                seat = Some(
+                    v.chars()
+                        .next()
+                        .filter(|_| v.len() == 1)
+                        .and_then(Seat::from_letter)
+                        .ok_or_else(|| anyhow!("'{}' is not a seat (A, B or C)", v))?,
+                );
+            }
+            "--think" => {
+                let v = value()?;
+                settings
+                    .set("think", &v)
+                    .map_err(|e| anyhow!("--think: {}", e))?;
+                think = settings.think.unwrap_or(think);
+            }
+            "--samples" => {
+                let v = value()?;
+                settings
+                    .set("samples", &v)
+                    .map_err(|e| anyhow!("--samples: {}", e))?;
+            }
+            "--scoring" => {
+                scoring = match value()?.as_str() {
+                    "official" => Scoring::Official,
+                    "team" => Scoring::Team,
+                    other => bail!("--scoring takes official or team, not '{}'", other),
+                }
+            }
+            "--help" | "-h" => {
+                println!("{}", USAGE);
+                return Ok(());
+            }
+            _ => {
+                // Everything else belongs to the position (the syntax of `ddz solve`).
+                position_args.push(arg.to_string());
+                if matches!(arg, "--landlord" | "--turn" | "--beat" | "--by") {
+                    position_args.push(value()?);
+                }
+            }
+        }
+        i += 1;
+    }
+    let (mut state, question) = match (transcript, at) {
+        (Some(path), Some(n)) => {
+            if !position_args.is_empty() {
+                bail!("give a transcript or a position, not both\n{}", USAGE);
+            }
+            from_transcript(&path, n)?
+        }
+        (Some(_), None) => bail!("--transcript needs --at N (the message to stop at)"),
+        (None, Some(_)) => bail!("--at goes with --transcript"),
+        (None, None) => {
+            if position_args.is_empty() {
+                bail!("{}", USAGE);
+            }
+            let seat = seat.ok_or_else(|| anyhow!("--seat is missing: whose view?\n{}", USAGE))?;
+            (from_position(&position_args, seat)?, Question::Play)
+        }
+    };
+    state.scoring = scoring;
+    let mut thinker = Thinker::new(settings);
+    let start = Instant::now();
+    let deadline = Deadline {
+        soft: start + think,
+        hard: start + think * HARD_FACTOR,
+    };
+    print_view(&state);
+    match question {
+        Question::Bid => {
+            let b = thinker.analyze_bid(&state, deadline);
+            println!(
+                "as landlord at base 1: mean {:+.1}, win {:.1}% over {} deals",
+                b.mean,
+                100.0 * b.win_rate,
+                b.deals
+            );
+            println!("chosen: bid {}", b.bid);
+        }
+        Question::Play => {
+            let a = thinker.analyze(&state, deadline);
+            println!(
+                "{:<16} {:>9} {:>8} {:>6} {:>6}",
+                "play", "mean", "±95%", "win%", "deals"
+            );
+            for c in &a.candidates {
+                println!(
+                    "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6}",
+                    c.play.to_string(),
+                    c.mean,
+                    c.ci95,
+                    100.0 * c.win_rate,
+                    c.deals
+                );
+            }
+            println!(
+                "chosen: {} (the rule player's: {})",
+                a.chosen, a.policy_choice
+            );
+            println!("deals: {}", a.deals);
+        }
+    }
+    println!("time: {:.3} s", start.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// The value after the flag at `i` (moving `i` onto it).
+fn next_value(args: &[String], i: &mut usize, flag: &str) -> anyhow::Result<String> {
+    *i += 1;
+    args.get(*i)
+        .cloned()
+        .ok_or_else(|| anyhow!("{} needs a value\n{}", flag, USAGE))
+}
+
+/// What is asked of the seat.
+enum Question {
+    Bid,
+    Play,
+}
+
+/// The seat's state at message `n` of a transcript, which must be a question to it.
+fn from_transcript(path: &str, n: usize) -> anyhow::Result<(GameState, Question)> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
+    let transcript =
+        crate::tools::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+    let steps = &transcript.steps;
+    if n > steps.len() {
+        bail!(
+            "{} has {} messages; --at {} is past its end",
+            path,
+            steps.len(),
+            n
+        );
+    }
+    let mut state: Option<GameState> = None;
+    let mut problems = Vec::new();
+    for step in &steps[..n - 1] {
+        let command = match Command::parse(&step.send) {
+            Ok(c) => c,
+            Err(_) => continue,
+        };
+        track(&mut state, &command, &mut problems);
+        // Our own recorded answer is part of the game too.
+        let answer = step.expect.as_deref().and_then(|e| Reply::parse(e).ok());
+        let own = match answer {
+            Some(Reply::Bid { seat, bid }) => Some(Command::Bid { seat, bid }),
+            Some(Reply::Play { seat, cards }) => Some(Command::Play { seat, cards }),
+            _ => None,
+        };
+        if let Some(c) = own {
+            track(&mut state, &c, &mut problems);
+        }
+    }
+    let last = &steps[n - 1];
+    let question = match Command::parse(&last.send) {
+        Ok(Command::BidWhat) => Question::Bid,
+        Ok(Command::PlayWhat) => Question::Play,
+        _ => bail!(
+            "message {} ('{}', line {}) is not BID WHAT or PLAY WHAT",
+            n,
+            last.send.trim(),
+            last.line
+        ),
+    };
+    let state = state.ok_or_else(|| anyhow!("no DEAL before message {}", n))?;
+    for p in problems {
+        eprintln!("ddz analyze: {}", p);
+    }
+    Ok((state, question))
+}
+
+/// The view of `seat` in a position given in the syntax of `ddz solve`.
+fn from_position(args: &[String], seat: Seat) -> anyhow::Result<GameState> {
+    let parsed = crate::tools::solve::parse(args)?;
+    view_of(&parsed.position, seat)
+}
+
+/// The view of `seat`, the seat to move, in an open-hand position: its own hand, the others'
+/// counts, and every card in no hand counted as played (by the seat itself: who played it does
+/// not matter to what is unseen). Nothing was bid: the base is 1.
+pub fn view_of(pos: &Position, seat: Seat) -> anyhow::Result<GameState> {
+    let mut deck = Cards::DECK;
+    let mut hands = [Cards::EMPTY; 3];
+    for s in Seat::ALL {
+        hands[s.index()] = deck
+            .pick(pos.hands[s])
+            .ok_or_else(|| anyhow!("seat {}'s hand does not fit the deck", s))?;
+        deck = deck.minus(hands[s.index()]);
+    }
+    let mut state = GameState::new(seat, hands[seat.index()]);
+    state.landlord = Some(pos.landlord);
+    state.cards_left = crate::game::BySeat::from_fn(|s| hands[s.index()].len() as u8);
+    state.played[seat] = deck;
+    state.to_move = Some(pos.to_move);
+    state.last = pos.last;
+    state.passes = match pos.last {
+        Some((by, _)) if by.next() != pos.to_move => 1,
+        _ => 0,
+    };
+    if pos.to_move != seat {
+        bail!(
+            "the seat to move is {}, but the view is {}'s: analyze the seat to move",
+            pos.to_move,
+            seat
+        );
+    }
+    Ok(state)
+}
+
+fn print_view(state: &GameState) {
+    let role = match state.landlord {
+        Some(l) if l == state.me => "landlord",
+        Some(_) => "farmer",
+        None => "bidding",
+    };
+    println!("seat {} ({}), hand {}", state.me, role, state.hand);
+    let counts: Vec<String> = Seat::ALL
+        .iter()
+        .map(|&s| format!("{} {}", s, state.cards_left[s]))
+        .collect();
+    println!("cards left: {}", counts.join(", "));
+    if let Some((by, c)) = state.last {
+        println!("to beat: {} by {}", c, by);
+    }
+}

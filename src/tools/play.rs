@@ -1,0 +1,375 @@
+//! `ddz play`: a person at the table against engines, in the terminal. The games are the
+//! arena's (the same deals and game seeds for a seed, the same referee, the same players); the
+//! person's seat is a [`Human`] player. After each game the whole game is shown as `ddz replay`
+//! shows it, with the score by the official rule, and the next deal is offered; the session can
+//! be saved as a JSON game log that `ddz replay` reads.
+
+use crate::arena::deals::Deal;
+use crate::arena::log::game_json;
+use crate::arena::players::{make_player, Hosting, Player};
+use crate::arena::referee::{play_game, GameRecord, Rules};
+use crate::arena::{game_seed, labels};
+use crate::engine::config::Config as EngineConfig;
+use crate::game::Seat;
+use crate::play::view::{colour_wanted, Paint, Style};
+use crate::play::{Console, Human, SharedConsole};
+use crate::tools::replay::replay_text;
+use crate::tools::terminal::{is_terminal, Stream};
+use anyhow::{bail, Context};
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// Usage of `ddz play`.
+pub const USAGE: &str = "\
+usage: ddz play [--seat A|B|C] [--opponents P1 [P2]] [--seed S] [--deal N] [--fixed-landlord]
+                [--think SECONDS] [--save FILE]
+You take one seat (default B); the others are players in the arena's syntax: builtin:ddz (the
+engine's default player, the default here), builtin:greedy, builtin:random, or a shell command
+line running an engine (one opponent given plays both seats). The deals are the arena's for the
+seed (default: from the clock, shown at the start), from deal N (default 0). --fixed-landlord:
+no bidding, the deal's number gives the landlord and the base is 1. --think: seconds the built-in
+opponents and the hints aim at per decision. --save FILE: keep the session as a JSON game log
+(ddz replay FILE); `s FILE` after a game does the same.";
+
+/// The label of the person's seat in logs and replays.
+pub const PERSON: &str = "you";
+/// The seat a person takes by default: South, the near side of a drawn table.
+pub const DEFAULT_SEAT: Seat = Seat::B;
+/// The match length `INFO` announces to engines: a session has no set length, and a few
+/// engines plan by the rounds left, so a long evening's worth.
+pub const SESSION_ROUNDS: u32 = 100;
+
+/// What `ddz play` was asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Settings {
+    /// The person's seat.
+    pub seat: Seat,
+    /// The players in the two other seats, in seat order.
+    pub opponents: [String; 2],
+    /// The deals' seed.
+    pub seed: u64,
+    /// The first deal's number.
+    pub first_deal: usize,
+    /// No bidding: the landlord given by the deal's number, base 1.
+    pub fixed_landlord: bool,
+    /// The thinking time of the built-in opponents and of hints. This is the one place
+    /// `--think` is kept; [`Settings::hosting`] hands it to the players.
+    pub think: Option<Duration>,
+    /// Where the session's games are kept as they end.
+    pub save: Option<PathBuf>,
+}
+
+impl Settings {
+    /// Reads the command line; `None` for `--help`.
+    pub fn parse(args: &[String]) -> anyhow::Result<Option<Settings>> {
+        let mut settings = Settings {
+            seat: DEFAULT_SEAT,
+            opponents: ["builtin:ddz".into(), "builtin:ddz".into()],
+            seed: clock_seed(),
+            first_deal: 0,
+            fixed_landlord: false,
+            think: None,
+            save: None,
+        };
+        let mut i = 0;
+        let value = |i: &mut usize, flag: &str| -> anyhow::Result<String> {
+            *i += 1;
+            args.get(*i)
+                .cloned()
+                .with_context(|| format!("{} needs a value", flag))
+        };
+        while i < args.len() {
+            let flag = args[i].as_str();
+            match flag {
+                "--seat" => {
+                    let v = value(&mut i, flag)?;
+                    settings.seat = match v.to_ascii_uppercase().as_str() {
+                        "A" => Seat::A,
+                        "B" => Seat::B,
+                        "C" => Seat::C,
+                        _ => bail!("--seat: '{}' is not A, B or C", v),
+                    };
+                }
+                "--opponents" => {
+                    let mut given = Vec::new();
+                    while given.len() < 2 && args.get(i + 1).map_or(false, |a| !a.starts_with("--"))
+                    {
+                        i += 1;
+                        given.push(args[i].clone());
+                    }
+                    match given.len() {
+                        0 => bail!("--opponents needs one or two players"),
+                        1 => settings.opponents = [given[0].clone(), given[0].clone()],
+                        _ => settings.opponents = [given[0].clone(), given[1].clone()],
+                    }
+                }
+                "--seed" => {
+                    let v = value(&mut i, flag)?;
+                    settings.seed = v
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("--seed: '{}' is not a number", v))?;
+                }
+                "--deal" => {
+                    let v = value(&mut i, flag)?;
+                    settings.first_deal = v
+                        .parse()
+                        .map_err(|_| anyhow::anyhow!("--deal: '{}' is not a number", v))?;
+                }
+                "--fixed-landlord" => settings.fixed_landlord = true,
+                "--think" => {
+                    // The engine's own reading of `--think`, so both accept the same values.
+                    let mut engine = EngineConfig::default();
+                    engine
+                        .set("think", &value(&mut i, flag)?)
+                        .map_err(|e| anyhow::anyhow!("--think: {}", e))?;
+                    settings.think = engine.think;
+                }
+                "--save" => settings.save = Some(value(&mut i, flag)?.into()),
+                "--help" | "-h" => return Ok(None),
+                other => bail!("unknown option '{}'\n{}", other, USAGE),
+            }
+            i += 1;
+        }
+        Ok(Some(settings))
+    }
+
+    /// How the opponents are hosted: on the engine's worker thread under its clock, as the
+    /// binary plays, thinking for `--think` when given.
+    #[must_use]
+    pub fn hosting(&self) -> Hosting {
+        Hosting {
+            threaded: true,
+            think: self.think,
+            ..Hosting::default()
+        }
+    }
+
+    /// The player spec in each seat, the person's labelled [`PERSON`].
+    #[must_use]
+    pub fn specs(&self) -> Vec<String> {
+        let mut others = self.opponents.iter();
+        Seat::ALL
+            .iter()
+            .map(|&s| {
+                if s == self.seat {
+                    PERSON.to_string()
+                } else {
+                    others.next().expect("two opponents").clone()
+                }
+            })
+            .collect()
+    }
+}
+
+/// A seed from the clock, for a session that names none (it is shown, to play the deals again).
+fn clock_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64);
+    // Small numbers are easier to retype: the seed is only a name for the deals.
+    crate::arena::deals::mix(nanos, 0) % 1_000_000
+}
+
+/// Runs `ddz play` on the terminal.
+pub fn run_play(args: &[String]) -> anyhow::Result<()> {
+    let settings = match Settings::parse(args)? {
+        Some(s) => s,
+        None => {
+            println!("{}", USAGE);
+            return Ok(());
+        }
+    };
+    let no_color = std::env::var_os("NO_COLOR");
+    let term = std::env::var_os("TERM");
+    let style = Style {
+        colour: colour_wanted(
+            is_terminal(Stream::Stdout),
+            no_color.as_deref(),
+            term.as_deref(),
+        ),
+    };
+    let console = Console::new(
+        Box::new(BufReader::new(std::io::stdin())),
+        Box::new(std::io::stdout()),
+        style,
+    );
+    session(&settings, &Arc::new(Mutex::new(console)))
+}
+
+/// Plays deals until the person stops, on `console`.
+pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<()> {
+    let specs = settings.specs();
+    let names = labels(&specs);
+    let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+    for (seat, spec) in Seat::ALL.iter().zip(&specs) {
+        if *seat == settings.seat {
+            seated.push(Box::new(Human::new(console.clone(), settings.think)));
+        } else {
+            seated.push(make_player(spec, settings.hosting()).map_err(anyhow::Error::msg)?);
+        }
+    }
+    let mut players: [Box<dyn Player>; 3] = match seated.try_into() {
+        Ok(p) => p,
+        Err(_) => bail!("a table seats three players"),
+    };
+    if let Some(path) = &settings.save {
+        save(path, &[]).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    let rules = Rules {
+        fixed_landlord: settings.fixed_landlord,
+        match_games: SESSION_ROUNDS,
+        ..Rules::default()
+    };
+    let others: Vec<String> = Seat::ALL
+        .iter()
+        .zip(&names)
+        .filter(|(s, _)| **s != settings.seat)
+        .map(|(s, n)| format!("{} {}", s, n))
+        .collect();
+    Console::lock(console).say(&format!(
+        "ddz play: you sit at {}; {} · seed {} · {} · type help at any prompt",
+        settings.seat,
+        others.join(", "),
+        settings.seed,
+        if settings.fixed_landlord {
+            "fixed landlord, no bidding"
+        } else {
+            "bidding"
+        }
+    ));
+
+    let mut games: Vec<String> = Vec::new();
+    let mut total: i64 = 0;
+    let mut deal_index = settings.first_deal;
+    loop {
+        Console::lock(console).title = format!("deal {} of seed {}", deal_index, settings.seed);
+        let deal = Deal::seeded(settings.seed, deal_index as u64);
+        let record = play_game(
+            &mut players,
+            &rules,
+            &deal,
+            deal_index,
+            0,
+            [0, 1, 2],
+            game_seed(settings.seed, deal_index, 0),
+        );
+        let line = game_json(&record, &names);
+        total += i64::from(record.scores[settings.seat]);
+        games.push(line);
+        let mut c = Console::lock(console);
+        if let Some(path) = &settings.save {
+            if let Err(e) = save(path, &games) {
+                c.say_in(
+                    Paint::Red,
+                    &format!("cannot save to {}: {}", path.display(), e),
+                );
+            }
+        }
+        let account = end_of_game(&record, &games, settings.seat, total, c.left, c.style);
+        c.say(&account);
+        if !after_game(&mut c, &games) {
+            break;
+        }
+        deal_index += 1;
+    }
+    for p in players.iter_mut() {
+        p.finish();
+    }
+    let mut c = Console::lock(console);
+    c.say(&format!(
+        "session over: you {:+} over {} deal{}{}",
+        total,
+        games.len(),
+        if games.len() == 1 { "" } else { "s" },
+        match &settings.save {
+            Some(p) => format!(" (saved to {})", p.display()),
+            None => String::new(),
+        }
+    ));
+    Ok(())
+}
+
+/// The game as `ddz replay` shows it (every hand as dealt, the bids, each trick, the result and
+/// the score by the official rule), then the person's score and the session's; `left` when the
+/// person left during the game.
+fn end_of_game(
+    record: &GameRecord,
+    games: &[String],
+    me: Seat,
+    total: i64,
+    left: bool,
+    style: Style,
+) -> String {
+    let line = games.last().map_or("", String::as_str);
+    let mut out = match replay_text(line, None) {
+        Ok(text) => text,
+        Err(e) => format!("(the game cannot be shown: {})\n", e),
+    };
+    let mine = record.scores[me];
+    let paint = if mine >= 0 { Paint::Green } else { Paint::Red };
+    if left {
+        out.push_str("you left the table: the game is scored as a fault of your seat\n");
+    }
+    out.push_str(&style.paint(
+        paint,
+        &format!(
+            "you ({}): {:+} this deal · session {:+} over {} deal{}",
+            me,
+            mine,
+            total,
+            games.len(),
+            if games.len() == 1 { "" } else { "s" }
+        ),
+    ));
+    out
+}
+
+/// Offers the next deal and saving; `true` to play on. A person who left is only offered to
+/// save.
+fn after_game(console: &mut Console, games: &[String]) -> bool {
+    let left = console.left;
+    let prompt = if left {
+        "save the session as a JSON game log: s FILE · leave: Enter or q"
+    } else {
+        "next deal: Enter · save the session as a JSON game log: s FILE · quit: q"
+    };
+    let prompt = console.style.paint(Paint::Bold, prompt);
+    loop {
+        let line = match console.ask(&prompt) {
+            Some(l) => l,
+            None => return false,
+        };
+        let mut words = line.splitn(2, char::is_whitespace);
+        let word = words.next().unwrap_or("").to_ascii_lowercase();
+        let rest = words.next().unwrap_or("").trim();
+        match word.as_str() {
+            "" => return !left,
+            "q" | "quit" | "exit" => return false,
+            "s" | "save" if rest.is_empty() => {
+                console.say_in(Paint::Red, "   s needs a file name, e.g. s games.jsonl")
+            }
+            "s" | "save" => match save(Path::new(rest), games) {
+                Ok(()) => console.say(&format!(
+                    "   saved {} game{} to {} (ddz replay {})",
+                    games.len(),
+                    if games.len() == 1 { "" } else { "s" },
+                    rest,
+                    rest
+                )),
+                Err(e) => console.say_in(Paint::Red, &format!("   cannot save to {}: {}", rest, e)),
+            },
+            _ => console.say_in(Paint::Red, "   type Enter, s FILE or q"),
+        }
+    }
+}
+
+/// Writes the games, one JSON line each (the arena's `--json` form).
+fn save(path: &Path, games: &[String]) -> std::io::Result<()> {
+    let mut text = games.join("\n");
+    if !text.is_empty() {
+        text.push('\n');
+    }
+    std::fs::write(path, text)
+}

@@ -1,0 +1,220 @@
+//! The thinking player: in positions where one play wins whatever the hidden cards are (found
+//! by the exact solver over every consistent deal), it plays it; in fixed-budget mode it gives
+//! the same answer every time; and it answers by its deadline however large its budget.
+
+mod search_common;
+
+use ddz::cards::Counts;
+use ddz::game::{BySeat, GameState, Seat};
+use ddz::rules::Combo;
+use ddz::search::{Next, Position, Solver};
+use ddz::strategy::thinker::{Settings, Thinker};
+use ddz::strategy::{Deadline, Strategy};
+use ddz::tools::analyze::view_of;
+use search_common::{cards_of, random_position};
+use std::time::{Duration, Instant};
+
+fn fixed(samples: u32) -> Settings {
+    Settings {
+        samples: Some(samples),
+        table_bytes: 1 << 20,
+        ..Settings::default()
+    }
+}
+
+/// Every way the cards `seat` cannot see may lie in the two other hands (their counts fixed).
+fn consistent_deals(pos: &Position, seat: Seat) -> Vec<Position> {
+    let others = [seat.next(), seat.prev()];
+    let mut pool: Vec<(u8, usize)> = Vec::new(); // (rank index, copies) flattened below
+    for s in others {
+        for r in ddz::cards::Rank::ALL {
+            let n = pos.hands[s].get(r) as usize;
+            if n > 0 {
+                pool.push((r.index() as u8, n));
+            }
+        }
+    }
+    let mut cards: Vec<u8> = Vec::new();
+    for (r, n) in pool {
+        cards.extend(std::iter::repeat(r).take(n));
+    }
+    let k = pos.hands[others[0]].total() as usize;
+    let mut out = Vec::new();
+    let n = cards.len();
+    for mask in 0u32..(1 << n) {
+        if mask.count_ones() as usize != k {
+            continue;
+        }
+        let (mut first, mut second) = (Counts::EMPTY, Counts::EMPTY);
+        for (i, &r) in cards.iter().enumerate() {
+            let rank = ddz::cards::Rank::new(r).unwrap();
+            if mask >> i & 1 == 1 {
+                first.add(rank, 1);
+            } else {
+                second.add(rank, 1);
+            }
+        }
+        let mut hands = pos.hands;
+        hands[others[0]] = first;
+        hands[others[1]] = second;
+        let deal = Position { hands, ..*pos };
+        if !out.contains(&deal) {
+            out.push(deal);
+        }
+    }
+    out
+}
+
+/// The plays of the mover that win in every one of `deals`.
+fn sure_wins(solver: &mut Solver, deals: &[Position]) -> Vec<Combo> {
+    let pos = deals[0];
+    let mover = pos.mover_side();
+    pos.legal_plays()
+        .into_iter()
+        .filter(|m| {
+            deals.iter().all(|d| match d.after(m) {
+                Next::Over(side) => side == mover,
+                Next::Continue(next) => solver.solve(&next, u64::MAX).winner == Some(mover),
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn plays_the_one_play_that_wins_whatever_the_hidden_cards() {
+    let mut rng = fastrand::Rng::with_seed(0x7417);
+    let mut solver = Solver::new(1 << 22);
+    let mut found = 0;
+    let mut tries = 0;
+    let mut rules_differ = 0;
+    // Until ten positions where the rule player alone plays something else.
+    while rules_differ < 10 {
+        tries += 1;
+        assert!(
+            tries < 200_000,
+            "only {} positions found, {} where the rules differ",
+            found,
+            rules_differ
+        );
+        let total = rng.usize(5..=11);
+        let pos = random_position(&mut rng, total);
+        let to_move = pos.to_move;
+        // Bombs and the rocket change the stake: then the best expected score need not be the
+        // sure win, so such positions are left out.
+        let bombs = pos.legal_plays().iter().any(|c| c.kind.is_bomb_like());
+        if bombs {
+            continue;
+        }
+        let deals = consistent_deals(&pos, to_move);
+        let wins = sure_wins(&mut solver, &deals);
+        // Exactly one sure win, and every other play loses in some deal.
+        if wins.len() != 1 || pos.legal_plays().len() < 2 {
+            continue;
+        }
+        let view = view_of(&pos, to_move).expect("a view of the mover");
+        let mut thinker = Thinker::new(fixed(64));
+        let a = thinker.analyze(&view, Deadline::unlimited());
+        assert_eq!(
+            a.chosen, wins[0],
+            "position {:?}: the sure win is {}, the thinker chose {} ({:?})",
+            pos, wins[0], a.chosen, a.candidates
+        );
+        found += 1;
+        rules_differ += (a.policy_choice != wins[0]) as usize;
+    }
+}
+
+/// A mid-game view from a seeded self-play game (the bench's), with several legal plays.
+fn mid_game_views() -> Vec<GameState> {
+    (0..6)
+        .flat_map(ddz::tools::bench::self_play_positions)
+        .flat_map(|m| m.views)
+        .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
+        .collect()
+}
+
+#[test]
+fn fixed_budget_gives_the_same_answer_every_time() {
+    let views = mid_game_views();
+    assert!(views.len() >= 5);
+    for view in views.iter().take(8) {
+        let first = Thinker::new(fixed(24)).analyze(view, Deadline::unlimited());
+        // A fresh player and one that has searched other positions before (its solver table
+        // and the rule player's memo warm) agree to the last figure.
+        let mut warm = Thinker::new(fixed(24));
+        for other in views.iter().take(3) {
+            warm.analyze(other, Deadline::unlimited());
+        }
+        let again = warm.analyze(view, Deadline::unlimited());
+        assert_eq!(first, again);
+        assert!(first.deals > 0);
+        assert!(view.legal_plays().contains(&first.chosen));
+    }
+}
+
+#[test]
+fn answers_by_the_deadline_whatever_the_budget() {
+    let views = mid_game_views();
+    let view = &views[0];
+    // Timed mode: the soft deadline stops the deals.
+    let mut timed = Thinker::new(Settings {
+        table_bytes: 1 << 20,
+        ..Settings::default()
+    });
+    let start = Instant::now();
+    let deadline = Deadline {
+        soft: start + Duration::from_millis(100),
+        hard: start + Duration::from_millis(400),
+    };
+    let a = timed.analyze(view, deadline);
+    // Generous bound: a deal in progress finishes after the soft deadline.
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(a.deals >= 1 && view.legal_plays().contains(&a.chosen));
+    // Fixed budget far beyond the time: the hard deadline still stops it.
+    let mut huge = Thinker::new(fixed(u32::MAX));
+    let start = Instant::now();
+    let deadline = Deadline {
+        soft: start + Duration::from_millis(50),
+        hard: start + Duration::from_millis(200),
+    };
+    let chosen = huge.play(view, deadline);
+    assert!(
+        start.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        start.elapsed()
+    );
+    assert!(view.legal_plays().contains(&chosen));
+    // Bidding too.
+    let mut fresh = GameState::new(Seat::B, view.hand.minus(view.bottom));
+    fresh.cards_left = BySeat([17, fresh.hand.len() as u8, 17]);
+    let start = Instant::now();
+    let deadline = Deadline {
+        soft: start + Duration::from_millis(50),
+        hard: start + Duration::from_millis(200),
+    };
+    let bid = huge.bid(&fresh, deadline);
+    assert!(start.elapsed() < Duration::from_secs(5));
+    assert!(bid <= 3);
+}
+
+#[test]
+fn one_legal_play_is_answered_without_search() {
+    // A follower who holds one card lower than the play to beat can only pass.
+    let pos = Position::new(
+        BySeat([cards_of(&[0]), cards_of(&[4, 8]), cards_of(&[12])]),
+        Seat::B,
+        Seat::A,
+        Some((Seat::C, ddz::rules::classify(cards_of(&[48])).unwrap())),
+    )
+    .unwrap();
+    let view = view_of(&pos, Seat::A).unwrap();
+    assert_eq!(view.legal_plays(), vec![Combo::PASS]);
+    let mut thinker = Thinker::new(fixed(1_000_000));
+    let start = Instant::now();
+    assert_eq!(thinker.play(&view, Deadline::unlimited()), Combo::PASS);
+    assert!(start.elapsed() < Duration::from_secs(5));
+}
