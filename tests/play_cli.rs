@@ -349,6 +349,9 @@ fn a_scripted_person_plays_a_whole_game() {
             // Play the hint, typed in another order and case to exercise the reading.
             let typed: String = if play == "pass" {
                 "p".into()
+            } else if play == "Q" {
+                // A lone queen is `Q`: `q` quits.
+                "Q".into()
             } else {
                 play.chars().rev().collect::<String>().to_lowercase()
             };

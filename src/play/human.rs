@@ -53,8 +53,9 @@ impl std::fmt::Display for Hint {
 
 const HELP: &str = "\
    type a play in human notation: 33344, 3 3 3 4 4, T or 10 for ten, xd for the rocket
-   (any order, any case); p or pass to pass; ? the legal plays; hint what the engine would
-   play; q to leave the table (the game is scored as abandoned). When bidding: 0 to 3.";
+   (any order, any case; a lone queen is Q); p or pass to pass; ? the legal plays; hint what
+   the engine would play; q to leave the table (the game is scored as abandoned). When
+   bidding: 0 to 3.";
 
 /// What the referee asks the person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -11,7 +11,7 @@ use std::fmt;
 /// A line the person typed, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Request {
-    /// `q`, `quit`, `exit`: leave the table.
+    /// `q`, `quit`, `exit`: leave the table (`Q` alone is the queen).
     Quit,
     /// `help`, `h`: what can be typed.
     Help,
@@ -29,6 +29,10 @@ pub enum Request {
 #[must_use]
 pub fn request(line: &str) -> Option<Request> {
     let text = line.trim();
+    // A lone queen: `Q` plays it, `q` quits (cards may be typed in any case otherwise).
+    if text == "Q" {
+        return Some(Request::Text(text.to_string()));
+    }
     let word = text.to_ascii_lowercase();
     Some(match word.as_str() {
         "" => return None,
@@ -211,7 +215,10 @@ mod tests {
     #[test]
     fn requests_in_any_case() {
         assert_eq!(request("  "), None);
-        assert_eq!(request("Q"), Some(Request::Quit));
+        assert_eq!(request("q"), Some(Request::Quit));
+        assert_eq!(request("QUIT"), Some(Request::Quit));
+        // A lone queen is a card, not the quit command: it can be played.
+        assert_eq!(request("Q"), Some(Request::Text("Q".into())));
         assert_eq!(request("pass"), Some(Request::Pass));
         assert_eq!(request(" P "), Some(Request::Pass));
         assert_eq!(request("?"), Some(Request::Legal));
