@@ -188,7 +188,11 @@ fn answers_by_the_deadline_whatever_the_budget() {
         start.elapsed()
     );
     assert!(view.legal_plays().contains(&chosen));
-    // Bidding too.
+    // Bidding by simulation too.
+    let mut huge = Thinker::new(Settings {
+        simulate_bids: true,
+        ..fixed(u32::MAX)
+    });
     let mut fresh = GameState::new(Seat::B, view.hand.minus(view.bottom));
     fresh.cards_left = BySeat([17, fresh.hand.len() as u8, 17]);
     let start = Instant::now();

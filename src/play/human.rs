@@ -107,10 +107,15 @@ impl Human {
         // A hint is never worth a crash: a panic in the search gives no hint.
         let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
             if question == Question::Bid {
-                let b = thinker.analyze_bid(state, deadline);
-                // The stake is linear in the bid: the mean at base 1 times the bid.
-                let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));
-                (Advice::Bid(b.bid), expected)
+                if thinker.settings().simulate_bids {
+                    let b = thinker.analyze_bid(state, deadline);
+                    // The stake is linear in the bid: the mean at base 1 times the bid.
+                    let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));
+                    (Advice::Bid(b.bid), expected)
+                } else {
+                    // The value thresholds estimate no score.
+                    (Advice::Bid(thinker.bid(state, deadline)), None)
+                }
             } else {
                 let a = thinker.analyze(state, deadline);
                 let expected = a
