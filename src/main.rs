@@ -23,6 +23,10 @@ fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let tool = args.first().map(String::as_str).unwrap_or("");
     let rest = args.get(1..).unwrap_or(&[]);
+    let is_engine = tool.is_empty() || tool.starts_with("--");
+    if !is_engine {
+        quiet_on_closed_pipe();
+    }
     let result = match tool {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
@@ -39,7 +43,7 @@ fn main() -> ExitCode {
             Ok(())
         }
         // No arguments, or only flags: the engine (the platform starts the exe bare).
-        t if t.is_empty() || t.starts_with("--") => return run_engine(&args),
+        _ if is_engine => return run_engine(&args),
         _ => {
             eprintln!("ddz: unknown command '{}'\n{}", tool, USAGE);
             return ExitCode::from(2);
@@ -50,6 +54,24 @@ fn main() -> ExitCode {
         Err(e) => {
             eprintln!("ddz {}: {:#}", tool, e);
             ExitCode::from(2)
+        }
+    }
+}
+
+/// A tool whose output is piped into `head` stops quietly when the pipe closes, as Unix tools
+/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Not for the
+/// engine: its line loop handles a closed pipe itself and logs it.
+fn quiet_on_closed_pipe() {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn signal(signum: i32, handler: usize) -> usize;
+        }
+        const SIGPIPE: i32 = 13;
+        const SIG_DFL: usize = 0;
+        // SAFETY: restores the default disposition of one signal before any thread starts.
+        unsafe {
+            signal(SIGPIPE, SIG_DFL);
         }
     }
 }
