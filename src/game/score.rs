@@ -20,6 +20,20 @@ pub enum Scoring {
     Team,
 }
 
+/// The multiplier the bombs and the rocket played make: × (1 + bombs) when bombs were played,
+/// × 2 for the rocket (spring and anti-spring are decided at the end).
+#[must_use]
+pub fn bomb_multiplier(bombs: u8, rocket: bool) -> u32 {
+    let mut m = 1;
+    if bombs > 0 {
+        m *= 1 + u32::from(bombs);
+    }
+    if rocket {
+        m *= 2;
+    }
+    m
+}
+
 /// How a finished game went, as far as scoring needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -56,17 +70,12 @@ impl Outcome {
     /// spring or an anti-spring.
     #[must_use]
     pub fn multiplier(&self) -> i32 {
-        let mut m = 1;
-        if self.bombs > 0 {
-            m *= 1 + self.bombs as i32;
-        }
-        if self.rocket {
-            m *= 2;
-        }
+        let m = bomb_multiplier(self.bombs, self.rocket) as i32;
         if self.spring() || self.anti_spring() {
-            m *= 2;
+            2 * m
+        } else {
+            m
         }
-        m
     }
 
     /// What the game is worth to the landlord's side under `scoring`, positive when the

@@ -240,14 +240,7 @@ impl GameState {
     /// (spring and anti-spring are decided at the end).
     #[must_use]
     pub fn multiplier(&self) -> u32 {
-        let mut m = 1;
-        if self.bombs > 0 {
-            m *= 1 + self.bombs as u32;
-        }
-        if self.rocket {
-            m *= 2;
-        }
-        m
+        super::score::bomb_multiplier(self.bombs, self.rocket)
     }
 
     /// Our legal plays now (the pass included when following; empty only when we lead with
