@@ -5,7 +5,7 @@
 //! and the default: the engine starts whatever the file says.
 
 use crate::game::Scoring;
-use crate::strategy::thinker::Settings;
+use crate::strategy::thinker::{Settings, SETTING_NAMES};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -15,6 +15,9 @@ pub const CONFIG_FILE: &str = "ddz.cfg";
 pub const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
 pub const MAX_NAME_LEN: usize = 32;
+
+/// The engine's own setting names (the thinking player's are [`SETTING_NAMES`]).
+const ENGINE_KEYS: [&str; 3] = ["name", "log", "scoring"];
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -77,7 +80,10 @@ impl Config {
                 .player
                 .set("think", value)
                 .map(|()| self.think = self.player.think),
-            "samples" | "table-mb" | "table_mb" | "bid" | "infer" => self.player.set(key, value),
+            // The thinking player's own settings pass through to it.
+            other if SETTING_NAMES.contains(&other.replace('_', "-").as_str()) => {
+                self.player.set(key, value)
+            }
             "scoring" => match value.to_ascii_lowercase().as_str() {
                 "official" => {
                     self.scoring = Scoring::Official;
@@ -118,15 +124,9 @@ impl Config {
         let mut i = 0;
         while i < args.len() {
             let flag = args[i].as_str();
-            let key = match flag {
-                "--name" => "name",
-                "--log" => "log",
-                "--think" => "think",
-                "--samples" => "samples",
-                "--table-mb" => "table-mb",
-                "--bid" => "bid",
-                "--infer" => "infer",
-                "--scoring" => "scoring",
+            // Every setting is also a flag: `--name X`, `--think S`, `--samples N`, ….
+            let key = match flag.strip_prefix("--") {
+                Some(k) if ENGINE_KEYS.contains(&k) || SETTING_NAMES.contains(&k) => k,
                 _ => {
                     warnings.push(format!("unknown argument '{}'", flag));
                     i += 1;

@@ -41,12 +41,6 @@ impl OpenGame {
         self.state.to_move
     }
 
-    /// The hands now.
-    #[must_use]
-    pub fn hands(&self) -> &BySeat<Cards> {
-        &self.hands
-    }
-
     /// `seat`'s view of the game now.
     pub fn view(&mut self, seat: Seat) -> &GameState {
         self.state.me = seat;
