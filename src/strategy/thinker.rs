@@ -314,8 +314,8 @@ impl Thinker {
             .max(1);
         let mut tally = Tally::default();
         let mut shuffled = pool.clone();
-        while tally.n < max_deals {
-            if tally.n > 0 && self.out_of_time(soft, deadline) {
+        while tally.n() < max_deals {
+            if tally.n() > 0 && self.out_of_time(soft, deadline) {
                 break;
             }
             rng.shuffle(&mut shuffled);
@@ -343,13 +343,13 @@ impl Thinker {
         let mean = tally.mean();
         let highest_legal = (1..=3).rev().find(|&b| state.bid_is_legal(b));
         let bid = match highest_legal {
-            Some(b) if tally.n > 0 && mean > BID_MARGIN => b,
+            Some(b) if tally.n() > 0 && mean > BID_MARGIN => b,
             _ => 0,
         };
         BidAnalysis {
             mean,
             win_rate: tally.win_rate(),
-            deals: tally.n,
+            deals: tally.n(),
             bid,
         }
     }
@@ -506,7 +506,6 @@ impl Thinker {
 struct Tally {
     values: Vec<f64>,
     wins: u32,
-    n: u32,
     alive: bool,
 }
 
@@ -515,32 +514,35 @@ impl Default for Tally {
         Tally {
             values: Vec::new(),
             wins: 0,
-            n: 0,
             alive: true,
         }
     }
 }
 
 impl Tally {
+    /// Deals played out.
+    fn n(&self) -> u32 {
+        self.values.len() as u32
+    }
+
     fn push(&mut self, value: f64, won: bool) {
         self.values.push(value);
         self.wins += won as u32;
-        self.n += 1;
     }
 
     fn mean(&self) -> f64 {
-        if self.n == 0 {
+        if self.n() == 0 {
             0.0
         } else {
-            self.values.iter().sum::<f64>() / f64::from(self.n)
+            self.values.iter().sum::<f64>() / f64::from(self.n())
         }
     }
 
     fn win_rate(&self) -> f64 {
-        if self.n == 0 {
+        if self.n() == 0 {
             0.0
         } else {
-            f64::from(self.wins) / f64::from(self.n)
+            f64::from(self.wins) / f64::from(self.n())
         }
     }
 
@@ -548,7 +550,7 @@ impl Tally {
         let (mean, se) = mean_and_error(&self.values);
         CandidateReport {
             play,
-            deals: self.n,
+            deals: self.n(),
             mean,
             win_rate: self.win_rate(),
             ci95: 1.96 * se,
