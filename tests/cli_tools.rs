@@ -1,4 +1,4 @@
-//! The built binary's tools, end to end: `ddz moves`, `ddz classify` and `ddz bench --quick`.
+//! The built binary's tools, end to end: `ddz moves`, `ddz classify`, `ddz analyze` and `ddz bench --quick`.
 
 use ddz::cards::Counts;
 use ddz::rules::{classify, follows, leads, Combo, Platform};
@@ -284,4 +284,75 @@ fn bench_quick_prints_figures_and_a_stable_node_count() {
         nodes,
         "the node count is a fingerprint"
     );
+}
+
+/// `ddz analyze` on a position: the binary prints what the library's thinking player finds for
+/// the same view (every candidate's mean and deals, the choice), the same on every run.
+#[test]
+fn analyze_prints_what_the_thinking_player_finds() {
+    use ddz::strategy::thinker::{Settings, Thinker};
+    use ddz::strategy::Deadline;
+    let positions = [
+        "A=3456789TJQKA22 B=33445566778899TT C=JJQQKKAA2XD --landlord A",
+        "A=33344455KK2 B=6789TJQKA C=6789TAA22X --landlord B --turn A",
+        "A=5566778899 B=TTJJQ7 C=KKAA2D3 --landlord A --turn B --beat 55 --by A",
+        "A=3334445567 B=89TJQKA C=XD2228 --landlord C --turn C",
+    ];
+    for (p, seat) in positions.iter().zip(["A", "A", "B", "C"]) {
+        let pos_args: Vec<String> = p.split(' ').map(String::from).collect();
+        let mut args: Vec<&str> = pos_args.iter().map(String::as_str).collect();
+        args.extend(["--seat", seat, "--samples", "16", "--stick", "0.5"]);
+        let run = ddz(&[&["analyze"][..], &args].concat());
+        assert!(run.ok, "{}", run.stderr);
+        let again = ddz(&[&["analyze"][..], &args].concat());
+        let without_time = |s: &str| {
+            s.lines()
+                .filter(|l| !l.starts_with("time:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(without_time(&run.stdout), without_time(&again.stdout));
+
+        let parsed = ddz::tools::solve::parse(&pos_args).expect("the position parses");
+        let seat = ddz::game::Seat::from_letter(seat.chars().next().unwrap()).unwrap();
+        let view = ddz::tools::analyze::view_of(&parsed.position, seat).expect("a view");
+        let mut settings = Settings {
+            samples: Some(16),
+            ..Settings::default()
+        };
+        settings.set("stick", "0.5").unwrap();
+        let a = Thinker::new(settings).analyze(&view, Deadline::unlimited());
+        let table: Vec<(String, String, String)> = run
+            .stdout
+            .lines()
+            .skip_while(|l| !l.starts_with("play "))
+            .skip(1)
+            .take_while(|l| !l.starts_with("chosen:"))
+            .map(|l| {
+                let f: Vec<&str> = l.split_whitespace().collect();
+                assert_eq!(f.len(), 5, "{}", l);
+                (f[0].to_string(), f[1].to_string(), f[4].to_string())
+            })
+            .collect();
+        let expected: Vec<(String, String, String)> = a
+            .candidates
+            .iter()
+            .map(|c| {
+                (
+                    c.play.to_string(),
+                    format!("{:+.1}", c.mean),
+                    c.deals.to_string(),
+                )
+            })
+            .collect();
+        assert_eq!(table, expected, "{}", run.stdout);
+        assert!(
+            run.stdout.contains(&format!(
+                "chosen: {} (the rule player's: {})",
+                a.chosen, a.policy_choice
+            )),
+            "{}",
+            run.stdout
+        );
+    }
 }

@@ -152,6 +152,42 @@ fn fixed_budget_gives_the_same_answer_every_time() {
     }
 }
 
+/// The stick changes only which candidate is chosen, never the search: the same deals, the same
+/// figures. Without it the best mean is chosen; with it the choice is that or the rule player's.
+#[test]
+fn the_stick_keeps_the_rule_choice_only_against_a_thin_lead() {
+    let views = mid_game_views();
+    let with_stick = |stick: f64| Settings { stick, ..fixed(16) };
+    let mut kept = 0;
+    for view in views.iter().take(60) {
+        let free = Thinker::new(with_stick(0.0)).analyze(view, Deadline::unlimited());
+        let stuck = Thinker::new(with_stick(1.0)).analyze(view, Deadline::unlimited());
+        assert_eq!(free.candidates, stuck.candidates);
+        assert_eq!(free.deals, stuck.deals);
+        if free.candidates.is_empty() {
+            continue;
+        }
+        // Without a stick: the best mean among the candidates that saw every deal.
+        let best = free
+            .candidates
+            .iter()
+            .filter(|c| c.deals == free.deals)
+            .map(|c| c.mean)
+            .fold(f64::NEG_INFINITY, f64::max);
+        let chosen = free
+            .candidates
+            .iter()
+            .find(|c| c.play == free.chosen)
+            .unwrap();
+        assert_eq!(chosen.mean, best, "{:?}", free);
+        if stuck.chosen != free.chosen {
+            assert_eq!(stuck.chosen, stuck.policy_choice, "{:?}", stuck);
+            kept += 1;
+        }
+    }
+    assert!(kept > 0, "the stick never changed a choice in 60 positions");
+}
+
 #[test]
 fn answers_by_the_deadline_whatever_the_budget() {
     let views = mid_game_views();

@@ -1,7 +1,7 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
 //! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
-//! --scoring official|team`), which win. A bad line or value gives a warning
+//! --infer on|off --stick Z --scoring official|team`), which win. A bad line or value gives a warning
 //! and the default: the engine starts whatever the file says.
 
 use crate::game::Scoring;
@@ -207,8 +207,9 @@ mod tests {
         assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
         // The thinking player's settings pass through to it.
-        let w = c.apply_text("samples = 64\ntable-mb = 8\nbid = value\nsamples = 0\n");
+        let w = c.apply_text("samples = 64\ntable-mb = 8\nbid = value\nstick = 0.5\nsamples = 0\n");
         assert_eq!(c.player.samples, Some(64));
+        assert_eq!(c.player.stick, 0.5);
         assert_eq!(c.player.table_bytes, 8 << 20);
         assert!(!c.player.simulate_bids);
         assert_eq!(w.len(), 1, "{:?}", w);

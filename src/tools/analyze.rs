@@ -2,10 +2,12 @@
 //! expected score, win rate, deals and confidence interval, and the play chosen.
 //!
 //! ```text
-//! ddz analyze --transcript FILE --at N            [--think S | --samples N] [--scoring R]
+//! ddz analyze --transcript FILE --at N            [SETTINGS] [--scoring R]
 //! ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT]
-//!             [--beat PLAY --by SEAT]             [--think S | --samples N] [--scoring R]
+//!             [--beat PLAY --by SEAT]             [SETTINGS] [--scoring R]
 //! ```
+//! SETTINGS are the thinking player's, as the engine's flags spell them (`--think S`,
+//! `--samples N`, `--infer on|off`, `--stick Z`, ...).
 //! From a transcript (the fixtures' format, one seat's view), the messages before the `N`th are
 //! replayed into a tracker, the seat's own recorded answers included; message `N` must be a
 //! `BID WHAT` or `PLAY WHAT`. From a position (the syntax of `ddz solve`), `--seat` says whose
@@ -18,14 +20,15 @@ use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::Position;
-use crate::strategy::thinker::{Settings, Thinker};
+use crate::strategy::thinker::{Settings, Thinker, SETTING_NAMES};
 use crate::strategy::Deadline;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
-const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [--think S | --samples N] [--scoring official|team]
+const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--scoring official|team]
        ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
-                   [--think S | --samples N] [--scoring official|team]";
+                   [SETTINGS] [--scoring official|team]
+SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M";
 
 /// The hard deadline is this many times the thinking time: room to finish the deal under way.
 const HARD_FACTOR: u32 = 3;
@@ -33,7 +36,6 @@ const HARD_FACTOR: u32 = 3;
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut settings = Settings::default();
-    let mut think = DEFAULT_THINK;
     let mut scoring = Scoring::Official;
     let mut transcript = None;
     let mut at = None;
@@ -64,18 +66,15 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                         .ok_or_else(|| anyhow!("'{}' is not a seat (A, B or C)", v))?,
                 );
             }
-            "--think" => {
+            // The thinking player's settings, as the engine's flags spell them.
+            flag if flag
+                .strip_prefix("--")
+                .map_or(false, |k| SETTING_NAMES.contains(&k)) =>
+            {
                 let v = value()?;
                 settings
-                    .set("think", &v)
-                    .map_err(|e| anyhow!("--think: {}", e))?;
-                think = settings.think.unwrap_or(think);
-            }
-            "--samples" => {
-                let v = value()?;
-                settings
-                    .set("samples", &v)
-                    .map_err(|e| anyhow!("--samples: {}", e))?;
+                    .set(&flag[2..], &v)
+                    .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
             "--scoring" => {
                 scoring = match value()?.as_str() {
@@ -116,6 +115,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
     };
     state.scoring = scoring;
+    let think = settings.think.unwrap_or(DEFAULT_THINK);
     let mut thinker = Thinker::new(settings);
     let start = Instant::now();
     let deadline = Deadline {
@@ -154,6 +154,15 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 "chosen: {} (the rule player's: {})",
                 a.chosen, a.policy_choice
             );
+            if let Some(top) = a.candidates.first() {
+                if top.play != a.chosen && a.chosen == a.policy_choice {
+                    println!(
+                        "kept: {} has the best mean but leads the rule player's choice by at most {} standard error(s)",
+                        top.play,
+                        thinker.settings().stick
+                    );
+                }
+            }
             println!("deals: {}", a.deals);
         }
     }

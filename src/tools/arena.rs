@@ -26,8 +26,9 @@ A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
 running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
 decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M, bid=simulate|value,
-infer=on|off, e.g. builtin:ddz:samples=16:infer=off. Without think or samples it thinks 1 s per
-decision. Seats not given are filled with builtin:ddz. --games counts deals (default 100,
+infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
+errors; default 1, 0: the best mean wins), e.g. builtin:ddz:samples=16:infer=off. Without think
+or samples it thinks 1 s per decision. Seats not given are filled with builtin:ddz. --games counts deals (default 100,
 or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times. --format seats|duplicate|pair|team: the same formats by name; team takes two players (teams),
 plays each deal at two tables with their seats swapped and scores by the team rule, reported per
