@@ -356,3 +356,41 @@ fn analyze_prints_what_the_thinking_player_finds() {
         );
     }
 }
+
+/// `ddz analyze` at a bid: the simulation's figures whatever the bidder, and the bid the engine
+/// would make — by the value thresholds unless `--bid simulate`, when it is the simulation's.
+#[test]
+fn analyze_at_a_bid_names_the_bidder_in_use() {
+    let at_bid = [
+        "analyze",
+        "--transcript",
+        "fixtures/transcripts/official-example.txt",
+        "--at",
+        "5",
+        "--samples",
+        "16",
+    ];
+    let value = ddz(&at_bid);
+    assert!(value.ok, "{}", value.stderr);
+    let simulate = ddz(&[&at_bid[..], &["--bid", "simulate"]].concat());
+    assert!(simulate.ok, "{}", simulate.stderr);
+    let line = |out: &str, prefix: &str| {
+        out.lines()
+            .find(|l| l.starts_with(prefix))
+            .unwrap_or_else(|| panic!("no {:?} line in\n{}", prefix, out))
+            .to_string()
+    };
+    let figures = "as landlord at base 1:";
+    assert_eq!(
+        line(&value.stdout, figures),
+        line(&simulate.stdout, figures)
+    );
+    let by_value = line(&value.stdout, "chosen: bid ");
+    let (_, simulated) = by_value
+        .split_once("the simulation's: bid ")
+        .unwrap_or_else(|| panic!("{}", by_value));
+    assert_eq!(
+        line(&simulate.stdout, "chosen: bid "),
+        format!("chosen: bid {}", simulated.trim_end_matches(')'))
+    );
+}

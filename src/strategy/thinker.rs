@@ -68,7 +68,8 @@ pub const INFER_MISMATCH: f64 = 0.5;
 /// Default of [`Settings::stick`]: at 16 deals per decision, keeping the rule player's choice
 /// unless the best candidate leads it by more than one standard error measured +2.7 points of
 /// head-to-head win rate against `builtin:rules` (400 deals) and +3.2 against `builtin:greedy`
-/// (300 deals, competition mode); two standard errors measured no better than one.
+/// (300 deals, competition mode); two standard errors measured no better than one. At 64 deals
+/// it measured neutral (h2h 66.3% against 65.8% without, the same 1,000 deals).
 pub const DEFAULT_STICK: f64 = 1.0;
 /// Default size of the solver's transposition table: the rollouts' solves are small (at most
 /// [`SOLVE_AT_CARDS`] cards, [`SOLVE_NODES`] nodes), and a smaller table is cheaper to set up

@@ -21,7 +21,7 @@ use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::Position;
 use crate::strategy::thinker::{Settings, Thinker, SETTING_NAMES};
-use crate::strategy::Deadline;
+use crate::strategy::{Deadline, Strategy};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -132,7 +132,16 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 100.0 * b.win_rate,
                 b.deals
             );
-            println!("chosen: bid {}", b.bid);
+            if thinker.settings().simulate_bids {
+                println!("chosen: bid {}", b.bid);
+            } else {
+                // The engine bids by the value thresholds unless told `--bid simulate`.
+                let chosen = Strategy::bid(&mut thinker, &state, deadline);
+                println!(
+                    "chosen: bid {} (by the value thresholds; the simulation's: bid {})",
+                    chosen, b.bid
+                );
+            }
         }
         Question::Play => {
             let a = thinker.analyze(&state, deadline);
