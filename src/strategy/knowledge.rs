@@ -92,14 +92,19 @@ impl Knowledge {
             }
             let pool = know.unseen.total();
             let draws = know.drawn(seat);
-            for rank in Rank::ALL {
-                let have = know.known[seat].get(rank) as usize;
-                let dist = pmf(pool, know.unseen.get(rank) as u32, draws);
-                // P(have + X ≥ need) from the tail sums of X's distribution.
-                let mut tail = [0.0; 6];
+            // The draw's distribution depends on the rank only through how many of it are
+            // unseen (0 to 4): five tables serve all fifteen ranks. tails[g][x] = P(X ≥ x).
+            let mut tails = [[0.0; 6]; 5];
+            for (good, tail) in tails.iter_mut().enumerate() {
+                let dist = pmf(pool, good as u32, draws);
                 for x in (0..5).rev() {
                     tail[x] = tail[x + 1] + dist[x];
                 }
+            }
+            for rank in Rank::ALL {
+                let have = know.known[seat].get(rank) as usize;
+                // P(have + X ≥ need) from the tail sums of X's distribution.
+                let tail = &tails[(know.unseen.get(rank) as usize).min(4)];
                 for need in 1..=4usize {
                     know.holds[seat][rank.index()][need - 1] =
                         tail[need.saturating_sub(have).min(5)].min(1.0);
