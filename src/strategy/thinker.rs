@@ -589,6 +589,13 @@ fn mean_and_error(values: &[f64]) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
+/// Mean and standard error of `a`'s lead over `b` on the deals both were played out on (the
+/// same deals, in the same order: the comparison the search's decisions rest on).
+fn paired_lead(a: &Tally, b: &Tally) -> (f64, f64) {
+    let diffs: Vec<f64> = a.values.iter().zip(&b.values).map(|(x, y)| x - y).collect();
+    mean_and_error(&diffs)
+}
+
 /// Drops every alive candidate whose paired difference to the leader is clearly negative.
 fn drop_clearly_worse(tally: &mut [Tally]) {
     let leader = match (0..tally.len())
@@ -602,20 +609,11 @@ fn drop_clearly_worse(tally: &mut [Tally]) {
         Some(l) => l,
         None => return,
     };
-    let mut diffs = Vec::new();
     for i in 0..tally.len() {
         if i == leader || !tally[i].alive {
             continue;
         }
-        diffs.clear();
-        diffs.extend(
-            tally[i]
-                .values
-                .iter()
-                .zip(&tally[leader].values)
-                .map(|(a, b)| a - b),
-        );
-        let (mean, se) = mean_and_error(&diffs);
+        let (mean, se) = paired_lead(&tally[i], &tally[leader]);
         if mean + DROP_Z * se < 0.0 {
             tally[i].alive = false;
         }
@@ -646,13 +644,7 @@ fn best(tally: &[Tally], candidates: &[Combo], policy_choice: Combo, stick: f64)
     let policy = candidates.iter().position(|&c| c == policy_choice);
     if let Some(p) = policy {
         if stick > 0.0 && p != best && tally[p].alive {
-            let diffs: Vec<f64> = tally[best]
-                .values
-                .iter()
-                .zip(&tally[p].values)
-                .map(|(a, b)| a - b)
-                .collect();
-            let (mean, se) = mean_and_error(&diffs);
+            let (mean, se) = paired_lead(&tally[best], &tally[p]);
             if mean <= stick * se {
                 return p;
             }

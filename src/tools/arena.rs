@@ -28,8 +28,8 @@ running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.
 decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M, bid=simulate|value,
 infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
 errors; default 1, 0: the best mean wins), e.g. builtin:ddz:samples=16:infer=off. Without think
-or samples it thinks 1 s per decision. Seats not given are filled with builtin:ddz. --games counts deals (default 100,
-or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
+or samples it thinks 1 s per decision. Seats not given are filled with builtin:ddz. --games
+counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times. --format seats|duplicate|pair|team: the same formats by name; team takes two players (teams),
 plays each deal at two tables with their seats swapped and scores by the team rule, reported per
 turn of R deals (--turn, default 8).
