@@ -163,8 +163,19 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 "chosen: {} (the rule player's: {})",
                 a.chosen, a.policy_choice
             );
-            if let Some(top) = a.candidates.first() {
-                if top.play != a.chosen && a.chosen == a.policy_choice {
+            // The best mean among the candidates still in play at the end (a dropped one's
+            // mean stands on fewer deals), when it is better than the rule player's choice.
+            let chosen_mean = a
+                .candidates
+                .iter()
+                .find(|c| c.play == a.chosen)
+                .map(|c| c.mean);
+            let top = a
+                .candidates
+                .iter()
+                .find(|c| c.deals == a.deals && chosen_mean.map_or(false, |m| c.mean > m));
+            if let Some(top) = top {
+                if a.chosen == a.policy_choice {
                     println!(
                         "kept: {} has the best mean but leads the rule player's choice by at most {} standard error(s)",
                         top.play,
