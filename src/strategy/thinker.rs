@@ -386,8 +386,11 @@ impl Thinker {
             } else {
                 sampler.deal(rng)
             };
-            let w = self.likelihood(state, hands);
-            if rng.f64() < w {
+            // Kept when the likelihood exceeds `accept`; the replay stops as soon as the deal
+            // can be neither kept nor the likeliest (the likelihood only falls as it goes).
+            let accept = rng.f64();
+            let w = self.likelihood(state, hands, accept.min(likeliest.0));
+            if accept < w {
                 return hands;
             }
             if w > likeliest.0 {
@@ -400,8 +403,9 @@ impl Thinker {
     /// How likely the other seats' plays so far are with `hands` dealt, under the model that
     /// each seat plays as our rule player would: the game is replayed from its first lead with
     /// every hand as it then was, and each play the model would not have made costs a factor
-    /// [`INFER_MISMATCH`].
-    fn likelihood(&mut self, state: &GameState, hands: BySeat<Cards>) -> f64 {
+    /// [`INFER_MISMATCH`]. Once the product is at most `enough`, the replay stops and returns
+    /// it (an upper bound, itself at most `enough`): the caller has no use for the exact value.
+    fn likelihood(&mut self, state: &GameState, hands: BySeat<Cards>, enough: f64) -> f64 {
         let landlord = match state.landlord {
             Some(l) => l,
             None => return 1.0,
@@ -423,6 +427,9 @@ impl Thinker {
                 let model = self.policy.choose(game.view(turn.seat));
                 if model.cards != turn.combo.cards {
                     w *= INFER_MISMATCH;
+                    if w <= enough {
+                        return w;
+                    }
                 }
             }
             if game.play(turn.seat, &turn.combo).is_err() {
