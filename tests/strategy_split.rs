@@ -157,6 +157,6 @@ fn memo_answers_as_the_search_does() {
         let again = cached.split(hand, Mode::Normal);
         let fresh = Splitter::new().search_only(hand, Mode::Normal);
         assert_eq!(first, again);
-        assert_eq!(first, fresh);
+        assert_eq!(*first, fresh);
     }
 }

@@ -20,6 +20,7 @@ use crate::game::{GameState, Scoring, Seat};
 use crate::rules::{Combo, Kind};
 use crate::search::Policy;
 use arrayvec::ArrayVec;
+use std::sync::Arc;
 
 /// A group whose chance of being beaten is at most this is treated as unbeatable (a "big" group
 /// in the design text's winning-path sense).
@@ -236,7 +237,7 @@ const FOLLOW_UNITS: [(&str, Unit); 6] = [
 ];
 
 impl RulesPlayer {
-    fn split(&mut self, hand: Counts, mode: Mode) -> Split {
+    fn split(&mut self, hand: Counts, mode: Mode) -> Arc<Split> {
         self.splitter.split(hand, mode)
     }
 

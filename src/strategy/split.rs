@@ -27,6 +27,7 @@ use crate::rules::{classify, Combo, Kind};
 use arrayvec::ArrayVec;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::Arc;
 
 /// A hand of at most 20 cards splits into at most 20 groups.
 pub type Groups = ArrayVec<Combo, 20>;
@@ -104,7 +105,7 @@ struct Chain {
 /// The splitter: the exact search and its memo. Reuse one per player.
 #[derive(Debug, Default)]
 pub struct Splitter {
-    memo: FxMap<u64, Split>,
+    memo: FxMap<u64, Arc<Split>>,
     /// Leaf evaluations made (a fingerprint of the work done, for `ddz bench`).
     pub nodes: u64,
 }
@@ -116,17 +117,18 @@ impl Splitter {
         Splitter::default()
     }
 
-    /// The best split of `hand` in `mode` (memoised).
-    pub fn split(&mut self, hand: Counts, mode: Mode) -> Split {
+    /// The best split of `hand` in `mode` (memoised). Shared with the memo, not copied: the
+    /// rule player asks for thousands of splits per search decision, most of them memo hits.
+    pub fn split(&mut self, hand: Counts, mode: Mode) -> Arc<Split> {
         let key = hand.0 | (mode_bit(mode) << 63);
         if let Some(s) = self.memo.get(&key) {
-            return s.clone();
+            return Arc::clone(s);
         }
-        let s = self.search(hand, mode);
+        let s = Arc::new(self.search(hand, mode));
         if self.memo.len() >= MEMO_LIMIT {
             self.memo.clear();
         }
-        self.memo.insert(key, s.clone());
+        self.memo.insert(key, Arc::clone(&s));
         s
     }
 
@@ -688,7 +690,10 @@ mod tests {
     use super::*;
 
     fn split(text: &str) -> Split {
-        Splitter::new().split(text.parse().unwrap(), Mode::Normal)
+        Splitter::new()
+            .split(text.parse().unwrap(), Mode::Normal)
+            .as_ref()
+            .clone()
     }
 
     #[test]
