@@ -17,6 +17,7 @@ pub mod arena;
 pub mod cards;
 pub mod engine;
 pub mod game;
+pub mod learn;
 pub mod play;
 pub mod protocol;
 pub mod rules;

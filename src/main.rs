@@ -17,7 +17,9 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
        ddz play [OPTIONS]                                you at the table against engines (ddz play --help)
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
-       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts";
+       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
+       ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
+       ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -38,6 +40,8 @@ fn main() -> ExitCode {
         "play" => ddz::tools::play::run_play(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
         "check-transcripts" => ddz::tools::transcript::run(rest),
+        "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
+        "encode" => ddz::tools::selfplay::run_encode(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(())

@@ -226,7 +226,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     assert!(view.legal_plays().contains(&chosen));
     // Bidding by simulation too.
     let mut huge = Thinker::new(Settings {
-        simulate_bids: true,
+        bidder: ddz::strategy::thinker::Bidder::Simulate,
         ..fixed(u32::MAX)
     });
     let mut fresh = GameState::new(Seat::B, view.hand.minus(view.bottom));

@@ -211,7 +211,7 @@ mod tests {
         assert_eq!(c.player.samples, Some(64));
         assert_eq!(c.player.stick, 0.5);
         assert_eq!(c.player.table_bytes, 8 << 20);
-        assert!(!c.player.simulate_bids);
+        assert_eq!(c.player.bidder, crate::strategy::thinker::Bidder::Value);
         assert_eq!(w.len(), 1, "{:?}", w);
         let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
         assert!(w.is_empty());

@@ -107,7 +107,7 @@ impl Human {
         // A hint is never worth a crash: a panic in the search gives no hint.
         let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
             if question == Question::Bid {
-                if thinker.settings().simulate_bids {
+                if thinker.settings().bidder == crate::strategy::thinker::Bidder::Simulate {
                     let b = thinker.analyze_bid(state, deadline);
                     // The stake is linear in the bid: the mean at base 1 times the bid.
                     let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));

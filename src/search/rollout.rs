@@ -41,6 +41,18 @@ impl OpenGame {
         self.state.to_move
     }
 
+    /// The tracker of the game (its `me` and `hand` are those of the seat asked last).
+    #[must_use]
+    pub fn state(&self) -> &GameState {
+        &self.state
+    }
+
+    /// The cards each seat holds now.
+    #[must_use]
+    pub fn hands(&self) -> &BySeat<Cards> {
+        &self.hands
+    }
+
     /// `seat`'s view of the game now.
     pub fn view(&mut self, seat: Seat) -> &GameState {
         self.state.me = seat;

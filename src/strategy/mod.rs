@@ -58,6 +58,7 @@ pub trait Strategy: Send {
 }
 
 pub mod knowledge;
+pub mod net;
 pub mod position;
 pub mod random;
 pub mod rules_player;

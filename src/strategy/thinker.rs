@@ -28,6 +28,7 @@ use crate::game::{BySeat, GameState, Outcome};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame};
 use crate::search::{Policy, Sampler, Solver};
+use crate::strategy::net::{open_position, BidNet, PlayNet};
 use std::time::{Duration, Instant};
 
 /// Candidates when the legal plays are this many or fewer: all of them.
@@ -85,9 +86,13 @@ pub struct Settings {
     pub samples: Option<u32>,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
-    /// Bid by simulation (otherwise, the default, the rule player's value thresholds: in
-    /// competition mode the simulation measured worse, −34 points per deal, SPRT H0).
-    pub simulate_bids: bool,
+    /// How it bids.
+    pub bidder: Bidder,
+    /// How a candidate is judged on each sampled deal.
+    pub eval: Eval,
+    /// With the bid network: bid when becoming the landlord is worth more than this many
+    /// stakes (the landlord's points at base 1) in expectation.
+    pub bid_margin: f64,
     /// Believe deals in which the other seats' past plays are what the rule player would have
     /// made (see [`INFER_TRIES`]). On by default: against the rule player it measured +25.1 ±
     /// 3.6 points per deal against +17.7 ± 3.7 without, on the same 1,000 deals.
@@ -103,7 +108,9 @@ impl Default for Settings {
             think: None,
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
-            simulate_bids: false,
+            bidder: Bidder::Value,
+            eval: Eval::Rollout,
+            bid_margin: 0.0,
             infer: true,
             stick: DEFAULT_STICK,
         }
@@ -145,14 +152,39 @@ impl Settings {
             },
             "bid" => match value {
                 "simulate" => {
-                    self.simulate_bids = true;
+                    self.bidder = Bidder::Simulate;
                     Ok(())
                 }
                 "value" => {
-                    self.simulate_bids = false;
+                    self.bidder = Bidder::Value;
                     Ok(())
                 }
-                _ => Err(format!("bid '{}' must be simulate or value", value)),
+                "net" => {
+                    self.bidder = Bidder::Net;
+                    Ok(())
+                }
+                _ => Err(format!("bid '{}' must be value, simulate or net", value)),
+            },
+            "bid-margin" => match value.parse::<f64>() {
+                Ok(m) if (-4.0..=4.0).contains(&m) => {
+                    self.bid_margin = m;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "bid-margin '{}' must be a number in [-4, 4]",
+                    value
+                )),
+            },
+            "eval" => match value {
+                "rollout" => {
+                    self.eval = Eval::Rollout;
+                    Ok(())
+                }
+                "net" => {
+                    self.eval = Eval::Net;
+                    Ok(())
+                }
+                _ => Err(format!("eval '{}' must be rollout or net", value)),
             },
             "infer" => match value {
                 "on" => {
@@ -182,7 +214,38 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 /// Largest solver table accepted, in MiB.
 pub const MAX_TABLE_MB: usize = 1024;
 /// The setting names [`Settings::set`] takes.
-pub const SETTING_NAMES: [&str; 6] = ["think", "samples", "table-mb", "bid", "infer", "stick"];
+pub const SETTING_NAMES: [&str; 8] = [
+    "think",
+    "samples",
+    "table-mb",
+    "bid",
+    "bid-margin",
+    "eval",
+    "infer",
+    "stick",
+];
+
+/// How the thinking player bids.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bidder {
+    /// The rule player's value thresholds (the default).
+    Value,
+    /// Simulation: deals of the hidden cards played out with us as the landlord (measured worse
+    /// than the thresholds in competition mode, −34 points per deal, SPRT H0).
+    Simulate,
+    /// The bid network's expected score of taking the landlord seat, against passing.
+    Net,
+}
+
+/// How the thinking player judges a candidate on one sampled deal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Eval {
+    /// The game played out by the rule player in every seat, the solver at the end.
+    Rollout,
+    /// The play network's value of the position right after the candidate (the solver when few
+    /// cards are left, the exact score when the candidate ends the game).
+    Net,
+}
 
 /// One candidate's figures after a decision's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -232,6 +295,10 @@ pub struct Thinker {
     splitter: Splitter,
     /// Made at the first search, so players that never search cost no table memory.
     solver: Option<Solver>,
+    /// The play network, made at the first search that uses it.
+    play_net: Option<PlayNet>,
+    /// The bid network, made at the first bid that uses it.
+    bid_net: Option<BidNet>,
 }
 
 impl Thinker {
@@ -243,6 +310,8 @@ impl Thinker {
             policy: RulesPlayer::new(),
             splitter: Splitter::new(),
             solver: None,
+            play_net: None,
+            bid_net: None,
         }
     }
 
@@ -367,6 +436,30 @@ impl Thinker {
             mean,
             win_rate: tally.win_rate(),
             deals: tally.n(),
+            bid,
+        }
+    }
+
+    /// The bid network's view of our hand: the expected score of becoming the landlord at each
+    /// legal bid (the bid times the value at base 1) against 0 for passing; the bid is the
+    /// highest legal one when that value clears [`Settings::bid_margin`] stakes, else no bid.
+    pub fn net_bid(&mut self, state: &GameState) -> NetBid {
+        let net = self.bid_net.get_or_insert_with(BidNet::embedded);
+        let value = net.value(state.hand.counts());
+        let at_base_1 = value.landlord_points(state.scoring, 1);
+        let highest_legal = (1..=3).rev().find(|&b| state.bid_is_legal(b));
+        // The margin is in stakes (the landlord's points at base 1 under the rule in use).
+        let stakes = match state.scoring {
+            crate::game::Scoring::Official => f64::from(value.official),
+            crate::game::Scoring::Team => f64::from(value.team),
+        };
+        let bid = match highest_legal {
+            Some(b) if stakes > self.settings.bid_margin => b,
+            _ => 0,
+        };
+        NetBid {
+            value: at_base_1,
+            win_chance: value.landlord_win_chance(),
             bid,
         }
     }
@@ -502,15 +595,89 @@ impl Thinker {
         if game.play(me, combo).is_err() {
             return (f64::NEG_INFINITY, false);
         }
+        let landlord_side = state.landlord == Some(me);
+        let ours = |landlord_value: f64| {
+            if landlord_side {
+                landlord_value
+            } else {
+                -landlord_value
+            }
+        };
+        if self.settings.eval == Eval::Net {
+            if let Some(value) = self.net_value(&game, state.scoring) {
+                let v = ours(value);
+                return (v, v > 0.0);
+            }
+        }
         match self.play_out(game) {
             Some(o) => {
-                let landlord_side = o.landlord == me;
                 let value = f64::from(o.landlord_value(state.scoring));
                 let won = (o.winner == o.landlord) == landlord_side;
-                (if landlord_side { value } else { -value }, won)
+                (ours(value), won)
             }
             None => (f64::NEG_INFINITY, false),
         }
+    }
+
+    /// The play network's mean value of each of `plays` for our side, over `deals` sampled deals
+    /// (the same for every play; believed deals when inference is on): the network judges the
+    /// position right after the play, or the game's score when the play ends it. For
+    /// `ddz analyze`, beside the search's figures.
+    pub fn net_means(&mut self, state: &GameState, plays: &[Combo], deals: u32) -> Vec<f64> {
+        let sampler = match Sampler::new(state) {
+            Ok(s) => s,
+            Err(_) => return vec![0.0; plays.len()],
+        };
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x4e7);
+        let mut sums = vec![0.0; plays.len()];
+        let landlord_side = state.landlord == Some(state.me);
+        for _ in 0..deals.max(1) {
+            let hands = if self.settings.infer {
+                self.believed_deal(state, &sampler, &mut rng)
+            } else {
+                sampler.deal(&mut rng)
+            };
+            for (sum, play) in sums.iter_mut().zip(plays) {
+                let mut game = OpenGame::new(state, hands);
+                if game.play(state.me, play).is_err() {
+                    continue;
+                }
+                let landlord_value = match game.winner() {
+                    Some(w) => f64::from(game.outcome(w).landlord_value(state.scoring)),
+                    None => match open_position(game.state(), game.hands()) {
+                        Some(p) => {
+                            let base = game.state().highest_bid().max(1);
+                            let net = self.play_net.get_or_insert_with(PlayNet::embedded);
+                            net.value(&p).landlord_points(state.scoring, base)
+                        }
+                        None => 0.0,
+                    },
+                };
+                *sum += if landlord_side {
+                    landlord_value
+                } else {
+                    -landlord_value
+                };
+            }
+        }
+        sums.iter().map(|s| s / f64::from(deals.max(1))).collect()
+    }
+
+    /// The play network's value of `game` for the landlord, in the points of `scoring`; `None`
+    /// when the game is over or few enough cards are left for the rollout's solver to finish
+    /// it exactly.
+    fn net_value(&mut self, game: &OpenGame, scoring: crate::game::Scoring) -> Option<f64> {
+        if game.winner().is_some() {
+            return None;
+        }
+        let left: u32 = game.hands().0.iter().map(|h| h.len() as u32).sum();
+        if left <= SOLVE_AT_CARDS {
+            return None;
+        }
+        let position = open_position(game.state(), game.hands())?;
+        let net = self.play_net.get_or_insert_with(PlayNet::embedded);
+        let base = game.state().highest_bid().max(1);
+        Some(net.value(&position).landlord_points(scoring, base))
     }
 
     fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {
@@ -523,6 +690,17 @@ impl Thinker {
         };
         play_out(game, &mut self.policy, Some(&mut finisher))
     }
+}
+
+/// What the bid network says of a hand.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetBid {
+    /// The expected score of becoming the landlord at base 1, in the scoring rule's points.
+    pub value: f64,
+    /// The landlord's chance to win.
+    pub win_chance: f64,
+    /// The bid chosen.
+    pub bid: u8,
 }
 
 /// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).
@@ -676,13 +854,12 @@ impl Strategy for Thinker {
     }
 
     fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
-        if !self.settings.simulate_bids {
-            return self.policy.bid(state, deadline);
+        match self.settings.bidder {
+            Bidder::Value => self.policy.bid(state, deadline),
+            _ if !(1..=3).any(|b| state.bid_is_legal(b)) => 0,
+            Bidder::Simulate => self.analyze_bid(state, deadline).bid,
+            Bidder::Net => self.net_bid(state).bid,
         }
-        if !(1..=3).any(|b| state.bid_is_legal(b)) {
-            return 0;
-        }
-        self.analyze_bid(state, deadline).bid
     }
 
     fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {

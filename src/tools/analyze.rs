@@ -20,7 +20,7 @@ use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::Position;
-use crate::strategy::thinker::{Settings, Thinker, SETTING_NAMES};
+use crate::strategy::thinker::{Bidder, Settings, Thinker, SETTING_NAMES};
 use crate::strategy::{Deadline, Strategy};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
@@ -28,7 +28,13 @@ use std::time::Instant;
 const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--scoring official|team]
        ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                    [SETTINGS] [--scoring official|team]
-SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M";
+SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M,
+          --eval rollout|net, --bid value|simulate|net, --bid-margin M
+The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
+
+/// Deals on which the play network judges each candidate (its column `net`: the mean over
+/// them, our side's points).
+const NET_DEALS: u32 = 64;
 
 /// The hard deadline is this many times the thinking time: room to finish the deal under way.
 const HARD_FACTOR: u32 = 3;
@@ -132,31 +138,44 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 100.0 * b.win_rate,
                 b.deals
             );
-            if thinker.settings().simulate_bids {
-                println!("chosen: bid {}", b.bid);
-            } else {
-                // The engine bids by the value thresholds unless told `--bid simulate`.
-                let chosen = Strategy::bid(&mut thinker, &state, deadline);
-                println!(
-                    "chosen: bid {} (by the value thresholds; the simulation's: bid {})",
-                    chosen, b.bid
-                );
-            }
+            let net = thinker.net_bid(&state);
+            println!(
+                "the bid network: as landlord at base 1 {:+.1} (win {:.1}%), bid {} at margin {}",
+                net.value,
+                100.0 * net.win_chance,
+                net.bid,
+                thinker.settings().bid_margin
+            );
+            let chosen = Strategy::bid(&mut thinker, &state, deadline);
+            let by = match thinker.settings().bidder {
+                Bidder::Value => "the value thresholds",
+                Bidder::Simulate => "the simulation",
+                Bidder::Net => "the bid network",
+            };
+            println!(
+                "chosen: bid {} (by {}; the simulation's: bid {}, the network's: bid {})",
+                chosen, by, b.bid, net.bid
+            );
         }
         Question::Play => {
             let a = thinker.analyze(&state, deadline);
+            // The play network's value of each candidate on deals of its own (so the search's
+            // figures are the engine's, untouched), beside the search's.
+            let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
+            let net = thinker.net_means(&state, &plays, NET_DEALS);
             println!(
-                "{:<16} {:>9} {:>8} {:>6} {:>6}",
-                "play", "mean", "±95%", "win%", "deals"
+                "{:<16} {:>9} {:>8} {:>6} {:>6} {:>9}",
+                "play", "mean", "±95%", "win%", "deals", "net"
             );
-            for c in &a.candidates {
+            for (c, n) in a.candidates.iter().zip(&net) {
                 println!(
-                    "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6}",
+                    "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6} {:>+9.1}",
                     c.play.to_string(),
                     c.mean,
                     c.ci95,
                     100.0 * c.win_rate,
-                    c.deals
+                    c.deals,
+                    n
                 );
             }
             println!(

@@ -144,6 +144,10 @@ pub const SECTIONS: &[Section] = &[
         name: "sample",
         run: bench_sample,
     },
+    Section {
+        name: "net",
+        run: bench_net,
+    },
 ];
 
 /// Hides a value from the optimiser so timed work is not folded away (`std::hint::black_box`
@@ -620,6 +624,74 @@ fn bench_sample(_pos: &Positions, reps: u32) -> Figures {
         nodes: 0,
         timed_nodes: made,
         elapsed,
+    }
+}
+
+/// Evaluations per position in a full run of the net section (`--quick`: one).
+const NET_EVALS: usize = 200;
+
+/// The play network on the solve section's moments (features and forward pass, as the
+/// thinking player calls it), and the forward pass alone. Nodes: none (the network's speed
+/// changes nothing the fingerprint counts).
+fn bench_net(_pos: &Positions, reps: u32) -> Figures {
+    use crate::game::BySeat;
+    use crate::strategy::net::features::{play_features, PLAY_INPUTS};
+    use crate::strategy::net::{open_position, PlayNet};
+    let (games, evals) = if reps == REPS_QUICK {
+        (SOLVE_GAMES_QUICK, 1)
+    } else {
+        (SOLVE_GAMES_FULL, NET_EVALS)
+    };
+    let mut positions = Vec::new();
+    for g in 0..games {
+        for m in self_play_positions(g) {
+            let hands = BySeat::from_fn(|s| m.views[s.index()].hand);
+            positions.extend(open_position(&m.views[0], &hands));
+        }
+    }
+    let mut net = PlayNet::embedded();
+    let mut check = 0.0f32;
+    let start = Instant::now();
+    for p in &positions {
+        for _ in 0..evals {
+            check += net.value(opaque(p)).official;
+        }
+    }
+    let elapsed = start.elapsed();
+    let made = (positions.len() * evals) as u64;
+    let mut inputs = Vec::with_capacity(positions.len());
+    let mut splitter = crate::strategy::split::Splitter::new();
+    for p in &positions {
+        let mut x = [0.0f32; PLAY_INPUTS];
+        play_features(p, &mut splitter, &mut x);
+        inputs.push(x);
+    }
+    let mlp = crate::strategy::net::mlp::Mlp::from_bytes(crate::strategy::net::PLAY_WEIGHTS)
+        .expect("the embedded network reads");
+    let mut out = [0.0f32; 3];
+    let forward_start = Instant::now();
+    for x in &inputs {
+        for _ in 0..evals {
+            mlp.forward(opaque(x), &mut out);
+            check += out[0];
+        }
+    }
+    let forward = forward_start.elapsed();
+    opaque(check);
+    let ns = |t: Duration| format!("{:.0}", t.as_nanos() as f64 / made.max(1) as f64);
+    Figures {
+        lines: vec![
+            (
+                "evals per second".into(),
+                per_second(made, elapsed).to_string(),
+            ),
+            ("ns per eval".into(), ns(elapsed)),
+            ("ns per forward pass".into(), ns(forward)),
+            ("parameters".into(), mlp.parameters().to_string()),
+        ],
+        nodes: 0,
+        timed_nodes: 0,
+        elapsed: Duration::ZERO,
     }
 }
 

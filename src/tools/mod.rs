@@ -6,6 +6,7 @@ pub mod bench;
 pub mod moves;
 pub mod play;
 pub mod replay;
+pub mod selfplay;
 pub mod solve;
 pub mod split;
 pub mod terminal;

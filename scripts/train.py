@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+"""Trains one of ddz's networks on a matrix written by `ddz encode`, and exports it for the engine.
+
+    pip install -r scripts/requirements-train.txt
+    ddz selfplay --deals 40000 --seed 1 --out data/rules-1.tsv
+    ddz encode --net play data/rules-1.tsv --every 3 --out data/play.x
+    python3 scripts/train.py --matrix data/play.x --net play --out src/strategy/net/weights/play
+
+The fitting is scikit-learn's MLPRegressor (Adam, ReLU, early stopping on a held-out part):
+no hand-written backpropagation. Outputs, beside --out:
+  PREFIX.bin    the weights in the engine's format (src/strategy/net/mlp.rs), embedded at build time
+  PREFIX.check  fixed inputs and the trainer's own outputs for them, which a Rust test compares
+  PREFIX.txt    how the network was made: the command, the data, the seed, the commit, the figures
+"""
+
+import argparse
+import os
+import shlex
+import struct
+import subprocess
+import sys
+import time
+
+import numpy as np
+import sklearn
+from sklearn.neural_network import MLPRegressor
+
+TARGET_NAMES = ["official", "team", "won"]
+CHECK_ROWS = 24
+
+
+def read_matrix(path):
+    """Reads a DDZX matrix: returns inputs (rows × n) and targets (rows × t), float32."""
+    with open(path, "rb") as f:
+        head = f.read(20)
+        if len(head) != 20 or head[:4] != b"DDZX":
+            sys.exit(f"train.py: {path} is not a ddz matrix (DDZX)")
+        version, rows, inputs, targets = struct.unpack("<4I", head[4:])
+        if version != 1:
+            sys.exit(f"train.py: {path}: matrix format {version}, expected 1")
+        data = np.fromfile(f, dtype="<f4")
+    width = inputs + targets
+    if data.size != rows * width:
+        sys.exit(f"train.py: {path}: {data.size} values, expected {rows} rows of {width}")
+    data = data.reshape(rows, width)
+    return data[:, :inputs], data[:, inputs:]
+
+
+def write_weights(path, model):
+    """The engine's format: DDZN, version 1, layers; per layer inputs, outputs, weights
+    (input-major, as coefs_ holds them) and biases, all little-endian."""
+    with open(path, "wb") as f:
+        f.write(b"DDZN")
+        f.write(struct.pack("<II", 1, len(model.coefs_)))
+        for w, b in zip(model.coefs_, model.intercepts_):
+            f.write(struct.pack("<II", w.shape[0], w.shape[1]))
+            f.write(np.asarray(w, dtype="<f4").tobytes(order="C"))
+            f.write(np.asarray(b, dtype="<f4").tobytes())
+
+
+def write_check(path, model, x):
+    """Fixed inputs and the trainer's outputs for them, one row per line: inputs | outputs."""
+    y = model.predict(x)
+    if y.ndim == 1:
+        y = y.reshape(-1, 1)
+    with open(path, "w") as f:
+        f.write("# inputs | outputs of the trainer (scikit-learn predict), float32 written exactly\n")
+        for xi, yi in zip(x, y):
+            xs = " ".join(repr(float(v)) for v in xi)
+            ys = " ".join(repr(float(np.float32(v))) for v in yi)
+            f.write(f"{xs} | {ys}\n")
+
+
+def figures(name, model, x, y):
+    """Mean squared error per target against predicting the mean, and the sign accuracy."""
+    p = model.predict(x)
+    lines = []
+    for k, t in enumerate(TARGET_NAMES[: y.shape[1]]):
+        mse = float(np.mean((p[:, k] - y[:, k]) ** 2))
+        base = float(np.var(y[:, k]))
+        sign = float(np.mean(np.sign(p[:, k]) == np.sign(y[:, k])))
+        lines.append(
+            f"{name} {t}: mse {mse:.4f} (predicting the mean: {base:.4f}, explained {1 - mse / base:.3f}); "
+            f"sign right {sign:.3f}"
+        )
+    return lines
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--matrix", required=True, nargs="+", help="matrix files from ddz encode")
+    ap.add_argument("--net", required=True, choices=["play", "bid"])
+    ap.add_argument("--out", required=True, help="output prefix (PREFIX.bin, .check, .txt)")
+    ap.add_argument("--hidden", default="256,128", help="hidden layer widths (default 256,128)")
+    ap.add_argument("--epochs", type=int, default=30, help="at most this many passes (default 30)")
+    ap.add_argument("--max-rows", type=int, default=0, help="use at most this many rows (0: all)")
+    ap.add_argument("--batch", type=int, default=512)
+    ap.add_argument("--lr", type=float, default=1e-3)
+    ap.add_argument("--alpha", type=float, default=1e-5, help="L2 penalty")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--data-note", default="", help="where the matrix came from, for PREFIX.txt")
+    args = ap.parse_args()
+
+    xs, ys = zip(*(read_matrix(m) for m in args.matrix))
+    x = np.concatenate(xs)
+    y = np.concatenate(ys)
+    rng = np.random.default_rng(args.seed)
+    order = rng.permutation(len(x))
+    if args.max_rows and len(order) > args.max_rows:
+        order = order[: args.max_rows]
+    x, y = x[order], y[order]
+    test = max(1, len(x) // 20)
+    x_test, y_test, x_train, y_train = x[:test], y[:test], x[test:], y[test:]
+    hidden = tuple(int(h) for h in args.hidden.split(",") if h)
+    print(
+        f"train.py: {args.net} network {x.shape[1]}→{'→'.join(map(str, hidden))}→{y.shape[1]}; "
+        f"{len(x_train)} training rows, {len(x_test)} held out; seed {args.seed}; "
+        f"scikit-learn {sklearn.__version__}, numpy {np.__version__}",
+        flush=True,
+    )
+    model = MLPRegressor(
+        hidden_layer_sizes=hidden,
+        activation="relu",
+        solver="adam",
+        alpha=args.alpha,
+        batch_size=args.batch,
+        learning_rate_init=args.lr,
+        max_iter=args.epochs,
+        early_stopping=True,
+        validation_fraction=0.05,
+        n_iter_no_change=4,
+        random_state=args.seed,
+        verbose=True,
+    )
+    start = time.time()
+    model.fit(x_train, y_train)
+    seconds = time.time() - start
+    lines = [
+        f"trained in {seconds:.0f} s, {model.n_iter_} epochs, best validation score (R²) {model.best_validation_score_:.4f}"
+    ]
+    lines += figures("held out", model, x_test, y_test)
+    for line in lines:
+        print(line, flush=True)
+
+    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
+    write_weights(args.out + ".bin", model)
+    write_check(args.out + ".check", model, x_test[:CHECK_ROWS])
+    try:
+        commit = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        commit = "unknown"
+    with open(args.out + ".txt", "w") as f:
+        f.write(f"# The {args.net} network\n")
+        f.write(f"command: python3 {shlex.join(sys.argv)}\n")
+        f.write(f"data: {args.data_note or ' '.join(args.matrix)}\n")
+        f.write(f"rows: {len(x_train)} training, {len(x_test)} held out; seed {args.seed}\n")
+        f.write(f"shape: {x.shape[1]} → {' → '.join(map(str, hidden))} → {y.shape[1]} (ReLU), "
+                f"{sum(w.size + b.size for w, b in zip(model.coefs_, model.intercepts_))} parameters\n")
+        f.write(f"commit: {commit}; scikit-learn {sklearn.__version__}, numpy {np.__version__}\n")
+        for line in lines:
+            f.write(line + "\n")
+    print(f"train.py: wrote {args.out}.bin, .check, .txt")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,145 @@
+//! Training matrices: self-play samples turned into the networks' inputs
+//! ([`crate::strategy::net::features`]) and targets, in a file the trainer reads with numpy.
+//!
+//! The matrix file (little-endian): the magic `DDZX`, a format version (`u32`, 1), the rows, the
+//! inputs and the targets per row (`u32` each), then each row's inputs and targets (`f32`).
+//!
+//! The targets are the outcome from the landlord's side at base 1 ([`targets`]): the official
+//! score in units of the landlord's stake (± the multiplier), the team rule's points, and the
+//! result (+1 the landlord won, −1 it lost). The play network learns them for every position;
+//! the bid network for the landlord's 17 dealt cards at the first position of each game.
+
+use super::data::Sample;
+use crate::game::score::POINT;
+use crate::game::{Outcome, Scoring};
+use crate::strategy::net::features::{bid_features, play_features, BID_INPUTS, PLAY_INPUTS};
+use crate::strategy::split::Splitter;
+use std::io::{Seek, SeekFrom, Write};
+
+/// Targets per row.
+pub const TARGETS: usize = 3;
+
+/// Which network a matrix is for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Net {
+    /// The play network: every position, all hands open.
+    Play,
+    /// The bid network: the landlord's dealt hand, once per game.
+    Bid,
+}
+
+impl Net {
+    /// Inputs per row.
+    #[must_use]
+    pub fn inputs(self) -> usize {
+        match self {
+            Net::Play => PLAY_INPUTS,
+            Net::Bid => BID_INPUTS,
+        }
+    }
+
+    /// The name on the command line.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Net::Play => "play",
+            Net::Bid => "bid",
+        }
+    }
+
+    /// The network named `name`.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Net> {
+        match name {
+            "play" => Some(Net::Play),
+            "bid" => Some(Net::Bid),
+            _ => None,
+        }
+    }
+}
+
+/// The outcome from the landlord's side at base 1: official score in units of the landlord's
+/// stake (`2 × 100`), team points, and ±1 for the result.
+#[must_use]
+pub fn targets(outcome: &Outcome) -> [f32; TARGETS] {
+    let base = f32::from(outcome.base.max(1));
+    let official = outcome.landlord_value(Scoring::Official) as f32 / (2.0 * POINT as f32 * base);
+    let team = outcome.landlord_value(Scoring::Team) as f32 / base;
+    let won = if outcome.winner == outcome.landlord {
+        1.0
+    } else {
+        -1.0
+    };
+    [official, team, won]
+}
+
+/// Writes a matrix file row by row; [`MatrixWriter::finish`] writes the row count.
+pub struct MatrixWriter<W: Write + Seek> {
+    out: W,
+    net: Net,
+    rows: u32,
+    splitter: Splitter,
+    buf: Vec<u8>,
+}
+
+impl<W: Write + Seek> MatrixWriter<W> {
+    /// A matrix for `net` written to `out`.
+    pub fn new(mut out: W, net: Net) -> std::io::Result<MatrixWriter<W>> {
+        out.write_all(b"DDZX")?;
+        for w in [1u32, 0, net.inputs() as u32, TARGETS as u32] {
+            out.write_all(&w.to_le_bytes())?;
+        }
+        Ok(MatrixWriter {
+            out,
+            net,
+            rows: 0,
+            splitter: Splitter::new(),
+            buf: Vec::new(),
+        })
+    }
+
+    /// Adds the rows `sample` gives for this network (none for the bid network past the first
+    /// position of a game).
+    pub fn add(&mut self, sample: &Sample) -> std::io::Result<()> {
+        self.buf.clear();
+        match self.net {
+            Net::Play => {
+                let mut x = [0.0f32; PLAY_INPUTS];
+                play_features(&sample.position, &mut self.splitter, &mut x);
+                push(&mut self.buf, &x);
+            }
+            Net::Bid => {
+                if sample.turn != 0 {
+                    return Ok(());
+                }
+                let mut x = [0.0f32; BID_INPUTS];
+                bid_features(sample.landlord_dealt(), &mut self.splitter, &mut x);
+                push(&mut self.buf, &x);
+            }
+        }
+        push(&mut self.buf, &targets(&sample.outcome));
+        self.rows += 1;
+        self.out.write_all(&self.buf)
+    }
+
+    /// Rows written so far.
+    #[must_use]
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Writes the row count into the header and hands back the output.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.out.seek(SeekFrom::Start(8))?;
+        self.out.write_all(&self.rows.to_le_bytes())?;
+        self.out.seek(SeekFrom::End(0))?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+fn push(buf: &mut Vec<u8>, values: &[f32]) {
+    for v in values {
+        buf.extend_from_slice(&v.to_le_bytes());
+    }
+}

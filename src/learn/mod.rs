@@ -1,0 +1,12 @@
+//! Learning from self-play: the games the arena plays, turned into training data for the
+//! networks of [`crate::strategy::net`].
+//!
+//! - [`data`]: one position of a finished game and its outcome, and the text file that holds
+//!   them (`ddz selfplay` writes it);
+//! - [`selfplay`]: seeded games, every deal played once with each seat as the landlord;
+//! - [`encode`]: positions turned into the networks' inputs and targets (`ddz encode`), the
+//!   matrix the trainer reads.
+
+pub mod data;
+pub mod encode;
+pub mod selfplay;

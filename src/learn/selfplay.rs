@@ -1,0 +1,148 @@
+//! Self-play: seeded games between built-in players (or any engine the arena can host), each
+//! deal played three times with each seat in turn as the landlord (base 1, no bidding), so the
+//! luck of the deal cancels out of the labels; every position of every game becomes a
+//! [`Sample`].
+
+use super::data::Sample;
+use crate::arena::deals::Deal;
+use crate::arena::referee::GameRecord;
+use crate::arena::{self, Config, Format};
+use crate::game::{BySeat, GameState, Scoring};
+use crate::rules::classify;
+use crate::search::rollout::OpenGame;
+use crate::strategy::net::features::OpenPosition;
+
+/// What to play.
+#[derive(Clone, Debug)]
+pub struct SelfPlay {
+    /// The player in each seat (the arena's syntax: `builtin:rules`, `builtin:ddz:samples=8`).
+    pub players: [String; 3],
+    /// Deals; each is played three times (landlord A, B, C), so there are three times as many
+    /// games.
+    pub deals: usize,
+    /// The run's seed: the deals and the players' randomness come from it.
+    pub seed: u64,
+    /// Tables played at once.
+    pub jobs: usize,
+    /// The scoring rule the players weigh their decisions by (the labels hold the outcome, from
+    /// which any rule's score follows).
+    pub scoring: Scoring,
+    /// Draw a progress line on stderr.
+    pub progress: bool,
+}
+
+/// Games per deal: one with each seat as the landlord.
+pub const GAMES_PER_DEAL: usize = 3;
+
+/// The arena match that plays a self-play run: deal `i` of the seed is game `3i + k` with seat
+/// `k` as the landlord (the arena's fixed landlord is the seat of the game's number mod 3).
+#[must_use]
+pub fn match_config(run: &SelfPlay) -> Config {
+    let deals: Vec<Deal> = (0..run.deals)
+        .flat_map(|i| std::iter::repeat(Deal::seeded(run.seed, i as u64)).take(GAMES_PER_DEAL))
+        .collect();
+    let mut config = Config {
+        players: run.players.to_vec(),
+        format: Format::Seats,
+        games: deals.len(),
+        deals: Some(deals),
+        seed: run.seed,
+        jobs: run.jobs,
+        progress: run.progress,
+        ..Config::default()
+    };
+    config.rules.fixed_landlord = true;
+    config.rules.scoring = run.scoring;
+    config
+}
+
+/// Plays the run; `on_samples` gets each game's positions, in game order. Games that ended by
+/// a fault give no samples. Returns the arena's report.
+pub fn run(
+    run: &SelfPlay,
+    on_samples: &mut dyn FnMut(&[Sample]) -> anyhow::Result<()>,
+) -> anyhow::Result<arena::report::Report> {
+    let config = match_config(run);
+    arena::run(&config, &mut |games: &[GameRecord]| {
+        for g in games {
+            if let Some(samples) = samples_of(g) {
+                on_samples(&samples)?;
+            }
+        }
+        Ok(())
+    })
+}
+
+/// Every position of a finished game, replayed from its record; `None` for a game that did
+/// not end normally.
+#[must_use]
+pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
+    let landlord = record.landlord?;
+    record.winner?;
+    if !record.errors.is_empty() {
+        return None;
+    }
+    let deal = &record.deal;
+    let mut view = GameState::new(landlord, deal.hands[landlord]);
+    for &(seat, bid) in &record.bids {
+        view.bids[seat] = Some(bid);
+    }
+    view.set_landlord(landlord, deal.bottom).ok()?;
+    let mut hands = deal.hands;
+    hands[landlord] = hands[landlord].or(deal.bottom);
+    let mut game = OpenGame::new(&view, hands);
+    let (mut landlord_plays, mut farmer_plays) = (0u32, 0u32);
+    let mut partial = Vec::with_capacity(record.plays.len());
+    for (turn, &(seat, cards)) in record.plays.iter().enumerate() {
+        let state = game.state();
+        if state.to_move != Some(seat) {
+            return None;
+        }
+        let play = match cards {
+            None => crate::rules::Combo::PASS,
+            Some(c) => classify(c.counts())?,
+        };
+        let position = OpenPosition {
+            landlord,
+            to_move: seat,
+            hands: BySeat::from_fn(|s| game.hands()[s].counts()).0,
+            last: state.last,
+            bombs: state.bombs,
+            rocket: state.rocket,
+            landlord_plays,
+            farmer_plays,
+        };
+        partial.push((turn as u32, position, state.played, state.passes, play));
+        game.play(seat, &play).ok()?;
+        if !play.is_pass() {
+            if seat == landlord {
+                landlord_plays += 1;
+            } else {
+                farmer_plays += 1;
+            }
+        }
+    }
+    let winner = game.winner()?;
+    if Some(winner) != record.winner {
+        return None;
+    }
+    let mut outcome = game.outcome(winner);
+    outcome.base = record.base.max(1);
+    let bottom = deal.bottom.counts();
+    Some(
+        partial
+            .into_iter()
+            .map(|(turn, position, played, passes, play)| Sample {
+                game: record.deal_index as u64,
+                turn,
+                position,
+                base: outcome.base,
+                played: BySeat::from_fn(|s| played[s].counts()),
+                bottom,
+                passes,
+                play,
+                outcome,
+            })
+            .collect(),
+    )
+}

@@ -1,0 +1,199 @@
+//! What the networks see: a position turned into a fixed-length vector of numbers in about
+//! `[0, 1]`. The same functions encode the self-play data for training (`ddz encode`) and the
+//! positions the engine evaluates, so the network sees at play what it learned from.
+//!
+//! The play network judges an open position (every hand known, as on one sampled deal of the
+//! search): the seats are named by role (landlord, the farmer after it, the farmer before it),
+//! so one network serves every seat. The bid network judges a 17-card hand before the bottom
+//! cards are shown.
+
+use crate::cards::{Counts, Rank};
+use crate::game::Seat;
+use crate::rules::{Combo, Kind};
+use crate::strategy::split::{Mode, Splitter};
+
+/// Everything the play network needs of an open position: what is left to play, whose turn it
+/// is, the play to beat, and what the score's multiplier and spring rules have seen so far.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OpenPosition {
+    /// The landlord.
+    pub landlord: Seat,
+    /// The seat to move.
+    pub to_move: Seat,
+    /// The cards each seat still holds.
+    pub hands: [Counts; 3],
+    /// The play to beat and who made it; `None` when the seat to move leads.
+    pub last: Option<(Seat, Combo)>,
+    /// Bombs played so far.
+    pub bombs: u8,
+    /// Whether the rocket was played.
+    pub rocket: bool,
+    /// Non-pass plays the landlord made so far (anti-spring: exactly one at the end).
+    pub landlord_plays: u32,
+    /// Non-pass plays the farmers made so far (spring: none at the end).
+    pub farmer_plays: u32,
+}
+
+impl OpenPosition {
+    /// The seats by role: landlord, the farmer after it (down), the farmer before it (up).
+    #[must_use]
+    pub fn roles(&self) -> [Seat; 3] {
+        [self.landlord, self.landlord.next(), self.landlord.prev()]
+    }
+}
+
+/// Values per hand in the rank encoding: for each of the 13 ranks 3..2, four thermometer bits
+/// (at least 1, 2, 3, 4 cards); one bit per joker.
+pub const HAND_WIDTH: usize = 13 * 4 + 2;
+/// Values per seat in the play network's input: the hand, its size, and three figures of its
+/// best split (fewest plays, the split's value, bombs).
+pub const SEAT_WIDTH: usize = HAND_WIDTH + 4;
+/// Kinds of the play to beat, one bit each (the pass is no play to beat).
+const KIND_BITS: usize = Kind::ALL.len() - 1;
+/// Width of the play network's input.
+pub const PLAY_INPUTS: usize = 3 * SEAT_WIDTH + 3 + 1 + Rank::COUNT + KIND_BITS + 1 + 3 + 4;
+/// Width of the bid network's input: the hand and its split figures.
+pub const BID_INPUTS: usize = SEAT_WIDTH;
+
+/// Scale of the split's value (tenths of a point; a 17-card hand is worth about −100..+300).
+const SPLIT_VALUE_SCALE: f32 = 400.0;
+/// Scale of the fewest plays (a 20-card hand needs up to about 14).
+const ROUNDS_SCALE: f32 = 10.0;
+
+/// Writes the rank encoding of `hand` ([`HAND_WIDTH`] values).
+fn encode_hand(hand: Counts, out: &mut [f32]) {
+    for (i, r) in Rank::ALL.iter().enumerate() {
+        let n = hand.get(*r);
+        if i < 13 {
+            for k in 0..4 {
+                out[i * 4 + k] = f32::from(u8::from(n > k as u8));
+            }
+        } else {
+            out[52 + (i - 13)] = f32::from(n.min(1));
+        }
+    }
+}
+
+/// Writes one seat's values ([`SEAT_WIDTH`]): the hand, its size, its best split's fewest
+/// plays and value, and its bombs (the rocket counts as one).
+fn encode_seat(hand: Counts, splitter: &mut Splitter, out: &mut [f32]) {
+    encode_hand(hand, &mut out[..HAND_WIDTH]);
+    let rest = &mut out[HAND_WIDTH..];
+    rest[0] = hand.total() as f32 / 20.0;
+    if hand.is_empty() {
+        rest[1] = 0.0;
+        rest[2] = 0.0;
+    } else {
+        let split = splitter.split(hand, Mode::Normal);
+        rest[1] = split.min_rounds as f32 / ROUNDS_SCALE;
+        rest[2] = split.value as f32 / SPLIT_VALUE_SCALE;
+    }
+    let rocket = hand.get(Rank::SMALL_JOKER) == 1 && hand.get(Rank::BIG_JOKER) == 1;
+    let bombs = hand.ranks_with_at_least(4).count_ones() + u32::from(rocket);
+    rest[3] = bombs as f32 / 2.0;
+}
+
+/// The role of `seat` as an index: 0 landlord, 1 the farmer after it, 2 the one before it.
+fn role(landlord: Seat, seat: Seat) -> usize {
+    if seat == landlord {
+        0
+    } else if seat == landlord.next() {
+        1
+    } else {
+        2
+    }
+}
+
+/// The play network's input for `p` ([`PLAY_INPUTS`] values).
+pub fn play_features(p: &OpenPosition, splitter: &mut Splitter, out: &mut [f32; PLAY_INPUTS]) {
+    out.iter_mut().for_each(|v| *v = 0.0);
+    for (i, seat) in p.roles().iter().enumerate() {
+        encode_seat(
+            p.hands[seat.index()],
+            splitter,
+            &mut out[i * SEAT_WIDTH..(i + 1) * SEAT_WIDTH],
+        );
+    }
+    let mut at = 3 * SEAT_WIDTH;
+    out[at + role(p.landlord, p.to_move)] = 1.0;
+    at += 3;
+    let beat = p.last.filter(|(by, _)| *by != p.to_move);
+    match beat {
+        None => out[at] = 1.0,
+        Some((by, combo)) => {
+            for (i, r) in Rank::ALL.iter().enumerate() {
+                out[at + 1 + i] = f32::from(combo.cards.get(*r)) / 4.0;
+            }
+            let kind = Kind::ALL.iter().position(|k| *k == combo.kind).unwrap_or(0);
+            if kind > 0 {
+                out[at + 1 + Rank::COUNT + kind - 1] = 1.0;
+            }
+            out[at + 1 + Rank::COUNT + KIND_BITS] = combo.cards.total() as f32 / 20.0;
+            out[at + 2 + Rank::COUNT + KIND_BITS + role(p.landlord, by)] = 1.0;
+        }
+    }
+    at += 1 + Rank::COUNT + KIND_BITS + 1 + 3;
+    out[at] = f32::from(p.bombs) / 4.0;
+    out[at + 1] = f32::from(u8::from(p.rocket));
+    out[at + 2] = f32::from(u8::from(p.farmer_plays == 0));
+    out[at + 3] = f32::from(u8::from(p.landlord_plays <= 1));
+    debug_assert_eq!(at + 4, PLAY_INPUTS);
+}
+
+/// The bid network's input for a hand before the bottom cards ([`BID_INPUTS`] values).
+pub fn bid_features(hand: Counts, splitter: &mut Splitter, out: &mut [f32; BID_INPUTS]) {
+    encode_seat(hand, splitter, out);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::classify;
+
+    fn counts(s: &str) -> Counts {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn a_hand_is_encoded_rank_by_rank() {
+        let mut out = [0.0; HAND_WIDTH];
+        encode_hand(counts("333TTTT2XD"), &mut out);
+        assert_eq!(&out[0..4], &[1.0, 1.0, 1.0, 0.0]);
+        let ten = 7 * 4;
+        assert_eq!(&out[ten..ten + 4], &[1.0; 4]);
+        assert_eq!(&out[48..52], &[1.0, 0.0, 0.0, 0.0]);
+        assert_eq!(&out[52..54], &[1.0, 1.0]);
+        assert_eq!(out.iter().sum::<f32>(), 3.0 + 4.0 + 1.0 + 2.0);
+    }
+
+    #[test]
+    fn the_play_to_beat_is_seen_only_by_the_others() {
+        let play = classify(counts("55")).unwrap();
+        let mut p = OpenPosition {
+            landlord: Seat::B,
+            to_move: Seat::C,
+            hands: [counts("3456"), counts("789"), counts("TJ")],
+            last: Some((Seat::B, play)),
+            bombs: 0,
+            rocket: false,
+            landlord_plays: 3,
+            farmer_plays: 0,
+        };
+        let mut s = Splitter::new();
+        let (mut following, mut leading) = ([0.0; PLAY_INPUTS], [0.0; PLAY_INPUTS]);
+        play_features(&p, &mut s, &mut following);
+        p.to_move = Seat::B;
+        play_features(&p, &mut s, &mut leading);
+        let lead_bit = 3 * SEAT_WIDTH + 3;
+        assert_eq!(following[lead_bit], 0.0);
+        assert_eq!(leading[lead_bit], 1.0);
+        // The landlord's hand comes first whatever its seat.
+        assert_eq!(following[0..4], [0.0; 4][..], "no 3 in B's 789");
+        assert_eq!(following[4 * 4], 1.0, "the 7 of B's 789");
+        assert_eq!(
+            following[SEAT_WIDTH + 7 * 4],
+            1.0,
+            "the T of C's TJ (after B)"
+        );
+    }
+}

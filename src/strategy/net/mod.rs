@@ -1,0 +1,168 @@
+//! The learned evaluation: small networks trained on self-play outcomes (`ddz selfplay`,
+//! `scripts/train.py`), evaluated in Rust with their weights embedded in the binary.
+//!
+//! - [`features`]: what a network sees of a position or a hand;
+//! - [`mlp`]: the forward pass and the weights file format.
+
+pub mod features;
+pub mod mlp;
+
+use crate::cards::{Cards, Counts};
+use crate::game::score::POINT;
+use crate::game::{BySeat, GameState, Scoring};
+use crate::strategy::split::Splitter;
+use features::{bid_features, play_features, OpenPosition, BID_INPUTS, PLAY_INPUTS};
+use mlp::Mlp;
+use std::sync::{Arc, Mutex};
+
+/// The play network's weights, embedded (made by `scripts/train.py`; see `weights/play.txt`).
+pub const PLAY_WEIGHTS: &[u8] = include_bytes!("weights/play.bin");
+/// The bid network's weights, embedded (see `weights/bid.txt`).
+pub const BID_WEIGHTS: &[u8] = include_bytes!("weights/bid.bin");
+
+/// What a network says of a position, from the landlord's side at base 1: the official score in
+/// units of the landlord's stake (± the multiplier), the team rule's points, and the result
+/// (+1 the landlord wins, −1 it loses).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NetValue {
+    /// Official score / (2 × 100 × base).
+    pub official: f32,
+    /// Team points / base.
+    pub team: f32,
+    /// Expected result, in −1..1 (2 × win chance − 1).
+    pub won: f32,
+}
+
+impl NetValue {
+    /// The landlord's expected points under `scoring` at `base`, in the units of
+    /// [`crate::game::Outcome::landlord_value`].
+    #[must_use]
+    pub fn landlord_points(&self, scoring: Scoring, base: u8) -> f64 {
+        let base = f64::from(base.max(1));
+        match scoring {
+            Scoring::Official => f64::from(self.official) * 2.0 * f64::from(POINT) * base,
+            Scoring::Team => f64::from(self.team) * base,
+        }
+    }
+
+    /// The landlord's chance to win, clamped to 0..1.
+    #[must_use]
+    pub fn landlord_win_chance(&self) -> f64 {
+        ((f64::from(self.won) + 1.0) / 2.0).clamp(0.0, 1.0)
+    }
+
+    fn from_outputs(o: [f32; 3]) -> NetValue {
+        NetValue {
+            official: o[0],
+            team: o[1],
+            won: o[2],
+        }
+    }
+}
+
+/// Parses embedded weights once per process and shares them.
+fn shared(cell: &'static Mutex<Option<Arc<Mlp>>>, bytes: &[u8], inputs: usize) -> Arc<Mlp> {
+    let mut slot = cell
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(m) = slot.as_ref() {
+        return Arc::clone(m);
+    }
+    let m =
+        Mlp::from_bytes(bytes).expect("the embedded network is well-formed (a unit test reads it)");
+    assert_eq!(m.inputs(), inputs, "the embedded network fits the features");
+    assert_eq!(m.outputs(), 3, "the embedded network has three outputs");
+    let m = Arc::new(m);
+    *slot = Some(Arc::clone(&m));
+    m
+}
+
+static PLAY_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
+static BID_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
+
+/// The play network with its own splitter (for the features): one per player.
+#[derive(Debug)]
+pub struct PlayNet {
+    mlp: Arc<Mlp>,
+    splitter: Splitter,
+    /// Evaluations made (for `ddz bench`).
+    pub evaluations: u64,
+}
+
+impl PlayNet {
+    /// The embedded play network.
+    #[must_use]
+    pub fn embedded() -> PlayNet {
+        PlayNet {
+            mlp: shared(&PLAY_NET, PLAY_WEIGHTS, PLAY_INPUTS),
+            splitter: Splitter::new(),
+            evaluations: 0,
+        }
+    }
+
+    /// The network's value of an open position.
+    pub fn value(&mut self, p: &OpenPosition) -> NetValue {
+        let mut x = [0.0f32; PLAY_INPUTS];
+        play_features(p, &mut self.splitter, &mut x);
+        let mut out = [0.0f32; 3];
+        self.mlp.forward(&x, &mut out);
+        self.evaluations += 1;
+        NetValue::from_outputs(out)
+    }
+}
+
+/// The bid network: the value of becoming the landlord with a 17-card hand, the bottom unseen.
+#[derive(Debug)]
+pub struct BidNet {
+    mlp: Arc<Mlp>,
+    splitter: Splitter,
+}
+
+impl BidNet {
+    /// The embedded bid network.
+    #[must_use]
+    pub fn embedded() -> BidNet {
+        BidNet {
+            mlp: shared(&BID_NET, BID_WEIGHTS, BID_INPUTS),
+            splitter: Splitter::new(),
+        }
+    }
+
+    /// The network's value of taking the landlord seat with `hand` (before the bottom).
+    pub fn value(&mut self, hand: Counts) -> NetValue {
+        let mut x = [0.0f32; BID_INPUTS];
+        bid_features(hand, &mut self.splitter, &mut x);
+        let mut out = [0.0f32; 3];
+        self.mlp.forward(&x, &mut out);
+        NetValue::from_outputs(out)
+    }
+}
+
+/// The open position of a game in progress, with `hands` dealt: what the tracker `state` has
+/// seen (the landlord, whose turn, the play to beat, bombs, rocket, the plays of each side).
+/// `None` before play has begun.
+#[must_use]
+pub fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPosition> {
+    let landlord = state.landlord?;
+    let to_move = state.to_move?;
+    let (mut landlord_plays, mut farmer_plays) = (0, 0);
+    for turn in &state.history {
+        if !turn.combo.is_pass() {
+            if turn.seat == landlord {
+                landlord_plays += 1;
+            } else {
+                farmer_plays += 1;
+            }
+        }
+    }
+    Some(OpenPosition {
+        landlord,
+        to_move,
+        hands: BySeat::from_fn(|s| hands[s].counts()).0,
+        last: state.last,
+        bombs: state.bombs,
+        rocket: state.rocket,
+        landlord_plays,
+        farmer_plays,
+    })
+}

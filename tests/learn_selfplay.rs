@@ -1,0 +1,255 @@
+//! Self-play data and the networks: the data file round-trips, its labels agree with the
+//! referee's own scores, the matrix holds what the features say, the Rust forward pass gives
+//! the trainer's outputs, and the network bidder bids legally and as its value says.
+
+use ddz::arena;
+use ddz::arena::referee::GameRecord;
+use ddz::cards::{Cards, Counts};
+use ddz::game::score::POINT;
+use ddz::game::{GameState, Scoring, Seat};
+use ddz::learn::data::{Sample, HEADER};
+use ddz::learn::encode::{targets, MatrixWriter, Net, TARGETS};
+use ddz::learn::selfplay::{match_config, samples_of, SelfPlay};
+use ddz::strategy::net::features::{play_features, PLAY_INPUTS};
+use ddz::strategy::net::mlp::Mlp;
+use ddz::strategy::net::{BID_WEIGHTS, PLAY_WEIGHTS};
+use ddz::strategy::split::Splitter;
+use ddz::strategy::thinker::{Bidder, Settings, Thinker};
+
+fn run(deals: usize, seed: u64) -> Vec<GameRecord> {
+    let selfplay = SelfPlay {
+        players: [
+            "builtin:rules".into(),
+            "builtin:greedy".into(),
+            "builtin:rules".into(),
+        ],
+        deals,
+        seed,
+        jobs: 2,
+        scoring: Scoring::Official,
+        progress: false,
+    };
+    let mut games = Vec::new();
+    arena::run(&match_config(&selfplay), &mut |g: &[GameRecord]| {
+        games.extend_from_slice(g);
+        Ok(())
+    })
+    .expect("the run plays");
+    games
+}
+
+#[test]
+fn every_deal_is_played_with_each_seat_as_the_landlord() {
+    let games = run(20, 3);
+    assert_eq!(games.len(), 60);
+    for trio in games.chunks(3) {
+        assert!(
+            trio.iter().all(|g| g.deal == trio[0].deal),
+            "one deal per trio"
+        );
+        let landlords: Vec<Option<Seat>> = trio.iter().map(|g| g.landlord).collect();
+        assert_eq!(landlords, vec![Some(Seat::A), Some(Seat::B), Some(Seat::C)]);
+        assert!(trio.iter().all(|g| g.base == 1));
+    }
+}
+
+#[test]
+fn samples_round_trip_and_agree_with_the_referee() {
+    let games = run(30, 5);
+    let mut positions = 0;
+    for g in &games {
+        let samples = samples_of(g).expect("a finished game");
+        assert_eq!(samples.len(), g.plays.len(), "one sample per play or pass");
+        let landlord = g.landlord.unwrap();
+        for (k, s) in samples.iter().enumerate() {
+            // The text form reads back to the same sample.
+            let line = s.line();
+            assert_eq!(line.split('\t').count(), HEADER.split('\t').count());
+            assert_eq!(Sample::parse(&line).as_ref(), Ok(s), "{}", line);
+            // Every card is in a hand or played, once.
+            let held = s
+                .position
+                .hands
+                .iter()
+                .fold(Counts::EMPTY, |a, h| a.plus(*h));
+            let all = s.played.0.iter().fold(held, |a, p| a.plus(*p));
+            assert_eq!(all, Cards::DECK.counts(), "game {} turn {}", s.game, s.turn);
+            // The position is the record's: whose turn, what was played there.
+            assert_eq!(s.position.to_move, g.plays[k].0);
+            let played = g.plays[k].1.map_or(Counts::EMPTY, Cards::counts);
+            assert_eq!(s.play.cards, played);
+            assert_eq!(s.landlord_dealt(), g.deal.hands[landlord].counts());
+            // The label is the referee's score, computed by its own path.
+            let stake = f32::from(g.base) * 2.0 * POINT as f32;
+            let t = targets(&s.outcome);
+            assert_eq!(t[0] * stake, g.scores[landlord] as f32, "game {}", s.game);
+            assert_eq!(t[2] > 0.0, g.winner == Some(landlord));
+            positions += 1;
+        }
+    }
+    assert!(positions > games.len() * 20, "{} positions", positions);
+}
+
+#[test]
+fn the_matrix_holds_each_samples_features_and_targets() {
+    let games = run(4, 7);
+    let samples: Vec<Sample> = games.iter().flat_map(|g| samples_of(g).unwrap()).collect();
+    let mut writer = MatrixWriter::new(std::io::Cursor::new(Vec::new()), Net::Play).unwrap();
+    for s in &samples {
+        writer.add(s).unwrap();
+    }
+    let bytes = writer.finish().unwrap().into_inner();
+    let word = |i: usize| u32::from_le_bytes([bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]);
+    assert_eq!(&bytes[..4], b"DDZX");
+    assert_eq!(word(4), 1);
+    assert_eq!(word(8) as usize, samples.len());
+    assert_eq!(word(12) as usize, PLAY_INPUTS);
+    assert_eq!(word(16) as usize, TARGETS);
+    let width = PLAY_INPUTS + TARGETS;
+    assert_eq!(bytes.len(), 20 + samples.len() * width * 4);
+    let value = |row: usize, col: usize| {
+        f32::from_le_bytes({
+            let i = 20 + (row * width + col) * 4;
+            [bytes[i], bytes[i + 1], bytes[i + 2], bytes[i + 3]]
+        })
+    };
+    let mut splitter = Splitter::new();
+    for (row, s) in samples.iter().enumerate().step_by(7) {
+        let mut x = [0.0; PLAY_INPUTS];
+        play_features(&s.position, &mut splitter, &mut x);
+        for (col, v) in x.iter().enumerate() {
+            assert_eq!(value(row, col), *v);
+        }
+        for (k, t) in targets(&s.outcome).iter().enumerate() {
+            assert_eq!(value(row, PLAY_INPUTS + k), *t);
+        }
+    }
+}
+
+/// Reads a `.check` file: rows of inputs and the trainer's outputs.
+fn check_rows(path: &str) -> Vec<(Vec<f32>, Vec<f32>)> {
+    let text = std::fs::read_to_string(path).expect("the check file is beside the weights");
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let (x, y) = l.split_once('|').expect("inputs | outputs");
+            let nums = |t: &str| -> Vec<f32> {
+                t.split_whitespace().map(|v| v.parse().unwrap()).collect()
+            };
+            (nums(x), nums(y))
+        })
+        .collect()
+}
+
+fn assert_matches_trainer(weights: &[u8], check: &str) {
+    let net = Mlp::from_bytes(weights).expect("the embedded weights read");
+    let rows = check_rows(check);
+    assert!(rows.len() >= 8, "{} check rows", rows.len());
+    let mut worst = 0.0f32;
+    for (x, y) in &rows {
+        assert_eq!(x.len(), net.inputs());
+        let mut out = vec![0.0; net.outputs()];
+        net.forward(x, &mut out);
+        for (a, b) in out.iter().zip(y) {
+            // f32 sums in another order than the trainer's: a few units in the last place.
+            let err = (a - b).abs() / (1.0 + b.abs());
+            worst = worst.max(err);
+        }
+    }
+    assert!(worst < 1e-4, "largest relative difference {}", worst);
+}
+
+#[test]
+fn the_play_network_gives_the_trainers_outputs() {
+    assert_matches_trainer(
+        PLAY_WEIGHTS,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/strategy/net/weights/play.check"
+        ),
+    );
+}
+
+#[test]
+fn the_bid_network_gives_the_trainers_outputs() {
+    assert_matches_trainer(
+        BID_WEIGHTS,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/strategy/net/weights/bid.check"
+        ),
+    );
+}
+
+#[test]
+fn the_network_bidder_bids_legally_and_as_its_value_says() {
+    let mut settings = Settings {
+        bidder: Bidder::Net,
+        samples: Some(1),
+        ..Settings::default()
+    };
+    let mut rng = fastrand::Rng::with_seed(17);
+    let (mut bids, mut passes) = (0, 0);
+    for margin in [0.0, 0.3] {
+        settings.bid_margin = margin;
+        let mut thinker = Thinker::new(settings);
+        for _ in 0..300 {
+            let mut codes: Vec<u8> = (0..54).collect();
+            rng.shuffle(&mut codes);
+            let hand = codes[..17]
+                .iter()
+                .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)));
+            let mut state = GameState::new(Seat::C, hand);
+            // Earlier bids by A and B: any legal sequence.
+            let a = rng.u8(0..=3);
+            state.record_bid(Seat::A, a).unwrap();
+            let b = if a < 3 && rng.bool() {
+                rng.u8(a + 1..=3)
+            } else {
+                0
+            };
+            state.record_bid(Seat::B, b).unwrap();
+            let choice = thinker.net_bid(&state);
+            assert!(
+                state.bid_is_legal(choice.bid),
+                "bid {} after {} {}",
+                choice.bid,
+                a,
+                b
+            );
+            let can_bid = (1..=3).any(|x| state.bid_is_legal(x));
+            let stakes = choice.value / (2.0 * f64::from(POINT));
+            assert_eq!(
+                choice.bid > 0,
+                can_bid && stakes > margin,
+                "value {}",
+                stakes
+            );
+            if choice.bid > 0 {
+                assert_eq!(
+                    choice.bid, 3,
+                    "a bid worth making is made at the highest stake"
+                );
+                bids += 1;
+            } else {
+                passes += 1;
+            }
+            // The strategy's answer is the same bid.
+            use ddz::strategy::{Deadline, Strategy};
+            assert_eq!(thinker.bid(&state, Deadline::unlimited()), choice.bid);
+        }
+    }
+    assert!(bids > 20 && passes > 20, "{} bids, {} passes", bids, passes);
+}
+
+#[test]
+fn the_embedded_networks_fit_the_features() {
+    use ddz::strategy::net::features::BID_INPUTS;
+    use ddz::strategy::net::{BidNet, PlayNet};
+    let play = Mlp::from_bytes(PLAY_WEIGHTS).unwrap();
+    let bid = Mlp::from_bytes(BID_WEIGHTS).unwrap();
+    assert_eq!((play.inputs(), play.outputs()), (PLAY_INPUTS, 3));
+    assert_eq!((bid.inputs(), bid.outputs()), (BID_INPUTS, 3));
+    // The players' constructors check the same and would panic otherwise.
+    let _ = (PlayNet::embedded(), BidNet::embedded());
+}
