@@ -4,7 +4,8 @@
 use std::process::ExitCode;
 
 const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid simulate|value] [--infer on|off] [--stick Z] [--scoring official|team]
+usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid value|simulate|net] [--bid-margin M]
+           [--eval rollout|net] [--net-plies K] [--infer on|off] [--stick Z] [--scoring official|team]
                                                          run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
@@ -19,7 +20,8 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
        ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
-       ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix";
+       ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix
+       ddz netcheck PREFIX                               a trained network against the trainer's outputs";
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -42,6 +44,7 @@ fn main() -> ExitCode {
         "check-transcripts" => ddz::tools::transcript::run(rest),
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),
+        "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
         "help" | "--help" | "-h" => {
             println!("{}", USAGE);
             Ok(())

@@ -8,7 +8,7 @@ use ddz::cards::{Cards, Counts};
 use ddz::game::score::POINT;
 use ddz::game::{GameState, Scoring, Seat};
 use ddz::learn::data::{Sample, HEADER};
-use ddz::learn::encode::{targets, MatrixWriter, Net, TARGETS};
+use ddz::learn::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
 use ddz::learn::selfplay::{match_config, samples_of, SelfPlay};
 use ddz::strategy::net::features::{play_features, PLAY_INPUTS};
 use ddz::strategy::net::mlp::Mlp;
@@ -126,37 +126,26 @@ fn the_matrix_holds_each_samples_features_and_targets() {
     }
 }
 
-/// Reads a `.check` file: rows of inputs and the trainer's outputs.
-fn check_rows(path: &str) -> Vec<(Vec<f32>, Vec<f32>)> {
-    let text = std::fs::read_to_string(path).expect("the check file is beside the weights");
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| {
-            let (x, y) = l.split_once('|').expect("inputs | outputs");
-            let nums = |t: &str| -> Vec<f32> {
-                t.split_whitespace().map(|v| v.parse().unwrap()).collect()
-            };
-            (nums(x), nums(y))
-        })
-        .collect()
-}
+/// The largest relative difference the trainer's outputs may have from ours: both sum in f32,
+/// in other orders (a few units in the last place of values around 1).
+const TOLERANCE: f32 = 1e-4;
 
 fn assert_matches_trainer(weights: &[u8], check: &str) {
-    let net = Mlp::from_bytes(weights).expect("the embedded weights read");
-    let rows = check_rows(check);
-    assert!(rows.len() >= 8, "{} check rows", rows.len());
-    let mut worst = 0.0f32;
-    for (x, y) in &rows {
-        assert_eq!(x.len(), net.inputs());
-        let mut out = vec![0.0; net.outputs()];
-        net.forward(x, &mut out);
-        for (a, b) in out.iter().zip(y) {
-            // f32 sums in another order than the trainer's: a few units in the last place.
-            let err = (a - b).abs() / (1.0 + b.abs());
-            worst = worst.max(err);
-        }
-    }
-    assert!(worst < 1e-4, "largest relative difference {}", worst);
+    let text = std::fs::read_to_string(check).expect("the check file is beside the weights");
+    let (worst, rows) = compare_with_trainer(weights, &text).expect("a well-formed check file");
+    assert!(rows >= 8, "{} check rows", rows);
+    assert!(worst < TOLERANCE, "largest relative difference {}", worst);
+    // The comparison can fail: a network one weight off does not match.
+    let mut broken = weights.to_vec();
+    let at = broken.len() - 4;
+    let bias = f32::from_le_bytes([broken[at], broken[at + 1], broken[at + 2], broken[at + 3]]);
+    broken[at..].copy_from_slice(&(bias + 0.01).to_le_bytes());
+    let (off, _) = compare_with_trainer(&broken, &text).unwrap();
+    assert!(
+        off > TOLERANCE,
+        "a changed output bias went unseen ({})",
+        off
+    );
 }
 
 #[test]

@@ -90,6 +90,9 @@ pub struct Settings {
     pub bidder: Bidder,
     /// How a candidate is judged on each sampled deal.
     pub eval: Eval,
+    /// With `eval = net`: turns the rule player plays after the candidate before the network
+    /// judges the position.
+    pub net_plies: u32,
     /// With the bid network: bid when becoming the landlord is worth more than this many
     /// stakes (the landlord's points at base 1) in expectation.
     pub bid_margin: f64,
@@ -111,6 +114,7 @@ impl Default for Settings {
             bidder: Bidder::Value,
             eval: Eval::Rollout,
             bid_margin: 0.0,
+            net_plies: 0,
             infer: true,
             stick: DEFAULT_STICK,
         }
@@ -175,6 +179,16 @@ impl Settings {
                     value
                 )),
             },
+            "net-plies" => match value.parse::<u32>() {
+                Ok(n) if n <= 100 => {
+                    self.net_plies = n;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "net-plies '{}' must be a whole number ≤ 100",
+                    value
+                )),
+            },
             "eval" => match value {
                 "rollout" => {
                     self.eval = Eval::Rollout;
@@ -214,13 +228,14 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 /// Largest solver table accepted, in MiB.
 pub const MAX_TABLE_MB: usize = 1024;
 /// The setting names [`Settings::set`] takes.
-pub const SETTING_NAMES: [&str; 8] = [
+pub const SETTING_NAMES: [&str; 9] = [
     "think",
     "samples",
     "table-mb",
     "bid",
     "bid-margin",
     "eval",
+    "net-plies",
     "infer",
     "stick",
 ];
@@ -604,6 +619,21 @@ impl Thinker {
             }
         };
         if self.settings.eval == Eval::Net {
+            // The rule player plays the next few turns (the answers to the candidate), then
+            // the network judges; the game's own end or the solver when it comes first.
+            for _ in 0..self.settings.net_plies {
+                if game.winner().is_some() {
+                    break;
+                }
+                let seat = match game.to_move() {
+                    Some(s) => s,
+                    None => break,
+                };
+                let reply = self.policy.choose(game.view(seat));
+                if game.play(seat, &reply).is_err() {
+                    return (f64::NEG_INFINITY, false);
+                }
+            }
             if let Some(value) = self.net_value(&game, state.scoring) {
                 let v = ours(value);
                 return (v, v > 0.0);

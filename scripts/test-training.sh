@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The learning pipeline end to end on a tiny run: self-play data, the training matrices, a
+# network trained by scripts/train.py (installing its pinned packages), and this binary's
+# forward pass checked against the trainer's outputs (ddz netcheck). The engine and
+# `cargo test` need none of this; it checks that the documented commands work together.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+python3 -m pip install --quiet --disable-pip-version-check -r scripts/requirements-train.txt
+cargo build --release --quiet
+ddz=./target/release/ddz
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+"$ddz" selfplay --deals 60 --seed 3 --jobs 2 --out "$tmp/data.tsv"
+"$ddz" encode --net play "$tmp/data.tsv" --out "$tmp/play.x"
+"$ddz" encode --net bid "$tmp/data.tsv" --out "$tmp/bid.x"
+python3 scripts/train.py --matrix "$tmp/play.x" --net play --hidden 16 --epochs 3 --out "$tmp/play" | grep -v '^Iteration\|^Validation'
+python3 scripts/train.py --matrix "$tmp/bid.x" --net bid --hidden 8 --epochs 3 --out "$tmp/bid" | grep -v '^Iteration\|^Validation'
+"$ddz" netcheck "$tmp/play"
+"$ddz" netcheck "$tmp/bid"
+echo "training: 2 passed, 0 failed"
