@@ -24,7 +24,7 @@ fn main() -> ExitCode {
     let tool = args.first().map(String::as_str).unwrap_or("");
     let rest = args.get(1..).unwrap_or(&[]);
     let is_engine = tool.is_empty() || tool.starts_with("--");
-    if !is_engine {
+    if !talks_to_programs(tool) && !is_engine {
         quiet_on_closed_pipe();
     }
     let result = match tool {
@@ -58,9 +58,22 @@ fn main() -> ExitCode {
     }
 }
 
+/// Whether a tool runs other programs over pipes (engines as players or under test).
+///
+/// Rust ignores SIGPIPE, so a write to a closed pipe is an `EPIPE` error, not a signal. That is
+/// what these tools need: an engine that cannot start, exits at once or closes its input must be
+/// a fault they report (naming the command), not a silent death with status 141. So they keep
+/// SIGPIPE ignored and handle a closed stdout themselves (`| head` still stops them quietly:
+/// they write their stdout with `writeln!` and treat `BrokenPipe` there as the end). Every
+/// other tool only writes to stdout, and gets the default SIGPIPE (see [`quiet_on_closed_pipe`]).
+fn talks_to_programs(tool: &str) -> bool {
+    matches!(tool, "arena" | "play" | "check-transcripts")
+}
+
 /// A tool whose output is piped into `head` stops quietly when the pipe closes, as Unix tools
-/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Not for the
-/// engine: its line loop handles a closed pipe itself and logs it.
+/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Only for
+/// tools that run no other program ([`talks_to_programs`]); not for the engine either: its
+/// line loop handles a closed pipe itself and logs it.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
     {

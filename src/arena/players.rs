@@ -392,9 +392,9 @@ impl External {
     }
 
     fn exit_status(&mut self) -> String {
-        match self.program.as_mut().map(Program::try_wait) {
-            Some(Ok(Some(status))) => format!("exited ({})", status),
-            _ => "closed its output".to_string(),
+        match self.program.as_mut() {
+            Some(program) => program.fate(),
+            None => "not running".to_string(),
         }
     }
 
@@ -427,7 +427,10 @@ impl Player for External {
             let status = self.exit_status();
             return Err(Fault::new(
                 FaultKind::Crashed,
-                format!("input closed: {}", status),
+                format!(
+                    "cannot send '{}': its input is closed and it {}",
+                    line, status
+                ),
             ));
         }
         match program.recv(limit) {
@@ -447,12 +450,13 @@ impl Player for External {
                 ),
             )),
             Err(RecvTimeoutError::Disconnected) => {
-                // Give the process a moment to be reaped so the status can be told.
-                std::thread::sleep(Duration::from_millis(10));
                 let status = self.exit_status();
                 Err(Fault::new(
                     FaultKind::Crashed,
-                    format!("no answer to '{}': {}", line, status),
+                    format!(
+                        "no answer to '{}': its output is closed and it {}",
+                        line, status
+                    ),
                 ))
             }
         }

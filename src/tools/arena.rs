@@ -240,8 +240,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     };
     let names = labels(&config.players);
     let time_secs = config.rules.time.as_secs_f64();
+    let mut notes = FaultNotes::new(names.len());
     let report = run(&config, &mut |games| {
         for g in games {
+            notes.tell(g, &names, config.progress);
             if let Some(out) = json_out.as_mut() {
                 writeln!(out, "{}", game_json(g, &names)).context("writing the JSON log")?;
             }
@@ -271,6 +273,58 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             bail!("{} errors, more than --max-errors {}", errors, limit)
         }
         _ => Ok(()),
+    }
+}
+
+/// Faults shown on stderr per player, at most; the rest are only counted in the report.
+const FAULTS_SHOWN: usize = 3;
+
+/// Tells faults on stderr as they happen (the report only counts them): an engine that cannot
+/// start, exits at once or closes its input says so, with its command, while the match goes on.
+struct FaultNotes {
+    shown: Vec<usize>,
+}
+
+impl FaultNotes {
+    fn new(players: usize) -> FaultNotes {
+        FaultNotes {
+            shown: vec![0; players],
+        }
+    }
+
+    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
+    fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
+        for e in &game.errors {
+            let entry = game.lineup[e.seat.index()];
+            let shown = &mut self.shown[entry];
+            if *shown > FAULTS_SHOWN {
+                continue;
+            }
+            *shown += 1;
+            // Clear the progress bar's line first.
+            let clear = if bar {
+                format!("\r{:79}\r", "")
+            } else {
+                String::new()
+            };
+            if *shown > FAULTS_SHOWN {
+                eprintln!(
+                    "{}ddz arena: '{}': further faults are counted in the report, not shown",
+                    clear, names[entry]
+                );
+            } else {
+                eprintln!(
+                    "{}ddz arena: '{}' (deal {}, seat {}) {}: {}{}",
+                    clear,
+                    names[entry],
+                    game.deal_index + 1,
+                    e.seat,
+                    e.kind.name(),
+                    e.detail,
+                    if e.scored { "" } else { " (no score change)" }
+                );
+            }
+        }
     }
 }
 

@@ -222,6 +222,12 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
         match_games: SESSION_ROUNDS,
         ..Rules::default()
     };
+    for (i, player) in players.iter_mut().enumerate() {
+        if Seat::ALL[i] != settings.seat {
+            greet(player.as_mut(), rules.time)
+                .with_context(|| format!("the opponent '{}' at {}", specs[i], Seat::ALL[i]))?;
+        }
+    }
     let others: Vec<String> = Seat::ALL
         .iter()
         .zip(&names)
@@ -289,6 +295,27 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
         }
     ));
     Ok(())
+}
+
+/// Starts an opponent and says the handshake, before the person sits down: an engine that
+/// cannot start, exits at once or does not answer `NAME` ends the session with the reason,
+/// rather than every game ending at once by its fault. A built-in player is always ready.
+fn greet(player: &mut dyn Player, limit: Duration) -> anyhow::Result<()> {
+    use crate::protocol::{Command, Reply};
+    let fresh = player.begin_game(0).map_err(|f| anyhow::anyhow!("{}", f))?;
+    if !fresh || !player.reads_text() {
+        return Ok(());
+    }
+    let hello = Command::Version("1.0".into());
+    match player.exchange(&hello, &hello.to_string(), limit) {
+        Ok((Reply::Name(_), _)) => Ok(()),
+        Ok((_, line)) => bail!(
+            "answered '{}' to '{}', not NAME",
+            line.unwrap_or_default(),
+            hello
+        ),
+        Err(f) => bail!("{}", f),
+    }
 }
 
 /// The game as `ddz replay` shows it (every hand as dealt, the bids, each trick, the result and
