@@ -7,6 +7,7 @@ use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, Config, Format};
 use crate::game::{Scoring, Seat};
 use crate::rules::Platform;
+use crate::tools::cli::{Arg, Args};
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::Write;
@@ -42,18 +43,6 @@ players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.";
 
-fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> anyhow::Result<&'a str> {
-    *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .with_context(|| format!("{} needs a value", flag))
-}
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> anyhow::Result<T> {
-    text.parse()
-        .map_err(|_| anyhow::anyhow!("{}: '{}' is not a valid number", flag, text))
-}
-
 /// Runs `ddz arena`.
 pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut config = Config {
@@ -71,25 +60,26 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut json_file: Option<PathBuf> = None;
     let mut transcripts: Option<PathBuf> = None;
     let mut max_errors: Option<u64> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        match flag {
-            "--games" | "-n" => games = Some(number(value(args, &mut i, flag)?, flag)?),
-            "--seed" => config.seed = number(value(args, &mut i, flag)?, flag)?,
-            "--max-errors" => max_errors = Some(number(value(args, &mut i, flag)?, flag)?),
-            "--deals" => deals_file = Some(value(args, &mut i, flag)?.into()),
-            "--save-deals" => save_deals = Some(value(args, &mut i, flag)?.into()),
-            "--player" => players.push(value(args, &mut i, flag)?.to_string()),
+    let mut line = Args::new("arena", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        let flag = match &arg {
+            Arg::Flag(f) => f.clone(),
+            Arg::Word(_) => return Err(line.unknown(&arg)),
+        };
+        match flag.as_str() {
+            "--games" | "-n" => games = Some(line.parse()?),
+            "--seed" => config.seed = line.parse()?,
+            "--max-errors" => max_errors = Some(line.parse()?),
+            "--deals" => deals_file = Some(line.value()?.into()),
+            "--save-deals" => save_deals = Some(line.value()?.into()),
+            "--player" => players.push(line.value()?),
             "--players" => {
-                while players.len() < 3 && args.get(i + 1).map_or(false, |a| !a.starts_with("--")) {
-                    i += 1;
-                    players.push(args[i].clone());
-                }
+                let room = 3usize.saturating_sub(players.len()).max(1);
+                players.extend(line.values(room)?);
             }
             "--duplicate" => duplicate = true,
             "--format" => {
-                format = Some(match value(args, &mut i, flag)? {
+                format = Some(match line.value()?.as_str() {
                     "seats" => Format::Seats,
                     "duplicate" => Format::Duplicate,
                     "pair" => Format::Pair,
@@ -101,8 +91,8 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 })
             }
             "--platform" => {
-                let name = value(args, &mut i, flag)?;
-                let platform = Platform::from_name(name).with_context(|| {
+                let name = line.value()?;
+                let platform = Platform::from_name(&name).with_context(|| {
                     format!(
                         "--platform: '{}' is not canonical, sample2015 or icga2019",
                         name
@@ -118,44 +108,46 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 }
             }
             "--scoring" => {
-                config.rules.scoring = match value(args, &mut i, flag)? {
+                config.rules.scoring = match line.value()?.as_str() {
                     "official" => Scoring::Official,
                     "team" => Scoring::Team,
                     other => bail!("--scoring: '{}' is not official or team", other),
                 }
             }
             "--turn" => {
-                config.turn_deals = number(value(args, &mut i, flag)?, flag)?;
+                config.turn_deals = line.parse()?;
                 if config.turn_deals == 0 {
                     bail!("--turn must be at least 1 deal");
                 }
             }
             "--sprt" => {
                 config.sprt = Some(
-                    SprtConfig::parse(value(args, &mut i, flag)?)
+                    SprtConfig::parse(&line.value()?)
                         .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
                 )
             }
             "--pair" => {
-                let x = value(args, &mut i, flag)?.to_string();
-                let y = value(args, &mut i, flag)?.to_string();
-                pair = Some((x, y));
+                let both = line.values(2)?;
+                if both.len() != 2 {
+                    bail!("--pair takes two players, X and Y{}", line.hint());
+                }
+                pair = Some((both[0].clone(), both[1].clone()));
             }
             "--fixed-landlord" => config.rules.fixed_landlord = true,
             "--time" => {
-                let secs: f64 = number(value(args, &mut i, flag)?, flag)?;
+                let secs: f64 = line.parse()?;
                 if !(secs > 0.0 && secs < 1e6) {
                     bail!("--time must be a positive number of seconds");
                 }
                 config.rules.time = Duration::from_secs_f64(secs);
             }
-            "--jobs" | "-j" => config.jobs = number(value(args, &mut i, flag)?, flag)?,
-            "--json" => json_file = Some(value(args, &mut i, flag)?.into()),
-            "--transcripts" => transcripts = Some(value(args, &mut i, flag)?.into()),
+            "--jobs" | "-j" => config.jobs = line.parse()?,
+            "--json" => json_file = Some(line.value()?.into()),
+            "--transcripts" => transcripts = Some(line.value()?.into()),
             "--info6" => config.rules.info6 = true,
             "--no-handshake" => config.rules.no_handshake = true,
             "--card-order" => {
-                config.rules.card_order = match value(args, &mut i, flag)? {
+                config.rules.card_order = match line.value()?.as_str() {
                     "asc" => CardOrder::Asc,
                     "desc" => CardOrder::Desc,
                     "random" => CardOrder::Random,
@@ -170,13 +162,8 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             "--no-progress" => config.progress = false,
             "--show-stderr" => config.show_stderr = true,
             "--threaded" => config.threaded = true,
-            "--help" | "-h" => {
-                println!("{}", USAGE);
-                return Ok(());
-            }
-            other => bail!("unknown option '{}'\n{}", other, USAGE),
+            _ => return Err(line.unknown(&arg)),
         }
-        i += 1;
     }
 
     if let Some((x, y)) = pair {

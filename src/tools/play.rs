@@ -13,6 +13,7 @@ use crate::engine::config::Config as EngineConfig;
 use crate::game::Seat;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
+use crate::tools::cli::{Arg, Args, Help};
 use crate::tools::replay::replay_text;
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
@@ -73,18 +74,21 @@ impl Settings {
             think: None,
             save: None,
         };
-        let mut i = 0;
-        let value = |i: &mut usize, flag: &str| -> anyhow::Result<String> {
-            *i += 1;
-            args.get(*i)
-                .cloned()
-                .with_context(|| format!("{} needs a value", flag))
-        };
-        while i < args.len() {
-            let flag = args[i].as_str();
-            match flag {
+        let mut line = Args::new("play", USAGE, args);
+        loop {
+            let arg = match line.next_arg() {
+                Ok(Some(arg)) => arg,
+                Ok(None) => break,
+                Err(e) if e.is::<Help>() => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            let flag = match &arg {
+                Arg::Flag(f) => f.clone(),
+                Arg::Word(_) => return Err(line.unknown(&arg)),
+            };
+            match flag.as_str() {
                 "--seat" => {
-                    let v = value(&mut i, flag)?;
+                    let v = line.value()?;
                     settings.seat = match v.to_ascii_uppercase().as_str() {
                         "A" => Seat::A,
                         "B" => Seat::B,
@@ -93,26 +97,18 @@ impl Settings {
                     };
                 }
                 "--opponents" => {
-                    let mut given = Vec::new();
-                    while given.len() < 2 && args.get(i + 1).map_or(false, |a| !a.starts_with("--"))
-                    {
-                        i += 1;
-                        given.push(args[i].clone());
-                    }
-                    match given.len() {
-                        0 => bail!("--opponents needs one or two players"),
-                        1 => settings.opponents = [given[0].clone(), given[0].clone()],
-                        _ => settings.opponents = [given[0].clone(), given[1].clone()],
-                    }
+                    let given = line.values(2)?;
+                    let second = given.get(1).unwrap_or(&given[0]).clone();
+                    settings.opponents = [given[0].clone(), second];
                 }
                 "--seed" => {
-                    let v = value(&mut i, flag)?;
+                    let v = line.value()?;
                     settings.seed = v
                         .parse()
                         .map_err(|_| anyhow::anyhow!("--seed: '{}' is not a number", v))?;
                 }
                 "--deal" => {
-                    let v = value(&mut i, flag)?;
+                    let v = line.value()?;
                     settings.first_deal = v
                         .parse()
                         .map_err(|_| anyhow::anyhow!("--deal: '{}' is not a number", v))?;
@@ -122,15 +118,13 @@ impl Settings {
                     // The engine's own reading of `--think`, so both accept the same values.
                     let mut engine = EngineConfig::default();
                     engine
-                        .set("think", &value(&mut i, flag)?)
+                        .set("think", &line.value()?)
                         .map_err(|e| anyhow::anyhow!("--think: {}", e))?;
                     settings.think = engine.think;
                 }
-                "--save" => settings.save = Some(value(&mut i, flag)?.into()),
-                "--help" | "-h" => return Ok(None),
-                other => bail!("unknown option '{}'\n{}", other, USAGE),
+                "--save" => settings.save = Some(line.value()?.into()),
+                _ => return Err(line.unknown(&arg)),
             }
-            i += 1;
         }
         Ok(Some(settings))
     }
@@ -176,10 +170,7 @@ fn clock_seed() -> u64 {
 pub fn run_play(args: &[String]) -> anyhow::Result<()> {
     let settings = match Settings::parse(args)? {
         Some(s) => s,
-        None => {
-            println!("{}", USAGE);
-            return Ok(());
-        }
+        None => return Err(Help(USAGE).into()),
     };
     let no_color = std::env::var_os("NO_COLOR");
     let term = std::env::var_os("TERM");

@@ -6,6 +6,7 @@ use crate::cards::Cards;
 use crate::game::Seat;
 use crate::protocol::{Command, Reply};
 use crate::rules::{classify, Kind};
+use crate::tools::cli::{Arg, Args};
 use anyhow::{bail, Context};
 use std::fmt::Write;
 
@@ -340,26 +341,31 @@ fn reasons(view: &View, winner: Seat, landlord: Seat) -> Vec<String> {
     why
 }
 
+/// Usage of `ddz replay`.
+pub const USAGE: &str = "\
+usage: ddz replay FILE [--game N]
+A finished game as people read it: every hand as dealt, the bids, each trick, the result and the
+score. FILE is a JSON game log (ddz arena --json, ddz play --save) or a transcript. --game N:
+only the Nth game of a JSON log, counted from 1 (as its lines are); default: every game.";
+
 /// Runs `ddz replay FILE [--game N]` (N counts the JSON log's lines from 1; default: every
 /// game in the file).
 pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     let mut file = None;
     let mut game: Option<usize> = None;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--game" => {
-                i += 1;
-                game = Some(
-                    args.get(i)
-                        .and_then(|n| n.parse().ok())
-                        .context("--game needs a number from 1")?,
-                );
+    let mut line = Args::new("replay", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Flag(f) if f == "--game" => {
+                let n: usize = line.parse()?;
+                if n == 0 {
+                    bail!("--game counts from 1");
+                }
+                game = Some(n);
             }
-            other if file.is_none() && !other.starts_with("--") => file = Some(other.to_string()),
-            other => bail!("usage: ddz replay FILE [--game N] (unexpected '{}')", other),
+            Arg::Word(w) if file.is_none() => file = Some(w),
+            other => return Err(line.unknown(&other)),
         }
-        i += 1;
     }
     let file = file.context("usage: ddz replay FILE [--game N]")?;
     let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file))?;

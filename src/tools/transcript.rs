@@ -17,6 +17,7 @@ use crate::game::GameState;
 use crate::protocol::external::{self, split_command, Program};
 use crate::protocol::message::salvage;
 use crate::protocol::{Command, Reply};
+use crate::tools::cli::{Arg, Args};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
@@ -352,25 +353,28 @@ pub fn check_file(command: &[String], path: &Path) -> Report {
     }
 }
 
+/// Usage of `ddz check-transcripts`.
+pub const USAGE: &str = "\
+usage: ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...
+Runs the engine CMD (directly, not through a shell; quote words with spaces as a shell would) on
+each transcript (*.txt; a directory is searched) and checks every reply: `ok FILE` or `FAIL FILE`
+with the reasons, then `N passed, M failed`. Exit status 2 when one failed, or when the engine
+could not start or exited before answering anything (nothing can be checked then).";
+
 /// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut command_line: Option<String> = None;
     let mut paths = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        if args[i] == "--engine" {
-            let cmd = args
-                .get(i + 1)
-                .ok_or_else(|| anyhow::anyhow!("--engine needs a command"))?;
-            command_line = Some(cmd.clone());
-            i += 2;
-        } else {
-            paths.push(PathBuf::from(&args[i]));
-            i += 1;
+    let mut line = Args::new("check-transcripts", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Flag(f) if f == "--engine" => command_line = Some(line.value()?),
+            Arg::Word(w) => paths.push(PathBuf::from(w)),
+            other => return Err(line.unknown(&other)),
         }
     }
-    let command_line =
-        command_line.ok_or_else(|| anyhow::anyhow!("--engine \"CMD ARGS\" is required"))?;
+    let command_line = command_line
+        .ok_or_else(|| anyhow::anyhow!("--engine \"CMD ARGS\" is required{}", line.hint()))?;
     let command = split_command(&command_line);
     let files: Vec<PathBuf> = paths.iter().flat_map(|p| transcript_files(p)).collect();
     if files.is_empty() {
