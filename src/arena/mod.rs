@@ -9,6 +9,7 @@
 //! - [`team`]: the 2019 server's team format and its scoring;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
 //! - [`json`]: the little JSON the logs need.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
@@ -21,6 +22,7 @@ pub mod players;
 pub mod referee;
 pub mod report;
 pub mod score;
+pub mod shard;
 pub mod sprt;
 pub mod team;
 
@@ -109,6 +111,8 @@ pub struct Config {
     /// Stop as soon as this sequential test on the first two players' per-deal difference is
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
+    /// Play only this slice of the deals ([`shard`]); the deals keep their numbers.
+    pub shard: Option<shard::Shard>,
 }
 
 impl Default for Config {
@@ -127,6 +131,7 @@ impl Default for Config {
             progress: false,
             turn_deals: team::DEFAULT_TURN_DEALS,
             sprt: None,
+            shard: None,
         }
     }
 }
@@ -170,13 +175,21 @@ impl Config {
         }
     }
 
-    /// Deals the match will play.
+    /// Deals the match has (a shard plays some of them: [`Config::deal_numbers`]).
     #[must_use]
     pub fn deal_count(&self) -> usize {
         match &self.deals {
             Some(d) => self.games.min(d.len()),
             None => self.games,
         }
+    }
+
+    /// The numbers of the deals this run plays, in order: all, or its shard's.
+    #[must_use]
+    pub fn deal_numbers(&self) -> Vec<usize> {
+        (0..self.deal_count())
+            .filter(|&i| self.shard.map_or(true, |s| s.holds(i)))
+            .collect()
     }
 }
 
@@ -278,9 +291,11 @@ pub fn run(
     }
     report.sprt = config.sprt.map(Sprt::new);
     let seatings = config.format.seatings();
-    let n = config.deal_count();
+    // `INFO` tells the whole match's length, in a shard too.
     let mut rules = config.rules.clone();
-    rules.match_games = n as u32;
+    rules.match_games = config.deal_count() as u32;
+    let numbers = config.deal_numbers();
+    let n = numbers.len();
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let jobs = config.jobs.max(1).min(n.max(1));
@@ -292,6 +307,7 @@ pub fn run(
             let next = &next;
             let seatings = &seatings;
             let rules = &rules;
+            let numbers = &numbers;
             scope.spawn(move || {
                 let mut pool = Pool {
                     specs: config.players.clone(),
@@ -299,10 +315,12 @@ pub fn run(
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n {
+                    // `k` orders the deals this run plays; `i` is the deal's number.
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= n {
                         break;
                     }
+                    let i = numbers[k];
                     let deal = config.deal(i);
                     let mut games = Vec::with_capacity(seatings.len());
                     for (k, &lineup) in seatings.iter().enumerate() {
@@ -326,7 +344,7 @@ pub fn run(
                         }
                         pool.put_back(lineup, players);
                     }
-                    if tx.send((i, games)).is_err() {
+                    if tx.send((k, games)).is_err() {
                         break;
                     }
                 }

@@ -3,6 +3,7 @@
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
+use crate::arena::shard::{end_line, header_line, merge, Shard};
 use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, Config, Format};
 use crate::game::{Scoring, Seat};
@@ -23,6 +24,8 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019]
                  [--scoring official|team] [--turn R] [--sprt MARGIN0,MARGIN1[,ALPHA,BETA]]
                  [--progress | --no-progress] [--show-stderr] [--max-errors N] [--threaded]
+                 [--shard K/N]
+       ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
 running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
@@ -41,10 +44,25 @@ in random order, every seat bids and bids are not checked, GAMEOVER after a faul
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
 --max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
-does, so their reply times include the hop to the worker and back.";
+does, so their reply times include the hop to the worker and back.
+--shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
+with i mod N = K-1, each played exactly as in the whole run. With --json FILE the log starts with
+a line of the run's settings and ends with a line saying the shard finished.
+ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
+the report and RESULT line one run of all the deals prints (seconds: the shards' added up).";
+
+/// Usage of `ddz arena merge`.
+pub const MERGE_USAGE: &str = "\
+usage: ddz arena merge FILE...
+Reads the JSON logs of all N shards of one run (ddz arena --shard K/N --json FILE, K = 1..N) and
+prints the report and RESULT line that one run of all the deals prints. The shards must come from
+the same settings, each once, each finished; seconds is their wall times added up.";
 
 /// Runs `ddz arena`.
 pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
+    if args.first().map(String::as_str) == Some("merge") {
+        return run_merge(&args[1..]);
+    }
     let mut config = Config {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         progress: is_terminal(Stream::Stderr),
@@ -60,6 +78,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut json_file: Option<PathBuf> = None;
     let mut transcripts: Option<PathBuf> = None;
     let mut max_errors: Option<u64> = None;
+    let mut shard: Option<Shard> = None;
     let mut line = Args::new("arena", USAGE, args);
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
@@ -162,6 +181,11 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             "--no-progress" => config.progress = false,
             "--show-stderr" => config.show_stderr = true,
             "--threaded" => config.threaded = true,
+            "--shard" => {
+                shard = Some(
+                    Shard::parse(&line.value()?).map_err(|e| anyhow::anyhow!("--shard: {}", e))?,
+                )
+            }
             _ => return Err(line.unknown(&arg)),
         }
     }
@@ -195,6 +219,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if config.format == Format::Team {
         config.rules.scoring = Scoring::Team;
     }
+    if config.sprt.is_some() && shard.is_some() {
+        bail!("--sprt decides on the deals in order, as they come: run it whole, not in shards");
+    }
+    config.shard = shard;
     if config.sprt.is_some() && config.format == Format::Seats {
         bail!("--sprt compares two players over the same deals: use --pair, --duplicate or --format team");
     }
@@ -225,6 +253,9 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         )),
         None => None,
     };
+    if let (Some(out), Some(shard)) = (json_out.as_mut(), shard) {
+        writeln!(out, "{}", header_line(&config, shard)).context("writing the JSON log")?;
+    }
     let names = labels(&config.players);
     let time_secs = config.rules.time.as_secs_f64();
     let mut notes = FaultNotes::new(names.len());
@@ -247,9 +278,17 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         Ok(())
     })?;
     if let Some(mut out) = json_out {
+        if shard.is_some() {
+            writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
+        }
         out.flush().context("writing the JSON log")?;
     }
-    match print_summary(&config, &names, &report) {
+    let jobs = format!("{} jobs", config.jobs);
+    let shard_note = match shard {
+        Some(s) => format!(", shard {}/{}", s.index, s.count),
+        None => String::new(),
+    };
+    match print_summary(&config, &names, &report, &(jobs + &shard_note)) {
         // A reader that stopped early (`| head`) is no failure of the match.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         other => other.context("writing the summary")?,
@@ -260,6 +299,37 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             bail!("{} errors, more than --max-errors {}", errors, limit)
         }
         _ => Ok(()),
+    }
+}
+
+/// Runs `ddz arena merge FILE...`.
+fn run_merge(args: &[String]) -> anyhow::Result<()> {
+    let mut files = Vec::new();
+    let mut line = Args::new("arena merge", MERGE_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Word(w) => files.push(w),
+            other => return Err(line.unknown(&other)),
+        }
+    }
+    if files.is_empty() {
+        bail!("no FILE given{}", line.hint());
+    }
+    let mut logs = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f))?;
+        logs.push((f.clone(), text));
+    }
+    let (config, report, shards) = merge(&logs).map_err(anyhow::Error::msg)?;
+    let names = labels(&config.players);
+    let jobs = format!(
+        "merged from {} shard{}",
+        shards,
+        if shards == 1 { "" } else { "s" }
+    );
+    match print_summary(&config, &names, &report, &jobs) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing the summary"),
     }
 }
 
@@ -321,6 +391,7 @@ fn print_summary(
     config: &Config,
     names: &[String],
     report: &crate::arena::report::Report,
+    jobs: &str,
 ) -> std::io::Result<()> {
     let format = match config.format {
         Format::Seats => "seats as given",
@@ -333,7 +404,7 @@ fn print_summary(
     let mut out = stdout.lock();
     writeln!(
         out,
-        "ddz arena: {}, {}{}{}{}, seed {}, {} jobs, time {} s{}",
+        "ddz arena: {}, {}{}{}{}, seed {}, {}, time {} s{}",
         names.join(" / "),
         format,
         if config.rules.fixed_landlord {
@@ -352,7 +423,7 @@ fn print_summary(
             ""
         },
         config.seed,
-        config.jobs,
+        jobs,
         time_secs,
         if config.threaded { ", threaded" } else { "" }
     )?;

@@ -25,6 +25,7 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
                                                          every candidate's expected score in one decision
        ddz bench [--quick]                               speed figures and a behaviour fingerprint
        ddz arena [OPTIONS]                               engines against engines
+       ddz arena merge FILE...                           the report of shards' JSON logs together
        ddz play [OPTIONS]                                you at the table against engines
        ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts

@@ -2,6 +2,7 @@
 //! line) or from a transcript (one seat's view): the hands, the bids, each trick, the result.
 
 use crate::arena::json::{self, Value};
+use crate::arena::shard::is_shard_line;
 use crate::cards::Cards;
 use crate::game::Seat;
 use crate::protocol::{Command, Reply};
@@ -378,7 +379,11 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
 pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
     if text.trim_start().starts_with('{') {
         let mut out = String::new();
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        // A shard's log has a first and a last line that are no game.
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !is_shard_line(l))
+            .collect();
         for (n, line) in lines.iter().enumerate() {
             if game.map_or(false, |g| g != n + 1) {
                 continue;
