@@ -360,7 +360,7 @@ impl FaultNotes {
             *shown += 1;
             // Clear the progress bar's line first.
             let clear = if bar {
-                format!("\r{:79}\r", "")
+                format!("\r{:110}\r", "")
             } else {
                 String::new()
             };
