@@ -269,3 +269,44 @@ fn cards_may_be_typed_with_spaces() {
         assert_eq!(strip(&x), strip(&y), "{:?} / {:?}", a, b);
     }
 }
+
+#[test]
+fn replay_heads_each_game_with_the_number_game_picks_it_by() {
+    let log = std::env::temp_dir().join(format!("ddz-replay-numbers-{}.jsonl", std::process::id()));
+    let log = log.to_str().expect("a UTF-8 temporary path");
+    ok(&[
+        "arena",
+        "--games",
+        "2",
+        "--duplicate",
+        "--players",
+        "builtin:greedy",
+        "builtin:random",
+        "builtin:rules",
+        "--no-progress",
+        "--json",
+        log,
+    ]);
+    let text = std::fs::read_to_string(log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    let all = ok(&["replay", log]);
+    for (n, line) in lines.iter().enumerate() {
+        let v = ddz::arena::json::parse(line).unwrap();
+        let field = |k: &str| v.get(k).and_then(|x| x.as_f64()).unwrap();
+        let head = format!(
+            "== game {}: deal {}, seating {}\n",
+            n + 1,
+            field("deal"),
+            field("seating")
+        );
+        let one = ok(&["replay", log, "--game", &(n + 1).to_string()]);
+        assert!(one.starts_with(&head), "{}\n{}", head, one);
+        assert!(all.contains(&head), "{}", head);
+    }
+    for bad in ["0", "7"] {
+        let run = ddz(&["replay", log, "--game", bad]);
+        assert_eq!(run.code, Some(2), "--game {}", bad);
+    }
+    let _ = std::fs::remove_file(log);
+}

@@ -14,7 +14,7 @@ use crate::game::Seat;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
 use crate::tools::cli::{Arg, Args, Help};
-use crate::tools::replay::replay_text;
+use crate::tools::replay::replay_line;
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::BufReader;
@@ -321,7 +321,7 @@ fn end_of_game(
     style: Style,
 ) -> String {
     let line = games.last().map_or("", String::as_str);
-    let mut out = match replay_text(line, None) {
+    let mut out = match replay_line(line) {
         Ok(text) => text,
         Err(e) => format!("(the game cannot be shown: {})\n", e),
     };

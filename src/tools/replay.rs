@@ -347,7 +347,9 @@ pub const USAGE: &str = "\
 usage: ddz replay FILE [--game N]
 A finished game as people read it: every hand as dealt, the bids, each trick, the result and the
 score. FILE is a JSON game log (ddz arena --json, ddz play --save) or a transcript. --game N:
-only the Nth game of a JSON log, counted from 1 (as its lines are); default: every game.";
+only the Nth game of a JSON log, counted from 1: the game headed `== game N: deal D, seating S`
+(D is the deal's number in the log, from 0, as ddz play --deal D and the arena count deals);
+default: every game.";
 
 /// Runs `ddz replay FILE [--game N]` (N counts the JSON log's lines from 1; default: every
 /// game in the file).
@@ -374,8 +376,15 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One game line of a JSON log as people read it (the account `ddz play` shows after a game).
+pub fn replay_line(line: &str) -> anyhow::Result<String> {
+    let v = json::parse(line).map_err(anyhow::Error::msg)?;
+    Ok(render(&from_json(&v)?))
+}
+
 /// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
-/// line of a JSON log, counted from 1.
+/// game of a JSON log, counted from 1. Each game of a log is headed `== game N: deal D,
+/// seating S`: N is what `--game` counts, D the deal's number in the log (from 0).
 pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
     if text.trim_start().starts_with('{') {
         let mut out = String::new();
@@ -389,9 +398,10 @@ pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
                 continue;
             }
             let v = json::parse(line).map_err(anyhow::Error::msg)?;
-            out.push_str(&render(
-                &from_json(&v).with_context(|| format!("game line {}", n + 1))?,
-            ));
+            let mut view = from_json(&v).with_context(|| format!("game line {}", n + 1))?;
+            // The number `--game` picks it by, beside the deal's own (from 0, as in the log).
+            view.title = format!("game {}: {}", n + 1, view.title);
+            out.push_str(&render(&view));
             out.push('\n');
         }
         if out.is_empty() {
