@@ -310,3 +310,55 @@ fn replay_heads_each_game_with_the_number_game_picks_it_by() {
     }
     let _ = std::fs::remove_file(log);
 }
+
+#[test]
+fn solve_gives_up_within_a_node_budget_by_default() {
+    // A whole deal: far more than a few thousand nodes to decide.
+    let deal = [
+        "A=333455689999JJQK257X",
+        "B=344566788TTKAA222",
+        "C=46778TTJJQQQKKAAD",
+        "--landlord",
+        "A",
+    ];
+    let with = |extra: &[&str]| -> Vec<String> {
+        deal.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let parsed = ddz::tools::solve::parse(&with(&[])).unwrap();
+    assert_eq!(parsed.nodes, Some(ddz::tools::solve::DEFAULT_NODES));
+    assert!(ddz::tools::solve::DEFAULT_NODES > 0);
+    assert_eq!(
+        ddz::tools::solve::parse(&with(&["--nodes", "0"]))
+            .unwrap()
+            .nodes,
+        None
+    );
+    assert_eq!(
+        ddz::tools::solve::parse(&with(&["--nodes=500"]))
+            .unwrap()
+            .nodes,
+        Some(500)
+    );
+    let mut args = vec!["solve"];
+    args.extend(deal);
+    args.extend(["--nodes", "3000", "--table-mb", "4"]);
+    let run = ddz(&args);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some("unknown"));
+    assert!(
+        run.stderr.contains("unknown within 3000 nodes"),
+        "{}",
+        run.stderr
+    );
+    let usage = ok(&["solve", "--help"]);
+    assert!(
+        usage.contains("--nodes N") && usage.contains("--table-mb M"),
+        "{}",
+        usage
+    );
+    assert!(
+        usage.contains(&ddz::tools::solve::DEFAULT_NODES.to_string()),
+        "{}",
+        usage
+    );
+}

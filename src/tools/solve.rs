@@ -6,8 +6,9 @@
 //!           [--nodes N] [--table-mb M]
 //! ```
 //! The first line is exactly `landlord wins` or `farmers win`; `play: <notation or pass>`
-//! follows when the side to move wins; then `nodes:` and `time:`. With `--nodes` the search may
-//! stop before it knows: it prints `unknown` and exits non-zero.
+//! follows when the side to move wins; then `nodes:` and `time:`. After `--nodes` nodes
+//! ([`DEFAULT_NODES`] unless told, `0` for no limit) the search stops before it knows: it prints
+//! `unknown` and exits non-zero.
 
 use crate::cards::Counts;
 use crate::game::{BySeat, Seat};
@@ -17,18 +18,30 @@ use crate::tools::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
-const USAGE: &str = "usage: ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] \
-[--beat PLAY --by SEAT] [--nodes N] [--table-mb M]\n  e.g. ddz solve A=33 B=4 C=5 --landlord A";
+const USAGE: &str = "\
+usage: ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
+                 [--nodes N] [--table-mb M]
+Who wins the open-hand position with best play: `landlord wins` or `farmers win`, a winning play
+for the side to move when it wins, then the nodes searched and the time. The turn defaults to the
+landlord; --beat PLAY --by SEAT: the play on the table to beat.
+--nodes N: give up after N nodes and print `unknown` (exit status 2); default 10000000 (about
+10 s; a full 54-card deal often needs more), 0 for no limit.
+--table-mb M: the transposition table, M MiB taken at the start (default 256, 1 to 4096).
+  e.g. ddz solve A=33 B=4 C=5 --landlord A";
 
 /// Table size for the command line: large enough for full-deal searches of a few seconds.
 const CLI_TABLE_MB: usize = 256;
+
+/// Nodes searched before `ddz solve` says `unknown` unless `--nodes` says otherwise: about
+/// 10 s at the solver's pace on full deals, so a hard position answers rather than hangs.
+pub const DEFAULT_NODES: u64 = 10_000_000;
 
 /// A parsed `ddz solve` command line.
 #[derive(Clone, Debug)]
 pub struct SolveArgs {
     /// The position.
     pub position: Position,
-    /// The node budget (none: search to the end).
+    /// The node budget (none: search to the end); [`DEFAULT_NODES`] unless told.
     pub nodes: Option<u64>,
     /// Transposition table size in MiB.
     pub table_mb: usize,
@@ -37,7 +50,7 @@ pub struct SolveArgs {
 /// Reads a `ddz solve` command line (without the `solve` word).
 pub fn parse(args: &[String]) -> anyhow::Result<SolveArgs> {
     let mut position = PositionLine::default();
-    let mut nodes = None;
+    let mut nodes = Some(DEFAULT_NODES);
     let mut table_mb = CLI_TABLE_MB;
     let mut line = Args::new("solve", USAGE, args);
     while let Some(arg) = line.next_arg()? {
@@ -47,10 +60,10 @@ pub fn parse(args: &[String]) -> anyhow::Result<SolveArgs> {
         match arg {
             Arg::Flag(f) if f == "--nodes" => {
                 let text = line.value()?;
-                nodes =
-                    Some(text.parse::<u64>().ok().filter(|&n| n > 0).ok_or_else(|| {
-                        anyhow!("--nodes takes a positive number, not '{}'", text)
-                    })?);
+                let n = text
+                    .parse::<u64>()
+                    .map_err(|_| anyhow!("--nodes takes a number (0: no limit), not '{}'", text))?;
+                nodes = Some(n).filter(|&n| n > 0);
             }
             Arg::Flag(f) if f == "--table-mb" => {
                 let text = line.value()?;
@@ -195,7 +208,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     println!("time: {:.3} ms", took.as_secs_f64() * 1000.0);
     if solution.winner.is_none() {
         bail!(
-            "the node budget ({}) was spent before the search knew the answer",
+            "unknown within {} nodes (--nodes N to search longer, 0 for no limit)",
             solution.nodes - 1
         );
     }
