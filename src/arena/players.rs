@@ -35,16 +35,22 @@ pub enum FaultKind {
     Late,
     /// The program exited, closed its output, or could not be started.
     Crashed,
+    /// The person at the table (`ddz play`) left the game.
+    Left,
 }
+
+/// How many kinds of fault there are.
+pub const FAULT_KINDS: usize = 6;
 
 impl FaultKind {
     /// Every kind, in report order.
-    pub const ALL: [FaultKind; 5] = [
+    pub const ALL: [FaultKind; FAULT_KINDS] = [
         FaultKind::Malformed,
         FaultKind::WrongSeat,
         FaultKind::Illegal,
         FaultKind::Late,
         FaultKind::Crashed,
+        FaultKind::Left,
     ];
 
     /// The kind's name in reports and JSON.
@@ -56,6 +62,7 @@ impl FaultKind {
             FaultKind::Illegal => "illegal",
             FaultKind::Late => "late",
             FaultKind::Crashed => "crashed",
+            FaultKind::Left => "left",
         }
     }
 
