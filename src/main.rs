@@ -3,32 +3,24 @@
 
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid value|simulate|net] [--bid-margin M]
-           [--eval rollout|net] [--net-plies K] [--infer on|off] [--stick Z] [--scoring official|team]
-                                                         run the engine (protocol on stdin/stdout)
-       ddz moves HAND [--follow PLAY]                    every legal play of a hand
-       ddz classify PLAY                                 the type, key and size of a play
-       ddz split HAND [--few-singles]                    the best split, its value and min rounds
-       ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
-                                                         who wins an open-hand position, and how
-       ddz analyze --transcript FILE --at N | A=.. B=.. C=.. --landlord S --seat S [--turn S] [--beat P --by S]
-                                                         every candidate's expected score in one decision
-       ddz bench                                         speed figures and a behaviour fingerprint
-       ddz arena [OPTIONS]                               engines against engines (ddz arena --help)
-       ddz play [OPTIONS]                                you at the table against engines (ddz play --help)
-       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
-       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
-       ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
-       ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix
-       ddz netcheck PREFIX                               a trained network against the trainer's outputs";
+use ddz::tools::cli::Help;
+use ddz::tools::USAGE;
+use std::io::Write;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let tool = args.first().map(String::as_str).unwrap_or("");
     let rest = args.get(1..).unwrap_or(&[]);
-    let is_engine = tool.is_empty() || tool.starts_with("--");
-    if !is_engine {
+    // No arguments, or only flags: the engine (the platform starts the exe bare).
+    if tool.is_empty() || tool.starts_with('-') {
+        return run_engine(&args);
+    }
+    // `ddz help TOOL` is `ddz TOOL --help`.
+    let (tool, rest) = match (tool, rest.first()) {
+        ("help", Some(name)) => (name.as_str(), &["--help".to_string()][..]),
+        _ => (tool, rest),
+    };
+    if !talks_to_programs(tool) {
         quiet_on_closed_pipe();
     }
     let result = match tool {
@@ -45,29 +37,56 @@ fn main() -> ExitCode {
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
-        "help" | "--help" | "-h" => {
-            println!("{}", USAGE);
-            Ok(())
-        }
-        // No arguments, or only flags: the engine (the platform starts the exe bare).
-        _ if is_engine => return run_engine(&args),
+        "help" => Err(Help(USAGE).into()),
         _ => {
             eprintln!("ddz: unknown command '{}'\n{}", tool, USAGE);
             return ExitCode::from(2);
         }
     };
+    finish(tool, result)
+}
+
+/// The exit status of a tool's run: 0 for success and for a usage asked for (printed on
+/// stdout), 2 with the reason on stderr for a failure.
+fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("ddz {}: {:#}", tool, e);
-            ExitCode::from(2)
-        }
+        Err(e) => match e.downcast_ref::<Help>() {
+            Some(help) => {
+                // Written, not printed: a reader gone (`| head`) is no failure here.
+                let stdout = std::io::stdout();
+                let mut out = stdout.lock();
+                let _ = writeln!(out, "{}", help).and_then(|()| out.flush());
+                ExitCode::SUCCESS
+            }
+            None => {
+                if tool.is_empty() {
+                    eprintln!("ddz: {:#}", e);
+                } else {
+                    eprintln!("ddz {}: {:#}", tool, e);
+                }
+                ExitCode::from(2)
+            }
+        },
     }
 }
 
+/// Whether a tool runs other programs over pipes (engines as players or under test).
+///
+/// Rust ignores SIGPIPE, so a write to a closed pipe is an `EPIPE` error, not a signal. That is
+/// what these tools need: an engine that cannot start, exits at once or closes its input must be
+/// a fault they report (naming the command), not a silent death with status 141. So they keep
+/// SIGPIPE ignored and handle a closed stdout themselves (`| head` still stops them quietly:
+/// they write their stdout with `writeln!` and treat `BrokenPipe` there as the end). Every
+/// other tool only writes to stdout, and gets the default SIGPIPE (see [`quiet_on_closed_pipe`]).
+fn talks_to_programs(tool: &str) -> bool {
+    matches!(tool, "arena" | "play" | "check-transcripts" | "selfplay")
+}
+
 /// A tool whose output is piped into `head` stops quietly when the pipe closes, as Unix tools
-/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Not for the
-/// engine: its line loop handles a closed pipe itself and logs it.
+/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Only for
+/// tools that run no other program ([`talks_to_programs`]); not for the engine either: its
+/// line loop handles a closed pipe itself and logs it.
 fn quiet_on_closed_pipe() {
     #[cfg(unix)]
     {
@@ -89,8 +108,12 @@ fn quiet_on_closed_pipe() {
 fn run_engine(args: &[String]) -> ExitCode {
     use ddz::engine::Session;
     use ddz::engine::{clock::Clock, config::Config, log::Log, Engine};
-    use std::io::Write;
 
+    // A person typed these flags: a bad one is refused before the engine starts (the
+    // platform starts the exe bare; `ddz.cfg` stays forgiving, see `Config::load`).
+    if let Err(e) = Config::default().apply_args_strictly(args) {
+        return finish("", Err(e));
+    }
     let file = Config::file_beside_exe();
     let (config, warnings) = Config::load(file.as_deref(), args);
     let log_file = config.log.as_ref().and_then(|path| {

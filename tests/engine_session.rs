@@ -79,6 +79,36 @@ fn bytes_that_are_not_protocol() {
     }
 }
 
+#[test]
+fn a_command_followed_by_junk_past_the_line_limit_is_answered() {
+    let limit = ddz::engine::session::MAX_LINE;
+    let mut input = Vec::new();
+    input.extend_from_slice(b"DOUDIZHUVER 1.0");
+    input.extend(std::iter::repeat(b' ').take(limit + 10));
+    input.extend_from_slice(b"\nDEAL A0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16\n");
+    input.extend_from_slice(b"PLAY WHAT");
+    input.extend(std::iter::repeat(b' ').take(3 * limit));
+    input.extend_from_slice(b"trailing junk\n");
+    // Junk alone, however long, is still no command.
+    input.extend(std::iter::repeat(b'Z').take(2 * limit));
+    input.extend_from_slice(b"\n");
+    let out = run(&input);
+    assert_eq!(out.len(), 3, "{:?}", out);
+    assert_eq!(out[0], "NAME ddz");
+    assert_eq!(out[1], "OK DEAL");
+    assert!(
+        matches!(
+            Reply::parse(&out[2]),
+            Ok(Reply::Play {
+                seat: Seat::A,
+                cards: Some(_)
+            })
+        ),
+        "{:?}",
+        out
+    );
+}
+
 /// A strategy that panics on every decision.
 struct Panicker;
 

@@ -567,3 +567,44 @@ fn bad_arguments_are_refused() {
         assert!(!out.stderr.is_empty());
     }
 }
+
+#[test]
+fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
+    let dir = temp_dir("leave-asked");
+    let saved = dir.join("asked.jsonl");
+    let mut child = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["play", "--seed", "3", "--seat", "a", "--fixed-landlord"])
+        .args(["--opponents", "builtin:greedy", "--save"])
+        .arg(&saved)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Help, then q declined (the game goes on), then q confirmed.
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nq\nn\nq\ny\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("expected score is the engine's estimate"),
+        "{}",
+        text
+    );
+    assert_eq!(text.matches("leave this game?").count(), 2, "{}", text);
+    assert!(text.contains("the game goes on"), "{}", text);
+    assert!(text.contains("A left: typed q and confirmed"), "{}", text);
+    assert!(!text.contains("crashed"), "{}", text);
+    let line = std::fs::read_to_string(&saved).unwrap();
+    let log = ddz::arena::json::parse(line.lines().next().unwrap()).unwrap();
+    let errors = log.get("errors").unwrap().items();
+    assert_eq!(errors.len(), 1, "{}", line);
+    assert_eq!(errors[0].get("kind").and_then(|k| k.as_str()), Some("left"));
+    let record = record_of(line.lines().next().unwrap());
+    assert_eq!(record.scores.0, expected_penalty(&record, Seat::A));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -9,6 +9,7 @@
 //! - [`team`]: the 2019 server's team format and its scoring;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
 //! - [`json`]: the little JSON the logs need.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
@@ -21,6 +22,7 @@ pub mod players;
 pub mod referee;
 pub mod report;
 pub mod score;
+pub mod shard;
 pub mod sprt;
 pub mod team;
 
@@ -109,6 +111,8 @@ pub struct Config {
     /// Stop as soon as this sequential test on the first two players' per-deal difference is
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
+    /// Play only this slice of the deals ([`shard`]); the deals keep their numbers.
+    pub shard: Option<shard::Shard>,
 }
 
 impl Default for Config {
@@ -127,6 +131,7 @@ impl Default for Config {
             progress: false,
             turn_deals: team::DEFAULT_TURN_DEALS,
             sprt: None,
+            shard: None,
         }
     }
 }
@@ -170,13 +175,21 @@ impl Config {
         }
     }
 
-    /// Deals the match will play.
+    /// Deals the match has (a shard plays some of them: [`Config::deal_numbers`]).
     #[must_use]
     pub fn deal_count(&self) -> usize {
         match &self.deals {
             Some(d) => self.games.min(d.len()),
             None => self.games,
         }
+    }
+
+    /// The numbers of the deals this run plays, in order: all, or its shard's.
+    #[must_use]
+    pub fn deal_numbers(&self) -> Vec<usize> {
+        (0..self.deal_count())
+            .filter(|&i| self.shard.map_or(true, |s| s.holds(i)))
+            .collect()
     }
 }
 
@@ -278,9 +291,11 @@ pub fn run(
     }
     report.sprt = config.sprt.map(Sprt::new);
     let seatings = config.format.seatings();
-    let n = config.deal_count();
+    // `INFO` tells the whole match's length, in a shard too.
     let mut rules = config.rules.clone();
-    rules.match_games = n as u32;
+    rules.match_games = config.deal_count() as u32;
+    let numbers = config.deal_numbers();
+    let n = numbers.len();
     let next = AtomicUsize::new(0);
     let start = Instant::now();
     let jobs = config.jobs.max(1).min(n.max(1));
@@ -292,6 +307,7 @@ pub fn run(
             let next = &next;
             let seatings = &seatings;
             let rules = &rules;
+            let numbers = &numbers;
             scope.spawn(move || {
                 let mut pool = Pool {
                     specs: config.players.clone(),
@@ -299,10 +315,12 @@ pub fn run(
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= n {
+                    // `k` orders the deals this run plays; `i` is the deal's number.
+                    let k = next.fetch_add(1, Ordering::Relaxed);
+                    if k >= n {
                         break;
                     }
+                    let i = numbers[k];
                     let deal = config.deal(i);
                     let mut games = Vec::with_capacity(seatings.len());
                     for (k, &lineup) in seatings.iter().enumerate() {
@@ -326,7 +344,7 @@ pub fn run(
                         }
                         pool.put_back(lineup, players);
                     }
-                    if tx.send((i, games)).is_err() {
+                    if tx.send((k, games)).is_err() {
                         break;
                     }
                 }
@@ -365,7 +383,7 @@ pub fn run(
         }
     });
     if config.progress {
-        eprint!("\r{:79}\r", "");
+        eprint!("\r{:110}\r", "");
     }
     report.seconds = start.elapsed().as_secs_f64();
     outcome?;
@@ -376,24 +394,84 @@ pub fn run(
 const BAR_WIDTH: usize = 30;
 
 fn progress_bar(done: usize, total: usize, elapsed: Duration, report: &Report) {
-    let filled = (done * BAR_WIDTH).checked_div(total).unwrap_or(BAR_WIDTH);
-    let rate = report.games as f64 / elapsed.as_secs_f64().max(1e-9);
-    let llr = match &report.sprt {
-        Some(s) => format!(
-            ", LLR {:.2} ({:.2}, {:.2})",
-            s.llr(),
-            s.config.lower(),
-            s.config.upper()
-        ),
+    let llr = report
+        .sprt
+        .as_ref()
+        .map(|s| (s.llr(), s.config.lower(), s.config.upper()));
+    eprint!(
+        "\r{} ",
+        progress_line(done, total, elapsed, report.games, llr)
+    );
+}
+
+/// The progress line: the bar, deals done, games per second (one decimal: slow players play
+/// well under one game a second) and the time left at the pace so far; the SPRT's LLR and
+/// bounds when one runs.
+fn progress_line(
+    done: usize,
+    total: usize,
+    elapsed: Duration,
+    games: u64,
+    llr: Option<(f64, f64, f64)>,
+) -> String {
+    let filled = (done * BAR_WIDTH)
+        .checked_div(total)
+        .unwrap_or(BAR_WIDTH)
+        .min(BAR_WIDTH);
+    let secs = elapsed.as_secs_f64();
+    let rate = games as f64 / secs.max(1e-9);
+    let eta = if done == 0 {
+        "ETA ?".to_string()
+    } else {
+        let left = secs * total.saturating_sub(done) as f64 / done as f64;
+        format!("ETA {}", clock_time(left))
+    };
+    let llr = match llr {
+        Some((l, lower, upper)) => format!(", LLR {:.2} ({:.2}, {:.2})", l, lower, upper),
         None => String::new(),
     };
-    eprint!(
-        "\r[{}{}] {}/{} deals, {:.0} games/s{} ",
+    format!(
+        "[{}{}] {}/{} deals, {:.1} games/s, {}{}",
         "#".repeat(filled),
         " ".repeat(BAR_WIDTH - filled),
         done,
         total,
         rate,
+        eta,
         llr
-    );
+    )
+}
+
+/// Seconds as `45s`, `12m05s` or `3h07m`.
+fn clock_time(secs: f64) -> String {
+    let s = secs.max(0.0).round() as u64;
+    if s < 60 {
+        format!("{}s", s)
+    } else if s < 3600 {
+        format!("{}m{:02}s", s / 60, s % 60)
+    } else {
+        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_progress_line_shows_tenths_of_games_per_second_and_the_time_left() {
+        // 10 of 40 deals in 20 s: 30 more deals at 2 s each.
+        let line = progress_line(10, 40, Duration::from_secs(20), 6, None);
+        assert!(line.contains("10/40 deals"), "{}", line);
+        assert!(line.contains("0.3 games/s"), "{}", line);
+        assert!(line.contains("ETA 1m00s"), "{}", line);
+        assert!(line.starts_with(&format!("[{}{}]", "#".repeat(7), " ".repeat(23))));
+        let line = progress_line(0, 40, Duration::from_secs(1), 0, Some((1.5, -2.9, 2.9)));
+        assert!(line.contains("ETA ?"), "{}", line);
+        assert!(line.contains("LLR 1.50 (-2.90, 2.90)"), "{}", line);
+        let line = progress_line(1, 1000, Duration::from_secs(13), 6, None);
+        assert!(line.contains("ETA 3h36m"), "{}", line);
+        assert_eq!(clock_time(59.4), "59s");
+        assert_eq!(clock_time(3599.0), "59m59s");
+    }
 }

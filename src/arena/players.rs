@@ -35,16 +35,22 @@ pub enum FaultKind {
     Late,
     /// The program exited, closed its output, or could not be started.
     Crashed,
+    /// The person at the table (`ddz play`) left the game.
+    Left,
 }
+
+/// How many kinds of fault there are.
+pub const FAULT_KINDS: usize = 6;
 
 impl FaultKind {
     /// Every kind, in report order.
-    pub const ALL: [FaultKind; 5] = [
+    pub const ALL: [FaultKind; FAULT_KINDS] = [
         FaultKind::Malformed,
         FaultKind::WrongSeat,
         FaultKind::Illegal,
         FaultKind::Late,
         FaultKind::Crashed,
+        FaultKind::Left,
     ];
 
     /// The kind's name in reports and JSON.
@@ -56,6 +62,7 @@ impl FaultKind {
             FaultKind::Illegal => "illegal",
             FaultKind::Late => "late",
             FaultKind::Crashed => "crashed",
+            FaultKind::Left => "left",
         }
     }
 
@@ -392,9 +399,9 @@ impl External {
     }
 
     fn exit_status(&mut self) -> String {
-        match self.program.as_mut().map(Program::try_wait) {
-            Some(Ok(Some(status))) => format!("exited ({})", status),
-            _ => "closed its output".to_string(),
+        match self.program.as_mut() {
+            Some(program) => program.fate(),
+            None => "not running".to_string(),
         }
     }
 
@@ -427,7 +434,10 @@ impl Player for External {
             let status = self.exit_status();
             return Err(Fault::new(
                 FaultKind::Crashed,
-                format!("input closed: {}", status),
+                format!(
+                    "cannot send '{}': its input is closed and it {}",
+                    line, status
+                ),
             ));
         }
         match program.recv(limit) {
@@ -447,12 +457,13 @@ impl Player for External {
                 ),
             )),
             Err(RecvTimeoutError::Disconnected) => {
-                // Give the process a moment to be reaped so the status can be told.
-                std::thread::sleep(Duration::from_millis(10));
                 let status = self.exit_status();
                 Err(Fault::new(
                     FaultKind::Crashed,
-                    format!("no answer to '{}': {}", line, status),
+                    format!(
+                        "no answer to '{}': its output is closed and it {}",
+                        line, status
+                    ),
                 ))
             }
         }

@@ -2,7 +2,7 @@
 //! deals, errors by kind and reply times; printed for people and as one `RESULT {json}` line.
 
 use super::json;
-use super::players::FaultKind;
+use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::GameRecord;
 use super::sprt::Sprt;
 use super::team::TeamScore;
@@ -76,7 +76,7 @@ pub struct PlayerStats {
     /// Mean score per seat on each deal, in deal order.
     pub per_deal: Vec<f64>,
     /// Faults by kind, in [`FaultKind::ALL`] order (every fault, scored or not).
-    pub errors: [u64; 5],
+    pub errors: [u64; FAULT_KINDS],
     /// Reply times to `BID WHAT` / `PLAY WHAT`, nanoseconds.
     pub times: Vec<u64>,
     /// Head-to-head: decided games where this player was the landlord and both farmers were

@@ -1,11 +1,13 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
 //! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
-//! --infer on|off --stick Z --scoring official|team`), which win. A bad line or value gives a warning
-//! and the default: the engine starts whatever the file says.
+//! --infer on|off --stick Z --scoring official|team`, or `--name=X`…), which win. A bad line
+//! in the file gives a warning and the default: the engine starts whatever the file says. A
+//! bad flag is refused by the binary (a person typed it), see [`Config::apply_args_strictly`].
 
 use crate::game::Scoring;
 use crate::strategy::thinker::{Settings, SETTING_NAMES};
+use crate::tools::cli::{Arg, Args, Help};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
@@ -118,32 +120,55 @@ impl Config {
         warnings
     }
 
-    /// Applies command-line flags. Unknown flags and missing values are warnings.
+    /// Applies command-line flags. Unknown flags, missing values and bad values are warnings
+    /// (the settings keep their values).
     pub fn apply_args(&mut self, args: &[String]) -> Vec<String> {
+        self.read_args(args, false)
+            .unwrap_or_else(|e| vec![e.to_string()])
+    }
+
+    /// Applies command-line flags, refusing the first unknown flag, missing value or bad value
+    /// (the binary's check before it starts the engine). `-h`/`--help` and `-V`/`--version`
+    /// are a [`Help`] with the text to print.
+    pub fn apply_args_strictly(&mut self, args: &[String]) -> anyhow::Result<()> {
+        self.read_args(args, true).map(|_| ())
+    }
+
+    /// Reads the flags with the tools' reader ([`Args`]): every setting is also a flag,
+    /// `--name X` or `--name=X`, `--think S`, `--samples N`, ….
+    fn read_args(&mut self, args: &[String], strict: bool) -> anyhow::Result<Vec<String>> {
         let mut warnings = Vec::new();
-        let mut i = 0;
-        while i < args.len() {
-            let flag = args[i].as_str();
-            // Every setting is also a flag: `--name X`, `--think S`, `--samples N`, ….
-            let key = match flag.strip_prefix("--") {
-                Some(k) if ENGINE_KEYS.contains(&k) || SETTING_NAMES.contains(&k) => k,
-                _ => {
-                    warnings.push(format!("unknown argument '{}'", flag));
-                    i += 1;
-                    continue;
+        let mut line = Args::new("", crate::tools::USAGE, args);
+        loop {
+            let problem = match line.next_arg() {
+                Ok(None) => break,
+                Ok(Some(Arg::Flag(flag))) if flag == "--version" || flag == "-V" => {
+                    return Err(Help(crate::tools::VERSION).into())
                 }
-            };
-            match args.get(i + 1) {
-                Some(v) => {
-                    if let Err(e) = self.set(key, v) {
-                        warnings.push(format!("{}: {}", flag, e));
+                Ok(Some(Arg::Flag(flag))) => {
+                    let key = flag
+                        .strip_prefix("--")
+                        .filter(|k| ENGINE_KEYS.contains(k) || SETTING_NAMES.contains(k));
+                    match key {
+                        Some(key) => match line.value() {
+                            Ok(v) => self.set(key, &v).err().map(|e| format!("{}: {}", flag, e)),
+                            Err(e) => Some(e.to_string()),
+                        },
+                        None => Some(line.unknown(&Arg::Flag(flag)).to_string()),
                     }
                 }
-                None => warnings.push(format!("{} needs a value", flag)),
+                Ok(Some(word)) => Some(line.unknown(&word).to_string()),
+                Err(e) if e.is::<Help>() => return Err(e),
+                Err(e) => Some(e.to_string()),
+            };
+            if let Some(p) = problem {
+                if strict {
+                    return Err(anyhow::Error::msg(p));
+                }
+                warnings.push(p);
             }
-            i += 2;
         }
-        warnings
+        Ok(warnings)
     }
 
     /// The config file beside the running executable, if it can be found.

@@ -5,8 +5,9 @@
 //! judged on what is left), parsed into a [`Command`] and answered by the [`Engine`].
 //!
 //! Bad input policy (the platform is the referee: keep the game going):
-//! - an empty line gets no answer; an unknown command or an over-long line gets no answer and
-//!   a log line;
+//! - an empty line gets no answer; an unknown command gets no answer and a log line; a line
+//!   over [`MAX_LINE`] bytes is read as its first [`MAX_LINE`] bytes, with a log line (a command
+//!   followed by junk is still answered; a megabyte of junk is an unknown command);
 //! - a recognisable command with a bad argument is *salvaged*: it gets its normal
 //!   acknowledgement, and what can be read is used — a `DEAL` or `LEFTOVER` with a bad,
 //!   repeated or out-of-range card keeps the readable cards (a wrong count is played as
@@ -33,12 +34,17 @@ pub const MAX_LINE: usize = 4096;
 pub enum Line {
     /// A line (without its `\n`), at most [`MAX_LINE`] bytes.
     Text(Vec<u8>),
-    /// A line longer than [`MAX_LINE`]; its length in bytes.
-    TooLong(usize),
+    /// A line longer than [`MAX_LINE`]: its first [`MAX_LINE`] bytes, and its whole length.
+    TooLong {
+        /// The first [`MAX_LINE`] bytes.
+        kept: Vec<u8>,
+        /// The line's length in bytes.
+        total: usize,
+    },
 }
 
-/// Reads one line of at most [`MAX_LINE`] bytes, skipping the rest of a longer one. `None` at
-/// the end of input.
+/// Reads one line, keeping at most [`MAX_LINE`] bytes and skipping the rest of a longer one
+/// (which is then read as its first [`MAX_LINE`] bytes). `None` at the end of input.
 pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Line>> {
     let mut kept = Vec::new();
     let mut total = 0usize;
@@ -70,7 +76,7 @@ pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Line>> {
         return Ok(None);
     }
     if total > MAX_LINE {
-        Ok(Some(Line::TooLong(total)))
+        Ok(Some(Line::TooLong { kept, total }))
     } else {
         Ok(Some(Line::Text(kept)))
     }
@@ -112,15 +118,14 @@ impl Session {
             let received = Instant::now();
             let outcome = match line {
                 Line::Text(bytes) => self.handle_line(&bytes, received),
-                Line::TooLong(n) => {
+                Line::TooLong { kept, total } => {
+                    // Never a real message (the longest is under 100 bytes), but a command
+                    // followed by junk still deserves its answer: silence loses the game.
                     self.log.problem(&format!(
-                        "a line of {} bytes (over {}): ignored",
-                        n, MAX_LINE
+                        "a line of {} bytes (over {}): read as its first {}",
+                        total, MAX_LINE, MAX_LINE
                     ));
-                    Outcome {
-                        reply: None,
-                        exit: false,
-                    }
+                    self.handle_line(&kept, received)
                 }
             };
             if let Some(reply) = &outcome.reply {
@@ -284,7 +289,10 @@ mod tests {
         );
         assert_eq!(
             read_line(&mut r).unwrap(),
-            Some(Line::TooLong(MAX_LINE * 3))
+            Some(Line::TooLong {
+                kept: vec![b'x'; MAX_LINE],
+                total: MAX_LINE * 3
+            })
         );
         assert_eq!(
             read_line(&mut r).unwrap(),

@@ -54,8 +54,12 @@ impl std::fmt::Display for Hint {
 const HELP: &str = "\
    type a play in human notation: 33344, 3 3 3 4 4, T or 10 for ten, xd for the rocket
    (any order, any case; a lone queen is Q); p or pass to pass; ? the legal plays; hint what
-   the engine would play; q to leave the table (the game is scored as abandoned). When
-   bidding: 0 to 3.";
+   the engine would play; q to leave the table (asked again first: the game is scored as your
+   fault). When bidding: 0 to 3.
+   A hint's expected score is the engine's estimate of your side's score on this deal, in the
+   scoring rule's points, if you play (or bid) so: the mean over the deals it drew for the
+   cards you cannot see, each played out as it would play. A bid's is for you as landlord at
+   that bid. It shows no score when its search did not run (bidding by value thresholds).";
 
 /// What the referee asks the person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,10 +95,24 @@ impl Human {
         }
     }
 
-    /// The person left: the game ends as abandoned (the referee charges the fault penalty).
-    fn leave(&mut self, console: &mut Console) -> Answer {
+    /// The person left (`how`): the game ends as abandoned (the referee charges the fault
+    /// penalty).
+    fn leave(&mut self, console: &mut Console, how: &str) -> Answer {
         console.left = true;
-        Err(Fault::new(FaultKind::Crashed, "the person left the table"))
+        Err(Fault::new(FaultKind::Left, how))
+    }
+
+    /// Whether the person, having typed `q` during a game, confirms leaving it (the end of
+    /// input confirms: nobody is left to play).
+    fn confirms_leaving(console: &mut Console) -> bool {
+        let question = console.style.paint(
+            Paint::Bold,
+            "leave this game? it is scored as your fault (y/n)",
+        );
+        match console.ask(&question) {
+            None => true,
+            Some(answer) => matches!(answer.to_ascii_lowercase().as_str(), "y" | "yes"),
+        }
     }
 
     /// What the engine's default player would do here, checked legal, with the score it
@@ -164,11 +182,16 @@ impl Human {
         loop {
             let line = match console.ask(&prompt) {
                 Some(l) => l,
-                None => return self.leave(&mut console),
+                None => return self.leave(&mut console, "the input ended"),
             };
             match request(&line) {
                 None => {}
-                Some(Request::Quit) => return self.leave(&mut console),
+                Some(Request::Quit) => {
+                    if Self::confirms_leaving(&mut console) {
+                        return self.leave(&mut console, "typed q and confirmed");
+                    }
+                    console.say_in(Paint::Dim, "   the game goes on");
+                }
                 Some(Request::Help) => console.say_in(Paint::Dim, HELP),
                 Some(Request::Legal) => console.say(&listing),
                 Some(Request::Hint) => self.say_hint(&mut console, question),

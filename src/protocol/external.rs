@@ -94,6 +94,30 @@ impl Program {
         self.child.try_wait()
     }
 
+    /// The exit status, waiting up to `grace` for the program to exit (a program that closed
+    /// its pipes is usually a moment from being reaped); `None` if it is still running.
+    pub fn wait_exit(&mut self, grace: Duration) -> Option<ExitStatus> {
+        let start = std::time::Instant::now();
+        loop {
+            match self.child.try_wait() {
+                Ok(Some(status)) => return Some(status),
+                Ok(None) if start.elapsed() < grace => {
+                    std::thread::sleep(Duration::from_millis(5));
+                }
+                _ => return None,
+            }
+        }
+    }
+
+    /// What became of a program whose pipe closed, for messages: `exited (exit status 127:
+    /// command not found)`, or `is still running`.
+    pub fn fate(&mut self) -> String {
+        match self.wait_exit(FATE_GRACE) {
+            Some(status) => format!("exited ({})", describe_status(status)),
+            None => "is still running".to_string(),
+        }
+    }
+
     /// Closes the input, kills the program and reaps it.
     pub fn kill(&mut self) {
         self.stdin = None;
@@ -106,6 +130,21 @@ impl Drop for Program {
     /// A program is never left running (or unreaped) behind its handle.
     fn drop(&mut self) {
         self.kill();
+    }
+}
+
+/// How long [`Program::fate`] waits for a program that closed its pipes to be reaped.
+const FATE_GRACE: Duration = Duration::from_millis(500);
+
+/// An exit status in words, with the shell's meaning of 126 and 127 (a command run by
+/// [`shell`] that cannot be found or run still starts: the shell is what exits).
+#[must_use]
+pub fn describe_status(status: ExitStatus) -> String {
+    match status.code() {
+        Some(127) => "exit status 127: command not found".to_string(),
+        Some(126) => "exit status 126: command not executable".to_string(),
+        Some(code) => format!("exit status {}", code),
+        None => status.to_string(),
     }
 }
 

@@ -22,6 +22,8 @@ use crate::protocol::{Command, Reply};
 use crate::search::Position;
 use crate::strategy::thinker::{Bidder, Settings, Thinker, SETTING_NAMES};
 use crate::strategy::{Deadline, Strategy};
+use crate::tools::cli::{Arg, Args};
+use crate::tools::solve::PositionLine;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -46,15 +48,21 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut transcript = None;
     let mut at = None;
     let mut seat = None;
-    let mut position_args = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let arg = args[i].as_str();
-        let mut value = || next_value(args, &mut i, arg);
-        match arg {
-            "--transcript" => transcript = Some(value()?),
+    let mut position = PositionLine::default();
+    let mut line = Args::new("analyze", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        // The position, in the syntax of `ddz solve`.
+        if position.take(&arg, &mut line)? {
+            continue;
+        }
+        let flag = match &arg {
+            Arg::Flag(f) => f.clone(),
+            Arg::Word(_) => return Err(line.unknown(&arg)),
+        };
+        match flag.as_str() {
+            "--transcript" => transcript = Some(line.value()?),
             "--at" => {
-                let v = value()?;
+                let v = line.value()?;
                 at = Some(
                     v.parse::<usize>()
                         .ok()
@@ -63,7 +71,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 );
             }
             "--seat" => {
-                let v = value()?;
+                let v = line.value()?;
                 seat = Some(
                     v.chars()
                         .next()
@@ -72,40 +80,29 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                         .ok_or_else(|| anyhow!("'{}' is not a seat (A, B or C)", v))?,
                 );
             }
-            // The thinking player's settings, as the engine's flags spell them.
-            flag if flag
-                .strip_prefix("--")
-                .map_or(false, |k| SETTING_NAMES.contains(&k)) =>
-            {
-                let v = value()?;
-                settings
-                    .set(&flag[2..], &v)
-                    .map_err(|e| anyhow!("{}: {}", flag, e))?;
-            }
             "--scoring" => {
-                scoring = match value()?.as_str() {
+                scoring = match line.value()?.as_str() {
                     "official" => Scoring::Official,
                     "team" => Scoring::Team,
                     other => bail!("--scoring takes official or team, not '{}'", other),
                 }
             }
-            "--help" | "-h" => {
-                println!("{}", USAGE);
-                return Ok(());
+            // The thinking player's settings, as the engine's flags spell them.
+            _ if flag
+                .strip_prefix("--")
+                .map_or(false, |k| SETTING_NAMES.contains(&k)) =>
+            {
+                let v = line.value()?;
+                settings
+                    .set(&flag[2..], &v)
+                    .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
-            _ => {
-                // Everything else belongs to the position (the syntax of `ddz solve`).
-                position_args.push(arg.to_string());
-                if matches!(arg, "--landlord" | "--turn" | "--beat" | "--by") {
-                    position_args.push(value()?);
-                }
-            }
+            _ => return Err(line.unknown(&arg)),
         }
-        i += 1;
     }
     let (mut state, question) = match (transcript, at) {
         (Some(path), Some(n)) => {
-            if !position_args.is_empty() {
+            if !position.is_empty() {
                 bail!("give a transcript or a position, not both\n{}", USAGE);
             }
             from_transcript(&path, n)?
@@ -113,11 +110,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         (Some(_), None) => bail!("--transcript needs --at N (the message to stop at)"),
         (None, Some(_)) => bail!("--at goes with --transcript"),
         (None, None) => {
-            if position_args.is_empty() {
+            if position.is_empty() {
                 bail!("{}", USAGE);
             }
             let seat = seat.ok_or_else(|| anyhow!("--seat is missing: whose view?\n{}", USAGE))?;
-            (from_position(&position_args, seat)?, Question::Play)
+            (from_position(&position, seat)?, Question::Play)
         }
     };
     state.scoring = scoring;
@@ -209,14 +206,6 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The value after the flag at `i` (moving `i` onto it).
-fn next_value(args: &[String], i: &mut usize, flag: &str) -> anyhow::Result<String> {
-    *i += 1;
-    args.get(*i)
-        .cloned()
-        .ok_or_else(|| anyhow!("{} needs a value\n{}", flag, USAGE))
-}
-
 /// What is asked of the seat.
 enum Question {
     Bid,
@@ -275,9 +264,9 @@ fn from_transcript(path: &str, n: usize) -> anyhow::Result<(GameState, Question)
 }
 
 /// The view of `seat` in a position given in the syntax of `ddz solve`.
-fn from_position(args: &[String], seat: Seat) -> anyhow::Result<GameState> {
-    let parsed = crate::tools::solve::parse(args)?;
-    view_of(&parsed.position, seat)
+fn from_position(line: &PositionLine, seat: Seat) -> anyhow::Result<GameState> {
+    let position = line.position()?;
+    view_of(&position, seat)
 }
 
 /// The view of `seat`, the seat to move, in an open-hand position: its own hand, the others'

@@ -3,10 +3,12 @@
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
+use crate::arena::shard::{end_line, header_line, merge, Shard};
 use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, Config, Format};
 use crate::game::{Scoring, Seat};
 use crate::rules::Platform;
+use crate::tools::cli::{Arg, Args};
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::Write;
@@ -22,6 +24,8 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019]
                  [--scoring official|team] [--turn R] [--sprt MARGIN0,MARGIN1[,ALPHA,BETA]]
                  [--progress | --no-progress] [--show-stderr] [--max-errors N] [--threaded]
+                 [--shard K/N]
+       ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
 running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
@@ -40,22 +44,25 @@ in random order, every seat bids and bids are not checked, GAMEOVER after a faul
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
 --max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
-does, so their reply times include the hop to the worker and back.";
+does, so their reply times include the hop to the worker and back.
+--shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
+with i mod N = K-1, each played exactly as in the whole run. With --json FILE the log starts with
+a line of the run's settings and ends with a line saying the shard finished.
+ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
+the report and RESULT line one run of all the deals prints (seconds: the shards' added up).";
 
-fn value<'a>(args: &'a [String], i: &mut usize, flag: &str) -> anyhow::Result<&'a str> {
-    *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .with_context(|| format!("{} needs a value", flag))
-}
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> anyhow::Result<T> {
-    text.parse()
-        .map_err(|_| anyhow::anyhow!("{}: '{}' is not a valid number", flag, text))
-}
+/// Usage of `ddz arena merge`.
+pub const MERGE_USAGE: &str = "\
+usage: ddz arena merge FILE...
+Reads the JSON logs of all N shards of one run (ddz arena --shard K/N --json FILE, K = 1..N) and
+prints the report and RESULT line that one run of all the deals prints. The shards must come from
+the same settings, each once, each finished; seconds is their wall times added up.";
 
 /// Runs `ddz arena`.
 pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
+    if args.first().map(String::as_str) == Some("merge") {
+        return run_merge(&args[1..]);
+    }
     let mut config = Config {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         progress: is_terminal(Stream::Stderr),
@@ -71,25 +78,27 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut json_file: Option<PathBuf> = None;
     let mut transcripts: Option<PathBuf> = None;
     let mut max_errors: Option<u64> = None;
-    let mut i = 0;
-    while i < args.len() {
-        let flag = args[i].as_str();
-        match flag {
-            "--games" | "-n" => games = Some(number(value(args, &mut i, flag)?, flag)?),
-            "--seed" => config.seed = number(value(args, &mut i, flag)?, flag)?,
-            "--max-errors" => max_errors = Some(number(value(args, &mut i, flag)?, flag)?),
-            "--deals" => deals_file = Some(value(args, &mut i, flag)?.into()),
-            "--save-deals" => save_deals = Some(value(args, &mut i, flag)?.into()),
-            "--player" => players.push(value(args, &mut i, flag)?.to_string()),
+    let mut shard: Option<Shard> = None;
+    let mut line = Args::new("arena", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        let flag = match &arg {
+            Arg::Flag(f) => f.clone(),
+            Arg::Word(_) => return Err(line.unknown(&arg)),
+        };
+        match flag.as_str() {
+            "--games" | "-n" => games = Some(line.parse()?),
+            "--seed" => config.seed = line.parse()?,
+            "--max-errors" => max_errors = Some(line.parse()?),
+            "--deals" => deals_file = Some(line.value()?.into()),
+            "--save-deals" => save_deals = Some(line.value()?.into()),
+            "--player" => players.push(line.value()?),
             "--players" => {
-                while players.len() < 3 && args.get(i + 1).map_or(false, |a| !a.starts_with("--")) {
-                    i += 1;
-                    players.push(args[i].clone());
-                }
+                let room = 3usize.saturating_sub(players.len()).max(1);
+                players.extend(line.values(room)?);
             }
             "--duplicate" => duplicate = true,
             "--format" => {
-                format = Some(match value(args, &mut i, flag)? {
+                format = Some(match line.value()?.as_str() {
                     "seats" => Format::Seats,
                     "duplicate" => Format::Duplicate,
                     "pair" => Format::Pair,
@@ -101,8 +110,8 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 })
             }
             "--platform" => {
-                let name = value(args, &mut i, flag)?;
-                let platform = Platform::from_name(name).with_context(|| {
+                let name = line.value()?;
+                let platform = Platform::from_name(&name).with_context(|| {
                     format!(
                         "--platform: '{}' is not canonical, sample2015 or icga2019",
                         name
@@ -118,44 +127,46 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 }
             }
             "--scoring" => {
-                config.rules.scoring = match value(args, &mut i, flag)? {
+                config.rules.scoring = match line.value()?.as_str() {
                     "official" => Scoring::Official,
                     "team" => Scoring::Team,
                     other => bail!("--scoring: '{}' is not official or team", other),
                 }
             }
             "--turn" => {
-                config.turn_deals = number(value(args, &mut i, flag)?, flag)?;
+                config.turn_deals = line.parse()?;
                 if config.turn_deals == 0 {
                     bail!("--turn must be at least 1 deal");
                 }
             }
             "--sprt" => {
                 config.sprt = Some(
-                    SprtConfig::parse(value(args, &mut i, flag)?)
+                    SprtConfig::parse(&line.value()?)
                         .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
                 )
             }
             "--pair" => {
-                let x = value(args, &mut i, flag)?.to_string();
-                let y = value(args, &mut i, flag)?.to_string();
-                pair = Some((x, y));
+                let both = line.values(2)?;
+                if both.len() != 2 {
+                    bail!("--pair takes two players, X and Y{}", line.hint());
+                }
+                pair = Some((both[0].clone(), both[1].clone()));
             }
             "--fixed-landlord" => config.rules.fixed_landlord = true,
             "--time" => {
-                let secs: f64 = number(value(args, &mut i, flag)?, flag)?;
+                let secs: f64 = line.parse()?;
                 if !(secs > 0.0 && secs < 1e6) {
                     bail!("--time must be a positive number of seconds");
                 }
                 config.rules.time = Duration::from_secs_f64(secs);
             }
-            "--jobs" | "-j" => config.jobs = number(value(args, &mut i, flag)?, flag)?,
-            "--json" => json_file = Some(value(args, &mut i, flag)?.into()),
-            "--transcripts" => transcripts = Some(value(args, &mut i, flag)?.into()),
+            "--jobs" | "-j" => config.jobs = line.parse()?,
+            "--json" => json_file = Some(line.value()?.into()),
+            "--transcripts" => transcripts = Some(line.value()?.into()),
             "--info6" => config.rules.info6 = true,
             "--no-handshake" => config.rules.no_handshake = true,
             "--card-order" => {
-                config.rules.card_order = match value(args, &mut i, flag)? {
+                config.rules.card_order = match line.value()?.as_str() {
                     "asc" => CardOrder::Asc,
                     "desc" => CardOrder::Desc,
                     "random" => CardOrder::Random,
@@ -170,13 +181,13 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             "--no-progress" => config.progress = false,
             "--show-stderr" => config.show_stderr = true,
             "--threaded" => config.threaded = true,
-            "--help" | "-h" => {
-                println!("{}", USAGE);
-                return Ok(());
+            "--shard" => {
+                shard = Some(
+                    Shard::parse(&line.value()?).map_err(|e| anyhow::anyhow!("--shard: {}", e))?,
+                )
             }
-            other => bail!("unknown option '{}'\n{}", other, USAGE),
+            _ => return Err(line.unknown(&arg)),
         }
-        i += 1;
     }
 
     if let Some((x, y)) = pair {
@@ -208,6 +219,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if config.format == Format::Team {
         config.rules.scoring = Scoring::Team;
     }
+    if config.sprt.is_some() && shard.is_some() {
+        bail!("--sprt decides on the deals in order, as they come: run it whole, not in shards");
+    }
+    config.shard = shard;
     if config.sprt.is_some() && config.format == Format::Seats {
         bail!("--sprt compares two players over the same deals: use --pair, --duplicate or --format team");
     }
@@ -238,10 +253,15 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         )),
         None => None,
     };
+    if let (Some(out), Some(shard)) = (json_out.as_mut(), shard) {
+        writeln!(out, "{}", header_line(&config, shard)).context("writing the JSON log")?;
+    }
     let names = labels(&config.players);
     let time_secs = config.rules.time.as_secs_f64();
+    let mut notes = FaultNotes::new(names.len());
     let report = run(&config, &mut |games| {
         for g in games {
+            notes.tell(g, &names, config.progress);
             if let Some(out) = json_out.as_mut() {
                 writeln!(out, "{}", game_json(g, &names)).context("writing the JSON log")?;
             }
@@ -258,9 +278,17 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         Ok(())
     })?;
     if let Some(mut out) = json_out {
+        if shard.is_some() {
+            writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
+        }
         out.flush().context("writing the JSON log")?;
     }
-    match print_summary(&config, &names, &report) {
+    let jobs = format!("{} jobs", config.jobs);
+    let shard_note = match shard {
+        Some(s) => format!(", shard {}/{}", s.index, s.count),
+        None => String::new(),
+    };
+    match print_summary(&config, &names, &report, &(jobs + &shard_note)) {
         // A reader that stopped early (`| head`) is no failure of the match.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         other => other.context("writing the summary")?,
@@ -274,12 +302,96 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     }
 }
 
+/// Runs `ddz arena merge FILE...`.
+fn run_merge(args: &[String]) -> anyhow::Result<()> {
+    let mut files = Vec::new();
+    let mut line = Args::new("arena merge", MERGE_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Word(w) => files.push(w),
+            other => return Err(line.unknown(&other)),
+        }
+    }
+    if files.is_empty() {
+        bail!("no FILE given{}", line.hint());
+    }
+    let mut logs = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).with_context(|| format!("reading {}", f))?;
+        logs.push((f.clone(), text));
+    }
+    let (config, report, shards) = merge(&logs).map_err(anyhow::Error::msg)?;
+    let names = labels(&config.players);
+    let jobs = format!(
+        "merged from {} shard{}",
+        shards,
+        if shards == 1 { "" } else { "s" }
+    );
+    match print_summary(&config, &names, &report, &jobs) {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other.context("writing the summary"),
+    }
+}
+
+/// Faults shown on stderr per player, at most; the rest are only counted in the report.
+const FAULTS_SHOWN: usize = 3;
+
+/// Tells faults on stderr as they happen (the report only counts them): an engine that cannot
+/// start, exits at once or closes its input says so, with its command, while the match goes on.
+struct FaultNotes {
+    shown: Vec<usize>,
+}
+
+impl FaultNotes {
+    fn new(players: usize) -> FaultNotes {
+        FaultNotes {
+            shown: vec![0; players],
+        }
+    }
+
+    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
+    fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
+        for e in &game.errors {
+            let entry = game.lineup[e.seat.index()];
+            let shown = &mut self.shown[entry];
+            if *shown > FAULTS_SHOWN {
+                continue;
+            }
+            *shown += 1;
+            // Clear the progress bar's line first.
+            let clear = if bar {
+                format!("\r{:110}\r", "")
+            } else {
+                String::new()
+            };
+            if *shown > FAULTS_SHOWN {
+                eprintln!(
+                    "{}ddz arena: '{}': further faults are counted in the report, not shown",
+                    clear, names[entry]
+                );
+            } else {
+                eprintln!(
+                    "{}ddz arena: '{}' (deal {}, seat {}) {}: {}{}",
+                    clear,
+                    names[entry],
+                    game.deal_index + 1,
+                    e.seat,
+                    e.kind.name(),
+                    e.detail,
+                    if e.scored { "" } else { " (no score change)" }
+                );
+            }
+        }
+    }
+}
+
 /// Writes the summary and the `RESULT` line to stdout (written, not printed: a closed pipe is
 /// an error to handle, not a panic).
 fn print_summary(
     config: &Config,
     names: &[String],
     report: &crate::arena::report::Report,
+    jobs: &str,
 ) -> std::io::Result<()> {
     let format = match config.format {
         Format::Seats => "seats as given",
@@ -292,7 +404,7 @@ fn print_summary(
     let mut out = stdout.lock();
     writeln!(
         out,
-        "ddz arena: {}, {}{}{}{}, seed {}, {} jobs, time {} s{}",
+        "ddz arena: {}, {}{}{}{}, seed {}, {}, time {} s{}",
         names.join(" / "),
         format,
         if config.rules.fixed_landlord {
@@ -311,7 +423,7 @@ fn print_summary(
             ""
         },
         config.seed,
-        config.jobs,
+        jobs,
         time_secs,
         if config.threaded { ", threaded" } else { "" }
     )?;

@@ -712,13 +712,22 @@ fn record_everywhere(
     }
 }
 
+/// Usage of `ddz bench`.
+pub const USAGE: &str = "\
+usage: ddz bench [--quick]
+Fixed seeded positions: speed figures of each part of the engine, one `section label: value`
+line each, then `<nodes> nodes <nps> nps`, where nodes is a fingerprint of behaviour (the same
+on every run until behaviour changes). --quick: fewer timing repetitions (a smoke test): the
+figures are noisier, the node count the same.";
+
 /// Runs the bench: `ddz bench [--quick]`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut reps = REPS_FULL;
-    for arg in args {
-        match arg.as_str() {
-            "--quick" => reps = REPS_QUICK,
-            other => anyhow::bail!("unknown argument '{}' (usage: ddz bench [--quick])", other),
+    let mut line = crate::tools::cli::Args::new("bench", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            crate::tools::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
+            other => return Err(line.unknown(&other)),
         }
     }
     let positions = Positions::deal();

@@ -20,40 +20,63 @@
 //! a rank than the deck.
 //!
 //! `HAND` and `PLAY` are human notation (`33344T`, `10` accepted for ten) or comma-separated
-//! codes (`0,1,2`; a lone code with a trailing comma, `45,`). Bad arguments are an error: a
+//! codes (`0,1,2`; a lone code with a trailing comma, `45,`), spaces allowed: the words of
+//! `HAND` (and of `PLAY` for `classify`) are read together (`ddz moves 3 3 4`). Bad arguments are an error: a
 //! message on stderr, a non-zero exit and nothing on stdout.
 
 use crate::cards::{Cards, Counts, Rank};
 use crate::rules::platform::refused_by;
 use crate::rules::{classify, follows, leads, Combo, Kind};
+use crate::tools::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::cmp::Ordering;
 use std::io::Write;
 
+/// Usage of `ddz moves`.
+pub const MOVES_USAGE: &str = "\
+usage: ddz moves HAND [--follow PLAY]
+Every legal play of HAND: every lead, or every answer to PLAY (then `pass` last). Cards in human
+notation (33344T, 10 for ten, X and D for the jokers) or as codes (0,1,2); spaces are allowed
+(ddz moves 3 3 4 5, --follow \"4 4\"). A play some platform would refuse is marked
+`# refused by P`.";
+
+/// Usage of `ddz classify`.
+pub const CLASSIFY_USAGE: &str = "\
+usage: ddz classify PLAY
+The type, key and size of PLAY (`invalid: why` for cards that are no play). Cards as for
+ddz moves, spaces allowed (ddz classify 3 3 3 4).";
+
+/// The words of a command line that are cards, read as one text (cards may be typed with
+/// spaces); `None` when there are none.
+fn cards_text(words: &[String]) -> Option<String> {
+    if words.is_empty() {
+        None
+    } else {
+        Some(words.join(" "))
+    }
+}
+
 /// `ddz moves HAND [--follow PLAY]`.
 pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
-    let mut hand_text = None;
-    let mut follow_text = None;
-    let mut iter = args.iter();
-    while let Some(arg) = iter.next() {
-        if arg == "--follow" {
-            let play = iter.next().ok_or_else(|| {
-                anyhow!("--follow needs a PLAY (usage: ddz moves HAND [--follow PLAY])")
-            })?;
-            set_once(&mut follow_text, play, "--follow")?;
-        } else if let Some(play) = arg.strip_prefix("--follow=") {
-            set_once(&mut follow_text, play, "--follow")?;
-        } else if arg.starts_with("--") {
-            bail!(
-                "unknown option '{}' (usage: ddz moves HAND [--follow PLAY])",
-                arg
-            );
-        } else {
-            set_once(&mut hand_text, arg, "HAND")?;
+    let mut words = Vec::new();
+    let mut follow_text: Option<String> = None;
+    let mut line = Args::new("moves", MOVES_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Flag(f) if f == "--follow" => {
+                if follow_text.is_some() {
+                    bail!("--follow given twice{}", line.hint());
+                }
+                follow_text = Some(line.value()?);
+            }
+            Arg::Word(w) => words.push(w),
+            other => return Err(line.unknown(&other)),
         }
     }
-    let hand_text = hand_text
+    let hand_text = cards_text(&words)
         .ok_or_else(|| anyhow!("no HAND given (usage: ddz moves HAND [--follow PLAY])"))?;
+    let hand_text = hand_text.as_str();
+    let follow_text = follow_text.as_deref();
     let hand = Cards::parse_any(hand_text)
         .with_context(|| format!("HAND '{}'", hand_text))?
         .counts();
@@ -105,29 +128,20 @@ pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
 
 /// `ddz classify PLAY`.
 pub fn run_classify(args: &[String]) -> anyhow::Result<()> {
-    let text = match args {
-        [one] if !one.starts_with("--") => one,
-        [] => bail!("no PLAY given (usage: ddz classify PLAY)"),
-        _ => bail!(
-            "expected exactly one PLAY, got {} arguments (usage: ddz classify PLAY)",
-            args.len()
-        ),
-    };
-    let cards = Cards::parse_any(text)
+    let mut words = Vec::new();
+    let mut line = Args::new("classify", CLASSIFY_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Word(w) => words.push(w),
+            other => return Err(line.unknown(&other)),
+        }
+    }
+    let text =
+        cards_text(&words).ok_or_else(|| anyhow!("no PLAY given (usage: ddz classify PLAY)"))?;
+    let cards = Cards::parse_any(&text)
         .with_context(|| format!("PLAY '{}'", text))?
         .counts();
     println!("{}", describe(cards));
-    Ok(())
-}
-
-fn set_once<'a>(slot: &mut Option<&'a str>, value: &'a str, what: &str) -> anyhow::Result<()> {
-    if slot.is_some() {
-        bail!(
-            "{} given twice (usage: ddz moves HAND [--follow PLAY])",
-            what
-        );
-    }
-    *slot = Some(value);
     Ok(())
 }
 

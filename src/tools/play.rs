@@ -13,7 +13,8 @@ use crate::engine::config::Config as EngineConfig;
 use crate::game::Seat;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
-use crate::tools::replay::replay_text;
+use crate::tools::cli::{Arg, Args, Help};
+use crate::tools::replay::replay_line;
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::BufReader;
@@ -73,18 +74,21 @@ impl Settings {
             think: None,
             save: None,
         };
-        let mut i = 0;
-        let value = |i: &mut usize, flag: &str| -> anyhow::Result<String> {
-            *i += 1;
-            args.get(*i)
-                .cloned()
-                .with_context(|| format!("{} needs a value", flag))
-        };
-        while i < args.len() {
-            let flag = args[i].as_str();
-            match flag {
+        let mut line = Args::new("play", USAGE, args);
+        loop {
+            let arg = match line.next_arg() {
+                Ok(Some(arg)) => arg,
+                Ok(None) => break,
+                Err(e) if e.is::<Help>() => return Ok(None),
+                Err(e) => return Err(e),
+            };
+            let flag = match &arg {
+                Arg::Flag(f) => f.clone(),
+                Arg::Word(_) => return Err(line.unknown(&arg)),
+            };
+            match flag.as_str() {
                 "--seat" => {
-                    let v = value(&mut i, flag)?;
+                    let v = line.value()?;
                     settings.seat = match v.to_ascii_uppercase().as_str() {
                         "A" => Seat::A,
                         "B" => Seat::B,
@@ -93,26 +97,18 @@ impl Settings {
                     };
                 }
                 "--opponents" => {
-                    let mut given = Vec::new();
-                    while given.len() < 2 && args.get(i + 1).map_or(false, |a| !a.starts_with("--"))
-                    {
-                        i += 1;
-                        given.push(args[i].clone());
-                    }
-                    match given.len() {
-                        0 => bail!("--opponents needs one or two players"),
-                        1 => settings.opponents = [given[0].clone(), given[0].clone()],
-                        _ => settings.opponents = [given[0].clone(), given[1].clone()],
-                    }
+                    let given = line.values(2)?;
+                    let second = given.get(1).unwrap_or(&given[0]).clone();
+                    settings.opponents = [given[0].clone(), second];
                 }
                 "--seed" => {
-                    let v = value(&mut i, flag)?;
+                    let v = line.value()?;
                     settings.seed = v
                         .parse()
                         .map_err(|_| anyhow::anyhow!("--seed: '{}' is not a number", v))?;
                 }
                 "--deal" => {
-                    let v = value(&mut i, flag)?;
+                    let v = line.value()?;
                     settings.first_deal = v
                         .parse()
                         .map_err(|_| anyhow::anyhow!("--deal: '{}' is not a number", v))?;
@@ -122,15 +118,13 @@ impl Settings {
                     // The engine's own reading of `--think`, so both accept the same values.
                     let mut engine = EngineConfig::default();
                     engine
-                        .set("think", &value(&mut i, flag)?)
+                        .set("think", &line.value()?)
                         .map_err(|e| anyhow::anyhow!("--think: {}", e))?;
                     settings.think = engine.think;
                 }
-                "--save" => settings.save = Some(value(&mut i, flag)?.into()),
-                "--help" | "-h" => return Ok(None),
-                other => bail!("unknown option '{}'\n{}", other, USAGE),
+                "--save" => settings.save = Some(line.value()?.into()),
+                _ => return Err(line.unknown(&arg)),
             }
-            i += 1;
         }
         Ok(Some(settings))
     }
@@ -176,10 +170,7 @@ fn clock_seed() -> u64 {
 pub fn run_play(args: &[String]) -> anyhow::Result<()> {
     let settings = match Settings::parse(args)? {
         Some(s) => s,
-        None => {
-            println!("{}", USAGE);
-            return Ok(());
-        }
+        None => return Err(Help(USAGE).into()),
     };
     let no_color = std::env::var_os("NO_COLOR");
     let term = std::env::var_os("TERM");
@@ -222,6 +213,12 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
         match_games: SESSION_ROUNDS,
         ..Rules::default()
     };
+    for (i, player) in players.iter_mut().enumerate() {
+        if Seat::ALL[i] != settings.seat {
+            greet(player.as_mut(), rules.time)
+                .with_context(|| format!("the opponent '{}' at {}", specs[i], Seat::ALL[i]))?;
+        }
+    }
     let others: Vec<String> = Seat::ALL
         .iter()
         .zip(&names)
@@ -291,6 +288,27 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
     Ok(())
 }
 
+/// Starts an opponent and says the handshake, before the person sits down: an engine that
+/// cannot start, exits at once or does not answer `NAME` ends the session with the reason,
+/// rather than every game ending at once by its fault. A built-in player is always ready.
+fn greet(player: &mut dyn Player, limit: Duration) -> anyhow::Result<()> {
+    use crate::protocol::{Command, Reply};
+    let fresh = player.begin_game(0).map_err(|f| anyhow::anyhow!("{}", f))?;
+    if !fresh || !player.reads_text() {
+        return Ok(());
+    }
+    let hello = Command::Version("1.0".into());
+    match player.exchange(&hello, &hello.to_string(), limit) {
+        Ok((Reply::Name(_), _)) => Ok(()),
+        Ok((_, line)) => bail!(
+            "answered '{}' to '{}', not NAME",
+            line.unwrap_or_default(),
+            hello
+        ),
+        Err(f) => bail!("{}", f),
+    }
+}
+
 /// The game as `ddz replay` shows it (every hand as dealt, the bids, each trick, the result and
 /// the score by the official rule), then the person's score and the session's; `left` when the
 /// person left during the game.
@@ -303,7 +321,7 @@ fn end_of_game(
     style: Style,
 ) -> String {
     let line = games.last().map_or("", String::as_str);
-    let mut out = match replay_text(line, None) {
+    let mut out = match replay_line(line) {
         Ok(text) => text,
         Err(e) => format!("(the game cannot be shown: {})\n", e),
     };

@@ -2,10 +2,12 @@
 //! line) or from a transcript (one seat's view): the hands, the bids, each trick, the result.
 
 use crate::arena::json::{self, Value};
+use crate::arena::shard::is_shard_line;
 use crate::cards::Cards;
 use crate::game::Seat;
 use crate::protocol::{Command, Reply};
 use crate::rules::{classify, Kind};
+use crate::tools::cli::{Arg, Args};
 use anyhow::{bail, Context};
 use std::fmt::Write;
 
@@ -340,26 +342,33 @@ fn reasons(view: &View, winner: Seat, landlord: Seat) -> Vec<String> {
     why
 }
 
+/// Usage of `ddz replay`.
+pub const USAGE: &str = "\
+usage: ddz replay FILE [--game N]
+A finished game as people read it: every hand as dealt, the bids, each trick, the result and the
+score. FILE is a JSON game log (ddz arena --json, ddz play --save) or a transcript. --game N:
+only the Nth game of a JSON log, counted from 1: the game headed `== game N: deal D, seating S`
+(D is the deal's number in the log, from 0, as ddz play --deal D and the arena count deals);
+default: every game.";
+
 /// Runs `ddz replay FILE [--game N]` (N counts the JSON log's lines from 1; default: every
 /// game in the file).
 pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     let mut file = None;
     let mut game: Option<usize> = None;
-    let mut i = 0;
-    while i < args.len() {
-        match args[i].as_str() {
-            "--game" => {
-                i += 1;
-                game = Some(
-                    args.get(i)
-                        .and_then(|n| n.parse().ok())
-                        .context("--game needs a number from 1")?,
-                );
+    let mut line = Args::new("replay", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Flag(f) if f == "--game" => {
+                let n: usize = line.parse()?;
+                if n == 0 {
+                    bail!("--game counts from 1");
+                }
+                game = Some(n);
             }
-            other if file.is_none() && !other.starts_with("--") => file = Some(other.to_string()),
-            other => bail!("usage: ddz replay FILE [--game N] (unexpected '{}')", other),
+            Arg::Word(w) if file.is_none() => file = Some(w),
+            other => return Err(line.unknown(&other)),
         }
-        i += 1;
     }
     let file = file.context("usage: ddz replay FILE [--game N]")?;
     let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file))?;
@@ -367,20 +376,32 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// One game line of a JSON log as people read it (the account `ddz play` shows after a game).
+pub fn replay_line(line: &str) -> anyhow::Result<String> {
+    let v = json::parse(line).map_err(anyhow::Error::msg)?;
+    Ok(render(&from_json(&v)?))
+}
+
 /// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
-/// line of a JSON log, counted from 1.
+/// game of a JSON log, counted from 1. Each game of a log is headed `== game N: deal D,
+/// seating S`: N is what `--game` counts, D the deal's number in the log (from 0).
 pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
     if text.trim_start().starts_with('{') {
         let mut out = String::new();
-        let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+        // A shard's log has a first and a last line that are no game.
+        let lines: Vec<&str> = text
+            .lines()
+            .filter(|l| !l.trim().is_empty() && !is_shard_line(l))
+            .collect();
         for (n, line) in lines.iter().enumerate() {
             if game.map_or(false, |g| g != n + 1) {
                 continue;
             }
             let v = json::parse(line).map_err(anyhow::Error::msg)?;
-            out.push_str(&render(
-                &from_json(&v).with_context(|| format!("game line {}", n + 1))?,
-            ));
+            let mut view = from_json(&v).with_context(|| format!("game line {}", n + 1))?;
+            // The number `--game` picks it by, beside the deal's own (from 0, as in the log).
+            view.title = format!("game {}: {}", n + 1, view.title);
+            out.push_str(&render(&view));
             out.push('\n');
         }
         if out.is_empty() {

@@ -6,6 +6,7 @@ use crate::game::Scoring;
 use crate::learn::data::{Sample, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
 use crate::learn::selfplay::{self, SelfPlay, GAMES_PER_DEAL};
+use crate::tools::cli::{Arg, Args};
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufWriter, Write};
@@ -50,17 +51,22 @@ const NETCHECK_TOLERANCE: f32 = 1e-4;
 
 /// Runs `ddz netcheck`.
 pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
-    let prefix = match args {
-        [a] if a == "-h" || a == "--help" => {
-            println!("{}", NETCHECK_USAGE);
-            return Ok(());
+    let mut prefix: Option<String> = None;
+    let mut data: Option<String> = None;
+    let mut positions = JUDGE_POSITIONS;
+    let mut line = Args::new("netcheck", NETCHECK_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match &arg {
+            Arg::Word(w) if prefix.is_none() => prefix = Some(w.clone()),
+            Arg::Flag(f) if f == "--data" => data = Some(line.value()?),
+            Arg::Flag(f) if f == "--positions" => positions = line.parse()?,
+            _ => return Err(line.unknown(&arg)),
         }
-        [p] if !p.starts_with('-') => p,
-        [d, file] if d == "--data" => return judge_data(file, 3000),
-        [d, file, n, count] if d == "--data" && n == "--positions" => {
-            return judge_data(file, number(count, "--positions")?)
-        }
-        _ => bail!("{}", NETCHECK_USAGE),
+    }
+    let prefix = match (prefix, data) {
+        (None, Some(file)) => return judge_data(&file, positions),
+        (Some(p), None) => p,
+        _ => bail!("give a PREFIX or --data FILE{}", line.hint()),
     };
     let weights = std::fs::read(format!("{}.bin", prefix))
         .with_context(|| format!("reading {}.bin", prefix))?;
@@ -78,40 +84,12 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Splits `--flag=value` and `--flag value`; `Ok(None)` for an argument that is no flag.
-fn flag_value<'a>(
-    args: &'a [String],
-    i: &mut usize,
-) -> anyhow::Result<Option<(&'a str, Option<&'a str>)>> {
-    let a = args[*i].as_str();
-    if !a.starts_with('-') || a == "-" {
-        return Ok(None);
+fn parse_scoring(name: &str) -> anyhow::Result<Scoring> {
+    match name {
+        "official" => Ok(Scoring::Official),
+        "team" => Ok(Scoring::Team),
+        other => bail!("--scoring: '{}' is not official or team", other),
     }
-    Ok(Some(match a.split_once('=') {
-        Some((f, v)) => (f, Some(v)),
-        None => (a, None),
-    }))
-}
-
-/// The value of a flag: after `=`, or the next argument.
-fn take<'a>(
-    args: &'a [String],
-    i: &mut usize,
-    flag: &str,
-    inline: Option<&'a str>,
-) -> anyhow::Result<&'a str> {
-    if let Some(v) = inline {
-        return Ok(v);
-    }
-    *i += 1;
-    args.get(*i)
-        .map(String::as_str)
-        .with_context(|| format!("{} needs a value", flag))
-}
-
-fn number<T: std::str::FromStr>(text: &str, flag: &str) -> anyhow::Result<T> {
-    text.parse()
-        .map_err(|_| anyhow::anyhow!("{}: '{}' is not a valid number", flag, text))
 }
 
 /// Runs `ddz selfplay`.
@@ -130,45 +108,22 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     };
     let mut out: Option<PathBuf> = None;
     let mut players: Vec<String> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        let (flag, inline) = match flag_value(args, &mut i)? {
-            Some(f) => f,
-            None => bail!("unexpected argument '{}'\n{}", args[i], SELFPLAY_USAGE),
-        };
-        match flag {
-            "-h" | "--help" => {
-                println!("{}", SELFPLAY_USAGE);
-                return Ok(());
-            }
-            "--out" | "-o" => out = Some(take(args, &mut i, flag, inline)?.into()),
-            "--deals" | "-n" => run.deals = number(take(args, &mut i, flag, inline)?, flag)?,
-            "--seed" => run.seed = number(take(args, &mut i, flag, inline)?, flag)?,
-            "--jobs" | "-j" => run.jobs = number(take(args, &mut i, flag, inline)?, flag)?,
-            "--scoring" => {
-                run.scoring = match take(args, &mut i, flag, inline)? {
-                    "official" => Scoring::Official,
-                    "team" => Scoring::Team,
-                    other => bail!("--scoring: '{}' is not official or team", other),
-                }
-            }
-            "--players" => {
-                if let Some(v) = inline {
-                    players.push(v.to_string());
-                }
-                while players.len() < 3 && args.get(i + 1).map_or(false, |a| !a.starts_with('-')) {
-                    i += 1;
-                    players.push(args[i].clone());
-                }
-                if players.is_empty() {
-                    bail!("--players needs one player or three");
-                }
-            }
-            other => bail!("unknown flag '{}'\n{}", other, SELFPLAY_USAGE),
+    let mut line = Args::new("selfplay", SELFPLAY_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match &arg {
+            Arg::Flag(f) => match f.as_str() {
+                "--out" | "-o" => out = Some(line.value()?.into()),
+                "--deals" | "-n" => run.deals = line.parse()?,
+                "--seed" => run.seed = line.parse()?,
+                "--jobs" | "-j" => run.jobs = line.parse()?,
+                "--scoring" => run.scoring = parse_scoring(&line.value()?)?,
+                "--players" => players.extend(line.values(3)?),
+                _ => return Err(line.unknown(&arg)),
+            },
+            Arg::Word(_) => return Err(line.unknown(&arg)),
         }
-        i += 1;
     }
-    let out = out.with_context(|| format!("--out FILE is required\n{}", SELFPLAY_USAGE))?;
+    let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
     run.players = match players.len() {
         0 => run.players,
         1 => [players[0].clone(), players[0].clone(), players[0].clone()],
@@ -230,38 +185,33 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
     let mut out: Option<PathBuf> = None;
     let mut every: u64 = 1;
     let mut inputs: Vec<PathBuf> = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        match flag_value(args, &mut i)? {
-            None => inputs.push(args[i].clone().into()),
-            Some((flag, inline)) => match flag {
-                "-h" | "--help" => {
-                    println!("{}", ENCODE_USAGE);
-                    return Ok(());
-                }
+    let mut line = Args::new("encode", ENCODE_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match &arg {
+            Arg::Word(w) => inputs.push(w.into()),
+            Arg::Flag(f) => match f.as_str() {
                 "--net" => {
-                    let name = take(args, &mut i, flag, inline)?;
+                    let name = line.value()?;
                     net = Some(
-                        Net::from_name(name)
+                        Net::from_name(&name)
                             .with_context(|| format!("--net: '{}' is not play or bid", name))?,
                     );
                 }
-                "--out" | "-o" => out = Some(take(args, &mut i, flag, inline)?.into()),
+                "--out" | "-o" => out = Some(line.value()?.into()),
                 "--every" => {
-                    every = number(take(args, &mut i, flag, inline)?, flag)?;
+                    every = line.parse()?;
                     if every == 0 {
                         bail!("--every must be at least 1");
                     }
                 }
-                other => bail!("unknown flag '{}'\n{}", other, ENCODE_USAGE),
+                _ => return Err(line.unknown(&arg)),
             },
         }
-        i += 1;
     }
-    let net = net.with_context(|| format!("--net play|bid is required\n{}", ENCODE_USAGE))?;
-    let out = out.with_context(|| format!("--out FILE is required\n{}", ENCODE_USAGE))?;
+    let net = net.with_context(|| format!("--net play|bid is required{}", line.hint()))?;
+    let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
     if inputs.is_empty() {
-        bail!("no DATA file given\n{}", ENCODE_USAGE);
+        bail!("no DATA file given{}", line.hint());
     }
     let file =
         std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
@@ -403,6 +353,9 @@ fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
     );
     Ok(())
 }
+
+/// Positions `ddz netcheck --data` judges unless told otherwise.
+const JUDGE_POSITIONS: usize = 3000;
 
 /// `ddz netcheck --data` reads one line in this many (spread over the file's games).
 const JUDGE_EVERY: usize = 97;

@@ -4,20 +4,31 @@
 use crate::cards::{Cards, Counts};
 use crate::strategy::split::{Mode, Splitter};
 use crate::strategy::value::SCALE;
+use crate::tools::cli::{Arg, Args};
 use anyhow::Context;
+
+/// Usage of `ddz split`.
+pub const USAGE: &str = "\
+usage: ddz split HAND [--few-singles]
+The best split of HAND under the value model (each group and its type), then its value, the
+number of groups and the fewest plays it needs. --few-singles: the split that keeps as few
+single cards as it can. Cards in human notation or codes, spaces allowed:
+ddz split 3334556789TJJK22X, ddz split 3 3 3 4 5.";
 
 /// `ddz split HAND [--few-singles]`: prints each group, then the value and the minimum rounds.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut mode = Mode::Normal;
     let mut hand_text = Vec::new();
-    for a in args {
-        match a.as_str() {
-            "--few-singles" => mode = Mode::FewSingles,
-            other => hand_text.push(other.to_string()),
+    let mut line = Args::new("split", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Flag(f) if f == "--few-singles" => mode = Mode::FewSingles,
+            Arg::Word(w) => hand_text.push(w),
+            other => return Err(line.unknown(&other)),
         }
     }
     if hand_text.is_empty() {
-        anyhow::bail!("usage: ddz split HAND [--few-singles]   (e.g. ddz split 3334556789TJJK22X)");
+        anyhow::bail!("no HAND given (usage: ddz split HAND [--few-singles])");
     }
     let joined = hand_text.join(" ");
     // Human notation unless the text lists codes (with commas): `33344455` is eight cards.

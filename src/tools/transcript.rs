@@ -17,6 +17,8 @@ use crate::game::GameState;
 use crate::protocol::external::{self, split_command, Program};
 use crate::protocol::message::salvage;
 use crate::protocol::{Command, Reply};
+use crate::tools::cli::{Arg, Args};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -98,6 +100,9 @@ pub struct Report {
     pub replies: usize,
     /// The slowest reply.
     pub slowest: Duration,
+    /// The engine could not start, exited or closed its input: what became of it (the rest
+    /// of the transcript is not checked).
+    pub died: Option<String>,
 }
 
 /// A running engine process.
@@ -110,7 +115,7 @@ impl Engine {
         let process =
             external::direct(command).ok_or_else(|| "empty engine command".to_string())?;
         let program = Program::spawn(process, Stdio::null())
-            .map_err(|e| format!("cannot start '{}': {}", command[0], e))?;
+            .map_err(|e| format!("could not start ({})", e))?;
         Ok(Engine { program })
     }
 
@@ -238,7 +243,10 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
         let mut engine = match Engine::start(command) {
             Ok(e) => e,
             Err(e) => {
-                report.failures.push(e);
+                report
+                    .failures
+                    .push(format!("the engine '{}' {}", command.join(" "), e));
+                report.died = Some(e);
                 return report;
             }
         };
@@ -250,12 +258,16 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
                 ));
             }
             let sent = Instant::now();
-            if let Err(e) = engine.program.send(&step.send, "\n") {
+            if engine.program.send(&step.send, "\n").is_err() {
+                let fate = format!("closed its input and {}", engine.program.fate());
                 report.failures.push(format!(
-                    "line {}: cannot write to the engine: {}",
-                    step.line, e
+                    "line {}: cannot send '{}': the engine {}",
+                    step.line,
+                    step.send.trim(),
+                    fate
                 ));
-                break;
+                report.died = Some(fate);
+                return report;
             }
             let command = meaning(&step.send);
             if let Some(expect) = &step.expect {
@@ -272,13 +284,24 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
                         }
                         check_answer(step, expect, &got, &mut state, &mut report.failures);
                     }
-                    Err(_) => {
+                    Err(RecvTimeoutError::Timeout) => {
                         report.failures.push(format!(
                             "line {}: no answer to '{}'",
                             step.line,
                             step.send.trim()
                         ));
                         break;
+                    }
+                    Err(RecvTimeoutError::Disconnected) => {
+                        let fate = format!("closed its output and {}", engine.program.fate());
+                        report.failures.push(format!(
+                            "line {}: no answer to '{}': the engine {}",
+                            step.line,
+                            step.send.trim(),
+                            fate
+                        ));
+                        report.died = Some(fate);
+                        return report;
                     }
                 }
             }
@@ -330,52 +353,92 @@ pub fn check_file(command: &[String], path: &Path) -> Report {
     }
 }
 
+/// Usage of `ddz check-transcripts`.
+pub const USAGE: &str = "\
+usage: ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...
+Runs the engine CMD (directly, not through a shell; quote words with spaces as a shell would) on
+each transcript (*.txt; a directory is searched) and checks every reply: `ok FILE` or `FAIL FILE`
+with the reasons, then `N passed, M failed`. Exit status 2 when one failed, or when the engine
+could not start or exited before answering anything (nothing can be checked then).";
+
 /// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut command: Option<Vec<String>> = None;
+    let mut command_line: Option<String> = None;
     let mut paths = Vec::new();
-    let mut i = 0;
-    while i < args.len() {
-        if args[i] == "--engine" {
-            let cmd = args
-                .get(i + 1)
-                .ok_or_else(|| anyhow::anyhow!("--engine needs a command"))?;
-            command = Some(split_command(cmd));
-            i += 2;
-        } else {
-            paths.push(PathBuf::from(&args[i]));
-            i += 1;
+    let mut line = Args::new("check-transcripts", USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match arg {
+            Arg::Flag(f) if f == "--engine" => command_line = Some(line.value()?),
+            Arg::Word(w) => paths.push(PathBuf::from(w)),
+            other => return Err(line.unknown(&other)),
         }
     }
-    let command = command.ok_or_else(|| anyhow::anyhow!("--engine \"CMD ARGS\" is required"))?;
+    let command_line = command_line
+        .ok_or_else(|| anyhow::anyhow!("--engine \"CMD ARGS\" is required{}", line.hint()))?;
+    let command = split_command(&command_line);
     let files: Vec<PathBuf> = paths.iter().flat_map(|p| transcript_files(p)).collect();
     if files.is_empty() {
         anyhow::bail!("no transcripts (*.txt) found");
     }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
     let (mut passed, mut failed) = (0, 0);
     for f in &files {
         let r = check_file(&command, f);
-        if r.failures.is_empty() {
+        // An engine that dies before answering anything will not do better on the next file.
+        if let (Some(fate), 0) = (&r.died, r.replies) {
+            let _ = out.flush();
+            anyhow::bail!(
+                "the engine '{}' {} without answering a line of {}: nothing can be checked{}",
+                command_line,
+                fate,
+                f.display(),
+                if command_line.contains(['|', ';', '&', '<', '>']) {
+                    " (--engine runs the program directly, not through a shell)"
+                } else {
+                    ""
+                }
+            );
+        }
+        let written = if r.failures.is_empty() {
             passed += 1;
-            println!(
+            writeln!(
+                out,
                 "ok   {} ({} replies, slowest {} ms)",
                 f.display(),
                 r.replies,
                 r.slowest.as_millis()
-            );
+            )
         } else {
             failed += 1;
-            println!("FAIL {}", f.display());
+            let mut text = format!("FAIL {}\n", f.display());
             for x in &r.failures {
-                println!("     {}", x);
+                text.push_str(&format!("     {}\n", x));
             }
+            out.write_all(text.as_bytes())
+        };
+        if quiet_end(written)? {
+            return Ok(());
         }
     }
-    println!("{} passed, {} failed", passed, failed);
+    if quiet_end(writeln!(out, "{} passed, {} failed", passed, failed).and_then(|()| out.flush()))?
+    {
+        return Ok(());
+    }
     if failed > 0 {
         anyhow::bail!("{} transcripts failed", failed);
     }
     Ok(())
+}
+
+/// Whether a write to stdout found the reader gone (`| head`): then the tool stops quietly,
+/// as SIGPIPE is left ignored here (the engines under test are written to over pipes too).
+fn quiet_end(written: std::io::Result<()>) -> anyhow::Result<bool> {
+    match written {
+        Ok(()) => Ok(false),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(true),
+        Err(e) => Err(anyhow::Error::new(e).context("writing to stdout")),
+    }
 }
 
 #[cfg(test)]

@@ -275,3 +275,26 @@ pub fn expected_penalty(g: &GameRecord, offender: Seat) -> [i32; 3] {
     }
     p
 }
+
+/// The `RESULT {...}` line of an arena run's output, parsed, without its wall-clock figures
+/// (`seconds`, and each player's `reply_ms`), which differ between runs of the same games.
+pub fn result_without_clock(stdout: &str) -> Value {
+    fn strip(v: &Value) -> Value {
+        match v {
+            Value::Object(fields) => Value::Object(
+                fields
+                    .iter()
+                    .filter(|(k, _)| k != "seconds" && k != "reply_ms")
+                    .map(|(k, x)| (k.clone(), strip(x)))
+                    .collect(),
+            ),
+            Value::Array(items) => Value::Array(items.iter().map(strip).collect()),
+            other => other.clone(),
+        }
+    }
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("RESULT "))
+        .unwrap_or_else(|| panic!("no RESULT line in {}", stdout));
+    strip(&json::parse(line).expect("RESULT is JSON"))
+}

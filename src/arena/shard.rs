@@ -1,0 +1,377 @@
+//! Shards: one match's deals played as N separate runs (on a batch system, one job each), and
+//! their JSON logs merged into the report one run of all the deals would give.
+//!
+//! Shard K of N (`--shard K/N`, K from 1) plays the deals i with `i mod N = K - 1`: every
+//! N-th deal, so the shards are the same size within one deal and each sees the whole range of
+//! the deal file. Deals, game seeds and the `INFO` a player hears depend on the deal's number in
+//! the whole match only, so a deal is played the same in a shard as in a whole run.
+//!
+//! A shard's JSON log is the game lines of `--json` between two more lines: first
+//! `{"arena":{…}}`, the run's settings (what the report's header and figures need), and last
+//! `{"arena_end":{"deals":D,"seconds":S}}`, written once every deal was played (a shard killed
+//! before the end has none, and merging refuses it). [`merge`] checks the shards belong to one
+//! run, are all there once, and cover every deal; then it adds the deals up in order, as the
+//! run would have. Its `seconds` is the shards' wall times added up, and reply times come from
+//! the log's whole microseconds.
+
+use super::json::{self, Value};
+use super::log::game_from_json;
+use super::referee::GameRecord;
+use super::report::Report;
+use super::team::TeamScore;
+use super::{labels, Config, Format};
+use crate::game::Scoring;
+use crate::rules::Platform;
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::time::Duration;
+
+/// One slice of a match's deals: deal `i` belongs to shard `i mod count + 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 1.
+    pub index: usize,
+    /// How many shards the match is cut into.
+    pub count: usize,
+}
+
+impl Shard {
+    /// Reads `K/N` (1 ≤ K ≤ N).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("'{}' is not K/N", text))?;
+        let k: usize = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not K/N", text))?;
+        let n: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not K/N", text))?;
+        if n == 0 || k == 0 || k > n {
+            return Err(format!("'{}': K must be 1 to N", text));
+        }
+        Ok(Shard { index: k, count: n })
+    }
+
+    /// Whether the deal with this number (from 0) is this shard's.
+    #[must_use]
+    pub fn holds(self, deal: usize) -> bool {
+        deal % self.count + 1 == self.index
+    }
+}
+
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Seats => "seats",
+        Format::Duplicate => "duplicate",
+        Format::Pair => "pair",
+        Format::Team => "team",
+    }
+}
+
+fn scoring_name(scoring: Scoring) -> &'static str {
+    match scoring {
+        Scoring::Official => "official",
+        Scoring::Team => "team",
+    }
+}
+
+/// The first line of a shard's log: the run's settings.
+#[must_use]
+pub fn header_line(config: &Config, shard: Shard) -> String {
+    let mut out = String::from("{\"arena\":{\"players\":[");
+    for (i, p) in config.players.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        json::push_str(&mut out, p);
+    }
+    let _ = write!(
+        out,
+        "],\"format\":\"{}\",\"seed\":\"{}\",\"deals\":{},\"shard\":[{},{}],\"jobs\":{},\"time\":{},\
+         \"platform\":\"{}\",\"scoring\":\"{}\",\"fixed_landlord\":{},\"threaded\":{},\
+         \"turn_deals\":{}}}}}",
+        format_name(config.format),
+        config.seed,
+        config.deal_count(),
+        shard.index,
+        shard.count,
+        config.jobs,
+        json::number(config.rules.time.as_secs_f64()),
+        config.rules.platform.name(),
+        scoring_name(config.rules.scoring),
+        config.rules.fixed_landlord,
+        config.threaded,
+        config.turn_deals
+    );
+    out
+}
+
+/// The last line of a shard's log: it finished, with its deals and wall time.
+#[must_use]
+pub fn end_line(report: &Report) -> String {
+    format!(
+        "{{\"arena_end\":{{\"deals\":{},\"seconds\":{}}}}}",
+        report.deals,
+        json::number(report.seconds)
+    )
+}
+
+/// Whether a log line is a shard's first or last line rather than a game.
+#[must_use]
+pub fn is_shard_line(line: &str) -> bool {
+    let t = line.trim_start();
+    t.starts_with("{\"arena\":") || t.starts_with("{\"arena_end\":")
+}
+
+/// The settings of the run the shards came from, as far as the report needs them.
+fn config_of(header: &Value) -> Result<Config, String> {
+    let field = |k: &str| header.get(k).ok_or(format!("the header has no '{}'", k));
+    let number = |k: &str| -> Result<f64, String> {
+        field(k)?
+            .as_f64()
+            .ok_or(format!("the header's '{}' is no number", k))
+    };
+    let text = |k: &str| -> Result<&str, String> {
+        field(k)?
+            .as_str()
+            .ok_or(format!("the header's '{}' is no text", k))
+    };
+    let flag = |k: &str| -> Result<bool, String> {
+        match field(k)? {
+            Value::Bool(b) => Ok(*b),
+            _ => Err(format!("the header's '{}' is no true or false", k)),
+        }
+    };
+    let players = field("players")?
+        .items()
+        .iter()
+        .map(|p| p.as_str().map(String::from))
+        .collect::<Option<Vec<String>>>()
+        .ok_or("the header's players are not texts")?;
+    let format = match text("format")? {
+        "seats" => Format::Seats,
+        "duplicate" => Format::Duplicate,
+        "pair" => Format::Pair,
+        "team" => Format::Team,
+        other => return Err(format!("unknown format '{}'", other)),
+    };
+    let mut config = Config {
+        players,
+        format,
+        games: number("deals")? as usize,
+        // A string: a u64 does not survive a JSON number (a double).
+        seed: text("seed")?
+            .parse()
+            .map_err(|_| "the header's seed is no number".to_string())?,
+        jobs: number("jobs")? as usize,
+        threaded: flag("threaded")?,
+        turn_deals: (number("turn_deals")? as usize).max(1),
+        ..Config::default()
+    };
+    config.rules.time = Duration::from_secs_f64(number("time")?.max(0.0));
+    config.rules.platform = Platform::from_name(text("platform")?)
+        .ok_or_else(|| format!("unknown platform '{}'", text("platform").unwrap_or("")))?;
+    config.rules.scoring = match text("scoring")? {
+        "team" => Scoring::Team,
+        _ => Scoring::Official,
+    };
+    config.rules.fixed_landlord = flag("fixed_landlord")?;
+    if config.players.len() != config.format.entries() {
+        return Err(format!(
+            "{} players for a format that takes {}",
+            config.players.len(),
+            config.format.entries()
+        ));
+    }
+    Ok(config)
+}
+
+/// The header without what may differ between the shards of one run.
+fn run_identity(header: &Value) -> Value {
+    match header {
+        Value::Object(fields) => Value::Object(
+            fields
+                .iter()
+                .filter(|(k, _)| k != "shard" && k != "jobs")
+                .cloned()
+                .collect(),
+        ),
+        other => other.clone(),
+    }
+}
+
+/// One shard's log, read.
+struct ShardLog {
+    header: Value,
+    shard: Shard,
+    games: Vec<GameRecord>,
+    seconds: f64,
+}
+
+fn read_shard(name: &str, text: &str) -> Result<ShardLog, String> {
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim().is_empty());
+    let first = lines.next().ok_or_else(|| format!("{} is empty", name))?.1;
+    let header = json::parse(first)
+        .ok()
+        .and_then(|v| v.get("arena").cloned())
+        .ok_or_else(|| {
+            format!(
+                "{} does not start with a shard's header line (written by ddz arena --shard K/N --json)",
+                name
+            )
+        })?;
+    let pair = header.get("shard").map(Value::items).unwrap_or(&[]);
+    let shard = match pair {
+        [k, n] => Shard::parse(&format!(
+            "{}/{}",
+            k.as_f64().unwrap_or(0.0),
+            n.as_f64().unwrap_or(0.0)
+        ))?,
+        _ => return Err(format!("{}: the header has no shard K/N", name)),
+    };
+    let specs: Vec<String> = header
+        .get("players")
+        .map(Value::items)
+        .unwrap_or(&[])
+        .iter()
+        .map(|p| p.as_str().unwrap_or("").to_string())
+        .collect();
+    let labels = labels(&specs);
+    let mut games = Vec::new();
+    let mut seconds = None;
+    for (n, line) in lines {
+        if seconds.is_some() {
+            return Err(format!("{} line {}: text after the end line", name, n + 1));
+        }
+        let v = json::parse(line).map_err(|e| format!("{} line {}: {}", name, n + 1, e))?;
+        if let Some(end) = v.get("arena_end") {
+            seconds = Some(end.get("seconds").and_then(Value::as_f64).unwrap_or(0.0));
+            continue;
+        }
+        games.push(
+            game_from_json(&v, &labels).map_err(|e| format!("{} line {}: {}", name, n + 1, e))?,
+        );
+    }
+    let seconds = seconds.ok_or_else(|| {
+        format!(
+            "{} has no end line: shard {}/{} did not finish",
+            name, shard.index, shard.count
+        )
+    })?;
+    Ok(ShardLog {
+        header,
+        shard,
+        games,
+        seconds,
+    })
+}
+
+/// Merges shards' logs, given as (name, text): the run's settings and the report of all its
+/// deals, as one run would have made it.
+pub fn merge(logs: &[(String, String)]) -> Result<(Config, Report, usize), String> {
+    if logs.is_empty() {
+        return Err("no shard logs given".into());
+    }
+    let shards = logs
+        .iter()
+        .map(|(name, text)| read_shard(name, text))
+        .collect::<Result<Vec<_>, _>>()?;
+    let first = &shards[0];
+    let count = first.shard.count;
+    let identity = run_identity(&first.header);
+    let mut seen = vec![None; count];
+    for (log, (name, _)) in shards.iter().zip(logs) {
+        if run_identity(&log.header) != identity || log.shard.count != count {
+            return Err(format!(
+                "{} is a shard of another run than {} (its settings differ)",
+                name, logs[0].0
+            ));
+        }
+        if let Some(other) = seen[log.shard.index - 1].replace(name) {
+            return Err(format!(
+                "{} and {} are both shard {}/{}",
+                other, name, log.shard.index, count
+            ));
+        }
+    }
+    let missing: Vec<String> = (0..count)
+        .filter(|&k| seen[k].is_none())
+        .map(|k| format!("{}/{}", k + 1, count))
+        .collect();
+    if !missing.is_empty() {
+        return Err(format!("shard {} missing", missing.join(", ")));
+    }
+    let config = config_of(&first.header)?;
+    let seatings = config.format.seatings().len();
+    let mut deals: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
+    for log in &shards {
+        for g in &log.games {
+            if !log.shard.holds(g.deal_index) {
+                return Err(format!(
+                    "deal {} is not shard {}/{}'s",
+                    g.deal_index + 1,
+                    log.shard.index,
+                    count
+                ));
+            }
+            deals.entry(g.deal_index).or_default().push(g.clone());
+        }
+    }
+    let total = config.games;
+    let mut report = Report::new(&labels(&config.players));
+    if config.format == Format::Team {
+        report.team = Some(TeamScore::new(config.turn_deals));
+    }
+    for i in 0..total {
+        let mut games = deals.remove(&i).unwrap_or_default();
+        games.sort_by_key(|g| g.seating);
+        let complete =
+            games.len() == seatings && games.iter().enumerate().all(|(k, g)| g.seating == k);
+        if !complete {
+            return Err(format!(
+                "deal {} has {} of its {} games",
+                i + 1,
+                games.len(),
+                seatings
+            ));
+        }
+        report.add_deal(&games);
+    }
+    if let Some((i, _)) = deals.into_iter().next() {
+        return Err(format!("deal {} is past the run's {} deals", i + 1, total));
+    }
+    report.seconds = shards.iter().map(|s| s.seconds).sum();
+    Ok((config, report, count))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn shards_cut_the_deals_round_robin() {
+        let shards: Vec<Shard> = (1..=3)
+            .map(|k| Shard::parse(&format!("{}/3", k)).unwrap())
+            .collect();
+        for deal in 0..12 {
+            let owners: Vec<usize> = shards
+                .iter()
+                .filter(|s| s.holds(deal))
+                .map(|s| s.index)
+                .collect();
+            assert_eq!(owners, vec![deal % 3 + 1]);
+        }
+        for bad in ["0/3", "4/3", "1/0", "2", "a/b", "1/"] {
+            assert!(Shard::parse(bad).is_err(), "{}", bad);
+        }
+        assert!(is_shard_line("{\"arena\":{}}"));
+        assert!(is_shard_line("{\"arena_end\":{}}"));
+        assert!(!is_shard_line("{\"deal\":0}"));
+    }
+}

@@ -1,0 +1,198 @@
+//! The command line of every tool and of the engine, read the same way everywhere (on the
+//! `lexopt` crate): `--flag value` and `--flag=value` both work, short flags may be grouped
+//! (`-j4`), `--` ends the flags, `-h`/`--help` asks for the usage ([`Help`], which `main`
+//! prints on stdout with exit status 0), and an unknown flag, a missing value or a value given
+//! to a flag that takes none is refused with the flag named.
+
+use anyhow::{anyhow, bail};
+use std::fmt;
+use std::str::FromStr;
+
+/// The usage was asked for (`-h`, `--help`, `ddz help TOOL`): not a failure. `main` prints
+/// the text on stdout and exits 0.
+#[derive(Debug)]
+pub struct Help(pub &'static str);
+
+impl fmt::Display for Help {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0)
+    }
+}
+
+impl std::error::Error for Help {}
+
+/// One item of a command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Arg {
+    /// A flag as typed without its `=value`: `--games`, `-n`.
+    Flag(String),
+    /// A word that is no flag (a positional argument).
+    Word(String),
+}
+
+/// A command line being read, for the tool `tool` whose usage is `usage`.
+pub struct Args {
+    parser: lexopt::Parser,
+    tool: &'static str,
+    usage: &'static str,
+    flag: String,
+}
+
+impl Args {
+    /// The arguments after the tool's name.
+    #[must_use]
+    pub fn new(tool: &'static str, usage: &'static str, args: &[String]) -> Args {
+        Args {
+            parser: lexopt::Parser::from_args(args.iter().cloned()),
+            tool,
+            usage,
+            flag: String::new(),
+        }
+    }
+
+    /// The next flag or word; `None` at the end. `-h` and `--help` are [`Help`].
+    pub fn next_arg(&mut self) -> anyhow::Result<Option<Arg>> {
+        let arg = match self.parser.next() {
+            Ok(Some(arg)) => arg,
+            Ok(None) => return Ok(None),
+            Err(lexopt::Error::UnexpectedValue { option, .. }) => {
+                bail!("{} takes no value{}", option, self.hint())
+            }
+            Err(e) => bail!("{}{}", e, self.hint()),
+        };
+        let item = match arg {
+            lexopt::Arg::Long(name) => Arg::Flag(format!("--{}", name)),
+            lexopt::Arg::Short(c) => Arg::Flag(format!("-{}", c)),
+            lexopt::Arg::Value(v) => Arg::Word(v.to_string_lossy().into_owned()),
+        };
+        if let Arg::Flag(flag) = &item {
+            if flag == "--help" || flag == "-h" {
+                return Err(Help(self.usage).into());
+            }
+            self.flag = flag.clone();
+        }
+        Ok(Some(item))
+    }
+
+    /// The value of the flag just read: `--flag=value`, or the next word. A next word that is
+    /// itself a flag (`--…`) is no value: the value is missing.
+    pub fn value(&mut self) -> anyhow::Result<String> {
+        if let Some(v) = self.parser.optional_value() {
+            return Ok(v.to_string_lossy().into_owned());
+        }
+        let next_is_flag = match self.parser.try_raw_args() {
+            Some(raw) => raw
+                .peek()
+                .map_or(true, |w| w.to_string_lossy().starts_with("--")),
+            None => true,
+        };
+        if next_is_flag {
+            bail!("{} needs a value{}", self.flag, self.hint());
+        }
+        let v = self
+            .parser
+            .value()
+            .map_err(|_| anyhow!("{} needs a value{}", self.flag, self.hint()))?;
+        Ok(v.to_string_lossy().into_owned())
+    }
+
+    /// The value of the flag just read, parsed.
+    pub fn parse<T: FromStr>(&mut self) -> anyhow::Result<T> {
+        let text = self.value()?;
+        text.parse()
+            .map_err(|_| anyhow!("{}: '{}' is not a valid value", self.flag, text))
+    }
+
+    /// The words after the flag just read (at least one, at most `most`), up to the next flag;
+    /// `--flag=value` gives one.
+    pub fn values(&mut self, most: usize) -> anyhow::Result<Vec<String>> {
+        if let Some(v) = self.parser.optional_value() {
+            return Ok(vec![v.to_string_lossy().into_owned()]);
+        }
+        let mut words = vec![self.value()?];
+        if let Some(mut raw) = self.parser.try_raw_args() {
+            while words.len() < most {
+                match raw.next_if(|w| !w.to_string_lossy().starts_with('-')) {
+                    Some(w) => words.push(w.to_string_lossy().into_owned()),
+                    None => break,
+                }
+            }
+        }
+        Ok(words)
+    }
+
+    /// The flag just read, refused as unknown.
+    #[must_use]
+    pub fn unknown(&self, arg: &Arg) -> anyhow::Error {
+        match arg {
+            Arg::Flag(flag) => anyhow!("unknown option '{}'{}", flag, self.hint()),
+            Arg::Word(word) => anyhow!("unexpected argument '{}'{}", word, self.hint()),
+        }
+    }
+
+    /// The flag read last (for messages).
+    #[must_use]
+    pub fn flag(&self) -> &str {
+        &self.flag
+    }
+
+    /// Where the usage is, for the end of an error message.
+    #[must_use]
+    pub fn hint(&self) -> String {
+        if self.tool.is_empty() {
+            " (ddz --help for the usage)".to_string()
+        } else {
+            format!(" (ddz {} --help for the usage)", self.tool)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(words: &[&str]) -> Vec<String> {
+        words.iter().map(|w| w.to_string()).collect()
+    }
+
+    #[test]
+    fn reads_both_value_forms_and_refuses_what_is_missing() {
+        let line = args(&[
+            "--seed=7",
+            "--games",
+            "12",
+            "-j2",
+            "hand",
+            "--players",
+            "a b",
+            "c",
+        ]);
+        let mut a = Args::new("arena", "usage", &line);
+        let mut seen = Vec::new();
+        while let Some(arg) = a.next_arg().unwrap() {
+            match arg {
+                Arg::Flag(f) if f == "--players" => seen.push(a.values(3).unwrap().join("|")),
+                Arg::Flag(f) if f == "-j" => seen.push(a.parse::<u32>().unwrap().to_string()),
+                Arg::Flag(_) => seen.push(a.value().unwrap()),
+                Arg::Word(w) => seen.push(w),
+            }
+        }
+        assert_eq!(seen, ["7", "12", "2", "hand", "a b|c"]);
+
+        let mut a = Args::new("arena", "usage", &args(&["--json", "--games", "3"]));
+        a.next_arg().unwrap();
+        let e = a.value().unwrap_err().to_string();
+        assert!(e.contains("--json needs a value"), "{}", e);
+        let mut a = Args::new("arena", "usage", &args(&["--think", "-1"]));
+        a.next_arg().unwrap();
+        assert_eq!(a.value().unwrap(), "-1");
+        let mut a = Args::new("arena", "usage", &args(&["--quick=yes"]));
+        a.next_arg().unwrap();
+        let e = a.next_arg().unwrap_err().to_string();
+        assert!(e.contains("--quick takes no value"), "{}", e);
+        let mut a = Args::new("moves", "usage: ddz moves", &args(&["3", "--help"]));
+        a.next_arg().unwrap();
+        let e = a.next_arg().unwrap_err();
+        assert_eq!(e.downcast_ref::<Help>().unwrap().0, "usage: ddz moves");
+    }
+}

@@ -1,0 +1,201 @@
+//! `ddz arena --shard K/N` and `ddz arena merge`: a run cut into shards and merged back gives
+//! the report of the whole run (but for wall-clock figures), and merging refuses shards that
+//! do not make up one whole run.
+
+mod arena_common;
+
+use arena_common::{result_without_clock, temp_dir};
+use std::path::Path;
+use std::process::{Command, Output};
+
+fn ddz(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .output()
+        .expect("the binary runs")
+}
+
+fn ok(args: &[&str]) -> String {
+    let out = ddz(args);
+    assert!(
+        out.status.success(),
+        "{:?}: {}",
+        args,
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8")
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
+}
+
+/// The report's lines that hold no wall-clock figure: the player table without its reply
+/// times, and whatever follows it (the team format's turns).
+fn table_without_clock(stdout: &str) -> Vec<String> {
+    stdout
+        .lines()
+        .skip(2)
+        .filter(|l| !l.starts_with("RESULT "))
+        .map(|l| match l.find("  ") {
+            // Player rows: drop the reply-times column, keep the errors column.
+            Some(_) if l.contains('/') && l.contains('±') => {
+                let mut words: Vec<&str> = l.split_whitespace().collect();
+                words.retain(|w| w.matches('/').count() != 3);
+                words.join(" ")
+            }
+            _ => l.to_string(),
+        })
+        .collect()
+}
+
+/// Plays `run` whole and as `shards` shards (each with one job), merges, and compares.
+fn whole_equals_merged(name: &str, run: &[&str], shards: usize) -> Vec<String> {
+    let dir = temp_dir(name);
+    let whole_log = dir.join("whole.jsonl");
+    let mut args = run.to_vec();
+    args.extend(["--no-progress", "--json", path(&whole_log)]);
+    let whole = ok(&args);
+    let mut files = Vec::new();
+    for k in 1..=shards {
+        let log = dir.join(format!("shard{}.jsonl", k));
+        let shard = format!("{}/{}", k, shards);
+        let mut args = run.to_vec();
+        args.extend(["--no-progress", "--jobs", "1", "--shard", &shard]);
+        args.extend(["--json", path(&log)]);
+        let out = ok(&args);
+        assert!(out.contains(&format!("shard {}", shard)), "{}", out);
+        files.push(log.to_str().unwrap().to_string());
+    }
+    let mut merge = vec!["arena", "merge"];
+    // The order of the files does not matter.
+    merge.extend(files.iter().rev().map(String::as_str));
+    let merged = ok(&merge);
+    assert!(
+        merged.contains(&format!("merged from {} shards", shards)),
+        "{}",
+        merged
+    );
+    assert_eq!(result_without_clock(&merged), result_without_clock(&whole));
+    assert_eq!(table_without_clock(&merged), table_without_clock(&whole));
+    // The shards' logs hold the whole run's games, and still replay.
+    let games = |text: &str| text.lines().filter(|l| l.starts_with("{\"deal\"")).count();
+    let whole_games = games(&std::fs::read_to_string(&whole_log).unwrap());
+    let shard_games: usize = files
+        .iter()
+        .map(|f| games(&std::fs::read_to_string(f).unwrap()))
+        .sum();
+    assert_eq!(shard_games, whole_games);
+    assert!(ok(&["replay", &files[0], "--game", "1"]).starts_with("== game 1: deal 0,"));
+    files
+}
+
+#[test]
+fn three_shards_merge_into_the_whole_runs_result() {
+    whole_equals_merged(
+        "shards-pair",
+        &[
+            "arena",
+            "--games",
+            "12",
+            "--seed",
+            "5",
+            "--pair",
+            "builtin:rules",
+            "builtin:greedy",
+        ],
+        3,
+    );
+}
+
+#[test]
+fn team_format_shards_merge_with_their_turns() {
+    whole_equals_merged(
+        "shards-team",
+        &[
+            "arena",
+            "--games",
+            "10",
+            "--seed",
+            "9",
+            "--turn",
+            "4",
+            "--format",
+            "team",
+            "--players",
+            "builtin:rules",
+            "builtin:greedy",
+        ],
+        4,
+    );
+}
+
+#[test]
+fn merge_refuses_shards_that_are_not_one_whole_run() {
+    let run = [
+        "arena",
+        "--games",
+        "6",
+        "--players",
+        "builtin:greedy",
+        "builtin:random",
+        "builtin:rules",
+    ];
+    let files = whole_equals_merged("shards-refused", &run, 3);
+    let refused = |args: &[&str], why: &str| {
+        let out = ddz(args);
+        assert_eq!(out.status.code(), Some(2), "{:?}", args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains(why), "{:?}: {}", args, err);
+        assert!(out.stdout.is_empty());
+    };
+    refused(
+        &["arena", "merge", &files[0], &files[2]],
+        "shard 2/3 missing",
+    );
+    refused(
+        &["arena", "merge", &files[0], &files[1], &files[1], &files[2]],
+        "both shard 2/3",
+    );
+    // A shard killed before its end has no end line.
+    let dir = temp_dir("shards-cut");
+    let cut = dir.join("cut.jsonl");
+    let text = std::fs::read_to_string(&files[1]).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    std::fs::write(&cut, lines[..lines.len() - 1].join("\n")).unwrap();
+    refused(
+        &["arena", "merge", &files[0], path(&cut), &files[2]],
+        "did not finish",
+    );
+    // A shard of a run with another seed.
+    let other = dir.join("other.jsonl");
+    let mut args = run.to_vec();
+    args.extend(["--seed", "77", "--shard", "2/3", "--no-progress"]);
+    args.extend(["--json", path(&other)]);
+    ok(&args);
+    refused(
+        &["arena", "merge", &files[0], path(&other), &files[2]],
+        "another run",
+    );
+    // A plain log is no shard.
+    let plain = dir.join("plain.jsonl");
+    let mut args = run.to_vec();
+    args.extend(["--no-progress", "--json", path(&plain)]);
+    ok(&args);
+    refused(&["arena", "merge", path(&plain)], "header");
+    refused(&["arena", "merge"], "no FILE");
+    refused(&[&run[..], &["--shard", "4/3"]].concat(), "--shard");
+    refused(
+        &[
+            "arena",
+            "--pair",
+            "builtin:rules",
+            "builtin:greedy",
+            "--sprt",
+            "0,1",
+            "--shard",
+            "1/2",
+        ],
+        "--sprt",
+    );
+}

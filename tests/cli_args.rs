@@ -1,0 +1,366 @@
+//! One command line for every tool: `--help` everywhere, `--version`, `ddz help`, both value
+//! forms (`--x v`, `--x=v`), unknown flags and missing values refused with the flag named,
+//! cards typed with spaces.
+
+mod arena_common;
+
+use arena_common::result_without_clock;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+const TOOLS: [&str; 13] = [
+    "moves",
+    "classify",
+    "split",
+    "solve",
+    "analyze",
+    "bench",
+    "arena",
+    "play",
+    "replay",
+    "check-transcripts",
+    "selfplay",
+    "encode",
+    "netcheck",
+];
+
+struct Run {
+    code: Option<i32>,
+    stdout: String,
+    stderr: String,
+}
+
+fn ddz_with_input(args: &[&str], input: &str) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    if let Some(mut stdin) = child.stdin.take() {
+        let _ = stdin.write_all(input.as_bytes());
+    }
+    let out = child.wait_with_output().expect("the binary ends");
+    Run {
+        code: out.status.code(),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn ddz(args: &[&str]) -> Run {
+    ddz_with_input(args, "")
+}
+
+/// The run succeeded; its stdout.
+fn ok(args: &[&str]) -> String {
+    let run = ddz(args);
+    assert_eq!(run.code, Some(0), "{:?}: {}", args, run.stderr);
+    run.stdout
+}
+
+#[test]
+fn every_tool_answers_help_with_its_usage() {
+    for tool in TOOLS {
+        for help in ["--help", "-h"] {
+            let run = ddz(&[tool, help]);
+            assert_eq!(run.code, Some(0), "{} {}: {}", tool, help, run.stderr);
+            assert!(run.stderr.is_empty(), "{} {}: {}", tool, help, run.stderr);
+            assert!(
+                run.stdout.starts_with(&format!("usage: ddz {}", tool)),
+                "{} {}: {}",
+                tool,
+                help,
+                run.stdout
+            );
+        }
+        // `ddz help TOOL` says the same.
+        let usage = ok(&[tool, "--help"]);
+        assert_eq!(ok(&["help", tool]), usage, "{}", tool);
+    }
+    assert!(ok(&["bench", "--help"]).contains("--quick"));
+}
+
+#[test]
+fn version_and_help_answer_at_once() {
+    let version = ok(&["--version"]);
+    assert_eq!(version.trim(), format!("ddz {}", env!("CARGO_PKG_VERSION")));
+    assert_eq!(ok(&["-V"]), version);
+    let help = ok(&["help"]);
+    for tool in TOOLS {
+        assert!(
+            help.contains(&format!("ddz {}", tool)),
+            "{}: {}",
+            tool,
+            help
+        );
+    }
+    assert!(help.contains("--version"));
+    assert_eq!(ok(&["--help"]), help);
+    assert_eq!(ok(&["--think", "1", "--help"]), help);
+}
+
+#[test]
+fn unknown_flags_are_refused_with_the_flag_named() {
+    let mut lines: Vec<Vec<&str>> = TOOLS.iter().map(|t| vec![*t, "--bogus"]).collect();
+    lines.push(vec!["--bogus"]);
+    lines.push(vec!["--think", "0.1", "--bogus"]);
+    lines.push(vec!["moves", "33", "-q"]);
+    for args in &lines {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
+        assert!(run.stdout.is_empty(), "{:?}: {}", args, run.stdout);
+        let flag = args.last().unwrap();
+        assert!(
+            run.stderr.contains(&format!("'{}'", flag)),
+            "{:?}: {}",
+            args,
+            run.stderr
+        );
+    }
+    // A flag that takes no value refuses one.
+    let run = ddz(&["bench", "--quick=yes"]);
+    assert_eq!(run.code, Some(2));
+    assert!(
+        run.stderr.contains("--quick takes no value"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn missing_values_are_refused_with_the_flag_named() {
+    for args in [
+        &["arena", "--games"][..],
+        &["arena", "--json", "--games", "3"],
+        &["arena", "--players"],
+        &["moves", "3334", "--follow"],
+        &["replay", "fixtures/transcripts/all-bid-zero.txt", "--game"],
+        &["solve", "A=3", "B=4", "C=5", "--landlord"],
+        &["analyze", "--transcript"],
+        &["play", "--seed"],
+        &["check-transcripts", "--engine"],
+        &["--think"],
+        &["--name", "--think", "1"],
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
+        let flag = args
+            .iter()
+            .rev()
+            .find(|a| a.starts_with("--") && run.stderr.contains(&format!("{} needs a value", a)));
+        assert!(flag.is_some(), "{:?}: {}", args, run.stderr);
+    }
+}
+
+#[test]
+fn both_value_forms_work() {
+    let log = std::env::temp_dir().join(format!("ddz-cli-args-{}.jsonl", std::process::id()));
+    let log = log.to_str().expect("a UTF-8 temporary path");
+    ok(&[
+        "arena",
+        "--games",
+        "2",
+        "--players",
+        "builtin:greedy",
+        "builtin:greedy",
+        "builtin:random",
+        "--no-progress",
+        "--json",
+        log,
+    ]);
+    let pairs: [(&[&str], &[&str]); 5] = [
+        (
+            &["moves", "3334", "--follow=3"],
+            &["moves", "3334", "--follow", "3"],
+        ),
+        (
+            &["solve", "A=33", "B=4", "C=5", "--landlord=B", "--turn=A"],
+            &[
+                "solve",
+                "A=33",
+                "B=4",
+                "C=5",
+                "--landlord",
+                "B",
+                "--turn",
+                "A",
+            ],
+        ),
+        (
+            &["replay", log, "--game=2"],
+            &["replay", log, "--game", "2"],
+        ),
+        (
+            &[
+                "arena",
+                "--games=1",
+                "--seed=4",
+                "--players=builtin:greedy",
+                "--player=builtin:rules",
+                "--player=builtin:random",
+                "--no-progress",
+            ],
+            &[
+                "arena",
+                "-n",
+                "1",
+                "--seed",
+                "4",
+                "--players",
+                "builtin:greedy",
+                "builtin:rules",
+                "builtin:random",
+                "--no-progress",
+            ],
+        ),
+        (&["classify", "--", "3334"], &["classify", "3334"]),
+    ];
+    for (a, b) in pairs {
+        let (x, y) = (ok(a), ok(b));
+        assert!(!x.is_empty(), "{:?}", a);
+        if a[0] == "arena" {
+            // The wall-clock figures differ between runs; the rest must not.
+            assert_eq!(x.lines().next(), y.lines().next());
+            assert_eq!(result_without_clock(&x), result_without_clock(&y));
+            continue;
+        }
+        let strip = |s: &str| -> String {
+            s.lines()
+                .filter(|l| !l.starts_with("time:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert_eq!(strip(&x), strip(&y), "{:?} / {:?}", a, b);
+    }
+    let _ = std::fs::remove_file(log);
+    // The engine's flags too: its name, given as --name=X, is its handshake's answer.
+    let run = ddz_with_input(
+        &["--name=Spaced", "--think", "0.1"],
+        "DOUDIZHUVER 1.0\nEXIT\n",
+    );
+    assert_eq!(run.code, Some(0), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some("NAME Spaced"));
+}
+
+#[test]
+fn cards_may_be_typed_with_spaces() {
+    let pairs: [(&[&str], &[&str]); 5] = [
+        (&["moves", "3", "4", "5", "5"], &["moves", "3455"]),
+        (
+            &["moves", "3 3 4 4", "--follow", "3 3"],
+            &["moves", "3344", "--follow", "33"],
+        ),
+        (&["classify", "3", "3", "3", "10"], &["classify", "333T"]),
+        (&["split", "3 3 3", "4", "5"], &["split", "33345"]),
+        (
+            &["solve", "A=3", "3", "B=4", "C=5", "J", "--landlord", "A"],
+            &["solve", "A=33", "B=4", "C=5J", "--landlord", "A"],
+        ),
+    ];
+    for (a, b) in pairs {
+        let (x, y) = (ok(a), ok(b));
+        let strip = |s: &str| -> String {
+            s.lines()
+                .filter(|l| !l.starts_with("time:"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        assert!(!x.trim().is_empty(), "{:?}", a);
+        assert_eq!(strip(&x), strip(&y), "{:?} / {:?}", a, b);
+    }
+}
+
+#[test]
+fn replay_heads_each_game_with_the_number_game_picks_it_by() {
+    let log = std::env::temp_dir().join(format!("ddz-replay-numbers-{}.jsonl", std::process::id()));
+    let log = log.to_str().expect("a UTF-8 temporary path");
+    ok(&[
+        "arena",
+        "--games",
+        "2",
+        "--duplicate",
+        "--players",
+        "builtin:greedy",
+        "builtin:random",
+        "builtin:rules",
+        "--no-progress",
+        "--json",
+        log,
+    ]);
+    let text = std::fs::read_to_string(log).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6);
+    let all = ok(&["replay", log]);
+    for (n, line) in lines.iter().enumerate() {
+        let v = ddz::arena::json::parse(line).unwrap();
+        let field = |k: &str| v.get(k).and_then(|x| x.as_f64()).unwrap();
+        let head = format!(
+            "== game {}: deal {}, seating {}\n",
+            n + 1,
+            field("deal"),
+            field("seating")
+        );
+        let one = ok(&["replay", log, "--game", &(n + 1).to_string()]);
+        assert!(one.starts_with(&head), "{}\n{}", head, one);
+        assert!(all.contains(&head), "{}", head);
+    }
+    for bad in ["0", "7"] {
+        let run = ddz(&["replay", log, "--game", bad]);
+        assert_eq!(run.code, Some(2), "--game {}", bad);
+    }
+    let _ = std::fs::remove_file(log);
+}
+
+#[test]
+fn solve_gives_up_within_a_node_budget_by_default() {
+    // A whole deal: far more than a few thousand nodes to decide.
+    let deal = [
+        "A=333455689999JJQK257X",
+        "B=344566788TTKAA222",
+        "C=46778TTJJQQQKKAAD",
+        "--landlord",
+        "A",
+    ];
+    let with = |extra: &[&str]| -> Vec<String> {
+        deal.iter().chain(extra).map(|s| s.to_string()).collect()
+    };
+    let parsed = ddz::tools::solve::parse(&with(&[])).unwrap();
+    assert_eq!(parsed.nodes, Some(ddz::tools::solve::DEFAULT_NODES));
+    assert_eq!(
+        ddz::tools::solve::parse(&with(&["--nodes", "0"]))
+            .unwrap()
+            .nodes,
+        None
+    );
+    assert_eq!(
+        ddz::tools::solve::parse(&with(&["--nodes=500"]))
+            .unwrap()
+            .nodes,
+        Some(500)
+    );
+    let mut args = vec!["solve"];
+    args.extend(deal);
+    args.extend(["--nodes", "3000", "--table-mb", "4"]);
+    let run = ddz(&args);
+    assert_eq!(run.code, Some(2), "{}", run.stderr);
+    assert_eq!(run.stdout.lines().next(), Some("unknown"));
+    assert!(
+        run.stderr.contains("unknown within 3000 nodes"),
+        "{}",
+        run.stderr
+    );
+    let usage = ok(&["solve", "--help"]);
+    assert!(
+        usage.contains("--nodes N") && usage.contains("--table-mb M"),
+        "{}",
+        usage
+    );
+    assert!(
+        usage.contains(&ddz::tools::solve::DEFAULT_NODES.to_string()),
+        "{}",
+        usage
+    );
+}
