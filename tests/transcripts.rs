@@ -45,6 +45,25 @@ fn every_fixture_passes_on_the_built_engine() {
 }
 
 #[test]
+fn every_fixture_passes_with_the_networks_judging() {
+    // The play network in place of rollouts and the bid network (both settings of the
+    // thinking player), on every platform's transcripts.
+    let mut with_nets = engine();
+    with_nets.extend(["--eval", "net", "--net-plies", "3", "--bid", "net"].map(String::from));
+    let mut failures = Vec::new();
+    let mut replies = 0;
+    for f in &transcript_files(&fixtures()) {
+        let r = check_file(&with_nets, f);
+        replies += r.replies;
+        for x in r.failures {
+            failures.push(format!("{}: {}", f.display(), x));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(replies > 1000, "only {} replies checked", replies);
+}
+
+#[test]
 fn the_engine_thinking_on_its_clock_answers_in_time() {
     // Timed mode, as on a platform: each decision thinks until the soft deadline. The
     // transcripts' own limits (15 s) are the bound the checker enforces; the think time keeps

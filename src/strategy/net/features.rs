@@ -45,13 +45,17 @@ impl OpenPosition {
 /// Values per hand in the rank encoding: for each of the 13 ranks 3..2, four thermometer bits
 /// (at least 1, 2, 3, 4 cards); one bit per joker.
 pub const HAND_WIDTH: usize = 13 * 4 + 2;
-/// Values per seat in the play network's input: the hand, its size, and three figures of its
+/// Values per seat in the bid network's input: the hand, its size, and three figures of its
 /// best split (fewest plays, the split's value, bombs).
 pub const SEAT_WIDTH: usize = HAND_WIDTH + 4;
+/// Values per seat in the play network's input: [`SEAT_WIDTH`] and, since every hand is open,
+/// how many groups of the best split the other side can beat and how many it cannot.
+pub const OPEN_SEAT_WIDTH: usize = SEAT_WIDTH + 2;
 /// Kinds of the play to beat, one bit each (the pass is no play to beat).
 const KIND_BITS: usize = Kind::ALL.len() - 1;
 /// Width of the play network's input.
-pub const PLAY_INPUTS: usize = 3 * SEAT_WIDTH + 3 + 1 + Rank::COUNT + KIND_BITS + 1 + 3 + 4;
+pub const PLAY_INPUTS: usize =
+    3 * OPEN_SEAT_WIDTH + 3 + 1 + Rank::COUNT + KIND_BITS + 1 + 3 + 1 + 4;
 /// Width of the bid network's input: the hand and its split figures.
 pub const BID_INPUTS: usize = SEAT_WIDTH;
 
@@ -93,6 +97,40 @@ fn encode_seat(hand: Counts, splitter: &mut Splitter, out: &mut [f32]) {
     rest[3] = bombs as f32 / 2.0;
 }
 
+/// Scale of group counts (a 20-card hand splits into about 5 to 12 groups).
+const GROUPS_SCALE: f32 = 10.0;
+
+/// Whether `hand` holds a play that beats `target`.
+fn can_beat(hand: Counts, target: &Combo, scratch: &mut Vec<Combo>) -> bool {
+    scratch.clear();
+    crate::rules::follows(hand, target, scratch);
+    scratch.iter().any(|c| !c.is_pass())
+}
+
+/// The open-hand figures of one seat: of the groups of its best split, how many the other side
+/// (both farmers for the landlord, the landlord for a farmer) can beat and how many it cannot.
+fn encode_control(
+    hand: Counts,
+    others: &[Counts],
+    splitter: &mut Splitter,
+    scratch: &mut Vec<Combo>,
+    out: &mut [f32],
+) {
+    let (mut beaten, mut safe) = (0u32, 0u32);
+    if !hand.is_empty() {
+        let split = splitter.split(hand, Mode::Normal);
+        for g in &split.groups {
+            if others.iter().any(|o| can_beat(*o, g, scratch)) {
+                beaten += 1;
+            } else {
+                safe += 1;
+            }
+        }
+    }
+    out[0] = beaten as f32 / GROUPS_SCALE;
+    out[1] = safe as f32 / GROUPS_SCALE;
+}
+
 /// The role of `seat` as an index: 0 landlord, 1 the farmer after it, 2 the one before it.
 fn role(landlord: Seat, seat: Seat) -> usize {
     if seat == landlord {
@@ -107,14 +145,26 @@ fn role(landlord: Seat, seat: Seat) -> usize {
 /// The play network's input for `p` ([`PLAY_INPUTS`] values).
 pub fn play_features(p: &OpenPosition, splitter: &mut Splitter, out: &mut [f32; PLAY_INPUTS]) {
     out.iter_mut().for_each(|v| *v = 0.0);
-    for (i, seat) in p.roles().iter().enumerate() {
-        encode_seat(
-            p.hands[seat.index()],
+    let mut scratch = Vec::with_capacity(64);
+    let hand = |s: Seat| p.hands[s.index()];
+    let roles = p.roles();
+    for (i, seat) in roles.iter().enumerate() {
+        let block = &mut out[i * OPEN_SEAT_WIDTH..(i + 1) * OPEN_SEAT_WIDTH];
+        encode_seat(hand(*seat), splitter, &mut block[..SEAT_WIDTH]);
+        let others: &[Counts] = if i == 0 {
+            &[hand(roles[1]), hand(roles[2])]
+        } else {
+            &[hand(roles[0])]
+        };
+        encode_control(
+            hand(*seat),
+            others,
             splitter,
-            &mut out[i * SEAT_WIDTH..(i + 1) * SEAT_WIDTH],
+            &mut scratch,
+            &mut block[SEAT_WIDTH..],
         );
     }
-    let mut at = 3 * SEAT_WIDTH;
+    let mut at = 3 * OPEN_SEAT_WIDTH;
     out[at + role(p.landlord, p.to_move)] = 1.0;
     at += 3;
     let beat = p.last.filter(|(by, _)| *by != p.to_move);
@@ -130,9 +180,11 @@ pub fn play_features(p: &OpenPosition, splitter: &mut Splitter, out: &mut [f32; 
             }
             out[at + 1 + Rank::COUNT + KIND_BITS] = combo.cards.total() as f32 / 20.0;
             out[at + 2 + Rank::COUNT + KIND_BITS + role(p.landlord, by)] = 1.0;
+            let mover_can_beat = can_beat(hand(p.to_move), &combo, &mut scratch);
+            out[at + 5 + Rank::COUNT + KIND_BITS] = f32::from(u8::from(mover_can_beat));
         }
     }
-    at += 1 + Rank::COUNT + KIND_BITS + 1 + 3;
+    at += 1 + Rank::COUNT + KIND_BITS + 1 + 3 + 1;
     out[at] = f32::from(p.bombs) / 4.0;
     out[at + 1] = f32::from(u8::from(p.rocket));
     out[at + 2] = f32::from(u8::from(p.farmer_plays == 0));
@@ -184,16 +236,30 @@ mod tests {
         play_features(&p, &mut s, &mut following);
         p.to_move = Seat::B;
         play_features(&p, &mut s, &mut leading);
-        let lead_bit = 3 * SEAT_WIDTH + 3;
+        let lead_bit = 3 * OPEN_SEAT_WIDTH + 3;
         assert_eq!(following[lead_bit], 0.0);
         assert_eq!(leading[lead_bit], 1.0);
         // The landlord's hand comes first whatever its seat.
         assert_eq!(following[0..4], [0.0; 4][..], "no 3 in B's 789");
         assert_eq!(following[4 * 4], 1.0, "the 7 of B's 789");
         assert_eq!(
-            following[SEAT_WIDTH + 7 * 4],
+            following[OPEN_SEAT_WIDTH + 7 * 4],
             1.0,
             "the T of C's TJ (after B)"
         );
+    }
+
+    #[test]
+    fn control_counts_the_groups_the_other_side_can_beat() {
+        let mut out = [0.0; 2];
+        let mut s = Splitter::new();
+        let mut scratch = Vec::new();
+        // The landlord's 3 falls to a farmer's 4; its big joker to nothing.
+        let farmers = [counts("4"), counts("5")];
+        encode_control(counts("3D"), &farmers, &mut s, &mut scratch, &mut out);
+        assert_eq!(out, [0.1, 0.1]);
+        // A farmer's pair of 5s against a landlord holding only singles: safe.
+        encode_control(counts("55"), &[counts("AK")], &mut s, &mut scratch, &mut out);
+        assert_eq!(out, [0.0, 0.1]);
     }
 }
