@@ -7,12 +7,15 @@
 //! The targets are the outcome from the landlord's side at base 1 ([`targets`]): the official
 //! score in units of the landlord's stake (± the multiplier), the team rule's points, and the
 //! result (+1 the landlord won, −1 it lost). The play network learns them for every position;
-//! the bid network for the landlord's 17 dealt cards at the first position of each game.
+//! the bid network, at the first position of each game, for each seat's 17 dealt cards in its
+//! role (the landlord's, or a farmer's after or before it): what the hand is worth as the
+//! landlord, and what it is worth as a farmer when another seat takes the landlord.
 
 use super::data::Sample;
 use crate::game::score::POINT;
+use crate::game::Seat;
 use crate::game::{Outcome, Scoring};
-use crate::strategy::net::features::{bid_features, play_features, BID_INPUTS, PLAY_INPUTS};
+use crate::strategy::net::features::{bid_features, play_features, Role, BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::split::Splitter;
 use std::io::{Seek, SeekFrom, Write};
 
@@ -24,7 +27,7 @@ pub const TARGETS: usize = 3;
 pub enum Net {
     /// The play network: every position, all hands open.
     Play,
-    /// The bid network: the landlord's dealt hand, once per game.
+    /// The bid network: each seat's dealt hand in its role, once per game.
     Bid,
 }
 
@@ -98,8 +101,8 @@ impl<W: Write + Seek> MatrixWriter<W> {
         })
     }
 
-    /// Adds the rows `sample` gives for this network (none for the bid network past the first
-    /// position of a game).
+    /// Adds the rows `sample` gives for this network (for the bid network: three at the first
+    /// position of a game, one per seat, none later).
     pub fn add(&mut self, sample: &Sample) -> std::io::Result<()> {
         self.buf.clear();
         match self.net {
@@ -109,12 +112,25 @@ impl<W: Write + Seek> MatrixWriter<W> {
                 push(&mut self.buf, &x);
             }
             Net::Bid => {
+                // The first position of a game: each seat's dealt hand in its role.
                 if sample.turn != 0 {
                     return Ok(());
                 }
-                let mut x = [0.0f32; BID_INPUTS];
-                bid_features(sample.landlord_dealt(), &mut self.splitter, &mut x);
-                push(&mut self.buf, &x);
+                let landlord = sample.position.landlord;
+                let t = targets(&sample.outcome);
+                for seat in Seat::ALL {
+                    let dealt = if seat == landlord {
+                        sample.landlord_dealt()
+                    } else {
+                        sample.position.hands[seat.index()]
+                    };
+                    let mut x = [0.0f32; BID_INPUTS];
+                    bid_features(dealt, Role::of(seat, landlord), &mut self.splitter, &mut x);
+                    push(&mut self.buf, &x);
+                    push(&mut self.buf, &t);
+                    self.rows += 1;
+                }
+                return self.out.write_all(&self.buf);
             }
         }
         push(&mut self.buf, &targets(&sample.outcome));

@@ -137,9 +137,10 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             );
             let net = thinker.net_bid(&state);
             println!(
-                "the bid network: as landlord at base 1 {:+.1} (win {:.1}%), bid {} at margin {}",
+                "the bid network: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {} at margin {}",
                 net.value,
                 100.0 * net.win_chance,
+                net.pass,
                 net.bid,
                 thinker.settings().bid_margin
             );

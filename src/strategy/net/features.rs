@@ -56,8 +56,9 @@ const KIND_BITS: usize = Kind::ALL.len() - 1;
 /// Width of the play network's input.
 pub const PLAY_INPUTS: usize =
     3 * OPEN_SEAT_WIDTH + 3 + 1 + Rank::COUNT + KIND_BITS + 1 + 3 + 1 + 4;
-/// Width of the bid network's input: the hand and its split figures.
-pub const BID_INPUTS: usize = SEAT_WIDTH;
+/// Width of the bid network's input: the hand, its split figures, and the role it would play
+/// (landlord, the farmer after the landlord, the farmer before it).
+pub const BID_INPUTS: usize = SEAT_WIDTH + 3;
 
 /// Scale of the split's value (tenths of a point; a 17-card hand is worth about −100..+300).
 const SPLIT_VALUE_SCALE: f32 = 400.0;
@@ -192,9 +193,40 @@ pub fn play_features(p: &OpenPosition, splitter: &mut Splitter, out: &mut [f32; 
     debug_assert_eq!(at + 4, PLAY_INPUTS);
 }
 
-/// The bid network's input for a hand before the bottom cards ([`BID_INPUTS`] values).
-pub fn bid_features(hand: Counts, splitter: &mut Splitter, out: &mut [f32; BID_INPUTS]) {
-    encode_seat(hand, splitter, out);
+/// The role a dealt hand is judged in by the bid network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// The landlord (the bottom cards, unseen yet, join the hand).
+    Landlord,
+    /// The farmer who plays right after the landlord.
+    Down,
+    /// The farmer who plays right before the landlord.
+    Up,
+}
+
+impl Role {
+    /// Every role, in the order of the input's role bits.
+    pub const ALL: [Role; 3] = [Role::Landlord, Role::Down, Role::Up];
+
+    /// The role of `seat` when `landlord` is the landlord.
+    #[must_use]
+    pub fn of(seat: Seat, landlord: Seat) -> Role {
+        Role::ALL[role(landlord, seat)]
+    }
+}
+
+/// The bid network's input for a dealt hand (17 cards, before the bottom) in `role`
+/// ([`BID_INPUTS`] values).
+pub fn bid_features(
+    hand: Counts,
+    role: Role,
+    splitter: &mut Splitter,
+    out: &mut [f32; BID_INPUTS],
+) {
+    out.iter_mut().for_each(|v| *v = 0.0);
+    encode_seat(hand, splitter, &mut out[..SEAT_WIDTH]);
+    let bit = Role::ALL.iter().position(|r| *r == role).unwrap_or(0);
+    out[SEAT_WIDTH + bit] = 1.0;
 }
 
 #[cfg(test)]
@@ -259,7 +291,13 @@ mod tests {
         encode_control(counts("3D"), &farmers, &mut s, &mut scratch, &mut out);
         assert_eq!(out, [0.1, 0.1]);
         // A farmer's pair of 5s against a landlord holding only singles: safe.
-        encode_control(counts("55"), &[counts("AK")], &mut s, &mut scratch, &mut out);
+        encode_control(
+            counts("55"),
+            &[counts("AK")],
+            &mut s,
+            &mut scratch,
+            &mut out,
+        );
         assert_eq!(out, [0.0, 0.1]);
     }
 }

@@ -11,7 +11,7 @@ use crate::cards::{Cards, Counts};
 use crate::game::score::POINT;
 use crate::game::{BySeat, GameState, Scoring};
 use crate::strategy::split::Splitter;
-use features::{bid_features, play_features, OpenPosition, BID_INPUTS, PLAY_INPUTS};
+use features::{bid_features, play_features, OpenPosition, Role, BID_INPUTS, PLAY_INPUTS};
 use mlp::Mlp;
 use std::sync::{Arc, Mutex};
 
@@ -38,10 +38,20 @@ impl NetValue {
     /// [`crate::game::Outcome::landlord_value`].
     #[must_use]
     pub fn landlord_points(&self, scoring: Scoring, base: u8) -> f64 {
-        let base = f64::from(base.max(1));
+        let stakes = match scoring {
+            Scoring::Official => self.official,
+            Scoring::Team => self.team,
+        };
+        f64::from(stakes) * NetValue::stake(scoring) * f64::from(base.max(1))
+    }
+
+    /// The points of one stake (the landlord's score of a plain win at base 1) under `scoring`:
+    /// the unit the networks' outputs are in.
+    #[must_use]
+    pub fn stake(scoring: Scoring) -> f64 {
         match scoring {
-            Scoring::Official => f64::from(self.official) * 2.0 * f64::from(POINT) * base,
-            Scoring::Team => f64::from(self.team) * base,
+            Scoring::Official => 2.0 * f64::from(POINT),
+            Scoring::Team => 1.0,
         }
     }
 
@@ -111,7 +121,8 @@ impl PlayNet {
     }
 }
 
-/// The bid network: the value of becoming the landlord with a 17-card hand, the bottom unseen.
+/// The bid network: the value of a dealt hand (the bottom unseen) as the landlord, or as a
+/// farmer after or before the landlord.
 #[derive(Debug)]
 pub struct BidNet {
     mlp: Arc<Mlp>,
@@ -128,10 +139,11 @@ impl BidNet {
         }
     }
 
-    /// The network's value of taking the landlord seat with `hand` (before the bottom).
-    pub fn value(&mut self, hand: Counts) -> NetValue {
+    /// The network's value of the game, from the landlord's side, when the seat dealt `hand`
+    /// (before the bottom) plays it in `role`.
+    pub fn value(&mut self, hand: Counts, role: Role) -> NetValue {
         let mut x = [0.0f32; BID_INPUTS];
-        bid_features(hand, &mut self.splitter, &mut x);
+        bid_features(hand, role, &mut self.splitter, &mut x);
         let mut out = [0.0f32; 3];
         self.mlp.forward(&x, &mut out);
         NetValue::from_outputs(out)
