@@ -6,8 +6,9 @@
     ddz encode --net play data/rules-1.tsv --every 3 --out data/play.x
     python3 scripts/train.py --matrix data/play.x --net play --out src/strategy/net/weights/play
 
-The fitting is scikit-learn's MLPRegressor (Adam, ReLU, early stopping on a held-out part):
-no hand-written backpropagation. Outputs, beside --out:
+The fitting is scikit-learn's MLPRegressor (Adam, ReLU, one partial_fit per epoch, the best
+epoch on a validation part kept): no hand-written backpropagation. The validation and the
+held-out parts are whole games (the last rows of the matrix), never positions of a game trained on. Outputs, beside --out:
   PREFIX.bin    the weights in the engine's format (src/strategy/net/mlp.rs), embedded at build time
   PREFIX.check  fixed inputs and the trainer's own outputs for them, which a Rust test compares
   PREFIX.txt    how the network was made: the command, the data, the seed, the commit, the figures
@@ -27,6 +28,7 @@ from sklearn.neural_network import MLPRegressor
 
 TARGET_NAMES = ["official", "team", "won"]
 CHECK_ROWS = 24
+PATIENCE = 4
 
 
 def read_matrix(path):
@@ -104,18 +106,24 @@ def main():
     xs, ys = zip(*(read_matrix(m) for m in args.matrix))
     x = np.concatenate(xs)
     y = np.concatenate(ys)
+    # `ddz encode` writes rows game by game, and the positions of one game share its outcome:
+    # a random split would test the network on games it has seen. The held-out and the
+    # validation parts are whole games: the last 5% of the rows, and the 5% before them.
+    n = len(x)
+    test = max(1, n // 20)
+    val = max(1, n // 20)
+    x_test, y_test = x[n - test :], y[n - test :]
+    x_val, y_val = x[n - test - val : n - test], y[n - test - val : n - test]
+    x_train, y_train = x[: n - test - val], y[: n - test - val]
     rng = np.random.default_rng(args.seed)
-    order = rng.permutation(len(x))
-    if args.max_rows and len(order) > args.max_rows:
-        order = order[: args.max_rows]
-    x, y = x[order], y[order]
-    test = max(1, len(x) // 20)
-    x_test, y_test, x_train, y_train = x[:test], y[:test], x[test:], y[test:]
+    if args.max_rows and len(x_train) > args.max_rows:
+        keep = rng.permutation(len(x_train))[: args.max_rows]
+        x_train, y_train = x_train[keep], y_train[keep]
     hidden = tuple(int(h) for h in args.hidden.split(",") if h)
     print(
         f"train.py: {args.net} network {x.shape[1]}→{'→'.join(map(str, hidden))}→{y.shape[1]}; "
-        f"{len(x_train)} training rows, {len(x_test)} held out; seed {args.seed}; "
-        f"scikit-learn {sklearn.__version__}, numpy {np.__version__}",
+        f"{len(x_train)} training rows, {len(x_val)} validation, {len(x_test)} held out (whole games); "
+        f"seed {args.seed}; scikit-learn {sklearn.__version__}, numpy {np.__version__}",
         flush=True,
     )
     model = MLPRegressor(
@@ -125,20 +133,31 @@ def main():
         alpha=args.alpha,
         batch_size=args.batch,
         learning_rate_init=args.lr,
-        max_iter=args.epochs,
-        early_stopping=True,
-        validation_fraction=0.05,
-        n_iter_no_change=4,
         random_state=args.seed,
-        verbose=True,
     )
+    # One pass over the shuffled training rows per epoch (scikit-learn's partial_fit), the
+    # weights of the best validation score kept, stopping after PATIENCE epochs without gain.
     start = time.time()
-    model.fit(x_train, y_train)
+    best, best_params, stale, epochs = -np.inf, None, 0, 0
+    for epoch in range(args.epochs):
+        order = rng.permutation(len(x_train))
+        model.partial_fit(x_train[order], y_train[order])
+        epochs = epoch + 1
+        score = model.score(x_val, y_val)
+        print(f"epoch {epochs}: loss {model.loss_:.4f}, validation R² {score:.4f}", flush=True)
+        if score > best + 1e-4:
+            best, stale = score, 0
+            best_params = ([w.copy() for w in model.coefs_], [b.copy() for b in model.intercepts_])
+        else:
+            stale += 1
+            if stale >= PATIENCE:
+                break
+    model.coefs_, model.intercepts_ = best_params
     seconds = time.time() - start
     lines = [
-        f"trained in {seconds:.0f} s, {model.n_iter_} epochs, best validation score (R²) {model.best_validation_score_:.4f}"
+        f"trained in {seconds:.0f} s, {epochs} epochs, best validation R² {best:.4f} (whole games)"
     ]
-    lines += figures("held out", model, x_test, y_test)
+    lines += figures("held out (whole games)", model, x_test, y_test)
     for line in lines:
         print(line, flush=True)
 
@@ -155,7 +174,8 @@ def main():
         f.write(f"# The {args.net} network\n")
         f.write(f"command: python3 {shlex.join(sys.argv)}\n")
         f.write(f"data: {args.data_note or ' '.join(args.matrix)}\n")
-        f.write(f"rows: {len(x_train)} training, {len(x_test)} held out; seed {args.seed}\n")
+        f.write(f"rows: {len(x_train)} training, {len(x_val)} validation, {len(x_test)} held out "
+                f"(whole games); seed {args.seed}\n")
         f.write(f"shape: {x.shape[1]} → {' → '.join(map(str, hidden))} → {y.shape[1]} (ReLU), "
                 f"{sum(w.size + b.size for w, b in zip(model.coefs_, model.intercepts_))} parameters\n")
         f.write(f"commit: {commit}; scikit-learn {sklearn.__version__}, numpy {np.__version__}\n")
