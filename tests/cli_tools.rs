@@ -286,6 +286,52 @@ fn bench_quick_prints_figures_and_a_stable_node_count() {
     );
 }
 
+/// The node count the README quotes on its `Bench fingerprint:` line.
+fn readme_fingerprint() -> u64 {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(path).expect("README.md reads");
+    let lines: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.contains("Bench fingerprint:"))
+        .collect();
+    assert_eq!(lines.len(), 1, "one 'Bench fingerprint:' line in README.md");
+    let quoted = lines[0]
+        .split("`ddz bench --quick` ends with `")
+        .nth(1)
+        .and_then(|rest| rest.split(" nodes`").next())
+        .unwrap_or_else(|| {
+            panic!(
+                "README.md: the line reads \"Bench fingerprint: `ddz bench --quick` ends with \
+                 `N nodes`\": {}",
+                lines[0]
+            )
+        });
+    quoted
+        .parse()
+        .unwrap_or_else(|e| panic!("README.md: '{}' is not a node count: {}", quoted, e))
+}
+
+/// The README's quick start quotes the bench fingerprint for developers to compare against: it
+/// must be the count today's binary prints. When behaviour changes on purpose, the README is
+/// updated with the new count in the same commit.
+#[test]
+fn readme_quotes_todays_bench_fingerprint() {
+    let run = ddz(&["bench", "--quick"]);
+    assert!(run.ok, "{}", run.stderr);
+    let last = run.stdout.lines().last().expect("output");
+    let printed: u64 = last
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {:?}", last));
+    assert_eq!(
+        readme_fingerprint(),
+        printed,
+        "README.md's bench fingerprint is stale: `ddz bench --quick` prints {:?}",
+        last
+    );
+}
+
 /// `ddz analyze` on a position: the binary prints what the library's thinking player finds for
 /// the same view (every candidate's mean and deals, the choice), the same on every run.
 #[test]
