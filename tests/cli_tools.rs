@@ -375,8 +375,9 @@ fn analyze_prints_what_the_thinking_player_finds() {
             .skip(1)
             .take_while(|l| !l.starts_with("chosen:"))
             .map(|l| {
+                // play, mean, ±95%, win%, deals, and the play network's value (`net`).
                 let f: Vec<&str> = l.split_whitespace().collect();
-                assert_eq!(f.len(), 5, "{}", l);
+                assert_eq!(f.len(), 6, "{}", l);
                 (f[0].to_string(), f[1].to_string(), f[4].to_string())
             })
             .collect();
@@ -431,12 +432,30 @@ fn analyze_at_a_bid_names_the_bidder_in_use() {
         line(&value.stdout, figures),
         line(&simulate.stdout, figures)
     );
+    // The first number after `after` on `l`.
+    let bid_after = |l: &str, after: &str| -> u8 {
+        l.split_once(after)
+            .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no bid after {:?} in {:?}", after, l))
+    };
     let by_value = line(&value.stdout, "chosen: bid ");
-    let (_, simulated) = by_value
-        .split_once("the simulation's: bid ")
-        .unwrap_or_else(|| panic!("{}", by_value));
+    let by_simulation = line(&simulate.stdout, "chosen: bid ");
+    assert!(
+        by_value.contains("(by the value thresholds;"),
+        "{}",
+        by_value
+    );
+    assert!(
+        by_simulation.contains("(by the simulation;"),
+        "{}",
+        by_simulation
+    );
     assert_eq!(
-        line(&simulate.stdout, "chosen: bid "),
-        format!("chosen: bid {}", simulated.trim_end_matches(')'))
+        bid_after(&by_simulation, "chosen: bid "),
+        bid_after(&by_value, "the simulation's: bid "),
+        "{}\n{}",
+        by_value,
+        by_simulation
     );
 }
