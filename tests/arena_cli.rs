@@ -3,9 +3,10 @@
 
 mod arena_common;
 
-use arena_common::{ddz, temp_dir};
+use arena_common::{ddz, result_without_clock, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
 use ddz::arena::json::{self, Value};
+use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
 use ddz::game::Seat;
 use ddz::protocol::{Command, Reply};
@@ -222,4 +223,41 @@ fn max_errors_turns_faults_into_a_failing_exit() {
         lenient.status.success(),
         "a higher limit lets the match pass"
     );
+}
+
+/// Seats a command line leaves open take the default player, a fixed budget: a bare `ddz arena`
+/// finishes in seconds, not hours, and prints the same report on any machine.
+#[test]
+fn open_seats_take_the_fixed_budget_default_player() {
+    let labels = |stdout: &str| -> Vec<String> {
+        result_without_clock(stdout)
+            .get("players")
+            .unwrap()
+            .items()
+            .iter()
+            .map(|p| p.get("player").and_then(Value::as_str).unwrap().to_string())
+            .collect()
+    };
+    let bare = ["arena", "--games", "2", "--jobs", "1", "--no-progress"];
+    let first = ddz(&bare);
+    let want: Vec<String> = ["", "#2", "#3"]
+        .iter()
+        .map(|n| format!("{}{}", DEFAULT_PLAYER, n))
+        .collect();
+    assert_eq!(labels(&first), want);
+    assert!(DEFAULT_PLAYER.contains(":samples="), "a fixed budget");
+    assert_eq!(
+        result_without_clock(&first),
+        result_without_clock(&ddz(&bare))
+    );
+    let one = ddz(&[
+        "arena",
+        "--games",
+        "2",
+        "--players",
+        "builtin:greedy",
+        "--no-progress",
+    ]);
+    assert_eq!(labels(&one)[0], "builtin:greedy");
+    assert_eq!(labels(&one)[1..], want[..2]);
 }

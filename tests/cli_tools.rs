@@ -286,6 +286,52 @@ fn bench_quick_prints_figures_and_a_stable_node_count() {
     );
 }
 
+/// The node count the README quotes on its `Bench fingerprint:` line.
+fn readme_fingerprint() -> u64 {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/README.md");
+    let readme = std::fs::read_to_string(path).expect("README.md reads");
+    let lines: Vec<&str> = readme
+        .lines()
+        .filter(|l| l.contains("Bench fingerprint:"))
+        .collect();
+    assert_eq!(lines.len(), 1, "one 'Bench fingerprint:' line in README.md");
+    let quoted = lines[0]
+        .split("`ddz bench --quick` ends with `")
+        .nth(1)
+        .and_then(|rest| rest.split(" nodes`").next())
+        .unwrap_or_else(|| {
+            panic!(
+                "README.md: the line reads \"Bench fingerprint: `ddz bench --quick` ends with \
+                 `N nodes`\": {}",
+                lines[0]
+            )
+        });
+    quoted
+        .parse()
+        .unwrap_or_else(|e| panic!("README.md: '{}' is not a node count: {}", quoted, e))
+}
+
+/// The README's quick start quotes the bench fingerprint for developers to compare against: it
+/// must be the count today's binary prints. When behaviour changes on purpose, the README is
+/// updated with the new count in the same commit.
+#[test]
+fn readme_quotes_todays_bench_fingerprint() {
+    let run = ddz(&["bench", "--quick"]);
+    assert!(run.ok, "{}", run.stderr);
+    let last = run.stdout.lines().last().expect("output");
+    let printed: u64 = last
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no node count in {:?}", last));
+    assert_eq!(
+        readme_fingerprint(),
+        printed,
+        "README.md's bench fingerprint is stale: `ddz bench --quick` prints {:?}",
+        last
+    );
+}
+
 /// `ddz analyze` on a position: the binary prints what the library's thinking player finds for
 /// the same view (every candidate's mean and deals, the choice), the same on every run.
 #[test]
@@ -329,8 +375,9 @@ fn analyze_prints_what_the_thinking_player_finds() {
             .skip(1)
             .take_while(|l| !l.starts_with("chosen:"))
             .map(|l| {
+                // play, mean, ±95%, win%, deals, and the play network's value (`net`).
                 let f: Vec<&str> = l.split_whitespace().collect();
-                assert_eq!(f.len(), 5, "{}", l);
+                assert_eq!(f.len(), 6, "{}", l);
                 (f[0].to_string(), f[1].to_string(), f[4].to_string())
             })
             .collect();
@@ -385,12 +432,30 @@ fn analyze_at_a_bid_names_the_bidder_in_use() {
         line(&value.stdout, figures),
         line(&simulate.stdout, figures)
     );
+    // The first number after `after` on `l`.
+    let bid_after = |l: &str, after: &str| -> u8 {
+        l.split_once(after)
+            .and_then(|(_, rest)| rest.split(|c: char| !c.is_ascii_digit()).next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("no bid after {:?} in {:?}", after, l))
+    };
     let by_value = line(&value.stdout, "chosen: bid ");
-    let (_, simulated) = by_value
-        .split_once("the simulation's: bid ")
-        .unwrap_or_else(|| panic!("{}", by_value));
+    let by_simulation = line(&simulate.stdout, "chosen: bid ");
+    assert!(
+        by_value.contains("(by the value thresholds;"),
+        "{}",
+        by_value
+    );
+    assert!(
+        by_simulation.contains("(by the simulation;"),
+        "{}",
+        by_simulation
+    );
     assert_eq!(
-        line(&simulate.stdout, "chosen: bid "),
-        format!("chosen: bid {}", simulated.trim_end_matches(')'))
+        bid_after(&by_simulation, "chosen: bid "),
+        bid_after(&by_value, "the simulation's: bid "),
+        "{}\n{}",
+        by_value,
+        by_simulation
     );
 }

@@ -317,10 +317,19 @@ impl Report {
         } else {
             0.0
         };
+        // A slow match (engines thinking a second a move) plays well under one game a second:
+        // a decimal keeps its rate from reading "0 games/s".
+        let decimals = if rate_games < 10.0 { 1 } else { 0 };
         let _ = writeln!(
             out,
-            "{} deals, {} games in {:.2} s ({:.0} games/s); {} with no bid, {} ended by a fault",
-            self.deals, self.games, self.seconds, rate_games, self.all_passed, self.faulted
+            "{} deals, {} games in {:.2} s ({:.*} games/s); {} with no bid, {} ended by a fault",
+            self.deals,
+            self.games,
+            self.seconds,
+            decimals,
+            rate_games,
+            self.all_passed,
+            self.faulted
         );
         let width = self
             .players
@@ -534,5 +543,16 @@ mod tests {
             "{}",
             r.summary()
         );
+    }
+
+    #[test]
+    fn a_slow_match_shows_its_rate_with_a_decimal() {
+        let mut r = Report::new(&["x".to_string()]);
+        r.games = 60;
+        r.seconds = 160.0;
+        assert!(r.summary().contains("(0.4 games/s)"), "{}", r.summary());
+        r.games = 12_000;
+        r.seconds = 1.0;
+        assert!(r.summary().contains("(12000 games/s)"), "{}", r.summary());
     }
 }

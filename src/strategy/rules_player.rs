@@ -80,7 +80,7 @@ pub const BID_SAMPLES: usize = 12;
 /// in self-play (`ddz arena`, three rule players, fixed landlord): the landlord wins about half
 /// its games from an expected value of −20 points, 53% from −17, 48% from −23. The landlord's
 /// score counts double both ways, so a hand that wins more often than not is worth bidding, and
-/// worth bidding high; see notes/README-strategy.md for the figures.
+/// worth bidding high; see docs/figures.md ("The rule player") for the figures.
 pub const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
 
 /// The same under the team rule (`scoring = team`): by that rule the landlord's side risks what
