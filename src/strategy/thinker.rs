@@ -155,21 +155,18 @@ impl Settings {
                     value, MAX_TABLE_MB
                 )),
             },
-            "bid" => match value {
-                "simulate" => {
-                    self.bidder = Bidder::Simulate;
-                    Ok(())
-                }
-                "value" => {
-                    self.bidder = Bidder::Value;
-                    Ok(())
-                }
-                "net" => {
-                    self.bidder = Bidder::Net;
-                    Ok(())
-                }
-                _ => Err(format!("bid '{}' must be value, simulate or net", value)),
-            },
+            "bid" => {
+                self.bidder = one_of(
+                    "bid",
+                    value,
+                    &[
+                        ("value", Bidder::Value),
+                        ("simulate", Bidder::Simulate),
+                        ("net", Bidder::Net),
+                    ],
+                )?;
+                Ok(())
+            }
             "bid-margin" => match value.parse::<f64>() {
                 Ok(m) if (-4.0..=4.0).contains(&m) => {
                     self.bid_margin = m;
@@ -190,28 +187,18 @@ impl Settings {
                     value
                 )),
             },
-            "eval" => match value {
-                "rollout" => {
-                    self.eval = Eval::Rollout;
-                    Ok(())
-                }
-                "net" => {
-                    self.eval = Eval::Net;
-                    Ok(())
-                }
-                _ => Err(format!("eval '{}' must be rollout or net", value)),
-            },
-            "infer" => match value {
-                "on" => {
-                    self.infer = true;
-                    Ok(())
-                }
-                "off" => {
-                    self.infer = false;
-                    Ok(())
-                }
-                _ => Err(format!("infer '{}' must be on or off", value)),
-            },
+            "eval" => {
+                self.eval = one_of(
+                    "eval",
+                    value,
+                    &[("rollout", Eval::Rollout), ("net", Eval::Net)],
+                )?;
+                Ok(())
+            }
+            "infer" => {
+                self.infer = one_of("infer", value, &[("on", true), ("off", false)])?;
+                Ok(())
+            }
             "stick" => match value.parse::<f64>() {
                 Ok(z) if (0.0..=10.0).contains(&z) => {
                     self.stick = z;
@@ -222,6 +209,18 @@ impl Settings {
             other => Err(format!("unknown setting '{}'", other)),
         }
     }
+}
+
+/// The value named `value` among `options`, or why not (naming them all).
+fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, String> {
+    options
+        .iter()
+        .find(|(name, _)| *name == value)
+        .map(|(_, v)| *v)
+        .ok_or_else(|| {
+            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
+            format!("{} '{}' must be {}", key, value, names.join(" or "))
+        })
 }
 
 /// Longest thinking time accepted, in seconds (the engine's clock caps it by the limit).
