@@ -1,6 +1,6 @@
 //! The card core: ranks, concrete card sets and rank-count views.
 //!
-//! Cards follow the competition's codes (`../shared/SPEC.md`): `0..=51` are the suited cards,
+//! Cards follow the competition's codes (`docs/rules.md`, "Cards and notation"): `0..=51` are the suited cards,
 //! rank `code / 4` (`3 4 5 … K A 2`), and `52`/`53` are the small and big joker. Suits never
 //! matter to the rules, so combinatorics (classification, move generation, hand splitting) work
 //! on [`Counts`], how many cards of each of the 15 ranks a set holds; concrete codes ([`Cards`])

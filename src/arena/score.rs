@@ -1,4 +1,4 @@
-//! Scoring by the official linear rule (`../shared/SPEC.md`, "Score of one game"), and the
+//! Scoring by the official linear rule (`docs/rules.md`, "Score"), and the
 //! penalty for a faulty reply. Every result is zero-sum across the three seats.
 
 use crate::cards::{Cards, Rank};

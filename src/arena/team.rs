@@ -1,4 +1,4 @@
-//! The team format of the 2019 server (`../shared/SPEC.md`, "The 2019 team-format server"):
+//! The team format of the 2019 server (`docs/rules.md`, "The 2019 team format"):
 //! two teams, two tables with the same deal and the teams' seats swapped (one team at A and C,
 //! the other at B, with a spare process that takes the landlord's teammate's seat), and the
 //! team rule: a game's winning side gets base × (1 + bombs + rocket + spring or anti-spring),

@@ -1,5 +1,5 @@
-//! The score of a finished game, by the rule in use (`../shared/SPEC.md`: "Score of one game" for
-//! the official linear rule, "The 2019 team-format server" for the team rule). The arena scores
+//! The score of a finished game, by the rule in use (`docs/rules.md`: "Score" for
+//! the official linear rule, "The 2019 team format" for the team rule). The arena scores
 //! its games with it and the search weighs its outcomes with it, so both read the same rule.
 
 use super::{BySeat, Seat};

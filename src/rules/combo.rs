@@ -1,7 +1,7 @@
 //! Plays: the combination types of the official table, their canonical reading and comparison.
 //!
 //! A multiset of cards is read by [`classify`] in the table's order, the first type that
-//! matches naming the play (`../shared/SPEC.md`); inside "plane with wings" the longest plane,
+//! matches naming the play (`docs/rules.md`, "One reading per play"); inside "plane with wings" the longest plane,
 //! then the highest key. [`readings`] lists every reading some platform could choose, so the
 //! strategy can avoid plays whose meaning differs between platforms ([`Combo::is_ambiguous`]).
 

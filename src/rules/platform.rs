@@ -1,6 +1,6 @@
 //! How each known platform reads a play, and which answers every one of them accepts.
 //!
-//! The canonical reading ([`classify`], `../shared/SPEC.md`) is this project's precise form of
+//! The canonical reading ([`classify`], `docs/rules.md`) is this project's precise form of
 //! the official table's "first match wins". Real platforms differ on the plays that have more
 //! than one reading ([`readings`]); on every other play they agree with it:
 //! - [`Platform::Sample2015`], the 2015 sample engine (and platforms built on its code): the

@@ -1,7 +1,7 @@
 //! Hand splitting: the decomposition of a hand into groups (plays it can make in one go) that is
 //! best under the value model ([`super::value`]), and the fewest plays the hand needs.
 //!
-//! The design text (`seeds/rule-based-ai-design.txt`) splits greedily in 12 steps; that misses
+//! The design text (the rule-based design text; `docs/strategy.md`) splits greedily in 12 steps; that misses
 //! better splits. Here the search is exact over the part that is combinatorial, the chains:
 //! every multiset of straights, pair straights and planes the hand can hold is visited (chains
 //! taken in a fixed order so each multiset is seen once). What is left after the chains is split

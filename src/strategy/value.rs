@@ -1,11 +1,11 @@
 //! The hand-value model: what one group (a play the hand can make in one go) is worth, and
 //! what each round (each time the hand must win the lead to play a group) costs.
 //!
-//! It starts from the weight text (`seeds/weight-definitions.txt`): a rank's base value is its
+//! It starts from the weight text (the competition's weight table; `docs/strategy.md`, "The rule-based player"): a rank's base value is its
 //! face value minus 10 (`3` = −7, `T` = 0, `A` = 4, `2` = 5, small joker 6, big joker 7), a round
 //! is worth 7 (enough to play the lowest single), bombs and the rocket win a round, planes and
 //! four-with-two are damped so that they never outweigh a round. It adds the design text's
-//! refinements (`seeds/rule-based-ai-design.txt`): pairs and triples above ten gain extra value,
+//! refinements (the rule-based design text; `docs/strategy.md`): pairs and triples above ten gain extra value,
 //! big groups (rocket, bombs, and anything keyed on a `2` or a joker) cost no round, and the cost
 //! of a round depends on how many groups the hand holds.
 //!
