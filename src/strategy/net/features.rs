@@ -152,11 +152,10 @@ pub fn play_features(p: &OpenPosition, splitter: &mut Splitter, out: &mut [f32; 
     for (i, seat) in roles.iter().enumerate() {
         let block = &mut out[i * OPEN_SEAT_WIDTH..(i + 1) * OPEN_SEAT_WIDTH];
         encode_seat(hand(*seat), splitter, &mut block[..SEAT_WIDTH]);
-        let others: &[Counts] = if i == 0 {
-            &[hand(roles[1]), hand(roles[2])]
-        } else {
-            &[hand(roles[0])]
-        };
+        // The other side: both farmers for the landlord, the landlord for a farmer.
+        let farmers = [hand(roles[1]), hand(roles[2])];
+        let landlord = [hand(roles[0])];
+        let others: &[Counts] = if i == 0 { &farmers } else { &landlord };
         encode_control(
             hand(*seat),
             others,
