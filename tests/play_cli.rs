@@ -149,7 +149,30 @@ struct Shown {
     multiplier: String,
 }
 
-fn shown_table(text: &str, me: Seat) -> Shown {
+/// The table shown at a turn: `ddz play` prints only the lines that changed since the last
+/// turn of the game, so what a turn does not show is what `before` showed.
+fn shown_table(text: &str, me: Seat, before: Option<&Shown>) -> Shown {
+    let now = shown_lines(text, me);
+    let before = match before {
+        Some(b) => b,
+        None => return now,
+    };
+    let mut counts = before.counts.clone();
+    for &(seat, n) in &now.counts {
+        counts.retain(|c| c.0 != seat);
+        counts.push((seat, n));
+    }
+    let or = |a: &String, b: &String| if a.is_empty() { b.clone() } else { a.clone() };
+    Shown {
+        counts,
+        landlord: now.landlord.or(before.landlord),
+        bottom: or(&now.bottom, &before.bottom),
+        trick: or(&now.trick, &before.trick),
+        multiplier: or(&now.multiplier, &before.multiplier),
+    }
+}
+
+fn shown_lines(text: &str, me: Seat) -> Shown {
     let mut counts = Vec::new();
     let mut trick = String::new();
     let mut multiplier = String::new();
@@ -282,7 +305,9 @@ fn a_scripted_person_plays_a_whole_game() {
             s.send(bid);
         } else if prompt.starts_with("your play") {
             assert!(!text.contains('\x1b'), "no colour on a pipe");
-            shown.push(shown_table(&text, me));
+            // A new game's first table is shown whole, so it overrides what the last game left.
+            let table = shown_table(&text, me, shown.last());
+            shown.push(table);
             let hand = shown_hand(&text);
             let target = shown_target(&prompt);
             let legal = legal_plays(hand, target.as_ref());

@@ -79,6 +79,9 @@ pub struct Human {
     /// expected score too.
     hints: Option<Thinker>,
     greeted: bool,
+    /// The table as last shown in this game, line by line: the next one shows only the lines
+    /// that changed (and always the hand).
+    shown: Vec<String>,
 }
 
 impl Human {
@@ -92,6 +95,7 @@ impl Human {
             think,
             hints: None,
             greeted: false,
+            shown: Vec::new(),
         }
     }
 
@@ -178,7 +182,8 @@ impl Human {
             }
         };
         let table = view::table(state, &console.title, style);
-        console.say(&table);
+        console.say(&view::changed_lines(&self.shown, &table));
+        self.shown = table.lines().map(String::from).collect();
         loop {
             let line = match console.ask(&prompt) {
                 Some(l) => l,
@@ -259,6 +264,7 @@ impl Player for Human {
         let mut thinker = Thinker::new(Settings::default());
         thinker.new_game();
         self.hints = Some(thinker);
+        self.shown.clear();
         let fresh = !self.greeted;
         self.greeted = true;
         Ok(fresh)

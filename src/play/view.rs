@@ -249,6 +249,24 @@ pub fn table(state: &GameState, title: &str, style: Style) -> String {
     out
 }
 
+/// What to print of `table` when `before` was shown last (both line by line): every line when
+/// the table's shape changed (a new game, the end of the bidding), else only the lines that
+/// differ from the ones in the same place, and always the last line (the person's hand).
+#[must_use]
+pub fn changed_lines(before: &[String], table: &str) -> String {
+    let lines: Vec<&str> = table.lines().collect();
+    let same_shape = before.len() == lines.len();
+    let mut out = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let last = i + 1 == lines.len();
+        if !same_shape || last || before[i] != *line {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
 /// The prompt line for the person's play: what to beat, or a free lead.
 #[must_use]
 pub fn play_prompt(state: &GameState, can_beat: bool, style: Style) -> String {
@@ -472,5 +490,19 @@ mod tests {
             );
         }
         assert!(list.contains(&format!("({})", legal.len())));
+    }
+
+    #[test]
+    fn only_changed_lines_are_shown_again() {
+        let first = "head\nA 17\nB you\ntrick: -\nhand 33\n";
+        let lines: Vec<String> = first.lines().map(String::from).collect();
+        // Nothing shown yet: all of it.
+        assert_eq!(changed_lines(&[], first), first);
+        // One count and the trick changed: those lines, and the hand always.
+        let next = "head\nA 15\nB you\ntrick: A 55\nhand 33\n";
+        assert_eq!(changed_lines(&lines, next), "A 15\ntrick: A 55\nhand 33\n");
+        // Another shape (a line more): all of it.
+        let other = "head\nA 15\nB you\nC 17\ntrick: -\nhand 33\n";
+        assert_eq!(changed_lines(&lines, other), other);
     }
 }
