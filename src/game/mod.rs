@@ -6,4 +6,4 @@ pub mod state;
 
 pub use score::{Outcome, Scoring};
 pub use seat::{BySeat, Seat};
-pub use state::{GameState, TrackError, Turn};
+pub use state::{GameState, SidePlays, TrackError, Turn};

@@ -77,6 +77,20 @@ impl fmt::Display for TrackError {
 
 impl std::error::Error for TrackError {}
 
+/// What each side has played so far: spring and anti-spring are decided by the plays, and the
+/// cards tell a game recorded from its start from one set up midway.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SidePlays {
+    /// Non-pass plays by the landlord.
+    pub landlord_plays: u32,
+    /// Non-pass plays by the two farmers together.
+    pub farmer_plays: u32,
+    /// Cards the landlord played.
+    pub landlord_cards: usize,
+    /// Cards the farmers played.
+    pub farmer_cards: usize,
+}
+
 /// One seat's knowledge of a game.
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -365,6 +379,22 @@ impl GameState {
         self.passes = 0;
         self.to_move = Some(seat.next());
         problem.map_or(Ok(()), Err)
+    }
+
+    /// What the side of `landlord` and the farmers' side have played, from the history.
+    #[must_use]
+    pub fn side_plays(&self, landlord: Seat) -> SidePlays {
+        let mut sides = SidePlays::default();
+        for turn in self.history.iter().filter(|t| !t.combo.is_pass()) {
+            if turn.seat == landlord {
+                sides.landlord_plays += 1;
+                sides.landlord_cards += turn.cards.len();
+            } else {
+                sides.farmer_plays += 1;
+                sides.farmer_cards += turn.cards.len();
+            }
+        }
+        sides
     }
 
     /// Every card played by anyone.

@@ -44,8 +44,6 @@ pub struct Sample {
     pub turn: u32,
     /// The open position: hands, the seat to move, the play to beat, the counts so far.
     pub position: OpenPosition,
-    /// The base of the game.
-    pub base: u8,
     /// The cards each seat has played.
     pub played: BySeat<Counts>,
     /// The bottom cards.
@@ -182,7 +180,6 @@ impl Sample {
             game: num(0)?,
             turn: num(1)? as u32,
             position,
-            base,
             played: BySeat([cards(8)?, cards(9)?, cards(10)?]),
             bottom: cards(11)?,
             passes: small(14)?,
@@ -207,7 +204,7 @@ impl fmt::Display for Sample {
             self.game,
             self.turn,
             p.landlord.letter(),
-            self.base,
+            o.base,
             p.to_move.letter(),
             cards_text(p.hands[0]),
             cards_text(p.hands[1]),

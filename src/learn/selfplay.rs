@@ -10,7 +10,7 @@ use crate::arena::{self, Config, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;
-use crate::strategy::net::features::OpenPosition;
+use crate::strategy::net::open_position;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -91,7 +91,6 @@ pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
     let mut hands = deal.hands;
     hands[landlord] = hands[landlord].or(deal.bottom);
     let mut game = OpenGame::new(&view, hands);
-    let (mut landlord_plays, mut farmer_plays) = (0u32, 0u32);
     let mut partial = Vec::with_capacity(record.plays.len());
     for (turn, &(seat, cards)) in record.plays.iter().enumerate() {
         let state = game.state();
@@ -102,25 +101,9 @@ pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
             None => crate::rules::Combo::PASS,
             Some(c) => classify(c.counts())?,
         };
-        let position = OpenPosition {
-            landlord,
-            to_move: seat,
-            hands: BySeat::from_fn(|s| game.hands()[s].counts()).0,
-            last: state.last,
-            bombs: state.bombs,
-            rocket: state.rocket,
-            landlord_plays,
-            farmer_plays,
-        };
+        let position = open_position(state, game.hands())?;
         partial.push((turn as u32, position, state.played, state.passes, play));
         game.play(seat, &play).ok()?;
-        if !play.is_pass() {
-            if seat == landlord {
-                landlord_plays += 1;
-            } else {
-                farmer_plays += 1;
-            }
-        }
     }
     let winner = game.winner()?;
     if Some(winner) != record.winner {
@@ -136,7 +119,6 @@ pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
                 game: record.deal_index as u64,
                 turn,
                 position,
-                base: outcome.base,
                 played: BySeat::from_fn(|s| played[s].counts()),
                 bottom,
                 passes,

@@ -101,19 +101,8 @@ impl OpenGame {
     #[must_use]
     pub fn outcome(&self, winner: Seat) -> Outcome {
         let landlord = self.state.landlord.unwrap_or(winner);
-        let (mut landlord_plays, mut farmer_plays) = (0, 0);
-        let (mut landlord_cards, mut farmer_cards) = (0, 0);
-        for turn in &self.state.history {
-            if !turn.combo.is_pass() {
-                if turn.seat == landlord {
-                    landlord_plays += 1;
-                    landlord_cards += turn.cards.len();
-                } else {
-                    farmer_plays += 1;
-                    farmer_cards += turn.cards.len();
-                }
-            }
-        }
+        let sides = self.state.side_plays(landlord);
+        let (mut landlord_plays, mut farmer_plays) = (sides.landlord_plays, sides.farmer_plays);
         let dealt = |s: Seat| {
             if s == landlord {
                 LANDLORD_CARDS
@@ -123,10 +112,10 @@ impl OpenGame {
         };
         let gone = |s: Seat| dealt(s).saturating_sub(self.hands[s].len());
         let farmers = Seat::ALL.iter().filter(|&&s| s != landlord);
-        if farmers.map(|&s| gone(s)).sum::<usize>() > farmer_cards {
+        if farmers.map(|&s| gone(s)).sum::<usize>() > sides.farmer_cards {
             farmer_plays += UNRECORDED_PLAYS;
         }
-        if gone(landlord) > landlord_cards {
+        if gone(landlord) > sides.landlord_cards {
             landlord_plays += UNRECORDED_PLAYS;
         }
         Outcome {

@@ -362,11 +362,7 @@ impl Thinker {
             if deals > 0 && self.out_of_time(soft, deadline) {
                 break;
             }
-            let hands = if self.settings.infer {
-                self.believed_deal(state, &sampler, &mut rng)
-            } else {
-                sampler.deal(&mut rng)
-            };
+            let hands = self.draw_deal(state, &sampler, &mut rng);
             for (i, c) in candidates.iter().enumerate() {
                 if tally[i].alive {
                     let (value, won) = self.evaluate(state, hands, c);
@@ -467,7 +463,7 @@ impl Thinker {
         let landlord = net.value(hand, Role::Landlord);
         let as_farmer = [net.value(hand, Role::Down), net.value(hand, Role::Up)];
         // In the rule's points at base 1, from the landlord's side.
-        let points = |v: &crate::strategy::net::NetValue| v.landlord_points(scoring, 1);
+        let points = |v: &NetValue| v.landlord_points(scoring, 1);
         let farmer_side = -(points(&as_farmer[0]) + points(&as_farmer[1])) / 2.0;
         let pass = PASS_TAKEN * PASS_BASE * farmer_share(scoring) * farmer_side;
         let as_landlord = points(&landlord);
@@ -487,6 +483,21 @@ impl Thinker {
             pass,
             win_chance: landlord.landlord_win_chance(),
             bid,
+        }
+    }
+
+    /// The hidden hands of one sampled deal: believed ones ([`Thinker::believed_deal`]) when
+    /// inference is on, else uniform.
+    fn draw_deal(
+        &mut self,
+        state: &GameState,
+        sampler: &Sampler,
+        rng: &mut fastrand::Rng,
+    ) -> BySeat<Cards> {
+        if self.settings.infer {
+            self.believed_deal(state, sampler, rng)
+        } else {
+            sampler.deal(rng)
         }
     }
 
@@ -673,11 +684,7 @@ impl Thinker {
         let mut sums = vec![0.0; plays.len()];
         let landlord_side = state.landlord == Some(state.me);
         for _ in 0..deals.max(1) {
-            let hands = if self.settings.infer {
-                self.believed_deal(state, &sampler, &mut rng)
-            } else {
-                sampler.deal(&mut rng)
-            };
+            let hands = self.draw_deal(state, &sampler, &mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
                 let mut game = OpenGame::new(state, hands);
                 if game.play(state.me, play).is_err() {
@@ -685,14 +692,7 @@ impl Thinker {
                 }
                 let landlord_value = match game.winner() {
                     Some(w) => f64::from(game.outcome(w).landlord_value(state.scoring)),
-                    None => match open_position(game.state(), game.hands()) {
-                        Some(p) => {
-                            let base = game.state().highest_bid().max(1);
-                            let net = self.play_net.get_or_insert_with(PlayNet::embedded);
-                            net.value(&p).landlord_points(state.scoring, base)
-                        }
-                        None => 0.0,
-                    },
+                    None => self.net_judge(&game, state.scoring).unwrap_or(0.0),
                 };
                 *sum += if landlord_side {
                     landlord_value
@@ -715,6 +715,12 @@ impl Thinker {
         if left <= SOLVE_AT_CARDS {
             return None;
         }
+        self.net_judge(game, scoring)
+    }
+
+    /// The play network's value of the open position of `game` for the landlord, in the points
+    /// of `scoring` at the game's base; `None` before play has begun.
+    fn net_judge(&mut self, game: &OpenGame, scoring: crate::game::Scoring) -> Option<f64> {
         let position = open_position(game.state(), game.hands())?;
         let net = self.play_net.get_or_insert_with(PlayNet::embedded);
         let base = game.state().highest_bid().max(1);

@@ -233,6 +233,20 @@ fn check_answer(
     }
 }
 
+/// The report of a run whose engine died at `step` (`what` it could not do there, and how it
+/// ended): the failure is recorded and nothing more is checked.
+fn died(mut report: Report, step: &Step, what: &str, fate: String) -> Report {
+    report.failures.push(format!(
+        "line {}: {} '{}': the engine {}",
+        step.line,
+        what,
+        step.send.trim(),
+        fate
+    ));
+    report.died = Some(fate);
+    report
+}
+
 /// Runs `command` on the transcript and checks every reply.
 #[must_use]
 pub fn check(command: &[String], transcript: &Transcript) -> Report {
@@ -260,14 +274,7 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
             let sent = Instant::now();
             if engine.program.send(&step.send, "\n").is_err() {
                 let fate = format!("closed its input and {}", engine.program.fate());
-                report.failures.push(format!(
-                    "line {}: cannot send '{}': the engine {}",
-                    step.line,
-                    step.send.trim(),
-                    fate
-                ));
-                report.died = Some(fate);
-                return report;
+                return died(report, step, "cannot send", fate);
             }
             let command = meaning(&step.send);
             if let Some(expect) = &step.expect {
@@ -294,14 +301,7 @@ pub fn check(command: &[String], transcript: &Transcript) -> Report {
                     }
                     Err(RecvTimeoutError::Disconnected) => {
                         let fate = format!("closed its output and {}", engine.program.fate());
-                        report.failures.push(format!(
-                            "line {}: no answer to '{}': the engine {}",
-                            step.line,
-                            step.send.trim(),
-                            fate
-                        ));
-                        report.died = Some(fate);
-                        return report;
+                        return died(report, step, "no answer to", fate);
                     }
                 }
             }

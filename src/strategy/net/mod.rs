@@ -157,16 +157,7 @@ impl BidNet {
 pub fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPosition> {
     let landlord = state.landlord?;
     let to_move = state.to_move?;
-    let (mut landlord_plays, mut farmer_plays) = (0, 0);
-    for turn in &state.history {
-        if !turn.combo.is_pass() {
-            if turn.seat == landlord {
-                landlord_plays += 1;
-            } else {
-                farmer_plays += 1;
-            }
-        }
-    }
+    let sides = state.side_plays(landlord);
     Some(OpenPosition {
         landlord,
         to_move,
@@ -174,7 +165,7 @@ pub fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPos
         last: state.last,
         bombs: state.bombs,
         rocket: state.rocket,
-        landlord_plays,
-        farmer_plays,
+        landlord_plays: sides.landlord_plays,
+        farmer_plays: sides.farmer_plays,
     })
 }
