@@ -1,8 +1,14 @@
-//! The score of a finished game, by the rule in use (`docs/rules.md`: "Score" for
-//! the official linear rule, "The 2019 team format" for the team rule). The arena scores
-//! its games with it and the search weighs its outcomes with it, so both read the same rule.
+//! The result of a finished game, by the rule in use (`docs/rules.md`: "Score" for the official
+//! linear rule, "The 2019 team format" for the team rule). What the plays count for — bombs, the
+//! rocket, each side's plays — is a [`Tally`], read from the plays' combinations; an [`Outcome`]
+//! adds the landlord, the base and the winner, and from them decides spring and anti-spring,
+//! the multiplier and each seat's score. The arena's referee, its team scores, `ddz replay`,
+//! `ddz play`'s table and the search's rollouts all ask these two types, so they read one rule.
 
 use super::{BySeat, Seat};
+use crate::cards::Cards;
+use crate::rules::{classify, Kind};
+use std::fmt;
 
 /// Points per unit of base × multiplier (each farmer's share; the landlord's is twice it).
 pub const POINT: i32 = 100;
@@ -20,18 +26,114 @@ pub enum Scoring {
     Team,
 }
 
-/// The multiplier the bombs and the rocket played make: × (1 + bombs) when bombs were played,
-/// × 2 for the rocket (spring and anti-spring are decided at the end).
-#[must_use]
-pub fn bomb_multiplier(bombs: u8, rocket: bool) -> u32 {
-    let mut m = 1;
-    if bombs > 0 {
-        m *= 1 + u32::from(bombs);
+/// What a game's plays count for in its score: the bombs, the rocket, and the non-pass plays
+/// of each side (which decide spring and anti-spring at the end).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally {
+    /// Bombs played (the rocket not included).
+    pub bombs: u8,
+    /// Whether the rocket was played.
+    pub rocket: bool,
+    /// Non-pass plays made by the landlord.
+    pub landlord_plays: u32,
+    /// Non-pass plays made by the two farmers together.
+    pub farmer_plays: u32,
+}
+
+impl Tally {
+    /// The tally of a game's plays (`None` = pass) with `landlord` as the landlord, each play
+    /// read by its canonical combination ([`classify`]). Bombs and the rocket have one reading
+    /// on every platform, so the platform that judged the game does not matter here; a play no
+    /// reading accepts still counts as a play of its side.
+    #[must_use]
+    pub fn of_plays(landlord: Seat, plays: &[(Seat, Option<Cards>)]) -> Tally {
+        let mut tally = Tally::default();
+        for &(seat, cards) in plays {
+            let cards = match cards {
+                Some(c) if !c.is_empty() => c,
+                _ => continue,
+            };
+            match classify(cards.counts()).map(|combo| combo.kind) {
+                Some(Kind::Bomb) => tally.bombs += 1,
+                Some(Kind::Rocket) => tally.rocket = true,
+                _ => {}
+            }
+            if seat == landlord {
+                tally.landlord_plays += 1;
+            } else {
+                tally.farmer_plays += 1;
+            }
+        }
+        tally
     }
-    if rocket {
-        m *= 2;
+
+    /// The official rule's multiplier from the bombs and the rocket alone: × (1 + bombs) when
+    /// bombs were played, × 2 for the rocket (spring and anti-spring are decided at the end).
+    #[must_use]
+    pub fn multiplier(&self) -> u32 {
+        let mut m = 1;
+        if self.bombs > 0 {
+            m *= 1 + u32::from(self.bombs);
+        }
+        if self.rocket {
+            m *= 2;
+        }
+        m
     }
-    m
+
+    /// The team rule's factor from the bombs and the rocket alone: 1 + bombs + rocket (a
+    /// spring or anti-spring adds one more at the end; a fault pays 3 × this).
+    #[must_use]
+    pub fn team_factor(&self) -> i32 {
+        1 + i32::from(self.bombs) + i32::from(self.rocket)
+    }
+
+    /// The multiplier so far as people read it (bombs and rocket, no spring yet).
+    #[must_use]
+    pub fn shown(&self) -> Shown {
+        Shown {
+            value: i64::from(self.multiplier()),
+            bombs: self.bombs,
+            rocket: self.rocket,
+            spring: None,
+        }
+    }
+}
+
+/// A multiplier and what made it, as people read it: `4 (1 bomb, rocket)`,
+/// `8 (2 bombs, anti-spring)`, or `1` when nothing raised it. `ddz play`'s table and
+/// `ddz replay` both print it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shown {
+    /// The multiplier.
+    pub value: i64,
+    /// Bombs played.
+    pub bombs: u8,
+    /// Whether the rocket was played.
+    pub rocket: bool,
+    /// `"spring"` or `"anti-spring"` when one doubled the score.
+    pub spring: Option<&'static str>,
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut why = Vec::new();
+        if self.bombs > 0 {
+            let s = if self.bombs > 1 { "s" } else { "" };
+            why.push(format!("{} bomb{}", self.bombs, s));
+        }
+        if self.rocket {
+            why.push("rocket".to_string());
+        }
+        if let Some(s) = self.spring {
+            why.push(s.to_string());
+        }
+        if why.is_empty() {
+            write!(f, "{}", self.value)
+        } else {
+            write!(f, "{} ({})", self.value, why.join(", "))
+        }
+    }
 }
 
 /// How a finished game went, as far as scoring needs.
@@ -54,6 +156,44 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// The game `landlord` played for `base` and `winner` ended, with the plays counted in
+    /// `tally`.
+    #[must_use]
+    pub fn new(landlord: Seat, base: u8, winner: Seat, tally: Tally) -> Outcome {
+        Outcome {
+            landlord,
+            base,
+            winner,
+            bombs: tally.bombs,
+            rocket: tally.rocket,
+            landlord_plays: tally.landlord_plays,
+            farmer_plays: tally.farmer_plays,
+        }
+    }
+
+    /// The finished game of `plays` (`None` = pass): `landlord` played for `base` and `winner`
+    /// emptied its hand ([`Tally::of_plays`] reads the plays).
+    #[must_use]
+    pub fn of_plays(
+        landlord: Seat,
+        base: u8,
+        winner: Seat,
+        plays: &[(Seat, Option<Cards>)],
+    ) -> Outcome {
+        Outcome::new(landlord, base, winner, Tally::of_plays(landlord, plays))
+    }
+
+    /// What the plays counted for.
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        Tally {
+            bombs: self.bombs,
+            rocket: self.rocket,
+            landlord_plays: self.landlord_plays,
+            farmer_plays: self.farmer_plays,
+        }
+    }
+
     /// Whether the landlord won with neither farmer playing a card (spring).
     #[must_use]
     pub fn spring(&self) -> bool {
@@ -70,11 +210,28 @@ impl Outcome {
     /// spring or an anti-spring.
     #[must_use]
     pub fn multiplier(&self) -> i32 {
-        let m = bomb_multiplier(self.bombs, self.rocket) as i32;
+        let m = self.tally().multiplier() as i32;
         if self.spring() || self.anti_spring() {
             2 * m
         } else {
             m
+        }
+    }
+
+    /// The multiplier as people read it, spring or anti-spring included.
+    #[must_use]
+    pub fn shown(&self) -> Shown {
+        let spring = if self.spring() {
+            Some("spring")
+        } else if self.anti_spring() {
+            Some("anti-spring")
+        } else {
+            None
+        };
+        Shown {
+            value: i64::from(self.multiplier()),
+            spring,
+            ..self.tally().shown()
         }
     }
 
@@ -88,11 +245,10 @@ impl Outcome {
             Scoring::Official => 2 * s * POINT * self.base as i32 * self.multiplier(),
             Scoring::Team => {
                 let doubled = i32::from(self.spring() || self.anti_spring());
-                s * self.base as i32 * (1 + self.bombs as i32 + i32::from(self.rocket) + doubled)
+                s * self.base as i32 * (self.tally().team_factor() + doubled)
             }
         }
     }
-
     /// Each seat's score: the landlord ± 2 × 100 × base × multiplier, each farmer ∓ half that.
     #[must_use]
     pub fn scores(&self) -> BySeat<i32> {

@@ -5,7 +5,7 @@
 //! replays every seat's plays through it as an independent check). Updates check what they are
 //! told and return a [`TrackError`] instead of panicking; the caller decides how to resync.
 
-use super::score::Scoring;
+use super::score::{Outcome, Scoring, Tally};
 use super::seat::{BySeat, Seat};
 use crate::cards::{Cards, Counts};
 use crate::rules::{beats_somewhere, classify, legal_plays, safe_answer, Combo, Kind};
@@ -15,6 +15,8 @@ use std::fmt;
 pub const HAND_SIZE: u8 = 17;
 /// Cards in the bottom, given to the landlord.
 pub const BOTTOM_SIZE: u8 = 3;
+/// Plays counted for a side whose cards left its hand without a record: more than one.
+const UNRECORDED_PLAYS: u32 = 2;
 
 /// One entry of the play history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -254,7 +256,67 @@ impl GameState {
     /// (spring and anti-spring are decided at the end).
     #[must_use]
     pub fn multiplier(&self) -> u32 {
-        super::score::bomb_multiplier(self.bombs, self.rocket)
+        let bombs_and_rocket = Tally {
+            bombs: self.bombs,
+            rocket: self.rocket,
+            ..Tally::default()
+        };
+        bombs_and_rocket.multiplier()
+    }
+
+    /// The base of the game: the highest bid, 1 when the landlord was fixed without bidding.
+    #[must_use]
+    pub fn base(&self) -> u8 {
+        self.highest_bid().max(1)
+    }
+
+    /// What the plays so far count for in the score: the bombs and rocket, and each side's
+    /// plays from the history. A side holding fewer cards than it was dealt less those the
+    /// history records (a game set up midway) has made plays nobody recorded: they count as
+    /// more than one play, so they make neither a spring nor an anti-spring.
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        let mut tally = Tally {
+            bombs: self.bombs,
+            rocket: self.rocket,
+            ..Tally::default()
+        };
+        let landlord = match self.landlord {
+            Some(l) => l,
+            None => return tally,
+        };
+        let sides = self.side_plays(landlord);
+        tally.landlord_plays = sides.landlord_plays;
+        tally.farmer_plays = sides.farmer_plays;
+        let gone = |s: Seat| {
+            let dealt = if s == landlord {
+                HAND_SIZE + BOTTOM_SIZE
+            } else {
+                HAND_SIZE
+            };
+            usize::from(dealt.saturating_sub(self.cards_left[s]))
+        };
+        let farmers_gone: usize = Seat::ALL
+            .iter()
+            .filter(|&&s| s != landlord)
+            .map(|&s| gone(s))
+            .sum();
+        if farmers_gone > sides.farmer_cards {
+            tally.farmer_plays += UNRECORDED_PLAYS;
+        }
+        if gone(landlord) > sides.landlord_cards {
+            tally.landlord_plays += UNRECORDED_PLAYS;
+        }
+        tally
+    }
+
+    /// How the game scores if `winner` wins with the plays made so far ([`GameState::tally`]),
+    /// for the base of [`GameState::base`]. Before a landlord is known the winner is taken for
+    /// the landlord.
+    #[must_use]
+    pub fn outcome(&self, winner: Seat) -> Outcome {
+        let landlord = self.landlord.unwrap_or(winner);
+        Outcome::new(landlord, self.base(), winner, self.tally())
     }
 
     /// Our legal plays now (the pass included when following; empty only when we lead with

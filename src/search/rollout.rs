@@ -94,48 +94,14 @@ impl OpenGame {
         Position::new(hands, landlord, to_move, last).ok()
     }
 
-    /// How the game scores if `winner` wins from here with the plays made so far (the base is
-    /// the highest bid, 1 when the landlord was fixed without bidding). A game set up midway
-    /// (a position with no history) has had plays nobody recorded: those count as more than
-    /// one play by their side, so they make neither a spring nor an anti-spring.
+    /// How the game scores if `winner` wins from here with the plays made so far
+    /// ([`GameState::outcome`]: a game set up midway has had plays nobody recorded, which make
+    /// neither a spring nor an anti-spring).
     #[must_use]
     pub fn outcome(&self, winner: Seat) -> Outcome {
-        let landlord = self.state.landlord.unwrap_or(winner);
-        let sides = self.state.side_plays(landlord);
-        let (mut landlord_plays, mut farmer_plays) = (sides.landlord_plays, sides.farmer_plays);
-        let dealt = |s: Seat| {
-            if s == landlord {
-                LANDLORD_CARDS
-            } else {
-                HAND_CARDS
-            }
-        };
-        let gone = |s: Seat| dealt(s).saturating_sub(self.hands[s].len());
-        let farmers = Seat::ALL.iter().filter(|&&s| s != landlord);
-        if farmers.map(|&s| gone(s)).sum::<usize>() > sides.farmer_cards {
-            farmer_plays += UNRECORDED_PLAYS;
-        }
-        if gone(landlord) > sides.landlord_cards {
-            landlord_plays += UNRECORDED_PLAYS;
-        }
-        Outcome {
-            landlord,
-            base: self.state.highest_bid().max(1),
-            winner,
-            bombs: self.state.bombs,
-            rocket: self.state.rocket,
-            landlord_plays,
-            farmer_plays,
-        }
+        self.state.outcome(winner)
     }
 }
-
-/// Cards a farmer is dealt, and the landlord with the bottom cards.
-const HAND_CARDS: usize = 17;
-/// See [`HAND_CARDS`].
-const LANDLORD_CARDS: usize = 20;
-/// Plays counted for a side whose cards left its hand without a record: more than one.
-const UNRECORDED_PLAYS: u32 = 2;
 
 /// The exact solver's part in a rollout: once the hands hold at most `at_cards` cards together,
 /// the rest is solved within `nodes` nodes (played on by the policy if that is not enough, and
