@@ -10,7 +10,7 @@ use super::score::{fault_penalty, Outcome};
 use crate::cards::Cards;
 use crate::game::{BySeat, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
-use crate::rules::{follows, Combo, Kind, Platform};
+use crate::rules::{follows, Combo, Platform};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -487,10 +487,6 @@ impl<'a> Table<'a> {
         let mut turn = landlord;
         let mut last: Option<Combo> = None;
         let mut passes = 0;
-        let mut bombs = 0u8;
-        let mut rocket = false;
-        let mut landlord_plays = 0u32;
-        let mut farmer_plays = 0u32;
         loop {
             let hand = hands[turn];
             let forced_pass = self.rules.auto_pass
@@ -519,11 +515,6 @@ impl<'a> Table<'a> {
                 let combo = judge_on(self.rules.platform, hand, last.as_ref(), cards)
                     .map_err(|f| (turn, f))?;
                 if let Some(c) = combo {
-                    match c.kind {
-                        Kind::Bomb => bombs += 1,
-                        Kind::Rocket => rocket = true,
-                        _ => {}
-                    }
                     last = Some(c);
                 }
                 cards
@@ -533,11 +524,6 @@ impl<'a> Table<'a> {
                 Some(c) => {
                     hands[turn] = hands[turn].minus(c);
                     passes = 0;
-                    if turn == landlord {
-                        landlord_plays += 1;
-                    } else {
-                        farmer_plays += 1;
-                    }
                 }
                 None => {
                     passes += 1;
@@ -549,15 +535,7 @@ impl<'a> Table<'a> {
             }
             self.tell_others(turn, &Command::Play { seat: turn, cards }, Ack::Play)?;
             if hands[turn].is_empty() {
-                let outcome = Outcome {
-                    landlord,
-                    base,
-                    winner: turn,
-                    bombs,
-                    rocket,
-                    landlord_plays,
-                    farmer_plays,
-                };
+                let outcome = Outcome::of_plays(landlord, base, turn, &self.record.plays);
                 self.record.winner = Some(turn);
                 self.record.multiplier = outcome.multiplier();
                 self.record.scores = outcome.scores();

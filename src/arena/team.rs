@@ -11,8 +11,7 @@
 
 use super::json;
 use super::referee::GameRecord;
-use crate::cards::Rank;
-use crate::game::{Outcome, Scoring};
+use crate::game::{Outcome, Scoring, Tally};
 use std::fmt::Write;
 
 /// A team's points on one deal, both tables added, are capped at this (SPEC).
@@ -24,60 +23,22 @@ pub const FAULT_POINTS: i32 = 3;
 /// (`platform/icga2019/server-turn01-score.txt`).
 pub const DEFAULT_TURN_DEALS: usize = 8;
 
-/// Bombs and whether the rocket was played, over `plays`.
-fn bombs_and_rocket(g: &GameRecord) -> (u8, bool) {
-    let mut bombs = 0;
-    let mut rocket = false;
-    for (_, cards) in &g.plays {
-        let counts = match cards {
-            Some(c) => c.counts(),
-            None => continue,
-        };
-        if counts.total() == 4 && Rank::ALL.iter().any(|&r| counts.get(r) == 4) {
-            bombs += 1;
-        }
-        if counts.total() == 2
-            && counts.get(Rank::SMALL_JOKER) == 1
-            && counts.get(Rank::BIG_JOKER) == 1
-        {
-            rocket = true;
-        }
-    }
-    (bombs, rocket)
-}
-
 /// The points each team (player entries 0 and 1 of `g.lineup`, after any seat swap) got in
 /// one game by the team rule.
 #[must_use]
 pub fn game_points(g: &GameRecord) -> [i32; 2] {
     let mut points = [0; 2];
-    let (bombs, rocket) = bombs_and_rocket(g);
     if let Some(fault) = g.errors.iter().find(|e| e.scored) {
-        let multiplier = 1 + i32::from(bombs) + i32::from(rocket);
+        // Before the bottom cards are shown nothing has been played.
+        let factor = g
+            .landlord
+            .map_or(1, |l| Tally::of_plays(l, &g.plays).team_factor());
         let other = 1 - g.lineup[fault.seat.index()].min(1);
-        points[other] = (FAULT_POINTS * multiplier).min(DEAL_CAP);
+        points[other] = (FAULT_POINTS * factor).min(DEAL_CAP);
         return points;
     }
     if let (Some(landlord), Some(winner)) = (g.landlord, g.winner) {
-        let landlord_plays = g
-            .plays
-            .iter()
-            .filter(|(s, c)| *s == landlord && c.is_some())
-            .count() as u32;
-        let farmer_plays = g
-            .plays
-            .iter()
-            .filter(|(s, c)| *s != landlord && c.is_some())
-            .count() as u32;
-        let outcome = Outcome {
-            landlord,
-            base: g.base,
-            winner,
-            bombs,
-            rocket,
-            landlord_plays,
-            farmer_plays,
-        };
+        let outcome = Outcome::of_plays(landlord, g.base, winner, &g.plays);
         let value = outcome.landlord_value(Scoring::Team).abs();
         points[g.lineup[winner.index()].min(1)] = value;
     }

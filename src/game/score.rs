@@ -339,4 +339,150 @@ mod tests {
         one.landlord_plays = 1;
         assert_eq!(one.multiplier(), 1);
     }
+
+    /// A play in human notation (`None` for a pass, written `-`).
+    fn play(seat: Seat, text: &str) -> (Seat, Option<Cards>) {
+        if text == "-" {
+            (seat, None)
+        } else {
+            (seat, Some(Cards::parse_any(text).unwrap()))
+        }
+    }
+
+    #[test]
+    fn the_tally_reads_bombs_and_the_rocket_by_the_play() {
+        // Landlord B. Four of a rank alone is a bomb; four with two kickers, a plane of two
+        // fours (33334444 style) and a pair of jokers inside a longer play are not.
+        let plays = [
+            play(Seat::B, "3333"),
+            play(Seat::C, "-"),
+            play(Seat::A, "XD"),
+            play(Seat::B, "-"),
+            play(Seat::C, "-"),
+            play(Seat::A, "444456"),
+            play(Seat::B, "88889999"),
+            play(Seat::C, "-"),
+            play(Seat::A, "-"),
+            play(Seat::B, "J"),
+            play(Seat::C, "Q"),
+        ];
+        let tally = Tally::of_plays(Seat::B, &plays);
+        assert_eq!(
+            tally,
+            Tally {
+                bombs: 1,
+                rocket: true,
+                landlord_plays: 3,
+                farmer_plays: 3,
+            }
+        );
+        // SPEC: × (1 + 1 bomb) × 2 for the rocket.
+        assert_eq!(tally.multiplier(), 4);
+        assert_eq!(tally.team_factor(), 3);
+        assert_eq!(tally.shown().to_string(), "4 (1 bomb, rocket)");
+        // Landlord B won with base 3: each farmer pays 100 × 3 × 4, B gets twice that; by the
+        // team rule B's side gets 3 × (1 + 1 + 1).
+        let won = Outcome::of_plays(Seat::B, 3, Seat::B, &plays);
+        assert_eq!(won.scores().0, [-1200, 2400, -1200]);
+        assert_eq!(won.landlord_value(Scoring::Team), 9);
+        assert_eq!(won.shown().to_string(), "4 (1 bomb, rocket)");
+        // Nothing played: × 1, shown bare.
+        assert_eq!(Tally::default().shown().to_string(), "1");
+    }
+
+    #[test]
+    fn spring_and_anti_spring_from_the_plays() {
+        // Spring: landlord A plays twice, the farmers only pass; base 1, × 2.
+        let spring = [
+            play(Seat::A, "34567"),
+            play(Seat::B, "-"),
+            play(Seat::C, "-"),
+            play(Seat::A, "3"),
+        ];
+        let o = Outcome::of_plays(Seat::A, 1, Seat::A, &spring);
+        assert!(o.spring() && !o.anti_spring());
+        assert_eq!(o.scores().0, [400, -200, -200]);
+        assert_eq!(o.shown().to_string(), "2 (spring)");
+        assert_eq!(o.landlord_value(Scoring::Team), 2);
+        // Anti-spring: landlord A leads once, then the farmers play out with two bombs;
+        // base 2, × (1 + 2) × 2 = 6: each farmer gets 100 × 2 × 6.
+        let anti = [
+            play(Seat::A, "3"),
+            play(Seat::B, "4444"),
+            play(Seat::C, "-"),
+            play(Seat::A, "-"),
+            play(Seat::B, "5"),
+            play(Seat::C, "6666"),
+            play(Seat::A, "-"),
+            play(Seat::B, "-"),
+            play(Seat::C, "7"),
+        ];
+        let o = Outcome::of_plays(Seat::A, 2, Seat::C, &anti);
+        assert!(o.anti_spring() && !o.spring());
+        assert_eq!(o.multiplier(), 6);
+        assert_eq!(o.scores().0, [-2400, 1200, 1200]);
+        assert_eq!(o.shown().to_string(), "6 (2 bombs, anti-spring)");
+        // Team rule: 2 × (1 + 2 bombs + 1 anti-spring) to the farmers.
+        assert_eq!(o.landlord_value(Scoring::Team), -8);
+        // The landlord wins those same plays: no anti-spring (the landlord won), no spring
+        // (the farmers played).
+        let o = Outcome::of_plays(Seat::A, 2, Seat::A, &anti);
+        assert!(!o.spring() && !o.anti_spring());
+        assert_eq!(o.multiplier(), 3);
+        // Two landlord plays: the farmers' win is no anti-spring.
+        let mut twice = anti.to_vec();
+        twice[3] = play(Seat::A, "6");
+        let o = Outcome::of_plays(Seat::A, 2, Seat::C, &twice);
+        assert!(!o.anti_spring());
+        assert_eq!(o.multiplier(), 3);
+    }
+
+    #[test]
+    fn the_tracker_tallies_the_plays_as_the_record_does() {
+        use crate::game::GameState;
+        // The official example's deal seen from B (landlord), then plays with a bomb.
+        let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+        let mut s = GameState::new(
+            Seat::B,
+            cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46"),
+        );
+        s.record_bid(Seat::A, 1).unwrap();
+        s.record_bid(Seat::B, 3).unwrap();
+        s.record_bid(Seat::C, 0).unwrap();
+        s.set_landlord(Seat::B, cards("27,48,53")).unwrap();
+        let plays = [
+            (Seat::B, Some(cards("0,4,5,7"))),
+            (Seat::C, None),
+            (Seat::A, Some(cards("12,13,14,15"))),
+            (Seat::B, None),
+            (Seat::C, None),
+        ];
+        for &(seat, c) in &plays {
+            s.record_play(seat, c).unwrap();
+        }
+        assert_eq!(s.tally(), Tally::of_plays(Seat::B, &plays));
+        assert_eq!(
+            (
+                s.tally().bombs,
+                s.tally().landlord_plays,
+                s.tally().farmer_plays
+            ),
+            (1, 1, 1)
+        );
+        assert_eq!(s.base(), 3);
+        assert_eq!(
+            s.outcome(Seat::A),
+            Outcome::of_plays(Seat::B, 3, Seat::A, &plays)
+        );
+        // A position set up midway: the farmers hold fewer cards than dealt with nothing
+        // recorded, so their unrecorded plays rule out a spring.
+        let mut midway = GameState::new(Seat::B, cards("0,4,5"));
+        midway.set_landlord(Seat::B, Cards::EMPTY).unwrap();
+        midway.cards_left[Seat::A] = 10;
+        let o = midway.outcome(Seat::B);
+        assert!(o.farmer_plays > 1 && !o.spring());
+        // The landlord's own cards gone unrecorded rule out an anti-spring.
+        let o = midway.outcome(Seat::A);
+        assert!(o.landlord_plays > 1 && !o.anti_spring());
+    }
 }

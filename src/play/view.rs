@@ -142,35 +142,6 @@ fn paint_role(state: &GameState, seat: Seat, style: Style) -> String {
     }
 }
 
-/// The base of the game: the landlord's bid (1 when the landlord was given without bidding).
-fn base(state: &GameState) -> u8 {
-    state
-        .landlord
-        .and_then(|l| state.bids[l])
-        .filter(|&b| b > 0)
-        .unwrap_or(1)
-}
-
-/// The multiplier so far with its reasons, e.g. `x4 (1 bomb, rocket)`.
-fn multiplier(state: &GameState) -> String {
-    let mut why = Vec::new();
-    if state.bombs > 0 {
-        why.push(format!(
-            "{} bomb{}",
-            state.bombs,
-            if state.bombs > 1 { "s" } else { "" }
-        ));
-    }
-    if state.rocket {
-        why.push("rocket".to_string());
-    }
-    if why.is_empty() {
-        format!("x{}", state.multiplier())
-    } else {
-        format!("x{} ({})", state.multiplier(), why.join(", "))
-    }
-}
-
 /// The table as the person sees it before deciding: a header (the deal, the landlord and bid,
 /// the bottom cards, the multiplier), one row per seat (role, cards left or bid), the current
 /// trick, and the person's hand. `title` names the deal.
@@ -180,12 +151,12 @@ pub fn table(state: &GameState, title: &str, style: Style) -> String {
     let me = state.me;
     let header = match state.landlord {
         Some(l) => format!(
-            "-- {} -- landlord {} (bid {}) · bottom {} · multiplier {}",
+            "-- {} -- landlord {} (bid {}) · bottom {} · multiplier x{}",
             title,
             l,
-            base(state),
+            state.base(),
             spaced(state.bottom.counts()),
-            multiplier(state)
+            state.tally().shown()
         ),
         None => format!("-- {} -- bidding", title),
     };
@@ -362,7 +333,7 @@ pub fn event(
             format!(
                 "{} (bid {}); the bottom cards {} join {} hand",
                 who,
-                base(state),
+                state.base(),
                 spaced(cards.counts()),
                 if *landlord == state.me { "your" } else { "its" }
             )

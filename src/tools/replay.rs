@@ -4,9 +4,8 @@
 use crate::arena::json::{self, Value};
 use crate::arena::shard::is_shard_line;
 use crate::cards::Cards;
-use crate::game::Seat;
+use crate::game::{Outcome, Seat, Shown};
 use crate::protocol::{Command, Reply};
-use crate::rules::{classify, Kind};
 use crate::tools::cli::{Arg, Args};
 use anyhow::{bail, Context};
 use std::fmt::Write;
@@ -289,11 +288,13 @@ fn render(view: &View) -> String {
         };
         let _ = write!(out, "{} emptied its hand: {}", w, side);
         if let Some(m) = view.multiplier {
-            let _ = write!(out, ", multiplier {}", m);
-            let why = reasons(view, w, l);
-            if !why.is_empty() {
-                let _ = write!(out, " ({})", why.join(", "));
-            }
+            // The recorded multiplier, with what made it read from the plays.
+            let outcome = Outcome::of_plays(l, view.base.unwrap_or(1), w, &view.plays);
+            let shown = Shown {
+                value: m,
+                ..outcome.shown()
+            };
+            let _ = write!(out, ", multiplier {}", shown);
         }
         let _ = writeln!(out);
     }
@@ -301,45 +302,6 @@ fn render(view: &View) -> String {
         let _ = writeln!(out, "score: A {}  B {}  C {}", s[0], s[1], s[2]);
     }
     out
-}
-
-/// What doubled the score: bombs, the rocket, a spring or an anti-spring.
-fn reasons(view: &View, winner: Seat, landlord: Seat) -> Vec<String> {
-    let mut why = Vec::new();
-    let mut bombs = 0;
-    let mut rocket = false;
-    let (mut lord_plays, mut farmer_plays) = (0, 0);
-    for (seat, cards) in &view.plays {
-        if let Some(c) = cards {
-            match classify(c.counts()).map(|k| k.kind) {
-                Some(Kind::Bomb) => bombs += 1,
-                Some(Kind::Rocket) => rocket = true,
-                _ => {}
-            }
-            if *seat == landlord {
-                lord_plays += 1;
-            } else {
-                farmer_plays += 1;
-            }
-        }
-    }
-    if bombs > 0 {
-        why.push(format!(
-            "{} bomb{}",
-            bombs,
-            if bombs > 1 { "s" } else { "" }
-        ));
-    }
-    if rocket {
-        why.push("rocket".to_string());
-    }
-    if winner == landlord && farmer_plays == 0 {
-        why.push("spring".to_string());
-    }
-    if winner != landlord && lord_plays == 1 {
-        why.push("anti-spring".to_string());
-    }
-    why
 }
 
 /// Usage of `ddz replay`.

@@ -194,28 +194,43 @@ pub fn check_game(g: &GameRecord) {
     let winner = g.winner.expect("a finished game has a winner");
     assert!(held[winner].is_empty(), "the winner emptied its hand");
     assert_eq!(trackers[Seat::A].winner(), Some(winner));
-    // The multiplier from the tracker's bomb count, and spring from the plays.
-    let t = &trackers[Seat::A];
-    let lord_plays = g
+    // The multiplier by SPEC's rule, computed here from the cards played (not with the score
+    // module): a bomb is four cards of one rank, the rocket the two jokers.
+    let played: Vec<(Seat, Vec<u8>)> = g
         .plays
         .iter()
-        .filter(|p| p.0 == landlord && p.1.is_some())
-        .count();
-    let farmer_plays = g
-        .plays
-        .iter()
-        .filter(|p| p.0 != landlord && p.1.is_some())
-        .count();
+        .filter_map(|(s, c)| c.map(|c| (*s, c.codes().collect())))
+        .collect();
+    let is_bomb =
+        |codes: &[u8]| codes.len() == 4 && codes.iter().all(|&c| c < 52 && c / 4 == codes[0] / 4);
+    let bombs = played.iter().filter(|(_, c)| is_bomb(c)).count() as i32;
+    let rocket = played.iter().any(|(_, c)| c[..] == [52, 53]);
+    let lord_plays = played.iter().filter(|(s, _)| *s == landlord).count();
+    let farmer_plays = played.len() - lord_plays;
     let spring =
         (winner == landlord && farmer_plays == 0) || (winner != landlord && lord_plays == 1);
-    let expected = t.multiplier() as i32 * if spring { 2 } else { 1 };
+    let mut expected = 1;
+    if bombs > 0 {
+        expected *= 1 + bombs;
+    }
+    if rocket {
+        expected *= 2;
+    }
+    if spring {
+        expected *= 2;
+    }
     assert_eq!(g.multiplier, expected);
-    let bombs = t
+    // The tracker read the same bombs from its own history.
+    let t = &trackers[Seat::A];
+    let tracked = t
         .history
         .iter()
         .filter(|h| h.combo.kind == Kind::Bomb)
         .count();
-    assert_eq!(bombs, t.bombs as usize);
+    assert_eq!(
+        (tracked as i32, t.bombs as i32, t.rocket),
+        (bombs, bombs, rocket)
+    );
     let unit = 100 * g.base as i32 * expected;
     for s in Seat::ALL {
         let sign = if (s == landlord) == (winner == landlord) {
