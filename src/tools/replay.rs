@@ -378,3 +378,36 @@ pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
         Ok(render(&from_transcript(text)?))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_result_line_says_what_made_the_multiplier() {
+        let cards = |text: &str| Some(Cards::parse_any(text).unwrap());
+        // Landlord A leads once; B bombs and goes out: 1 bomb and an anti-spring.
+        let view = View {
+            landlord: Some(Seat::A),
+            base: Some(2),
+            plays: vec![
+                (Seat::A, cards("3")),
+                (Seat::B, cards("4444")),
+                (Seat::C, None),
+                (Seat::A, None),
+                (Seat::B, cards("5")),
+            ],
+            winner: Some(Seat::B),
+            multiplier: Some(4),
+            ..View::default()
+        };
+        let text = render(&view);
+        assert!(
+            text.contains(
+                "B emptied its hand: the farmers win, multiplier 4 (1 bomb, anti-spring)"
+            ),
+            "{}",
+            text
+        );
+    }
+}
