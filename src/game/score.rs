@@ -352,7 +352,7 @@ mod tests {
     #[test]
     fn the_tally_reads_bombs_and_the_rocket_by_the_play() {
         // Landlord B. Four of a rank alone is a bomb; four with two kickers, a plane of two
-        // fours (33334444 style) and a pair of jokers inside a longer play are not.
+        // fours (33334444 style) are not.
         let plays = [
             play(Seat::B, "3333"),
             play(Seat::C, "-"),
@@ -440,39 +440,32 @@ mod tests {
     #[test]
     fn the_tracker_tallies_the_plays_as_the_record_does() {
         use crate::game::GameState;
-        // The official example's deal seen from B (landlord), then plays with a bomb.
+        // Seen from farmer A (dealt 20..=36); landlord C, no bidding; two bombs.
         let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
-        let mut s = GameState::new(
-            Seat::B,
-            cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46"),
-        );
-        s.record_bid(Seat::A, 1).unwrap();
-        s.record_bid(Seat::B, 3).unwrap();
-        s.record_bid(Seat::C, 0).unwrap();
-        s.set_landlord(Seat::B, cards("27,48,53")).unwrap();
+        let mut s = GameState::new(Seat::A, Cards((1u64 << 37) - (1u64 << 20)));
+        s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
         let plays = [
-            (Seat::B, Some(cards("0,4,5,7"))),
+            (Seat::C, Some(cards("0,1,2,3"))),
+            (Seat::A, None),
+            (Seat::B, Some(cards("4,5,6,7"))),
             (Seat::C, None),
-            (Seat::A, Some(cards("12,13,14,15"))),
-            (Seat::B, None),
-            (Seat::C, None),
+            (Seat::A, None),
+            (Seat::B, Some(cards("8"))),
+            (Seat::C, Some(cards("52"))),
         ];
         for &(seat, c) in &plays {
             s.record_play(seat, c).unwrap();
         }
-        assert_eq!(s.tally(), Tally::of_plays(Seat::B, &plays));
+        let tally = s.tally();
+        assert_eq!(tally, Tally::of_plays(Seat::C, &plays));
         assert_eq!(
-            (
-                s.tally().bombs,
-                s.tally().landlord_plays,
-                s.tally().farmer_plays
-            ),
-            (1, 1, 1)
+            (tally.bombs, tally.landlord_plays, tally.farmer_plays),
+            (2, 2, 2)
         );
-        assert_eq!(s.base(), 3);
+        assert_eq!(s.base(), 1);
         assert_eq!(
             s.outcome(Seat::A),
-            Outcome::of_plays(Seat::B, 3, Seat::A, &plays)
+            Outcome::of_plays(Seat::C, 1, Seat::A, &plays)
         );
         // A position set up midway: the farmers hold fewer cards than dealt with nothing
         // recorded, so their unrecorded plays rule out a spring.

@@ -272,21 +272,12 @@ pub fn expected_penalty(g: &GameRecord, offender: Seat) -> [i32; 3] {
         }
     }
     let unit = (bombs + 1) * g.base as i32 * 100 * if rocket { 2 } else { 1 };
+    // Every other seat is paid the unit, the landlord twice it; the offender pays it all.
     let mut p = [0; 3];
-    for s in Seat::ALL {
-        p[s.index()] = if offender == landlord {
-            if s == landlord {
-                -2 * unit
-            } else {
-                unit
-            }
-        } else if s == offender {
-            -3 * unit
-        } else if s == landlord {
-            2 * unit
-        } else {
-            unit
-        };
+    for s in Seat::ALL.iter().filter(|&&s| s != offender) {
+        let paid = if *s == landlord { 2 * unit } else { unit };
+        p[s.index()] = paid;
+        p[offender.index()] -= paid;
     }
     p
 }
