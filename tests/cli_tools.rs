@@ -279,7 +279,12 @@ fn bench_quick_prints_figures_and_the_pinned_node_count() {
         "median ns",
         "classify ns per call",
     ] {
-        assert!(run.stdout.contains(label), "no {:?} in\n{}", label, run.stdout);
+        assert!(
+            run.stdout.contains(label),
+            "no {:?} in\n{}",
+            label,
+            run.stdout
+        );
     }
     let last = lines[lines.len() - 1];
     let parts: Vec<&str> = last.split(' ').collect();
