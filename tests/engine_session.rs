@@ -207,14 +207,16 @@ fn a_panicking_strategy_costs_nothing() {
 
 #[test]
 fn an_overrunning_strategy_is_answered_for_at_the_hard_deadline() {
-    // Hard deadline 100 ms; the strategy sleeps 2 s. Each reply comes well before the sleep
-    // ends, and each decision goes to a fresh instance (which overruns again).
+    // Hard deadline 100 ms; the strategy sleeps a minute. Each reply comes long before the
+    // sleep ends (10 s: a hundred times the deadline, so a loaded machine does not make it
+    // late, yet an engine that waited for the strategy would be), and each decision goes to a
+    // fresh instance (which overruns again). The sleeping threads are abandoned, not joined.
     check_safe_replies(
         Engine::threaded(
             "s",
-            Box::new(|| Box::new(Sleeper(Duration::from_secs(2))) as Box<dyn Strategy>),
+            Box::new(|| Box::new(Sleeper(Duration::from_secs(60))) as Box<dyn Strategy>),
         ),
-        Some(Duration::from_millis(1000)),
+        Some(Duration::from_secs(10)),
     );
 }
 
