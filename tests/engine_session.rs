@@ -10,6 +10,7 @@ use ddz::protocol::{Command, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
 use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::simple::Simple;
+use ddz::strategy::thinker::{Settings, Thinker};
 use ddz::strategy::{Deadline, Strategy};
 use std::io::Cursor;
 use std::time::{Duration, Instant};
@@ -476,12 +477,18 @@ fn fuzz_game(f: &mut Fuzz, game: u32) {
     }
 }
 
-#[test]
-fn thousands_of_games_with_garbage_and_mutations() {
-    let seed = 20240601;
+/// Plays `games` fuzzed games into one session after another: a new process after every
+/// 500th game (after `EXIT`), its strategy from `strategy` (given the game number).
+fn fuzz_run(
+    seed: u64,
+    games: u32,
+    strategy: &dyn Fn(&mut fastrand::Rng, u32) -> Box<dyn Strategy>,
+) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let first = strategy(&mut rng, 0);
     let mut f = Fuzz {
-        session: Session::new(Engine::new("fuzz", Box::new(Simple))),
-        rng: fastrand::Rng::with_seed(seed),
+        session: Session::new(Engine::new("fuzz", first)),
+        rng,
         confused: false,
         mutate_game: false,
         style: 0,
@@ -489,26 +496,47 @@ fn thousands_of_games_with_garbage_and_mutations() {
     };
     f.send(&Command::Version("1.0".into()));
     let mut confused_games = 0;
-    for game in 0..FUZZ_GAMES {
+    for game in 0..games {
         f.confused = false;
         f.mutate_game = f.rng.u32(..1000) < MUTATED_GAME_PER_MILLE;
         f.style = f.rng.u32(..8);
         if game % 500 == 499 {
-            // A new process after EXIT, sometimes a random player instead of the simple one.
             f.send(&Command::Exit);
-            let strategy: Box<dyn Strategy> = if f.rng.bool() {
-                Box::new(RandomPlayer::new(u64::from(game)))
-            } else {
-                Box::new(Simple)
-            };
-            f.session = Session::new(Engine::new("fuzz", strategy));
+            let next = strategy(&mut f.rng, game);
+            f.session = Session::new(Engine::new("fuzz", next));
         }
         fuzz_game(&mut f, game);
         confused_games += u32::from(f.confused);
     }
     // Most deals are played out (a whole game is some 40 to 60 messages to one seat).
-    assert!(f.messages > 30 * u64::from(FUZZ_GAMES), "{}", f.messages);
-    assert!(confused_games > FUZZ_GAMES / 20, "{}", confused_games);
+    assert!(f.messages > 30 * u64::from(games), "{}", f.messages);
+    assert!(confused_games > games / 20, "{}", confused_games);
+}
+
+#[test]
+fn thousands_of_games_with_garbage_and_mutations() {
+    // The simple player, sometimes a random player after a restart.
+    fuzz_run(20240601, FUZZ_GAMES, &|rng, game| {
+        if game > 0 && rng.bool() {
+            Box::new(RandomPlayer::new(u64::from(game)))
+        } else {
+            Box::new(Simple)
+        }
+    });
+}
+
+/// Games in the randomized run of the thinking player (the engine's default player).
+const THINKER_FUZZ_GAMES: u32 = 150;
+
+#[test]
+fn the_thinking_player_under_garbage_and_mutations() {
+    // The default player on a small fixed budget, so the run stays short: hostile input must
+    // reach its inference and search as it reaches the simple player.
+    fuzz_run(20240602, THINKER_FUZZ_GAMES, &|_, _| {
+        let mut settings = Settings::default();
+        settings.set("samples", "2").expect("a setting");
+        Box::new(Thinker::new(settings))
+    });
 }
 
 #[test]
