@@ -8,15 +8,15 @@ use ddz::engine::Session;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::protocol::{Command, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
+use ddz::strategy::greedy::Greedy;
 use ddz::strategy::random::RandomPlayer;
-use ddz::strategy::simple::Simple;
 use ddz::strategy::thinker::{Settings, Thinker};
 use ddz::strategy::{Deadline, Strategy};
 use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 fn session() -> Session {
-    Session::new(Engine::new("ddz", Box::new(Simple)))
+    Session::new(Engine::new("ddz", Box::new(Greedy)))
 }
 
 fn run(input: &[u8]) -> Vec<String> {
@@ -125,7 +125,7 @@ impl Strategy for Panicker {
     }
 }
 
-/// A strategy that thinks far past any deadline, then plays the simple move.
+/// A strategy that thinks far past any deadline, then plays the greedy move.
 struct Sleeper(Duration);
 
 impl Strategy for Sleeper {
@@ -134,11 +134,11 @@ impl Strategy for Sleeper {
     }
     fn bid(&mut self, s: &GameState, d: Deadline) -> u8 {
         std::thread::sleep(self.0);
-        Simple.bid(s, d)
+        Greedy.bid(s, d)
     }
     fn play(&mut self, s: &GameState, d: Deadline) -> Combo {
         std::thread::sleep(self.0);
-        Simple.play(s, d)
+        Greedy.play(s, d)
     }
 }
 
@@ -515,12 +515,12 @@ fn fuzz_run(
 
 #[test]
 fn thousands_of_games_with_garbage_and_mutations() {
-    // The simple player, sometimes a random player after a restart.
+    // The greedy player, sometimes a random player after a restart.
     fuzz_run(20240601, FUZZ_GAMES, &|rng, game| {
         if game > 0 && rng.bool() {
             Box::new(RandomPlayer::new(u64::from(game)))
         } else {
-            Box::new(Simple)
+            Box::new(Greedy)
         }
     });
 }
@@ -531,7 +531,7 @@ const THINKER_FUZZ_GAMES: u32 = 150;
 #[test]
 fn the_thinking_player_under_garbage_and_mutations() {
     // The default player on a small fixed budget, so the run stays short: hostile input must
-    // reach its inference and search as it reaches the simple player.
+    // reach its inference and search as it reaches the greedy player.
     fuzz_run(20240602, THINKER_FUZZ_GAMES, &|_, _| {
         let mut settings = Settings::default();
         settings.set("samples", "2").expect("a setting");
@@ -564,7 +564,7 @@ impl Strategy for ScoringSpy {
         }
     }
     fn play(&mut self, s: &GameState, d: Deadline) -> Combo {
-        Simple.play(s, d)
+        Greedy.play(s, d)
     }
 }
 
