@@ -366,7 +366,7 @@ fn analyze_prints_what_the_thinking_player_finds() {
         assert_eq!(without_time(&run.stdout), without_time(&again.stdout));
 
         let parsed = ddz::tools::solve::parse(&pos_args).expect("the position parses");
-        let seat = ddz::game::Seat::from_letter(seat.chars().next().unwrap()).unwrap();
+        let seat: ddz::game::Seat = seat.parse().unwrap();
         let view = ddz::tools::analyze::view_of(&parsed.position, seat).expect("a view");
         let mut settings = Settings {
             samples: Some(16),

@@ -330,9 +330,7 @@ impl Fuzz {
 }
 
 fn set(codes: &[u8]) -> Cards {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)))
+    codes.iter().copied().collect::<Cards>()
 }
 
 /// One game from seat B's side; A and C play random legal moves.

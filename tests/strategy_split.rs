@@ -207,9 +207,8 @@ fn random_hand(rng: &mut fastrand::Rng, size: usize) -> Counts {
     rng.shuffle(&mut deck);
     deck[..size]
         .iter()
-        .fold(ddz::cards::Cards::EMPTY, |s, &c| {
-            s.or(ddz::cards::Cards::single(c))
-        })
+        .copied()
+        .collect::<ddz::cards::Cards>()
         .counts()
 }
 
@@ -262,9 +261,8 @@ fn the_split_has_the_highest_value_of_all_splits() {
         rng.shuffle(&mut deck);
         let hand = deck[..5 + i % 6]
             .iter()
-            .fold(ddz::cards::Cards::EMPTY, |s, &c| {
-                s.or(ddz::cards::Cards::single(c))
-            })
+            .copied()
+            .collect::<ddz::cards::Cards>()
             .counts();
         for mode in [Mode::Normal, Mode::FewSingles] {
             let ours = splitter.split(hand, mode);

@@ -89,10 +89,7 @@ impl Positions {
 }
 
 fn cards_of(codes: &[u8]) -> Counts {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |set, &code| set.or(Cards::single(code)))
-        .counts()
+    codes.iter().copied().collect::<Cards>().counts()
 }
 
 /// What one section measured.
@@ -379,11 +376,7 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
     let mut elapsed = Duration::ZERO;
     for _ in 0..DEALS {
         rng.shuffle(&mut deck);
-        let hand = |codes: &[u8]| {
-            codes
-                .iter()
-                .fold(Cards::EMPTY, |set, &c| set.or(Cards::single(c)))
-        };
+        let hand = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
         let hands = [hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])];
         let bottom = hand(&deck[51..54]);
         let mut states: Vec<GameState> = Seat::ALL
@@ -472,11 +465,7 @@ pub fn self_play_positions(deal: usize) -> Vec<Moment> {
     let mut rng = fastrand::Rng::with_seed(SEED ^ 0x501e ^ deal as u64);
     let mut deck: Vec<u8> = (0..54).collect();
     rng.shuffle(&mut deck);
-    let hand = |codes: &[u8]| {
-        codes
-            .iter()
-            .fold(Cards::EMPTY, |set, &c| set.or(Cards::single(c)))
-    };
+    let hand = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
     let bottom = hand(&deck[51..54]);
     let mut states: Vec<GameState> = Seat::ALL
         .iter()
