@@ -438,9 +438,7 @@ const SOLVE_GAMES_FULL: usize = 100;
 const SOLVE_GAMES_QUICK: usize = 4;
 /// The solve section's node budget per position: about 50 ms of search on the bench machine
 /// (the thinking player's order of magnitude), fixed in nodes so the fingerprint is stable.
-/// A proof-number node looks up every child in the table, so it costs about three times what
-/// a depth-first node did (roughly 0.5–1 million nodes/s here, against 3 million): 400,000
-/// nodes, the old 50 ms, became 50,000.
+/// A proof-number node looks up every child in the table: roughly 0.5–1 million nodes/s here.
 pub const SOLVE_NODE_BUDGET: u64 = 50_000;
 /// The solve section's table: the engine's default size.
 const SOLVE_TABLE_BYTES: usize = crate::search::solver::DEFAULT_TABLE_BYTES;
