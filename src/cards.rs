@@ -322,6 +322,15 @@ impl Cards {
     }
 }
 
+impl FromIterator<u8> for Cards {
+    /// The set of these codes (each `0..=53`; a code given twice is held once).
+    fn from_iter<I: IntoIterator<Item = u8>>(codes: I) -> Cards {
+        codes
+            .into_iter()
+            .fold(Cards::EMPTY, |set, code| set.or(Cards::single(code)))
+    }
+}
+
 impl fmt::Display for Cards {
     /// Human notation, ranks ascending.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

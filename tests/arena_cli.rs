@@ -162,11 +162,42 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
         assert!(r.failures.is_empty(), "{}: {:?}", f.display(), r.failures);
         assert!(r.replies >= 3, "{}", f.display());
     }
-    // A transcript replays too: one seat's hand and the bids.
+    // A transcript replays too: its seat's dealt hand and the bids, as the transcript's own
+    // lines give them (`DEAL <seat><codes>`, `BID <seat><bid>`; the arena above bids).
+    let text = std::fs::read_to_string(&files[0]).unwrap();
+    let mut dealt = None;
+    let mut bids = Vec::new();
+    for line in text.lines() {
+        let message = line.get(2..).unwrap_or("");
+        if let Some(rest) = message.strip_prefix("DEAL ") {
+            let (seat, codes) = rest.split_at(1);
+            dealt = Some((seat.to_string(), Cards::parse_codes(codes).unwrap()));
+        } else if let Some(rest) = message.strip_prefix("BID ") {
+            if rest != "WHAT" {
+                let (seat, bid) = rest.split_at(1);
+                bids.push(format!("{} {}", seat, bid));
+            }
+        }
+    }
+    let (seat, hand) = dealt.expect("a DEAL line");
+    assert_eq!(bids.len(), 3, "every seat bids once: {:?}", bids);
     let one = ddz(&["replay", files[0].to_str().unwrap()]);
+    let hand_line = one
+        .lines()
+        .find(|l| l.starts_with(&format!("{} ", seat)))
+        .unwrap_or_else(|| panic!("no line for seat {}:\n{}", seat, one));
     assert!(
-        one.contains("bids:") || one.contains("no bidding"),
-        "{}",
+        hand_line.split_whitespace().any(|w| w == hand.to_string()),
+        "seat {} was dealt {}:\n{}",
+        seat,
+        hand,
+        one
+    );
+    let want = format!("bids: {}", bids.join(", "));
+    assert!(
+        one.lines().any(|l| l.starts_with(&want)),
+        "{}\n{}",
+        want,
         one
     );
     let _ = std::fs::remove_dir_all(&dir);

@@ -25,11 +25,8 @@ fn blocky_deals(n: usize, seed: u64) -> Vec<Deal> {
                 let (a, b) = (rng.usize(..54), rng.usize(..54));
                 codes.swap(a, b);
             }
-            let take = |from: usize, n: usize| {
-                codes[from..from + n]
-                    .iter()
-                    .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
-            };
+            let take =
+                |from: usize, n: usize| codes[from..from + n].iter().copied().collect::<Cards>();
             Deal {
                 hands: BySeat([take(0, 17), take(17, 17), take(34, 17)]),
                 bottom: take(51, 3),

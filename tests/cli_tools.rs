@@ -246,19 +246,29 @@ fn bad_arguments_fail_on_stderr_only() {
     }
 }
 
+/// The node count pinned in `fixtures/bench.txt`: the behaviour fingerprint.
+fn pinned_fingerprint() -> u64 {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/fixtures/bench.txt");
+    let text = std::fs::read_to_string(path).expect("fixtures/bench.txt reads");
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    assert_eq!(lines.len(), 1, "fixtures/bench.txt: one node count");
+    lines[0]
+        .parse()
+        .unwrap_or_else(|e| panic!("fixtures/bench.txt: {:?}: {}", lines[0], e))
+}
+
+/// `ddz bench --quick` prints its figures and ends with the node count pinned in
+/// `fixtures/bench.txt`: a change of moves, splits, decisions or the solver changes the count.
 #[test]
-fn bench_quick_prints_figures_and_a_stable_node_count() {
-    let node_line = |stdout: &str| -> (u64, u64) {
-        let last = stdout.lines().last().expect("output");
-        let parts: Vec<&str> = last.split(' ').collect();
-        assert_eq!(parts.len(), 4, "{}", last);
-        assert_eq!((parts[1], parts[3]), ("nodes", "nps"), "{}", last);
-        (parts[0].parse().unwrap(), parts[2].parse().unwrap())
-    };
-    let first = ddz(&["bench", "--quick"]);
-    assert!(first.ok, "{}", first.stderr);
-    let lines: Vec<&str> = first.stdout.lines().collect();
-    assert!(lines.len() >= 5);
+fn bench_quick_prints_figures_and_the_pinned_node_count() {
+    let run = ddz(&["bench", "--quick"]);
+    assert!(run.ok, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert!(lines.len() >= 5, "{}", run.stdout);
     for line in &lines[..lines.len() - 1] {
         let (label, value) = line.split_once(": ").expect("label: value");
         assert!(!label.is_empty() && !value.is_empty(), "{}", line);
@@ -270,19 +280,25 @@ fn bench_quick_prints_figures_and_a_stable_node_count() {
         "classify ns per call",
     ] {
         assert!(
-            first.stdout.contains(label),
+            run.stdout.contains(label),
             "no {:?} in\n{}",
             label,
-            first.stdout
+            run.stdout
         );
     }
-    let (nodes, nps) = node_line(&first.stdout);
-    assert!(nodes > 10_000 && nps > 0);
-    let second = ddz(&["bench", "--quick"]);
+    let last = lines[lines.len() - 1];
+    let parts: Vec<&str> = last.split(' ').collect();
+    assert_eq!(parts.len(), 4, "{}", last);
+    assert_eq!((parts[1], parts[3]), ("nodes", "nps"), "{}", last);
+    let nodes: u64 = parts[0].parse().expect("a node count");
+    let nps: u64 = parts[2].parse().expect("a speed");
+    assert!(nps > 0, "{}", last);
     assert_eq!(
-        node_line(&second.stdout).0,
         nodes,
-        "the node count is a fingerprint"
+        pinned_fingerprint(),
+        "`ddz bench --quick` prints another node count than fixtures/bench.txt: behaviour \
+         changed. If on purpose, put {} in fixtures/bench.txt and README.md in the same commit",
+        nodes
     );
 }
 
@@ -312,23 +328,13 @@ fn readme_fingerprint() -> u64 {
 }
 
 /// The README's quick start quotes the bench fingerprint for developers to compare against: it
-/// must be the count today's binary prints. When behaviour changes on purpose, the README is
-/// updated with the new count in the same commit.
+/// must be the pinned count (which the test above holds the binary to).
 #[test]
-fn readme_quotes_todays_bench_fingerprint() {
-    let run = ddz(&["bench", "--quick"]);
-    assert!(run.ok, "{}", run.stderr);
-    let last = run.stdout.lines().last().expect("output");
-    let printed: u64 = last
-        .split(' ')
-        .next()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no node count in {:?}", last));
+fn readme_quotes_the_pinned_bench_fingerprint() {
     assert_eq!(
         readme_fingerprint(),
-        printed,
-        "README.md's bench fingerprint is stale: `ddz bench --quick` prints {:?}",
-        last
+        pinned_fingerprint(),
+        "README.md's bench fingerprint differs from fixtures/bench.txt"
     );
 }
 
@@ -360,7 +366,7 @@ fn analyze_prints_what_the_thinking_player_finds() {
         assert_eq!(without_time(&run.stdout), without_time(&again.stdout));
 
         let parsed = ddz::tools::solve::parse(&pos_args).expect("the position parses");
-        let seat = ddz::game::Seat::from_letter(seat.chars().next().unwrap()).unwrap();
+        let seat: ddz::game::Seat = seat.parse().unwrap();
         let view = ddz::tools::analyze::view_of(&parsed.position, seat).expect("a view");
         let mut settings = Settings {
             samples: Some(16),

@@ -8,14 +8,15 @@ use ddz::engine::Session;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::protocol::{Command, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
+use ddz::strategy::greedy::Greedy;
 use ddz::strategy::random::RandomPlayer;
-use ddz::strategy::simple::Simple;
+use ddz::strategy::thinker::{Settings, Thinker};
 use ddz::strategy::{Deadline, Strategy};
 use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 fn session() -> Session {
-    Session::new(Engine::new("ddz", Box::new(Simple)))
+    Session::new(Engine::new("ddz", Box::new(Greedy)))
 }
 
 fn run(input: &[u8]) -> Vec<String> {
@@ -124,7 +125,7 @@ impl Strategy for Panicker {
     }
 }
 
-/// A strategy that thinks far past any deadline, then plays the simple move.
+/// A strategy that thinks far past any deadline, then plays the greedy move.
 struct Sleeper(Duration);
 
 impl Strategy for Sleeper {
@@ -133,11 +134,11 @@ impl Strategy for Sleeper {
     }
     fn bid(&mut self, s: &GameState, d: Deadline) -> u8 {
         std::thread::sleep(self.0);
-        Simple.bid(s, d)
+        Greedy.bid(s, d)
     }
     fn play(&mut self, s: &GameState, d: Deadline) -> Combo {
         std::thread::sleep(self.0);
-        Simple.play(s, d)
+        Greedy.play(s, d)
     }
 }
 
@@ -207,14 +208,16 @@ fn a_panicking_strategy_costs_nothing() {
 
 #[test]
 fn an_overrunning_strategy_is_answered_for_at_the_hard_deadline() {
-    // Hard deadline 100 ms; the strategy sleeps 2 s. Each reply comes well before the sleep
-    // ends, and each decision goes to a fresh instance (which overruns again).
+    // Hard deadline 100 ms; the strategy sleeps a minute. Each reply comes long before the
+    // sleep ends (10 s: a hundred times the deadline, so a loaded machine does not make it
+    // late, yet an engine that waited for the strategy would be), and each decision goes to a
+    // fresh instance (which overruns again). The sleeping threads are abandoned, not joined.
     check_safe_replies(
         Engine::threaded(
             "s",
-            Box::new(|| Box::new(Sleeper(Duration::from_secs(2))) as Box<dyn Strategy>),
+            Box::new(|| Box::new(Sleeper(Duration::from_secs(60))) as Box<dyn Strategy>),
         ),
-        Some(Duration::from_millis(1000)),
+        Some(Duration::from_secs(10)),
     );
 }
 
@@ -327,9 +330,7 @@ impl Fuzz {
 }
 
 fn set(codes: &[u8]) -> Cards {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)))
+    codes.iter().copied().collect::<Cards>()
 }
 
 /// One game from seat B's side; A and C play random legal moves.
@@ -474,12 +475,18 @@ fn fuzz_game(f: &mut Fuzz, game: u32) {
     }
 }
 
-#[test]
-fn thousands_of_games_with_garbage_and_mutations() {
-    let seed = 20240601;
+/// Plays `games` fuzzed games into one session after another: a new process after every
+/// 500th game (after `EXIT`), its strategy from `strategy` (given the game number).
+fn fuzz_run(
+    seed: u64,
+    games: u32,
+    strategy: &dyn Fn(&mut fastrand::Rng, u32) -> Box<dyn Strategy>,
+) {
+    let mut rng = fastrand::Rng::with_seed(seed);
+    let first = strategy(&mut rng, 0);
     let mut f = Fuzz {
-        session: Session::new(Engine::new("fuzz", Box::new(Simple))),
-        rng: fastrand::Rng::with_seed(seed),
+        session: Session::new(Engine::new("fuzz", first)),
+        rng,
         confused: false,
         mutate_game: false,
         style: 0,
@@ -487,26 +494,47 @@ fn thousands_of_games_with_garbage_and_mutations() {
     };
     f.send(&Command::Version("1.0".into()));
     let mut confused_games = 0;
-    for game in 0..FUZZ_GAMES {
+    for game in 0..games {
         f.confused = false;
         f.mutate_game = f.rng.u32(..1000) < MUTATED_GAME_PER_MILLE;
         f.style = f.rng.u32(..8);
         if game % 500 == 499 {
-            // A new process after EXIT, sometimes a random player instead of the simple one.
             f.send(&Command::Exit);
-            let strategy: Box<dyn Strategy> = if f.rng.bool() {
-                Box::new(RandomPlayer::new(u64::from(game)))
-            } else {
-                Box::new(Simple)
-            };
-            f.session = Session::new(Engine::new("fuzz", strategy));
+            let next = strategy(&mut f.rng, game);
+            f.session = Session::new(Engine::new("fuzz", next));
         }
         fuzz_game(&mut f, game);
         confused_games += u32::from(f.confused);
     }
     // Most deals are played out (a whole game is some 40 to 60 messages to one seat).
-    assert!(f.messages > 30 * u64::from(FUZZ_GAMES), "{}", f.messages);
-    assert!(confused_games > FUZZ_GAMES / 20, "{}", confused_games);
+    assert!(f.messages > 30 * u64::from(games), "{}", f.messages);
+    assert!(confused_games > games / 20, "{}", confused_games);
+}
+
+#[test]
+fn thousands_of_games_with_garbage_and_mutations() {
+    // The greedy player, sometimes a random player after a restart.
+    fuzz_run(20240601, FUZZ_GAMES, &|rng, game| {
+        if game > 0 && rng.bool() {
+            Box::new(RandomPlayer::new(u64::from(game)))
+        } else {
+            Box::new(Greedy)
+        }
+    });
+}
+
+/// Games in the randomized run of the thinking player (the engine's default player).
+const THINKER_FUZZ_GAMES: u32 = 150;
+
+#[test]
+fn the_thinking_player_under_garbage_and_mutations() {
+    // The default player on a small fixed budget, so the run stays short: hostile input must
+    // reach its inference and search as it reaches the greedy player.
+    fuzz_run(20240602, THINKER_FUZZ_GAMES, &|_, _| {
+        let mut settings = Settings::default();
+        settings.set("samples", "2").expect("a setting");
+        Box::new(Thinker::new(settings))
+    });
 }
 
 #[test]
@@ -534,7 +562,7 @@ impl Strategy for ScoringSpy {
         }
     }
     fn play(&mut self, s: &GameState, d: Deadline) -> Combo {
-        Simple.play(s, d)
+        Greedy.play(s, d)
     }
 }
 

@@ -185,9 +185,7 @@ fn the_network_bidder_bids_legally_and_as_its_value_says() {
         for _ in 0..300 {
             let mut codes: Vec<u8> = (0..54).collect();
             rng.shuffle(&mut codes);
-            let hand = codes[..17]
-                .iter()
-                .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)));
+            let hand = codes[..17].iter().copied().collect::<Cards>();
             let mut state = GameState::new(Seat::C, hand);
             // Earlier bids by A and B: any legal sequence.
             let a = rng.u8(0..=3);

@@ -196,7 +196,7 @@ fn shown_lines(text: &str, me: Seat) -> Shown {
             && words[0].len() == 1
             && (words[1] == "landlord" || words[1] == "farmer")
         {
-            let seat = Seat::from_letter(words[0].chars().next().unwrap()).unwrap();
+            let seat: Seat = words[0].parse().unwrap();
             if words[1] == "landlord" {
                 assert_eq!(landlord, None, "one landlord");
                 landlord = Some(seat);

@@ -156,10 +156,7 @@ const TARGETS: [&str; 16] = [
 fn deal_hand(rng: &mut fastrand::Rng, size: usize) -> Counts {
     let mut codes: Vec<u8> = (0..54).collect();
     rng.shuffle(&mut codes);
-    codes[..size]
-        .iter()
-        .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
-        .counts()
+    codes[..size].iter().copied().collect::<Cards>().counts()
 }
 
 /// Prints the fixture's data lines, counted by brute force only.

@@ -8,9 +8,7 @@ fn random_set(rng: &mut fastrand::Rng) -> Cards {
     let size = rng.usize(1..=54);
     let mut codes: Vec<u8> = (0..54).collect();
     rng.shuffle(&mut codes);
-    codes[..size]
-        .iter()
-        .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
+    codes[..size].iter().copied().collect::<Cards>()
 }
 
 #[test]
@@ -84,9 +82,7 @@ fn plays_round_trip() {
     for _ in 0..300 {
         let mut codes: Vec<u8> = (0..54).collect();
         rng.shuffle(&mut codes);
-        let hand = codes[..20]
-            .iter()
-            .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)));
+        let hand = codes[..20].iter().copied().collect::<Cards>();
         let mut plays = Vec::new();
         leads(hand.counts(), &mut plays);
         for play in plays {

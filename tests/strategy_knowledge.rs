@@ -124,9 +124,7 @@ fn bids_are_legal_and_follow_strength() {
     for _ in 0..200 {
         let mut deck: Vec<u8> = (0..54).collect();
         rng.shuffle(&mut deck);
-        let hand = deck[..17]
-            .iter()
-            .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)));
+        let hand = deck[..17].iter().copied().collect::<Cards>();
         let mut s = GameState::new(Seat::C, hand);
         s.record_bid(Seat::A, 0).unwrap();
         s.record_bid(Seat::B, 2).unwrap();

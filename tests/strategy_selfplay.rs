@@ -36,11 +36,7 @@ fn self_play(mut players: Vec<Box<dyn Strategy>>, games: usize) {
     for game in 0..games {
         let mut deck: Vec<u8> = (0..54).collect();
         rng.shuffle(&mut deck);
-        let cards = |r: std::ops::Range<usize>| {
-            deck[r]
-                .iter()
-                .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
-        };
+        let cards = |r: std::ops::Range<usize>| deck[r].iter().copied().collect::<Cards>();
         let hands = [cards(0..17), cards(17..34), cards(34..51)];
         let bottom = cards(51..54);
         let landlord = Seat::ALL[game % 3];

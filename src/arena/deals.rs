@@ -69,11 +69,7 @@ impl Deal {
             *c = i as u8;
         }
         rng.shuffle(&mut codes);
-        let set = |slice: &[u8]| {
-            slice
-                .iter()
-                .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)))
-        };
+        let set = |slice: &[u8]| slice.iter().copied().collect::<Cards>();
         Deal {
             hands: BySeat([set(&codes[0..17]), set(&codes[17..34]), set(&codes[34..51])]),
             bottom: set(&codes[51..54]),

@@ -7,12 +7,12 @@
 
 use crate::engine::clock::{Clock, DEFAULT_THINK};
 use crate::engine::Engine;
-use crate::game::{GameState, Scoring};
+use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
-use crate::rules::Combo;
+use crate::strategy::greedy::Greedy;
+use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
-use crate::strategy::simple::Simple;
 use crate::strategy::thinker;
 use crate::strategy::tricky::Tricky;
 use crate::strategy::{Deadline, Strategy};
@@ -161,8 +161,8 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
         }
     };
     match base {
-        "random" => no_settings(Box::new(RandomPlay::new(seed))),
-        "greedy" => no_settings(Box::new(Simple)),
+        "random" => no_settings(Box::new(RandomPlayer::new(seed))),
+        "greedy" => no_settings(Box::new(Greedy)),
         "rules" => no_settings(Box::new(RulesPlayer::new())),
         "tricky" => no_settings(Box::new(Tricky::new())),
         "ddz" => {
@@ -185,49 +185,6 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
 
 /// The built-in names, for usage messages.
 pub const BUILTIN_NAMES: [&str; 5] = ["random", "greedy", "rules", "ddz", "tricky"];
-
-/// Uniformly random legal play and random legal bid. A private stand-in for the engine
-/// engineer's `strategy::random::RandomPlayer`, until it lands on main.
-pub struct RandomPlay {
-    rng: fastrand::Rng,
-    plays: Vec<Combo>,
-}
-
-impl RandomPlay {
-    /// A random player with its own seed.
-    #[must_use]
-    pub fn new(seed: u64) -> RandomPlay {
-        RandomPlay {
-            rng: fastrand::Rng::with_seed(seed),
-            plays: Vec::new(),
-        }
-    }
-}
-
-impl Strategy for RandomPlay {
-    fn name(&self) -> &str {
-        "random"
-    }
-
-    fn bid(&mut self, state: &GameState, _deadline: Deadline) -> u8 {
-        let legal: Vec<u8> = (0..=3).filter(|&b| state.bid_is_legal(b)).collect();
-        legal[self.rng.usize(..legal.len())]
-    }
-
-    fn play(&mut self, state: &GameState, _deadline: Deadline) -> Combo {
-        self.plays.clear();
-        crate::rules::follows(
-            state.hand.counts(),
-            state.to_beat().unwrap_or(&Combo::PASS),
-            &mut self.plays,
-        );
-        if self.plays.is_empty() {
-            Combo::PASS
-        } else {
-            self.plays[self.rng.usize(..self.plays.len())]
-        }
-    }
-}
 
 /// How the arena hosts its players: options of the table, not of one player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -72,10 +72,7 @@ fn format_name(format: Format) -> &'static str {
 }
 
 fn scoring_name(scoring: Scoring) -> &'static str {
-    match scoring {
-        Scoring::Official => "official",
-        Scoring::Team => "team",
-    }
+    scoring.name()
 }
 
 /// The first line of a shard's log: the run's settings.
@@ -174,10 +171,7 @@ fn config_of(header: &Value) -> Result<Config, String> {
     config.rules.time = Duration::from_secs_f64(number("time")?.max(0.0));
     config.rules.platform = Platform::from_name(text("platform")?)
         .ok_or_else(|| format!("unknown platform '{}'", text("platform").unwrap_or("")))?;
-    config.rules.scoring = match text("scoring")? {
-        "team" => Scoring::Team,
-        _ => Scoring::Official,
-    };
+    config.rules.scoring = text("scoring")?.parse().map_err(|e| format!("{}", e))?;
     config.rules.fixed_landlord = flag("fixed_landlord")?;
     if config.players.len() != config.format.entries() {
         return Err(format!(

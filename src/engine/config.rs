@@ -86,17 +86,10 @@ impl Config {
             other if SETTING_NAMES.contains(&other.replace('_', "-").as_str()) => {
                 self.player.set(key, value)
             }
-            "scoring" => match value.to_ascii_lowercase().as_str() {
-                "official" => {
-                    self.scoring = Scoring::Official;
-                    Ok(())
-                }
-                "team" => {
-                    self.scoring = Scoring::Team;
-                    Ok(())
-                }
-                _ => Err(format!("scoring '{}' must be official or team", value)),
-            },
+            "scoring" => value
+                .parse()
+                .map(|s| self.scoring = s)
+                .map_err(|e: crate::game::ParseScoringError| e.to_string()),
             other => Err(format!("unknown key '{}'", other)),
         }
     }

@@ -4,6 +4,6 @@ pub mod score;
 pub mod seat;
 pub mod state;
 
-pub use score::{Outcome, Scoring, Shown, Tally};
-pub use seat::{BySeat, Seat};
+pub use score::{Outcome, ParseScoringError, Scoring, Shown, Tally};
+pub use seat::{BySeat, ParseSeatError, Seat};
 pub use state::{GameState, SidePlays, TrackError, Turn};

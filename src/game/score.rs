@@ -9,6 +9,7 @@ use super::{BySeat, Seat};
 use crate::cards::Cards;
 use crate::rules::{classify, Kind};
 use std::fmt;
+use std::str::FromStr;
 
 /// Points per unit of base × multiplier (each farmer's share; the landlord's is twice it).
 pub const POINT: i32 = 100;
@@ -24,6 +25,48 @@ pub enum Scoring {
     /// The 2019 team format: the winning side gets base × (1 + bombs + rocket + spring or
     /// anti-spring), the losing side nothing (SPEC, "The 2019 team-format server").
     Team,
+}
+
+impl Scoring {
+    /// The rule's name in settings, flags and files: `official` or `team`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Scoring::Official => "official",
+            Scoring::Team => "team",
+        }
+    }
+}
+
+impl fmt::Display for Scoring {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Text that names no scoring rule.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseScoringError(pub String);
+
+impl fmt::Display for ParseScoringError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not official or team", self.0)
+    }
+}
+
+impl std::error::Error for ParseScoringError {}
+
+impl FromStr for Scoring {
+    type Err = ParseScoringError;
+
+    /// A rule's [`Scoring::name`], either case.
+    fn from_str(text: &str) -> Result<Scoring, ParseScoringError> {
+        match text.to_ascii_lowercase().as_str() {
+            "official" => Ok(Scoring::Official),
+            "team" => Ok(Scoring::Team),
+            _ => Err(ParseScoringError(text.to_string())),
+        }
+    }
 }
 
 /// What a game's plays count for in its score: the bombs, the rocket, and the non-pass plays
@@ -477,5 +520,17 @@ mod tests {
         // The landlord's own cards gone unrecorded rule out an anti-spring.
         let o = midway.outcome(Seat::A);
         assert!(o.landlord_plays > 1 && !o.anti_spring());
+    }
+
+    #[test]
+    fn a_rule_reads_back_from_its_name() {
+        for rule in [Scoring::Official, Scoring::Team] {
+            assert_eq!(rule.to_string().parse::<Scoring>(), Ok(rule));
+            assert_eq!(rule.name().to_uppercase().parse::<Scoring>(), Ok(rule));
+        }
+        assert_eq!(
+            "swiss".parse::<Scoring>(),
+            Err(ParseScoringError("swiss".to_string()))
+        );
     }
 }

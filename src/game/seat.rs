@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
+use std::str::FromStr;
 
 /// A seat: `A` (West, 0), `B` (South, 1), `C` (East, 2). Bidding and play go `A → B → C → A`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,6 +80,32 @@ impl fmt::Display for Seat {
     }
 }
 
+/// Text that is not one seat letter.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseSeatError(pub String);
+
+impl fmt::Display for ParseSeatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not a seat (A, B or C)", self.0)
+    }
+}
+
+impl std::error::Error for ParseSeatError {}
+
+impl FromStr for Seat {
+    type Err = ParseSeatError;
+
+    /// Exactly one seat letter, either case (`"b"` is [`Seat::B`]); the protocol, which writes
+    /// the seat in front of the cards, reads it with [`Seat::from_letter`].
+    fn from_str(text: &str) -> Result<Seat, ParseSeatError> {
+        let mut chars = text.chars();
+        match (chars.next().and_then(Seat::from_letter), chars.next()) {
+            (Some(seat), None) => Ok(seat),
+            _ => Err(ParseSeatError(text.to_string())),
+        }
+    }
+}
+
 /// One value per seat, indexed by [`Seat`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BySeat<T>(pub [T; 3]);
@@ -105,5 +132,21 @@ impl<T> Index<Seat> for BySeat<T> {
 impl<T> IndexMut<Seat> for BySeat<T> {
     fn index_mut(&mut self, seat: Seat) -> &mut T {
         &mut self.0[seat.index()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_seat_reads_back_from_its_letter() {
+        for seat in Seat::ALL {
+            assert_eq!(seat.to_string().parse::<Seat>(), Ok(seat));
+            assert_eq!(seat.to_string().to_lowercase().parse::<Seat>(), Ok(seat));
+        }
+        for bad in ["", "D", "AB", " A", "西"] {
+            assert_eq!(bad.parse::<Seat>(), Err(ParseSeatError(bad.to_string())));
+        }
     }
 }

@@ -107,15 +107,8 @@ impl Sample {
                 .map_err(|_| DataError(format!("column {} '{}' is not a number", i + 1, f[i])))
         };
         let seat = |i: usize| -> Result<Seat, DataError> {
-            let mut chars = f[i].chars();
-            match (chars.next().and_then(Seat::from_letter), chars.next()) {
-                (Some(s), None) => Ok(s),
-                _ => Err(DataError(format!(
-                    "column {} '{}' is not a seat",
-                    i + 1,
-                    f[i]
-                ))),
-            }
+            f[i].parse()
+                .map_err(|_| DataError(format!("column {} '{}' is not a seat", i + 1, f[i])))
         };
         let cards = |i: usize| -> Result<Counts, DataError> {
             if f[i] == "-" {

@@ -398,15 +398,10 @@ impl fmt::Display for Reply {
 /// Card codes read leniently: every number token in `0..=53`, first occurrence only; anything
 /// else is skipped.
 fn lenient_cards(text: &str) -> Cards {
-    let mut cards = Cards::EMPTY;
-    for token in text.split(|c: char| !c.is_ascii_digit()) {
-        if let Ok(code) = token.parse::<u8>() {
-            if code <= 53 {
-                cards = cards.or(Cards::single(code));
-            }
-        }
-    }
-    cards
+    text.split(|c: char| !c.is_ascii_digit())
+        .filter_map(|token| token.parse::<u8>().ok())
+        .filter(|&code| code <= 53)
+        .collect()
 }
 
 /// A recognisable command whose argument did not parse: the acknowledgement it gets, and the

@@ -113,9 +113,7 @@ impl Sampler {
             pool.swap(i, j);
             first = first.or(Cards::single(pool[i]));
         }
-        let all = pool
-            .iter()
-            .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)));
+        let all = pool.iter().copied().collect::<Cards>();
         let mut hands = self.known;
         hands[self.seats[0]] = hands[self.seats[0]].or(first);
         hands[self.seats[1]] = hands[self.seats[1]].or(all.minus(first));

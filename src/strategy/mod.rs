@@ -57,12 +57,12 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod greedy;
 pub mod knowledge;
 pub mod net;
 pub mod position;
 pub mod random;
 pub mod rules_player;
-pub mod simple;
 pub mod split;
 pub mod thinker;
 pub mod tricky;

@@ -54,10 +54,8 @@ fn play_of(text: &str) -> Result<Combo, String> {
 
 fn seat_of(text: &str) -> Result<Seat, String> {
     text.trim()
-        .chars()
-        .next()
-        .and_then(Seat::from_letter)
-        .ok_or_else(|| format!("'{}' is not a seat", text))
+        .parse()
+        .map_err(|e: crate::game::ParseSeatError| e.to_string())
 }
 
 /// Concrete cards for a rank multiset, taken from `pool` (lowest codes first).

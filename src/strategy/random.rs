@@ -51,9 +51,7 @@ mod tests {
     fn answers_are_legal_and_seeded() {
         let mut deck: Vec<u8> = (0..54).collect();
         fastrand::Rng::with_seed(7).shuffle(&mut deck);
-        let hand = deck[..17]
-            .iter()
-            .fold(Cards::EMPTY, |a, &c| a.or(Cards::single(c)));
+        let hand = deck[..17].iter().copied().collect::<Cards>();
         let mut s = GameState::new(Seat::C, hand);
         s.record_bid(Seat::A, 1).unwrap();
         s.set_landlord(Seat::C, Cards::EMPTY).unwrap();

@@ -2,18 +2,18 @@
 //! from the canonical reading (`33334444`, `33335555`, `333444555666`, …), so the arena can
 //! check that no engine answers such a play with something one of the platforms would refuse.
 //! It leads only forms every modelled platform accepts as some play (the lead itself must never
-//! be a fault, whichever platform the arena imitates); otherwise it plays as [`Simple`].
+//! be a fault, whichever platform the arena imitates); otherwise it plays as [`Greedy`].
 
-use super::simple::Simple;
+use super::greedy::Greedy;
 use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::platform::read_differently;
 use crate::rules::{leads, Combo, Platform};
 
-/// Leads plays read differently across platforms; otherwise the simple player.
+/// Leads plays read differently across platforms; otherwise the greedy player.
 #[derive(Clone, Debug, Default)]
 pub struct Tricky {
-    simple: Simple,
+    greedy: Greedy,
     plays: Vec<Combo>,
 }
 
@@ -45,7 +45,7 @@ impl Strategy for Tricky {
     }
 
     fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
-        self.simple.bid(state, deadline)
+        self.greedy.bid(state, deadline)
     }
 
     fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
@@ -54,6 +54,6 @@ impl Strategy for Tricky {
                 return lead;
             }
         }
-        self.simple.play(state, deadline)
+        self.greedy.play(state, deadline)
     }
 }

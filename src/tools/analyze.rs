@@ -72,20 +72,13 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             }
             "--seat" => {
                 let v = line.value()?;
-                seat = Some(
-                    v.chars()
-                        .next()
-                        .filter(|_| v.len() == 1)
-                        .and_then(Seat::from_letter)
-                        .ok_or_else(|| anyhow!("'{}' is not a seat (A, B or C)", v))?,
-                );
+                seat = Some(v.parse::<Seat>()?);
             }
             "--scoring" => {
-                scoring = match line.value()?.as_str() {
-                    "official" => Scoring::Official,
-                    "team" => Scoring::Team,
-                    other => bail!("--scoring takes official or team, not '{}'", other),
-                }
+                scoring = line
+                    .value()?
+                    .parse()
+                    .map_err(|e| anyhow!("--scoring: {}", e))?;
             }
             // The thinking player's settings, as the engine's flags spell them.
             _ if flag

@@ -141,11 +141,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 }
             }
             "--scoring" => {
-                config.rules.scoring = match line.value()?.as_str() {
-                    "official" => Scoring::Official,
-                    "team" => Scoring::Team,
-                    other => bail!("--scoring: '{}' is not official or team", other),
-                }
+                config.rules.scoring = line
+                    .value()?
+                    .parse()
+                    .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?;
             }
             "--turn" => {
                 config.turn_deals = line.parse()?;

@@ -89,10 +89,7 @@ impl Positions {
 }
 
 fn cards_of(codes: &[u8]) -> Counts {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |set, &code| set.or(Cards::single(code)))
-        .counts()
+    codes.iter().copied().collect::<Cards>().counts()
 }
 
 /// What one section measured.
@@ -379,11 +376,7 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
     let mut elapsed = Duration::ZERO;
     for _ in 0..DEALS {
         rng.shuffle(&mut deck);
-        let hand = |codes: &[u8]| {
-            codes
-                .iter()
-                .fold(Cards::EMPTY, |set, &c| set.or(Cards::single(c)))
-        };
+        let hand = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
         let hands = [hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])];
         let bottom = hand(&deck[51..54]);
         let mut states: Vec<GameState> = Seat::ALL
@@ -445,9 +438,7 @@ const SOLVE_GAMES_FULL: usize = 100;
 const SOLVE_GAMES_QUICK: usize = 4;
 /// The solve section's node budget per position: about 50 ms of search on the bench machine
 /// (the thinking player's order of magnitude), fixed in nodes so the fingerprint is stable.
-/// A proof-number node looks up every child in the table, so it costs about three times what
-/// a depth-first node did (roughly 0.5–1 million nodes/s here, against 3 million): 400,000
-/// nodes, the old 50 ms, became 50,000.
+/// A proof-number node looks up every child in the table: roughly 0.5–1 million nodes/s here.
 pub const SOLVE_NODE_BUDGET: u64 = 50_000;
 /// The solve section's table: the engine's default size.
 const SOLVE_TABLE_BYTES: usize = crate::search::solver::DEFAULT_TABLE_BYTES;
@@ -472,11 +463,7 @@ pub fn self_play_positions(deal: usize) -> Vec<Moment> {
     let mut rng = fastrand::Rng::with_seed(SEED ^ 0x501e ^ deal as u64);
     let mut deck: Vec<u8> = (0..54).collect();
     rng.shuffle(&mut deck);
-    let hand = |codes: &[u8]| {
-        codes
-            .iter()
-            .fold(Cards::EMPTY, |set, &c| set.or(Cards::single(c)))
-    };
+    let hand = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
     let bottom = hand(&deck[51..54]);
     let mut states: Vec<GameState> = Seat::ALL
         .iter()

@@ -89,12 +89,7 @@ impl Settings {
             match flag.as_str() {
                 "--seat" => {
                     let v = line.value()?;
-                    settings.seat = match v.to_ascii_uppercase().as_str() {
-                        "A" => Seat::A,
-                        "B" => Seat::B,
-                        "C" => Seat::C,
-                        _ => bail!("--seat: '{}' is not A, B or C", v),
-                    };
+                    settings.seat = v.parse().map_err(|e| anyhow::anyhow!("--seat: {}", e))?;
                 }
                 "--opponents" => {
                     let given = line.values(2)?;

@@ -28,9 +28,7 @@ struct View {
 }
 
 fn seat_of(v: &Value) -> Option<Seat> {
-    v.as_str()
-        .and_then(|s| s.chars().next())
-        .and_then(Seat::from_letter)
+    v.as_str().and_then(|s| s.parse().ok())
 }
 
 fn cards_of(text: &str) -> anyhow::Result<Option<Cards>> {

@@ -85,11 +85,8 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
 }
 
 fn parse_scoring(name: &str) -> anyhow::Result<Scoring> {
-    match name {
-        "official" => Ok(Scoring::Official),
-        "team" => Ok(Scoring::Team),
-        other => bail!("--scoring: '{}' is not official or team", other),
-    }
+    name.parse()
+        .map_err(|e| anyhow::anyhow!("--scoring: {}", e))
 }
 
 /// Runs `ddz selfplay`.
@@ -147,10 +144,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
         run.players[1],
         run.players[2],
         run.seed,
-        match run.scoring {
-            Scoring::Official => "official",
-            Scoring::Team => "team",
-        },
+        run.scoring,
         env!("CARGO_PKG_VERSION")
     )?;
     writeln!(w, "{}", HEADER)?;

@@ -183,11 +183,7 @@ impl PositionLine {
 }
 
 fn seat(text: &str) -> anyhow::Result<Seat> {
-    let mut chars = text.chars();
-    match (chars.next().and_then(Seat::from_letter), chars.next()) {
-        (Some(s), None) => Ok(s),
-        _ => bail!("'{}' is not a seat (A, B or C)", text),
-    }
+    Ok(text.parse()?)
 }
 
 /// Runs `ddz solve`.

@@ -7,10 +7,7 @@ use ddz::search::Position;
 
 /// The rank counts of these card codes.
 pub fn cards_of(codes: &[u8]) -> Counts {
-    codes
-        .iter()
-        .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
-        .counts()
+    codes.iter().copied().collect::<Cards>().counts()
 }
 
 /// A seeded position: `total` cards split among the three seats (each at least one), a random

@@ -1,5 +1,5 @@
-//! The simple complete player, until the real strategy replaces it: bids by a small hand-value
-//! rule, leads the lowest group of a greedy split, follows with the cheapest beating play that
+//! The greedy player (the arena's `builtin:greedy`, a fast opponent and test partner): bids by
+//! a small hand-value rule, leads the lowest group of a greedy split, follows with the cheapest beating play that
 //! breaks nothing, and keeps bombs and the rocket for big plays or an opponent about to win.
 //! Every answer is legal (it only ever picks from the generated legal plays).
 
@@ -34,7 +34,7 @@ const BREAK_COST: usize = 4;
 
 /// Cheapest-play strategy.
 #[derive(Clone, Debug, Default)]
-pub struct Simple;
+pub struct Greedy;
 
 /// The hand value used for bidding.
 #[must_use]
@@ -122,7 +122,7 @@ fn broken_ranks(hand: Counts, play: &Combo) -> usize {
         .count()
 }
 
-impl Simple {
+impl Greedy {
     fn lead(&self, state: &GameState, legal: &[Combo]) -> Combo {
         let hand = state.hand_counts();
         if let Some(all) = classify(hand) {
@@ -255,9 +255,9 @@ fn fallback(legal: &[Combo]) -> Combo {
         .unwrap_or(Combo::PASS)
 }
 
-impl Strategy for Simple {
+impl Strategy for Greedy {
     fn name(&self) -> &str {
-        "simple"
+        "greedy"
     }
 
     fn bid(&mut self, state: &GameState, _deadline: Deadline) -> u8 {
@@ -306,13 +306,13 @@ mod tests {
     #[test]
     fn leads_low_and_never_passes() {
         let mut s = state("345679TTJJQQKAA22");
-        let p = Simple.play(&s, Deadline::unlimited());
+        let p = Greedy.play(&s, Deadline::unlimited());
         assert!(!p.is_pass());
         assert_eq!(p.low(), Rank::THREE);
         // Only a bomb and the rocket: still a lead, and not the ambiguous 3333+X+D.
         s.hand = Cards::parse_any("3333XD").unwrap();
         s.cards_left[Seat::A] = 6;
-        let p = Simple.play(&s, Deadline::unlimited());
+        let p = Greedy.play(&s, Deadline::unlimited());
         assert_eq!(p.kind, Kind::Bomb);
     }
 
@@ -327,17 +327,17 @@ mod tests {
         // and the bomb stays.
         on(&mut s, "9");
         assert_eq!(
-            Simple.play(&s, Deadline::unlimited()).key,
+            Greedy.play(&s, Deadline::unlimited()).key,
             Rank::new(8).unwrap()
         );
         on(&mut s, "K");
-        assert!(Simple.play(&s, Deadline::unlimited()).is_pass());
+        assert!(Greedy.play(&s, Deadline::unlimited()).is_pass());
         // A 2 is big enough for the bomb; so is any play when the opponent is nearly out.
         on(&mut s, "2");
-        assert_eq!(Simple.play(&s, Deadline::unlimited()).kind, Kind::Bomb);
+        assert_eq!(Greedy.play(&s, Deadline::unlimited()).kind, Kind::Bomb);
         on(&mut s, "K");
         s.cards_left[Seat::B] = DANGER_CARDS;
-        assert_eq!(Simple.play(&s, Deadline::unlimited()).kind, Kind::Bomb);
+        assert_eq!(Greedy.play(&s, Deadline::unlimited()).kind, Kind::Bomb);
     }
 
     #[test]
@@ -345,10 +345,10 @@ mod tests {
         let strong = Cards::parse_any("3456789XD22AA2KKQ").unwrap();
         let weak = Cards::parse_any("33445566789TJJQQK").unwrap();
         let mut s = GameState::new(Seat::B, strong);
-        assert_eq!(Simple.bid(&s, Deadline::unlimited()), 3);
+        assert_eq!(Greedy.bid(&s, Deadline::unlimited()), 3);
         s.record_bid(Seat::A, 3).unwrap();
-        assert_eq!(Simple.bid(&s, Deadline::unlimited()), 0);
+        assert_eq!(Greedy.bid(&s, Deadline::unlimited()), 0);
         let s = GameState::new(Seat::B, weak);
-        assert_eq!(Simple.bid(&s, Deadline::unlimited()), 0);
+        assert_eq!(Greedy.bid(&s, Deadline::unlimited()), 0);
     }
 }
