@@ -362,6 +362,23 @@ fn to_line<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("the arena's lines are always JSON")
 }
 
+/// Reads a string and makes it a `T` with `read`, whose error says what the text is not.
+fn from_text<'de, D: Deserializer<'de>, T>(
+    d: D,
+    read: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    let text = String::deserialize(d)?;
+    read(&text).map_err(de::Error::custom)
+}
+
+/// Cards from their codes (none: empty), or why not.
+fn codes(text: &str) -> Result<Cards, String> {
+    if text.trim().is_empty() {
+        return Ok(Cards::default());
+    }
+    Cards::parse_codes(text).map_err(|e| format!("cards '{}': {}", text, e))
+}
+
 impl Serialize for Seat {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_char(self.letter())
@@ -370,12 +387,13 @@ impl Serialize for Seat {
 
 impl<'de> Deserialize<'de> for Seat {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        let text = String::deserialize(d)?;
-        let mut chars = text.chars();
-        match (chars.next().and_then(Seat::from_letter), chars.next()) {
-            (Some(seat), None) => Ok(seat),
-            _ => Err(de::Error::custom(format!("'{}' is no seat", text))),
-        }
+        from_text(d, |text| {
+            let mut chars = text.chars();
+            match (chars.next().and_then(Seat::from_letter), chars.next()) {
+                (Some(seat), None) => Ok(seat),
+                _ => Err(format!("'{}' is no seat", text)),
+            }
+        })
     }
 }
 
@@ -387,9 +405,9 @@ impl Serialize for FaultKind {
 
 impl<'de> Deserialize<'de> for FaultKind {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FaultKind, D::Error> {
-        let text = String::deserialize(d)?;
-        FaultKind::from_name(&text)
-            .ok_or_else(|| de::Error::custom(format!("unknown fault '{}'", text)))
+        from_text(d, |text| {
+            FaultKind::from_name(text).ok_or_else(|| format!("unknown fault '{}'", text))
+        })
     }
 }
 
@@ -402,11 +420,7 @@ impl Serialize for Cards {
 
 impl<'de> Deserialize<'de> for Cards {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
-        let text = String::deserialize(d)?;
-        if text.trim().is_empty() {
-            return Ok(Cards::default());
-        }
-        Cards::parse_codes(&text).map_err(|e| de::Error::custom(format!("cards '{}': {}", text, e)))
+        from_text(d, codes)
     }
 }
 
@@ -496,13 +510,11 @@ mod plays {
 
     impl<'de> Deserialize<'de> for Play {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
-            let text = String::deserialize(d)?;
-            if text.trim() == "-1" {
-                return Ok(Play(None));
-            }
-            Cards::parse_codes(&text)
-                .map(|c| Play(Some(c)))
-                .map_err(|e| de::Error::custom(format!("cards '{}': {}", text, e)))
+            from_text(d, |text| match text.trim() {
+                "-1" => Ok(Play(None)),
+                "" => Err("a play without cards".to_string()),
+                _ => codes(text).map(|c| Play(Some(c))),
+            })
         }
     }
 
@@ -556,9 +568,10 @@ mod u64_text {
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        let text = String::deserialize(d)?;
-        text.parse()
-            .map_err(|_| de::Error::custom(format!("'{}' is no 64-bit number", text)))
+        from_text(d, |text| {
+            text.parse()
+                .map_err(|_| format!("'{}' is no 64-bit number", text))
+        })
     }
 }
 
@@ -690,6 +703,7 @@ mod tests {
             ("\"landlord\":\"C\"", "\"landlord\":\"D\"", "no seat"),
             ("\"kind\":\"late\"", "\"kind\":\"slow\"", "unknown fault"),
             ("[\"C\",\"34\"]", "[\"C\",\"99\"]", "cards '99'"),
+            ("[\"C\",\"34\"]", "[\"C\",\"\"]", "without cards"),
             (
                 "\"seed\":18446744073709539270",
                 "\"seed\":18446744073709551616",

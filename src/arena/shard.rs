@@ -6,13 +6,13 @@
 //! the deal file. Deals, game seeds and the `INFO` a player hears depend on the deal's number in
 //! the whole match only, so a deal is played the same in a shard as in a whole run.
 //!
-//! A shard's JSON log is the game lines of `--json` between two more lines: first
-//! `{"arena":{…}}`, the run's settings (what the report's header and figures need), and last
-//! `{"arena_end":{"deals":D,"seconds":S}}`, written once every deal was played (a shard killed
-//! before the end has none, and merging refuses it). [`merge`] checks the shards belong to one
-//! run, are all there once, and cover every deal; then it adds the deals up in order, as the
-//! run would have. Its `seconds` is the shards' wall times added up, and reply times come from
-//! the log's whole microseconds.
+//! A shard's JSON log is the game lines of `--json` between two more lines (all of them a
+//! [`LogLine`]): first `{"arena":{…}}`, the run's settings (a [`ShardHeader`]: what the
+//! report's header and figures need), and last `{"arena_end":{"deals":D,"seconds":S}}`,
+//! written once every deal was played (a shard killed before the end has none, and merging
+//! refuses it). [`merge`] checks the shards belong to one run, are all there once, and cover
+//! every deal; then it adds the deals up in order, as the run would have. Its `seconds` is the
+//! shards' wall times added up, and reply times come from the log's whole microseconds.
 
 use super::json::{LogLine, ShardEnd, ShardHeader};
 use super::referee::GameRecord;

@@ -11,6 +11,9 @@
 //! answers (the recorded bid/cards are informative only); every reply inside the limit; no
 //! line where none is due; exit status 0 and nothing more once stdin closes. `EXIT` ends the
 //! engine's process: if lines follow it (a log of several runs), a new process takes them.
+//!
+//! [`parse`] is the one reader of the format: `ddz replay` builds its account of a transcript
+//! from the steps and comments it returns.
 
 use crate::engine::track;
 use crate::game::GameState;
