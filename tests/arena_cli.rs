@@ -5,7 +5,7 @@ mod arena_common;
 
 use arena_common::{ddz, result_without_clock, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
-use ddz::arena::json::{self, Value};
+use ddz::arena::json::{GameLine, ResultLine};
 use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
 use ddz::game::Seat;
@@ -103,14 +103,12 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
     );
 
     let result_line = stdout.lines().last().unwrap();
-    let result = json::parse(result_line.strip_prefix("RESULT ").expect("a RESULT line")).unwrap();
+    let result =
+        ResultLine::read(result_line.strip_prefix("RESULT ").expect("a RESULT line")).unwrap();
     let games = 3 * deals.len();
-    assert_eq!(
-        result.get("games").and_then(Value::as_f64),
-        Some(games as f64)
-    );
-    assert_eq!(result.get("errors").and_then(Value::as_f64), Some(0.0));
-    assert_eq!(result.get("players").unwrap().items().len(), 3);
+    assert_eq!(result.games, games as u64);
+    assert_eq!(result.errors, 0);
+    assert_eq!(result.players.len(), 3);
 
     let lines: Vec<String> = std::fs::read_to_string(&log)
         .unwrap()
@@ -118,18 +116,12 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
         .map(String::from)
         .collect();
     assert_eq!(lines.len(), games);
-    let mut total = 0.0;
+    let mut total = 0;
     for (n, line) in lines.iter().enumerate() {
-        let g = json::parse(line).unwrap();
-        let scores: Vec<f64> = g
-            .get("scores")
-            .unwrap()
-            .items()
-            .iter()
-            .map(|v| v.as_f64().unwrap())
-            .collect();
-        assert_eq!(scores.iter().sum::<f64>(), 0.0);
-        total += scores.iter().map(|s| s.abs()).sum::<f64>();
+        let g = GameLine::read(line).unwrap();
+        let scores = g.scores;
+        assert_eq!(scores.iter().sum::<i32>(), 0);
+        total += scores.iter().map(|s| s.abs()).sum::<i32>();
         // The replay shows the same score line.
         let replay = ddz(&[
             "replay",
@@ -139,7 +131,7 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
         ]);
         let want = format!("score: A {}  B {}  C {}", scores[0], scores[1], scores[2]);
         assert!(replay.contains(&want), "{}\n{}", want, replay);
-        if let Some(w) = g.get("winner").and_then(Value::as_str) {
+        if let Some(w) = g.winner {
             assert!(
                 replay.contains(&format!("{} emptied its hand", w)),
                 "{}",
@@ -147,7 +139,7 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
             );
         }
     }
-    assert!(total > 0.0, "some game was scored");
+    assert!(total > 0, "some game was scored");
 
     let files: Vec<PathBuf> = std::fs::read_dir(&transcripts)
         .unwrap()
@@ -262,11 +254,9 @@ fn max_errors_turns_faults_into_a_failing_exit() {
 fn open_seats_take_the_fixed_budget_default_player() {
     let labels = |stdout: &str| -> Vec<String> {
         result_without_clock(stdout)
-            .get("players")
-            .unwrap()
-            .items()
-            .iter()
-            .map(|p| p.get("player").and_then(Value::as_str).unwrap().to_string())
+            .players
+            .into_iter()
+            .map(|p| p.player)
             .collect()
     };
     let bare = ["arena", "--games", "2", "--jobs", "1", "--no-progress"];

@@ -295,13 +295,12 @@ fn replay_heads_each_game_with_the_number_game_picks_it_by() {
     assert_eq!(lines.len(), 6);
     let all = ok(&["replay", log]);
     for (n, line) in lines.iter().enumerate() {
-        let v = ddz::arena::json::parse(line).unwrap();
-        let field = |k: &str| v.get(k).and_then(|x| x.as_f64()).unwrap();
+        let g = ddz::arena::json::GameLine::read(line).unwrap();
         let head = format!(
             "== game {}: deal {}, seating {}\n",
             n + 1,
-            field("deal"),
-            field("seating")
+            g.deal,
+            g.seating
         );
         let one = ok(&["replay", log, "--game", &(n + 1).to_string()]);
         assert!(one.starts_with(&head), "{}\n{}", head, one);

@@ -625,11 +625,9 @@ fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
     assert!(text.contains("A left: typed q and confirmed"), "{}", text);
     assert!(!text.contains("crashed"), "{}", text);
     let line = std::fs::read_to_string(&saved).unwrap();
-    let log = ddz::arena::json::parse(line.lines().next().unwrap()).unwrap();
-    let errors = log.get("errors").unwrap().items();
-    assert_eq!(errors.len(), 1, "{}", line);
-    assert_eq!(errors[0].get("kind").and_then(|k| k.as_str()), Some("left"));
     let record = record_of(line.lines().next().unwrap());
+    assert_eq!(record.errors.len(), 1, "{}", line);
+    assert_eq!(record.errors[0].kind, ddz::arena::players::FaultKind::Left);
     assert_eq!(record.scores.0, expected_penalty(&record, Seat::A));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,276 +1,577 @@
-//! Just enough JSON for the arena's game lines and `RESULT` line, and for `ddz replay` to read
-//! them back: a string escaper for writing, and a small parser into [`Value`]. Written by hand
-//! because the project takes no serialisation dependency.
+//! The arena's JSON lines, each one serde type read and written by `serde_json` (numbers are
+//! exact, so a 64-bit game seed reads back as written):
+//!
+//! - [`GameLine`]: one game, a line of `ddz arena --json`, of a shard's log and of `ddz play
+//!   --save`; [`ddz replay`](crate::tools::replay), `ddz arena merge` and the tests read it back;
+//! - [`LogLine`]: any line of such a log, a game or a shard's first ([`ShardHeader`]) or last
+//!   ([`ShardEnd`]) line;
+//! - [`ResultLine`]: the `RESULT` line that ends the arena's output, with its [`TeamLine`] and
+//!   [`SprtLine`].
+//!
+//! In them a seat is its letter, cards are their codes (`"-1"` a pass, as in the protocol) and a
+//! fault kind is its name.
 
-use std::fmt::Write;
+use super::deals::Deal;
+use super::players::{FaultKind, FAULT_KINDS};
+use super::referee::{ErrorRecord, GameRecord};
+use super::report::ReplyMs;
+use crate::cards::Cards;
+use crate::game::{BySeat, Seat};
+use serde::de::{self, Deserializer};
+use serde::ser::{SerializeMap, Serializer};
+use serde::{Deserialize, Serialize};
 
-/// Appends `text` as a JSON string literal.
-pub fn push_str(out: &mut String, text: &str) {
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// One game as the logs hold it. The fields and their order are the log's.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameLine {
+    /// The deal's number in the match, from 0.
+    pub deal: usize,
+    /// Which seating of the deal, from 0.
+    pub seating: usize,
+    /// The game's own seed.
+    pub seed: u64,
+    /// The label of the player in each seat (after a team format's seat swap).
+    pub players: [String; 3],
+    /// The deal: `{"A":…,"B":…,"C":…,"bottom":…}`.
+    #[serde(with = "hands")]
+    pub hands: Deal,
+    /// The bids in order, `[seat, bid]` each.
+    pub bids: Vec<(Seat, u8)>,
+    /// The landlord; `null` when nobody bid or the game ended before.
+    pub landlord: Option<Seat>,
+    /// The base.
+    pub base: u8,
+    /// Every play and pass in order, `[seat, codes]` each (`"-1"` a pass).
+    #[serde(with = "plays")]
+    pub plays: Vec<(Seat, Option<Cards>)>,
+    /// Who emptied their hand; `null` when nobody did.
+    pub winner: Option<Seat>,
+    /// The seat a team format's spare process took after the bidding; absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub swapped: Option<Seat>,
+    /// The score multiplier.
+    pub multiplier: i32,
+    /// Each seat's score.
+    pub scores: [i32; 3],
+    /// Faulty replies.
+    pub errors: Vec<ErrorRecord>,
+    /// Each seat's reply times, whole microseconds.
+    #[serde(default)]
+    pub reply_us: [Vec<u64>; 3],
+}
+
+impl GameLine {
+    /// The log's line of a game, `labels` naming the player entries.
+    #[must_use]
+    pub fn new(g: &GameRecord, labels: &[String]) -> GameLine {
+        GameLine {
+            deal: g.deal_index,
+            seating: g.seating,
+            seed: g.seed,
+            players: g.lineup.map(|entry| labels[entry].clone()),
+            hands: g.deal,
+            bids: g.bids.clone(),
+            landlord: g.landlord,
+            base: g.base,
+            plays: g.plays.clone(),
+            winner: g.winner,
+            swapped: g.swapped,
+            multiplier: g.multiplier,
+            scores: g.scores.0,
+            errors: g.errors.clone(),
+            // Whole microseconds, as the log has always had them.
+            reply_us: g
+                .times
+                .0
+                .clone()
+                .map(|t| t.iter().map(|ns| ns / 1000).collect()),
         }
     }
-    out.push('"');
+
+    /// The game as the arena's record, with `labels` naming the player entries as they did
+    /// when it was written (a line's own [`GameLine::players`] will do when no run's labels are
+    /// at hand). Reply times come back in whole microseconds; transcripts are not in the log.
+    pub fn to_record(&self, labels: &[String]) -> Result<GameRecord, String> {
+        let mut lineup = [0; 3];
+        for (slot, name) in lineup.iter_mut().zip(&self.players) {
+            *slot = labels
+                .iter()
+                .position(|l| l == name)
+                .ok_or(format!("player '{}' is not one of the run's", name))?;
+        }
+        Ok(GameRecord {
+            deal_index: self.deal,
+            seating: self.seating,
+            lineup,
+            seed: self.seed,
+            deal: self.hands,
+            bids: self.bids.clone(),
+            landlord: self.landlord,
+            base: self.base,
+            plays: self.plays.clone(),
+            winner: self.winner,
+            multiplier: self.multiplier,
+            scores: BySeat(self.scores),
+            errors: self.errors.clone(),
+            times: BySeat(
+                self.reply_us
+                    .clone()
+                    .map(|t| t.iter().map(|us| us * 1000).collect()),
+            ),
+            transcripts: None,
+            swapped: self.swapped,
+        })
+    }
+
+    /// Reads one game line.
+    pub fn read(line: &str) -> Result<GameLine, String> {
+        serde_json::from_str(line).map_err(|e| format!("a game line: {}", e))
+    }
+
+    /// The line (no line end).
+    #[must_use]
+    pub fn write(&self) -> String {
+        to_line(self)
+    }
 }
 
-/// A JSON string literal of `text`.
-#[must_use]
-pub fn string(text: &str) -> String {
-    let mut s = String::with_capacity(text.len() + 2);
-    push_str(&mut s, text);
-    s
+/// The first line of a shard's log: the run's settings, as far as the report needs them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardHeader {
+    /// The player specs as given.
+    pub players: Vec<String>,
+    /// The format's name.
+    pub format: String,
+    /// The match seed, written as text: readers that hold every JSON number as a double (jq,
+    /// spreadsheets) would round a 64-bit seed.
+    #[serde(with = "u64_text")]
+    pub seed: u64,
+    /// Deals in the whole run.
+    pub deals: usize,
+    /// Which shard, `[K, N]`.
+    pub shard: [usize; 2],
+    /// Jobs of this shard's run.
+    pub jobs: usize,
+    /// The reply limit, seconds.
+    pub time: f64,
+    /// The platform's name.
+    pub platform: String,
+    /// The scoring rule's name.
+    pub scoring: String,
+    /// No bidding.
+    pub fixed_landlord: bool,
+    /// Built-in players on the engine's worker thread.
+    pub threaded: bool,
+    /// Deals per turn of the team format.
+    pub turn_deals: usize,
 }
 
-/// A finite number as JSON (non-finite numbers, which JSON lacks, become `null`).
-#[must_use]
-pub fn number(x: f64) -> String {
-    if x.is_finite() {
-        let s = format!("{:.4}", x);
-        let s = s.trim_end_matches('0').trim_end_matches('.');
-        if s.is_empty() || s == "-" {
-            "0".to_string()
+/// The last line of a shard's log, written once every deal was played.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ShardEnd {
+    /// Deals played.
+    pub deals: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+}
+
+/// Any line of a JSON game log: `{"arena":{…}}`, `{"arena_end":{…}}` or a game.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(untagged)]
+pub enum LogLine {
+    /// A shard's first line.
+    Header {
+        /// The settings.
+        arena: ShardHeader,
+    },
+    /// A shard's last line.
+    End {
+        /// The figures.
+        arena_end: ShardEnd,
+    },
+    /// A game.
+    Game(Box<GameLine>),
+}
+
+impl LogLine {
+    /// Reads one line of a log; the error says what is wrong with it.
+    pub fn read(line: &str) -> Result<LogLine, String> {
+        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+        let (what, read) = if let Some(h) = v.get("arena") {
+            (
+                "the shard header",
+                ShardHeader::deserialize(h).map(|arena| LogLine::Header { arena }),
+            )
+        } else if let Some(e) = v.get("arena_end") {
+            (
+                "the shard's end line",
+                ShardEnd::deserialize(e).map(|arena_end| LogLine::End { arena_end }),
+            )
         } else {
-            s.to_string()
-        }
-    } else {
-        "null".to_string()
+            (
+                "a game line",
+                GameLine::deserialize(&v).map(|g| LogLine::Game(Box::new(g))),
+            )
+        };
+        read.map_err(|e| format!("{}: {}", what, e))
     }
-}
 
-/// A parsed JSON value.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Value {
-    /// `null`.
-    Null,
-    /// `true` / `false`.
-    Bool(bool),
-    /// Any number.
-    Number(f64),
-    /// A string.
-    Str(String),
-    /// An array.
-    Array(Vec<Value>),
-    /// An object, keys in file order.
-    Object(Vec<(String, Value)>),
-}
-
-impl Value {
-    /// The member `key` of an object.
+    /// The line (no line end).
     #[must_use]
-    pub fn get(&self, key: &str) -> Option<&Value> {
-        match self {
-            Value::Object(members) => members.iter().find(|(k, _)| k == key).map(|(_, v)| v),
-            _ => None,
-        }
-    }
-
-    /// The string, if this is one.
-    #[must_use]
-    pub fn as_str(&self) -> Option<&str> {
-        match self {
-            Value::Str(s) => Some(s),
-            _ => None,
-        }
-    }
-
-    /// The number, if this is one.
-    #[must_use]
-    pub fn as_f64(&self) -> Option<f64> {
-        match self {
-            Value::Number(x) => Some(*x),
-            _ => None,
-        }
-    }
-
-    /// The elements, if this is an array (empty otherwise).
-    #[must_use]
-    pub fn items(&self) -> &[Value] {
-        match self {
-            Value::Array(v) => v,
-            _ => &[],
-        }
+    pub fn write(&self) -> String {
+        to_line(self)
     }
 }
 
-/// Parses one JSON document; the error says where it went wrong.
-pub fn parse(text: &str) -> Result<Value, String> {
-    let mut p = Parser {
-        bytes: text.as_bytes(),
-        pos: 0,
-    };
-    let v = p.value(0)?;
-    p.skip_ws();
-    if p.pos != p.bytes.len() {
-        return Err(p.error("text after the value"));
-    }
-    Ok(v)
+/// The `RESULT` line: the match's figures for scripts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ResultLine {
+    /// Deals played.
+    pub deals: u64,
+    /// Games played.
+    pub games: u64,
+    /// Games nobody bid in.
+    pub all_passed: u64,
+    /// Games decided by a fault.
+    pub faulted: u64,
+    /// Faults, all players.
+    pub errors: u64,
+    /// Wall time, seconds.
+    pub seconds: f64,
+    /// Each player's figures, in entry order.
+    pub players: Vec<PlayerLine>,
+    /// The team format's figures.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub team: Option<TeamLine>,
+    /// The sequential test's state.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sprt: Option<SprtLine>,
 }
 
-/// Nesting deeper than this is refused, so hostile input cannot overflow the stack.
-const MAX_DEPTH: usize = 64;
+impl ResultLine {
+    /// Reads the line (without its `RESULT ` prefix).
+    pub fn read(line: &str) -> Result<ResultLine, String> {
+        serde_json::from_str(line).map_err(|e| format!("the RESULT line: {}", e))
+    }
 
-struct Parser<'a> {
-    bytes: &'a [u8],
-    pos: usize,
+    /// The line (without the `RESULT ` prefix, no line end).
+    #[must_use]
+    pub fn write(&self) -> String {
+        to_line(self)
+    }
 }
 
-impl<'a> Parser<'a> {
-    fn error(&self, what: &str) -> String {
-        format!("JSON: {} at byte {}", what, self.pos)
-    }
+/// One player's figures in the `RESULT` line (see [`super::report::PlayerStats`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerLine {
+    /// The label.
+    pub player: String,
+    /// Seats taken.
+    pub games: u64,
+    /// Decided seats won.
+    pub wins: u64,
+    /// Seats in decided games.
+    pub decided: u64,
+    /// `wins / decided`.
+    pub win_rate: f64,
+    /// Decided games as landlord.
+    pub landlord_games: u64,
+    /// Of those, won.
+    pub landlord_wins: u64,
+    /// Decided games as farmer.
+    pub farmer_games: u64,
+    /// Of those, won.
+    pub farmer_wins: u64,
+    /// The head-to-head figures.
+    pub h2h: H2hLine,
+    /// Total score.
+    pub score: i64,
+    /// Score per seat taken.
+    pub score_per_game: f64,
+    /// Mean score per deal.
+    pub per_deal: f64,
+    /// Half-width of its 95% interval; `null` when not finite (fewer than two deals).
+    pub per_deal_ci95: Option<f64>,
+    /// Reply times, milliseconds.
+    pub reply_ms: ReplyMs,
+    /// Faults by kind.
+    #[serde(with = "fault_counts")]
+    pub errors: [u64; FAULT_KINDS],
+}
 
-    fn skip_ws(&mut self) {
-        while self.pos < self.bytes.len() && self.bytes[self.pos].is_ascii_whitespace() {
-            self.pos += 1;
-        }
-    }
+/// The head-to-head figures of one player.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct H2hLine {
+    /// Games as landlord against one other player.
+    pub landlord_games: u64,
+    /// Of those, won.
+    pub landlord_wins: u64,
+    /// Games as both farmers against one other player.
+    pub farmer_games: u64,
+    /// Of those, won.
+    pub farmer_wins: u64,
+    /// Share won of all of them.
+    pub win_rate: f64,
+}
 
-    fn peek(&mut self) -> Option<u8> {
-        self.skip_ws();
-        self.bytes.get(self.pos).copied()
-    }
+/// The team format's figures (see [`super::team::TeamScore`]).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TeamLine {
+    /// The two teams' labels.
+    pub teams: Vec<String>,
+    /// Deals per turn.
+    pub turn_deals: usize,
+    /// Turns won by each team.
+    pub turns_won: [u32; 2],
+    /// Turns drawn.
+    pub turns_drawn: u32,
+    /// Points per team.
+    pub points: [i32; 2],
+    /// Each turn's points per team.
+    pub turns: Vec<[i32; 2]>,
+}
 
-    fn expect(&mut self, b: u8) -> Result<(), String> {
-        if self.peek() == Some(b) {
-            self.pos += 1;
-            Ok(())
-        } else {
-            Err(self.error(&format!("expected '{}'", b as char)))
-        }
-    }
+/// The sequential test's state (see [`super::sprt::Sprt`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SprtLine {
+    /// The H0 margin.
+    pub margin0: f64,
+    /// The H1 margin.
+    pub margin1: f64,
+    /// The false-positive rate.
+    pub alpha: f64,
+    /// The false-negative rate.
+    pub beta: f64,
+    /// The log-likelihood ratio.
+    pub llr: f64,
+    /// Its lower bound.
+    pub lower: f64,
+    /// Its upper bound.
+    pub upper: f64,
+    /// Deals seen.
+    pub deals: u64,
+    /// The mean difference.
+    pub mean: f64,
+    /// `"H0"`, `"H1"`, or `null` while undecided.
+    pub decision: Option<String>,
+}
 
-    fn value(&mut self, depth: usize) -> Result<Value, String> {
-        if depth > MAX_DEPTH {
-            return Err(self.error("nesting too deep"));
-        }
-        match self.peek() {
-            Some(b'{') => {
-                self.pos += 1;
-                let mut members = Vec::new();
-                if self.peek() == Some(b'}') {
-                    self.pos += 1;
-                    return Ok(Value::Object(members));
-                }
-                loop {
-                    if self.peek() != Some(b'"') {
-                        return Err(self.error("expected a key"));
-                    }
-                    let key = self.string()?;
-                    self.expect(b':')?;
-                    members.push((key, self.value(depth + 1)?));
-                    match self.peek() {
-                        Some(b',') => self.pos += 1,
-                        Some(b'}') => {
-                            self.pos += 1;
-                            return Ok(Value::Object(members));
-                        }
-                        _ => return Err(self.error("expected ',' or '}'")),
-                    }
-                }
+/// A line of one of the types above. They hold no maps with other keys than strings, which
+/// is all `serde_json` can refuse.
+fn to_line<T: Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("the arena's lines are always JSON")
+}
+
+/// Reads a string and makes it a `T` with `read`, whose error says what the text is not.
+fn from_text<'de, D: Deserializer<'de>, T>(
+    d: D,
+    read: impl FnOnce(&str) -> Result<T, String>,
+) -> Result<T, D::Error> {
+    let text = String::deserialize(d)?;
+    read(&text).map_err(de::Error::custom)
+}
+
+/// Cards from their codes (none: empty), or why not.
+fn codes(text: &str) -> Result<Cards, String> {
+    if text.trim().is_empty() {
+        return Ok(Cards::default());
+    }
+    Cards::parse_codes(text).map_err(|e| format!("cards '{}': {}", text, e))
+}
+
+impl Serialize for Seat {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> Deserialize<'de> for Seat {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        from_text(d, |text| {
+            let mut chars = text.chars();
+            match (chars.next().and_then(Seat::from_letter), chars.next()) {
+                (Some(seat), None) => Ok(seat),
+                _ => Err(format!("'{}' is no seat", text)),
             }
-            Some(b'[') => {
-                self.pos += 1;
-                let mut items = Vec::new();
-                if self.peek() == Some(b']') {
-                    self.pos += 1;
-                    return Ok(Value::Array(items));
-                }
-                loop {
-                    items.push(self.value(depth + 1)?);
-                    match self.peek() {
-                        Some(b',') => self.pos += 1,
-                        Some(b']') => {
-                            self.pos += 1;
-                            return Ok(Value::Array(items));
-                        }
-                        _ => return Err(self.error("expected ',' or ']'")),
-                    }
-                }
+        })
+    }
+}
+
+impl Serialize for FaultKind {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
+impl<'de> Deserialize<'de> for FaultKind {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FaultKind, D::Error> {
+        from_text(d, |text| {
+            FaultKind::from_name(text).ok_or_else(|| format!("unknown fault '{}'", text))
+        })
+    }
+}
+
+/// Cards as their codes, `"0,4,5"`.
+impl Serialize for Cards {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_codes())
+    }
+}
+
+impl<'de> Deserialize<'de> for Cards {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
+        from_text(d, codes)
+    }
+}
+
+/// The fields of a fault, in the log's order.
+#[derive(Serialize, Deserialize)]
+struct ErrorFields {
+    seat: Seat,
+    kind: FaultKind,
+    scored: bool,
+    detail: String,
+}
+
+impl Serialize for ErrorRecord {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        ErrorFields {
+            seat: self.seat,
+            kind: self.kind,
+            scored: self.scored,
+            detail: self.detail.clone(),
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for ErrorRecord {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ErrorRecord, D::Error> {
+        let e = ErrorFields::deserialize(d)?;
+        Ok(ErrorRecord {
+            seat: e.seat,
+            kind: e.kind,
+            detail: e.detail,
+            scored: e.scored,
+        })
+    }
+}
+
+/// A deal as `{"A":…,"B":…,"C":…,"bottom":…}`.
+mod hands {
+    use super::*;
+
+    #[derive(Serialize, Deserialize)]
+    struct Hands {
+        #[serde(rename = "A")]
+        a: Cards,
+        #[serde(rename = "B")]
+        b: Cards,
+        #[serde(rename = "C")]
+        c: Cards,
+        bottom: Cards,
+    }
+
+    pub fn serialize<S: Serializer>(deal: &Deal, s: S) -> Result<S::Ok, S::Error> {
+        let [a, b, c] = deal.hands.0;
+        Hands {
+            a,
+            b,
+            c,
+            bottom: deal.bottom,
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Deal, D::Error> {
+        let h = Hands::deserialize(d)?;
+        Ok(Deal {
+            hands: BySeat([h.a, h.b, h.c]),
+            bottom: h.bottom,
+        })
+    }
+}
+
+/// Plays as `[seat, codes]` pairs, `"-1"` for a pass.
+mod plays {
+    use super::*;
+
+    /// One play's cards, or a pass.
+    struct Play(Option<Cards>);
+
+    impl Serialize for Play {
+        fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+            match self.0 {
+                Some(cards) => cards.serialize(s),
+                None => s.serialize_str("-1"),
             }
-            Some(b'"') => self.string().map(Value::Str),
-            Some(b't') => self.word("true", Value::Bool(true)),
-            Some(b'f') => self.word("false", Value::Bool(false)),
-            Some(b'n') => self.word("null", Value::Null),
-            Some(b) if b == b'-' || b.is_ascii_digit() => {
-                let start = self.pos;
-                while self.pos < self.bytes.len()
-                    && matches!(
-                        self.bytes[self.pos],
-                        b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'
-                    )
-                {
-                    self.pos += 1;
-                }
-                let text = std::str::from_utf8(&self.bytes[start..self.pos]).unwrap_or("");
-                text.parse()
-                    .map(Value::Number)
-                    .map_err(|_| self.error("bad number"))
-            }
-            _ => Err(self.error("expected a value")),
         }
     }
 
-    fn word(&mut self, word: &str, v: Value) -> Result<Value, String> {
-        if self.bytes[self.pos..].starts_with(word.as_bytes()) {
-            self.pos += word.len();
-            Ok(v)
-        } else {
-            Err(self.error("bad literal"))
+    impl<'de> Deserialize<'de> for Play {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
+            from_text(d, |text| match text.trim() {
+                "-1" => Ok(Play(None)),
+                "" => Err("a play without cards".to_string()),
+                _ => codes(text).map(|c| Play(Some(c))),
+            })
         }
     }
 
-    fn string(&mut self) -> Result<String, String> {
-        self.pos += 1; // the opening quote
-        let mut out = Vec::new();
-        loop {
-            let b = *self
-                .bytes
-                .get(self.pos)
-                .ok_or_else(|| self.error("unterminated string"))?;
-            self.pos += 1;
-            match b {
-                b'"' => break,
-                b'\\' => {
-                    let e = *self
-                        .bytes
-                        .get(self.pos)
-                        .ok_or_else(|| self.error("unterminated escape"))?;
-                    self.pos += 1;
-                    let c = match e {
-                        b'n' => '\n',
-                        b'r' => '\r',
-                        b't' => '\t',
-                        b'b' => '\u{8}',
-                        b'f' => '\u{c}',
-                        b'u' => {
-                            let hex = self
-                                .bytes
-                                .get(self.pos..self.pos + 4)
-                                .and_then(|h| std::str::from_utf8(h).ok())
-                                .and_then(|h| u32::from_str_radix(h, 16).ok())
-                                .ok_or_else(|| self.error("bad \\u escape"))?;
-                            self.pos += 4;
-                            char::from_u32(hex).unwrap_or('\u{fffd}')
-                        }
-                        other => other as char,
-                    };
-                    let mut buf = [0u8; 4];
-                    out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
-                }
-                other => out.push(other),
-            }
+    pub fn serialize<S: Serializer>(
+        plays: &[(Seat, Option<Cards>)],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(plays.iter().map(|(seat, cards)| (seat, Play(*cards))))
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Vec<(Seat, Option<Cards>)>, D::Error> {
+        let plays: Vec<(Seat, Play)> = Vec::deserialize(d)?;
+        Ok(plays.into_iter().map(|(seat, p)| (seat, p.0)).collect())
+    }
+}
+
+/// Fault counts as `{"malformed":n,…}`, in [`FaultKind::ALL`] order.
+mod fault_counts {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    pub fn serialize<S: Serializer>(counts: &[u64; FAULT_KINDS], s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(FAULT_KINDS))?;
+        for (kind, n) in FaultKind::ALL.iter().zip(counts) {
+            map.serialize_entry(kind.name(), n)?;
         }
-        String::from_utf8(out).map_err(|_| self.error("string is not UTF-8"))
+        map.end()
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u64; FAULT_KINDS], D::Error> {
+        let named: BTreeMap<String, u64> = BTreeMap::deserialize(d)?;
+        let mut counts = [0; FAULT_KINDS];
+        for (name, n) in named {
+            let kind = FaultKind::from_name(&name)
+                .ok_or_else(|| de::Error::custom(format!("unknown fault '{}'", name)))?;
+            let at = FaultKind::ALL.iter().position(|k| *k == kind).unwrap_or(0);
+            counts[at] = n;
+        }
+        Ok(counts)
+    }
+}
+
+/// A `u64` written as text.
+mod u64_text {
+    use super::*;
+
+    pub fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(n)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+        from_text(d, |text| {
+            text.parse()
+                .map_err(|_| format!("'{}' is no 64-bit number", text))
+        })
     }
 }
 
@@ -278,34 +579,148 @@ impl<'a> Parser<'a> {
 mod tests {
     use super::*;
 
+    fn cards(codes: &str) -> Cards {
+        Cards::parse_codes(codes).unwrap()
+    }
+
+    /// A game with every field set, and a seed past 2^53 (a double's exact integers).
+    fn record() -> GameRecord {
+        let deck: Vec<u8> = (0..54).collect();
+        let codes = |r: std::ops::Range<usize>| {
+            deck[r]
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        GameRecord {
+            deal_index: 7,
+            seating: 2,
+            lineup: [2, 0, 1],
+            seed: u64::MAX - 12345,
+            deal: Deal {
+                hands: BySeat([
+                    cards(&codes(0..17)),
+                    cards(&codes(17..34)),
+                    cards(&codes(34..51)),
+                ]),
+                bottom: cards(&codes(51..54)),
+            },
+            bids: vec![(Seat::A, 1), (Seat::B, 0), (Seat::C, 3)],
+            landlord: Some(Seat::C),
+            base: 3,
+            plays: vec![
+                (Seat::C, Some(cards("34"))),
+                (Seat::A, None),
+                (Seat::B, None),
+            ],
+            winner: None,
+            multiplier: 2,
+            scores: BySeat([6, 6, -12]),
+            errors: vec![ErrorRecord {
+                seat: Seat::C,
+                kind: FaultKind::Late,
+                detail: "said \"PLAY C-1\"\nlate\\".to_string(),
+                scored: true,
+            }],
+            times: BySeat([vec![1_000, 2_000], vec![], vec![3_000_000]]),
+            transcripts: None,
+            swapped: Some(Seat::A),
+        }
+    }
+
+    fn labels() -> Vec<String> {
+        ["x", "y", "z"].map(String::from).to_vec()
+    }
+
     #[test]
-    fn written_strings_parse_back() {
-        for text in [
-            "plain",
-            "quote \" and \\ back",
-            "line\nbreak\ttab\u{1}",
-            "二打一",
-        ] {
-            assert_eq!(parse(&string(text)), Ok(Value::Str(text.to_string())));
+    fn a_game_line_round_trips_with_its_64_bit_seed() {
+        let g = record();
+        let line = GameLine::new(&g, &labels());
+        let text = line.write();
+        assert!(text.contains("\"seed\":18446744073709539270,"), "{}", text);
+        let back = GameLine::read(&text).unwrap();
+        assert_eq!(back, line);
+        assert_eq!(back.seed, u64::MAX - 12345);
+        assert_eq!(back.players, ["z", "x", "y"].map(String::from));
+        let again = back.to_record(&labels()).unwrap();
+        assert_eq!(again.lineup, g.lineup);
+        assert_eq!(again.errors, g.errors);
+        assert_eq!(again.times, g.times);
+        assert_eq!(GameLine::new(&again, &labels()), line);
+        match LogLine::read(&text).unwrap() {
+            LogLine::Game(read) => assert_eq!(*read, line),
+            other => panic!("{:?}", other),
         }
     }
 
     #[test]
-    fn documents_and_errors() {
-        let v = parse(r#" {"a": [1, -2.5, true, null], "b": {"c": "d"}, "e": []} "#).unwrap();
-        assert_eq!(v.get("a").unwrap().items().len(), 4);
-        assert_eq!(v.get("a").unwrap().items()[1].as_f64(), Some(-2.5));
-        assert_eq!(
-            v.get("b").and_then(|b| b.get("c")).and_then(Value::as_str),
-            Some("d")
-        );
-        assert!(v.get("zz").is_none());
-        for bad in ["", "{", "[1,]", "{\"a\" 1}", "\"open", "1 2", "tru"] {
-            assert!(parse(bad).is_err(), "{}", bad);
+    fn a_game_line_keeps_the_logs_layout() {
+        let text = GameLine::new(&record(), &labels()).write();
+        let keys = [
+            "deal",
+            "seating",
+            "seed",
+            "players",
+            "hands",
+            "bids",
+            "landlord",
+            "base",
+            "plays",
+            "winner",
+            "swapped",
+            "multiplier",
+            "scores",
+            "errors",
+            "reply_us",
+        ];
+        let at: Vec<usize> = keys
+            .iter()
+            .map(|k| text.find(&format!("\"{}\":", k)).unwrap())
+            .collect();
+        assert!(at.windows(2).all(|w| w[0] < w[1]), "{}", text);
+        for part in [
+            "\"players\":[\"z\",\"x\",\"y\"]",
+            "\"bottom\":\"51,52,53\"",
+            "\"bids\":[[\"A\",1],[\"B\",0],[\"C\",3]]",
+            "\"plays\":[[\"C\",\"34\"],[\"A\",\"-1\"],[\"B\",\"-1\"]]",
+            "\"winner\":null,\"swapped\":\"A\"",
+            "\"scores\":[6,6,-12]",
+            "{\"seat\":\"C\",\"kind\":\"late\",\"scored\":true,\"detail\":\"said \\\"PLAY C-1\\\"\\nlate\\\\\"}",
+            "\"reply_us\":[[1,2],[],[3000]]",
+        ] {
+            assert!(text.contains(part), "{} not in {}", part, text);
         }
-        assert!(parse(&"[".repeat(1000)).is_err());
-        assert_eq!(number(2.5), "2.5");
-        assert_eq!(number(-3.0), "-3");
-        assert_eq!(number(f64::NAN), "null");
+        let mut plain = record();
+        plain.swapped = None;
+        assert!(!GameLine::new(&plain, &labels()).write().contains("swapped"));
+    }
+
+    #[test]
+    fn bad_lines_are_refused_with_the_reason() {
+        let text = GameLine::new(&record(), &labels()).write();
+        for (from, to, why) in [
+            ("\"landlord\":\"C\"", "\"landlord\":\"D\"", "no seat"),
+            ("\"kind\":\"late\"", "\"kind\":\"slow\"", "unknown fault"),
+            ("[\"C\",\"34\"]", "[\"C\",\"99\"]", "cards '99'"),
+            ("[\"C\",\"34\"]", "[\"C\",\"\"]", "without cards"),
+            (
+                "\"seed\":18446744073709539270",
+                "\"seed\":18446744073709551616",
+                "u64",
+            ),
+            ("\"base\":3,", "", "base"),
+        ] {
+            let bad = text.replace(from, to);
+            assert_ne!(bad, text);
+            let e = GameLine::read(&bad).unwrap_err();
+            assert!(e.contains(why), "{}: {}", why, e);
+        }
+        let e = GameLine::new(&record(), &labels())
+            .to_record(&["x".to_string()])
+            .unwrap_err();
+        assert!(e.contains("'z'"), "{}", e);
+        assert!(LogLine::read("{\"arena_end\":{\"deals\":\"x\"}}").is_err());
+        assert!(LogLine::read("[1,]").is_err());
     }
 }

@@ -10,7 +10,7 @@
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
 //! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
-//! - [`json`]: the little JSON the logs need.
+//! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.

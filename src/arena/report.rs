@@ -1,12 +1,13 @@
 //! The match report: per player, games, win rates, scores with a 95% confidence interval over
 //! deals, errors by kind and reply times; printed for people and as one `RESULT {json}` line.
 
-use super::json;
+use super::json::{H2hLine, PlayerLine, ResultLine, SprtLine};
 use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::GameRecord;
-use super::sprt::Sprt;
+use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
 use crate::game::Seat;
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 /// z for a two-sided 95% interval of a normal mean.
@@ -37,7 +38,7 @@ fn ms_text(ms: f64) -> String {
 }
 
 /// Reply-time figures of one player, in milliseconds.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct ReplyMs {
     /// The mean.
     pub mean: f64,
@@ -421,86 +422,72 @@ impl Report {
     /// The machine-readable result (one JSON object, no line end).
     #[must_use]
     pub fn to_json(&self) -> String {
-        let mut out = String::new();
-        let _ = write!(
-            out,
-            "{{\"deals\":{},\"games\":{},\"all_passed\":{},\"faulted\":{},\"errors\":{},\"seconds\":{},\"players\":[",
-            self.deals,
-            self.games,
-            self.all_passed,
-            self.faulted,
-            self.error_total(),
-            json::number(self.seconds)
-        );
-        for (i, p) in self.players.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let (mean, half) = p.per_deal_ci();
-            let t = p.reply_ms();
-            out.push_str("{\"player\":");
-            json::push_str(&mut out, &p.label);
-            let _ = write!(
-                out,
-                ",\"games\":{},\"wins\":{},\"decided\":{},\"win_rate\":{},\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"h2h\":{{\"landlord_games\":{},\"landlord_wins\":{},\"farmer_games\":{},\"farmer_wins\":{},\"win_rate\":{}}},\"score\":{},\"score_per_game\":{},\"per_deal\":{},\"per_deal_ci95\":{},\"reply_ms\":{{\"mean\":{},\"median\":{},\"p99\":{},\"max\":{}}},\"errors\":{{",
-                p.games,
-                p.wins,
-                p.decided,
-                json::number(p.win_rate()),
-                p.landlord_games,
-                p.landlord_wins,
-                p.farmer_games,
-                p.farmer_wins,
-                p.h2h_landlord_games,
-                p.h2h_landlord_wins,
-                p.h2h_farmer_games,
-                p.h2h_farmer_wins,
-                json::number(p.h2h_win_rate()),
-                p.score,
-                json::number(p.mean_score()),
-                json::number(mean),
-                json::number(half),
-                json::number(t.mean),
-                json::number(t.median),
-                json::number(t.p99),
-                json::number(t.max)
-            );
-            for (j, k) in FaultKind::ALL.iter().enumerate() {
-                if j > 0 {
-                    out.push(',');
+        self.result_line().write()
+    }
+
+    /// The figures of the `RESULT` line.
+    #[must_use]
+    pub fn result_line(&self) -> ResultLine {
+        let players = self
+            .players
+            .iter()
+            .map(|p| {
+                let (mean, half) = p.per_deal_ci();
+                PlayerLine {
+                    player: p.label.clone(),
+                    games: p.games,
+                    wins: p.wins,
+                    decided: p.decided,
+                    win_rate: p.win_rate(),
+                    landlord_games: p.landlord_games,
+                    landlord_wins: p.landlord_wins,
+                    farmer_games: p.farmer_games,
+                    farmer_wins: p.farmer_wins,
+                    h2h: H2hLine {
+                        landlord_games: p.h2h_landlord_games,
+                        landlord_wins: p.h2h_landlord_wins,
+                        farmer_games: p.h2h_farmer_games,
+                        farmer_wins: p.h2h_farmer_wins,
+                        win_rate: p.h2h_win_rate(),
+                    },
+                    score: p.score,
+                    score_per_game: p.mean_score(),
+                    per_deal: mean,
+                    per_deal_ci95: Some(half).filter(|h| h.is_finite()),
+                    reply_ms: p.reply_ms(),
+                    errors: p.errors,
                 }
-                let _ = write!(out, "\"{}\":{}", k.name(), p.errors[j]);
-            }
-            out.push_str("}}");
-        }
-        out.push(']');
+            })
+            .collect();
         let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
-        if let Some(team) = &self.team {
-            let _ = write!(out, ",\"team\":{}", team.to_json(&labels));
+        ResultLine {
+            deals: self.deals,
+            games: self.games,
+            all_passed: self.all_passed,
+            faulted: self.faulted,
+            errors: self.error_total(),
+            seconds: self.seconds,
+            players,
+            team: self.team.as_ref().map(|t| t.line(&labels)),
+            sprt: self.sprt.as_ref().map(|s| SprtLine {
+                margin0: s.config.margin0,
+                margin1: s.config.margin1,
+                alpha: s.config.alpha,
+                beta: s.config.beta,
+                llr: s.llr(),
+                lower: s.config.lower(),
+                upper: s.config.upper(),
+                deals: s.samples(),
+                mean: s.mean(),
+                decision: s.decision().map(|d| {
+                    match d {
+                        Decision::H0 => "H0",
+                        Decision::H1 => "H1",
+                    }
+                    .to_string()
+                }),
+            }),
         }
-        if let Some(s) = &self.sprt {
-            let decision = match s.decision() {
-                Some(super::sprt::Decision::H0) => "\"H0\"",
-                Some(super::sprt::Decision::H1) => "\"H1\"",
-                None => "null",
-            };
-            let _ = write!(
-                out,
-                ",\"sprt\":{{\"margin0\":{},\"margin1\":{},\"alpha\":{},\"beta\":{},\"llr\":{},\"lower\":{},\"upper\":{},\"deals\":{},\"mean\":{},\"decision\":{}}}",
-                json::number(s.config.margin0),
-                json::number(s.config.margin1),
-                json::number(s.config.alpha),
-                json::number(s.config.beta),
-                json::number(s.llr()),
-                json::number(s.config.lower()),
-                json::number(s.config.upper()),
-                s.samples(),
-                json::number(s.mean()),
-                decision
-            );
-        }
-        out.push('}');
-        out
     }
 }
 
@@ -530,12 +517,10 @@ mod tests {
     fn the_result_line_carries_the_median() {
         let mut r = Report::new(&["x".to_string()]);
         r.players[0].times = vec![1_000_000, 3_000_000, 2_000_000];
-        let v = json::parse(&r.to_json()).unwrap();
-        let t = v.get("players").unwrap().items()[0]
-            .get("reply_ms")
-            .unwrap();
-        assert_eq!(t.get("median").and_then(json::Value::as_f64), Some(2.0));
-        assert_eq!(t.get("max").and_then(json::Value::as_f64), Some(3.0));
+        let line = ResultLine::read(&r.to_json()).unwrap();
+        assert_eq!(line, r.result_line());
+        let t = line.players[0].reply_ms;
+        assert_eq!((t.median, t.max), (2.0, 3.0));
         assert!(r.summary().contains("2.000/2.000/3.000/3.000"));
         r.players[0].times = vec![900, 250_000_000];
         assert!(

@@ -6,24 +6,21 @@
 //! the deal file. Deals, game seeds and the `INFO` a player hears depend on the deal's number in
 //! the whole match only, so a deal is played the same in a shard as in a whole run.
 //!
-//! A shard's JSON log is the game lines of `--json` between two more lines: first
-//! `{"arena":{…}}`, the run's settings (what the report's header and figures need), and last
-//! `{"arena_end":{"deals":D,"seconds":S}}`, written once every deal was played (a shard killed
-//! before the end has none, and merging refuses it). [`merge`] checks the shards belong to one
-//! run, are all there once, and cover every deal; then it adds the deals up in order, as the
-//! run would have. Its `seconds` is the shards' wall times added up, and reply times come from
-//! the log's whole microseconds.
+//! A shard's JSON log is the game lines of `--json` between two more lines (all of them a
+//! [`LogLine`]): first `{"arena":{…}}`, the run's settings (a [`ShardHeader`]: what the
+//! report's header and figures need), and last `{"arena_end":{"deals":D,"seconds":S}}`,
+//! written once every deal was played (a shard killed before the end has none, and merging
+//! refuses it). [`merge`] checks the shards belong to one run, are all there once, and cover
+//! every deal; then it adds the deals up in order, as the run would have. Its `seconds` is the
+//! shards' wall times added up, and reply times come from the log's whole microseconds.
 
-use super::json::{self, Value};
-use super::log::game_from_json;
+use super::json::{LogLine, ShardEnd, ShardHeader};
 use super::referee::GameRecord;
 use super::report::Report;
 use super::team::TeamScore;
 use super::{labels, Config, Format};
-use crate::game::Scoring;
 use crate::rules::Platform;
 use std::collections::BTreeMap;
-use std::fmt::Write;
 use std::time::Duration;
 
 /// One slice of a match's deals: deal `i` belongs to shard `i mod count + 1`.
@@ -71,84 +68,43 @@ fn format_name(format: Format) -> &'static str {
     }
 }
 
-fn scoring_name(scoring: Scoring) -> &'static str {
-    scoring.name()
-}
-
 /// The first line of a shard's log: the run's settings.
 #[must_use]
 pub fn header_line(config: &Config, shard: Shard) -> String {
-    let mut out = String::from("{\"arena\":{\"players\":[");
-    for (i, p) in config.players.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        json::push_str(&mut out, p);
+    LogLine::Header {
+        arena: ShardHeader {
+            players: config.players.clone(),
+            format: format_name(config.format).to_string(),
+            seed: config.seed,
+            deals: config.deal_count(),
+            shard: [shard.index, shard.count],
+            jobs: config.jobs,
+            time: config.rules.time.as_secs_f64(),
+            platform: config.rules.platform.name().to_string(),
+            scoring: config.rules.scoring.name().to_string(),
+            fixed_landlord: config.rules.fixed_landlord,
+            threaded: config.threaded,
+            turn_deals: config.turn_deals,
+        },
     }
-    let _ = write!(
-        out,
-        "],\"format\":\"{}\",\"seed\":\"{}\",\"deals\":{},\"shard\":[{},{}],\"jobs\":{},\"time\":{},\
-         \"platform\":\"{}\",\"scoring\":\"{}\",\"fixed_landlord\":{},\"threaded\":{},\
-         \"turn_deals\":{}}}}}",
-        format_name(config.format),
-        config.seed,
-        config.deal_count(),
-        shard.index,
-        shard.count,
-        config.jobs,
-        json::number(config.rules.time.as_secs_f64()),
-        config.rules.platform.name(),
-        scoring_name(config.rules.scoring),
-        config.rules.fixed_landlord,
-        config.threaded,
-        config.turn_deals
-    );
-    out
+    .write()
 }
 
 /// The last line of a shard's log: it finished, with its deals and wall time.
 #[must_use]
 pub fn end_line(report: &Report) -> String {
-    format!(
-        "{{\"arena_end\":{{\"deals\":{},\"seconds\":{}}}}}",
-        report.deals,
-        json::number(report.seconds)
-    )
-}
-
-/// Whether a log line is a shard's first or last line rather than a game.
-#[must_use]
-pub fn is_shard_line(line: &str) -> bool {
-    let t = line.trim_start();
-    t.starts_with("{\"arena\":") || t.starts_with("{\"arena_end\":")
+    LogLine::End {
+        arena_end: ShardEnd {
+            deals: report.deals,
+            seconds: report.seconds,
+        },
+    }
+    .write()
 }
 
 /// The settings of the run the shards came from, as far as the report needs them.
-fn config_of(header: &Value) -> Result<Config, String> {
-    let field = |k: &str| header.get(k).ok_or(format!("the header has no '{}'", k));
-    let number = |k: &str| -> Result<f64, String> {
-        field(k)?
-            .as_f64()
-            .ok_or(format!("the header's '{}' is no number", k))
-    };
-    let text = |k: &str| -> Result<&str, String> {
-        field(k)?
-            .as_str()
-            .ok_or(format!("the header's '{}' is no text", k))
-    };
-    let flag = |k: &str| -> Result<bool, String> {
-        match field(k)? {
-            Value::Bool(b) => Ok(*b),
-            _ => Err(format!("the header's '{}' is no true or false", k)),
-        }
-    };
-    let players = field("players")?
-        .items()
-        .iter()
-        .map(|p| p.as_str().map(String::from))
-        .collect::<Option<Vec<String>>>()
-        .ok_or("the header's players are not texts")?;
-    let format = match text("format")? {
+fn config_of(header: &ShardHeader) -> Result<Config, String> {
+    let format = match header.format.as_str() {
         "seats" => Format::Seats,
         "duplicate" => Format::Duplicate,
         "pair" => Format::Pair,
@@ -156,23 +112,20 @@ fn config_of(header: &Value) -> Result<Config, String> {
         other => return Err(format!("unknown format '{}'", other)),
     };
     let mut config = Config {
-        players,
+        players: header.players.clone(),
         format,
-        games: number("deals")? as usize,
-        // A string: a u64 does not survive a JSON number (a double).
-        seed: text("seed")?
-            .parse()
-            .map_err(|_| "the header's seed is no number".to_string())?,
-        jobs: number("jobs")? as usize,
-        threaded: flag("threaded")?,
-        turn_deals: (number("turn_deals")? as usize).max(1),
+        games: header.deals,
+        seed: header.seed,
+        jobs: header.jobs,
+        threaded: header.threaded,
+        turn_deals: header.turn_deals.max(1),
         ..Config::default()
     };
-    config.rules.time = Duration::from_secs_f64(number("time")?.max(0.0));
-    config.rules.platform = Platform::from_name(text("platform")?)
-        .ok_or_else(|| format!("unknown platform '{}'", text("platform").unwrap_or("")))?;
-    config.rules.scoring = text("scoring")?.parse().map_err(|e| format!("{}", e))?;
-    config.rules.fixed_landlord = flag("fixed_landlord")?;
+    config.rules.time = Duration::from_secs_f64(header.time.max(0.0));
+    config.rules.platform = Platform::from_name(&header.platform)
+        .ok_or_else(|| format!("unknown platform '{}'", header.platform))?;
+    config.rules.scoring = header.scoring.parse().map_err(|e| format!("{}", e))?;
+    config.rules.fixed_landlord = header.fixed_landlord;
     if config.players.len() != config.format.entries() {
         return Err(format!(
             "{} players for a format that takes {}",
@@ -184,22 +137,17 @@ fn config_of(header: &Value) -> Result<Config, String> {
 }
 
 /// The header without what may differ between the shards of one run.
-fn run_identity(header: &Value) -> Value {
-    match header {
-        Value::Object(fields) => Value::Object(
-            fields
-                .iter()
-                .filter(|(k, _)| k != "shard" && k != "jobs")
-                .cloned()
-                .collect(),
-        ),
-        other => other.clone(),
+fn run_identity(header: &ShardHeader) -> ShardHeader {
+    ShardHeader {
+        shard: [0, 0],
+        jobs: 0,
+        ..header.clone()
     }
 }
 
 /// One shard's log, read.
 struct ShardLog {
-    header: Value,
+    header: ShardHeader,
     shard: Shard,
     games: Vec<GameRecord>,
     seconds: f64,
@@ -211,46 +159,29 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, String> {
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
     let first = lines.next().ok_or_else(|| format!("{} is empty", name))?.1;
-    let header = json::parse(first)
-        .ok()
-        .and_then(|v| v.get("arena").cloned())
-        .ok_or_else(|| {
-            format!(
+    let header = match LogLine::read(first) {
+        Ok(LogLine::Header { arena }) => arena,
+        _ => {
+            return Err(format!(
                 "{} does not start with a shard's header line (written by ddz arena --shard K/N --json)",
                 name
-            )
-        })?;
-    let pair = header.get("shard").map(Value::items).unwrap_or(&[]);
-    let shard = match pair {
-        [k, n] => Shard::parse(&format!(
-            "{}/{}",
-            k.as_f64().unwrap_or(0.0),
-            n.as_f64().unwrap_or(0.0)
-        ))?,
-        _ => return Err(format!("{}: the header has no shard K/N", name)),
+            ))
+        }
     };
-    let specs: Vec<String> = header
-        .get("players")
-        .map(Value::items)
-        .unwrap_or(&[])
-        .iter()
-        .map(|p| p.as_str().unwrap_or("").to_string())
-        .collect();
-    let labels = labels(&specs);
+    let shard = Shard::parse(&format!("{}/{}", header.shard[0], header.shard[1]))?;
+    let labels = labels(&header.players);
     let mut games = Vec::new();
     let mut seconds = None;
     for (n, line) in lines {
         if seconds.is_some() {
             return Err(format!("{} line {}: text after the end line", name, n + 1));
         }
-        let v = json::parse(line).map_err(|e| format!("{} line {}: {}", name, n + 1, e))?;
-        if let Some(end) = v.get("arena_end") {
-            seconds = Some(end.get("seconds").and_then(Value::as_f64).unwrap_or(0.0));
-            continue;
+        let at = |e: String| format!("{} line {}: {}", name, n + 1, e);
+        match LogLine::read(line).map_err(at)? {
+            LogLine::End { arena_end } => seconds = Some(arena_end.seconds),
+            LogLine::Game(g) => games.push(g.to_record(&labels).map_err(at)?),
+            LogLine::Header { .. } => return Err(at("a second header line".into())),
         }
-        games.push(
-            game_from_json(&v, &labels).map_err(|e| format!("{} line {}: {}", name, n + 1, e))?,
-        );
     }
     let seconds = seconds.ok_or_else(|| {
         format!(
@@ -364,8 +295,49 @@ mod tests {
         for bad in ["0/3", "4/3", "1/0", "2", "a/b", "1/"] {
             assert!(Shard::parse(bad).is_err(), "{}", bad);
         }
-        assert!(is_shard_line("{\"arena\":{}}"));
-        assert!(is_shard_line("{\"arena_end\":{}}"));
-        assert!(!is_shard_line("{\"deal\":0}"));
+    }
+
+    #[test]
+    fn the_header_line_gives_back_the_runs_settings() {
+        let mut config = Config {
+            players: vec!["builtin:rules".into(), "builtin:greedy".into()],
+            format: Format::Pair,
+            seed: u64::MAX - 12345,
+            jobs: 3,
+            ..Config::default()
+        };
+        config.rules.fixed_landlord = true;
+        config.rules.time = Duration::from_millis(2500);
+        let line = header_line(&config, Shard { index: 2, count: 5 });
+        assert!(line.starts_with("{\"arena\":{"), "{}", line);
+        assert!(
+            line.contains("\"seed\":\"18446744073709539270\""),
+            "{}",
+            line
+        );
+        let header = match LogLine::read(&line).unwrap() {
+            LogLine::Header { arena } => arena,
+            other => panic!("{:?}", other),
+        };
+        assert_eq!(header.shard, [2, 5]);
+        let back = config_of(&header).unwrap();
+        assert_eq!(back.seed, config.seed);
+        assert_eq!(back.players, config.players);
+        assert_eq!(back.format, Format::Pair);
+        assert_eq!(back.jobs, 3);
+        assert_eq!(back.rules.time, config.rules.time);
+        assert!(back.rules.fixed_landlord);
+        config.jobs = 1;
+        let other = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 })) {
+            Ok(LogLine::Header { arena }) => arena,
+            other => panic!("{:?}", other),
+        };
+        assert_eq!(run_identity(&other), run_identity(&header));
+        config.seed -= 1;
+        let moved = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 })) {
+            Ok(LogLine::Header { arena }) => arena,
+            other => panic!("{:?}", other),
+        };
+        assert_ne!(run_identity(&moved), run_identity(&header));
     }
 }

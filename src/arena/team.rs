@@ -9,7 +9,7 @@
 //! The points are computed from the game records alone (bids, plays, winner, faults), so the
 //! figures can be checked against the JSON log.
 
-use super::json;
+use super::json::TeamLine;
 use super::referee::GameRecord;
 use crate::game::{Outcome, Scoring, Tally};
 use std::fmt::Write;
@@ -156,31 +156,18 @@ impl TeamScore {
         out
     }
 
-    /// The figures as one JSON object.
+    /// The figures in the `RESULT` line.
     #[must_use]
-    pub fn to_json(&self, labels: &[String]) -> String {
-        let mut out = String::from("{\"teams\":[");
-        for (i, l) in labels.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            json::push_str(&mut out, l);
-        }
+    pub fn line(&self, labels: &[String]) -> TeamLine {
         let (w0, w1, draws) = self.turns_won();
-        let total = self.total();
-        let _ = write!(
-            out,
-            "],\"turn_deals\":{},\"turns_won\":[{},{}],\"turns_drawn\":{},\"points\":[{},{}],\"turns\":[",
-            self.turn_deals, w0, w1, draws, total[0], total[1]
-        );
-        for (i, t) in self.turns().iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            let _ = write!(out, "[{},{}]", t[0], t[1]);
+        TeamLine {
+            teams: labels.to_vec(),
+            turn_deals: self.turn_deals,
+            turns_won: [w0, w1],
+            turns_drawn: draws,
+            points: self.total(),
+            turns: self.turns(),
         }
-        out.push_str("]}");
-        out
     }
 }
 

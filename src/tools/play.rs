@@ -5,7 +5,7 @@
 //! be saved as a JSON game log that `ddz replay` reads.
 
 use crate::arena::deals::Deal;
-use crate::arena::log::game_json;
+use crate::arena::json::GameLine;
 use crate::arena::players::{make_player, Hosting, Player};
 use crate::arena::referee::{play_game, GameRecord, Rules};
 use crate::arena::{game_seed, labels};
@@ -14,7 +14,7 @@ use crate::game::Seat;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
 use crate::tools::cli::{Arg, Args, Help};
-use crate::tools::replay::replay_line;
+use crate::tools::replay::replay_game;
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::BufReader;
@@ -232,7 +232,7 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
         }
     ));
 
-    let mut games: Vec<String> = Vec::new();
+    let mut games: Vec<GameLine> = Vec::new();
     let mut total: i64 = 0;
     let mut deal_index = settings.first_deal;
     loop {
@@ -247,9 +247,8 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
             [0, 1, 2],
             game_seed(settings.seed, deal_index, 0),
         );
-        let line = game_json(&record, &names);
         total += i64::from(record.scores[settings.seat]);
-        games.push(line);
+        games.push(GameLine::new(&record, &names));
         let mut c = Console::lock(console);
         if let Some(path) = &settings.save {
             if let Err(e) = save(path, &games) {
@@ -309,17 +308,13 @@ fn greet(player: &mut dyn Player, limit: Duration) -> anyhow::Result<()> {
 /// person left during the game.
 fn end_of_game(
     record: &GameRecord,
-    games: &[String],
+    games: &[GameLine],
     me: Seat,
     total: i64,
     left: bool,
     style: Style,
 ) -> String {
-    let line = games.last().map_or("", String::as_str);
-    let mut out = match replay_line(line) {
-        Ok(text) => text,
-        Err(e) => format!("(the game cannot be shown: {})\n", e),
-    };
+    let mut out = games.last().map_or_else(String::new, replay_game);
     let mine = record.scores[me];
     let paint = if mine >= 0 { Paint::Green } else { Paint::Red };
     if left {
@@ -341,7 +336,7 @@ fn end_of_game(
 
 /// Offers the next deal and saving; `true` to play on. A person who left is only offered to
 /// save.
-fn after_game(console: &mut Console, games: &[String]) -> bool {
+fn after_game(console: &mut Console, games: &[GameLine]) -> bool {
     let left = console.left;
     let prompt = if left {
         "save the session as a JSON game log: s FILE · leave: Enter or q"
@@ -379,10 +374,7 @@ fn after_game(console: &mut Console, games: &[String]) -> bool {
 }
 
 /// Writes the games, one JSON line each (the arena's `--json` form).
-fn save(path: &Path, games: &[String]) -> std::io::Result<()> {
-    let mut text = games.join("\n");
-    if !text.is_empty() {
-        text.push('\n');
-    }
+fn save(path: &Path, games: &[GameLine]) -> std::io::Result<()> {
+    let text: String = games.iter().map(|g| g.write() + "\n").collect();
     std::fs::write(path, text)
 }

@@ -1,12 +1,12 @@
 //! `ddz replay FILE`: a finished game in human notation, from an arena JSON log (one game per
 //! line) or from a transcript (one seat's view): the hands, the bids, each trick, the result.
 
-use crate::arena::json::{self, Value};
-use crate::arena::shard::is_shard_line;
+use crate::arena::json::{GameLine, LogLine};
 use crate::cards::Cards;
 use crate::game::{Outcome, Seat, Shown};
 use crate::protocol::{Command, Reply};
 use crate::tools::cli::{Arg, Args};
+use crate::tools::transcript;
 use anyhow::{bail, Context};
 use std::fmt::Write;
 
@@ -27,158 +27,99 @@ struct View {
     errors: Vec<String>,
 }
 
-fn seat_of(v: &Value) -> Option<Seat> {
-    v.as_str().and_then(|s| s.parse().ok())
-}
-
-fn cards_of(text: &str) -> anyhow::Result<Option<Cards>> {
-    if text.trim() == "-1" {
-        Ok(None)
-    } else {
-        Ok(Some(Cards::parse_codes(text)?))
+/// A game line of a log as the replay shows it.
+fn from_line(g: &GameLine) -> View {
+    View {
+        title: format!("deal {}, seating {}", g.deal, g.seating),
+        players: g.players.clone(),
+        hands: Seat::ALL.map(|s| Some(g.hands.hands[s])),
+        bottom: Some(g.hands.bottom),
+        bids: g.bids.clone(),
+        landlord: g.landlord,
+        base: Some(g.base),
+        plays: g.plays.clone(),
+        winner: g.winner,
+        multiplier: Some(i64::from(g.multiplier)),
+        scores: Some(g.scores.map(i64::from)),
+        errors: g
+            .errors
+            .iter()
+            .map(|e| {
+                format!(
+                    "{} {}: {}{}",
+                    e.seat,
+                    e.kind.name(),
+                    e.detail,
+                    if e.scored {
+                        ""
+                    } else {
+                        " (after the end; no score change)"
+                    }
+                )
+            })
+            .collect(),
     }
 }
 
-fn from_json(v: &Value) -> anyhow::Result<View> {
-    let mut view = View {
-        title: format!(
-            "deal {}, seating {}",
-            v.get("deal").and_then(Value::as_f64).unwrap_or(0.0),
-            v.get("seating").and_then(Value::as_f64).unwrap_or(0.0)
-        ),
-        ..View::default()
-    };
-    for (i, p) in v
-        .get("players")
-        .map(Value::items)
-        .unwrap_or(&[])
-        .iter()
-        .enumerate()
-        .take(3)
-    {
-        view.players[i] = p.as_str().unwrap_or("").to_string();
-    }
-    let hands = v.get("hands").context("no hands in the game line")?;
-    for seat in Seat::ALL {
-        let text = hands
-            .get(&seat.to_string())
-            .and_then(Value::as_str)
-            .context("a hand is missing")?;
-        view.hands[seat.index()] = Some(Cards::parse_codes(text)?);
-    }
-    view.bottom = hands
-        .get("bottom")
-        .and_then(Value::as_str)
-        .map(Cards::parse_codes)
-        .transpose()?;
-    for b in v.get("bids").map(Value::items).unwrap_or(&[]) {
-        let items = b.items();
-        if let (Some(s), Some(n)) = (
-            items.first().and_then(seat_of),
-            items.get(1).and_then(Value::as_f64),
-        ) {
-            view.bids.push((s, n as u8));
-        }
-    }
-    view.landlord = v.get("landlord").and_then(seat_of);
-    view.base = v.get("base").and_then(Value::as_f64).map(|b| b as u8);
-    for p in v.get("plays").map(Value::items).unwrap_or(&[]) {
-        let items = p.items();
-        let seat = items
-            .first()
-            .and_then(seat_of)
-            .context("a play without a seat")?;
-        let cards = cards_of(items.get(1).and_then(Value::as_str).unwrap_or("-1"))?;
-        view.plays.push((seat, cards));
-    }
-    view.winner = v.get("winner").and_then(seat_of);
-    view.multiplier = v
-        .get("multiplier")
-        .and_then(Value::as_f64)
-        .map(|m| m as i64);
-    let scores: Vec<i64> = v
-        .get("scores")
-        .map(Value::items)
-        .unwrap_or(&[])
-        .iter()
-        .filter_map(Value::as_f64)
-        .map(|x| x as i64)
-        .collect();
-    if scores.len() == 3 {
-        view.scores = Some([scores[0], scores[1], scores[2]]);
-    }
-    for e in v.get("errors").map(Value::items).unwrap_or(&[]) {
-        view.errors.push(format!(
-            "{} {}: {}{}",
-            e.get("seat").and_then(Value::as_str).unwrap_or("?"),
-            e.get("kind").and_then(Value::as_str).unwrap_or("?"),
-            e.get("detail").and_then(Value::as_str).unwrap_or(""),
-            if e.get("scored") == Some(&Value::Bool(false)) {
-                " (after the end; no score change)"
-            } else {
-                ""
-            }
-        ));
-    }
-    Ok(view)
-}
-
+/// One seat's view of a game, from a transcript read by [`transcript::parse`]; of several
+/// games (several `DEAL`s) the last one.
 fn from_transcript(text: &str) -> anyhow::Result<View> {
+    let t = transcript::parse(text).map_err(anyhow::Error::msg)?;
     let mut view = View::default();
     let mut me: Option<Seat> = None;
-    let mut comments = Vec::new();
-    for line in text.lines() {
-        let line = line.trim_end_matches('\r');
-        if let Some(c) = line.strip_prefix('#') {
-            let c = c.trim();
-            if !c.starts_with("time:") && !c.is_empty() {
-                comments.push(c.to_string());
-            }
-            if c.starts_with("no answer") {
-                view.errors
-                    .push(format!("{}: {}", me.map_or('?', Seat::letter), c));
-            }
-            continue;
+    let mut notes = t.notes.iter().peekable();
+    // A comment: part of the title, and a fault when it says an answer is missing.
+    let note = |view: &mut View, me: Option<Seat>, text: &str| {
+        if text.starts_with("no answer") {
+            view.errors
+                .push(format!("{}: {}", me.map_or('?', Seat::letter), text));
         }
-        if let Some(sent) = line.strip_prefix('>') {
-            match Command::parse(sent) {
-                Ok(Command::Deal { seat, cards }) => {
-                    // A new DEAL starts a new game: keep only the last one.
-                    let title = std::mem::take(&mut view.title);
-                    view = View {
-                        title,
-                        ..View::default()
-                    };
-                    me = Some(seat);
-                    view.hands[seat.index()] = Some(cards);
-                    view.players[seat.index()] = "(this transcript)".to_string();
-                }
-                Ok(Command::Bid { seat, bid }) => view.bids.push((seat, bid)),
-                Ok(Command::Leftover { landlord, cards }) => {
-                    view.landlord = Some(landlord);
-                    view.bottom = Some(cards);
-                    view.base = Some(view.bids.iter().map(|b| b.1).max().unwrap_or(1).max(1));
-                }
-                Ok(Command::Play { seat, cards }) => view.plays.push((seat, cards)),
-                Ok(Command::GameOver { winner }) => view.winner = winner,
-                Ok(Command::Error { seat, .. }) => view.errors.push(format!(
-                    "{} erred (ERROR sent)",
-                    seat.map_or('?', Seat::letter)
-                )),
-                _ => {}
-            }
-        } else if let Some(answer) = line.strip_prefix('<') {
-            match Reply::parse(answer) {
-                Ok(Reply::Bid { seat, bid }) => view.bids.push((seat, bid)),
-                Ok(Reply::Play { seat, cards }) => view.plays.push((seat, cards)),
-                _ => {}
-            }
+    };
+    for step in &t.steps {
+        while let Some(n) = notes.next_if(|n| n.line < step.line) {
+            note(&mut view, me, &n.text);
         }
+        match Command::parse(&step.send) {
+            Ok(Command::Deal { seat, cards }) => {
+                // A new DEAL starts a new game: keep only the last one.
+                view = View::default();
+                me = Some(seat);
+                view.hands[seat.index()] = Some(cards);
+                view.players[seat.index()] = "(this transcript)".to_string();
+            }
+            Ok(Command::Bid { seat, bid }) => view.bids.push((seat, bid)),
+            Ok(Command::Leftover { landlord, cards }) => {
+                view.landlord = Some(landlord);
+                view.bottom = Some(cards);
+                view.base = Some(view.bids.iter().map(|b| b.1).max().unwrap_or(1).max(1));
+            }
+            Ok(Command::Play { seat, cards }) => view.plays.push((seat, cards)),
+            Ok(Command::GameOver { winner }) => view.winner = winner,
+            Ok(Command::Error { seat, .. }) => view.errors.push(format!(
+                "{} erred (ERROR sent)",
+                seat.map_or('?', Seat::letter)
+            )),
+            _ => {}
+        }
+        match step.expect.as_deref().map(Reply::parse) {
+            Some(Ok(Reply::Bid { seat, bid })) => view.bids.push((seat, bid)),
+            Some(Ok(Reply::Play { seat, cards })) => view.plays.push((seat, cards)),
+            _ => {}
+        }
+    }
+    for n in notes {
+        note(&mut view, me, &n.text);
     }
     if me.is_none() {
         bail!("the transcript has no DEAL");
     }
-    view.title = comments.join("; ");
+    view.title = t
+        .notes
+        .iter()
+        .map(|n| n.text.as_str())
+        .filter(|c| !c.starts_with("time:") && !c.is_empty())
+        .collect::<Vec<_>>()
+        .join("; ");
     Ok(view)
 }
 
@@ -336,10 +277,10 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// One game line of a JSON log as people read it (the account `ddz play` shows after a game).
-pub fn replay_line(line: &str) -> anyhow::Result<String> {
-    let v = json::parse(line).map_err(anyhow::Error::msg)?;
-    Ok(render(&from_json(&v)?))
+/// One game of a log as people read it (the account `ddz play` shows after a game).
+#[must_use]
+pub fn replay_game(g: &GameLine) -> String {
+    render(&from_line(g))
 }
 
 /// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
@@ -349,16 +290,22 @@ pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
     if text.trim_start().starts_with('{') {
         let mut out = String::new();
         // A shard's log has a first and a last line that are no game.
-        let lines: Vec<&str> = text
-            .lines()
-            .filter(|l| !l.trim().is_empty() && !is_shard_line(l))
-            .collect();
-        for (n, line) in lines.iter().enumerate() {
+        let mut games = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let read = LogLine::read(line).map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
+            match read {
+                LogLine::Game(g) => games.push(g),
+                LogLine::Header { .. } | LogLine::End { .. } => {}
+            }
+        }
+        for (n, g) in games.iter().enumerate() {
             if game.map_or(false, |g| g != n + 1) {
                 continue;
             }
-            let v = json::parse(line).map_err(anyhow::Error::msg)?;
-            let mut view = from_json(&v).with_context(|| format!("game line {}", n + 1))?;
+            let mut view = from_line(g);
             // The number `--game` picks it by, beside the deal's own (from 0, as in the log).
             view.title = format!("game {}: {}", n + 1, view.title);
             out.push_str(&render(&view));
@@ -368,7 +315,7 @@ pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
             bail!(
                 "no game {} in the log ({} games)",
                 game.unwrap_or(0),
-                lines.len()
+                games.len()
             );
         }
         Ok(out)

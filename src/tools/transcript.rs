@@ -11,6 +11,9 @@
 //! answers (the recorded bid/cards are informative only); every reply inside the limit; no
 //! line where none is due; exit status 0 and nothing more once stdin closes. `EXIT` ends the
 //! engine's process: if lines follow it (a log of several runs), a new process takes them.
+//!
+//! [`parse`] is the one reader of the format: `ddz replay` builds its account of a transcript
+//! from the steps and comments it returns.
 
 use crate::engine::track;
 use crate::game::GameState;
@@ -42,6 +45,15 @@ pub struct Step {
     pub expect: Option<String>,
 }
 
+/// A comment line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Line number in the transcript (1-based).
+    pub line: usize,
+    /// The text after `#`, trimmed.
+    pub text: String,
+}
+
 /// A parsed transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transcript {
@@ -49,12 +61,16 @@ pub struct Transcript {
     pub limit: Duration,
     /// The messages in order.
     pub steps: Vec<Step>,
+    /// The comments in order (what the checker ignores, but for `# time:`, and `ddz replay`
+    /// shows).
+    pub notes: Vec<Note>,
 }
 
 /// Parses transcript text; `Err` names the first bad line.
 pub fn parse(text: &str) -> Result<Transcript, String> {
     let mut limit = DEFAULT_LIMIT;
     let mut steps: Vec<Step> = Vec::new();
+    let mut notes = Vec::new();
     for (i, raw) in text.split('\n').enumerate() {
         let n = i + 1;
         let trimmed = raw.trim();
@@ -69,6 +85,10 @@ pub fn parse(text: &str) -> Result<Transcript, String> {
                     .map_err(|_| format!("line {}: bad time '{}'", n, t.trim()))?;
                 limit = Duration::from_secs(secs);
             }
+            notes.push(Note {
+                line: n,
+                text: comment.trim().to_string(),
+            });
             continue;
         }
         if let Some(rest) = raw.strip_prefix('>') {
@@ -88,7 +108,11 @@ pub fn parse(text: &str) -> Result<Transcript, String> {
             return Err(format!("line {}: neither '>', '<' nor '#'", n));
         }
     }
-    Ok(Transcript { limit, steps })
+    Ok(Transcript {
+        limit,
+        steps,
+        notes,
+    })
 }
 
 /// The result of checking one transcript.
@@ -456,6 +480,8 @@ mod tests {
         assert_eq!(t.steps[1].send, "PLAY A-1 \r");
         assert_eq!(t.steps[1].expect.as_deref(), Some("OK PLAY"));
         assert_eq!(t.steps[2].expect, None);
+        let notes: Vec<(usize, &str)> = t.notes.iter().map(|n| (n.line, &n.text[..])).collect();
+        assert_eq!(notes, [(1, "test"), (2, "time: 3")]);
         assert!(parse("< OK\n").is_err());
         assert!(parse("> A\n< B\n< C\n").is_err());
         assert!(parse("hello\n").is_err());

@@ -4,8 +4,7 @@
 
 #![allow(dead_code)]
 
-use ddz::arena::deals::Deal;
-use ddz::arena::json::{self, Value};
+use ddz::arena::json::{GameLine, ResultLine};
 use ddz::arena::referee::GameRecord;
 use ddz::arena::{run, Config};
 use ddz::cards::{Cards, Rank};
@@ -37,81 +36,11 @@ pub fn ddz(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
-/// A game line of the log as the arena's record, for the shared tracker check.
+/// A game line of the log as the arena's record (the log's reader, the players labelled by
+/// the line's own names), for the shared tracker check.
 pub fn record_of(line: &str) -> GameRecord {
-    let v = json::parse(line).unwrap();
-    let seat_of = |v: &Value| {
-        v.as_str()
-            .and_then(|t| t.chars().next())
-            .and_then(Seat::from_letter)
-    };
-    let seat = |v: &Value| seat_of(v).expect("a seat letter");
-    let codes = |v: &Value| {
-        let t = v.as_str().unwrap();
-        if t == "-1" {
-            None
-        } else {
-            Some(Cards::parse_codes(t).unwrap())
-        }
-    };
-    let hands = v.get("hands").unwrap();
-    let deal = Deal {
-        hands: BySeat::from_fn(|s| codes(hands.get(&s.to_string()).unwrap()).unwrap()),
-        bottom: codes(hands.get("bottom").unwrap()).unwrap(),
-    };
-    let scores: Vec<i32> = v
-        .get("scores")
-        .unwrap()
-        .items()
-        .iter()
-        .map(|x| x.as_f64().unwrap() as i32)
-        .collect();
-    let errors = v
-        .get("errors")
-        .unwrap()
-        .items()
-        .iter()
-        .map(|e| ddz::arena::referee::ErrorRecord {
-            seat: seat(e.get("seat").unwrap()),
-            kind: ddz::arena::players::FaultKind::from_name(
-                e.get("kind").unwrap().as_str().unwrap(),
-            )
-            .unwrap(),
-            detail: e.get("detail").unwrap().as_str().unwrap().to_string(),
-            scored: e.get("scored") == Some(&Value::Bool(true)),
-        })
-        .collect();
-    GameRecord {
-        deal_index: v.get("deal").unwrap().as_f64().unwrap() as usize,
-        seating: 0,
-        lineup: [0, 1, 2],
-        seed: v.get("seed").unwrap().as_f64().unwrap() as u64,
-        deal,
-        bids: v
-            .get("bids")
-            .unwrap()
-            .items()
-            .iter()
-            .map(|b| (seat(&b.items()[0]), b.items()[1].as_f64().unwrap() as u8))
-            .collect(),
-        landlord: v.get("landlord").and_then(seat_of),
-        base: v.get("base").unwrap().as_f64().unwrap() as u8,
-        plays: v
-            .get("plays")
-            .unwrap()
-            .items()
-            .iter()
-            .map(|p| (seat(&p.items()[0]), codes(&p.items()[1])))
-            .collect(),
-        winner: v.get("winner").and_then(seat_of),
-        multiplier: v.get("multiplier").unwrap().as_f64().unwrap() as i32,
-        scores: BySeat([scores[0], scores[1], scores[2]]),
-        errors,
-        times: BySeat::default(),
-        // The JSON log does not say which seat a team format's spare process took.
-        swapped: None,
-        transcripts: None,
-    }
+    let g = GameLine::read(line).unwrap();
+    g.to_record(&g.players).unwrap()
 }
 
 /// Runs a match and returns every game in deal order.
@@ -282,25 +211,17 @@ pub fn expected_penalty(g: &GameRecord, offender: Seat) -> [i32; 3] {
     p
 }
 
-/// The `RESULT {...}` line of an arena run's output, parsed, without its wall-clock figures
+/// The `RESULT {...}` line of an arena run's output, read, without its wall-clock figures
 /// (`seconds`, and each player's `reply_ms`), which differ between runs of the same games.
-pub fn result_without_clock(stdout: &str) -> Value {
-    fn strip(v: &Value) -> Value {
-        match v {
-            Value::Object(fields) => Value::Object(
-                fields
-                    .iter()
-                    .filter(|(k, _)| k != "seconds" && k != "reply_ms")
-                    .map(|(k, x)| (k.clone(), strip(x)))
-                    .collect(),
-            ),
-            Value::Array(items) => Value::Array(items.iter().map(strip).collect()),
-            other => other.clone(),
-        }
-    }
+pub fn result_without_clock(stdout: &str) -> ResultLine {
     let line = stdout
         .lines()
         .find_map(|l| l.strip_prefix("RESULT "))
         .unwrap_or_else(|| panic!("no RESULT line in {}", stdout));
-    strip(&json::parse(line).expect("RESULT is JSON"))
+    let mut result = ResultLine::read(line).expect("RESULT is its JSON");
+    result.seconds = 0.0;
+    for p in &mut result.players {
+        p.reply_ms = Default::default();
+    }
+    result
 }
