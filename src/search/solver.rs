@@ -264,7 +264,9 @@ fn first_numbers(node: &Node) -> (u32, u32) {
     let mut mine = u32::MAX;
     let mut theirs = u32::MAX;
     for (s, &h) in node.hands.iter().enumerate() {
-        let plays = (at_least(h, 1).count_ones() - at_least(h, 3).count_ones()).max(1);
+        let plays = (h.nibbles_with_at_least(1).count_ones()
+            - h.nibbles_with_at_least(3).count_ones())
+        .max(1);
         if node.is_landlord(s) == node.is_landlord(me) {
             mine = mine.min(plays);
         } else {
@@ -767,15 +769,15 @@ impl WholeHands {
 /// same count (a straight or pair straight). Up to eight cards, without a triple or four (which
 /// may carry kickers), a play has every rank at the same count or is the rocket.
 fn may_be_one_play(hand: Counts) -> bool {
-    let triples = at_least(hand, 3).count_ones();
+    let triples = hand.nibbles_with_at_least(3).count_ones();
     if triples >= 2 || (triples == 1 && hand.total() <= 8) {
         return true;
     }
     if triples == 1 {
         return false;
     }
-    let ones = at_least(hand, 1);
-    let uniform = ones == at_least(hand, 2) || at_least(hand, 2) == 0;
+    let ones = hand.nibbles_with_at_least(1);
+    let uniform = ones == hand.nibbles_with_at_least(2) || hand.nibbles_with_at_least(2) == 0;
     let rocket = hand.0
         == Counts::of(Rank::SMALL_JOKER, 1)
             .plus(Counts::of(Rank::BIG_JOKER, 1))
@@ -825,7 +827,7 @@ fn runs_out_from(
         return true;
     }
     for (i, &u) in unbeatable.iter().enumerate().skip(from) {
-        if !holds(hand, u) {
+        if !hand.holds(u) {
             continue;
         }
         if *tries == 0 {
@@ -838,14 +840,6 @@ fn runs_out_from(
         }
     }
     false
-}
-
-/// Whether every count of `part` is at most the count in `hand` (counts ≤ 7 each, as in any
-/// hand: a borrow-free nibble subtraction then leaves each nibble's top bit set exactly where
-/// `hand` holds enough).
-fn holds(hand: Counts, part: Counts) -> bool {
-    const TOP: u64 = 0x0888_8888_8888_8888;
-    ((hand.0 | TOP) - part.0) & TOP == TOP
 }
 
 /// What breaking one rank (leaving part of it in the hand) costs a play in the move order: a
@@ -862,8 +856,8 @@ fn order_score(m: &Combo, hand: Counts, partner_leads_trick: bool, enemies: &[Co
     let unbeatable = enemies.iter().all(|&e| !may_beat(e, m));
     // A play that takes whole ranks keeps the rest of the hand together; one that breaks a
     // pair, triple or bomb leaves more plays to make.
-    let taken = at_least(m.cards, 1);
-    let emptied = (at_least(hand.minus(m.cards), 1) & taken) ^ taken;
+    let taken = m.cards.nibbles_with_at_least(1);
+    let emptied = (hand.minus(m.cards).nibbles_with_at_least(1) & taken) ^ taken;
     let broken = taken.count_ones() as i32 - emptied.count_ones() as i32;
     let mut score = 64 * m.size() as i32 - m.key.index() as i32 - BROKEN_RANK * broken;
     if unbeatable {
@@ -882,7 +876,7 @@ fn may_beat(hand: Counts, m: &Combo) -> bool {
     if m.kind == Kind::Rocket {
         return false;
     }
-    let fours = at_least(hand, 4);
+    let fours = hand.nibbles_with_at_least(4);
     let rocket = hand.get(Rank::SMALL_JOKER) == 1 && hand.get(Rank::BIG_JOKER) == 1;
     if rocket {
         return true;
@@ -897,14 +891,14 @@ fn may_beat(hand: Counts, m: &Combo) -> bool {
     let above = |mask: u64| mask >> (4 * (m.key.index() + 1)) != 0;
     match m.kind {
         Kind::Single | Kind::Pair | Kind::Triple | Kind::TripleSingle | Kind::TriplePair => {
-            above(at_least(hand, width))
+            above(hand.nibbles_with_at_least(width))
         }
         Kind::FourSingles | Kind::FourPairs => false,
         _ => {
             // Chains: a run of `len` ranks of at least `width` cards within 3..A, whose top
             // is above the key, i.e. whose lowest rank is above `key − len + 1`.
             const CHAIN_RANKS: u64 = 0x0000_1111_1111_1111;
-            let ranks = at_least(hand, width) & CHAIN_RANKS;
+            let ranks = hand.nibbles_with_at_least(width) & CHAIN_RANKS;
             let mut runs = ranks;
             for i in 1..m.len as u32 {
                 runs &= ranks >> (4 * i);
@@ -915,41 +909,12 @@ fn may_beat(hand: Counts, m: &Combo) -> bool {
     }
 }
 
-/// Nibble mask (bit `4r` set) of the ranks holding at least `n` cards, `1 ≤ n ≤ 4`.
-fn at_least(hand: Counts, n: u8) -> u64 {
-    const LOW: u64 = 0x0111_1111_1111_1111;
-    let x = hand.0;
-    match n {
-        1 => (x | x >> 1 | x >> 2 | x >> 3) & LOW,
-        2 => (x >> 1 | x >> 2 | x >> 3) & LOW,
-        3 => (x >> 2 | x >> 3 | (x & x >> 1)) & LOW,
-        _ => (x >> 2 | x >> 3) & LOW,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn counts(s: &str) -> Counts {
         s.parse().unwrap()
-    }
-
-    #[test]
-    fn at_least_matches_counting() {
-        let hand = counts("3444555566678889TTTJJQKA2XD");
-        for n in 1..=4u8 {
-            let mask = at_least(hand, n);
-            for r in Rank::ALL {
-                assert_eq!(
-                    mask >> (4 * r.index()) & 1 == 1,
-                    hand.get(r) >= n,
-                    "rank {} n {}",
-                    r,
-                    n
-                );
-            }
-        }
     }
 
     #[test]
