@@ -28,6 +28,7 @@ use crate::game::{BySeat, GameState, Outcome};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame};
 use crate::search::{Policy, Sampler, Solver};
+use crate::stats::{Estimate, Z95};
 use crate::strategy::net::features::Role;
 use crate::strategy::net::{open_position, BidNet, NetValue, PlayNet};
 use std::time::{Duration, Instant};
@@ -273,7 +274,7 @@ pub struct CandidateReport {
     pub mean: f64,
     /// Share of deals our side won.
     pub win_rate: f64,
-    /// Half-width of the 95% confidence interval of the mean.
+    /// Half-width of the 95% confidence interval of the mean (infinite below two deals).
     pub ci95: f64,
 }
 
@@ -798,11 +799,7 @@ impl Tally {
     }
 
     fn mean(&self) -> f64 {
-        if self.n() == 0 {
-            0.0
-        } else {
-            self.values.iter().sum::<f64>() / f64::from(self.n())
-        }
+        Estimate::of(&self.values).mean
     }
 
     fn win_rate(&self) -> f64 {
@@ -814,36 +811,24 @@ impl Tally {
     }
 
     fn report(&self, play: Combo) -> CandidateReport {
-        let (mean, se) = mean_and_error(&self.values);
+        let e = Estimate::of(&self.values);
         CandidateReport {
             play,
             deals: self.n(),
-            mean,
+            mean: e.mean,
             win_rate: self.win_rate(),
-            ci95: 1.96 * se,
+            ci95: e.half_width(Z95),
         }
     }
 }
 
-/// Mean and standard error of the mean.
-fn mean_and_error(values: &[f64]) -> (f64, f64) {
-    let n = values.len() as f64;
-    if n == 0.0 {
-        return (0.0, 0.0);
-    }
-    let mean = values.iter().sum::<f64>() / n;
-    if n < 2.0 {
-        return (mean, 0.0);
-    }
-    let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / (n - 1.0);
-    (mean, (var / n).sqrt())
-}
-
 /// Mean and standard error of `a`'s lead over `b` on the deals both were played out on (the
-/// same deals, in the same order: the comparison the search's decisions rest on).
+/// same deals, in the same order: the comparison the search's decisions rest on). Below two
+/// deals the error is unknown and taken as 0: the leader is whichever mean is higher.
 fn paired_lead(a: &Tally, b: &Tally) -> (f64, f64) {
     let diffs: Vec<f64> = a.values.iter().zip(&b.values).map(|(x, y)| x - y).collect();
-    mean_and_error(&diffs)
+    let e = Estimate::of(&diffs);
+    (e.mean, e.std_error().unwrap_or(0.0))
 }
 
 /// Drops every alive candidate whose paired difference to the leader is clearly negative.
@@ -992,7 +977,8 @@ mod tests {
         let candidates = [play("3"), play("4")];
         let tallies = [tally(&policy), tally(&rival)];
         let diffs: Vec<f64> = rival.iter().zip(&policy).map(|(a, b)| a - b).collect();
-        let (mean, se) = mean_and_error(&diffs);
+        let e = Estimate::of(&diffs);
+        let (mean, se) = (e.mean, e.std_error().unwrap());
         // The lead is real but within one standard error: a stick of 1 keeps the rule choice,
         // whichever place the rule choice has among the candidates.
         assert!(mean > 0.0 && mean < se, "mean {} se {}", mean, se);
