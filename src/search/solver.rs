@@ -913,10 +913,6 @@ fn may_beat(hand: Counts, m: &Combo) -> bool {
 mod tests {
     use super::*;
 
-    fn counts(s: &str) -> Counts {
-        s.parse().unwrap()
-    }
-
     #[test]
     fn may_beat_never_misses_a_beating_play() {
         // Compare with the generator on random hands and targets.
