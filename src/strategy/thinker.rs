@@ -315,6 +315,10 @@ pub struct Thinker {
     play_net: Option<PlayNet>,
     /// The bid network, made at the first bid that uses it.
     bid_net: Option<BidNet>,
+    /// Test hook: the rollouts (deal number, candidate index) for which this is true fail,
+    /// as a policy's illegal answer would make them.
+    #[cfg(test)]
+    fail_rollout: Option<fn(u32, usize) -> bool>,
 }
 
 impl Thinker {
@@ -328,6 +332,8 @@ impl Thinker {
             solver: None,
             play_net: None,
             bid_net: None,
+            #[cfg(test)]
+            fail_rollout: None,
         }
     }
 
@@ -359,19 +365,43 @@ impl Thinker {
         let mut tally: Vec<Tally> = candidates.iter().map(|_| Tally::default()).collect();
         let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
         let mut deals = 0;
+        // Deals every alive candidate was scored on (a deal with a failed rollout is not).
+        let mut scored = 0;
+        let mut results = Vec::with_capacity(candidates.len());
         while deals < max_deals {
             if deals > 0 && self.out_of_time(soft, deadline) {
                 break;
             }
             let hands = self.draw_deal(state, &sampler, &mut rng);
+            // A rollout that fails (the policy answered illegally, or the game did not end)
+            // says nothing about the deal: the deal is dropped for every candidate, so each
+            // alive candidate's outcomes stay paired deal by deal with every other's.
+            results.clear();
+            let mut failed = false;
             for (i, c) in candidates.iter().enumerate() {
-                if tally[i].alive {
-                    let (value, won) = self.evaluate(state, hands, c);
-                    tally[i].push(value, won);
+                if !tally[i].alive {
+                    continue;
+                }
+                let result = self.evaluate(state, hands, c);
+                #[cfg(test)]
+                let result = result.filter(|_| !self.fail_rollout.map_or(false, |f| f(deals, i)));
+                match result {
+                    Some(r) => results.push((i, r)),
+                    None => {
+                        failed = true;
+                        break;
+                    }
                 }
             }
             deals += 1;
-            if deals >= MIN_DEALS_TO_DROP && deals % DROP_EVERY == 0 {
+            if failed {
+                continue;
+            }
+            for &(i, (value, won)) in &results {
+                tally[i].push(value, won);
+            }
+            scored += 1;
+            if scored >= MIN_DEALS_TO_DROP && scored % DROP_EVERY == 0 {
                 drop_clearly_worse(&mut tally);
             }
             if tally.iter().filter(|t| t.alive).count() == 1 {
@@ -626,13 +656,17 @@ impl Thinker {
         out
     }
 
-    /// Our side's score and whether it won, with `combo` played now on the deal `hands`.
-    fn evaluate(&mut self, state: &GameState, hands: BySeat<Cards>, combo: &Combo) -> (f64, bool) {
+    /// Our side's score and whether it won, with `combo` played now on the deal `hands`;
+    /// `None` when the rollout failed (a play the game refused, or no end within its turns).
+    fn evaluate(
+        &mut self,
+        state: &GameState,
+        hands: BySeat<Cards>,
+        combo: &Combo,
+    ) -> Option<(f64, bool)> {
         let mut game = OpenGame::new(state, hands);
         let me = state.me;
-        if game.play(me, combo).is_err() {
-            return (f64::NEG_INFINITY, false);
-        }
+        game.play(me, combo).ok()?;
         let landlord_side = state.landlord == Some(me);
         let ours = |landlord_value: f64| {
             if landlord_side {
@@ -653,23 +687,17 @@ impl Thinker {
                     None => break,
                 };
                 let reply = self.policy.choose(game.view(seat));
-                if game.play(seat, &reply).is_err() {
-                    return (f64::NEG_INFINITY, false);
-                }
+                game.play(seat, &reply).ok()?;
             }
             if let Some(value) = self.net_value(&game, state.scoring) {
                 let v = ours(value);
-                return (v, v > 0.0);
+                return Some((v, v > 0.0));
             }
         }
-        match self.play_out(game) {
-            Some(o) => {
-                let value = f64::from(o.landlord_value(state.scoring));
-                let won = (o.winner == o.landlord) == landlord_side;
-                (ours(value), won)
-            }
-            None => (f64::NEG_INFINITY, false),
-        }
+        let o = self.play_out(game)?;
+        let value = f64::from(o.landlord_value(state.scoring));
+        let won = (o.winner == o.landlord) == landlord_side;
+        Some((ours(value), won))
     }
 
     /// The play network's mean value of each of `plays` for our side, over `deals` sampled deals
@@ -960,6 +988,78 @@ mod tests {
             })
             .collect();
         (policy, rival)
+    }
+
+    /// Mid-game positions of a few self-played games, with the seat to move holding choices.
+    fn mid_game_views() -> Vec<GameState> {
+        (0..3)
+            .flat_map(crate::tools::bench::self_play_positions)
+            .flat_map(|m| m.views)
+            .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
+            .take(4)
+            .collect()
+    }
+
+    fn failing(samples: u32, fail: fn(u32, usize) -> bool) -> Thinker {
+        let mut t = Thinker::new(Settings {
+            samples: Some(samples),
+            table_bytes: 1 << 20,
+            ..Settings::default()
+        });
+        t.fail_rollout = Some(fail);
+        t
+    }
+
+    #[test]
+    fn a_failed_rollout_drops_its_deal_for_every_candidate() {
+        let views = mid_game_views();
+        assert!(!views.is_empty());
+        for view in &views {
+            // Every rollout of deals 0, 3, 6, … and 7 fails: 15 of the 40 deals.
+            let a = failing(40, |deal, _| deal % 3 == 0 || deal == 7)
+                .analyze(view, Deadline::unlimited());
+            let lost = (0..40u32).filter(|d| d % 3 == 0 || *d == 7).count() as u32;
+            assert_eq!(a.deals, 40);
+            assert!(a.candidates.len() > 1, "{:?}", a);
+            assert_eq!(
+                a.candidates.iter().map(|c| c.deals).max(),
+                Some(40 - lost),
+                "{:?}",
+                a
+            );
+            for c in &a.candidates {
+                assert!(c.mean.is_finite() && c.ci95.is_finite(), "{:?}", a);
+            }
+            assert!(view.legal_plays().contains(&a.chosen));
+        }
+    }
+
+    #[test]
+    fn two_failed_rollouts_on_one_deal_leave_the_statistics_finite() {
+        // The first two candidates fail on the same deals (as lost games, −∞ each, their
+        // paired difference would be NaN); whichever of them is alive stops the deal.
+        for view in &mid_game_views() {
+            let a =
+                failing(48, |deal, i| deal % 4 == 1 && i < 2).analyze(view, Deadline::unlimited());
+            assert!(view.legal_plays().contains(&a.chosen));
+            let most = a.candidates.iter().map(|c| c.deals).max().unwrap();
+            assert!(most > 0 && most < 48, "{:?}", a);
+            for c in &a.candidates {
+                assert!(c.mean.is_finite(), "{:?}", a);
+                assert!((0.0..=1.0).contains(&c.win_rate), "{:?}", a);
+                assert!(c.deals < 2 || c.ci95.is_finite(), "{:?}", a);
+            }
+        }
+    }
+
+    #[test]
+    fn with_every_rollout_failed_the_rule_choice_stands() {
+        for view in &mid_game_views() {
+            let a = failing(16, |_, _| true).analyze(view, Deadline::unlimited());
+            assert_eq!(a.chosen, a.policy_choice, "{:?}", a);
+            assert!(view.legal_plays().contains(&a.chosen));
+            assert!(a.candidates.iter().all(|c| c.deals == 0 && c.mean == 0.0));
+        }
     }
 
     #[test]
