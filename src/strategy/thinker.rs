@@ -600,9 +600,11 @@ impl Thinker {
         w
     }
 
+    /// The soft deadline of a search begun at `start`: the given one, narrowed by our own
+    /// thinking time when set.
     fn soft_deadline(&self, start: Instant, deadline: Deadline) -> Instant {
         match self.settings.think {
-            Some(t) => deadline.soft.min(start + t),
+            Some(t) => deadline.thinking(start, t).soft,
             None => deadline.soft,
         }
     }
