@@ -420,16 +420,51 @@ impl Counts {
         Rank::ALL.into_iter().filter(move |&r| self.get(r) > 0)
     }
 
+    /// Whether every count of `part` is at most the count in `self`, for counts of at most 7
+    /// (every real hand: at most 4 cards of a rank). One borrow-free subtraction per nibble:
+    /// with each nibble's top bit set first, it stays set exactly where `self` holds enough.
+    /// [`Counts::contains`] is the same question for any counts, rank by rank.
+    #[must_use]
+    pub const fn holds(self, part: Counts) -> bool {
+        const TOP: u64 = Counts::LOW_BITS << 3;
+        ((self.0 | TOP) - part.0) & TOP == TOP
+    }
+
+    /// Nibble mask (bit `4r` set) of the ranks holding at least `n` cards (`1 ≤ n ≤ 4`), in a
+    /// few shifts: the search's form of [`Counts::ranks_with_at_least`].
+    #[must_use]
+    pub const fn nibbles_with_at_least(self, n: u8) -> u64 {
+        let x = self.0;
+        let any = match n {
+            1 => x | x >> 1 | x >> 2 | x >> 3,
+            2 => x >> 1 | x >> 2 | x >> 3,
+            3 => x >> 2 | x >> 3 | (x & x >> 1),
+            _ => x >> 2 | x >> 3,
+        };
+        any & Counts::LOW_BITS
+    }
+
     /// Bit `r` set where rank `r` holds at least `n` cards (`1 ≤ n ≤ 4`).
     #[must_use]
     pub fn ranks_with_at_least(self, n: u8) -> u16 {
+        debug_assert!((1..=4).contains(&n), "at least {} cards", n);
+        let nibbles = self.nibbles_with_at_least(n);
         let mut mask = 0u16;
         for r in Rank::ALL {
-            if self.get(r) >= n {
-                mask |= 1 << r.0;
-            }
+            mask |= ((nibbles >> (4 * r.0 as u32)) as u16 & 1) << r.0;
         }
         mask
+    }
+
+    /// The count of each rank, indexed by [`Rank::index`]: the form the generator's and the
+    /// classifier's scans walk.
+    #[must_use]
+    pub fn per_rank(self) -> [u8; 15] {
+        let mut c = [0u8; 15];
+        for r in Rank::ALL {
+            c[r.index()] = self.get(r);
+        }
+        c
     }
 
     /// The lowest rank present.
@@ -499,6 +534,75 @@ impl FromStr for Counts {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every multiset with at most `max` cards of each of the first few ranks and one fixed
+    /// tail, so the bit tricks meet every count they can see in a hand.
+    fn small_multisets(max: u8) -> Vec<Counts> {
+        let tail: Counts = "9TTJJJQQQQKA2XD".parse().unwrap();
+        let mut out = Vec::new();
+        for a in 0..=max {
+            for b in 0..=max {
+                for c in 0..=max {
+                    out.push(
+                        tail.with_added(Rank::THREE, a)
+                            .with_added(Rank(1), b)
+                            .with_added(Rank(2), c),
+                    );
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn holds_is_rank_by_rank_containment() {
+        let sets = small_multisets(4);
+        let parts: Vec<Counts> = small_multisets(4)
+            .into_iter()
+            .map(|c| Counts(c.0 & 0xFFF))
+            .chain(
+                ["33344", "2XD", "JJJJ", "QQQQKKK"]
+                    .iter()
+                    .map(|t| t.parse().unwrap()),
+            )
+            .collect();
+        for &set in &sets {
+            for &part in &parts {
+                let by_rank = Rank::ALL.iter().all(|&r| set.get(r) >= part.get(r));
+                assert_eq!(set.holds(part), by_rank, "{} holds {}", set, part);
+            }
+        }
+    }
+
+    #[test]
+    fn rank_masks_match_counting() {
+        for hand in small_multisets(4) {
+            for n in 1..=4u8 {
+                let nibbles = hand.nibbles_with_at_least(n);
+                let ranks = hand.ranks_with_at_least(n);
+                for r in Rank::ALL {
+                    let enough = hand.get(r) >= n;
+                    assert_eq!(
+                        nibbles >> (4 * r.index()) & 1 == 1,
+                        enough,
+                        "{} {}",
+                        hand,
+                        n
+                    );
+                    assert_eq!(ranks >> r.index() & 1 == 1, enough, "{} {}", hand, n);
+                }
+                assert_eq!(nibbles & !Counts::LOW_BITS, 0);
+            }
+            let per_rank = hand.per_rank();
+            assert_eq!(
+                per_rank.iter().map(|&c| u32::from(c)).sum::<u32>(),
+                hand.total()
+            );
+            for r in Rank::ALL {
+                assert_eq!(per_rank[r.index()], hand.get(r));
+            }
+        }
+    }
 
     #[test]
     fn counts_of_concrete_cards() {

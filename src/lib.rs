@@ -2,6 +2,7 @@
 //! Championship, and the tools around it.
 //!
 //! Layers, each using only those before it:
+//! - [`stats`]: the mean and standard error of a sample (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -22,5 +23,6 @@ pub mod play;
 pub mod protocol;
 pub mod rules;
 pub mod search;
+pub mod stats;
 pub mod strategy;
 pub mod tools;

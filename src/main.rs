@@ -109,7 +109,7 @@ fn quiet_on_closed_pipe() {
 /// on a worker thread under the clock.
 fn run_engine(args: &[String]) -> ExitCode {
     use ddz::engine::Session;
-    use ddz::engine::{clock::Clock, config::Config, log::Log, Engine};
+    use ddz::engine::{config::Config, log::Log, Engine};
 
     // A person typed these flags: a bad one is refused before the engine starts (the
     // platform starts the exe bare; `ddz.cfg` stays forgiving, see `Config::load`).
@@ -150,10 +150,7 @@ fn run_engine(args: &[String]) -> ExitCode {
     );
     engine.set_scoring(config.scoring);
     let mut session = Session::new(engine);
-    session.clock = match config.think {
-        Some(t) => Clock::with_think(t),
-        None => Clock::default(),
-    };
+    session.clock = config.clock();
     session.log = log;
     session
         .log

@@ -136,7 +136,7 @@ fn a_large_known_difference_is_decided_in_few_deals() {
         &mut |_| Ok(()),
     )
     .unwrap();
-    let s = report.sprt.expect("the test ran");
+    let s = report.sprt.as_ref().expect("the test ran");
     assert_eq!(s.decision(), Some(Decision::H1), "{}", s.status());
     assert!(s.samples() < 100, "{}", s.status());
     assert_eq!(
@@ -150,7 +150,7 @@ fn a_large_known_difference_is_decided_in_few_deals() {
         &mut |_| Ok(()),
     )
     .unwrap();
-    let s = back.sprt.expect("the test ran");
+    let s = back.sprt.as_ref().expect("the test ran");
     assert_eq!(s.decision(), Some(Decision::H0), "{}", s.status());
     assert!(s.samples() < 100, "{}", s.status());
 }

@@ -188,6 +188,24 @@ fn the_stick_keeps_the_rule_choice_only_against_a_thin_lead() {
     assert!(kept > 0, "the stick never changed a choice in 60 positions");
 }
 
+/// How far past its hard deadline a search may answer: the engine's own safety margin, what it
+/// keeps back from the referee's limit for everything after the search. The search overruns
+/// only by the deal under way (milliseconds), so this stays generous on a loaded machine, and
+/// an overrun beyond it would make the engine late.
+const OVERRUN: Duration = ddz::engine::clock::SAFETY_MARGIN;
+
+/// Asserts that a search begun at `start` with hard deadline `hard` after it answered in time.
+fn answered_in_time(start: Instant, hard: Duration, what: &str) {
+    let took = start.elapsed();
+    assert!(
+        took <= hard + OVERRUN,
+        "{}: {:?} for a hard deadline of {:?}",
+        what,
+        took,
+        hard
+    );
+}
+
 #[test]
 fn answers_by_the_deadline_whatever_the_budget() {
     let views = mid_game_views();
@@ -197,32 +215,25 @@ fn answers_by_the_deadline_whatever_the_budget() {
         table_bytes: 1 << 20,
         ..Settings::default()
     });
+    let hard = Duration::from_millis(400);
     let start = Instant::now();
     let deadline = Deadline {
         soft: start + Duration::from_millis(100),
-        hard: start + Duration::from_millis(400),
+        hard: start + hard,
     };
     let a = timed.analyze(view, deadline);
-    // Generous bound: a deal in progress finishes after the soft deadline.
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
+    answered_in_time(start, hard, "timed play");
     assert!(a.deals >= 1 && view.legal_plays().contains(&a.chosen));
     // Fixed budget far beyond the time: the hard deadline still stops it.
     let mut huge = Thinker::new(fixed(u32::MAX));
+    let hard = Duration::from_millis(200);
     let start = Instant::now();
     let deadline = Deadline {
         soft: start + Duration::from_millis(50),
-        hard: start + Duration::from_millis(200),
+        hard: start + hard,
     };
     let chosen = huge.play(view, deadline);
-    assert!(
-        start.elapsed() < Duration::from_secs(5),
-        "{:?}",
-        start.elapsed()
-    );
+    answered_in_time(start, hard, "fixed-budget play");
     assert!(view.legal_plays().contains(&chosen));
     // Bidding by simulation too.
     let mut huge = Thinker::new(Settings {
@@ -234,11 +245,11 @@ fn answers_by_the_deadline_whatever_the_budget() {
     let start = Instant::now();
     let deadline = Deadline {
         soft: start + Duration::from_millis(50),
-        hard: start + Duration::from_millis(200),
+        hard: start + hard,
     };
     let bid = huge.bid(&fresh, deadline);
-    assert!(start.elapsed() < Duration::from_secs(5));
-    assert!(bid <= 3);
+    answered_in_time(start, hard, "fixed-budget bid");
+    assert!(fresh.bid_is_legal(bid), "bid {} is not legal here", bid);
 }
 
 #[test]

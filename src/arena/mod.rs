@@ -367,7 +367,11 @@ pub fn run(
             pending.insert(i, games);
             while let Some(games) = pending.remove(&done) {
                 done += 1;
-                if report.sprt.map_or(false, |s| s.decision().is_some()) {
+                if report
+                    .sprt
+                    .as_ref()
+                    .map_or(false, |s| s.decision().is_some())
+                {
                     // Decided: deals still under way when it was are dropped, so the
                     // figures do not depend on the number of jobs.
                     continue;
@@ -380,7 +384,11 @@ pub fn run(
                     }
                 }
                 report.add_deal(&games);
-                if report.sprt.map_or(false, |s| s.decision().is_some()) {
+                if report
+                    .sprt
+                    .as_ref()
+                    .map_or(false, |s| s.decision().is_some())
+                {
                     next.store(n, Ordering::Relaxed);
                 }
             }

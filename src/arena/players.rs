@@ -5,7 +5,7 @@
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
-use crate::engine::clock::{Clock, DEFAULT_THINK};
+use crate::engine::clock::Clock;
 use crate::engine::Engine;
 use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
@@ -15,7 +15,7 @@ use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker;
 use crate::strategy::tricky::Tricky;
-use crate::strategy::{Deadline, Strategy};
+use crate::strategy::Strategy;
 use std::fmt;
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -130,11 +130,6 @@ pub trait Player: Send {
     }
 }
 
-/// Share of the reply limit an in-process strategy may think before starting no new work.
-const SOFT_SHARE: f64 = 0.5;
-/// Share of the reply limit by which an in-process strategy must answer (the rest is margin).
-const HARD_SHARE: f64 = 0.8;
-
 /// The strategy behind a built-in player name, seeded; `None` for an unknown name or a bad
 /// setting ([`parse_builtin`] says which).
 #[must_use]
@@ -198,8 +193,8 @@ pub struct Hosting {
     /// times then include the hop to the worker and back.
     pub threaded: bool,
     /// The thinking time built-in strategies aim at (their soft deadline), as the binary's
-    /// `--think`; `None` for the default: [`DEFAULT_THINK`] (inline, within a share of the
-    /// limit).
+    /// `--think`; `None` for the default ([`crate::engine::clock::DEFAULT_THINK`]). Inline or
+    /// threaded, the deadlines are the binary's [`Clock`]'s for the table's limit.
     pub think: Option<Duration>,
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
@@ -270,26 +265,9 @@ impl Player for Builtin {
     }
 
     fn exchange(&mut self, command: &Command, _line: &str, limit: Duration) -> Answer {
-        let now = Instant::now();
-        let deadline = if self.threaded {
-            // The binary's clock: its safety margin and thinking time inside this limit.
-            Clock {
-                limit,
-                think: self.think.unwrap_or(DEFAULT_THINK),
-            }
-            .deadline(now)
-        } else {
-            let hard = limit.mul_f64(HARD_SHARE);
-            // Like the binary: the engine's default thinking time, within the limit's share.
-            let soft = self
-                .think
-                .unwrap_or(DEFAULT_THINK)
-                .min(limit.mul_f64(SOFT_SHARE));
-            Deadline {
-                soft: now + soft.min(hard),
-                hard: now + hard,
-            }
-        };
+        // The binary's clock, inline or threaded: its safety margin and thinking time inside
+        // this limit.
+        let deadline = Clock::for_limit(limit, self.think).deadline(Instant::now());
         let engine = self
             .engine
             .as_mut()

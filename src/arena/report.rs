@@ -8,10 +8,8 @@ use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
 use crate::game::Seat;
 use serde::{Deserialize, Serialize};
+use crate::stats::{Estimate, Z95};
 use std::fmt::Write;
-
-/// z for a two-sided 95% interval of a normal mean.
-const Z95: f64 = 1.96;
 
 /// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
 /// the smallest value with at least a share `q` of the values at or below it.
@@ -131,24 +129,12 @@ impl PlayerStats {
         }
     }
 
-    /// Mean of the per-deal scores and the half-width of its 95% confidence interval.
+    /// Mean of the per-deal scores and the half-width of its 95% confidence interval (infinite
+    /// below two deals: see [`crate::stats`]).
     #[must_use]
     pub fn per_deal_ci(&self) -> (f64, f64) {
-        let n = self.per_deal.len() as f64;
-        if n == 0.0 {
-            return (0.0, 0.0);
-        }
-        let mean = self.per_deal.iter().sum::<f64>() / n;
-        if n < 2.0 {
-            return (mean, f64::INFINITY);
-        }
-        let var = self
-            .per_deal
-            .iter()
-            .map(|x| (x - mean) * (x - mean))
-            .sum::<f64>()
-            / (n - 1.0);
-        (mean, Z95 * (var / n).sqrt())
+        let e = Estimate::of(&self.per_deal);
+        (e.mean, e.half_width(Z95))
     }
 
     /// Reply times in milliseconds.

@@ -19,6 +19,8 @@
 //! so no decision is taken before [`MIN_SAMPLES`] deals (the variance estimate of a handful of
 //! deals is too rough). `tests/arena_sprt.rs` checks the error rates by simulation.
 
+use crate::stats::Estimate;
+
 /// Default chance of accepting H1 when H0 holds.
 pub const DEFAULT_ALPHA: f64 = 0.05;
 /// Default chance of accepting H0 when H1 holds.
@@ -90,15 +92,13 @@ pub enum Decision {
     H1,
 }
 
-/// The running test: sums of the differences seen so far.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// The running test: the differences seen so far.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Sprt {
     /// The settings.
     pub config: SprtConfig,
-    n: u64,
-    mean: f64,
-    /// Sum of squared deviations from the running mean (Welford).
-    m2: f64,
+    /// The differences seen so far.
+    diffs: Vec<f64>,
 }
 
 impl Sprt {
@@ -107,51 +107,48 @@ impl Sprt {
     pub fn new(config: SprtConfig) -> Sprt {
         Sprt {
             config,
-            n: 0,
-            mean: 0.0,
-            m2: 0.0,
+            diffs: Vec::new(),
         }
     }
 
     /// Adds one deal's difference.
     pub fn add(&mut self, d: f64) {
-        self.n += 1;
-        let delta = d - self.mean;
-        self.mean += delta / self.n as f64;
-        self.m2 += delta * (d - self.mean);
+        self.diffs.push(d);
     }
 
     /// Deals seen.
     #[must_use]
     pub fn samples(&self) -> u64 {
-        self.n
+        self.diffs.len() as u64
     }
 
     /// The mean difference so far.
     #[must_use]
     pub fn mean(&self) -> f64 {
-        self.mean
+        Estimate::of(&self.diffs).mean
     }
 
-    /// The log-likelihood ratio of H1 against H0 (0 before two deals).
+    /// The log-likelihood ratio of H1 against H0 (0 before two deals: with the spread
+    /// unknown, the data favour neither).
     #[must_use]
     pub fn llr(&self) -> f64 {
-        if self.n < 2 {
-            return 0.0;
-        }
-        let var = (self.m2 / (self.n - 1) as f64).max(MIN_VARIANCE);
+        let estimate = Estimate::of(&self.diffs);
+        let var = match estimate.variance {
+            Some(v) => v.max(MIN_VARIANCE),
+            None => return 0.0,
+        };
         let SprtConfig {
             margin0: m0,
             margin1: m1,
             ..
         } = self.config;
-        self.n as f64 * (m1 - m0) * (2.0 * self.mean - m0 - m1) / (2.0 * var)
+        estimate.n as f64 * (m1 - m0) * (2.0 * estimate.mean - m0 - m1) / (2.0 * var)
     }
 
     /// The decision, once the LLR has crossed a bound (never before [`MIN_SAMPLES`] deals).
     #[must_use]
     pub fn decision(&self) -> Option<Decision> {
-        if self.n < MIN_SAMPLES {
+        if self.samples() < MIN_SAMPLES {
             return None;
         }
         let llr = self.llr();
@@ -181,8 +178,8 @@ impl Sprt {
             self.llr(),
             self.config.lower(),
             self.config.upper(),
-            self.n,
-            self.mean,
+            self.samples(),
+            self.mean(),
             verdict
         )
     }

@@ -1,5 +1,12 @@
-//! The clock: from the referee's reply limit (INFO's last field, 15 s when absent) and the
-//! configured thinking time to the strategy's soft and hard deadlines for one reply.
+//! How long to think: from the referee's reply limit (INFO's last field, 15 s when absent)
+//! and the thinking time aimed at to the strategy's soft and hard deadlines for one reply.
+//! The engine's session, the arena's built-in players, `ddz analyze` and the hints of
+//! `ddz play` all take their deadlines from a [`Clock`]; a thinking player with a thinking time
+//! of its own narrows the deadline it is given by the same rule ([`Deadline::thinking`]).
+//!
+//! A fixed budget (`samples`) is the thinking player's, not the clock's: it stops at its count
+//! of deals and heeds only the hard deadline, so the same input gives the same answer under
+//! any clock that does not cut it short.
 
 use crate::strategy::Deadline;
 use std::time::{Duration, Instant};
@@ -35,6 +42,21 @@ impl Default for Clock {
 }
 
 impl Clock {
+    /// A clock with this thinking time, or the default one, and the default limit.
+    #[must_use]
+    pub fn thinking(think: Option<Duration>) -> Clock {
+        Clock::with_think(think.unwrap_or(DEFAULT_THINK))
+    }
+
+    /// A clock for a reply `limit` (the arena's), thinking `think` or the default.
+    #[must_use]
+    pub fn for_limit(limit: Duration, think: Option<Duration>) -> Clock {
+        Clock {
+            limit,
+            ..Clock::thinking(think)
+        }
+    }
+
     /// A clock with this thinking time and the default limit.
     #[must_use]
     pub fn with_think(think: Duration) -> Clock {
@@ -63,11 +85,7 @@ impl Clock {
     /// The deadlines for a reply to a message received at `received`.
     #[must_use]
     pub fn deadline(&self, received: Instant) -> Deadline {
-        let budget = self.budget();
-        Deadline {
-            soft: received + self.think.min(budget),
-            hard: received + budget,
-        }
+        Deadline::after(received, self.budget()).thinking(received, self.think)
     }
 }
 
@@ -83,6 +101,7 @@ mod tests {
             clock.set_limit(limit);
             let d = clock.deadline(now);
             assert!(d.soft <= d.hard);
+            assert_eq!(d.soft, (now + DEFAULT_THINK).min(d.hard));
             assert!(d.hard < now + clock.limit, "limit {:?}", limit);
             assert!(d.hard > now, "limit {:?} leaves no time", limit);
         }

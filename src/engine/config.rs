@@ -5,11 +5,11 @@
 //! in the file gives a warning and the default: the engine starts whatever the file says. A
 //! bad flag is refused by the binary (a person typed it), see [`Config::apply_args_strictly`].
 
+use crate::engine::clock::Clock;
 use crate::game::Scoring;
 use crate::strategy::thinker::{Settings, SETTING_NAMES};
 use crate::tools::cli::{Arg, Args, Help};
 use std::path::{Path, PathBuf};
-use std::time::Duration;
 
 /// The config file's name, looked for beside the executable.
 pub const CONFIG_FILE: &str = "ddz.cfg";
@@ -28,10 +28,8 @@ pub struct Config {
     pub name: String,
     /// A file that records every line in and out, when set.
     pub log: Option<PathBuf>,
-    /// Thinking time aimed at, when set (default: the clock's).
-    pub think: Option<Duration>,
-    /// The thinking player's other settings (`samples`, `table-mb`, `bid`); its thinking time
-    /// is the clock's.
+    /// The thinking player's settings (`think`, `samples`, `table-mb`, `bid`, …); the clock
+    /// aims at its thinking time ([`Config::clock`]).
     pub player: Settings,
     /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
     /// format): the strategy weighs outcomes by it.
@@ -43,7 +41,6 @@ impl Default for Config {
         Config {
             name: DEFAULT_NAME.to_string(),
             log: None,
-            think: None,
             player: Settings::default(),
             scoring: Scoring::default(),
         }
@@ -51,6 +48,13 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The clock the settings ask for: the player's thinking time, the default limit (INFO
+    /// sets the real one).
+    #[must_use]
+    pub fn clock(&self) -> Clock {
+        Clock::thinking(self.player.think)
+    }
+
     /// Applies one setting; `Err` says why it was refused (the setting keeps its value).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let value = value.trim();
@@ -77,12 +81,7 @@ impl Config {
                 }
                 Ok(())
             }
-            // The thinking player reads the same value the same way; the clock keeps a copy.
-            "think" => self
-                .player
-                .set("think", value)
-                .map(|()| self.think = self.player.think),
-            // The thinking player's own settings pass through to it.
+            // The thinking player's settings (`think` among them) pass through to it.
             other if SETTING_NAMES.contains(&other.replace('_', "-").as_str()) => {
                 self.player.set(key, value)
             }
@@ -194,6 +193,7 @@ impl Config {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::time::Duration;
 
     #[test]
     fn file_then_flags() {
@@ -201,9 +201,10 @@ mod tests {
         let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n");
         assert_eq!(c.name, "Alpha");
         assert_eq!(c.scoring, Scoring::Team);
-        assert_eq!(c.think, Some(Duration::from_millis(2500)));
+        assert_eq!(c.player.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, None);
         assert_eq!(w.len(), 4, "{:?}", w);
+        assert_eq!(c.clock().think, Duration::from_millis(2500));
         let args: Vec<String> = [
             "--name",
             "Beta",
@@ -220,7 +221,7 @@ mod tests {
         .collect();
         let w = c.apply_args(&args);
         assert_eq!(c.name, "Beta");
-        assert_eq!(c.think, Some(Duration::from_millis(2500)));
+        assert_eq!(c.player.think, Some(Duration::from_millis(2500)));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
         assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);

@@ -7,7 +7,7 @@ use super::console::{Console, SharedConsole};
 use super::input::{read_bid, read_pass, read_play, request, Refusal, Request};
 use super::view::{self, Paint};
 use crate::arena::players::{Answer, Fault, FaultKind, Player};
-use crate::engine::clock::{Clock, DEFAULT_THINK};
+use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::GameState;
 use crate::protocol::{Command, Reply};
@@ -124,8 +124,7 @@ impl Human {
     fn hint(&mut self, question: Question) -> Option<Hint> {
         let state = self.state.as_ref()?;
         let thinker = self.hints.as_mut()?;
-        let clock = Clock::with_think(self.think.unwrap_or(DEFAULT_THINK));
-        let deadline = clock.deadline(Instant::now());
+        let deadline = Clock::thinking(self.think).deadline(Instant::now());
         // A hint is never worth a crash: a panic in the search gives no hint.
         let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
             if question == Question::Bid {

@@ -259,15 +259,6 @@ pub fn readings(cards: Counts) -> ArrayVec<Combo, 16> {
     all
 }
 
-/// Per-rank counts as a plain array, for the scans below.
-fn unpack(cards: Counts) -> [u8; 15] {
-    let mut c = [0u8; 15];
-    for r in Rank::ALL {
-        c[r.index()] = cards.get(r);
-    }
-    c
-}
-
 /// If the non-empty ranks of `mask` form one run ending at or below `A` with length ≥ `min`,
 /// its (low, high) ranks.
 fn chain_of(mask: u16, min: u32) -> Option<(Rank, Rank)> {
@@ -292,7 +283,7 @@ fn scan_readings(cards: Counts, mut visit: impl FnMut(Combo) -> bool) {
     if n == 0 {
         return;
     }
-    let c = unpack(cards);
+    let c = cards.per_rank();
     let make = |kind, key: Rank, len: u8| Combo {
         kind,
         key,

@@ -11,7 +11,7 @@ use crate::cards::{Counts, Rank};
 
 /// Every legal lead of `hand`, appended to `out` (the pass is never a lead).
 pub fn leads(hand: Counts, out: &mut Vec<Combo>) {
-    let c = unpack(hand);
+    let c = hand.per_rank();
     for kind in Kind::ALL.iter().skip(1) {
         generate(*kind, hand, &c, None, None, out);
     }
@@ -24,7 +24,7 @@ pub fn follows(hand: Counts, target: &Combo, out: &mut Vec<Combo>) {
         leads(hand, out);
         return;
     }
-    let c = unpack(hand);
+    let c = hand.per_rank();
     match target.kind {
         Kind::Rocket => {}
         Kind::Bomb => {
@@ -49,14 +49,6 @@ pub fn legal_plays(hand: Counts, target: Option<&Combo>) -> Vec<Combo> {
         None => leads(hand, &mut out),
     }
     out
-}
-
-fn unpack(hand: Counts) -> [u8; 15] {
-    let mut c = [0u8; 15];
-    for r in Rank::ALL {
-        c[r.index()] = hand.get(r);
-    }
-    c
 }
 
 /// Appends the plays of one kind: of chain length `len` when given (every length otherwise),
@@ -132,7 +124,7 @@ fn generate(
                 }
                 let body = Counts::run(Rank::ALL[low], Rank::ALL[high], 3);
                 let rest = hand.minus(body);
-                each_kicker_set(&unpack(rest), unit, l as u8, |kickers| {
+                each_kicker_set(&rest.per_rank(), unit, l as u8, |kickers| {
                     let cards = body.plus(kickers);
                     let combo = Combo {
                         kind,
@@ -154,7 +146,7 @@ fn generate(
                 }
                 let body = Counts::of(Rank::ALL[key], 4);
                 let rest = hand.minus(body);
-                each_kicker_set(&unpack(rest), unit, 2, |kickers| {
+                each_kicker_set(&rest.per_rank(), unit, 2, |kickers| {
                     let cards = body.plus(kickers);
                     let combo = Combo {
                         kind,

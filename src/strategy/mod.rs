@@ -26,6 +26,25 @@ impl Deadline {
         }
     }
 
+    /// Both deadlines `hard` after `start`: an answer due then, and no earlier aim.
+    #[must_use]
+    pub fn after(start: Instant, hard: std::time::Duration) -> Deadline {
+        Deadline {
+            soft: start + hard,
+            hard: start + hard,
+        }
+    }
+
+    /// The same deadline aiming to stop new work `think` after `start` at the latest (never
+    /// past the hard deadline): how a thinking time narrows a budget, whoever sets it.
+    #[must_use]
+    pub fn thinking(self, start: Instant, think: std::time::Duration) -> Deadline {
+        Deadline {
+            soft: self.soft.min(start + think).min(self.hard),
+            hard: self.hard,
+        }
+    }
+
     /// Whether the soft deadline has passed.
     #[must_use]
     pub fn soft_passed(&self) -> bool {

@@ -15,13 +15,13 @@
 //! count as played.
 
 use crate::cards::Cards;
-use crate::engine::clock::DEFAULT_THINK;
+use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::Position;
 use crate::strategy::thinker::{Bidder, Settings, Thinker, SETTING_NAMES};
-use crate::strategy::{Deadline, Strategy};
+use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
 use anyhow::{anyhow, bail, Context};
@@ -37,9 +37,6 @@ The column `net` is the play network's mean value of the candidate on 64 deals o
 /// Deals on which the play network judges each candidate (its column `net`: the mean over
 /// them, our side's points).
 const NET_DEALS: u32 = 64;
-
-/// The hard deadline is this many times the thinking time: room to finish the deal under way.
-const HARD_FACTOR: u32 = 3;
 
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
@@ -111,13 +108,10 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
     };
     state.scoring = scoring;
-    let think = settings.think.unwrap_or(DEFAULT_THINK);
-    let mut thinker = Thinker::new(settings);
+    // The engine's clock at the default limit: the deadlines the engine would have.
     let start = Instant::now();
-    let deadline = Deadline {
-        soft: start + think,
-        hard: start + think * HARD_FACTOR,
-    };
+    let deadline = Clock::thinking(settings.think).deadline(start);
+    let mut thinker = Thinker::new(settings);
     print_view(&state);
     match question {
         Question::Bid => {

@@ -115,7 +115,7 @@ impl Settings {
                     engine
                         .set("think", &line.value()?)
                         .map_err(|e| anyhow::anyhow!("--think: {}", e))?;
-                    settings.think = engine.think;
+                    settings.think = engine.player.think;
                 }
                 "--save" => settings.save = Some(line.value()?.into()),
                 _ => return Err(line.unknown(&arg)),

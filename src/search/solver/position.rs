@@ -1,0 +1,198 @@
+//! Open-hand positions as the solver takes them: the sides, the checked position, why a
+//! position is refused, and what follows a play.
+
+use crate::cards::{Counts, Rank};
+use crate::game::{BySeat, Seat};
+use crate::rules::{classify, Combo};
+use std::fmt;
+
+/// One side of the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The landlord, alone.
+    Landlord,
+    /// The two farmers, as one team.
+    Farmers,
+}
+
+impl Side {
+    /// The side `seat` plays for when `landlord` is the landlord.
+    #[must_use]
+    pub fn of(seat: Seat, landlord: Seat) -> Side {
+        if seat == landlord {
+            Side::Landlord
+        } else {
+            Side::Farmers
+        }
+    }
+
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Side {
+        match self {
+            Side::Landlord => Side::Farmers,
+            Side::Farmers => Side::Landlord,
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    /// `landlord wins` / `farmers win`, as `ddz solve` prints a result.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Side::Landlord => write!(f, "landlord wins"),
+            Side::Farmers => write!(f, "farmers win"),
+        }
+    }
+}
+
+/// An open-hand position: every hand, the landlord, the seat to move and the play to beat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Position {
+    /// Each seat's cards (every hand holds at least one: the game is not over).
+    pub hands: BySeat<Counts>,
+    /// The landlord.
+    pub landlord: Seat,
+    /// The seat to move.
+    pub to_move: Seat,
+    /// The play to beat and the seat that made it; `None` when the seat to move leads. Passes
+    /// since that play are implied: none when its maker sat just before the seat to move, one
+    /// when it sat just after.
+    pub last: Option<(Seat, Combo)>,
+}
+
+/// Why a position is not one the solver takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A seat holds no cards: the game is already over.
+    EmptyHand(Seat),
+    /// The hands together hold more cards of a rank than the deck has.
+    TooMany(Rank),
+    /// The play to beat is no play (a pass, or not a legal combination).
+    NotAPlay,
+    /// The play to beat is the mover's own: after two passes the mover simply leads.
+    OwnPlay(Seat),
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::EmptyHand(s) => {
+                write!(
+                    f,
+                    "seat {} holds no cards: every hand needs at least one",
+                    s
+                )
+            }
+            PositionError::TooMany(r) => {
+                write!(
+                    f,
+                    "the hands hold more {}s than the deck ({})",
+                    r,
+                    r.deck_count()
+                )
+            }
+            PositionError::NotAPlay => write!(f, "the play to beat is not a play"),
+            PositionError::OwnPlay(s) => write!(
+                f,
+                "the play to beat was made by {}, the seat to move: it would simply lead",
+                s
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// What follows a play: the game goes on, or the player went out and its side won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// The position after the play.
+    Continue(Position),
+    /// The player emptied its hand: this side won.
+    Over(Side),
+}
+
+impl Position {
+    /// A checked position.
+    pub fn new(
+        hands: BySeat<Counts>,
+        landlord: Seat,
+        to_move: Seat,
+        last: Option<(Seat, Combo)>,
+    ) -> Result<Position, PositionError> {
+        for (seat, hand) in hands.iter() {
+            if hand.is_empty() {
+                return Err(PositionError::EmptyHand(seat));
+            }
+        }
+        for r in Rank::ALL {
+            let n: u8 = hands.0.iter().map(|h| h.get(r)).sum();
+            if n > r.deck_count() {
+                return Err(PositionError::TooMany(r));
+            }
+        }
+        if let Some((by, combo)) = last {
+            if combo.is_pass() || classify(combo.cards).map(|c| c.kind) != Some(combo.kind) {
+                return Err(PositionError::NotAPlay);
+            }
+            if by == to_move {
+                return Err(PositionError::OwnPlay(by));
+            }
+        }
+        Ok(Position {
+            hands,
+            landlord,
+            to_move,
+            last,
+        })
+    }
+
+    /// The side of the seat to move.
+    #[must_use]
+    pub fn mover_side(&self) -> Side {
+        Side::of(self.to_move, self.landlord)
+    }
+
+    /// The play the seat to move must beat, if any.
+    #[must_use]
+    pub fn to_beat(&self) -> Option<&Combo> {
+        self.last.as_ref().map(|(_, c)| c)
+    }
+
+    /// Cards in all three hands.
+    #[must_use]
+    pub fn total_cards(&self) -> u32 {
+        self.hands.0.iter().map(|h| h.total()).sum()
+    }
+
+    /// The legal plays of the seat to move (the pass included when following).
+    #[must_use]
+    pub fn legal_plays(&self) -> Vec<Combo> {
+        crate::rules::legal_plays(self.hands[self.to_move], self.to_beat())
+    }
+
+    /// The position after the seat to move plays `combo` (a legal play of its hand, or the
+    /// pass when following).
+    #[must_use]
+    pub fn after(&self, combo: &Combo) -> Next {
+        let me = self.to_move;
+        let mut hands = self.hands;
+        hands[me] = hands[me].minus(combo.cards);
+        if hands[me].is_empty() {
+            return Next::Over(self.mover_side());
+        }
+        let next = me.next();
+        let last = if combo.is_pass() {
+            self.last.filter(|(by, _)| *by != next)
+        } else {
+            Some((me, *combo))
+        };
+        Next::Continue(Position {
+            hands,
+            to_move: next,
+            last,
+            ..*self
+        })
+    }
+}

@@ -1,0 +1,131 @@
+//! How a candidate is judged on one sampled deal: played out (the rule player in every seat,
+//! the solver at the end), or judged by the play network.
+
+use super::{decision_seed, Eval, Thinker, SOLVE_AT_CARDS, SOLVE_NODES};
+use crate::cards::Cards;
+use crate::game::{BySeat, GameState, Outcome};
+use crate::rules::Combo;
+use crate::search::rollout::{play_out, Finisher, OpenGame};
+use crate::search::{Policy, Sampler, Solver};
+use crate::strategy::net::{open_position, PlayNet};
+
+impl Thinker {
+    /// Our side's score and whether it won, with `combo` played now on the deal `hands`;
+    /// `None` when the rollout failed (a play the game refused, or no end within its turns).
+    pub(super) fn evaluate(
+        &mut self,
+        state: &GameState,
+        hands: BySeat<Cards>,
+        combo: &Combo,
+    ) -> Option<(f64, bool)> {
+        let mut game = OpenGame::new(state, hands);
+        let me = state.me;
+        game.play(me, combo).ok()?;
+        let landlord_side = state.landlord == Some(me);
+        let ours = |landlord_value: f64| {
+            if landlord_side {
+                landlord_value
+            } else {
+                -landlord_value
+            }
+        };
+        if self.settings.eval == Eval::Net {
+            // The rule player plays the next few turns (the answers to the candidate), then
+            // the network judges; the game's own end or the solver when it comes first.
+            for _ in 0..self.settings.net_plies {
+                if game.winner().is_some() {
+                    break;
+                }
+                let seat = match game.to_move() {
+                    Some(s) => s,
+                    None => break,
+                };
+                let reply = self.policy.choose(game.view(seat));
+                game.play(seat, &reply).ok()?;
+            }
+            if let Some(value) = self.net_value(&game, state.scoring) {
+                let v = ours(value);
+                return Some((v, v > 0.0));
+            }
+        }
+        let o = self.play_out(game)?;
+        let value = f64::from(o.landlord_value(state.scoring));
+        let won = (o.winner == o.landlord) == landlord_side;
+        Some((ours(value), won))
+    }
+
+    /// The play network's mean value of each of `plays` for our side, over `deals` sampled deals
+    /// (the same for every play; believed deals when inference is on): the network judges the
+    /// position right after the play, or the game's score when the play ends it. For
+    /// `ddz analyze`, beside the search's figures.
+    pub fn net_means(&mut self, state: &GameState, plays: &[Combo], deals: u32) -> Vec<f64> {
+        let sampler = match Sampler::new(state) {
+            Ok(s) => s,
+            Err(_) => return vec![0.0; plays.len()],
+        };
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x4e7);
+        let mut sums = vec![0.0; plays.len()];
+        let landlord_side = state.landlord == Some(state.me);
+        for _ in 0..deals.max(1) {
+            let hands = self.draw_deal(state, &sampler, &mut rng);
+            for (sum, play) in sums.iter_mut().zip(plays) {
+                let mut game = OpenGame::new(state, hands);
+                if game.play(state.me, play).is_err() {
+                    continue;
+                }
+                let landlord_value = match game.winner() {
+                    Some(w) => f64::from(game.outcome(w).landlord_value(state.scoring)),
+                    None => self.net_judge(&game, state.scoring).unwrap_or(0.0),
+                };
+                *sum += if landlord_side {
+                    landlord_value
+                } else {
+                    -landlord_value
+                };
+            }
+        }
+        sums.iter().map(|s| s / f64::from(deals.max(1))).collect()
+    }
+
+    /// The play network's value of `game` for the landlord, in the points of `scoring`; `None`
+    /// when the game is over or few enough cards are left for the rollout's solver to finish
+    /// it exactly.
+    pub(super) fn net_value(
+        &mut self,
+        game: &OpenGame,
+        scoring: crate::game::Scoring,
+    ) -> Option<f64> {
+        if game.winner().is_some() {
+            return None;
+        }
+        let left: u32 = game.hands().0.iter().map(|h| h.len() as u32).sum();
+        if left <= SOLVE_AT_CARDS {
+            return None;
+        }
+        self.net_judge(game, scoring)
+    }
+
+    /// The play network's value of the open position of `game` for the landlord, in the points
+    /// of `scoring` at the game's base; `None` before play has begun.
+    pub(super) fn net_judge(
+        &mut self,
+        game: &OpenGame,
+        scoring: crate::game::Scoring,
+    ) -> Option<f64> {
+        let position = open_position(game.state(), game.hands())?;
+        let net = self.play_net.get_or_insert_with(PlayNet::embedded);
+        let base = game.state().highest_bid().max(1);
+        Some(net.value(&position).landlord_points(scoring, base))
+    }
+
+    pub(super) fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {
+        let table_bytes = self.settings.table_bytes;
+        let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
+        let mut finisher = Finisher {
+            solver,
+            at_cards: SOLVE_AT_CARDS,
+            nodes: SOLVE_NODES,
+        };
+        play_out(game, &mut self.policy, Some(&mut finisher))
+    }
+}

@@ -1,0 +1,449 @@
+//! The thinking player: turns its time into strength by search over sampled hidden hands.
+//!
+//! At each decision it takes a few candidate plays (every legal play when there are few; else
+//! the rule player's choice, the plays that leave the best split of the hand, every bomb, the
+//! rocket and the pass), deals the hidden cards many times ([`Sampler`]), and for each deal and
+//! candidate plays the rest of the game out: the rule player in every seat ([`Policy`]), the
+//! exact solver once few cards are left ([`Finisher`]). It chooses the candidate with the best
+//! mean score for our side under the scoring rule in use (`GameState::scoring`: bombs, rocket
+//! and spring change the stake), not only the best win rate.
+//!
+//! Samples go where they decide something: every candidate sees the same deals (so candidates
+//! are compared on paired outcomes, which removes the luck of the deal from the comparison), and
+//! a candidate whose paired difference to the leader is clearly below zero is dropped. The loop
+//! is anytime: it checks its budget between deals, a number of deals in fixed-budget mode (same
+//! input, same answer on any machine), the soft deadline otherwise.
+//!
+//! Bidding can be by simulation too (`bid = simulate`): the hidden cards (the other hands and
+//! the bottom) are dealt many times and played out with us as the landlord; the expected score
+//! of each bid level is the bid times the mean score at base 1, against 0 for passing. It
+//! measured worse than the rule player's value thresholds in competition mode, so those are the
+//! default.
+//!
+//! Here: the search of a play decision and its tuning numbers. Beside it: `settings` (what
+//! can be set, and how it is read), `candidates` (which plays are searched), `infer` (believed
+//! deals), `eval` (a candidate's score on one deal), `stats` (the paired figures, dropping and
+//! choosing), `bid` (bidding by simulation or by the bid network).
+
+mod bid;
+mod candidates;
+mod eval;
+mod infer;
+mod settings;
+mod stats;
+
+pub use bid::{farmer_share, BidAnalysis, NetBid, PASS_BASE, PASS_TAKEN};
+pub use settings::{
+    Bidder, Eval, Settings, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS,
+    SETTING_NAMES,
+};
+
+use super::rules_player::RulesPlayer;
+use super::split::Splitter;
+use super::{Deadline, Strategy};
+use crate::game::GameState;
+use crate::rules::Combo;
+use crate::search::{Policy, Sampler, Solver};
+use crate::strategy::net::{BidNet, PlayNet};
+use stats::{best, drop_clearly_worse, Tally};
+use std::time::Instant;
+
+/// Candidates when the legal plays are this many or fewer: all of them.
+pub const ALL_PLAYS_UP_TO: usize = 12;
+/// Otherwise, this many plays that leave the best-valued rest of the hand (beside the rule
+/// player's choice, bombs, rocket and pass).
+pub const PREFERRED_PLAYS: usize = 8;
+/// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
+pub const MIN_DEALS_TO_DROP: u32 = 12;
+/// Candidates are compared every this many deals.
+pub const DROP_EVERY: u32 = 4;
+/// A candidate is dropped when its mean paired difference to the leader is more than this many
+/// standard errors below zero (about 2.5% one-sided each time it is checked).
+pub const DROP_Z: f64 = 2.0;
+/// Deals per decision at most in timed mode (a decision with time to spare stops here).
+pub const MAX_DEALS: u32 = 4_000;
+/// The solver takes over a rollout once the hands hold this many cards together: its median
+/// time there is a few hundredths of a millisecond (ddz bench, solve section).
+pub const SOLVE_AT_CARDS: u32 = 16;
+/// Node budget of one solve inside a rollout (a few milliseconds at most; most solves at 16
+/// cards need under 200 nodes): past it the policy plays on and the solver tries again a few
+/// cards later.
+pub const SOLVE_NODES: u64 = 4_000;
+/// Deals of the bidding simulation in fixed-budget mode, per sample of the play budget (bids
+/// are rarer than plays and matter more).
+pub const BID_DEALS_PER_SAMPLE: u32 = 4;
+/// Most deals of the bidding simulation in timed mode.
+pub const MAX_BID_DEALS: u32 = 2_000;
+/// The mean score at base 1 (in the scoring rule's units per point of bid) above which we bid:
+/// zero would be the break-even of a perfectly estimated linear stake.
+pub const BID_MARGIN: f64 = 0.0;
+/// Inference: deals drawn per deal kept. Each is kept with the likelihood of the other seats'
+/// plays under the rule-player model; when none is kept, the likeliest is.
+pub const INFER_TRIES: u32 = 8;
+/// Inference: the likelihood factor of one play the model would not have made (the others'
+/// engines are not our rule player: a mismatch makes a deal less likely, not impossible).
+pub const INFER_MISMATCH: f64 = 0.5;
+
+/// One candidate's figures after a decision's search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CandidateReport {
+    /// The play.
+    pub play: Combo,
+    /// Deals it was played out on (fewer than the decision's when it was dropped).
+    pub deals: u32,
+    /// Mean score for our side, in the scoring rule's points.
+    pub mean: f64,
+    /// Share of deals our side won.
+    pub win_rate: f64,
+    /// Half-width of the 95% confidence interval of the mean (infinite below two deals).
+    pub ci95: f64,
+}
+
+/// What one decision's search found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Analysis {
+    /// Every candidate, best mean first.
+    pub candidates: Vec<CandidateReport>,
+    /// The play chosen.
+    pub chosen: Combo,
+    /// The rule player's own choice.
+    pub policy_choice: Combo,
+    /// Deals drawn.
+    pub deals: u32,
+}
+
+/// The thinking player.
+pub struct Thinker {
+    settings: Settings,
+    policy: RulesPlayer,
+    splitter: Splitter,
+    /// Made at the first search, so players that never search cost no table memory.
+    solver: Option<Solver>,
+    /// The play network, made at the first search that uses it.
+    play_net: Option<PlayNet>,
+    /// The bid network, made at the first bid that uses it.
+    bid_net: Option<BidNet>,
+    /// Test hook: the rollouts (deal number, candidate index) for which this is true fail,
+    /// as a policy's illegal answer would make them.
+    #[cfg(test)]
+    fail_rollout: Option<fn(u32, usize) -> bool>,
+}
+
+impl Thinker {
+    /// A player with these settings.
+    #[must_use]
+    pub fn new(settings: Settings) -> Thinker {
+        Thinker {
+            settings,
+            policy: RulesPlayer::new(),
+            splitter: Splitter::new(),
+            solver: None,
+            play_net: None,
+            bid_net: None,
+            #[cfg(test)]
+            fail_rollout: None,
+        }
+    }
+
+    /// Its settings.
+    #[must_use]
+    pub fn settings(&self) -> &Settings {
+        &self.settings
+    }
+
+    /// The search of one play decision, with every candidate's figures.
+    pub fn analyze(&mut self, state: &GameState, deadline: Deadline) -> Analysis {
+        let start = Instant::now();
+        let policy_choice = self.policy.choose(state);
+        let legal = state.legal_plays();
+        let candidates = self.candidates(state, &legal, policy_choice);
+        let sampler = match Sampler::new(state) {
+            Ok(s) if candidates.len() > 1 => s,
+            _ => {
+                return Analysis {
+                    candidates: Vec::new(),
+                    chosen: policy_choice,
+                    policy_choice,
+                    deals: 0,
+                }
+            }
+        };
+        let soft = self.soft_deadline(start, deadline);
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state));
+        let mut tally: Vec<Tally> = candidates.iter().map(|_| Tally::default()).collect();
+        let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
+        let mut deals = 0;
+        // Deals every alive candidate was scored on (a deal with a failed rollout is not).
+        let mut scored = 0;
+        let mut results = Vec::with_capacity(candidates.len());
+        while deals < max_deals {
+            if deals > 0 && self.out_of_time(soft, deadline) {
+                break;
+            }
+            let hands = self.draw_deal(state, &sampler, &mut rng);
+            // A rollout that fails (the policy answered illegally, or the game did not end)
+            // says nothing about the deal: the deal is dropped for every candidate, so each
+            // alive candidate's outcomes stay paired deal by deal with every other's.
+            results.clear();
+            let mut failed = false;
+            for (i, c) in candidates.iter().enumerate() {
+                if !tally[i].alive {
+                    continue;
+                }
+                let result = self.evaluate(state, hands, c);
+                #[cfg(test)]
+                let result = result.filter(|_| !self.fail_rollout.map_or(false, |f| f(deals, i)));
+                match result {
+                    Some(r) => results.push((i, r)),
+                    None => {
+                        failed = true;
+                        break;
+                    }
+                }
+            }
+            deals += 1;
+            if failed {
+                continue;
+            }
+            for &(i, (value, won)) in &results {
+                tally[i].push(value, won);
+            }
+            scored += 1;
+            if scored >= MIN_DEALS_TO_DROP && scored % DROP_EVERY == 0 {
+                drop_clearly_worse(&mut tally);
+            }
+            if tally.iter().filter(|t| t.alive).count() == 1 {
+                break;
+            }
+        }
+        let chosen_index = best(&tally, &candidates, policy_choice, self.settings.stick);
+        let mut reports: Vec<CandidateReport> = candidates
+            .iter()
+            .zip(&tally)
+            .map(|(c, t)| t.report(*c))
+            .collect();
+        reports.sort_by(|a, b| {
+            b.mean
+                .partial_cmp(&a.mean)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        Analysis {
+            candidates: reports,
+            chosen: candidates[chosen_index],
+            policy_choice,
+            deals,
+        }
+    }
+
+    /// The soft deadline of a search begun at `start`: the given one, narrowed by our own
+    /// thinking time when set.
+    fn soft_deadline(&self, start: Instant, deadline: Deadline) -> Instant {
+        match self.settings.think {
+            Some(t) => deadline.thinking(start, t).soft,
+            None => deadline.soft,
+        }
+    }
+
+    /// Whether to stop drawing deals: at the soft deadline in timed mode; in fixed-budget mode
+    /// only at the hard deadline (never on a sane machine: the budget is what stops it).
+    fn out_of_time(&self, soft: Instant, deadline: Deadline) -> bool {
+        let now = Instant::now();
+        if self.settings.samples.is_some() {
+            now >= deadline.hard
+        } else {
+            now >= soft
+        }
+    }
+}
+
+/// The seed of one decision's deals: from what the seat knows, so the same input gives the
+/// same deals on any machine.
+fn decision_seed(state: &GameState) -> u64 {
+    let mut h = state.hand.0 ^ 0x7417_6b5e_ed00_0000;
+    for (seat, played) in state.played.iter() {
+        h = h.rotate_left(17) ^ played.0 ^ seat.index() as u64;
+    }
+    h ^ (state.history.len() as u64) << 56 ^ (state.me.index() as u64) << 62
+}
+
+impl Strategy for Thinker {
+    fn name(&self) -> &str {
+        "think"
+    }
+
+    fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
+        match self.settings.bidder {
+            Bidder::Value => self.policy.bid(state, deadline),
+            _ if !(1..=3).any(|b| state.bid_is_legal(b)) => 0,
+            Bidder::Simulate => self.analyze_bid(state, deadline).bid,
+            Bidder::Net => self.net_bid(state).bid,
+        }
+    }
+
+    fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
+        let legal = state.legal_plays();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.analyze(state, deadline).chosen
+    }
+
+    fn new_game(&mut self) {
+        self.policy.new_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Counts;
+    use crate::rules::classify;
+    use crate::stats::Estimate;
+
+    fn tally(values: &[f64]) -> Tally {
+        let mut t = Tally::default();
+        for &v in values {
+            t.push(v, v > 0.0);
+        }
+        t
+    }
+
+    fn play(ranks: &str) -> Combo {
+        classify(ranks.parse::<Counts>().unwrap()).unwrap()
+    }
+
+    /// Outcomes of the rule player's choice on 32 deals, and of a rival that does better on
+    /// some deals and worse on others (a mean lead of 1/8 of a point, a noisy one).
+    fn noisy_pair() -> (Vec<f64>, Vec<f64>) {
+        let policy: Vec<f64> = (0..32)
+            .map(|i| if i % 3 == 0 { -2.0 } else { 2.0 })
+            .collect();
+        let rival: Vec<f64> = policy
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match i % 8 {
+                0 | 3 => v + 4.0,
+                5 | 6 => v - 4.0,
+                7 => v + 2.0,
+                _ => *v,
+            })
+            .collect();
+        (policy, rival)
+    }
+
+    /// Mid-game positions of a few self-played games, with the seat to move holding choices.
+    fn mid_game_views() -> Vec<GameState> {
+        (0..3)
+            .flat_map(crate::tools::bench::self_play_positions)
+            .flat_map(|m| m.views)
+            .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
+            .take(4)
+            .collect()
+    }
+
+    fn failing(samples: u32, fail: fn(u32, usize) -> bool) -> Thinker {
+        let mut t = Thinker::new(Settings {
+            samples: Some(samples),
+            table_bytes: 1 << 20,
+            ..Settings::default()
+        });
+        t.fail_rollout = Some(fail);
+        t
+    }
+
+    #[test]
+    fn a_failed_rollout_drops_its_deal_for_every_candidate() {
+        let views = mid_game_views();
+        assert!(!views.is_empty());
+        for view in &views {
+            // Every rollout of deals 0, 3, 6, … and 7 fails: 15 of the 40 deals.
+            let a = failing(40, |deal, _| deal % 3 == 0 || deal == 7)
+                .analyze(view, Deadline::unlimited());
+            let lost = (0..40u32).filter(|d| d % 3 == 0 || *d == 7).count() as u32;
+            assert_eq!(a.deals, 40);
+            assert!(a.candidates.len() > 1, "{:?}", a);
+            assert_eq!(
+                a.candidates.iter().map(|c| c.deals).max(),
+                Some(40 - lost),
+                "{:?}",
+                a
+            );
+            for c in &a.candidates {
+                assert!(c.mean.is_finite() && c.ci95.is_finite(), "{:?}", a);
+            }
+            assert!(view.legal_plays().contains(&a.chosen));
+        }
+    }
+
+    #[test]
+    fn two_failed_rollouts_on_one_deal_leave_the_statistics_finite() {
+        // The first two candidates fail on the same deals (as lost games, −∞ each, their
+        // paired difference would be NaN); whichever of them is alive stops the deal.
+        for view in &mid_game_views() {
+            let a =
+                failing(48, |deal, i| deal % 4 == 1 && i < 2).analyze(view, Deadline::unlimited());
+            assert!(view.legal_plays().contains(&a.chosen));
+            let most = a.candidates.iter().map(|c| c.deals).max().unwrap();
+            assert!(most > 0 && most < 48, "{:?}", a);
+            for c in &a.candidates {
+                assert!(c.mean.is_finite(), "{:?}", a);
+                assert!((0.0..=1.0).contains(&c.win_rate), "{:?}", a);
+                assert!(c.deals < 2 || c.ci95.is_finite(), "{:?}", a);
+            }
+        }
+    }
+
+    #[test]
+    fn with_every_rollout_failed_the_rule_choice_stands() {
+        for view in &mid_game_views() {
+            let a = failing(16, |_, _| true).analyze(view, Deadline::unlimited());
+            assert_eq!(a.chosen, a.policy_choice, "{:?}", a);
+            assert!(view.legal_plays().contains(&a.chosen));
+            assert!(a.candidates.iter().all(|c| c.deals == 0 && c.mean == 0.0));
+        }
+    }
+
+    #[test]
+    fn the_best_mean_wins_without_a_stick() {
+        let (policy, rival) = noisy_pair();
+        let candidates = [play("3"), play("4")];
+        let tallies = [tally(&policy), tally(&rival)];
+        assert!(tallies[1].mean() > tallies[0].mean());
+        assert_eq!(best(&tallies, &candidates, candidates[0], 0.0), 1);
+    }
+
+    #[test]
+    fn a_stick_keeps_the_rule_choice_against_a_noisy_lead() {
+        let (policy, rival) = noisy_pair();
+        let candidates = [play("3"), play("4")];
+        let tallies = [tally(&policy), tally(&rival)];
+        let diffs: Vec<f64> = rival.iter().zip(&policy).map(|(a, b)| a - b).collect();
+        let e = Estimate::of(&diffs);
+        let (mean, se) = (e.mean, e.std_error().unwrap());
+        // The lead is real but within one standard error: a stick of 1 keeps the rule choice,
+        // whichever place the rule choice has among the candidates.
+        assert!(mean > 0.0 && mean < se, "mean {} se {}", mean, se);
+        assert_eq!(best(&tallies, &candidates, candidates[0], 1.0), 0);
+        let swapped = [tally(&rival), tally(&policy)];
+        let order = [candidates[1], candidates[0]];
+        assert_eq!(best(&swapped, &order, order[1], 1.0), 1);
+    }
+
+    #[test]
+    fn a_stick_gives_way_to_a_clear_lead() {
+        let (policy, _) = noisy_pair();
+        // Better on a third of the deals, never worse: the lead is many standard errors.
+        let rival: Vec<f64> = policy
+            .iter()
+            .enumerate()
+            .map(|(i, v)| if i % 3 == 1 { v + 4.0 } else { *v })
+            .collect();
+        let candidates = [play("3"), play("4")];
+        let tallies = [tally(&policy), tally(&rival)];
+        assert_eq!(best(&tallies, &candidates, candidates[0], 3.0), 1);
+        // A dropped rule choice cannot be kept.
+        let mut dropped = tallies.clone();
+        dropped[0].alive = false;
+        assert_eq!(best(&dropped, &candidates, candidates[0], 10.0), 1);
+    }
+}
