@@ -7,8 +7,8 @@ use super::referee::GameRecord;
 use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
 use crate::game::Seat;
-use serde::{Deserialize, Serialize};
 use crate::stats::{Estimate, Z95};
+use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 /// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
