@@ -109,15 +109,15 @@ fn quiet_on_closed_pipe() {
 /// on a worker thread under the clock.
 fn run_engine(args: &[String]) -> ExitCode {
     use ddz::engine::Session;
-    use ddz::engine::{config::Config, log::Log, Engine};
+    use ddz::engine::{config::EngineConfig, log::Log, Engine};
 
     // A person typed these flags: a bad one is refused before the engine starts (the
-    // platform starts the exe bare; `ddz.cfg` stays forgiving, see `Config::load`).
-    if let Err(e) = Config::default().apply_args_strictly(args) {
+    // platform starts the exe bare; `ddz.cfg` stays forgiving, see `EngineConfig::load`).
+    if let Err(e) = EngineConfig::default().apply_args_strictly(args) {
         return finish("", Err(e));
     }
-    let file = Config::file_beside_exe();
-    let (config, warnings) = Config::load(file.as_deref(), args);
+    let file = EngineConfig::file_beside_exe();
+    let (config, warnings) = EngineConfig::load(file.as_deref(), args);
     let log_file = config.log.as_ref().and_then(|path| {
         match std::fs::OpenOptions::new()
             .create(true)

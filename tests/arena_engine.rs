@@ -9,7 +9,7 @@ mod arena_common;
 use arena_common::{check_game, play};
 use ddz::arena::log::transcript;
 use ddz::arena::referee::CardOrder;
-use ddz::arena::{labels, Config, Format};
+use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;
 use ddz::tools::transcript::{check, parse};
 use std::time::Duration;
@@ -20,14 +20,14 @@ fn engine() -> String {
     format!("'{}' --samples 4", env!("CARGO_BIN_EXE_ddz"))
 }
 
-fn hosted(setup: impl Fn(&mut Config)) {
-    let mut config = Config {
+fn hosted(setup: impl Fn(&mut ArenaConfig)) {
+    let mut config = ArenaConfig {
         players: vec![engine(), "builtin:greedy".into(), "builtin:random".into()],
         format: Format::Duplicate,
         games: 12,
         seed: 11,
         jobs: 2,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     // A generous limit: the engine answers in milliseconds, the machine may be busy.
     config.rules.time = Duration::from_secs(15);
@@ -50,7 +50,7 @@ fn hosted(setup: impl Fn(&mut Config)) {
 
 /// Every seat's view of every game, as `--transcripts` writes it, replayed into the built
 /// binary by the transcript checker.
-fn replay_into_the_binary(config: &Config, games: &[ddz::arena::referee::GameRecord]) {
+fn replay_into_the_binary(config: &ArenaConfig, games: &[ddz::arena::referee::GameRecord]) {
     let names = labels(&config.players);
     let binary: Vec<String> = [env!("CARGO_BIN_EXE_ddz"), "--samples", "4"]
         .iter()

@@ -7,7 +7,7 @@ mod arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
 use ddz::arena::players::FaultKind;
-use ddz::arena::{Config, Format};
+use ddz::arena::{ArenaConfig, Format};
 use ddz::game::Seat;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -104,13 +104,13 @@ fn run_broken_with(
     fixed: bool,
 ) -> u64 {
     let spec = format!("python3 {} {} {}", script().display(), mode, nth);
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: vec![spec, "builtin:random".into(), "builtin:greedy".into()],
         format: Format::Duplicate,
         games: deals,
         seed: 3,
         jobs: 2,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     config.rules.time = Duration::from_secs_f64(time);
     config.rules.transcripts = true;
@@ -184,7 +184,7 @@ fn late_replies_are_caught() {
 
 #[test]
 fn a_program_that_cannot_start_is_a_crash_before_the_deal() {
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: vec![
             "exec /nonexistent/ddz-engine".into(),
             "builtin:random".into(),
@@ -192,7 +192,7 @@ fn a_program_that_cannot_start_is_a_crash_before_the_deal() {
         ],
         games: 4,
         jobs: 1,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     config.rules.error_as_gameover = true;
     config.rules.transcripts = true;

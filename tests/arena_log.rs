@@ -6,7 +6,7 @@ mod arena_common;
 use arena_common::{ddz, play, temp_dir};
 use ddz::arena::json::{GameLine, LogLine};
 use ddz::arena::log::game_json;
-use ddz::arena::{game_seed, labels, Config, Format};
+use ddz::arena::{game_seed, labels, ArenaConfig, Format};
 
 /// Every game line of a log, read.
 fn games_of(text: &str) -> Vec<GameLine> {
@@ -20,13 +20,13 @@ fn games_of(text: &str) -> Vec<GameLine> {
 
 #[test]
 fn a_64_bit_seed_survives_the_log_and_the_replay() {
-    let config = Config {
+    let config = ArenaConfig {
         players: vec!["builtin:greedy".into(), "builtin:random".into()],
         format: Format::Pair,
         games: 2,
         seed: 11,
         jobs: 1,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     let names = labels(&config.players);
     let (_, mut games) = play(&config);

@@ -7,17 +7,17 @@ mod arena_common;
 use arena_common::{check_game, play};
 use ddz::arena::log::game_json;
 use ddz::arena::referee::CardOrder;
-use ddz::arena::{labels, Config, Format};
+use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;
 
-fn pair(x: &str, y: &str, deals: usize, jobs: usize) -> Config {
-    Config {
+fn pair(x: &str, y: &str, deals: usize, jobs: usize) -> ArenaConfig {
+    ArenaConfig {
         players: vec![x.to_string(), y.to_string()],
         format: Format::Pair,
         games: deals,
         seed: 2024,
         jobs,
-        ..Config::default()
+        ..ArenaConfig::default()
     }
 }
 
@@ -57,7 +57,7 @@ fn greedy_beats_random_in_pair_mode() {
 }
 
 /// The game lines without reply times, which are the only thing allowed to vary.
-fn lines_without_times(config: &Config) -> Vec<String> {
+fn lines_without_times(config: &ArenaConfig) -> Vec<String> {
     let names = labels(&config.players);
     let (_, games) = play(config);
     games
@@ -71,7 +71,7 @@ fn lines_without_times(config: &Config) -> Vec<String> {
 
 #[test]
 fn results_do_not_depend_on_thread_count() {
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: vec![
             "builtin:random".into(),
             "builtin:greedy".into(),
@@ -81,7 +81,7 @@ fn results_do_not_depend_on_thread_count() {
         games: 60,
         seed: 99,
         jobs: 1,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     let one = lines_without_times(&config);
     config.jobs = 3;
@@ -94,7 +94,7 @@ fn results_do_not_depend_on_thread_count() {
 
 #[test]
 fn duplicate_and_fixed_landlord_rotate_seats() {
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: vec![
             "builtin:ddz:samples=4".into(),
             "builtin:greedy".into(),
@@ -104,7 +104,7 @@ fn duplicate_and_fixed_landlord_rotate_seats() {
         games: 40,
         seed: 5,
         jobs: 2,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     config.rules.fixed_landlord = true;
     config.rules.auto_pass = true;
@@ -136,7 +136,7 @@ fn duplicate_and_fixed_landlord_rotate_seats() {
 
 #[test]
 fn bidding_variants_stay_legal() {
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: vec![
             "builtin:random".into(),
             "builtin:random".into(),
@@ -145,7 +145,7 @@ fn bidding_variants_stay_legal() {
         games: 200,
         seed: 8,
         jobs: 2,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     config.rules.bid_stop_at_3 = true;
     let (report, games) = play(&config);

@@ -8,7 +8,7 @@ mod arena_common;
 use arena_common::{check_game, play};
 use ddz::arena::deals::Deal;
 use ddz::arena::referee::GameRecord;
-use ddz::arena::{Config, Format};
+use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::{Cards, Counts};
 use ddz::game::BySeat;
 use ddz::rules::Platform;
@@ -38,8 +38,8 @@ fn blocky_deals(n: usize, seed: u64) -> Vec<Deal> {
 /// Random card swaps per blocky deal: enough that hands differ from deal to deal.
 const SWAPS: usize = 6;
 
-fn tricky_match(deals: usize, platform: Platform) -> Config {
-    let mut c = Config {
+fn tricky_match(deals: usize, platform: Platform) -> ArenaConfig {
+    let mut c = ArenaConfig {
         players: vec![
             "builtin:tricky".to_string(),
             "builtin:ddz:samples=4".to_string(),
@@ -50,7 +50,7 @@ fn tricky_match(deals: usize, platform: Platform) -> Config {
         seed: 33334444,
         jobs: 2,
         deals: Some(blocky_deals(deals, 33334444)),
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     c.rules.platform = platform;
     c

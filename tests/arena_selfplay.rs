@@ -7,8 +7,8 @@ mod arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::log::game_json;
-use ddz::arena::referee::{CardOrder, GameRecord, Rules};
-use ddz::arena::{labels, Config, Format};
+use ddz::arena::referee::{CardOrder, GameRecord, MatchRules};
+use ddz::arena::{labels, ArenaConfig, Format};
 
 /// Deals per line-up: a few hundred, well under a second in release mode.
 const DEALS: usize = 300;
@@ -16,14 +16,14 @@ const DEALS: usize = 300;
 /// The simple player, by its name that stays the simple player.
 const SIMPLE: &str = "builtin:greedy";
 
-fn config(players: [&str; 3], format: Format, seed: u64) -> Config {
-    Config {
+fn config(players: [&str; 3], format: Format, seed: u64) -> ArenaConfig {
+    ArenaConfig {
         players: players.iter().map(|p| p.to_string()).collect(),
         format,
         games: DEALS,
         seed,
         jobs: 2,
-        ..Config::default()
+        ..ArenaConfig::default()
     }
 }
 
@@ -64,13 +64,13 @@ fn simple_players_finish_every_game_legally() {
 /// Every table option, a few at a time: bidding that goes on after a 3 or stops, the
 /// platform passing for a stuck seat, INFO without the time, no handshake, cards in every
 /// order, a fault ending the game with GAMEOVER, a fixed landlord.
-fn table_options() -> Vec<(&'static str, Rules)> {
-    let base = Rules::default();
+fn table_options() -> Vec<(&'static str, MatchRules)> {
+    let base = MatchRules::default();
     vec![
         ("official", base.clone()),
         (
             "2015 platform",
-            Rules {
+            MatchRules {
                 bid_stop_at_3: true,
                 auto_pass: true,
                 info6: true,
@@ -80,7 +80,7 @@ fn table_options() -> Vec<(&'static str, Rules)> {
         ),
         (
             "bidding goes on, platform passes",
-            Rules {
+            MatchRules {
                 auto_pass: true,
                 card_order: CardOrder::Random,
                 ..base.clone()
@@ -88,7 +88,7 @@ fn table_options() -> Vec<(&'static str, Rules)> {
         ),
         (
             "bare server",
-            Rules {
+            MatchRules {
                 no_handshake: true,
                 bid_stop_at_3: true,
                 error_as_gameover: true,
@@ -97,7 +97,7 @@ fn table_options() -> Vec<(&'static str, Rules)> {
         ),
         (
             "fixed landlord",
-            Rules {
+            MatchRules {
                 fixed_landlord: true,
                 auto_pass: true,
                 info6: true,
@@ -153,7 +153,7 @@ fn random_and_simple_mixed_with_every_table_option() {
 
 /// The game lines without reply times, and each seat's transcript: what the players did and
 /// were told, and nothing about how fast.
-fn conversation(c: &Config) -> (Vec<String>, Vec<String>) {
+fn conversation(c: &ArenaConfig) -> (Vec<String>, Vec<String>) {
     let names = labels(&c.players);
     let (report, games) = play(c);
     assert_eq!(report.error_total(), 0);

@@ -3,7 +3,7 @@
 //! few deals, both ways round.
 
 use ddz::arena::sprt::{Decision, Sprt, SprtConfig};
-use ddz::arena::{run, Config, Format};
+use ddz::arena::{run, ArenaConfig, Format};
 
 /// Simulated tests per case: the error-rate estimate's standard error is then under 0.01.
 const RUNS: usize = 1000;
@@ -117,15 +117,15 @@ fn error_rates_on_lumpy_score_differences() {
     );
 }
 
-fn pair(x: &str, y: &str, sprt: &str) -> Config {
-    Config {
+fn pair(x: &str, y: &str, sprt: &str) -> ArenaConfig {
+    ArenaConfig {
         players: vec![x.to_string(), y.to_string()],
         format: Format::Pair,
         games: 1000,
         seed: 5,
         jobs: 2,
         sprt: Some(SprtConfig::parse(sprt).unwrap()),
-        ..Config::default()
+        ..ArenaConfig::default()
     }
 }
 

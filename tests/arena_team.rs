@@ -6,20 +6,20 @@ mod arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::referee::{CardOrder, GameRecord};
-use ddz::arena::{Config, Format};
+use ddz::arena::{ArenaConfig, Format};
 use ddz::game::Seat;
 use ddz::rules::Platform;
 
 /// The 2019 server's habits, as `--platform icga2019` sets them.
-fn icga2019(players: [&str; 2], deals: usize, jobs: usize) -> Config {
-    let mut c = Config {
+fn icga2019(players: [&str; 2], deals: usize, jobs: usize) -> ArenaConfig {
+    let mut c = ArenaConfig {
         players: players.iter().map(|p| p.to_string()).collect(),
         format: Format::Team,
         games: deals,
         seed: 2019,
         jobs,
         turn_deals: 4,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     c.rules.platform = Platform::Icga2019;
     c.rules.no_handshake = true;

@@ -342,7 +342,7 @@ fn readme_quotes_the_pinned_bench_fingerprint() {
 /// the same view (every candidate's mean and deals, the choice), the same on every run.
 #[test]
 fn analyze_prints_what_the_thinking_player_finds() {
-    use ddz::strategy::thinker::{Settings, Thinker};
+    use ddz::strategy::thinker::{Thinker, ThinkerSettings};
     use ddz::strategy::Deadline;
     let positions = [
         "A=3456789TJQKA22 B=33445566778899TT C=JJQQKKAA2XD --landlord A",
@@ -368,9 +368,9 @@ fn analyze_prints_what_the_thinking_player_finds() {
         let parsed = ddz::tools::solve::parse(&pos_args).expect("the position parses");
         let seat: ddz::game::Seat = seat.parse().unwrap();
         let view = ddz::tools::analyze::view_of(&parsed.position, seat).expect("a view");
-        let mut settings = Settings {
+        let mut settings = ThinkerSettings {
             samples: Some(16),
-            ..Settings::default()
+            ..ThinkerSettings::default()
         };
         settings.set("stick", "0.5").unwrap();
         let a = Thinker::new(settings).analyze(&view, Deadline::unlimited());

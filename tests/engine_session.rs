@@ -10,7 +10,7 @@ use ddz::protocol::{Command, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
 use ddz::strategy::greedy::Greedy;
 use ddz::strategy::random::RandomPlayer;
-use ddz::strategy::thinker::{Settings, Thinker};
+use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
 use std::io::Cursor;
 use std::time::{Duration, Instant};
@@ -531,7 +531,7 @@ fn the_thinking_player_under_garbage_and_mutations() {
     // The default player on a small fixed budget, so the run stays short: hostile input must
     // reach its inference and search as it reaches the greedy player.
     fuzz_run(20240602, THINKER_FUZZ_GAMES, &|_, _| {
-        let mut settings = Settings::default();
+        let mut settings = ThinkerSettings::default();
         settings.set("samples", "2").expect("a setting");
         Box::new(Thinker::new(settings))
     });
@@ -602,8 +602,10 @@ fn the_scoring_setting_reaches_the_strategy_through_the_game_state() {
         "OK DEAL\nBID B1\n"
     );
     // From the settings, as the binary reads them.
-    let (config, warnings) =
-        ddz::engine::config::Config::load(None, &["--scoring".to_string(), "team".to_string()]);
+    let (config, warnings) = ddz::engine::config::EngineConfig::load(
+        None,
+        &["--scoring".to_string(), "team".to_string()],
+    );
     assert!(warnings.is_empty());
     assert_eq!(bid(Some(config.scoring), true), "OK DEAL\nBID B1\n");
 }

@@ -14,7 +14,7 @@ use ddz::strategy::net::features::{play_features, PLAY_INPUTS};
 use ddz::strategy::net::mlp::Mlp;
 use ddz::strategy::net::{BID_WEIGHTS, PLAY_WEIGHTS};
 use ddz::strategy::split::Splitter;
-use ddz::strategy::thinker::{Bidder, Settings, Thinker};
+use ddz::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
 
 fn run(deals: usize, seed: u64) -> Vec<GameRecord> {
     let selfplay = SelfPlay {
@@ -172,10 +172,10 @@ fn the_bid_network_gives_the_trainers_outputs() {
 
 #[test]
 fn the_network_bidder_bids_legally_and_as_its_value_says() {
-    let mut settings = Settings {
+    let mut settings = ThinkerSettings {
         bidder: Bidder::Net,
         samples: Some(1),
-        ..Settings::default()
+        ..ThinkerSettings::default()
     };
     let mut rng = fastrand::Rng::with_seed(17);
     let (mut bids, mut passes) = (0, 0);

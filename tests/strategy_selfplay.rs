@@ -5,7 +5,7 @@
 use ddz::cards::Cards;
 use ddz::game::{GameState, Seat};
 use ddz::strategy::rules_player::RulesPlayer;
-use ddz::strategy::thinker::{Settings, Thinker};
+use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
 
 #[test]
@@ -18,10 +18,10 @@ fn every_play_of_the_rule_player_is_legal_and_every_game_ends() {
 
 #[test]
 fn every_play_of_the_thinking_player_is_legal_and_every_game_ends() {
-    let settings = Settings {
+    let settings = ThinkerSettings {
         samples: Some(4),
         table_bytes: 1 << 20,
-        ..Settings::default()
+        ..ThinkerSettings::default()
     };
     let players = (0..3)
         .map(|_| Box::new(Thinker::new(settings)) as Box<dyn Strategy>)

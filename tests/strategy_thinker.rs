@@ -7,23 +7,23 @@ mod search_common;
 use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Combo;
-use ddz::search::{Next, Position, Solver};
-use ddz::strategy::thinker::{Settings, Thinker};
+use ddz::search::{Next, OpenPosition, Solver};
+use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
 use ddz::tools::analyze::view_of;
 use search_common::{cards_of, random_position};
 use std::time::{Duration, Instant};
 
-fn fixed(samples: u32) -> Settings {
-    Settings {
+fn fixed(samples: u32) -> ThinkerSettings {
+    ThinkerSettings {
         samples: Some(samples),
         table_bytes: 1 << 20,
-        ..Settings::default()
+        ..ThinkerSettings::default()
     }
 }
 
 /// Every way the cards `seat` cannot see may lie in the two other hands (their counts fixed).
-fn consistent_deals(pos: &Position, seat: Seat) -> Vec<Position> {
+fn consistent_deals(pos: &OpenPosition, seat: Seat) -> Vec<OpenPosition> {
     let others = [seat.next(), seat.prev()];
     let mut pool: Vec<(u8, usize)> = Vec::new(); // (rank index, copies) flattened below
     for s in others {
@@ -57,7 +57,7 @@ fn consistent_deals(pos: &Position, seat: Seat) -> Vec<Position> {
         let mut hands = pos.hands;
         hands[others[0]] = first;
         hands[others[1]] = second;
-        let deal = Position { hands, ..*pos };
+        let deal = OpenPosition { hands, ..*pos };
         if !out.contains(&deal) {
             out.push(deal);
         }
@@ -66,7 +66,7 @@ fn consistent_deals(pos: &Position, seat: Seat) -> Vec<Position> {
 }
 
 /// The plays of the mover that win in every one of `deals`.
-fn sure_wins(solver: &mut Solver, deals: &[Position]) -> Vec<Combo> {
+fn sure_wins(solver: &mut Solver, deals: &[OpenPosition]) -> Vec<Combo> {
     let pos = deals[0];
     let mover = pos.mover_side();
     pos.legal_plays()
@@ -157,7 +157,7 @@ fn fixed_budget_gives_the_same_answer_every_time() {
 #[test]
 fn the_stick_keeps_the_rule_choice_only_against_a_thin_lead() {
     let views = mid_game_views();
-    let with_stick = |stick: f64| Settings { stick, ..fixed(16) };
+    let with_stick = |stick: f64| ThinkerSettings { stick, ..fixed(16) };
     let mut kept = 0;
     for view in views.iter().take(60) {
         let free = Thinker::new(with_stick(0.0)).analyze(view, Deadline::unlimited());
@@ -211,9 +211,9 @@ fn answers_by_the_deadline_whatever_the_budget() {
     let views = mid_game_views();
     let view = &views[0];
     // Timed mode: the soft deadline stops the deals.
-    let mut timed = Thinker::new(Settings {
+    let mut timed = Thinker::new(ThinkerSettings {
         table_bytes: 1 << 20,
-        ..Settings::default()
+        ..ThinkerSettings::default()
     });
     let hard = Duration::from_millis(400);
     let start = Instant::now();
@@ -236,7 +236,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     answered_in_time(start, hard, "fixed-budget play");
     assert!(view.legal_plays().contains(&chosen));
     // Bidding by simulation too.
-    let mut huge = Thinker::new(Settings {
+    let mut huge = Thinker::new(ThinkerSettings {
         bidder: ddz::strategy::thinker::Bidder::Simulate,
         ..fixed(u32::MAX)
     });
@@ -255,7 +255,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
 #[test]
 fn one_legal_play_is_answered_without_search() {
     // A follower who holds one card lower than the play to beat can only pass.
-    let pos = Position::new(
+    let pos = OpenPosition::new(
         BySeat([cards_of(&[0]), cards_of(&[4, 8]), cards_of(&[12])]),
         Seat::B,
         Seat::A,

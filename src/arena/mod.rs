@@ -28,7 +28,7 @@ pub mod team;
 
 use deals::{mix, Deal};
 use players::{make_player, Hosting, Player};
-use referee::{play_game, play_team_game, GameRecord, Rules};
+use referee::{play_game, play_team_game, GameRecord, MatchRules};
 use report::Report;
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
@@ -83,7 +83,7 @@ impl Format {
 
 /// A match to run.
 #[derive(Clone, Debug)]
-pub struct Config {
+pub struct ArenaConfig {
     /// Player specs: `builtin:NAME` or a shell command line (3, or 2 for [`Format::Pair`]).
     pub players: Vec<String>,
     /// How players are seated.
@@ -97,7 +97,7 @@ pub struct Config {
     /// Tables played in parallel.
     pub jobs: usize,
     /// The referee's rules and platform habits.
-    pub rules: Rules,
+    pub rules: MatchRules,
     /// End every line sent to external programs with `\r\n`.
     pub crlf: bool,
     /// Let external programs' stderr through (otherwise discarded).
@@ -123,16 +123,16 @@ pub struct Config {
 /// `builtin:ddz` named outright still thinks on the clock.
 pub const DEFAULT_PLAYER: &str = "builtin:ddz:samples=16";
 
-impl Default for Config {
-    fn default() -> Config {
-        Config {
+impl Default for ArenaConfig {
+    fn default() -> ArenaConfig {
+        ArenaConfig {
             players: vec![DEFAULT_PLAYER.into(); 3],
             format: Format::Seats,
             deals: None,
             games: 100,
             seed: 1,
             jobs: 1,
-            rules: Rules::default(),
+            rules: MatchRules::default(),
             crlf: false,
             show_stderr: false,
             threaded: false,
@@ -161,7 +161,7 @@ pub fn labels(specs: &[String]) -> Vec<String> {
         .collect()
 }
 
-impl Config {
+impl ArenaConfig {
     /// The deal with this number.
     #[must_use]
     pub fn deal(&self, index: usize) -> Deal {
@@ -183,7 +183,7 @@ impl Config {
         }
     }
 
-    /// Deals the match has (a shard plays some of them: [`Config::deal_numbers`]).
+    /// Deals the match has (a shard plays some of them: [`ArenaConfig::deal_numbers`]).
     #[must_use]
     pub fn deal_count(&self) -> usize {
         match &self.deals {
@@ -279,7 +279,7 @@ impl Pool {
 /// Runs a match. `on_deal` sees each deal's games in deal order (for logs); the report is
 /// returned at the end.
 pub fn run(
-    config: &Config,
+    config: &ArenaConfig,
     on_deal: &mut dyn FnMut(&[GameRecord]) -> anyhow::Result<()>,
 ) -> anyhow::Result<Report> {
     let entries = config.format.entries();

@@ -141,7 +141,7 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
 /// strategy v1), `tricky` (the test opponent that leads plays platforms read differently), or
 /// `ddz` (the engine's default: the thinking player) with optional settings
 /// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
-/// [`thinker::Settings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
+/// [`thinker::ThinkerSettings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
 /// deadline the table gives it: the engine's default thinking time unless the hosting says
 /// otherwise ([`Hosting::think`]).
 pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {
@@ -161,7 +161,7 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
         "rules" => no_settings(Box::new(RulesPlayer::new())),
         "tricky" => no_settings(Box::new(Tricky::new())),
         "ddz" => {
-            let mut s = thinker::Settings::default();
+            let mut s = thinker::ThinkerSettings::default();
             for kv in settings {
                 let (k, v) = kv
                     .split_once('=')

@@ -27,7 +27,7 @@ pub enum CardOrder {
 
 /// How the referee runs a game: the time limit and the platform habits it imitates.
 #[derive(Clone, Debug)]
-pub struct Rules {
+pub struct MatchRules {
     /// Limit for every reply.
     pub time: Duration,
     /// Send `INFO` with 6 fields (no time), as the 2015 platform does.
@@ -58,9 +58,9 @@ pub struct Rules {
     pub match_games: u32,
 }
 
-impl Default for Rules {
-    fn default() -> Rules {
-        Rules {
+impl Default for MatchRules {
+    fn default() -> MatchRules {
+        MatchRules {
             time: Duration::from_secs(15),
             info6: false,
             no_handshake: false,
@@ -153,7 +153,7 @@ struct Table<'a> {
     players: &'a mut [Box<dyn Player>; 3],
     /// The team format's spare process and its entry, swapped in for the landlord's teammate.
     spare: Option<(&'a mut Box<dyn Player>, usize)>,
-    rules: &'a Rules,
+    rules: &'a MatchRules,
     rng: fastrand::Rng,
     record: GameRecord,
     line: String,
@@ -166,7 +166,7 @@ type Stop = (Seat, Fault);
 /// Plays one game of `deal` with `players` seated A, B, C.
 pub fn play_game(
     players: &mut [Box<dyn Player>; 3],
-    rules: &Rules,
+    rules: &MatchRules,
     deal: &Deal,
     deal_index: usize,
     seating: usize,
@@ -192,7 +192,7 @@ pub fn play_game(
 pub fn play_team_game(
     players: &mut [Box<dyn Player>; 3],
     spare: &mut Box<dyn Player>,
-    rules: &Rules,
+    rules: &MatchRules,
     deal: &Deal,
     deal_index: usize,
     seating: usize,
@@ -217,7 +217,7 @@ pub fn play_team_game(
 fn play(
     players: &mut [Box<dyn Player>; 3],
     spare: Option<(&mut Box<dyn Player>, usize)>,
-    rules: &Rules,
+    rules: &MatchRules,
     deal: &Deal,
     (deal_index, seating, lineup): (usize, usize, [usize; 3]),
     seed: u64,

@@ -18,7 +18,7 @@ use super::json::{LogLine, ShardEnd, ShardHeader};
 use super::referee::GameRecord;
 use super::report::Report;
 use super::team::TeamScore;
-use super::{labels, Config, Format};
+use super::{labels, ArenaConfig, Format};
 use crate::rules::Platform;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -70,7 +70,7 @@ fn format_name(format: Format) -> &'static str {
 
 /// The first line of a shard's log: the run's settings.
 #[must_use]
-pub fn header_line(config: &Config, shard: Shard) -> String {
+pub fn header_line(config: &ArenaConfig, shard: Shard) -> String {
     LogLine::Header {
         arena: ShardHeader {
             players: config.players.clone(),
@@ -103,7 +103,7 @@ pub fn end_line(report: &Report) -> String {
 }
 
 /// The settings of the run the shards came from, as far as the report needs them.
-fn config_of(header: &ShardHeader) -> Result<Config, String> {
+fn config_of(header: &ShardHeader) -> Result<ArenaConfig, String> {
     let format = match header.format.as_str() {
         "seats" => Format::Seats,
         "duplicate" => Format::Duplicate,
@@ -111,7 +111,7 @@ fn config_of(header: &ShardHeader) -> Result<Config, String> {
         "team" => Format::Team,
         other => return Err(format!("unknown format '{}'", other)),
     };
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: header.players.clone(),
         format,
         games: header.deals,
@@ -119,7 +119,7 @@ fn config_of(header: &ShardHeader) -> Result<Config, String> {
         jobs: header.jobs,
         threaded: header.threaded,
         turn_deals: header.turn_deals.max(1),
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     config.rules.time = Duration::from_secs_f64(header.time.max(0.0));
     config.rules.platform = Platform::from_name(&header.platform)
@@ -199,7 +199,7 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, String> {
 
 /// Merges shards' logs, given as (name, text): the run's settings and the report of all its
 /// deals, as one run would have made it.
-pub fn merge(logs: &[(String, String)]) -> Result<(Config, Report, usize), String> {
+pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), String> {
     if logs.is_empty() {
         return Err("no shard logs given".into());
     }
@@ -299,12 +299,12 @@ mod tests {
 
     #[test]
     fn the_header_line_gives_back_the_runs_settings() {
-        let mut config = Config {
+        let mut config = ArenaConfig {
             players: vec!["builtin:rules".into(), "builtin:greedy".into()],
             format: Format::Pair,
             seed: u64::MAX - 12345,
             jobs: 3,
-            ..Config::default()
+            ..ArenaConfig::default()
         };
         config.rules.fixed_landlord = true;
         config.rules.time = Duration::from_millis(2500);

@@ -3,11 +3,11 @@
 //! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
 //! --infer on|off --stick Z --scoring official|team`, or `--name=X`…), which win. A bad line
 //! in the file gives a warning and the default: the engine starts whatever the file says. A
-//! bad flag is refused by the binary (a person typed it), see [`Config::apply_args_strictly`].
+//! bad flag is refused by the binary (a person typed it), see [`EngineConfig::apply_args_strictly`].
 
 use crate::engine::clock::Clock;
 use crate::game::Scoring;
-use crate::strategy::thinker::{Settings, SETTING_NAMES};
+use crate::strategy::thinker::{ThinkerSettings, SETTING_NAMES};
 use crate::tools::cli::{Arg, Args, Help};
 use std::path::{Path, PathBuf};
 
@@ -23,31 +23,31 @@ const ENGINE_KEYS: [&str; 3] = ["name", "log", "scoring"];
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Config {
+pub struct EngineConfig {
     /// The engine's name (plain ASCII, no spaces).
     pub name: String,
     /// A file that records every line in and out, when set.
     pub log: Option<PathBuf>,
     /// The thinking player's settings (`think`, `samples`, `table-mb`, `bid`, …); the clock
-    /// aims at its thinking time ([`Config::clock`]).
-    pub player: Settings,
+    /// aims at its thinking time ([`EngineConfig::clock`]).
+    pub player: ThinkerSettings,
     /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
     /// format): the strategy weighs outcomes by it.
     pub scoring: Scoring,
 }
 
-impl Default for Config {
-    fn default() -> Config {
-        Config {
+impl Default for EngineConfig {
+    fn default() -> EngineConfig {
+        EngineConfig {
             name: DEFAULT_NAME.to_string(),
             log: None,
-            player: Settings::default(),
+            player: ThinkerSettings::default(),
             scoring: Scoring::default(),
         }
     }
 }
 
-impl Config {
+impl EngineConfig {
     /// The clock the settings ask for: the player's thinking time, the default limit (INFO
     /// sets the real one).
     #[must_use]
@@ -172,8 +172,8 @@ impl Config {
 
     /// Settings from `file` (when it exists), then `args`; with every warning.
     #[must_use]
-    pub fn load(file: Option<&Path>, args: &[String]) -> (Config, Vec<String>) {
-        let mut config = Config::default();
+    pub fn load(file: Option<&Path>, args: &[String]) -> (EngineConfig, Vec<String>) {
+        let mut config = EngineConfig::default();
         let mut warnings = Vec::new();
         if let Some(path) = file {
             if path.exists() {
@@ -197,7 +197,7 @@ mod tests {
 
     #[test]
     fn file_then_flags() {
-        let mut c = Config::default();
+        let mut c = EngineConfig::default();
         let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n");
         assert_eq!(c.name, "Alpha");
         assert_eq!(c.scoring, Scoring::Team);

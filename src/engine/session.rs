@@ -84,7 +84,7 @@ pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Line>> {
 
 /// What one input line led to.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
+pub struct Response {
     /// The reply line (without line end), if the line needs one.
     pub reply: Option<String>,
     /// Whether the match is over (`EXIT`).
@@ -141,7 +141,7 @@ impl Session {
     }
 
     /// Answers one line (bytes, without `\n`) received at `received`.
-    pub fn handle_line(&mut self, bytes: &[u8], received: Instant) -> Outcome {
+    pub fn handle_line(&mut self, bytes: &[u8], received: Instant) -> Response {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let text = String::from_utf8_lossy(bytes);
         let text = text.trim_end_matches(['\r', '\n'].as_ref());
@@ -167,7 +167,7 @@ impl Session {
                         None => {
                             let reply = Reply::Ok(ack).to_string();
                             self.log.trace(&format!("< {}", reply));
-                            return Outcome {
+                            return Response {
                                 reply: Some(reply),
                                 exit: false,
                             };
@@ -183,7 +183,7 @@ impl Session {
         let command = match command {
             Some(c) => c,
             None => {
-                return Outcome {
+                return Response {
                     reply: None,
                     exit: false,
                 }
@@ -212,7 +212,7 @@ impl Session {
         if self.log.has_file() {
             self.trace_state(&command);
         }
-        Outcome {
+        Response {
             reply,
             exit: matches!(command, Command::Exit),
         }

@@ -6,7 +6,7 @@
 use super::data::Sample;
 use crate::arena::deals::Deal;
 use crate::arena::referee::GameRecord;
-use crate::arena::{self, Config, Format};
+use crate::arena::{self, ArenaConfig, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;
@@ -37,11 +37,11 @@ pub const GAMES_PER_DEAL: usize = 3;
 /// The arena match that plays a self-play run: deal `i` of the seed is game `3i + k` with seat
 /// `k` as the landlord (the arena's fixed landlord is the seat of the game's number mod 3).
 #[must_use]
-pub fn match_config(run: &SelfPlay) -> Config {
+pub fn match_config(run: &SelfPlay) -> ArenaConfig {
     let deals: Vec<Deal> = (0..run.deals)
         .flat_map(|i| std::iter::repeat(Deal::seeded(run.seed, i as u64)).take(GAMES_PER_DEAL))
         .collect();
-    let mut config = Config {
+    let mut config = ArenaConfig {
         players: run.players.to_vec(),
         format: Format::Seats,
         games: deals.len(),
@@ -49,7 +49,7 @@ pub fn match_config(run: &SelfPlay) -> Config {
         seed: run.seed,
         jobs: run.jobs,
         progress: run.progress,
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     config.rules.fixed_landlord = true;
     config.rules.scoring = run.scoring;

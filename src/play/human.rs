@@ -12,7 +12,7 @@ use crate::engine::track;
 use crate::game::GameState;
 use crate::protocol::{Command, Reply};
 use crate::rules::Combo;
-use crate::strategy::thinker::{Settings, Thinker};
+use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Strategy;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::{Duration, Instant};
@@ -260,7 +260,7 @@ impl Player for Human {
 
     fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
         // The thinking player draws its deals from the position, not from the game's seed.
-        let mut thinker = Thinker::new(Settings::default());
+        let mut thinker = Thinker::new(ThinkerSettings::default());
         thinker.new_game();
         self.hints = Some(thinker);
         self.shown.clear();

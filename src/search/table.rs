@@ -36,7 +36,7 @@ const WAYS: usize = 2;
 struct Bucket([Entry; WAYS]);
 
 /// A fixed-size table of solved positions.
-pub struct Table {
+pub struct TransTable {
     buckets: Vec<Bucket>,
     mask: u64,
 }
@@ -65,14 +65,14 @@ fn widen(n: u16) -> u32 {
     }
 }
 
-impl Table {
+impl TransTable {
     /// A table of at most `bytes` bytes (rounded down to a power of two buckets, at least one).
     #[must_use]
-    pub fn with_bytes(bytes: usize) -> Table {
+    pub fn with_bytes(bytes: usize) -> TransTable {
         let wanted = (bytes / BUCKET_BYTES).max(1);
         // The largest power of two not above `wanted`.
         let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
-        Table {
+        TransTable {
             buckets: vec![Bucket::default(); buckets],
             mask: buckets as u64 - 1,
         }
@@ -167,17 +167,17 @@ mod tests {
 
     #[test]
     fn size_is_a_power_of_two_within_the_budget() {
-        let t = Table::with_bytes(1 << 20);
+        let t = TransTable::with_bytes(1 << 20);
         assert!(t.bytes() <= 1 << 20);
         assert!(t.bytes() > 1 << 19);
         assert!(t.buckets.len().is_power_of_two());
         assert_eq!(BUCKET_BYTES, 64, "a bucket is one cache line");
-        assert_eq!(Table::with_bytes(1).buckets.len(), 1);
+        assert_eq!(TransTable::with_bytes(1).buckets.len(), 1);
     }
 
     #[test]
     fn stores_and_finds_exactly() {
-        let mut t = Table::with_bytes(4096);
+        let mut t = TransTable::with_bytes(4096);
         let a = [Counts(1), Counts(2), Counts(3)];
         let b = [Counts(1), Counts(2), Counts(4)];
         t.store(7, &a, 0x8000_0001, (0, 9), 10);

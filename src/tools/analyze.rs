@@ -19,8 +19,8 @@ use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
-use crate::search::Position;
-use crate::strategy::thinker::{Bidder, Settings, Thinker, SETTING_NAMES};
+use crate::search::OpenPosition;
+use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
 use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
@@ -40,7 +40,7 @@ const NET_DEALS: u32 = 64;
 
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut settings = Settings::default();
+    let mut settings = ThinkerSettings::default();
     let mut scoring = Scoring::Official;
     let mut transcript = None;
     let mut at = None;
@@ -260,7 +260,7 @@ fn from_position(line: &PositionLine, seat: Seat) -> anyhow::Result<GameState> {
 /// The view of `seat`, the seat to move, in an open-hand position: its own hand, the others'
 /// counts, and every card in no hand counted as played (by the seat itself: who played it does
 /// not matter to what is unseen). Nothing was bid: the base is 1.
-pub fn view_of(pos: &Position, seat: Seat) -> anyhow::Result<GameState> {
+pub fn view_of(pos: &OpenPosition, seat: Seat) -> anyhow::Result<GameState> {
     let mut deck = Cards::DECK;
     let mut hands = [Cards::EMPTY; 3];
     for s in Seat::ALL {

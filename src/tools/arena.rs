@@ -5,7 +5,7 @@ use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
 use crate::arena::shard::{end_line, header_line, merge, Shard};
 use crate::arena::sprt::SprtConfig;
-use crate::arena::{labels, run, Config, Format, DEFAULT_PLAYER};
+use crate::arena::{labels, run, ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::game::{Scoring, Seat};
 use crate::rules::Platform;
 use crate::tools::cli::{Arg, Args};
@@ -77,10 +77,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if args.first().map(String::as_str) == Some("merge") {
         return run_merge(&args[1..]);
     }
-    let mut config = Config {
+    let mut config = ArenaConfig {
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
         progress: is_terminal(Stream::Stderr),
-        ..Config::default()
+        ..ArenaConfig::default()
     };
     let mut players: Vec<String> = Vec::new();
     let mut pair: Option<(String, String)> = None;
@@ -401,7 +401,7 @@ impl FaultNotes {
 /// Writes the summary and the `RESULT` line to stdout (written, not printed: a closed pipe is
 /// an error to handle, not a panic).
 fn print_summary(
-    config: &Config,
+    config: &ArenaConfig,
     names: &[String],
     report: &crate::arena::report::Report,
     jobs: &str,

@@ -7,9 +7,9 @@
 use crate::arena::deals::Deal;
 use crate::arena::json::GameLine;
 use crate::arena::players::{make_player, Hosting, Player};
-use crate::arena::referee::{play_game, GameRecord, Rules};
+use crate::arena::referee::{play_game, GameRecord, MatchRules};
 use crate::arena::{game_seed, labels};
-use crate::engine::config::Config as EngineConfig;
+use crate::engine::config::EngineConfig;
 use crate::game::Seat;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
@@ -44,7 +44,7 @@ pub const SESSION_ROUNDS: u32 = 100;
 
 /// What `ddz play` was asked for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Settings {
+pub struct PlaySettings {
     /// The person's seat.
     pub seat: Seat,
     /// The players in the two other seats, in seat order.
@@ -56,16 +56,16 @@ pub struct Settings {
     /// No bidding: the landlord given by the deal's number, base 1.
     pub fixed_landlord: bool,
     /// The thinking time of the built-in opponents and of hints. This is the one place
-    /// `--think` is kept; [`Settings::hosting`] hands it to the players.
+    /// `--think` is kept; [`PlaySettings::hosting`] hands it to the players.
     pub think: Option<Duration>,
     /// Where the session's games are kept as they end.
     pub save: Option<PathBuf>,
 }
 
-impl Settings {
+impl PlaySettings {
     /// Reads the command line; `None` for `--help`.
-    pub fn parse(args: &[String]) -> anyhow::Result<Option<Settings>> {
-        let mut settings = Settings {
+    pub fn parse(args: &[String]) -> anyhow::Result<Option<PlaySettings>> {
+        let mut settings = PlaySettings {
             seat: DEFAULT_SEAT,
             opponents: ["builtin:ddz".into(), "builtin:ddz".into()],
             seed: clock_seed(),
@@ -163,7 +163,7 @@ fn clock_seed() -> u64 {
 
 /// Runs `ddz play` on the terminal.
 pub fn run_play(args: &[String]) -> anyhow::Result<()> {
-    let settings = match Settings::parse(args)? {
+    let settings = match PlaySettings::parse(args)? {
         Some(s) => s,
         None => return Err(Help(USAGE).into()),
     };
@@ -185,7 +185,7 @@ pub fn run_play(args: &[String]) -> anyhow::Result<()> {
 }
 
 /// Plays deals until the person stops, on `console`.
-pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<()> {
+pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
     let specs = settings.specs();
     let names = labels(&specs);
     let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
@@ -203,10 +203,10 @@ pub fn session(settings: &Settings, console: &SharedConsole) -> anyhow::Result<(
     if let Some(path) = &settings.save {
         save(path, &[]).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    let rules = Rules {
+    let rules = MatchRules {
         fixed_landlord: settings.fixed_landlord,
         match_games: SESSION_ROUNDS,
-        ..Rules::default()
+        ..MatchRules::default()
     };
     for (i, player) in players.iter_mut().enumerate() {
         if Seat::ALL[i] != settings.seat {

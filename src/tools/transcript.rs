@@ -117,7 +117,7 @@ pub fn parse(text: &str) -> Result<Transcript, String> {
 
 /// The result of checking one transcript.
 #[derive(Clone, Debug, Default)]
-pub struct Report {
+pub struct TranscriptReport {
     /// What went wrong, one line each (empty: passed).
     pub failures: Vec<String>,
     /// Replies received.
@@ -259,7 +259,7 @@ fn check_answer(
 
 /// The report of a run whose engine died at `step` (`what` it could not do there, and how it
 /// ended): the failure is recorded and nothing more is checked.
-fn died(mut report: Report, step: &Step, what: &str, fate: String) -> Report {
+fn died(mut report: TranscriptReport, step: &Step, what: &str, fate: String) -> TranscriptReport {
     report.failures.push(format!(
         "line {}: {} '{}': the engine {}",
         step.line,
@@ -273,8 +273,8 @@ fn died(mut report: Report, step: &Step, what: &str, fate: String) -> Report {
 
 /// Runs `command` on the transcript and checks every reply.
 #[must_use]
-pub fn check(command: &[String], transcript: &Transcript) -> Report {
-    let mut report = Report::default();
+pub fn check(command: &[String], transcript: &Transcript) -> TranscriptReport {
+    let mut report = TranscriptReport::default();
     let mut state: Option<GameState> = None;
     let mut steps = transcript.steps.iter().peekable();
     while steps.peek().is_some() {
@@ -361,18 +361,18 @@ pub fn transcript_files(path: &Path) -> Vec<PathBuf> {
 
 /// Checks one transcript file.
 #[must_use]
-pub fn check_file(command: &[String], path: &Path) -> Report {
+pub fn check_file(command: &[String], path: &Path) -> TranscriptReport {
     match std::fs::read(path) {
         Ok(bytes) => match parse(&String::from_utf8_lossy(&bytes)) {
             Ok(t) => check(command, &t),
-            Err(e) => Report {
+            Err(e) => TranscriptReport {
                 failures: vec![e],
-                ..Report::default()
+                ..TranscriptReport::default()
             },
         },
-        Err(e) => Report {
+        Err(e) => TranscriptReport {
             failures: vec![format!("cannot read: {}", e)],
-            ..Report::default()
+            ..TranscriptReport::default()
         },
     }
 }

@@ -6,7 +6,7 @@
 
 use ddz::arena::json::{GameLine, ResultLine};
 use ddz::arena::referee::GameRecord;
-use ddz::arena::{run, Config};
+use ddz::arena::{run, ArenaConfig};
 use ddz::cards::{Cards, Rank};
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Kind;
@@ -44,7 +44,7 @@ pub fn record_of(line: &str) -> GameRecord {
 }
 
 /// Runs a match and returns every game in deal order.
-pub fn play(config: &Config) -> (ddz::arena::report::Report, Vec<GameRecord>) {
+pub fn play(config: &ArenaConfig) -> (ddz::arena::report::Report, Vec<GameRecord>) {
     let mut games = Vec::new();
     let report = run(config, &mut |deal| {
         games.extend_from_slice(deal);

@@ -16,7 +16,7 @@
 //! - first numbers of unsearched positions come from the plays each side still needs, and
 //!   from the move order (a pass first when the partner leads the trick, then plays no enemy
 //!   can beat, then long plays);
-//! - proof and disproof numbers go into a fixed-size transposition table ([`Table`]) keyed on
+//! - proof and disproof numbers go into a fixed-size transposition table ([`TransTable`]) keyed on
 //!   the three rank-count words, the seat to move and the play to beat, with Zobrist keys
 //!   updated as cards leave a hand; a node's children are looked up all at once;
 //! - a node budget: past it the search stops and answers "unknown" rather than running on.
@@ -30,9 +30,9 @@ mod hash;
 mod order;
 mod position;
 
-pub use position::{Next, Position, PositionError, Side};
+pub use position::{Next, OpenPosition, OpenPositionError, Side};
 
-use super::table::Table;
+use super::table::TransTable;
 use crate::cards::Counts;
 use crate::rules::{follows, Combo};
 use cache::{going_out, LeadLists, WholeHands};
@@ -108,7 +108,7 @@ struct OutOfBudget;
 /// The exact solver. It keeps its transposition table between calls (positions of the same
 /// game share subtrees); [`Solver::clear`] forgets it.
 pub struct Solver {
-    table: Table,
+    table: TransTable,
     zobrist: Zobrist,
     /// Move lists, one per ply, reused so the search allocates nothing once warm.
     buffers: Vec<Vec<Combo>>,
@@ -138,7 +138,7 @@ impl Solver {
     #[must_use]
     pub fn new(table_bytes: usize) -> Solver {
         Solver {
-            table: Table::with_bytes(table_bytes),
+            table: TransTable::with_bytes(table_bytes),
             zobrist: Zobrist::new(),
             buffers: Vec::new(),
             scores: Vec::with_capacity(256),
@@ -164,7 +164,7 @@ impl Solver {
 
     /// Solves `pos` within `node_budget` nodes: the winning side and, when the side to move
     /// wins, a winning play.
-    pub fn solve(&mut self, pos: &Position, node_budget: u64) -> Solution {
+    pub fn solve(&mut self, pos: &OpenPosition, node_budget: u64) -> Solution {
         self.nodes = 0;
         self.budget = node_budget;
         let node = self.node(pos);
@@ -190,7 +190,7 @@ impl Solver {
     }
 
     /// Whether the side to move in `pos` wins, within `node_budget` nodes (`None`: unknown).
-    pub fn mover_wins(&mut self, pos: &Position, node_budget: u64) -> Option<bool> {
+    pub fn mover_wins(&mut self, pos: &OpenPosition, node_budget: u64) -> Option<bool> {
         self.nodes = 0;
         self.budget = node_budget;
         let node = self.node(pos);
@@ -203,7 +203,7 @@ impl Solver {
         self.nodes
     }
 
-    fn node(&self, pos: &Position) -> Node {
+    fn node(&self, pos: &OpenPosition) -> Node {
         let hands = pos.hands.0;
         let hands_key = (0..3).fold(0, |k, s| k ^ self.zobrist.hand(s, hands[s]));
         Node {
@@ -461,7 +461,7 @@ mod tests {
     }
 
     /// Which side wins `pos`: every play tried, nothing else (no table, no static rule).
-    fn plain_minimax(pos: &Position) -> Side {
+    fn plain_minimax(pos: &OpenPosition) -> Side {
         let mover = pos.mover_side();
         let wins = pos.legal_plays().iter().any(|m| match pos.after(m) {
             Next::Over(side) => side == mover,
@@ -503,7 +503,7 @@ mod tests {
                 h
             });
             let landlord = Seat::ALL[rng.usize(..3)];
-            let pos = Position::new(hands, landlord, Seat::A, None).unwrap();
+            let pos = OpenPosition::new(hands, landlord, Seat::A, None).unwrap();
             let leads = pos.legal_plays();
             let node = Node {
                 hands: hands.0,

@@ -48,7 +48,7 @@ impl fmt::Display for Side {
 
 /// An open-hand position: every hand, the landlord, the seat to move and the play to beat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Position {
+pub struct OpenPosition {
     /// Each seat's cards (every hand holds at least one: the game is not over).
     pub hands: BySeat<Counts>,
     /// The landlord.
@@ -63,7 +63,7 @@ pub struct Position {
 
 /// Why a position is not one the solver takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PositionError {
+pub enum OpenPositionError {
     /// A seat holds no cards: the game is already over.
     EmptyHand(Seat),
     /// The hands together hold more cards of a rank than the deck has.
@@ -74,17 +74,17 @@ pub enum PositionError {
     OwnPlay(Seat),
 }
 
-impl fmt::Display for PositionError {
+impl fmt::Display for OpenPositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PositionError::EmptyHand(s) => {
+            OpenPositionError::EmptyHand(s) => {
                 write!(
                     f,
                     "seat {} holds no cards: every hand needs at least one",
                     s
                 )
             }
-            PositionError::TooMany(r) => {
+            OpenPositionError::TooMany(r) => {
                 write!(
                     f,
                     "the hands hold more {}s than the deck ({})",
@@ -92,8 +92,8 @@ impl fmt::Display for PositionError {
                     r.deck_count()
                 )
             }
-            PositionError::NotAPlay => write!(f, "the play to beat is not a play"),
-            PositionError::OwnPlay(s) => write!(
+            OpenPositionError::NotAPlay => write!(f, "the play to beat is not a play"),
+            OpenPositionError::OwnPlay(s) => write!(
                 f,
                 "the play to beat was made by {}, the seat to move: it would simply lead",
                 s
@@ -102,45 +102,45 @@ impl fmt::Display for PositionError {
     }
 }
 
-impl std::error::Error for PositionError {}
+impl std::error::Error for OpenPositionError {}
 
 /// What follows a play: the game goes on, or the player went out and its side won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
     /// The position after the play.
-    Continue(Position),
+    Continue(OpenPosition),
     /// The player emptied its hand: this side won.
     Over(Side),
 }
 
-impl Position {
+impl OpenPosition {
     /// A checked position.
     pub fn new(
         hands: BySeat<Counts>,
         landlord: Seat,
         to_move: Seat,
         last: Option<(Seat, Combo)>,
-    ) -> Result<Position, PositionError> {
+    ) -> Result<OpenPosition, OpenPositionError> {
         for (seat, hand) in hands.iter() {
             if hand.is_empty() {
-                return Err(PositionError::EmptyHand(seat));
+                return Err(OpenPositionError::EmptyHand(seat));
             }
         }
         for r in Rank::ALL {
             let n: u8 = hands.0.iter().map(|h| h.get(r)).sum();
             if n > r.deck_count() {
-                return Err(PositionError::TooMany(r));
+                return Err(OpenPositionError::TooMany(r));
             }
         }
         if let Some((by, combo)) = last {
             if combo.is_pass() || classify(combo.cards).map(|c| c.kind) != Some(combo.kind) {
-                return Err(PositionError::NotAPlay);
+                return Err(OpenPositionError::NotAPlay);
             }
             if by == to_move {
-                return Err(PositionError::OwnPlay(by));
+                return Err(OpenPositionError::OwnPlay(by));
             }
         }
-        Ok(Position {
+        Ok(OpenPosition {
             hands,
             landlord,
             to_move,
@@ -188,7 +188,7 @@ impl Position {
         } else {
             Some((me, *combo))
         };
-        Next::Continue(Position {
+        Next::Continue(OpenPosition {
             hands,
             to_move: next,
             last,

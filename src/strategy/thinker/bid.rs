@@ -84,7 +84,7 @@ impl Thinker {
     /// the hand's value as the landlord at base 1) against the expected score of passing (then
     /// another seat usually becomes the landlord: [`PASS_TAKEN`] of the time at base
     /// [`PASS_BASE`], and we play the hand as a farmer). The best bid is made when it beats
-    /// passing by more than [`Settings::bid_margin`](super::Settings::bid_margin) stakes.
+    /// passing by more than [`ThinkerSettings::bid_margin`](super::ThinkerSettings::bid_margin) stakes.
     pub fn net_bid(&mut self, state: &GameState) -> NetBid {
         let scoring = state.scoring;
         let net = self.bid_net.get_or_insert_with(BidNet::embedded);

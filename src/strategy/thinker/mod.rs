@@ -34,8 +34,8 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    Bidder, Eval, Settings, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS,
-    SETTING_NAMES,
+    Bidder, Eval, ThinkerSettings, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
+    MAX_THINK_SECONDS, SETTING_NAMES,
 };
 
 use super::rules_player::RulesPlayer;
@@ -114,7 +114,7 @@ pub struct Analysis {
 
 /// The thinking player.
 pub struct Thinker {
-    settings: Settings,
+    settings: ThinkerSettings,
     policy: RulesPlayer,
     splitter: Splitter,
     /// Made at the first search, so players that never search cost no table memory.
@@ -132,7 +132,7 @@ pub struct Thinker {
 impl Thinker {
     /// A player with these settings.
     #[must_use]
-    pub fn new(settings: Settings) -> Thinker {
+    pub fn new(settings: ThinkerSettings) -> Thinker {
         Thinker {
             settings,
             policy: RulesPlayer::new(),
@@ -147,7 +147,7 @@ impl Thinker {
 
     /// Its settings.
     #[must_use]
-    pub fn settings(&self) -> &Settings {
+    pub fn settings(&self) -> &ThinkerSettings {
         &self.settings
     }
 
@@ -342,10 +342,10 @@ mod tests {
     }
 
     fn failing(samples: u32, fail: fn(u32, usize) -> bool) -> Thinker {
-        let mut t = Thinker::new(Settings {
+        let mut t = Thinker::new(ThinkerSettings {
             samples: Some(samples),
             table_bytes: 1 << 20,
-            ..Settings::default()
+            ..ThinkerSettings::default()
         });
         t.fail_rollout = Some(fail);
         t

@@ -3,7 +3,7 @@
 
 use std::time::Duration;
 
-/// Default of [`Settings::stick`]: at 16 deals per decision, keeping the rule player's choice
+/// Default of [`ThinkerSettings::stick`]: at 16 deals per decision, keeping the rule player's choice
 /// unless the best candidate leads it by more than one standard error measured +2.7 points of
 /// head-to-head win rate against `builtin:rules` (400 deals) and +3.2 against `builtin:greedy`
 /// (300 deals, competition mode); two standard errors measured no better than one. At 64 deals
@@ -17,7 +17,7 @@ pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
 /// How the thinking player spends its time, and for what.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Settings {
+pub struct ThinkerSettings {
     /// The most it thinks per decision; `None`: until the deadline's soft limit.
     pub think: Option<Duration>,
     /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: timed.
@@ -43,9 +43,9 @@ pub struct Settings {
     pub stick: f64,
 }
 
-impl Default for Settings {
-    fn default() -> Settings {
-        Settings {
+impl Default for ThinkerSettings {
+    fn default() -> ThinkerSettings {
+        ThinkerSettings {
             think: None,
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
@@ -59,7 +59,7 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
+impl ThinkerSettings {
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
     /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -166,7 +166,7 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 /// Largest solver table accepted, in MiB.
 pub const MAX_TABLE_MB: usize = 1024;
 
-/// The setting names [`Settings::set`] takes.
+/// The setting names [`ThinkerSettings::set`] takes.
 pub const SETTING_NAMES: [&str; 9] = [
     "think",
     "samples",
