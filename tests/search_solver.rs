@@ -5,13 +5,13 @@
 mod search_common;
 
 use ddz::rules::{classify, legal_plays, Combo};
-use ddz::search::{Next, OpenPosition, Side, Solver};
+use ddz::search::{Next, Side, Solver, SolverPosition};
 use search_common::random_position;
 
 /// Which side wins `pos` with best play: every legal play of the side to move is tried, and the
 /// side wins when one of them does. Written apart from the solver on purpose: it shares only
-/// the rules and `OpenPosition::after`.
-fn minimax(pos: &OpenPosition) -> Side {
+/// the rules and `SolverPosition::after`.
+fn minimax(pos: &SolverPosition) -> Side {
     let mover = pos.mover_side();
     for m in legal_plays(pos.hands[pos.to_move], pos.to_beat()) {
         let winner = match pos.after(&m) {
@@ -28,7 +28,7 @@ fn minimax(pos: &OpenPosition) -> Side {
 /// Plays `pos` to the end: the winning side follows the solver's winning plays, the losing
 /// side tries every legal play (each explored, so any defence is met). Returns false if any
 /// line ends with the losing side winning.
-fn winning_line_holds(solver: &mut Solver, pos: &OpenPosition, winner: Side) -> bool {
+fn winning_line_holds(solver: &mut Solver, pos: &SolverPosition, winner: Side) -> bool {
     if pos.mover_side() == winner {
         let s = solver.solve(pos, u64::MAX);
         if s.winner != Some(winner) {
@@ -77,7 +77,7 @@ fn solver_agrees_with_plain_minimax() {
         }
         // The same hands with another landlord are another game: the shared table must not
         // answer for one with the other's result.
-        let other = OpenPosition {
+        let other = SolverPosition {
             landlord: pos.landlord.next(),
             ..pos
         };

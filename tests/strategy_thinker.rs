@@ -7,7 +7,7 @@ mod search_common;
 use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Combo;
-use ddz::search::{Next, OpenPosition, Solver};
+use ddz::search::{Next, Solver, SolverPosition};
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
 use ddz::tools::analyze::view_of;
@@ -23,7 +23,7 @@ fn fixed(samples: u32) -> ThinkerSettings {
 }
 
 /// Every way the cards `seat` cannot see may lie in the two other hands (their counts fixed).
-fn consistent_deals(pos: &OpenPosition, seat: Seat) -> Vec<OpenPosition> {
+fn consistent_deals(pos: &SolverPosition, seat: Seat) -> Vec<SolverPosition> {
     let others = [seat.next(), seat.prev()];
     let mut pool: Vec<(u8, usize)> = Vec::new(); // (rank index, copies) flattened below
     for s in others {
@@ -57,7 +57,7 @@ fn consistent_deals(pos: &OpenPosition, seat: Seat) -> Vec<OpenPosition> {
         let mut hands = pos.hands;
         hands[others[0]] = first;
         hands[others[1]] = second;
-        let deal = OpenPosition { hands, ..*pos };
+        let deal = SolverPosition { hands, ..*pos };
         if !out.contains(&deal) {
             out.push(deal);
         }
@@ -66,7 +66,7 @@ fn consistent_deals(pos: &OpenPosition, seat: Seat) -> Vec<OpenPosition> {
 }
 
 /// The plays of the mover that win in every one of `deals`.
-fn sure_wins(solver: &mut Solver, deals: &[OpenPosition]) -> Vec<Combo> {
+fn sure_wins(solver: &mut Solver, deals: &[SolverPosition]) -> Vec<Combo> {
     let pos = deals[0];
     let mover = pos.mover_side();
     pos.legal_plays()
@@ -255,7 +255,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
 #[test]
 fn one_legal_play_is_answered_without_search() {
     // A follower who holds one card lower than the play to beat can only pass.
-    let pos = OpenPosition::new(
+    let pos = SolverPosition::new(
         BySeat([cards_of(&[0]), cards_of(&[4, 8]), cards_of(&[12])]),
         Seat::B,
         Seat::A,

@@ -15,4 +15,4 @@ pub mod table;
 
 pub use rollout::Policy;
 pub use sampler::{SampleError, Sampler};
-pub use solver::{Next, OpenPosition, OpenPositionError, Side, Solution, Solver};
+pub use solver::{Next, Side, Solution, Solver, SolverPosition, SolverPositionError};

@@ -5,7 +5,7 @@
 //! seat whose view it is given. The rule-based player implements it; it must answer fast and
 //! never search itself (the search calls it thousands of times per decision).
 
-use super::solver::{OpenPosition, Side, Solver};
+use super::solver::{Side, Solver, SolverPosition};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Outcome, Seat, TrackError};
 use crate::rules::Combo;
@@ -86,12 +86,12 @@ impl OpenGame {
 
     /// The open-hand position for the solver (`None` when the game is over or not begun).
     #[must_use]
-    pub fn position(&self) -> Option<OpenPosition> {
+    pub fn position(&self) -> Option<SolverPosition> {
         let landlord = self.state.landlord?;
         let to_move = self.state.to_move?;
         let hands = BySeat::from_fn(|s| self.hands[s].counts());
         let last = self.state.last.filter(|(by, _)| *by != to_move);
-        OpenPosition::new(hands, landlord, to_move, last).ok()
+        SolverPosition::new(hands, landlord, to_move, last).ok()
     }
 
     /// How the game scores if `winner` wins from here with the plays made so far

@@ -19,7 +19,7 @@ use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
-use crate::search::OpenPosition;
+use crate::search::SolverPosition;
 use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
 use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};
@@ -260,7 +260,7 @@ fn from_position(line: &PositionLine, seat: Seat) -> anyhow::Result<GameState> {
 /// The view of `seat`, the seat to move, in an open-hand position: its own hand, the others'
 /// counts, and every card in no hand counted as played (by the seat itself: who played it does
 /// not matter to what is unseen). Nothing was bid: the base is 1.
-pub fn view_of(pos: &OpenPosition, seat: Seat) -> anyhow::Result<GameState> {
+pub fn view_of(pos: &SolverPosition, seat: Seat) -> anyhow::Result<GameState> {
     let mut deck = Cards::DECK;
     let mut hands = [Cards::EMPTY; 3];
     for s in Seat::ALL {

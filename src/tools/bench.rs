@@ -449,7 +449,7 @@ pub struct Moment {
     /// The [`SOLVE_SIZES`] entry this moment stands for.
     pub size: u32,
     /// All hands, as the solver sees them.
-    pub position: crate::search::OpenPosition,
+    pub position: crate::search::SolverPosition,
     /// Each seat's view (what the engine in that seat would know).
     pub views: Vec<crate::game::GameState>,
 }
@@ -458,7 +458,7 @@ pub struct Moment {
 /// [`SOLVE_SIZES`] the first moment whose hands hold at most that many cards together.
 pub fn self_play_positions(deal: usize) -> Vec<Moment> {
     use crate::game::{BySeat, GameState, Seat};
-    use crate::search::{OpenPosition, Policy};
+    use crate::search::{Policy, SolverPosition};
     use crate::strategy::rules_player::RulesPlayer;
     let mut rng = fastrand::Rng::with_seed(SEED ^ 0x501e ^ deal as u64);
     let mut deck: Vec<u8> = (0..54).collect();
@@ -486,7 +486,7 @@ pub fn self_play_positions(deal: usize) -> Vec<Moment> {
             }
             let last = states[0].last;
             let position =
-                OpenPosition::new(hands, Seat::A, seat, last).expect("a game in progress");
+                SolverPosition::new(hands, Seat::A, seat, last).expect("a game in progress");
             out.push(Moment {
                 size: n,
                 position,
@@ -511,7 +511,7 @@ fn bench_solve(_pos: &Positions, reps: u32) -> Figures {
     } else {
         SOLVE_GAMES_FULL
     };
-    let mut by_size: Vec<Vec<crate::search::OpenPosition>> = vec![Vec::new(); SOLVE_SIZES.len()];
+    let mut by_size: Vec<Vec<crate::search::SolverPosition>> = vec![Vec::new(); SOLVE_SIZES.len()];
     for deal in 0..games {
         for m in self_play_positions(deal) {
             let i = SOLVE_SIZES

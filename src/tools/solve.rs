@@ -13,7 +13,7 @@
 use crate::cards::Counts;
 use crate::game::{BySeat, Seat};
 use crate::rules::classify;
-use crate::search::{OpenPosition, Solver};
+use crate::search::{Solver, SolverPosition};
 use crate::tools::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
@@ -40,7 +40,7 @@ pub const DEFAULT_NODES: u64 = 10_000_000;
 #[derive(Clone, Debug)]
 pub struct SolveArgs {
     /// The position.
-    pub position: OpenPosition,
+    pub position: SolverPosition,
     /// The node budget (none: search to the end); [`DEFAULT_NODES`] unless told.
     pub nodes: Option<u64>,
     /// Transposition table size in MiB.
@@ -149,7 +149,7 @@ impl PositionLine {
     }
 
     /// The position, checked.
-    pub fn position(&self) -> anyhow::Result<OpenPosition> {
+    pub fn position(&self) -> anyhow::Result<SolverPosition> {
         let mut all = BySeat([Counts::EMPTY; 3]);
         for s in Seat::ALL {
             let hand = self.hands[s.index()]
@@ -178,7 +178,7 @@ impl PositionLine {
             (Some(_), None) => bail!("--beat needs --by SEAT (who made the play)"),
             (None, Some(_)) => bail!("--by needs --beat PLAY"),
         };
-        Ok(OpenPosition::new(all, landlord, to_move, last)?)
+        Ok(SolverPosition::new(all, landlord, to_move, last)?)
     }
 }
 

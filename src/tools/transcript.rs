@@ -130,17 +130,17 @@ pub struct TranscriptReport {
 }
 
 /// A running engine process.
-struct Engine {
+struct EngineProcess {
     program: Program,
 }
 
-impl Engine {
-    fn start(command: &[String]) -> Result<Engine, String> {
+impl EngineProcess {
+    fn start(command: &[String]) -> Result<EngineProcess, String> {
         let process =
             external::direct(command).ok_or_else(|| "empty engine command".to_string())?;
         let program = Program::spawn(process, Stdio::null())
             .map_err(|e| format!("could not start ({})", e))?;
-        Ok(Engine { program })
+        Ok(EngineProcess { program })
     }
 
     /// Closes stdin and checks the engine then says nothing more and exits 0.
@@ -278,7 +278,7 @@ pub fn check(command: &[String], transcript: &Transcript) -> TranscriptReport {
     let mut state: Option<GameState> = None;
     let mut steps = transcript.steps.iter().peekable();
     while steps.peek().is_some() {
-        let mut engine = match Engine::start(command) {
+        let mut engine = match EngineProcess::start(command) {
             Ok(e) => e,
             Err(e) => {
                 report

@@ -3,7 +3,7 @@
 use ddz::cards::{Cards, Counts};
 use ddz::game::{BySeat, Seat};
 use ddz::rules::legal_plays;
-use ddz::search::OpenPosition;
+use ddz::search::SolverPosition;
 
 /// The rank counts of these card codes.
 pub fn cards_of(codes: &[u8]) -> Counts {
@@ -13,7 +13,7 @@ pub fn cards_of(codes: &[u8]) -> Counts {
 /// A seeded position: `total` cards split among the three seats (each at least one), a random
 /// landlord and seat to move, and half the time a play to beat taken from cards outside the
 /// hands, made by one of the other seats.
-pub fn random_position(rng: &mut fastrand::Rng, total: usize) -> OpenPosition {
+pub fn random_position(rng: &mut fastrand::Rng, total: usize) -> SolverPosition {
     let mut deck: Vec<u8> = (0..54).collect();
     rng.shuffle(&mut deck);
     let a = rng.usize(1..=total - 2);
@@ -37,5 +37,5 @@ pub fn random_position(rng: &mut fastrand::Rng, total: usize) -> OpenPosition {
     } else {
         None
     };
-    OpenPosition::new(hands, landlord, to_move, last).expect("a consistent position")
+    SolverPosition::new(hands, landlord, to_move, last).expect("a consistent position")
 }

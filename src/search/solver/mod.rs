@@ -30,7 +30,7 @@ mod hash;
 mod order;
 mod position;
 
-pub use position::{Next, OpenPosition, OpenPositionError, Side};
+pub use position::{Next, Side, SolverPosition, SolverPositionError};
 
 use super::table::TransTable;
 use crate::cards::Counts;
@@ -164,7 +164,7 @@ impl Solver {
 
     /// Solves `pos` within `node_budget` nodes: the winning side and, when the side to move
     /// wins, a winning play.
-    pub fn solve(&mut self, pos: &OpenPosition, node_budget: u64) -> Solution {
+    pub fn solve(&mut self, pos: &SolverPosition, node_budget: u64) -> Solution {
         self.nodes = 0;
         self.budget = node_budget;
         let node = self.node(pos);
@@ -190,7 +190,7 @@ impl Solver {
     }
 
     /// Whether the side to move in `pos` wins, within `node_budget` nodes (`None`: unknown).
-    pub fn mover_wins(&mut self, pos: &OpenPosition, node_budget: u64) -> Option<bool> {
+    pub fn mover_wins(&mut self, pos: &SolverPosition, node_budget: u64) -> Option<bool> {
         self.nodes = 0;
         self.budget = node_budget;
         let node = self.node(pos);
@@ -203,7 +203,7 @@ impl Solver {
         self.nodes
     }
 
-    fn node(&self, pos: &OpenPosition) -> Node {
+    fn node(&self, pos: &SolverPosition) -> Node {
         let hands = pos.hands.0;
         let hands_key = (0..3).fold(0, |k, s| k ^ self.zobrist.hand(s, hands[s]));
         Node {
@@ -461,7 +461,7 @@ mod tests {
     }
 
     /// Which side wins `pos`: every play tried, nothing else (no table, no static rule).
-    fn plain_minimax(pos: &OpenPosition) -> Side {
+    fn plain_minimax(pos: &SolverPosition) -> Side {
         let mover = pos.mover_side();
         let wins = pos.legal_plays().iter().any(|m| match pos.after(m) {
             Next::Over(side) => side == mover,
@@ -503,7 +503,7 @@ mod tests {
                 h
             });
             let landlord = Seat::ALL[rng.usize(..3)];
-            let pos = OpenPosition::new(hands, landlord, Seat::A, None).unwrap();
+            let pos = SolverPosition::new(hands, landlord, Seat::A, None).unwrap();
             let leads = pos.legal_plays();
             let node = Node {
                 hands: hands.0,

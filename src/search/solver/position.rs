@@ -48,7 +48,7 @@ impl fmt::Display for Side {
 
 /// An open-hand position: every hand, the landlord, the seat to move and the play to beat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct OpenPosition {
+pub struct SolverPosition {
     /// Each seat's cards (every hand holds at least one: the game is not over).
     pub hands: BySeat<Counts>,
     /// The landlord.
@@ -63,7 +63,7 @@ pub struct OpenPosition {
 
 /// Why a position is not one the solver takes.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum OpenPositionError {
+pub enum SolverPositionError {
     /// A seat holds no cards: the game is already over.
     EmptyHand(Seat),
     /// The hands together hold more cards of a rank than the deck has.
@@ -74,17 +74,17 @@ pub enum OpenPositionError {
     OwnPlay(Seat),
 }
 
-impl fmt::Display for OpenPositionError {
+impl fmt::Display for SolverPositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            OpenPositionError::EmptyHand(s) => {
+            SolverPositionError::EmptyHand(s) => {
                 write!(
                     f,
                     "seat {} holds no cards: every hand needs at least one",
                     s
                 )
             }
-            OpenPositionError::TooMany(r) => {
+            SolverPositionError::TooMany(r) => {
                 write!(
                     f,
                     "the hands hold more {}s than the deck ({})",
@@ -92,8 +92,8 @@ impl fmt::Display for OpenPositionError {
                     r.deck_count()
                 )
             }
-            OpenPositionError::NotAPlay => write!(f, "the play to beat is not a play"),
-            OpenPositionError::OwnPlay(s) => write!(
+            SolverPositionError::NotAPlay => write!(f, "the play to beat is not a play"),
+            SolverPositionError::OwnPlay(s) => write!(
                 f,
                 "the play to beat was made by {}, the seat to move: it would simply lead",
                 s
@@ -102,45 +102,45 @@ impl fmt::Display for OpenPositionError {
     }
 }
 
-impl std::error::Error for OpenPositionError {}
+impl std::error::Error for SolverPositionError {}
 
 /// What follows a play: the game goes on, or the player went out and its side won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Next {
     /// The position after the play.
-    Continue(OpenPosition),
+    Continue(SolverPosition),
     /// The player emptied its hand: this side won.
     Over(Side),
 }
 
-impl OpenPosition {
+impl SolverPosition {
     /// A checked position.
     pub fn new(
         hands: BySeat<Counts>,
         landlord: Seat,
         to_move: Seat,
         last: Option<(Seat, Combo)>,
-    ) -> Result<OpenPosition, OpenPositionError> {
+    ) -> Result<SolverPosition, SolverPositionError> {
         for (seat, hand) in hands.iter() {
             if hand.is_empty() {
-                return Err(OpenPositionError::EmptyHand(seat));
+                return Err(SolverPositionError::EmptyHand(seat));
             }
         }
         for r in Rank::ALL {
             let n: u8 = hands.0.iter().map(|h| h.get(r)).sum();
             if n > r.deck_count() {
-                return Err(OpenPositionError::TooMany(r));
+                return Err(SolverPositionError::TooMany(r));
             }
         }
         if let Some((by, combo)) = last {
             if combo.is_pass() || classify(combo.cards).map(|c| c.kind) != Some(combo.kind) {
-                return Err(OpenPositionError::NotAPlay);
+                return Err(SolverPositionError::NotAPlay);
             }
             if by == to_move {
-                return Err(OpenPositionError::OwnPlay(by));
+                return Err(SolverPositionError::OwnPlay(by));
             }
         }
-        Ok(OpenPosition {
+        Ok(SolverPosition {
             hands,
             landlord,
             to_move,
@@ -188,7 +188,7 @@ impl OpenPosition {
         } else {
             Some((me, *combo))
         };
-        Next::Continue(OpenPosition {
+        Next::Continue(SolverPosition {
             hands,
             to_move: next,
             last,

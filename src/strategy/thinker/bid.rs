@@ -1,7 +1,7 @@
 //! Bidding by search: the simulation (hidden cards dealt and played out with us as the
 //! landlord) and the bid network's estimate against passing.
 
-use super::stats::Tally;
+use super::stats::CandidateTally;
 use super::{decision_seed, Thinker, BID_DEALS_PER_SAMPLE, BID_MARGIN, MAX_BID_DEALS};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState};
@@ -38,7 +38,7 @@ impl Thinker {
             .samples
             .map_or(MAX_BID_DEALS, |s| s.saturating_mul(BID_DEALS_PER_SAMPLE))
             .max(1);
-        let mut tally = Tally::default();
+        let mut tally = CandidateTally::default();
         let mut shuffled = pool.clone();
         while tally.n() < max_deals {
             if tally.n() > 0 && self.out_of_time(soft, deadline) {

@@ -45,7 +45,7 @@ use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler, Solver};
 use crate::strategy::net::{BidNet, PlayNet};
-use stats::{best, drop_clearly_worse, Tally};
+use stats::{best, drop_clearly_worse, CandidateTally};
 use std::time::Instant;
 
 /// Candidates when the legal plays are this many or fewer: all of them.
@@ -170,7 +170,10 @@ impl Thinker {
         };
         let soft = self.soft_deadline(start, deadline);
         let mut rng = fastrand::Rng::with_seed(decision_seed(state));
-        let mut tally: Vec<Tally> = candidates.iter().map(|_| Tally::default()).collect();
+        let mut tally: Vec<CandidateTally> = candidates
+            .iter()
+            .map(|_| CandidateTally::default())
+            .collect();
         let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
         let mut deals = 0;
         // Deals every alive candidate was scored on (a deal with a failed rollout is not).
@@ -300,8 +303,8 @@ mod tests {
     use crate::rules::classify;
     use crate::stats::Estimate;
 
-    fn tally(values: &[f64]) -> Tally {
-        let mut t = Tally::default();
+    fn tally(values: &[f64]) -> CandidateTally {
+        let mut t = CandidateTally::default();
         for &v in values {
             t.push(v, v > 0.0);
         }

@@ -7,15 +7,15 @@ use crate::stats::{Estimate, Z95};
 
 /// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).
 #[derive(Clone, Debug)]
-pub(super) struct Tally {
+pub(super) struct CandidateTally {
     pub(super) values: Vec<f64>,
     pub(super) wins: u32,
     pub(super) alive: bool,
 }
 
-impl Default for Tally {
-    fn default() -> Tally {
-        Tally {
+impl Default for CandidateTally {
+    fn default() -> CandidateTally {
+        CandidateTally {
             values: Vec::new(),
             wins: 0,
             alive: true,
@@ -23,7 +23,7 @@ impl Default for Tally {
     }
 }
 
-impl Tally {
+impl CandidateTally {
     /// Deals played out.
     pub(super) fn n(&self) -> u32 {
         self.values.len() as u32
@@ -61,14 +61,14 @@ impl Tally {
 /// Mean and standard error of `a`'s lead over `b` on the deals both were played out on (the
 /// same deals, in the same order: the comparison the search's decisions rest on). Below two
 /// deals the error is unknown and taken as 0: the leader is whichever mean is higher.
-pub(super) fn paired_lead(a: &Tally, b: &Tally) -> (f64, f64) {
+pub(super) fn paired_lead(a: &CandidateTally, b: &CandidateTally) -> (f64, f64) {
     let diffs: Vec<f64> = a.values.iter().zip(&b.values).map(|(x, y)| x - y).collect();
     let e = Estimate::of(&diffs);
     (e.mean, e.std_error().unwrap_or(0.0))
 }
 
 /// Drops every alive candidate whose paired difference to the leader is clearly negative.
-pub(super) fn drop_clearly_worse(tally: &mut [Tally]) {
+pub(super) fn drop_clearly_worse(tally: &mut [CandidateTally]) {
     let leader = match (0..tally.len())
         .filter(|&i| tally[i].alive)
         .max_by(|&a, &b| {
@@ -94,7 +94,7 @@ pub(super) fn drop_clearly_worse(tally: &mut [Tally]) {
 /// The alive candidate with the best mean; the rule player's choice wins ties, and also wins
 /// when the best one's paired lead over it is within `stick` standard errors.
 pub(super) fn best(
-    tally: &[Tally],
+    tally: &[CandidateTally],
     candidates: &[Combo],
     policy_choice: Combo,
     stick: f64,
