@@ -12,11 +12,7 @@ use std::collections::BTreeSet;
 fn random_hand(rng: &mut fastrand::Rng, size: usize) -> Counts {
     let mut codes: Vec<u8> = (0..54).collect();
     rng.shuffle(&mut codes);
-    let mut cards = Cards::EMPTY;
-    for &code in &codes[..size] {
-        cards = cards.or(Cards::single(code));
-    }
-    cards.counts()
+    codes[..size].iter().copied().collect::<Cards>().counts()
 }
 
 /// A hand biased towards repeated ranks, so planes, bombs and four-with-two show up often:

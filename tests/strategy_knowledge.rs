@@ -37,7 +37,8 @@ fn exhaustive(state: &GameState, beats: impl Fn(Counts) -> bool) -> f64 {
             .iter()
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) != 0)
-            .fold(Cards::EMPTY, |s, (_, &c)| s.or(Cards::single(c)));
+            .map(|(_, &c)| c)
+            .collect::<Cards>();
         all += 1;
         if beats(held.counts()) {
             yes += 1;

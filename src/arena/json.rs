@@ -16,7 +16,7 @@ use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::{ErrorRecord, GameRecord};
 use super::report::ReplyMs;
 use crate::cards::Cards;
-use crate::game::{BySeat, Seat};
+use crate::game::{BySeat, ParseSeatError, Seat};
 use serde::de::{self, Deserializer};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
@@ -388,11 +388,7 @@ impl Serialize for Seat {
 impl<'de> Deserialize<'de> for Seat {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
         from_text(d, |text| {
-            let mut chars = text.chars();
-            match (chars.next().and_then(Seat::from_letter), chars.next()) {
-                (Some(seat), None) => Ok(seat),
-                _ => Err(format!("'{}' is no seat", text)),
-            }
+            text.parse().map_err(|e: ParseSeatError| e.to_string())
         })
     }
 }
@@ -700,7 +696,7 @@ mod tests {
     fn bad_lines_are_refused_with_the_reason() {
         let text = GameLine::new(&record(), &labels()).write();
         for (from, to, why) in [
-            ("\"landlord\":\"C\"", "\"landlord\":\"D\"", "no seat"),
+            ("\"landlord\":\"C\"", "\"landlord\":\"D\"", "'D' is not a seat"),
             ("\"kind\":\"late\"", "\"kind\":\"slow\"", "unknown fault"),
             ("[\"C\",\"34\"]", "[\"C\",\"99\"]", "cards '99'"),
             ("[\"C\",\"34\"]", "[\"C\",\"\"]", "without cards"),

@@ -32,6 +32,8 @@ use referee::{play_game, play_team_game, GameRecord, MatchRules};
 use report::Report;
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -53,6 +55,20 @@ pub enum Format {
 }
 
 impl Format {
+    /// Every format, in the order of the `--format` help.
+    pub const ALL: [Format; 4] = [Format::Seats, Format::Duplicate, Format::Pair, Format::Team];
+
+    /// The format's name in flags and shard headers: `seats`, `duplicate`, `pair` or `team`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Format::Seats => "seats",
+            Format::Duplicate => "duplicate",
+            Format::Pair => "pair",
+            Format::Team => "team",
+        }
+    }
+
     /// The player entry in each seat, for each game of a deal.
     #[must_use]
     pub fn seatings(self) -> Vec<[usize; 3]> {
@@ -78,6 +94,36 @@ impl Format {
             Format::Pair | Format::Team => 2,
             _ => 3,
         }
+    }
+}
+
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// Text that names no arena format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseFormatError(pub String);
+
+impl fmt::Display for ParseFormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "'{}' is not seats, duplicate, pair or team", self.0)
+    }
+}
+
+impl std::error::Error for ParseFormatError {}
+
+impl FromStr for Format {
+    type Err = ParseFormatError;
+
+    /// A format's [`Format::name`], exactly.
+    fn from_str(text: &str) -> Result<Format, ParseFormatError> {
+        Format::ALL
+            .into_iter()
+            .find(|f| f.name() == text)
+            .ok_or_else(|| ParseFormatError(text.to_string()))
     }
 }
 
@@ -473,6 +519,21 @@ fn clock_time(secs: f64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
+        for f in Format::ALL {
+            assert_eq!(f.to_string().parse::<Format>(), Ok(f));
+        }
+        let names: Vec<String> = Format::ALL.iter().map(|f| f.to_string()).collect();
+        assert_eq!(names, ["seats", "duplicate", "pair", "team"]);
+        for bad in ["", "Pair", "pairs", "seats "] {
+            assert_eq!(
+                bad.parse::<Format>(),
+                Err(ParseFormatError(bad.to_string()))
+            );
+        }
+    }
 
     #[test]
     fn the_progress_line_shows_tenths_of_games_per_second_and_the_time_left() {

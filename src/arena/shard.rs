@@ -18,7 +18,7 @@ use super::json::{LogLine, ShardEnd, ShardHeader};
 use super::referee::GameRecord;
 use super::report::Report;
 use super::team::TeamScore;
-use super::{labels, ArenaConfig, Format};
+use super::{labels, ArenaConfig, Format, ParseFormatError};
 use crate::rules::Platform;
 use std::collections::BTreeMap;
 use std::time::Duration;
@@ -59,22 +59,13 @@ impl Shard {
     }
 }
 
-fn format_name(format: Format) -> &'static str {
-    match format {
-        Format::Seats => "seats",
-        Format::Duplicate => "duplicate",
-        Format::Pair => "pair",
-        Format::Team => "team",
-    }
-}
-
 /// The first line of a shard's log: the run's settings.
 #[must_use]
 pub fn header_line(config: &ArenaConfig, shard: Shard) -> String {
     LogLine::Header {
         arena: ShardHeader {
             players: config.players.clone(),
-            format: format_name(config.format).to_string(),
+            format: config.format.to_string(),
             seed: config.seed,
             deals: config.deal_count(),
             shard: [shard.index, shard.count],
@@ -104,13 +95,10 @@ pub fn end_line(report: &Report) -> String {
 
 /// The settings of the run the shards came from, as far as the report needs them.
 fn config_of(header: &ShardHeader) -> Result<ArenaConfig, String> {
-    let format = match header.format.as_str() {
-        "seats" => Format::Seats,
-        "duplicate" => Format::Duplicate,
-        "pair" => Format::Pair,
-        "team" => Format::Team,
-        other => return Err(format!("unknown format '{}'", other)),
-    };
+    let format: Format = header
+        .format
+        .parse()
+        .map_err(|e: ParseFormatError| format!("format: {}", e))?;
     let mut config = ArenaConfig {
         players: header.players.clone(),
         format,

@@ -112,16 +112,11 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             }
             "--duplicate" => duplicate = true,
             "--format" => {
-                format = Some(match line.value()?.as_str() {
-                    "seats" => Format::Seats,
-                    "duplicate" => Format::Duplicate,
-                    "pair" => Format::Pair,
-                    "team" => Format::Team,
-                    other => bail!(
-                        "--format: '{}' is not seats, duplicate, pair or team",
-                        other
-                    ),
-                })
+                format = Some(
+                    line.value()?
+                        .parse::<Format>()
+                        .map_err(|e| anyhow::anyhow!("--format: {}", e))?,
+                )
             }
             "--platform" => {
                 let name = line.value()?;
@@ -408,9 +403,7 @@ fn print_summary(
 ) -> std::io::Result<()> {
     let format = match config.format {
         Format::Seats => "seats as given",
-        Format::Duplicate => "duplicate",
-        Format::Pair => "pair",
-        Format::Team => "team",
+        other => other.name(),
     };
     let time_secs = config.rules.time.as_secs_f64();
     let stdout = std::io::stdout();

@@ -430,6 +430,7 @@ impl Solver {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Cards;
     use crate::game::{BySeat, Seat};
 
     #[test]
@@ -439,14 +440,7 @@ mod tests {
         let mut deck: Vec<u8> = (0..54).collect();
         for _ in 0..400 {
             rng.shuffle(&mut deck);
-            let of = |codes: &[u8]| {
-                codes
-                    .iter()
-                    .fold(crate::cards::Cards::EMPTY, |s, &c| {
-                        s.or(crate::cards::Cards::single(c))
-                    })
-                    .counts()
-            };
+            let of = |codes: &[u8]| codes.iter().copied().collect::<Cards>().counts();
             let mine = of(&deck[..12]);
             let theirs = of(&deck[12..12 + rng.usize(1..15)]);
             for m in crate::rules::legal_plays(mine, None) {
@@ -493,12 +487,7 @@ mod tests {
             let mut at = 0;
             let hands = BySeat::from_fn(|s| {
                 let n = sizes[s.index()];
-                let h = deck[at..at + n]
-                    .iter()
-                    .fold(crate::cards::Cards::EMPTY, |c, &x| {
-                        c.or(crate::cards::Cards::single(x))
-                    })
-                    .counts();
+                let h = deck[at..at + n].iter().copied().collect::<Cards>().counts();
                 at += n;
                 h
             });

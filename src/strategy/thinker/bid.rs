@@ -45,11 +45,7 @@ impl Thinker {
                 break;
             }
             rng.shuffle(&mut shuffled);
-            let take = |codes: &[u8]| {
-                codes
-                    .iter()
-                    .fold(Cards::EMPTY, |s, &c| s.or(Cards::single(c)))
-            };
+            let take = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
             let bottom = take(&shuffled[..3]);
             let mut hands = BySeat([Cards::EMPTY; 3]);
             hands[me] = state.hand.or(bottom);
