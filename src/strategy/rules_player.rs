@@ -89,7 +89,7 @@ pub const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
 /// 2019 habits (`ddz arena --format team --platform icga2019 --sprt -0.5,0.5`, these thresholds
 /// against the official ones in the other team): one step (30 tenths) higher lost 0.67 team
 /// points per deal (H0 accepted at α = β = 0.001), one step lower lost 0.33 (H0 at 0.05), so the
-/// official thresholds stand for both rules until a better team bidder is measured.
+/// team rule uses the official thresholds.
 pub const BID_THRESHOLDS_TEAM: [i32; 3] = BID_THRESHOLDS;
 
 /// The bidding thresholds for a scoring rule.
