@@ -206,6 +206,14 @@ fn answered_in_time(start: Instant, hard: Duration, what: &str) {
     );
 }
 
+/// Soft and hard deadlines `soft` and `hard` after `start`.
+fn from(start: Instant, soft: Duration, hard: Duration) -> Deadline {
+    Deadline {
+        soft: start + soft,
+        hard: start + hard,
+    }
+}
+
 #[test]
 fn answers_by_the_deadline_whatever_the_budget() {
     let views = mid_game_views();
@@ -217,10 +225,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     });
     let hard = Duration::from_millis(400);
     let start = Instant::now();
-    let deadline = Deadline {
-        soft: start + Duration::from_millis(100),
-        hard: start + hard,
-    };
+    let deadline = from(start, Duration::from_millis(100), hard);
     let a = timed.analyze(view, deadline);
     answered_in_time(start, hard, "timed play");
     assert!(a.deals >= 1 && view.legal_plays().contains(&a.chosen));
@@ -228,10 +233,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     let mut huge = Thinker::new(fixed(u32::MAX));
     let hard = Duration::from_millis(200);
     let start = Instant::now();
-    let deadline = Deadline {
-        soft: start + Duration::from_millis(50),
-        hard: start + hard,
-    };
+    let deadline = from(start, Duration::from_millis(50), hard);
     let chosen = huge.play(view, deadline);
     answered_in_time(start, hard, "fixed-budget play");
     assert!(view.legal_plays().contains(&chosen));
@@ -243,10 +245,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     let mut fresh = GameState::new(Seat::B, view.hand.minus(view.bottom));
     fresh.cards_left = BySeat([17, fresh.hand.len() as u8, 17]);
     let start = Instant::now();
-    let deadline = Deadline {
-        soft: start + Duration::from_millis(50),
-        hard: start + hard,
-    };
+    let deadline = from(start, Duration::from_millis(50), hard);
     let bid = huge.bid(&fresh, deadline);
     answered_in_time(start, hard, "fixed-budget bid");
     assert!(fresh.bid_is_legal(bid), "bid {} is not legal here", bid);

@@ -696,7 +696,11 @@ mod tests {
     fn bad_lines_are_refused_with_the_reason() {
         let text = GameLine::new(&record(), &labels()).write();
         for (from, to, why) in [
-            ("\"landlord\":\"C\"", "\"landlord\":\"D\"", "'D' is not a seat"),
+            (
+                "\"landlord\":\"C\"",
+                "\"landlord\":\"D\"",
+                "'D' is not a seat",
+            ),
             ("\"kind\":\"late\"", "\"kind\":\"slow\"", "unknown fault"),
             ("[\"C\",\"34\"]", "[\"C\",\"99\"]", "cards '99'"),
             ("[\"C\",\"34\"]", "[\"C\",\"\"]", "without cards"),
