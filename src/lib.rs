@@ -12,6 +12,7 @@
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
 //! - [`arena`]: the tournament referee: engines against engines on the same deals;
 //! - [`play`]: a person at the table against engines, on the arena's referee;
+//! - [`web`]: the table in a browser: replay pages and `ddz serve`;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
 
 pub mod arena;
@@ -26,3 +27,4 @@ pub mod search;
 pub mod stats;
 pub mod strategy;
 pub mod tools;
+pub mod web;

@@ -158,8 +158,11 @@ pub struct Shown {
     pub spring: Option<&'static str>,
 }
 
-impl fmt::Display for Shown {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Shown {
+    /// What raised the multiplier, in words: `["2 bombs", "rocket", "spring"]`, empty when
+    /// nothing did.
+    #[must_use]
+    pub fn reasons(&self) -> Vec<String> {
         let mut why = Vec::new();
         if self.bombs > 0 {
             let s = if self.bombs > 1 { "s" } else { "" };
@@ -171,6 +174,13 @@ impl fmt::Display for Shown {
         if let Some(s) = self.spring {
             why.push(s.to_string());
         }
+        why
+    }
+}
+
+impl fmt::Display for Shown {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let why = self.reasons();
         if why.is_empty() {
             write!(f, "{}", self.value)
         } else {

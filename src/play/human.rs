@@ -63,11 +63,52 @@ const HELP: &str = "\
 
 /// What the referee asks the person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Question {
+pub enum Question {
     /// `BID WHAT`.
     Bid,
     /// `PLAY WHAT`.
     Play,
+}
+
+/// What `thinker` (the engine's default player) would answer to `question` in `state`, thinking
+/// for `think` (the engine's default when `None`), checked legal, with the score it expects;
+/// `None` when it has no legal answer (a panic, an illegal choice). The terminal's `hint` and
+/// `ddz serve`'s hint button both ask this.
+pub fn hint(
+    thinker: &mut Thinker,
+    state: &GameState,
+    think: Option<Duration>,
+    question: Question,
+) -> Option<Hint> {
+    let deadline = Clock::thinking(think).deadline(Instant::now());
+    // A hint is never worth a crash: a panic in the search gives no hint.
+    let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
+        if question == Question::Bid {
+            if thinker.settings().bidder == crate::strategy::thinker::Bidder::Simulate {
+                let b = thinker.analyze_bid(state, deadline);
+                // The stake is linear in the bid: the mean at base 1 times the bid.
+                let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));
+                (Advice::Bid(b.bid), expected)
+            } else {
+                // The value thresholds estimate no score.
+                (Advice::Bid(thinker.bid(state, deadline)), None)
+            }
+        } else {
+            let a = thinker.analyze(state, deadline);
+            let expected = a
+                .candidates
+                .iter()
+                .find(|c| c.play == a.chosen)
+                .map(|c| c.mean);
+            (Advice::Play(a.chosen), expected)
+        }
+    }))
+    .ok()?;
+    let legal = match advice {
+        Advice::Bid(bid) => state.bid_is_legal(bid),
+        Advice::Play(play) => state.legal_plays().contains(&play),
+    };
+    legal.then_some(Hint { advice, expected })
 }
 
 /// A person at the table, on a shared console.
@@ -119,40 +160,14 @@ impl Human {
         }
     }
 
-    /// What the engine's default player would do here, checked legal, with the score it
-    /// expects; `None` when it has no legal answer (a panic, an illegal choice).
+    /// What the engine's default player would do here ([`hint`]).
     fn hint(&mut self, question: Question) -> Option<Hint> {
-        let state = self.state.as_ref()?;
-        let thinker = self.hints.as_mut()?;
-        let deadline = Clock::thinking(self.think).deadline(Instant::now());
-        // A hint is never worth a crash: a panic in the search gives no hint.
-        let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
-            if question == Question::Bid {
-                if thinker.settings().bidder == crate::strategy::thinker::Bidder::Simulate {
-                    let b = thinker.analyze_bid(state, deadline);
-                    // The stake is linear in the bid: the mean at base 1 times the bid.
-                    let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));
-                    (Advice::Bid(b.bid), expected)
-                } else {
-                    // The value thresholds estimate no score.
-                    (Advice::Bid(thinker.bid(state, deadline)), None)
-                }
-            } else {
-                let a = thinker.analyze(state, deadline);
-                let expected = a
-                    .candidates
-                    .iter()
-                    .find(|c| c.play == a.chosen)
-                    .map(|c| c.mean);
-                (Advice::Play(a.chosen), expected)
-            }
-        }))
-        .ok()?;
-        let legal = match advice {
-            Advice::Bid(bid) => state.bid_is_legal(bid),
-            Advice::Play(play) => state.legal_plays().contains(&play),
-        };
-        legal.then_some(Hint { advice, expected })
+        hint(
+            self.hints.as_mut()?,
+            self.state.as_ref()?,
+            self.think,
+            question,
+        )
     }
 
     /// Shows the table and asks until the person answers `question` legally (or leaves).

@@ -98,7 +98,11 @@ impl fmt::Display for Refusal {
                         }
                     })
                     .collect();
-                write!(f, "not in your hand: {}", parts.join("; "))
+                if parts.is_empty() {
+                    write!(f, "not in your hand: those very cards")
+                } else {
+                    write!(f, "not in your hand: {}", parts.join("; "))
+                }
             }
             Refusal::NotAPlay(counts) => write!(
                 f,
@@ -161,15 +165,18 @@ pub fn read_play(
     let counts: Counts = text
         .parse()
         .map_err(|e| Refusal::Unreadable(text.to_string(), e))?;
-    let held = hand.counts();
-    let missing: Vec<(Rank, u8, u8)> = counts
-        .ranks()
-        .filter(|&r| counts.get(r) > held.get(r))
-        .map(|r| (r, counts.get(r), held.get(r)))
-        .collect();
-    if !missing.is_empty() {
-        return Err(Refusal::NotHeld(missing));
+    let cards = hand.pick(counts).ok_or_else(|| not_held(counts, hand))?;
+    Ok((cards, read_cards(cards, hand, to_beat)?))
+}
+
+/// Judges the concrete `cards` (chosen by clicking, in `ddz serve`) as a play from `hand` on
+/// `to_beat`: the same checks and reasons as a typed play, and cards of a held rank but another
+/// suit count as not held.
+pub fn read_cards(cards: Cards, hand: Cards, to_beat: Option<&Combo>) -> Result<Combo, Refusal> {
+    if !hand.contains_all(cards) {
+        return Err(not_held(cards.counts(), hand));
     }
+    let counts = cards.counts();
     let combo = classify(counts).ok_or(Refusal::NotAPlay(counts))?;
     if let Some(on) = to_beat {
         if !combo.beats(on) {
@@ -179,8 +186,20 @@ pub fn read_play(
             });
         }
     }
-    let cards = hand.pick(counts).expect("every rank was checked as held");
-    Ok((cards, combo))
+    Ok(combo)
+}
+
+/// Why `wanted` is not in `hand`: per rank, how many wanted and how many held (empty when the
+/// ranks are held but not those very cards).
+fn not_held(wanted: Counts, hand: Cards) -> Refusal {
+    let held = hand.counts();
+    Refusal::NotHeld(
+        wanted
+            .ranks()
+            .filter(|&r| wanted.get(r) > held.get(r))
+            .map(|r| (r, wanted.get(r), held.get(r)))
+            .collect(),
+    )
 }
 
 /// A pass, when allowed: only when there is a play to beat.

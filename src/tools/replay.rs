@@ -3,7 +3,7 @@
 
 use crate::arena::json::{GameLine, LogLine};
 use crate::cards::Cards;
-use crate::game::{Outcome, Seat, Shown};
+use crate::game::{trick_numbers, Outcome, Seat, Shown};
 use crate::protocol::{Command, Reply};
 use crate::tools::cli::{Arg, Args};
 use crate::tools::transcript;
@@ -180,31 +180,23 @@ fn render(view: &View) -> String {
     if view.landlord.is_none() && view.errors.is_empty() {
         let _ = writeln!(out, "nobody bid: no score");
     }
-    // Tricks: a trick starts with a lead and ends when two passes follow the last play.
+    // One line per trick (game::tricks says where each starts).
     let mut left: [Option<usize>; 3] = [None; 3];
     for seat in Seat::ALL {
         left[seat.index()] = view.hands[seat.index()]
             .map(|h| h.len() + if view.landlord == Some(seat) { 3 } else { 0 });
     }
-    let mut trick = 0;
-    let mut passes = 2;
+    let tricks = trick_numbers(view.plays.iter().map(|(_, cards)| cards.is_none()));
     let mut line = String::new();
-    for (seat, cards) in &view.plays {
-        if cards.is_some() && passes >= 2 {
+    for (i, (seat, cards)) in view.plays.iter().enumerate() {
+        if i == 0 || tricks[i] != tricks[i - 1] {
             if !line.is_empty() {
                 let _ = writeln!(out, "{}", line);
             }
-            trick += 1;
-            line = format!("{:>3}.", trick);
+            line = format!("{:>3}.", tricks[i] + 1);
         }
-        match cards {
-            Some(c) => {
-                passes = 0;
-                if let Some(n) = left[seat.index()].as_mut() {
-                    *n = n.saturating_sub(c.len());
-                }
-            }
-            None => passes += 1,
+        if let (Some(c), Some(n)) = (cards, left[seat.index()].as_mut()) {
+            *n = n.saturating_sub(c.len());
         }
         let _ = write!(line, "  {} {}", seat, show(*cards));
         if let (Some(c), Some(n)) = (cards, left[seat.index()]) {
@@ -245,18 +237,22 @@ fn render(view: &View) -> String {
 
 /// Usage of `ddz replay`.
 pub const USAGE: &str = "\
-usage: ddz replay FILE [--game N]
+usage: ddz replay FILE [--game N] [--html OUT.html]
 A finished game as people read it: every hand as dealt, the bids, each trick, the result and the
 score. FILE is a JSON game log (ddz arena --json, ddz play --save) or a transcript. --game N:
 only the Nth game of a JSON log, counted from 1: the game headed `== game N: deal D, seating S`
 (D is the deal's number in the log, from 0, as ddz play --deal D and the arena count deals);
-default: every game.";
+default: every game.
+--html OUT.html: write the games of a JSON log as one page instead, which any browser opens from
+disk (nothing is fetched): the table with every hand face up, stepped through with the buttons
+or the arrow keys, a list to choose the game and one to jump to a trick.";
 
-/// Runs `ddz replay FILE [--game N]` (N counts the JSON log's lines from 1; default: every
-/// game in the file).
+/// Runs `ddz replay FILE [--game N] [--html OUT]` (N counts the JSON log's games from 1;
+/// default: every game in the file).
 pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     let mut file = None;
     let mut game: Option<usize> = None;
+    let mut html: Option<String> = None;
     let mut line = Args::new("replay", USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match arg {
@@ -267,14 +263,63 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
                 }
                 game = Some(n);
             }
+            Arg::Flag(f) if f == "--html" => html = Some(line.value()?),
             Arg::Word(w) if file.is_none() => file = Some(w),
             other => return Err(line.unknown(&other)),
         }
     }
-    let file = file.context("usage: ddz replay FILE [--game N]")?;
+    let file = file.context("usage: ddz replay FILE [--game N] [--html OUT.html]")?;
     let text = std::fs::read_to_string(&file).with_context(|| format!("reading {}", file))?;
-    print!("{}", replay_text(&text, game)?);
+    match html {
+        None => print!("{}", replay_text(&text, game)?),
+        Some(out) => {
+            let page = replay_html(&text, game, &file)?;
+            std::fs::write(&out, page).with_context(|| format!("writing {}", out))?;
+        }
+    }
     Ok(())
+}
+
+/// The replay page ([`crate::web::replay`]) of the games of a JSON log, `game` picking one
+/// (from 1); `source` names the log on the page.
+pub fn replay_html(text: &str, game: Option<usize>, source: &str) -> anyhow::Result<String> {
+    if !text.trim_start().starts_with('{') {
+        bail!(
+            "--html needs a JSON game log (ddz arena --json, ddz play --save): a transcript \
+             holds one seat's view, without the others' hands"
+        );
+    }
+    let games = log_games(text)?;
+    let picked: Vec<(usize, &GameLine)> = games
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (i + 1, g))
+        .filter(|(n, _)| game.map_or(true, |g| g == *n))
+        .collect();
+    if picked.is_empty() && game.is_some() {
+        bail!(
+            "no game {} in the log ({} games)",
+            game.unwrap_or(0),
+            games.len()
+        );
+    }
+    Ok(crate::web::replay::page(&picked, source))
+}
+
+/// The games of a JSON log, in order (a shard's first and last lines are no game).
+fn log_games(text: &str) -> anyhow::Result<Vec<GameLine>> {
+    let mut games = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.trim().is_empty() {
+            continue;
+        }
+        let read = LogLine::read(line).map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
+        match read {
+            LogLine::Game(g) => games.push(*g),
+            LogLine::Header { .. } | LogLine::End { .. } => {}
+        }
+    }
+    Ok(games)
 }
 
 /// One game of a log as people read it (the account `ddz play` shows after a game).
@@ -289,18 +334,7 @@ pub fn replay_game(g: &GameLine) -> String {
 pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
     if text.trim_start().starts_with('{') {
         let mut out = String::new();
-        // A shard's log has a first and a last line that are no game.
-        let mut games = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            if line.trim().is_empty() {
-                continue;
-            }
-            let read = LogLine::read(line).map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
-            match read {
-                LogLine::Game(g) => games.push(g),
-                LogLine::Header { .. } | LogLine::End { .. } => {}
-            }
-        }
+        let games = log_games(text)?;
         for (n, g) in games.iter().enumerate() {
             if game.map_or(false, |g| g != n + 1) {
                 continue;

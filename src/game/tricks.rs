@@ -1,0 +1,43 @@
+//! Tricks: a trick starts with a lead and ends when two passes follow its last play (both
+//! other seats declined it), after which the seat that made that play leads again.
+
+/// The trick (from 0) each play of a game belongs to, given whether each play, in order, was
+/// a pass. A play that is not a pass after two passes in a row starts the next trick.
+#[must_use]
+pub fn trick_numbers(passes: impl IntoIterator<Item = bool>) -> Vec<usize> {
+    let mut numbers = Vec::new();
+    let mut trick = 0;
+    let mut passes_in_a_row = 0;
+    for (i, pass) in passes.into_iter().enumerate() {
+        if pass {
+            passes_in_a_row += 1;
+        } else {
+            if i > 0 && passes_in_a_row >= 2 {
+                trick += 1;
+            }
+            passes_in_a_row = 0;
+        }
+        numbers.push(trick);
+    }
+    numbers
+}
+
+#[cfg(test)]
+mod tests {
+    use super::trick_numbers;
+
+    #[test]
+    fn a_trick_ends_after_two_passes() {
+        // A leads, B beats, C and A pass: B leads the second trick, which C wins after two
+        // passes; C leads the third.
+        let plays = [false, false, true, true, false, false, true, true, false];
+        assert_eq!(trick_numbers(plays), vec![0, 0, 0, 0, 1, 1, 1, 1, 2]);
+    }
+
+    #[test]
+    fn one_pass_does_not_end_a_trick() {
+        let plays = [false, true, false, true, false];
+        assert_eq!(trick_numbers(plays), vec![0; 5]);
+        assert!(trick_numbers(std::iter::empty()).is_empty());
+    }
+}

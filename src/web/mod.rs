@@ -1,0 +1,13 @@
+//! The table in a browser. `ddz replay --html` writes one self-contained page that replays
+//! games; `ddz serve` is a local web server where a person plays against engines by clicking.
+//! The pages' HTML, CSS and JavaScript are the files beside this module, embedded in the binary
+//! at build time; the server answers the play page in JSON.
+//!
+//! - [`page`]: the embedded files and how a page is put together from them;
+//! - [`replay`]: a game as the pages draw it (from an arena log line);
+//! - [`seat`]: the person's seat, answered by the browser's requests;
+//! - [`games`]: the server's games, each on its own thread, bounded in number and idle time;
+//! - [`server`]: the HTTP routes, on `tiny_http`.
+
+pub mod page;
+pub mod replay;

@@ -1,0 +1,187 @@
+//! A game as the pages draw it: the seats with their names, roles and hands, the bottom, the
+//! bids, every play with its trick, and the result with what multiplied it. `ddz replay --html`
+//! writes a list of these into the replay page; `ddz serve` sends the result part to the play
+//! page and links the finished game's replay. Cards are the competition's codes, the pages
+//! draw them.
+
+use crate::arena::json::GameLine;
+use crate::cards::Cards;
+use crate::game::{trick_numbers, Outcome, Seat, Shown};
+use serde::Serialize;
+
+/// One game for the replay page.
+#[derive(Clone, Debug, Serialize)]
+pub struct Game {
+    /// The game's name in the page's list: `game 3: deal 0, seating 2`.
+    pub title: String,
+    /// A, B, C.
+    pub seats: Vec<SeatHand>,
+    /// The bottom cards.
+    pub bottom: Vec<u8>,
+    /// The bids in order.
+    pub bids: Vec<Bid>,
+    /// The landlord, when somebody bid.
+    pub landlord: Option<Seat>,
+    /// The base (the landlord's bid; 1 without bidding).
+    pub base: u8,
+    /// Every play and pass in order.
+    pub plays: Vec<Play>,
+    /// How the game ended and its scores.
+    pub result: Ending,
+}
+
+/// A seat's player and hand.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatHand {
+    /// The seat.
+    pub seat: Seat,
+    /// The player's name in the log.
+    pub name: String,
+    /// `landlord` or `farmer`, once the landlord is known.
+    pub role: Option<&'static str>,
+    /// The cards the seat played the game with (the landlord's with the bottom).
+    pub hand: Vec<u8>,
+}
+
+/// One bid.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct Bid {
+    /// Who bid.
+    pub seat: Seat,
+    /// 0 (no bid) to 3.
+    pub bid: u8,
+}
+
+/// One play or pass.
+#[derive(Clone, Debug, Serialize)]
+pub struct Play {
+    /// Who played.
+    pub seat: Seat,
+    /// The cards (empty for a pass).
+    pub cards: Vec<u8>,
+    /// The trick it belongs to, from 0 ([`trick_numbers`]).
+    pub trick: usize,
+    /// The cards in human notation (`pass` for a pass).
+    pub text: String,
+}
+
+/// How a game ended, as the pages show it.
+#[derive(Clone, Debug, Serialize)]
+pub struct Ending {
+    /// The line that says it: `C emptied its hand: the farmers win`, `nobody bid: no score`,
+    /// or the fault that ended the game.
+    pub headline: String,
+    /// The multiplier, when a seat emptied its hand.
+    pub multiplier: Option<i32>,
+    /// What raised the multiplier: `2 bombs, spring` (empty when nothing did).
+    pub why: String,
+    /// Each seat's score, A, B, C.
+    pub scores: [i32; 3],
+}
+
+/// Codes ascending.
+fn codes(cards: Cards) -> Vec<u8> {
+    cards.codes().collect()
+}
+
+impl Game {
+    /// The game of one log line, titled `title`.
+    #[must_use]
+    pub fn of_line(line: &GameLine, title: String) -> Game {
+        let landlord = line.landlord;
+        let seats = Seat::ALL
+            .iter()
+            .map(|&seat| {
+                let mut hand = line.hands.hands[seat];
+                if landlord == Some(seat) {
+                    hand = hand.or(line.hands.bottom);
+                }
+                SeatHand {
+                    seat,
+                    name: line.players[seat.index()].clone(),
+                    role: landlord.map(|l| if l == seat { "landlord" } else { "farmer" }),
+                    hand: codes(hand),
+                }
+            })
+            .collect();
+        let tricks = trick_numbers(line.plays.iter().map(|(_, cards)| cards.is_none()));
+        let plays = line
+            .plays
+            .iter()
+            .zip(tricks)
+            .map(|(&(seat, cards), trick)| Play {
+                seat,
+                cards: cards.map_or_else(Vec::new, codes),
+                trick,
+                text: cards.map_or_else(|| "pass".to_string(), |c| c.to_string()),
+            })
+            .collect();
+        Game {
+            title,
+            seats,
+            bottom: codes(line.hands.bottom),
+            bids: line
+                .bids
+                .iter()
+                .map(|&(seat, bid)| Bid { seat, bid })
+                .collect(),
+            landlord,
+            base: line.base,
+            plays,
+            result: Ending::of_line(line),
+        }
+    }
+}
+
+impl Ending {
+    /// How the game of `line` ended.
+    #[must_use]
+    pub fn of_line(line: &GameLine) -> Ending {
+        let mut result = Ending {
+            headline: String::new(),
+            multiplier: None,
+            why: String::new(),
+            scores: line.scores,
+        };
+        match (line.winner, line.landlord) {
+            (Some(w), Some(l)) => {
+                let side = if w == l {
+                    "the landlord wins"
+                } else {
+                    "the farmers win"
+                };
+                result.headline = format!("{} emptied its hand: {}", w, side);
+                // The recorded multiplier, with what made it read from the plays.
+                let shown = Shown {
+                    value: i64::from(line.multiplier),
+                    ..Outcome::of_plays(l, line.base, w, &line.plays).shown()
+                };
+                result.multiplier = Some(line.multiplier);
+                result.why = shown.reasons().join(", ");
+            }
+            _ => {
+                result.headline = match line.errors.iter().find(|e| e.scored) {
+                    Some(e) => format!("{} {}: {}", e.seat, e.kind.name(), e.detail),
+                    None if line.landlord.is_none() => "nobody bid: no score".to_string(),
+                    None => "the game did not finish".to_string(),
+                };
+            }
+        }
+        result
+    }
+}
+
+/// The replay page of the games of `lines` (`(number in the log from 1, line)`), titled by
+/// `source`.
+#[must_use]
+pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
+    let games: Vec<Game> = lines
+        .iter()
+        .map(|&(n, line)| {
+            let title = format!("game {}: deal {}, seating {}", n, line.deal, line.seating);
+            Game::of_line(line, title)
+        })
+        .collect();
+    let json = serde_json::to_string(&games).expect("a game is plain data");
+    super::page::replay_page(&json, source)
+}
