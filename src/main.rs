@@ -35,6 +35,7 @@ fn main() -> ExitCode {
         "arena" => ddz::tools::arena::run_arena(rest),
         "play" => ddz::tools::play::run_play(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
+        "serve" => ddz::tools::serve::run_serve(rest),
         "check-transcripts" => ddz::tools::transcript::run(rest),
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),

@@ -438,3 +438,24 @@ pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, Stri
         ))),
     }
 }
+
+/// Starts `player` and says the handshake before a person sits down with it (`ddz play`,
+/// `ddz serve`): an engine that cannot start, exits at once or does not answer `NAME` is
+/// reported with the reason, rather than every game ending at once by its fault. A built-in
+/// player is always ready.
+pub fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), String> {
+    let fresh = player.begin_game(0).map_err(|f| f.to_string())?;
+    if !fresh || !player.reads_text() {
+        return Ok(());
+    }
+    let hello = Command::Version("1.0".into());
+    match player.exchange(&hello, &hello.to_string(), limit) {
+        Ok((Reply::Name(_), _)) => Ok(()),
+        Ok((_, line)) => Err(format!(
+            "answered '{}' to '{}', not NAME",
+            line.unwrap_or_default(),
+            hello
+        )),
+        Err(f) => Err(f.to_string()),
+    }
+}

@@ -8,6 +8,7 @@ pub mod moves;
 pub mod play;
 pub mod replay;
 pub mod selfplay;
+pub mod serve;
 pub mod solve;
 pub mod split;
 pub mod terminal;
@@ -29,7 +30,8 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz arena [OPTIONS]                               engines against engines
        ddz arena merge FILE...                           the report of shards' JSON logs together
        ddz play [OPTIONS]                                you at the table against engines
-       ddz replay FILE [--game N]                        a finished game from a JSON log or transcript
+       ddz replay FILE [--game N] [--html OUT]           a finished game from a JSON log or transcript
+       ddz serve [--port P] [OPTIONS]                    you against engines in the browser
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
        ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
        ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix

@@ -6,7 +6,7 @@
 
 use crate::arena::deals::Deal;
 use crate::arena::json::GameLine;
-use crate::arena::players::{make_player, Hosting, Player};
+use crate::arena::players::{greet, make_player, Hosting, Player};
 use crate::arena::referee::{play_game, GameRecord, MatchRules};
 use crate::arena::{game_seed, labels};
 use crate::engine::config::EngineConfig;
@@ -65,6 +65,18 @@ pub struct PlaySettings {
 impl PlaySettings {
     /// Reads the command line; `None` for `--help`.
     pub fn parse(args: &[String]) -> anyhow::Result<Option<PlaySettings>> {
+        PlaySettings::parse_with("play", USAGE, args, &mut |_, _| Ok(false))
+    }
+
+    /// Reads the command line of `tool` (`usage` for `--help`): `ddz play`'s flags, and those
+    /// `more` takes (it returns whether it knew the flag; `ddz serve` adds its own). `None`
+    /// for `--help`.
+    pub fn parse_with(
+        tool: &'static str,
+        usage: &'static str,
+        args: &[String],
+        more: &mut dyn FnMut(&str, &mut Args) -> anyhow::Result<bool>,
+    ) -> anyhow::Result<Option<PlaySettings>> {
         let mut settings = PlaySettings {
             seat: DEFAULT_SEAT,
             opponents: ["builtin:ddz".into(), "builtin:ddz".into()],
@@ -74,7 +86,7 @@ impl PlaySettings {
             think: None,
             save: None,
         };
-        let mut line = Args::new("play", USAGE, args);
+        let mut line = Args::new(tool, usage, args);
         loop {
             let arg = match line.next_arg() {
                 Ok(Some(arg)) => arg,
@@ -118,7 +130,11 @@ impl PlaySettings {
                     settings.think = engine.player.think;
                 }
                 "--save" => settings.save = Some(line.value()?.into()),
-                _ => return Err(line.unknown(&arg)),
+                other => {
+                    if !more(other, &mut line)? {
+                        return Err(line.unknown(&arg));
+                    }
+                }
             }
         }
         Ok(Some(settings))
@@ -211,6 +227,7 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
     for (i, player) in players.iter_mut().enumerate() {
         if Seat::ALL[i] != settings.seat {
             greet(player.as_mut(), rules.time)
+                .map_err(anyhow::Error::msg)
                 .with_context(|| format!("the opponent '{}' at {}", specs[i], Seat::ALL[i]))?;
         }
     }
@@ -280,27 +297,6 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         }
     ));
     Ok(())
-}
-
-/// Starts an opponent and says the handshake, before the person sits down: an engine that
-/// cannot start, exits at once or does not answer `NAME` ends the session with the reason,
-/// rather than every game ending at once by its fault. A built-in player is always ready.
-fn greet(player: &mut dyn Player, limit: Duration) -> anyhow::Result<()> {
-    use crate::protocol::{Command, Reply};
-    let fresh = player.begin_game(0).map_err(|f| anyhow::anyhow!("{}", f))?;
-    if !fresh || !player.reads_text() {
-        return Ok(());
-    }
-    let hello = Command::Version("1.0".into());
-    match player.exchange(&hello, &hello.to_string(), limit) {
-        Ok((Reply::Name(_), _)) => Ok(()),
-        Ok((_, line)) => bail!(
-            "answered '{}' to '{}', not NAME",
-            line.unwrap_or_default(),
-            hello
-        ),
-        Err(f) => bail!("{}", f),
-    }
 }
 
 /// The game as `ddz replay` shows it (every hand as dealt, the bids, each trick, the result and

@@ -9,5 +9,8 @@
 //! - [`games`]: the server's games, each on its own thread, bounded in number and idle time;
 //! - [`server`]: the HTTP routes, on `tiny_http`.
 
+pub mod games;
 pub mod page;
 pub mod replay;
+pub mod seat;
+pub mod server;

@@ -5,6 +5,7 @@
 // own game, so tabs are independent, and closing the page frees it.
 "use strict";
 
+const REFRESH_MS = 1000;
 let state = null;
 let selected = new Set();
 let busy = false;
@@ -71,7 +72,7 @@ function show(next) {
     const seats = state.seats.map((s) => {
         const view = {
             seat: s.seat,
-            name: s.seat === state.you ? s.name + " (you)" : s.name,
+            name: s.seat === state.you && s.name !== "you" ? s.name + " (you)" : s.name,
             role: s.role,
             cards: s.hand,
             left: s.left,
@@ -107,6 +108,15 @@ function show(next) {
     });
     document.getElementById("legal-list").hidden = true;
     setButtons();
+    // The server answers once the person is asked again; if the engines took longer than it
+    // waits, ask again shortly.
+    if (!state.question && !state.over) setTimeout(refresh, REFRESH_MS);
+}
+
+async function refresh() {
+    if (busy || !state || state.question || state.over) return;
+    const { ok, answer } = await call("GET", "/api/games/" + state.id);
+    if (ok) show(answer);
 }
 
 function toggle(code) {
@@ -130,9 +140,15 @@ function setButtons() {
 
 async function hint() {
     const { ok, answer } = await call("GET", "/api/games/" + state.id + "/hint");
-    if (!ok) return say(answer.error, true);
+    if (!ok) {
+        say(answer.error, true);
+        return;
+    }
     const expected = answer.expected === null ? "" : " (expected score " + answer.expected + ")";
-    if (answer.bid !== undefined) return say("hint: bid " + answer.bid + expected);
+    if (answer.cards === null) {
+        say("hint: " + answer.text + expected);
+        return;
+    }
     selected = new Set(answer.cards);
     show(state);
     say(answer.cards.length === 0 ? "hint: pass" + expected : "hint: " + answer.text + expected);

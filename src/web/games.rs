@@ -1,0 +1,568 @@
+//! The server's games. Each game is one deal played on its own thread by the arena's referee,
+//! as `ddz play` plays it: the person's [`WebSeat`] among the opponents `ddz serve` was started
+//! with. A page creates a game, answers it and closes it; a game nobody asked about for
+//! [`IDLE_LIMIT`] is closed too, and there are at most [`MAX_GAMES`], so the server's memory
+//! stays bounded however many tabs come and go.
+
+use super::replay::{Bid, Ending, Play};
+use super::seat::{Refused, SharedDesk, WebSeat};
+use crate::arena::deals::Deal;
+use crate::arena::json::GameLine;
+use crate::arena::players::{greet, make_player, Hosting, Player};
+use crate::arena::referee::{play_game, MatchRules};
+use crate::arena::{game_seed, labels};
+use crate::cards::Cards;
+use crate::game::{trick_numbers, GameState, Seat};
+use crate::play::human::{hint, Advice, Question};
+use crate::play::view;
+use crate::strategy::thinker::{Thinker, ThinkerSettings};
+use crate::strategy::Strategy;
+use serde::Serialize;
+use std::collections::HashMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
+
+/// Games kept at once: each holds a thread and its opponents (a program each, for engine
+/// commands), and a person rarely has more tabs open.
+pub const MAX_GAMES: usize = 32;
+/// A game nobody asked about for this long is closed (a tab left open overnight, a browser
+/// that never said the page was closed).
+pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 60);
+/// The label of the person's seat in logs and replays (as `ddz play` writes it).
+pub const PERSON: &str = "you";
+/// The match length `INFO` announces to engines (as `ddz play` announces it).
+pub const SESSION_ROUNDS: u32 = 100;
+
+/// What every game of the server is played with: `ddz play`'s settings.
+#[derive(Clone, Debug)]
+pub struct Setup {
+    /// The person's seat.
+    pub seat: Seat,
+    /// The players in the two other seats, in seat order (the arena's syntax).
+    pub opponents: [String; 2],
+    /// The deals' seed.
+    pub seed: u64,
+    /// The first game's deal number; each new game takes the next.
+    pub first_deal: usize,
+    /// No bidding: the deal's number gives the landlord, base 1.
+    pub fixed_landlord: bool,
+    /// The thinking time of the built-in opponents and of hints.
+    pub think: Option<Duration>,
+    /// A JSON game log each finished game is appended to.
+    pub save: Option<PathBuf>,
+}
+
+impl Setup {
+    /// The player spec in each seat, the person's labelled [`PERSON`].
+    fn specs(&self) -> [String; 3] {
+        let mut others = self.opponents.iter();
+        Seat::ALL.map(|s| {
+            if s == self.seat {
+                PERSON.to_string()
+            } else {
+                others.next().expect("two opponents").clone()
+            }
+        })
+    }
+}
+
+/// One game.
+pub struct Game {
+    /// Its name in requests.
+    pub id: String,
+    /// The deal's number.
+    pub deal: usize,
+    /// The players' labels, A, B, C.
+    pub names: [String; 3],
+    /// The person's seat.
+    pub you: Seat,
+    /// The table the game's thread and the requests share.
+    pub desk: SharedDesk,
+    /// The engine's default player, for hints.
+    hints: Mutex<Thinker>,
+    /// The last request about the game.
+    last_seen: Mutex<Instant>,
+}
+
+impl Game {
+    /// The hint player; one hint at a time per game.
+    fn hints(&self) -> MutexGuard<'_, Thinker> {
+        self.hints.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// All games of a server.
+pub struct Games {
+    setup: Setup,
+    next_deal: Mutex<usize>,
+    games: Mutex<HashMap<String, Arc<Game>>>,
+    /// One writer of the saved log at a time.
+    saving: Mutex<()>,
+}
+
+impl Games {
+    /// No games yet; they will be played with `setup`.
+    #[must_use]
+    pub fn new(setup: Setup) -> Games {
+        Games {
+            next_deal: Mutex::new(setup.first_deal),
+            setup,
+            games: Mutex::new(HashMap::new()),
+            saving: Mutex::new(()),
+        }
+    }
+
+    fn table(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
+        self.games.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Starts a game of the next deal on its own thread. Idle games are closed first; when
+    /// [`MAX_GAMES`] are still open, the finished game asked about longest ago makes room, and
+    /// with none finished the server is full (503).
+    pub fn create(self: &Arc<Self>) -> Result<Arc<Game>, Refused> {
+        self.sweep(Instant::now());
+        let mut table = self.table();
+        if table.len() >= MAX_GAMES {
+            let oldest_finished = table
+                .values()
+                .filter(|g| g.desk.lock().over())
+                .min_by_key(|g| *g.last_seen.lock().unwrap_or_else(PoisonError::into_inner))
+                .map(|g| g.id.clone());
+            match oldest_finished {
+                Some(id) => {
+                    table.remove(&id);
+                }
+                None => {
+                    return Err(Refused::new(
+                        503,
+                        format!("the server holds {} games already: close a tab", MAX_GAMES),
+                    ))
+                }
+            }
+        }
+        let deal = {
+            let mut next = self.next_deal.lock().unwrap_or_else(PoisonError::into_inner);
+            *next += 1;
+            *next - 1
+        };
+        let mut thinker = Thinker::new(ThinkerSettings::default());
+        thinker.new_game();
+        let game = Arc::new(Game {
+            id: format!("{:016x}", fastrand::u64(..)),
+            deal,
+            names: labels(&self.setup.specs())
+                .try_into()
+                .expect("three labels for three specs"),
+            you: self.setup.seat,
+            desk: SharedDesk::default(),
+            hints: Mutex::new(thinker),
+            last_seen: Mutex::new(Instant::now()),
+        });
+        table.insert(game.id.clone(), game.clone());
+        drop(table);
+        let games = self.clone();
+        let played = game.clone();
+        std::thread::Builder::new()
+            .name(format!("game {}", game.id))
+            .spawn(move || games.play(&played))
+            .map_err(|e| Refused::new(503, format!("cannot start a game: {}", e)))?;
+        Ok(game)
+    }
+
+    /// The game `id`, marked as asked about.
+    pub fn get(&self, id: &str) -> Result<Arc<Game>, Refused> {
+        let game = self.table().get(id).cloned().ok_or_else(|| {
+            Refused::new(404, format!("no game '{}' (it was closed or expired)", id))
+        })?;
+        *game.last_seen.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        Ok(game)
+    }
+
+    /// Closes the game `id`: a game in play ends as abandoned by the person, and its thread
+    /// ends with it.
+    pub fn close(&self, id: &str) -> Result<(), Refused> {
+        let game = self
+            .table()
+            .remove(id)
+            .ok_or_else(|| Refused::new(404, format!("no game '{}'", id)))?;
+        leave(&game);
+        Ok(())
+    }
+
+    /// What every game is played with.
+    #[must_use]
+    pub fn setup(&self) -> &Setup {
+        &self.setup
+    }
+
+    /// The games' common title: the seed and whether there is bidding.
+    #[must_use]
+    pub fn title(&self) -> String {
+        format!(
+            "seed {} · {}",
+            self.setup.seed,
+            if self.setup.fixed_landlord {
+                "fixed landlord, no bidding"
+            } else {
+                "bidding"
+            }
+        )
+    }
+
+    /// How many games are open.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.table().len()
+    }
+
+    /// Closes the games nobody asked about for [`IDLE_LIMIT`] before `now`.
+    pub fn sweep(&self, now: Instant) {
+        let mut table = self.table();
+        let idle: Vec<String> = table
+            .values()
+            .filter(|g| {
+                let seen = *g.last_seen.lock().unwrap_or_else(PoisonError::into_inner);
+                now.saturating_duration_since(seen) >= IDLE_LIMIT
+            })
+            .map(|g| g.id.clone())
+            .collect();
+        for id in idle {
+            if let Some(game) = table.remove(&id) {
+                leave(&game);
+            }
+        }
+    }
+
+    /// Plays `game` to its end (the game's thread).
+    fn play(&self, game: &Game) {
+        let setup = &self.setup;
+        let specs = setup.specs();
+        let hosting = Hosting {
+            threaded: true,
+            think: setup.think,
+            ..Hosting::default()
+        };
+        let rules = MatchRules {
+            fixed_landlord: setup.fixed_landlord,
+            match_games: SESSION_ROUNDS,
+            ..MatchRules::default()
+        };
+        let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+        for (seat, spec) in Seat::ALL.iter().zip(&specs) {
+            if *seat == setup.seat {
+                seated.push(Box::new(WebSeat::new(game.desk.clone())));
+                continue;
+            }
+            let started = make_player(spec, hosting.clone())
+                .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p));
+            match started {
+                Ok(p) => seated.push(p),
+                Err(e) => {
+                    let mut desk = game.desk.lock();
+                    desk.failed = Some(format!("the opponent '{}' at {}: {}", spec, seat, e));
+                    desk.moves += 1;
+                    drop(desk);
+                    game.desk.notify();
+                    return;
+                }
+            }
+        }
+        let mut players: [Box<dyn Player>; 3] = match seated.try_into() {
+            Ok(p) => p,
+            Err(_) => unreachable!("three seats were filled"),
+        };
+        let record = play_game(
+            &mut players,
+            &rules,
+            &Deal::seeded(setup.seed, game.deal as u64),
+            game.deal,
+            0,
+            [0, 1, 2],
+            game_seed(setup.seed, game.deal, 0),
+        );
+        for p in players.iter_mut() {
+            p.finish();
+        }
+        let line = GameLine::new(&record, &game.names);
+        if let Some(path) = &setup.save {
+            let _one_writer = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
+            let appended = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .and_then(|mut f| writeln!(f, "{}", line.write()));
+            if let Err(e) = appended {
+                eprintln!("ddz serve: cannot save to {}: {}", path.display(), e);
+            }
+        }
+        let mut desk = game.desk.lock();
+        desk.events.push(Ending::of_line(&line).headline);
+        desk.finished = Some(line);
+        desk.question = None;
+        desk.moves += 1;
+        drop(desk);
+        game.desk.notify();
+    }
+}
+
+/// Tells a game's seat that the person left, so a game in play ends.
+fn leave(game: &Game) {
+    game.desk.lock().left = true;
+    game.desk.notify();
+}
+
+/// What the person sees of a game: the page's JSON.
+#[derive(Debug, Serialize)]
+pub struct TableView {
+    /// The game's id.
+    pub id: String,
+    /// `deal 4 of seed 1234 · bidding`.
+    pub title: String,
+    /// The person's seat.
+    pub you: Seat,
+    /// `bid` or `play` when the person is asked, else none.
+    pub question: Option<&'static str>,
+    /// The bids the person may make now.
+    pub legal_bids: Vec<u8>,
+    /// Whether the person may pass now (not when leading).
+    pub can_pass: bool,
+    /// The play to beat, in human notation, when there is one.
+    pub to_beat: Option<String>,
+    /// A, B, C.
+    pub seats: Vec<SeatView>,
+    /// The bottom, once turned up.
+    pub bottom: Option<Vec<u8>>,
+    /// The bids in order.
+    pub bids: Vec<Bid>,
+    /// The landlord, once known.
+    pub landlord: Option<Seat>,
+    /// The base so far.
+    pub base: u8,
+    /// Every play and pass so far.
+    pub plays: Vec<Play>,
+    /// Whether the game has ended.
+    pub over: bool,
+    /// How it ended, with the scores.
+    pub result: Option<Ending>,
+    /// The finished game's replay page.
+    pub replay: Option<String>,
+    /// What happened since the person last answered (or why the game could not be played).
+    pub message: String,
+}
+
+/// A seat as the person sees it.
+#[derive(Debug, Serialize)]
+pub struct SeatView {
+    /// The seat.
+    pub seat: Seat,
+    /// Its player's label.
+    pub name: String,
+    /// `landlord` or `farmer`, once known.
+    pub role: Option<&'static str>,
+    /// Cards left in the hand.
+    pub left: u8,
+    /// The cards, when the person may see them: their own, and every hand at the end (as
+    /// dealt, the played ones then shown greyed).
+    pub hand: Option<Vec<u8>>,
+}
+
+fn codes(cards: Cards) -> Vec<u8> {
+    cards.codes().collect()
+}
+
+impl TableView {
+    /// The table of `game` as its person sees it now.
+    #[must_use]
+    pub fn of(game: &Game, setup_title: &str) -> TableView {
+        let desk = game.desk.lock();
+        let mut view = TableView {
+            id: game.id.clone(),
+            title: format!("deal {} · {}", game.deal, setup_title),
+            you: game.you,
+            question: None,
+            legal_bids: Vec::new(),
+            can_pass: false,
+            to_beat: None,
+            seats: Vec::new(),
+            bottom: None,
+            bids: Vec::new(),
+            landlord: None,
+            base: 1,
+            plays: Vec::new(),
+            over: desk.over(),
+            result: None,
+            replay: None,
+            message: desk
+                .failed
+                .clone()
+                .unwrap_or_else(|| desk.news()),
+        };
+        if let Some(line) = &desk.finished {
+            let ended = super::replay::Game::of_line(line, String::new());
+            view.seats = ended
+                .seats
+                .into_iter()
+                .map(|s| SeatView {
+                    left: s.hand.len().saturating_sub(
+                        ended
+                            .plays
+                            .iter()
+                            .filter(|p| p.seat == s.seat)
+                            .map(|p| p.cards.len())
+                            .sum(),
+                    ) as u8,
+                    seat: s.seat,
+                    name: s.name,
+                    role: s.role,
+                    hand: Some(s.hand),
+                })
+                .collect();
+            view.bottom = Some(ended.bottom);
+            view.bids = ended.bids;
+            view.landlord = ended.landlord;
+            view.base = ended.base;
+            view.plays = ended.plays;
+            view.result = Some(ended.result);
+            view.replay = Some(format!("/games/{}/replay", game.id));
+            return view;
+        }
+        let state = match &desk.state {
+            Some(s) => s,
+            None => return view,
+        };
+        view.question = match desk.question {
+            Some(Question::Bid) => Some("bid"),
+            Some(Question::Play) => Some("play"),
+            None => None,
+        };
+        if desk.question == Some(Question::Bid) {
+            view.legal_bids = (0..=3).filter(|&b| state.bid_is_legal(b)).collect();
+        }
+        let to_beat = state.to_beat_for(state.me);
+        view.can_pass = desk.question == Some(Question::Play) && to_beat.is_some();
+        view.to_beat = to_beat.map(|c| c.to_string());
+        view.seats = Seat::ALL
+            .iter()
+            .map(|&seat| SeatView {
+                seat,
+                name: game.names[seat.index()].clone(),
+                role: state
+                    .landlord
+                    .map(|l| if l == seat { "landlord" } else { "farmer" }),
+                left: state.cards_left[seat],
+                hand: (seat == state.me).then(|| codes(state.hand)),
+            })
+            .collect();
+        view.landlord = state.landlord;
+        if state.landlord.is_some() {
+            view.bottom = Some(codes(state.bottom));
+        }
+        view.bids = Seat::ALL
+            .iter()
+            .filter_map(|&seat| state.bids[seat].map(|bid| Bid { seat, bid }))
+            .collect();
+        view.base = state.base();
+        view.plays = plays_of(state);
+        view
+    }
+}
+
+/// The plays so far, from the tracker's history.
+fn plays_of(state: &GameState) -> Vec<Play> {
+    let tricks = trick_numbers(state.history.iter().map(|t| t.combo.is_pass()));
+    state
+        .history
+        .iter()
+        .zip(tricks)
+        .map(|(turn, trick)| Play {
+            seat: turn.seat,
+            cards: codes(turn.cards),
+            trick,
+            text: if turn.combo.is_pass() {
+                "pass".to_string()
+            } else {
+                turn.cards.to_string()
+            },
+        })
+        .collect()
+}
+
+/// A hint: the bid or the play the engine's default player would make.
+#[derive(Debug, Serialize)]
+pub struct HintView {
+    /// The bid, when bidding.
+    pub bid: Option<u8>,
+    /// The cards to play (empty: pass), when playing.
+    pub cards: Option<Vec<u8>>,
+    /// The play in words.
+    pub text: String,
+    /// The score the engine expects for the person's side, when its search estimated one.
+    pub expected: Option<i64>,
+}
+
+/// What the engine's default player would answer in the person's place (409 when the person
+/// is not asked anything; 422 when it finds no legal answer).
+pub fn hint_of(game: &Game, think: Option<Duration>) -> Result<HintView, Refused> {
+    let (state, question) = {
+        let desk = game.desk.lock();
+        match (&desk.state, desk.question) {
+            (Some(s), Some(q)) if !desk.over() => (s.clone(), q),
+            _ => return Err(Refused::new(409, "a hint is for your turn")),
+        }
+    };
+    // The desk is free while the hint thinks: the game waits for the person anyway.
+    let found = hint(&mut game.hints(), &state, think, question)
+        .ok_or_else(|| Refused::new(422, "no hint here"))?;
+    let expected = found.expected.map(|e| e.round() as i64);
+    Ok(match found.advice {
+        Advice::Bid(bid) => HintView {
+            bid: Some(bid),
+            cards: None,
+            text: if bid == 0 {
+                "no bid".to_string()
+            } else {
+                format!("bid {}", bid)
+            },
+            expected,
+        },
+        Advice::Play(combo) => HintView {
+            bid: None,
+            cards: Some(
+                state
+                    .hand
+                    .pick(combo.cards)
+                    .map_or_else(Vec::new, codes),
+            ),
+            text: view::describe(&combo),
+            expected,
+        },
+    })
+}
+
+/// One legal play for the page's list.
+#[derive(Debug, Serialize)]
+pub struct LegalPlay {
+    /// The cards (empty: pass).
+    pub cards: Vec<u8>,
+    /// In human notation, with the kind: `33344 (plane)`.
+    pub text: String,
+}
+
+/// The person's legal plays now (409 when it is not their turn to play).
+pub fn legal_of(game: &Game) -> Result<Vec<LegalPlay>, Refused> {
+    let desk = game.desk.lock();
+    let state = match (&desk.state, desk.question) {
+        (Some(s), Some(Question::Play)) if !desk.over() => s,
+        _ => return Err(Refused::new(409, "the legal plays are for your turn to play")),
+    };
+    Ok(state
+        .legal_plays()
+        .iter()
+        .map(|c| LegalPlay {
+            cards: state.hand.pick(c.cards).map_or_else(Vec::new, codes),
+            text: view::describe(c),
+        })
+        .collect())
+}
