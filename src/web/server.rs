@@ -12,11 +12,12 @@
 //! | `GET /api/games/ID/legal` | `{"plays": [{"cards", "text"}]}` |
 //! | `POST /api/games/ID/close` | the game is closed (the page was closed) |
 //! | `GET /games/ID/replay` | the finished game's replay page |
+//! | `GET /api/status` | `{"games": open, "max_games": N}` |
 //!
 //! Every refusal is a 4xx (or 503) answer `{"error": reason}`; nothing a request holds stops
 //! the server: a panic while answering one request is answered 500 and the server goes on.
 
-use super::games::{hint_of, legal_of, Game, Games, TableView};
+use super::games::{hint_of, legal_of, Game, Games, TableView, MAX_GAMES};
 use super::seat::Refused;
 use crate::cards::Cards;
 use serde::{Deserialize, Serialize};
@@ -105,6 +106,12 @@ struct LegalBody {
 #[derive(Serialize)]
 struct Closed {
     closed: bool,
+}
+
+#[derive(Serialize)]
+struct Status {
+    games: usize,
+    max_games: usize,
 }
 
 /// Listens on `address` (`127.0.0.1:8000`; port 0 picks a free one) and answers requests
@@ -196,6 +203,13 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
             return Answer::html(super::page::play_page())
         }
         (Method::Post, ["api", "games"]) => new_game(games),
+        (Method::Get, ["api", "status"]) => Ok(Answer::json(
+            200,
+            &Status {
+                games: games.open(),
+                max_games: MAX_GAMES,
+            },
+        )),
         (Method::Get, ["api", "games", id]) => {
             games.get(id).map(|g| table(games, &g, 200))
         }
@@ -225,6 +239,7 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
         (_, [""])
         | (_, ["index.html"])
         | (_, ["api", "games"])
+        | (_, ["api", "status"])
         | (_, ["api", "games", _])
         | (_, ["api", "games", _, "bid" | "play" | "hint" | "legal" | "close"])
         | (_, ["games", _, "replay"]) => Err(Refused::new(

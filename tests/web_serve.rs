@@ -1,0 +1,298 @@
+//! `ddz serve` over plain HTTP: a whole game played through the JSON requests and checked
+//! against the server's own game log; hostile requests (malformed, oversized, unknown paths,
+//! wrong methods, bad bodies, plays for a finished game) each answered with an error while the
+//! server carries on; closed pages free their games.
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::{Shutdown, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+/// Generous: the machine may be busy; no speed is checked here.
+const IO_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// A `ddz serve` process, stopped when dropped.
+struct Served {
+    child: Child,
+    address: String,
+}
+
+impl Drop for Served {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn serve(save: &Path) -> Served {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["serve", "--port", "0", "--opponents", "builtin:rules", "--seed", "3"])
+        .args(["--think", "0.05", "--save"])
+        .arg(save)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("ddz serve starts");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    // "ddz serve: http://127.0.0.1:PORT/ · ..."
+    let url = first.split_whitespace().nth(2).expect("an address").to_string();
+    let address = url
+        .trim_start_matches("http://")
+        .trim_end_matches('/')
+        .to_string();
+    Served { child, address }
+}
+
+/// Sends `raw` as it is and returns the status (0 when the server closed without answering)
+/// and the body.
+fn raw(address: &str, raw: &[u8]) -> (u16, String) {
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    stream.set_read_timeout(Some(IO_TIMEOUT)).unwrap();
+    stream.set_write_timeout(Some(IO_TIMEOUT)).unwrap();
+    // The server may answer and close before taking all of an oversized request. Nothing
+    // more comes: the server sees the end rather than waiting for the rest of a broken line.
+    let _ = stream.write_all(raw);
+    let _ = stream.shutdown(Shutdown::Write);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let text = String::from_utf8_lossy(&answer).to_string();
+    let status = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
+    let body = text
+        .split_once("\r\n\r\n")
+        .map_or(String::new(), |(_, b)| b.to_string());
+    (status, body)
+}
+
+fn request(address: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    let body = body.unwrap_or("");
+    let text = format!(
+        "{} {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{}",
+        method,
+        path,
+        address,
+        body.len(),
+        body
+    );
+    raw(address, text.as_bytes())
+}
+
+fn json(address: &str, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+    let (status, text) = request(address, method, path, body);
+    let value = serde_json::from_str(&text)
+        .unwrap_or_else(|e| panic!("{} {}: not JSON ({}): {}", method, path, e, text));
+    (status, value)
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddz-web-{}-{}", name, std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn codes(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .map(|a| a.iter().filter_map(Value::as_u64).collect())
+        .unwrap_or_default()
+}
+
+/// Plays the game `table` is the start of, bidding 0 and playing the hints; returns the last
+/// table and the cards the person played, in order.
+fn play_out(address: &str, mut table: Value) -> (Value, Vec<Vec<u64>>) {
+    let id = table["id"].as_str().unwrap().to_string();
+    let mut played = Vec::new();
+    for _ in 0..200 {
+        if table["over"] == Value::Bool(true) {
+            return (table, played);
+        }
+        let (status, next) = match table["question"].as_str() {
+            Some("bid") => json(
+                address,
+                "POST",
+                &format!("/api/games/{}/bid", id),
+                Some(r#"{"bid":0}"#),
+            ),
+            Some("play") => {
+                let (status, hint) = json(address, "GET", &format!("/api/games/{}/hint", id), None);
+                assert_eq!(status, 200, "a hint on the person's turn: {}", hint);
+                let cards = codes(&hint["cards"]);
+                let body = serde_json::json!({ "cards": cards }).to_string();
+                played.push(cards);
+                json(address, "POST", &format!("/api/games/{}/play", id), Some(&body))
+            }
+            _ => json(address, "GET", &format!("/api/games/{}", id), None),
+        };
+        assert_eq!(status, 200, "{}", next);
+        table = next;
+    }
+    panic!("the game did not end in 200 requests");
+}
+
+#[test]
+fn a_game_played_through_the_requests_is_the_game_in_the_servers_log() {
+    let dir = temp("game");
+    let save = dir.join("served.jsonl");
+    let served = serve(&save);
+    let a = served.address.as_str();
+    let (status, table) = json(a, "POST", "/api/games", None);
+    assert_eq!(status, 201, "{}", table);
+    assert_eq!(table["you"], "B");
+    assert_eq!(codes(&table["seats"][1]["hand"]).len(), 17);
+    // The others' hands are not shown during the game.
+    assert!(table["seats"][0]["hand"].is_null() && table["seats"][2]["hand"].is_null());
+    let (end, played) = play_out(a, table);
+    let log = std::fs::read_to_string(&save).unwrap();
+    let line: Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
+    assert_eq!(end["result"]["scores"], line["scores"]);
+    assert_eq!(end["landlord"], line["landlord"]);
+    // The person's plays in the log are the ones sent, in order (passes as -1).
+    let logged: Vec<Vec<u64>> = line["plays"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|p| p[0] == "B")
+        .map(|p| {
+            let text = p[1].as_str().unwrap();
+            if text == "-1" {
+                Vec::new()
+            } else {
+                text.split(',').map(|c| c.parse().unwrap()).collect()
+            }
+        })
+        .collect();
+    let mut sent: Vec<Vec<u64>> = played;
+    for cards in &mut sent {
+        cards.sort_unstable();
+    }
+    assert_eq!(logged, sent);
+    // Every play the page saw is the log's, with its trick.
+    assert_eq!(
+        end["plays"].as_array().unwrap().len(),
+        line["plays"].as_array().unwrap().len()
+    );
+    // The replay page of the finished game holds its score.
+    let id = end["id"].as_str().unwrap();
+    let (status, page) = request(a, "GET", &format!("/games/{}/replay", id), None);
+    assert_eq!(status, 200);
+    assert!(page.contains("<html") && page.contains("\"scores\""));
+    // A play for the finished game is refused with a reason.
+    let (status, error) = json(
+        a,
+        "POST",
+        &format!("/api/games/{}/play", id),
+        Some(r#"{"cards":[]}"#),
+    );
+    assert_eq!(status, 409);
+    assert!(error["error"].as_str().unwrap().contains("over"));
+}
+
+#[test]
+fn hostile_requests_get_errors_and_the_server_carries_on() {
+    let dir = temp("hostile");
+    let served = serve(&dir.join("served.jsonl"));
+    let a = served.address.as_str();
+    let (_, table) = json(a, "POST", "/api/games", None);
+    let id = table["id"].as_str().unwrap().to_string();
+    let play = format!("/api/games/{}/play", id);
+    let bid = format!("/api/games/{}/bid", id);
+    let cases: Vec<(String, u16, (u16, String))> = vec![
+        ("unknown path".into(), 404, request(a, "GET", "/etc/passwd", None)),
+        ("unknown game".into(), 404, request(a, "GET", "/api/games/nope", None)),
+        ("wrong method".into(), 405, request(a, "DELETE", "/api/games", None)),
+        (
+            "a long address".into(),
+            414,
+            request(a, "GET", &format!("/{}", "x".repeat(5000)), None),
+        ),
+        ("bad JSON".into(), 400, request(a, "POST", &bid, Some("{bid:"))),
+        ("a bid of 300".into(), 400, request(a, "POST", &bid, Some(r#"{"bid":300}"#))),
+        ("unknown fields".into(), 400, request(a, "POST", &bid, Some(r#"{"bid":0,"x":1}"#))),
+        ("a card code of 99".into(), 400, request(a, "POST", &play, Some(r#"{"cards":[99]}"#))),
+        ("a card twice".into(), 400, request(a, "POST", &play, Some(r#"{"cards":[4,4]}"#))),
+        (
+            "an oversized body".into(),
+            413,
+            request(a, "POST", &play, Some(&format!(r#"{{"cards":[{}]}}"#, "1,".repeat(5000) + "1"))),
+        ),
+        (
+            "a body announced as 100 MB".into(),
+            413,
+            raw(
+                a,
+                format!(
+                    "POST {} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Length: 100000000\r\n\r\n{{",
+                    play
+                )
+                .as_bytes(),
+            ),
+        ),
+        ("a replay of a game in play".into(), 409, request(a, "GET", &format!("/games/{}/replay", id), None)),
+    ];
+    for (what, want, (status, body)) in cases {
+        assert_eq!(status, want, "{}: {}", what, body);
+        let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{}: {}", what, body));
+        assert!(
+            error["error"].as_str().map_or(false, |e| !e.is_empty()),
+            "{}: no reason in {}",
+            what,
+            body
+        );
+    }
+    // Not HTTP at all: no answer, or an error.
+    for junk in [b"HELLO THERE\r\n\r\n".to_vec(), vec![0u8; 4096], b"\r\n\r\n".to_vec()] {
+        let (status, _) = raw(a, &junk);
+        assert!(status == 0 || (400..500).contains(&status), "junk answered {}", status);
+    }
+    // A header of a megabyte: whatever the answer, not a failure of the server.
+    let long_header = [
+        b"GET /api/status HTTP/1.1\r\nConnection: close\r\nX: ".to_vec(),
+        vec![b'a'; 1 << 20],
+        b"\r\n\r\n".to_vec(),
+    ]
+    .concat();
+    let (status, _) = raw(a, &long_header);
+    assert!(status < 500, "a long header answered {}", status);
+    // After all that, the server still serves the page and the game.
+    let (status, page) = request(a, "GET", "/", None);
+    assert_eq!(status, 200);
+    assert!(page.contains("<html"));
+    let (status, again) = json(a, "GET", &format!("/api/games/{}", id), None);
+    assert_eq!(status, 200);
+    assert_eq!(again["id"], table["id"]);
+}
+
+#[test]
+fn a_closed_page_frees_its_game_and_tabs_are_independent() {
+    let dir = temp("close");
+    let served = serve(&dir.join("served.jsonl"));
+    let a = served.address.as_str();
+    let (_, one) = json(a, "POST", "/api/games", None);
+    let (_, two) = json(a, "POST", "/api/games", None);
+    assert_ne!(one["id"], two["id"]);
+    // Two tabs, two deals.
+    assert_ne!(one["seats"][1]["hand"], two["seats"][1]["hand"]);
+    let (_, status) = json(a, "GET", "/api/status", None);
+    assert_eq!(status["games"], 2);
+    let close = format!("/api/games/{}/close", one["id"].as_str().unwrap());
+    assert_eq!(json(a, "POST", &close, None).0, 200);
+    assert_eq!(
+        json(a, "GET", &format!("/api/games/{}", one["id"].as_str().unwrap()), None).0,
+        404
+    );
+    assert_eq!(json(a, "POST", &close, None).0, 404);
+    let (_, status) = json(a, "GET", "/api/status", None);
+    assert_eq!(status["games"], 1);
+    // The other tab's game goes on.
+    assert_eq!(
+        json(a, "GET", &format!("/api/games/{}", two["id"].as_str().unwrap()), None).0,
+        200
+    );
+}
