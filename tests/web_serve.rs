@@ -28,7 +28,15 @@ impl Drop for Served {
 
 fn serve(save: &Path) -> Served {
     let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(["serve", "--port", "0", "--opponents", "builtin:rules", "--seed", "3"])
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--opponents",
+            "builtin:rules",
+            "--seed",
+            "3",
+        ])
         .args(["--think", "0.05", "--save"])
         .arg(save)
         .stdout(Stdio::piped())
@@ -40,7 +48,11 @@ fn serve(save: &Path) -> Served {
         .read_line(&mut first)
         .unwrap();
     // "ddz serve: http://127.0.0.1:PORT/ · ..."
-    let url = first.split_whitespace().nth(2).expect("an address").to_string();
+    let url = first
+        .split_whitespace()
+        .nth(2)
+        .expect("an address")
+        .to_string();
     let address = url
         .trim_start_matches("http://")
         .trim_end_matches('/')
@@ -126,7 +138,12 @@ fn play_out(address: &str, mut table: Value) -> (Value, Vec<Vec<u64>>) {
                 let cards = codes(&hint["cards"]);
                 let body = serde_json::json!({ "cards": cards }).to_string();
                 played.push(cards);
-                json(address, "POST", &format!("/api/games/{}/play", id), Some(&body))
+                json(
+                    address,
+                    "POST",
+                    &format!("/api/games/{}/play", id),
+                    Some(&body),
+                )
             }
             _ => json(address, "GET", &format!("/api/games/{}", id), None),
         };
@@ -238,7 +255,8 @@ fn hostile_requests_get_errors_and_the_server_carries_on() {
     ];
     for (what, want, (status, body)) in cases {
         assert_eq!(status, want, "{}: {}", what, body);
-        let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{}: {}", what, body));
+        let error: Value =
+            serde_json::from_str(&body).unwrap_or_else(|_| panic!("{}: {}", what, body));
         assert!(
             error["error"].as_str().map_or(false, |e| !e.is_empty()),
             "{}: no reason in {}",
@@ -247,9 +265,17 @@ fn hostile_requests_get_errors_and_the_server_carries_on() {
         );
     }
     // Not HTTP at all: no answer, or an error.
-    for junk in [b"HELLO THERE\r\n\r\n".to_vec(), vec![0u8; 4096], b"\r\n\r\n".to_vec()] {
+    for junk in [
+        b"HELLO THERE\r\n\r\n".to_vec(),
+        vec![0u8; 4096],
+        b"\r\n\r\n".to_vec(),
+    ] {
         let (status, _) = raw(a, &junk);
-        assert!(status == 0 || (400..500).contains(&status), "junk answered {}", status);
+        assert!(
+            status == 0 || (400..500).contains(&status),
+            "junk answered {}",
+            status
+        );
     }
     // A header of a megabyte: whatever the answer, not a failure of the server.
     let long_header = [
@@ -284,7 +310,13 @@ fn a_closed_page_frees_its_game_and_tabs_are_independent() {
     let close = format!("/api/games/{}/close", one["id"].as_str().unwrap());
     assert_eq!(json(a, "POST", &close, None).0, 200);
     assert_eq!(
-        json(a, "GET", &format!("/api/games/{}", one["id"].as_str().unwrap()), None).0,
+        json(
+            a,
+            "GET",
+            &format!("/api/games/{}", one["id"].as_str().unwrap()),
+            None
+        )
+        .0,
         404
     );
     assert_eq!(json(a, "POST", &close, None).0, 404);
@@ -292,7 +324,13 @@ fn a_closed_page_frees_its_game_and_tabs_are_independent() {
     assert_eq!(status["games"], 1);
     // The other tab's game goes on.
     assert_eq!(
-        json(a, "GET", &format!("/api/games/{}", two["id"].as_str().unwrap()), None).0,
+        json(
+            a,
+            "GET",
+            &format!("/api/games/{}", two["id"].as_str().unwrap()),
+            None
+        )
+        .0,
         200
     );
 }

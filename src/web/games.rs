@@ -143,7 +143,10 @@ impl Games {
             }
         }
         let deal = {
-            let mut next = self.next_deal.lock().unwrap_or_else(PoisonError::into_inner);
+            let mut next = self
+                .next_deal
+                .lock()
+                .unwrap_or_else(PoisonError::into_inner);
             *next += 1;
             *next - 1
         };
@@ -176,7 +179,10 @@ impl Games {
         let game = self.table().get(id).cloned().ok_or_else(|| {
             Refused::new(404, format!("no game '{}' (it was closed or expired)", id))
         })?;
-        *game.last_seen.lock().unwrap_or_else(PoisonError::into_inner) = Instant::now();
+        *game
+            .last_seen
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner) = Instant::now();
         Ok(game)
     }
 
@@ -255,7 +261,7 @@ impl Games {
                 seated.push(Box::new(WebSeat::new(game.desk.clone())));
                 continue;
             }
-            let started = make_player(spec, hosting.clone())
+            let started = make_player(spec, hosting)
                 .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p));
             match started {
                 Ok(p) => seated.push(p),
@@ -394,10 +400,7 @@ impl TableView {
             over: desk.over(),
             result: None,
             replay: None,
-            message: desk
-                .failed
-                .clone()
-                .unwrap_or_else(|| desk.news()),
+            message: desk.failed.clone().unwrap_or_else(|| desk.news()),
         };
         if let Some(line) = &desk.finished {
             let ended = super::replay::Game::of_line(line, String::new());
@@ -529,12 +532,7 @@ pub fn hint_of(game: &Game, think: Option<Duration>) -> Result<HintView, Refused
         },
         Advice::Play(combo) => HintView {
             bid: None,
-            cards: Some(
-                state
-                    .hand
-                    .pick(combo.cards)
-                    .map_or_else(Vec::new, codes),
-            ),
+            cards: Some(state.hand.pick(combo.cards).map_or_else(Vec::new, codes)),
             text: view::describe(&combo),
             expected,
         },
@@ -555,7 +553,12 @@ pub fn legal_of(game: &Game) -> Result<Vec<LegalPlay>, Refused> {
     let desk = game.desk.lock();
     let state = match (&desk.state, desk.question) {
         (Some(s), Some(Question::Play)) if !desk.over() => s,
-        _ => return Err(Refused::new(409, "the legal plays are for your turn to play")),
+        _ => {
+            return Err(Refused::new(
+                409,
+                "the legal plays are for your turn to play",
+            ))
+        }
     };
     Ok(state
         .legal_plays()

@@ -69,12 +69,19 @@ function show(next) {
     state = next;
     document.getElementById("title").textContent = state.title;
     const actions = trickActions(state.plays);
+    // At the end every hand is shown as dealt: the cards played are drawn greyed.
+    const played = {};
+    for (const play of state.plays) {
+        if (!played[play.seat]) played[play.seat] = new Set();
+        for (const code of play.cards) played[play.seat].add(code);
+    }
     const seats = state.seats.map((s) => {
         const view = {
             seat: s.seat,
             name: s.seat === state.you && s.name !== "you" ? s.name + " (you)" : s.name,
             role: s.role,
             cards: s.hand,
+            played: state.over ? played[s.seat] : null,
             left: s.left,
             action: actions[s.seat],
             marked: s.role === "landlord" && state.bottom ? new Set(state.bottom) : null,

@@ -88,7 +88,10 @@ impl Desk {
     /// Takes the person's bid, checked as `ddz play` checks a typed one.
     pub fn bid(&mut self, bid: u8) -> Result<(), Refused> {
         self.check_turn(Question::Bid)?;
-        let state = self.state.as_mut().expect("a question comes after the deal");
+        let state = self
+            .state
+            .as_mut()
+            .expect("a question comes after the deal");
         let bid = read_bid(&bid.to_string(), state.highest_bid())
             .map_err(|r| Refused::new(422, r.to_string()))?;
         let me = state.me;
@@ -105,7 +108,10 @@ impl Desk {
     /// Takes the person's play (`None`: a pass), checked as `ddz play` checks a typed one.
     pub fn play(&mut self, cards: Option<Cards>) -> Result<(), Refused> {
         self.check_turn(Question::Play)?;
-        let state = self.state.as_mut().expect("a question comes after the deal");
+        let state = self
+            .state
+            .as_mut()
+            .expect("a question comes after the deal");
         let me = state.me;
         let to_beat = state.to_beat_for(me).copied();
         match cards {
@@ -150,7 +156,11 @@ impl SharedDesk {
     /// the end of the game); returns the desk either way.
     pub fn wait_past(&self, seen: u64, limit: Duration) -> MutexGuard<'_, Desk> {
         let desk = self.lock();
-        match self.0 .1.wait_timeout_while(desk, limit, |d| d.moves == seen) {
+        match self
+            .0
+             .1
+            .wait_timeout_while(desk, limit, |d| d.moves == seen)
+        {
             Ok((desk, _)) => desk,
             Err(poisoned) => poisoned.into_inner().0,
         }

@@ -117,8 +117,8 @@ struct Status {
 /// Listens on `address` (`127.0.0.1:8000`; port 0 picks a free one) and answers requests
 /// until the process is stopped; `ready` gets the address actually bound, once listening.
 pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> anyhow::Result<()> {
-    let server =
-        Server::http(address).map_err(|e| anyhow::anyhow!("cannot listen on {}: {}", address, e))?;
+    let server = Server::http(address)
+        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {}", address, e))?;
     let bound = server
         .server_addr()
         .to_ip()
@@ -157,8 +157,8 @@ fn answer(mut request: Request, games: &Arc<Games>) {
 fn respond(request: Request, answer: Answer) {
     let header = Header::from_bytes(&b"Content-Type"[..], answer.content_type.as_bytes())
         .expect("a valid header");
-    let no_store = Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..])
-        .expect("a valid header");
+    let no_store =
+        Header::from_bytes(&b"Cache-Control"[..], &b"no-store"[..]).expect("a valid header");
     let response = Response::from_data(answer.body)
         .with_status_code(answer.status)
         .with_header(header)
@@ -210,20 +210,20 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
                 max_games: MAX_GAMES,
             },
         )),
-        (Method::Get, ["api", "games", id]) => {
-            games.get(id).map(|g| table(games, &g, 200))
-        }
-        (Method::Post, ["api", "games", id, "bid"]) => json_body::<BidBody>(request)
-            .and_then(|b| {
+        (Method::Get, ["api", "games", id]) => games.get(id).map(|g| table(games, &g, 200)),
+        (Method::Post, ["api", "games", id, "bid"]) => {
+            json_body::<BidBody>(request).and_then(|b| {
                 let game = games.get(id)?;
                 answered(games, &game, |desk| desk.bid(b.bid))
-            }),
-        (Method::Post, ["api", "games", id, "play"]) => json_body::<PlayBody>(request)
-            .and_then(|b| {
+            })
+        }
+        (Method::Post, ["api", "games", id, "play"]) => {
+            json_body::<PlayBody>(request).and_then(|b| {
                 let cards = cards_of(&b.cards)?;
                 let game = games.get(id)?;
                 answered(games, &game, |desk| desk.play(cards))
-            }),
+            })
+        }
         (Method::Get, ["api", "games", id, "hint"]) => games
             .get(id)
             .and_then(|g| hint_of(&g, games.setup().think))
@@ -259,7 +259,10 @@ fn cards_of(given: &[u8]) -> Result<Option<Cards>, Refused> {
     let mut cards = Cards::EMPTY;
     for &code in given {
         if code > 53 {
-            return Err(Refused::new(400, format!("{} is no card code (0..=53)", code)));
+            return Err(Refused::new(
+                400,
+                format!("{} is no card code (0..=53)", code),
+            ));
         }
         if cards.contains(code) {
             return Err(Refused::new(400, format!("card {} given twice", code)));
