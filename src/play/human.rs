@@ -111,6 +111,18 @@ pub fn hint(
     legal.then_some(Hint { advice, expected })
 }
 
+/// The answer a person's seat owes a message that asks nothing of the person (every message
+/// but the handshake and the two questions): its `OK`.
+pub fn acknowledge(command: &Command) -> Answer {
+    match command.ack() {
+        Some(ack) => Ok((Reply::Ok(ack), None)),
+        None => Err(Fault::new(
+            FaultKind::Malformed,
+            "no answer to this message",
+        )),
+    }
+}
+
 /// A person at the table, on a shared console.
 pub struct Human {
     console: SharedConsole,
@@ -307,13 +319,7 @@ impl Player for Human {
                     // The referee checked the play already: a tracker problem is our bug.
                     console.say_in(Paint::Dim, &format!("   (tracker: {})", p));
                 }
-                match other.ack() {
-                    Some(ack) => Ok((Reply::Ok(ack), None)),
-                    None => Err(Fault::new(
-                        FaultKind::Malformed,
-                        "no answer to this message",
-                    )),
-                }
+                acknowledge(other)
             }
         }
     }

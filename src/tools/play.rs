@@ -6,11 +6,12 @@
 
 use crate::arena::deals::Deal;
 use crate::arena::json::GameLine;
-use crate::arena::players::{greet, make_player, Hosting, Player};
-use crate::arena::referee::{play_game, GameRecord, MatchRules};
+use crate::arena::players::{greet, make_player, Player};
+use crate::arena::referee::{play_game, GameRecord};
 use crate::arena::{game_seed, labels};
 use crate::engine::config::EngineConfig;
 use crate::game::Seat;
+use crate::play::settings::{PlaySettings, DEFAULT_SEAT};
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
 use crate::tools::cli::{Arg, Args, Help};
@@ -18,9 +19,8 @@ use crate::tools::replay::replay_game;
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::BufReader;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::{Arc, Mutex};
-use std::time::Duration;
 
 /// Usage of `ddz play`.
 pub const USAGE: &str = "\
@@ -33,34 +33,6 @@ seed (default: from the clock, shown at the start), from deal N (default 0). --f
 no bidding, the deal's number gives the landlord and the base is 1. --think: seconds the built-in
 opponents and the hints aim at per decision. --save FILE: keep the session as a JSON game log
 (ddz replay FILE); `s FILE` after a game does the same.";
-
-/// The label of the person's seat in logs and replays.
-pub const PERSON: &str = "you";
-/// The seat a person takes by default: South, the near side of a drawn table.
-pub const DEFAULT_SEAT: Seat = Seat::B;
-/// The match length `INFO` announces to engines: a session has no set length, and a few
-/// engines plan by the rounds left, so a long evening's worth.
-pub const SESSION_ROUNDS: u32 = 100;
-
-/// What `ddz play` was asked for.
-#[derive(Clone, Debug, PartialEq)]
-pub struct PlaySettings {
-    /// The person's seat.
-    pub seat: Seat,
-    /// The players in the two other seats, in seat order.
-    pub opponents: [String; 2],
-    /// The deals' seed.
-    pub seed: u64,
-    /// The first deal's number.
-    pub first_deal: usize,
-    /// No bidding: the landlord given by the deal's number, base 1.
-    pub fixed_landlord: bool,
-    /// The thinking time of the built-in opponents and of hints. This is the one place
-    /// `--think` is kept; [`PlaySettings::hosting`] hands it to the players.
-    pub think: Option<Duration>,
-    /// Where the session's games are kept as they end.
-    pub save: Option<PathBuf>,
-}
 
 impl PlaySettings {
     /// Reads the command line; `None` for `--help`.
@@ -139,33 +111,6 @@ impl PlaySettings {
         }
         Ok(Some(settings))
     }
-
-    /// How the opponents are hosted: on the engine's worker thread under its clock, as the
-    /// binary plays, thinking for `--think` when given.
-    #[must_use]
-    pub fn hosting(&self) -> Hosting {
-        Hosting {
-            threaded: true,
-            think: self.think,
-            ..Hosting::default()
-        }
-    }
-
-    /// The player spec in each seat, the person's labelled [`PERSON`].
-    #[must_use]
-    pub fn specs(&self) -> Vec<String> {
-        let mut others = self.opponents.iter();
-        Seat::ALL
-            .iter()
-            .map(|&s| {
-                if s == self.seat {
-                    PERSON.to_string()
-                } else {
-                    others.next().expect("two opponents").clone()
-                }
-            })
-            .collect()
-    }
 }
 
 /// A seed from the clock, for a session that names none (it is shown, to play the deals again).
@@ -219,11 +164,7 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
     if let Some(path) = &settings.save {
         save(path, &[]).with_context(|| format!("cannot write {}", path.display()))?;
     }
-    let rules = MatchRules {
-        fixed_landlord: settings.fixed_landlord,
-        match_games: SESSION_ROUNDS,
-        ..MatchRules::default()
-    };
+    let rules = settings.rules();
     for (i, player) in players.iter_mut().enumerate() {
         if Seat::ALL[i] != settings.seat {
             greet(player.as_mut(), rules.time)

@@ -1,9 +1,9 @@
 //! `ddz serve`: the table in a browser. A local web server ([`crate::web::server`]) where a
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
+use crate::play::settings::PlaySettings;
 use crate::tools::cli::Help;
-use crate::tools::play::PlaySettings;
-use crate::web::games::{Games, Setup};
+use crate::web::games::Games;
 use std::io::Write;
 use std::sync::Arc;
 
@@ -40,15 +40,7 @@ pub fn run_serve(args: &[String]) -> anyhow::Result<()> {
         Some(s) => s,
         None => return Err(Help(USAGE).into()),
     };
-    let games = Arc::new(Games::new(Setup {
-        seat: settings.seat,
-        opponents: settings.opponents.clone(),
-        seed: settings.seed,
-        first_deal: settings.first_deal,
-        fixed_landlord: settings.fixed_landlord,
-        think: settings.think,
-        save: settings.save.clone(),
-    }));
+    let games = Arc::new(Games::new(settings));
     let title = games.title();
     crate::web::server::serve(&format!("{}:{}", bind, port), games, |address| {
         // The first line says where to go: scripts read the address from it.

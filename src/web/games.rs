@@ -1,6 +1,6 @@
 //! The server's games. Each game is one deal played on its own thread by the arena's referee,
-//! as `ddz play` plays it: the person's [`WebSeat`] among the opponents `ddz serve` was started
-//! with. A page creates a game, answers it and closes it; a game nobody asked about for
+//! as `ddz play` plays it ([`PlaySettings`]): the person's [`WebSeat`] among the opponents
+//! `ddz serve` was started with. A page creates a game, answers it and closes it; a game nobody asked about for
 //! [`IDLE_LIMIT`] is closed too, and there are at most [`MAX_GAMES`], so the server's memory
 //! stays bounded however many tabs come and go.
 
@@ -8,19 +8,19 @@ use super::replay::{Bid, Ending, Play};
 use super::seat::{Refused, SharedDesk, WebSeat};
 use crate::arena::deals::Deal;
 use crate::arena::json::GameLine;
-use crate::arena::players::{greet, make_player, Hosting, Player};
-use crate::arena::referee::{play_game, MatchRules};
+use crate::arena::players::{greet, make_player, Player};
+use crate::arena::referee::play_game;
 use crate::arena::{game_seed, labels};
 use crate::cards::Cards;
 use crate::game::{trick_numbers, GameState, Seat};
 use crate::play::human::{hint, Advice, Question};
+use crate::play::settings::PlaySettings;
 use crate::play::view;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Strategy;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -30,44 +30,6 @@ pub const MAX_GAMES: usize = 32;
 /// A game nobody asked about for this long is closed (a tab left open overnight, a browser
 /// that never said the page was closed).
 pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 60);
-/// The label of the person's seat in logs and replays (as `ddz play` writes it).
-pub const PERSON: &str = "you";
-/// The match length `INFO` announces to engines (as `ddz play` announces it).
-pub const SESSION_ROUNDS: u32 = 100;
-
-/// What every game of the server is played with: `ddz play`'s settings.
-#[derive(Clone, Debug)]
-pub struct Setup {
-    /// The person's seat.
-    pub seat: Seat,
-    /// The players in the two other seats, in seat order (the arena's syntax).
-    pub opponents: [String; 2],
-    /// The deals' seed.
-    pub seed: u64,
-    /// The first game's deal number; each new game takes the next.
-    pub first_deal: usize,
-    /// No bidding: the deal's number gives the landlord, base 1.
-    pub fixed_landlord: bool,
-    /// The thinking time of the built-in opponents and of hints.
-    pub think: Option<Duration>,
-    /// A JSON game log each finished game is appended to.
-    pub save: Option<PathBuf>,
-}
-
-impl Setup {
-    /// The player spec in each seat, the person's labelled [`PERSON`].
-    fn specs(&self) -> [String; 3] {
-        let mut others = self.opponents.iter();
-        Seat::ALL.map(|s| {
-            if s == self.seat {
-                PERSON.to_string()
-            } else {
-                others.next().expect("two opponents").clone()
-            }
-        })
-    }
-}
-
 /// One game.
 pub struct Game {
     /// Its name in requests.
@@ -95,7 +57,7 @@ impl Game {
 
 /// All games of a server.
 pub struct Games {
-    setup: Setup,
+    setup: PlaySettings,
     next_deal: Mutex<usize>,
     games: Mutex<HashMap<String, Arc<Game>>>,
     /// One writer of the saved log at a time.
@@ -105,7 +67,7 @@ pub struct Games {
 impl Games {
     /// No games yet; they will be played with `setup`.
     #[must_use]
-    pub fn new(setup: Setup) -> Games {
+    pub fn new(setup: PlaySettings) -> Games {
         Games {
             next_deal: Mutex::new(setup.first_deal),
             setup,
@@ -199,7 +161,7 @@ impl Games {
 
     /// What every game is played with.
     #[must_use]
-    pub fn setup(&self) -> &Setup {
+    pub fn setup(&self) -> &PlaySettings {
         &self.setup
     }
 
@@ -245,16 +207,8 @@ impl Games {
     fn play(&self, game: &Game) {
         let setup = &self.setup;
         let specs = setup.specs();
-        let hosting = Hosting {
-            threaded: true,
-            think: setup.think,
-            ..Hosting::default()
-        };
-        let rules = MatchRules {
-            fixed_landlord: setup.fixed_landlord,
-            match_games: SESSION_ROUNDS,
-            ..MatchRules::default()
-        };
+        let hosting = setup.hosting();
+        let rules = setup.rules();
         let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
         for (seat, spec) in Seat::ALL.iter().zip(&specs) {
             if *seat == setup.seat {

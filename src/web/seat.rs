@@ -10,7 +10,7 @@ use crate::arena::players::{Answer, Fault, FaultKind, Player};
 use crate::cards::Cards;
 use crate::engine::track;
 use crate::game::GameState;
-use crate::play::human::Question;
+use crate::play::human::{acknowledge, Question};
 use crate::play::input::{read_bid, read_cards, read_pass};
 use crate::play::view;
 use crate::protocol::{Command, Reply};
@@ -246,13 +246,7 @@ impl Player for WebSeat {
                     desk.events.push(line);
                 }
                 drop(desk);
-                match other.ack() {
-                    Some(ack) => Ok((Reply::Ok(ack), None)),
-                    None => Err(Fault::new(
-                        FaultKind::Malformed,
-                        "no answer to this message",
-                    )),
-                }
+                acknowledge(other)
             }
         }
     }

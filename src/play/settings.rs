@@ -1,0 +1,77 @@
+//! What a person's table is played with, by `ddz play` in the terminal and `ddz serve` in the
+//! browser alike: the person's seat, the opponents, the deals and the thinking time. The
+//! command line that fills it is `ddz play`'s (`crate::tools::play`).
+
+use crate::arena::players::Hosting;
+use crate::arena::referee::MatchRules;
+use crate::game::Seat;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// The label of the person's seat in logs and replays.
+pub const PERSON: &str = "you";
+/// The seat a person takes by default: South, the near side of a drawn table.
+pub const DEFAULT_SEAT: Seat = Seat::B;
+/// The match length `INFO` announces to engines: a session has no set length, and a few
+/// engines plan by the rounds left, so a long evening's worth.
+pub const SESSION_ROUNDS: u32 = 100;
+
+/// What `ddz play` was asked for.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlaySettings {
+    /// The person's seat.
+    pub seat: Seat,
+    /// The players in the two other seats, in seat order.
+    pub opponents: [String; 2],
+    /// The deals' seed.
+    pub seed: u64,
+    /// The first deal's number.
+    pub first_deal: usize,
+    /// No bidding: the landlord given by the deal's number, base 1.
+    pub fixed_landlord: bool,
+    /// The thinking time of the built-in opponents and of hints. This is the one place
+    /// `--think` is kept; [`PlaySettings::hosting`] hands it to the players.
+    pub think: Option<Duration>,
+    /// Where the session's games are kept as they end.
+    pub save: Option<PathBuf>,
+}
+
+impl PlaySettings {
+    /// How the opponents are hosted: on the engine's worker thread under its clock, as the
+    /// binary plays, thinking for `--think` when given.
+    #[must_use]
+    pub fn hosting(&self) -> Hosting {
+        Hosting {
+            threaded: true,
+            think: self.think,
+            ..Hosting::default()
+        }
+    }
+
+    /// The player spec in each seat, the person's labelled [`PERSON`].
+    #[must_use]
+    pub fn specs(&self) -> Vec<String> {
+        let mut others = self.opponents.iter();
+        Seat::ALL
+            .iter()
+            .map(|&s| {
+                if s == self.seat {
+                    PERSON.to_string()
+                } else {
+                    others.next().expect("two opponents").clone()
+                }
+            })
+            .collect()
+    }
+
+    /// The referee's rules for the person's games: bidding unless `fixed_landlord`, and a
+    /// session's [`SESSION_ROUNDS`] announced.
+    #[must_use]
+    pub fn rules(&self) -> MatchRules {
+        MatchRules {
+            fixed_landlord: self.fixed_landlord,
+            match_games: SESSION_ROUNDS,
+            ..MatchRules::default()
+        }
+    }
+}
