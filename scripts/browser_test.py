@@ -185,6 +185,9 @@ def serve_page(driver, ddz, out):
                     click(driver, "clear")
             if not shot_mid_game:
                 click(driver, "legal")
+                # The list is filled when the server's answer arrives: wait for it.
+                wait_for(driver, lambda d: visible(d, "legal-list")
+                         and d.find_elements(By.CSS_SELECTOR, "#legal-list button"), "the legal plays")
                 legal = driver.find_elements(By.CSS_SELECTOR, "#legal-list button")
                 check(visible(driver, "legal-list") and legal, f"serve: {len(legal)} legal plays listed")
                 shoot(driver, out / "serve-play.png")

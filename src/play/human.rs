@@ -231,7 +231,13 @@ impl Human {
                         console.say_in(Paint::Bold, &said);
                         return Ok((reply, None));
                     }
-                    Err(why) => console.say_in(Paint::Red, &format!("   {}", why)),
+                    Err(why) => {
+                        let said = match why.keys() {
+                            Some(keys) => format!("   {} ({})", why, keys),
+                            None => format!("   {}", why),
+                        };
+                        console.say_in(Paint::Red, &said)
+                    }
                 },
             }
         }

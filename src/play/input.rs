@@ -74,13 +74,28 @@ pub enum Refusal {
     },
 }
 
+impl Refusal {
+    /// What to type next, for a person at a terminal: the keys that get past this refusal. The
+    /// reason itself (the `Display`) names no key, so the browser can show it as it is.
+    pub fn keys(&self) -> Option<&'static str> {
+        match self {
+            Refusal::Unreadable(..) => Some("p passes, ? lists the legal plays"),
+            Refusal::NotAPlay(_) => Some("? lists the legal plays"),
+            Refusal::DoesNotBeat { on, .. } if on.kind == crate::rules::Kind::Rocket => {
+                Some("p to pass")
+            }
+            _ => None,
+        }
+    }
+}
+
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Refusal::Unreadable(text, e) => write!(
                 f,
                 "cannot read '{}': {}. Cards are 3-9, T or 10, J, Q, K, A, 2, X (small joker), \
-                 D (big joker); p passes, ? lists the legal plays",
+                 D (big joker)",
                 text, e
             ),
             Refusal::NotHeld(missing) => {
@@ -106,12 +121,12 @@ impl fmt::Display for Refusal {
             }
             Refusal::NotAPlay(counts) => write!(
                 f,
-                "not a play: {} is none of the table's combinations (? lists the legal plays)",
+                "not a play: {} is none of the table's combinations",
                 counts
             ),
             Refusal::DoesNotBeat { play, on } => {
                 if on.kind == crate::rules::Kind::Rocket {
-                    write!(f, "nothing beats the rocket: p to pass")
+                    write!(f, "nothing beats the rocket")
                 } else if play.kind == on.kind && play.len == on.len {
                     write!(
                         f,
