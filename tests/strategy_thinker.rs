@@ -188,6 +188,58 @@ fn the_stick_keeps_the_rule_choice_only_against_a_thin_lead() {
     assert!(kept > 0, "the stick never changed a choice in 60 positions");
 }
 
+/// A blend's figures are the network's and the rollout's, mixed by its weight: on the same
+/// deals (fewer than the search needs to drop a candidate, so every candidate sees them all),
+/// each candidate's mean is the weighted mean of its mean under `eval = net` and under
+/// `eval = rollout`, and its win rate is the rollout's (the game played out decides who won).
+#[test]
+fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
+    use ddz::strategy::thinker::{Eval, MIN_DEALS_TO_DROP};
+    let deals = MIN_DEALS_TO_DROP - 1;
+    let judged = |eval: Eval, net_weight: f64| ThinkerSettings {
+        eval,
+        net_weight,
+        net_plies: 3,
+        stick: 0.0,
+        ..fixed(deals)
+    };
+    // Many cards left: the rollout's solver cannot take over within the network's three turns.
+    let views: Vec<GameState> = mid_game_views()
+        .into_iter()
+        .filter(|v| v.cards_left.iter().map(|(_, &n)| u32::from(n)).sum::<u32>() > 30)
+        .take(6)
+        .collect();
+    assert!(views.len() >= 3);
+    for view in &views {
+        let rollout = Thinker::new(judged(Eval::Rollout, 0.5)).analyze(view, Deadline::unlimited());
+        let net = Thinker::new(judged(Eval::Net, 0.5)).analyze(view, Deadline::unlimited());
+        for w in [0.0, 0.3, 1.0] {
+            let blend = Thinker::new(judged(Eval::Blend, w)).analyze(view, Deadline::unlimited());
+            assert_eq!(blend.deals, deals);
+            assert_eq!(blend.candidates.len(), rollout.candidates.len());
+            for c in &blend.candidates {
+                let r = rollout
+                    .candidates
+                    .iter()
+                    .find(|x| x.play == c.play)
+                    .unwrap();
+                let n = net.candidates.iter().find(|x| x.play == c.play).unwrap();
+                assert_eq!((c.deals, r.deals, n.deals), (deals, deals, deals));
+                let mixed = w * n.mean + (1.0 - w) * r.mean;
+                assert!(
+                    (c.mean - mixed).abs() < 1e-9,
+                    "w {}: {:?} {:?} {:?}",
+                    w,
+                    c,
+                    r,
+                    n
+                );
+                assert_eq!(c.win_rate, r.win_rate);
+            }
+        }
+    }
+}
+
 /// How far past its hard deadline a search may answer: the engine's own safety margin, what it
 /// keeps back from the referee's limit for everything after the search. The search overruns
 /// only by the deal under way (milliseconds), so this stays generous on a loaded machine, and

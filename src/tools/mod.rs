@@ -17,7 +17,8 @@ pub mod transcript;
 /// The binary's usage: the engine's flags and every tool.
 pub const USAGE: &str = "\
 usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid value|simulate|net] [--bid-margin M]
-           [--eval rollout|net] [--net-plies K] [--infer on|off] [--stick Z] [--scoring official|team]
+           [--eval rollout|net|blend] [--net-plies K] [--net-weight W] [--infer on|off] [--stick Z]
+           [--scoring official|team]
                                                          run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play

@@ -29,7 +29,8 @@ impl Thinker {
                 -landlord_value
             }
         };
-        if self.settings.eval == Eval::Net {
+        let mut judged = None;
+        if self.settings.eval != Eval::Rollout {
             // The rule player plays the next few turns (the answers to the candidate), then
             // the network judges; the game's own end or the solver when it comes first.
             for _ in 0..self.settings.net_plies {
@@ -43,13 +44,21 @@ impl Thinker {
                 let reply = self.policy.choose(game.view(seat));
                 game.play(seat, &reply).ok()?;
             }
-            if let Some(value) = self.net_value(&game, state.scoring) {
+            judged = self.net_value(&game, state.scoring);
+            if let (Some(value), Eval::Net) = (judged, self.settings.eval) {
                 let v = ours(value);
                 return Some((v, v > 0.0));
             }
         }
         let o = self.play_out(game)?;
-        let value = f64::from(o.landlord_value(state.scoring));
+        let played_out = f64::from(o.landlord_value(state.scoring));
+        let value = match judged {
+            Some(net) => {
+                let w = self.settings.net_weight;
+                w * net + (1.0 - w) * played_out
+            }
+            None => played_out,
+        };
         let won = (o.winner == o.landlord) == landlord_side;
         Some((ours(value), won))
     }

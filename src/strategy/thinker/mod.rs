@@ -34,8 +34,8 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    Bidder, Eval, ThinkerSettings, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
-    MAX_THINK_SECONDS, SETTING_NAMES,
+    Bidder, Eval, ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    MAX_TABLE_MB, MAX_THINK_SECONDS, SETTING_NAMES,
 };
 
 use super::rules_player::RulesPlayer;

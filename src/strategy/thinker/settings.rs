@@ -10,6 +10,9 @@ use std::time::Duration;
 /// it measured neutral (h2h 66.3% against 65.8% without, the same 1,000 deals).
 pub const DEFAULT_STICK: f64 = 1.0;
 
+/// Default of [`ThinkerSettings::net_weight`]: the network and the play-out count alike.
+pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
+
 /// Default size of the solver's transposition table: the rollouts' solves are small (at most
 /// [`SOLVE_AT_CARDS`](super::SOLVE_AT_CARDS) cards, [`SOLVE_NODES`](super::SOLVE_NODES) nodes), and a smaller table is cheaper to set up
 /// for each game an arena plays.
@@ -28,9 +31,11 @@ pub struct ThinkerSettings {
     pub bidder: Bidder,
     /// How a candidate is judged on each sampled deal.
     pub eval: Eval,
-    /// With `eval = net`: turns the rule player plays after the candidate before the network
+    /// With `eval = net` or `blend`: turns the rule player plays after the candidate before the network
     /// judges the position.
     pub net_plies: u32,
+    /// With `eval = blend`: the network's share of a deal's value (the play-out has the rest).
+    pub net_weight: f64,
     /// With the bid network: bid when becoming the landlord is worth more than this many
     /// stakes (the landlord's points at base 1) in expectation.
     pub bid_margin: f64,
@@ -53,6 +58,7 @@ impl Default for ThinkerSettings {
             eval: Eval::Rollout,
             bid_margin: 0.0,
             net_plies: 0,
+            net_weight: DEFAULT_NET_WEIGHT,
             infer: true,
             stick: DEFAULT_STICK,
         }
@@ -124,11 +130,22 @@ impl ThinkerSettings {
                     value
                 )),
             },
+            "net-weight" => match value.parse::<f64>() {
+                Ok(w) if (0.0..=1.0).contains(&w) => {
+                    self.net_weight = w;
+                    Ok(())
+                }
+                _ => Err(format!("net-weight '{}' must be a number in [0, 1]", value)),
+            },
             "eval" => {
                 self.eval = one_of(
                     "eval",
                     value,
-                    &[("rollout", Eval::Rollout), ("net", Eval::Net)],
+                    &[
+                        ("rollout", Eval::Rollout),
+                        ("net", Eval::Net),
+                        ("blend", Eval::Blend),
+                    ],
                 )?;
                 Ok(())
             }
@@ -167,7 +184,7 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 pub const MAX_TABLE_MB: usize = 1024;
 
 /// The setting names [`ThinkerSettings::set`] takes.
-pub const SETTING_NAMES: [&str; 9] = [
+pub const SETTING_NAMES: [&str; 10] = [
     "think",
     "samples",
     "table-mb",
@@ -175,6 +192,7 @@ pub const SETTING_NAMES: [&str; 9] = [
     "bid-margin",
     "eval",
     "net-plies",
+    "net-weight",
     "infer",
     "stick",
 ];
@@ -199,4 +217,7 @@ pub enum Eval {
     /// The play network's value of the position right after the candidate (the solver when few
     /// cards are left, the exact score when the candidate ends the game).
     Net,
+    /// Both, averaged: the network's value after `net-plies` turns and the outcome of playing
+    /// on from there (the rule player is deterministic, so the play-out is the rollout's own).
+    Blend,
 }
