@@ -29,9 +29,10 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
 running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
-decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M, bid=simulate|value,
+decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M,
+bid=value|simulate|net, bid-margin=M, eval=rollout|net|blend, net-plies=K, net-weight=W,
 infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
-errors; default 1, 0: the best mean wins), e.g. builtin:ddz:samples=16:infer=off. Without think
+errors; default 1, 0: the best mean wins), e.g. builtin:ddz:samples=16:eval=blend. Without think
 or samples it thinks up to 1 s per decision, as the engine does: a game of three such players
 takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
 budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games
