@@ -31,8 +31,8 @@ pub struct ThinkerSettings {
     pub bidder: Bidder,
     /// How a candidate is judged on each sampled deal.
     pub eval: Eval,
-    /// With `eval = net` or `blend`: turns the rule player plays after the candidate before the network
-    /// judges the position.
+    /// With `eval = net` or `blend`: turns the rule player plays after the candidate before the
+    /// network judges the position.
     pub net_plies: u32,
     /// With `eval = blend`: the network's share of a deal's value (the play-out has the rest).
     pub net_weight: f64,
