@@ -10,6 +10,7 @@ use ddz::arena::players::FaultKind;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::game::Seat;
 use std::path::PathBuf;
+use std::sync::Once;
 use std::time::Duration;
 
 const PLAYER: &str = r#"
@@ -79,11 +80,18 @@ for raw in sys.stdin:
         sys.exit(0)
 "#;
 
+/// The player's script, written once per test process: the tests run in parallel, and a
+/// rewrite (truncate, then write) while another test's python3 is reading the file gave that
+/// python3 an empty program, which exits at once with status 0 (a "crash" where a late reply
+/// was expected).
 fn script() -> PathBuf {
+    static WRITTEN: Once = Once::new();
     let dir = std::env::temp_dir().join(format!("ddz-arena-faults-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("player.py");
-    std::fs::write(&path, PLAYER).unwrap();
+    WRITTEN.call_once(|| {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, PLAYER).unwrap();
+    });
     path
 }
 
