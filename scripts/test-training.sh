@@ -14,8 +14,11 @@ trap 'rm -rf "$tmp"' EXIT
 
 "$ddz" selfplay --deals 60 --seed 3 --jobs 2 --out "$tmp/data.tsv"
 "$ddz" encode --net play "$tmp/data.tsv" --out "$tmp/play.x"
+"$ddz" selfplay --deals 30 --seed 4 --jobs 2 --out "$tmp/other.tsv"
+"$ddz" encode --net play "$tmp/other.tsv" --out "$tmp/other.x"
 "$ddz" encode --net bid "$tmp/data.tsv" --out "$tmp/bid.x"
-python3 scripts/train.py --matrix "$tmp/play.x" --net play --hidden 16 --epochs 3 --out "$tmp/play" | grep -v '^Iteration\|^Validation'
+python3 scripts/train.py --matrix "$tmp/play.x" --pretrain "$tmp/other.x" --pretrain-epochs 2 \
+  --net play --hidden 16 --epochs 3 --out "$tmp/play" | grep -v '^Iteration\|^Validation'
 python3 scripts/train.py --matrix "$tmp/bid.x" --net bid --hidden 8 --epochs 3 --out "$tmp/bid" | grep -v '^Iteration\|^Validation'
 "$ddz" netcheck "$tmp/play"
 "$ddz" netcheck "$tmp/bid"

@@ -7,7 +7,10 @@
     python3 scripts/train.py --matrix data/play.x --net play --out src/strategy/net/weights/play
 
 The fitting is scikit-learn's MLPRegressor (Adam, ReLU, one partial_fit per epoch, the best
-epoch on a validation part kept): no hand-written backpropagation. The validation and the
+epoch on a validation part kept): no hand-written backpropagation. With --pretrain the network
+first learns from other matrices (plentiful, cheaper data: the rule player's self-play), then
+goes on learning from --matrix (the stronger player's, scarcer); the best epoch is chosen on
+--matrix's validation part in both stages. The validation and the
 held-out parts are whole games (the last rows of the matrix), never positions of a game trained on. Outputs, beside --out:
   PREFIX.bin    the weights in the engine's format (src/strategy/net/mlp.rs), embedded at build time
   PREFIX.check  fixed inputs and the trainer's own outputs for them, which a Rust test compares
@@ -73,6 +76,11 @@ def write_check(path, model, x):
             f.write(f"{xs} | {ys}\n")
 
 
+def snapshot(model):
+    """A copy of the model's weights and biases."""
+    return [w.copy() for w in model.coefs_], [b.copy() for b in model.intercepts_]
+
+
 def figures(name, model, x, y):
     """Mean squared error per target against predicting the mean, and the sign accuracy."""
     p = model.predict(x)
@@ -100,6 +108,9 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--alpha", type=float, default=1e-5, help="L2 penalty")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pretrain", nargs="+", default=[], help="matrices to learn from first")
+    ap.add_argument("--pretrain-epochs", type=int, default=3, help="passes over them (default 3)")
+    ap.add_argument("--pretrain-rows", type=int, default=0, help="use at most this many of their rows (0: all)")
     ap.add_argument("--data-note", default="", help="where the matrix came from, for PREFIX.txt")
     args = ap.parse_args()
 
@@ -135,10 +146,40 @@ def main():
         learning_rate_init=args.lr,
         random_state=args.seed,
     )
+    start = time.time()
+    lines = []
+    # Pretraining: passes over the other matrices, judged on this data's validation games; the
+    # main stage starts from the best of them.
+    best, best_params = -np.inf, None
+    if args.pretrain:
+        pxs, pys = zip(*(read_matrix(m) for m in args.pretrain))
+        px, py = np.concatenate(pxs), np.concatenate(pys)
+        del pxs, pys
+        if px.shape[1] != x.shape[1] or py.shape[1] != y.shape[1]:
+            sys.exit("train.py: the --pretrain matrices are not of the --matrix shape")
+        if args.pretrain_rows and len(px) > args.pretrain_rows:
+            keep = rng.permutation(len(px))[: args.pretrain_rows]
+            px, py = px[keep], py[keep]
+        print(f"pretraining on {len(px)} rows of {' '.join(args.pretrain)}", flush=True)
+        for epoch in range(args.pretrain_epochs):
+            order = rng.permutation(len(px))
+            model.partial_fit(px[order], py[order])
+            score = model.score(x_val, y_val)
+            print(f"pretrain epoch {epoch + 1}: loss {model.loss_:.4f}, validation R² {score:.4f}", flush=True)
+            if score > best + 1e-4:
+                best, best_params = score, snapshot(model)
+        del px, py
+        model.coefs_, model.intercepts_ = (
+            [w.copy() for w in best_params[0]],
+            [b.copy() for b in best_params[1]],
+        )
+        lines.append(
+            f"pretrained in {time.time() - start:.0f} s, {args.pretrain_epochs} epochs on "
+            f"{' '.join(args.pretrain)}: best validation R² {best:.4f} (this data's games)"
+        )
     # One pass over the shuffled training rows per epoch (scikit-learn's partial_fit), the
     # weights of the best validation score kept, stopping after PATIENCE epochs without gain.
-    start = time.time()
-    best, best_params, stale, epochs = -np.inf, None, 0, 0
+    stale, epochs = 0, 0
     for epoch in range(args.epochs):
         order = rng.permutation(len(x_train))
         model.partial_fit(x_train[order], y_train[order])
@@ -147,16 +188,16 @@ def main():
         print(f"epoch {epochs}: loss {model.loss_:.4f}, validation R² {score:.4f}", flush=True)
         if score > best + 1e-4:
             best, stale = score, 0
-            best_params = ([w.copy() for w in model.coefs_], [b.copy() for b in model.intercepts_])
+            best_params = snapshot(model)
         else:
             stale += 1
             if stale >= PATIENCE:
                 break
     model.coefs_, model.intercepts_ = best_params
     seconds = time.time() - start
-    lines = [
+    lines.append(
         f"trained in {seconds:.0f} s, {epochs} epochs, best validation R² {best:.4f} (whole games)"
-    ]
+    )
     lines += figures("held out (whole games)", model, x_test, y_test)
     for line in lines:
         print(line, flush=True)
@@ -177,6 +218,8 @@ def main():
         f.write(f"# The {args.net} network\n")
         f.write(f"command: python3 {shlex.join(sys.argv)}\n")
         f.write(f"data: {args.data_note or ' '.join(args.matrix)}\n")
+        if args.pretrain:
+            f.write(f"pretrained on: {' '.join(args.pretrain)}\n")
         f.write(f"rows: {len(x_train)} training, {len(x_val)} validation, {len(x_test)} held out "
                 f"(whole games); seed {args.seed}\n")
         f.write(f"shape: {x.shape[1]} → {' → '.join(map(str, hidden))} → {y.shape[1]} (ReLU), "

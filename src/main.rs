@@ -141,11 +141,11 @@ fn run_engine(args: &[String]) -> ExitCode {
         hook_log.problem(&format!("panic: {}", info));
     }));
     // The thinking player; its time per decision comes from the clock's soft deadline.
-    let settings = config.player;
+    let settings = config.player.clone();
     let mut engine = Engine::threaded(
         &config.name,
         Box::new(move || {
-            Box::new(ddz::strategy::thinker::Thinker::new(settings))
+            Box::new(ddz::strategy::thinker::Thinker::new(settings.clone()))
                 as Box<dyn ddz::strategy::Strategy>
         }),
     );

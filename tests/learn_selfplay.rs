@@ -181,7 +181,7 @@ fn the_network_bidder_bids_legally_and_as_its_value_says() {
     let (mut bids, mut passes) = (0, 0);
     for margin in [0.0, 0.5] {
         settings.bid_margin = margin;
-        let mut thinker = Thinker::new(settings);
+        let mut thinker = Thinker::new(settings.clone());
         for _ in 0..300 {
             let mut codes: Vec<u8> = (0..54).collect();
             rng.shuffle(&mut codes);

@@ -24,7 +24,7 @@ fn every_play_of_the_thinking_player_is_legal_and_every_game_ends() {
         ..ThinkerSettings::default()
     };
     let players = (0..3)
-        .map(|_| Box::new(Thinker::new(settings)) as Box<dyn Strategy>)
+        .map(|_| Box::new(Thinker::new(settings.clone())) as Box<dyn Strategy>)
         .collect();
     self_play(players, 40);
 }

@@ -240,6 +240,87 @@ fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
     }
 }
 
+/// `play-net=FILE` plays with the network in the file: the embedded weights written to a file
+/// give the embedded network's figures to the last digit, and the same weights with the
+/// landlord's official output raised by one stake move every candidate's mean towards the
+/// landlord (by at most one stake: the network judges some deals, the solver or the game's end
+/// the others), and some by that much. Files that are no play network are refused by name.
+#[test]
+fn a_network_read_from_a_file_replaces_the_embedded_one() {
+    use ddz::strategy::net::{NetValue, PLAY_WEIGHTS};
+    use ddz::strategy::thinker::Eval;
+    let dir = std::env::temp_dir().join(format!("ddz-play-net-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let same = dir.join("same.bin");
+    std::fs::write(&same, PLAY_WEIGHTS).unwrap();
+    // The last layer's biases are the file's last three f32: official, team, won.
+    let mut raised = PLAY_WEIGHTS.to_vec();
+    let at = raised.len() - 12;
+    let bias = f32::from_le_bytes([raised[at], raised[at + 1], raised[at + 2], raised[at + 3]]);
+    raised[at..at + 4].copy_from_slice(&(bias + 1.0).to_le_bytes());
+    let shifted = dir.join("raised.bin");
+    std::fs::write(&shifted, &raised).unwrap();
+
+    let judged = |file: Option<&std::path::Path>| {
+        let mut s = ThinkerSettings {
+            eval: Eval::Net,
+            stick: 0.0,
+            ..fixed(8)
+        };
+        if let Some(f) = file {
+            s.set("play-net", f.to_str().unwrap()).unwrap();
+        }
+        s
+    };
+    let views: Vec<GameState> = mid_game_views().into_iter().take(6).collect();
+    assert!(views.len() >= 3);
+    let mut moved_a_whole_stake = 0;
+    for view in &views {
+        let embedded = Thinker::new(judged(None)).analyze(view, Deadline::unlimited());
+        let from_file = Thinker::new(judged(Some(&same))).analyze(view, Deadline::unlimited());
+        assert_eq!(embedded, from_file);
+        let raised = Thinker::new(judged(Some(&shifted))).analyze(view, Deadline::unlimited());
+        let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
+        let towards_landlord = if view.landlord == Some(view.me) {
+            1.0
+        } else {
+            -1.0
+        };
+        for c in &raised.candidates {
+            let e = embedded
+                .candidates
+                .iter()
+                .find(|x| x.play == c.play)
+                .unwrap();
+            let moved = (c.mean - e.mean) * towards_landlord;
+            // The network computes in f32: a stake of 200 points is exact to about 1e-4.
+            let tolerance = 1e-3;
+            assert!(
+                moved > -tolerance && moved < stake + tolerance,
+                "{:?} {:?}",
+                c,
+                e
+            );
+            if (moved - stake).abs() < tolerance {
+                moved_a_whole_stake += 1;
+            }
+        }
+    }
+    assert!(moved_a_whole_stake > 0);
+
+    let mut s = ThinkerSettings::default();
+    let missing = dir.join("missing.bin");
+    let err = s.set("play-net", missing.to_str().unwrap()).unwrap_err();
+    assert!(err.contains("cannot read"), "{}", err);
+    let bid = dir.join("bid.bin");
+    std::fs::write(&bid, ddz::strategy::net::BID_WEIGHTS).unwrap();
+    let err = s.set("play-net", bid.to_str().unwrap()).unwrap_err();
+    assert!(err.contains("inputs"), "{}", err);
+    assert!(s.set("bid-net", bid.to_str().unwrap()).is_ok());
+    assert!(s.play_net.is_none() && s.bid_net.is_some());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// How far past its hard deadline a search may answer: the engine's own safety margin, what it
 /// keeps back from the referee's limit for everything after the search. The search overruns
 /// only by the deal under way (milliseconds), so this stays generous on a loaded machine, and

@@ -90,6 +90,50 @@ fn shared(cell: &'static Mutex<Option<Arc<Mlp>>>, bytes: &[u8], inputs: usize) -
 static PLAY_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
 static BID_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
 
+/// A network read from a weights file, as `scripts/train.py` writes it (`PREFIX.bin`): the
+/// thinking player's `play-net=FILE` and `bid-net=FILE` settings, so that a newly trained
+/// network plays against the embedded one in the same build, on the same deals. The engine
+/// itself needs no file: without these settings it plays with the embedded weights.
+#[derive(Clone, Debug)]
+pub struct NetFile {
+    path: String,
+    mlp: Arc<Mlp>,
+}
+
+impl NetFile {
+    /// The network in the file at `path`, which must take `inputs` values and give three.
+    pub fn read(path: &str, inputs: usize) -> Result<NetFile, String> {
+        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {}", path, e))?;
+        let mlp = Mlp::from_bytes(&bytes).map_err(|e| format!("'{}': {}", path, e))?;
+        if mlp.inputs() != inputs || mlp.outputs() != 3 {
+            return Err(format!(
+                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives 3",
+                path,
+                mlp.inputs(),
+                mlp.outputs(),
+                inputs
+            ));
+        }
+        Ok(NetFile {
+            path: path.to_string(),
+            mlp: Arc::new(mlp),
+        })
+    }
+
+    /// Where it was read from.
+    #[must_use]
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+}
+
+/// Two settings are the same when they name the same file.
+impl PartialEq for NetFile {
+    fn eq(&self, other: &NetFile) -> bool {
+        self.path == other.path
+    }
+}
+
 /// The play network with its own splitter (for the features): one per player.
 #[derive(Debug)]
 pub struct PlayNet {
@@ -103,8 +147,18 @@ impl PlayNet {
     /// The embedded play network.
     #[must_use]
     pub fn embedded() -> PlayNet {
+        PlayNet::with(shared(&PLAY_NET, PLAY_WEIGHTS, PLAY_INPUTS))
+    }
+
+    /// The network of `file` when given, else the embedded one.
+    #[must_use]
+    pub fn from_file_or_embedded(file: Option<&NetFile>) -> PlayNet {
+        file.map_or_else(PlayNet::embedded, |f| PlayNet::with(Arc::clone(&f.mlp)))
+    }
+
+    fn with(mlp: Arc<Mlp>) -> PlayNet {
         PlayNet {
-            mlp: shared(&PLAY_NET, PLAY_WEIGHTS, PLAY_INPUTS),
+            mlp,
             splitter: Splitter::new(),
             evaluations: 0,
         }
@@ -133,8 +187,18 @@ impl BidNet {
     /// The embedded bid network.
     #[must_use]
     pub fn embedded() -> BidNet {
+        BidNet::with(shared(&BID_NET, BID_WEIGHTS, BID_INPUTS))
+    }
+
+    /// The network of `file` when given, else the embedded one.
+    #[must_use]
+    pub fn from_file_or_embedded(file: Option<&NetFile>) -> BidNet {
+        file.map_or_else(BidNet::embedded, |f| BidNet::with(Arc::clone(&f.mlp)))
+    }
+
+    fn with(mlp: Arc<Mlp>) -> BidNet {
         BidNet {
-            mlp: shared(&BID_NET, BID_WEIGHTS, BID_INPUTS),
+            mlp,
             splitter: Splitter::new(),
         }
     }

@@ -83,7 +83,10 @@ impl Thinker {
     /// passing by more than [`ThinkerSettings::bid_margin`](super::ThinkerSettings::bid_margin) stakes.
     pub fn net_bid(&mut self, state: &GameState) -> NetBid {
         let scoring = state.scoring;
-        let net = self.bid_net.get_or_insert_with(BidNet::embedded);
+        let file = self.settings.bid_net.as_ref();
+        let net = self
+            .bid_net
+            .get_or_insert_with(|| BidNet::from_file_or_embedded(file));
         let hand = state.hand.counts();
         let landlord = net.value(hand, Role::Landlord);
         let as_farmer = [net.value(hand, Role::Down), net.value(hand, Role::Up)];

@@ -122,7 +122,10 @@ impl Thinker {
         scoring: crate::game::Scoring,
     ) -> Option<f64> {
         let position = open_position(game.state(), game.hands())?;
-        let net = self.play_net.get_or_insert_with(PlayNet::embedded);
+        let file = self.settings.play_net.as_ref();
+        let net = self
+            .play_net
+            .get_or_insert_with(|| PlayNet::from_file_or_embedded(file));
         let base = game.state().highest_bid().max(1);
         Some(net.value(&position).landlord_points(scoring, base))
     }

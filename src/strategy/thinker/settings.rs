@@ -1,6 +1,8 @@
 //! The thinking player's settings: what `ddz.cfg`, the engine's flags and the arena's
 //! `builtin:ddz:KEY=VALUE` set, and how each is read.
 
+use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
+use crate::strategy::net::NetFile;
 use std::time::Duration;
 
 /// Default of [`ThinkerSettings::stick`]: at 16 deals per decision, keeping the rule player's choice
@@ -19,7 +21,7 @@ pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
 /// How the thinking player spends its time, and for what.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
     /// The most it thinks per decision; `None`: until the deadline's soft limit.
     pub think: Option<Duration>,
@@ -46,6 +48,11 @@ pub struct ThinkerSettings {
     /// Keep the rule player's choice unless the best candidate beats it on the same deals by
     /// more than this many standard errors of the paired difference (0: the best mean wins).
     pub stick: f64,
+    /// The play network read from a file instead of the embedded one (to measure a newly
+    /// trained network against the binary's own).
+    pub play_net: Option<NetFile>,
+    /// The bid network read from a file instead of the embedded one.
+    pub bid_net: Option<NetFile>,
 }
 
 impl Default for ThinkerSettings {
@@ -61,6 +68,8 @@ impl Default for ThinkerSettings {
             net_weight: DEFAULT_NET_WEIGHT,
             infer: true,
             stick: DEFAULT_STICK,
+            play_net: None,
+            bid_net: None,
         }
     }
 }
@@ -160,6 +169,14 @@ impl ThinkerSettings {
                 }
                 _ => Err(format!("stick '{}' must be a number in [0, 10]", value)),
             },
+            "play-net" => {
+                self.play_net = Some(NetFile::read(value, PLAY_INPUTS)?);
+                Ok(())
+            }
+            "bid-net" => {
+                self.bid_net = Some(NetFile::read(value, BID_INPUTS)?);
+                Ok(())
+            }
             other => Err(format!("unknown setting '{}'", other)),
         }
     }
@@ -184,7 +201,7 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 pub const MAX_TABLE_MB: usize = 1024;
 
 /// The setting names [`ThinkerSettings::set`] takes.
-pub const SETTING_NAMES: [&str; 10] = [
+pub const SETTING_NAMES: [&str; 12] = [
     "think",
     "samples",
     "table-mb",
@@ -195,6 +212,8 @@ pub const SETTING_NAMES: [&str; 10] = [
     "net-weight",
     "infer",
     "stick",
+    "play-net",
+    "bid-net",
 ];
 
 /// How the thinking player bids.
