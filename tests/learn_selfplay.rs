@@ -170,10 +170,18 @@ fn the_bid_network_gives_the_trainers_outputs() {
     );
 }
 
+/// Both network bidders (the bid network, and the play network over deals of the hidden
+/// cards) bid legally, as the values they report call for, and as the strategy answers.
 #[test]
-fn the_network_bidder_bids_legally_and_as_its_value_says() {
+fn the_network_bidders_bid_legally_and_as_their_values_say() {
+    for (bidder, hands) in [(Bidder::Net, 300), (Bidder::NetDeals, 100)] {
+        network_bidder_follows_its_values(bidder, hands);
+    }
+}
+
+fn network_bidder_follows_its_values(bidder: Bidder, hands: usize) {
     let mut settings = ThinkerSettings {
-        bidder: Bidder::Net,
+        bidder,
         samples: Some(1),
         ..ThinkerSettings::default()
     };
@@ -182,7 +190,7 @@ fn the_network_bidder_bids_legally_and_as_its_value_says() {
     for margin in [0.0, 0.5] {
         settings.bid_margin = margin;
         let mut thinker = Thinker::new(settings.clone());
-        for _ in 0..300 {
+        for _ in 0..hands {
             let mut codes: Vec<u8> = (0..54).collect();
             rng.shuffle(&mut codes);
             let hand = codes[..17].iter().copied().collect::<Cards>();
@@ -196,7 +204,10 @@ fn the_network_bidder_bids_legally_and_as_its_value_says() {
                 0
             };
             state.record_bid(Seat::B, b).unwrap();
-            let choice = thinker.net_bid(&state);
+            let choice = match bidder {
+                Bidder::NetDeals => thinker.net_deals_bid(&state),
+                _ => thinker.net_bid(&state),
+            };
             assert!(
                 state.bid_is_legal(choice.bid),
                 "bid {} after {} {}",
@@ -236,7 +247,49 @@ fn the_network_bidder_bids_legally_and_as_its_value_says() {
             assert_eq!(thinker.bid(&state, Deadline::unlimited()), choice.bid);
         }
     }
-    assert!(bids > 20 && passes > 20, "{} bids, {} passes", bids, passes);
+    assert!(
+        bids > hands / 15 && passes > hands / 15,
+        "{:?}: {} bids, {} passes",
+        bidder,
+        bids,
+        passes
+    );
+}
+
+/// The two networks judge a dealt hand by different routes: the bid network from the 17 cards
+/// alone, the play network from the opening positions of deals of the hidden cards. Both learned
+/// the same outcomes, so over many hands their values as the landlord go together, and so do
+/// their values of passing: hands or deals put in the wrong seats would break that.
+#[test]
+fn the_play_network_over_deals_agrees_with_the_bid_network() {
+    let mut thinker = Thinker::new(ThinkerSettings::default());
+    let mut rng = fastrand::Rng::with_seed(29);
+    let (mut landlord, mut pass) = (Vec::new(), Vec::new());
+    for i in 0..120 {
+        let mut codes: Vec<u8> = (0..54).collect();
+        rng.shuffle(&mut codes);
+        let hand = codes[..17].iter().copied().collect::<Cards>();
+        let seat = [Seat::A, Seat::B, Seat::C][i % 3];
+        let state = GameState::new(seat, hand);
+        let (net, deals) = (thinker.net_bid(&state), thinker.net_deals_bid(&state));
+        landlord.push((net.value, deals.value));
+        pass.push((net.pass, deals.pass));
+    }
+    let correlation = |pairs: &[(f64, f64)]| {
+        let n = pairs.len() as f64;
+        let (mx, my) = (
+            pairs.iter().map(|p| p.0).sum::<f64>() / n,
+            pairs.iter().map(|p| p.1).sum::<f64>() / n,
+        );
+        let cov: f64 = pairs.iter().map(|p| (p.0 - mx) * (p.1 - my)).sum();
+        let vx: f64 = pairs.iter().map(|p| (p.0 - mx).powi(2)).sum();
+        let vy: f64 = pairs.iter().map(|p| (p.1 - my).powi(2)).sum();
+        cov / (vx * vy).sqrt()
+    };
+    let (l, p) = (correlation(&landlord), correlation(&pass));
+    eprintln!("correlation as the landlord {:.3}, passing {:.3}", l, p);
+    assert!(l > 0.85, "as the landlord: correlation {:.3}", l);
+    assert!(p > 0.75, "passing: correlation {:.3}", p);
 }
 
 #[test]

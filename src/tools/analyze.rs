@@ -31,7 +31,7 @@ const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--s
        ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                    [SETTINGS] [--scoring official|team]
 SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M,
-          --eval rollout|net|blend, --net-plies K, --net-weight W, --bid value|simulate|net,
+          --eval rollout|net|blend, --net-plies K, --net-weight W, --bid value|simulate|net|net-deals,
           --bid-margin M, --play-net FILE, --bid-net FILE
 The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
 
@@ -132,15 +132,25 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 net.bid,
                 thinker.settings().bid_margin
             );
+            let deals = thinker.net_deals_bid(&state);
+            println!(
+                "the play network over {} deals: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {}",
+                crate::strategy::thinker::NET_BID_DEALS,
+                deals.value,
+                100.0 * deals.win_chance,
+                deals.pass,
+                deals.bid
+            );
             let chosen = Strategy::bid(&mut thinker, &state, deadline);
             let by = match thinker.settings().bidder {
                 Bidder::Value => "the value thresholds",
                 Bidder::Simulate => "the simulation",
                 Bidder::Net => "the bid network",
+                Bidder::NetDeals => "the play network over deals",
             };
             println!(
-                "chosen: bid {} (by {}; the simulation's: bid {}, the network's: bid {})",
-                chosen, by, b.bid, net.bid
+                "chosen: bid {} (by {}; the simulation's: bid {}, the bid network's: bid {}, the play network's: bid {})",
+                chosen, by, b.bid, net.bid, deals.bid
             );
         }
         Question::Play => {

@@ -122,12 +122,16 @@ impl Thinker {
         scoring: crate::game::Scoring,
     ) -> Option<f64> {
         let position = open_position(game.state(), game.hands())?;
-        let file = self.settings.play_net.as_ref();
-        let net = self
-            .play_net
-            .get_or_insert_with(|| PlayNet::from_file_or_embedded(file));
+        let net = self.play_net();
         let base = game.state().highest_bid().max(1);
         Some(net.value(&position).landlord_points(scoring, base))
+    }
+
+    /// The play network (the embedded one, or `play-net`'s), made at its first use.
+    pub(super) fn play_net(&mut self) -> &mut PlayNet {
+        let file = self.settings.play_net.as_ref();
+        self.play_net
+            .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
     }
 
     pub(super) fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {

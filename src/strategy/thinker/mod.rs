@@ -32,7 +32,7 @@ mod infer;
 mod settings;
 mod stats;
 
-pub use bid::{farmer_share, BidAnalysis, NetBid, PASS_BASE, PASS_TAKEN};
+pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
     Bidder, Eval, ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
     MAX_TABLE_MB, MAX_THINK_SECONDS, SETTING_NAMES,
@@ -280,6 +280,7 @@ impl Strategy for Thinker {
             _ if !(1..=3).any(|b| state.bid_is_legal(b)) => 0,
             Bidder::Simulate => self.analyze_bid(state, deadline).bid,
             Bidder::Net => self.net_bid(state).bid,
+            Bidder::NetDeals => self.net_deals_bid(state).bid,
         }
     }
 

@@ -38,7 +38,7 @@ pub struct ThinkerSettings {
     pub net_plies: u32,
     /// With `eval = blend`: the network's share of a deal's value (the play-out has the rest).
     pub net_weight: f64,
-    /// With the bid network: bid when becoming the landlord is worth more than this many
+    /// With the bid network or `net-deals`: bid when becoming the landlord is worth more than this many
     /// stakes (the landlord's points at base 1) in expectation.
     pub bid_margin: f64,
     /// Believe deals in which the other seats' past plays are what the rule player would have
@@ -115,6 +115,7 @@ impl ThinkerSettings {
                         ("value", Bidder::Value),
                         ("simulate", Bidder::Simulate),
                         ("net", Bidder::Net),
+                        ("net-deals", Bidder::NetDeals),
                     ],
                 )?;
                 Ok(())
@@ -226,6 +227,9 @@ pub enum Bidder {
     Simulate,
     /// The bid network's expected score of taking the landlord seat, against passing.
     Net,
+    /// The same decision, with the values from the play network: its mean value of the opening
+    /// position over deals of the hidden cards, with us as the landlord and as either farmer.
+    NetDeals,
 }
 
 /// How the thinking player judges a candidate on one sampled deal.
