@@ -63,6 +63,26 @@ def write_weights(path, model):
             f.write(np.asarray(b, dtype="<f4").tobytes())
 
 
+def read_weights(path):
+    """The weights and biases of an engine-format file (as write_weights writes them)."""
+    with open(path, "rb") as f:
+        data = f.read()
+    if data[:4] != b"DDZN":
+        sys.exit(f"train.py: {path} is not a ddz network (DDZN)")
+    version, count = struct.unpack("<II", data[4:12])
+    at, coefs, intercepts = 12, [], []
+    for _ in range(count):
+        n_in, n_out = struct.unpack("<II", data[at : at + 8])
+        at += 8
+        w = np.frombuffer(data, dtype="<f4", count=n_in * n_out, offset=at).reshape(n_in, n_out)
+        at += 4 * n_in * n_out
+        b = np.frombuffer(data, dtype="<f4", count=n_out, offset=at)
+        at += 4 * n_out
+        coefs.append(w.astype(np.float64))
+        intercepts.append(b.astype(np.float64))
+    return coefs, intercepts
+
+
 def write_check(path, model, x):
     """Fixed inputs and the trainer's outputs for them, one row per line: inputs | outputs."""
     y = model.predict(x)
@@ -108,6 +128,7 @@ def main():
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--alpha", type=float, default=1e-5, help="L2 penalty")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", default="", help="start from these weights (a PREFIX.bin of the same shape)")
     ap.add_argument("--pretrain", nargs="+", default=[], help="matrices to learn from first")
     ap.add_argument("--pretrain-epochs", type=int, default=3, help="passes over them (default 3)")
     ap.add_argument("--pretrain-rows", type=int, default=0, help="use at most this many of their rows (0: all)")
@@ -148,9 +169,21 @@ def main():
     )
     start = time.time()
     lines = []
+    best, best_params = -np.inf, None
+    if args.init:
+        # The model's shapes come from a first partial_fit on one batch; then the weights are the
+        # file's (learning again from a network already trained, e.g. the one in the binary).
+        model.partial_fit(x_train[: args.batch], y_train[: args.batch])
+        coefs, intercepts = read_weights(args.init)
+        if [w.shape for w in coefs] != [w.shape for w in model.coefs_]:
+            sys.exit(f"train.py: {args.init} is not a network of this shape")
+        model.coefs_, model.intercepts_ = coefs, intercepts
+        score = model.score(x_val, y_val)
+        print(f"initial weights {args.init}: validation R² {score:.4f}", flush=True)
+        lines.append(f"started from {args.init}: validation R² {score:.4f}")
+        best, best_params = score, snapshot(model)
     # Pretraining: passes over the other matrices, judged on this data's validation games; the
     # main stage starts from the best of them.
-    best, best_params = -np.inf, None
     if args.pretrain:
         pxs, pys = zip(*(read_matrix(m) for m in args.pretrain))
         px, py = np.concatenate(pxs), np.concatenate(pys)
@@ -218,6 +251,8 @@ def main():
         f.write(f"# The {args.net} network\n")
         f.write(f"command: python3 {shlex.join(sys.argv)}\n")
         f.write(f"data: {args.data_note or ' '.join(args.matrix)}\n")
+        if args.init:
+            f.write(f"started from: {args.init}\n")
         if args.pretrain:
             f.write(f"pretrained on: {' '.join(args.pretrain)}\n")
         f.write(f"rows: {len(x_train)} training, {len(x_val)} validation, {len(x_test)} held out "

@@ -44,11 +44,16 @@ fn every_fixture_passes_on_the_built_engine() {
 
 #[test]
 fn every_fixture_passes_with_the_networks_judging() {
-    // The play network in place of rollouts and the bid network (both settings of the
-    // thinking player), on every platform's transcripts.
-    let mut with_nets = engine();
-    with_nets.extend(["--eval", "net", "--net-plies", "3", "--bid", "net"].map(String::from));
-    passes_all(&with_nets, &transcript_files(&fixtures()));
+    // The play network in place of rollouts and the bid network, then the blend and the play
+    // network's bids (settings of the thinking player), on every platform's transcripts.
+    for settings in [
+        ["--eval", "net", "--net-plies", "3", "--bid", "net"],
+        ["--eval", "blend", "--net-plies", "0", "--bid", "net-deals"],
+    ] {
+        let mut with_nets = engine();
+        with_nets.extend(settings.map(String::from));
+        passes_all(&with_nets, &transcript_files(&fixtures()));
+    }
 }
 
 #[test]
