@@ -4,7 +4,9 @@
 //! the rule player's choice, the plays that leave the best split of the hand, every bomb, the
 //! rocket and the pass), deals the hidden cards many times ([`Sampler`]), and for each deal and
 //! candidate plays the rest of the game out: the rule player in every seat ([`Policy`]), the
-//! exact solver once few cards are left ([`Finisher`]). It chooses the candidate with the best
+//! exact solver once few cards are left ([`Finisher`]); by default (`eval = blend`) the play
+//! network's value of the position right after the candidate counts half of each deal's
+//! value, the play-out the other half. It chooses the candidate with the best
 //! mean score for our side under the scoring rule in use (`GameState::scoring`: bombs, rocket
 //! and spring change the stake), not only the best win rate.
 //!
@@ -34,8 +36,8 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    Bidder, Eval, ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
-    MAX_TABLE_MB, MAX_THINK_SECONDS, SETTING_NAMES,
+    Bidder, Eval, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK,
+    DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, SETTING_NAMES,
 };
 
 use super::rules_player::RulesPlayer;

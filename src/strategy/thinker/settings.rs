@@ -12,6 +12,13 @@ use std::time::Duration;
 /// it measured neutral (h2h 66.3% against 65.8% without, the same 1,000 deals).
 pub const DEFAULT_STICK: f64 = 1.0;
 
+/// Default of [`ThinkerSettings::eval`]: the blend. Against rollouts alone (`eval = rollout`,
+/// the thinking player before the networks) with the network in the binary, play only, same
+/// deals: +8.9 ± 3.6 points per deal at 16 deals per decision (1,000 deals), +8.2 ± 3.9 at 64
+/// in a fifth less time (1,000 deals), +8.2 ± 3.7 at 0.1 s per decision (1,000 deals,
+/// head-to-head 53.7%); docs/learning.md.
+pub const DEFAULT_EVAL: Eval = Eval::Blend;
+
 /// Default of [`ThinkerSettings::net_weight`]: the network and the play-out count alike.
 pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 
@@ -62,7 +69,7 @@ impl Default for ThinkerSettings {
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             bidder: Bidder::Value,
-            eval: Eval::Rollout,
+            eval: DEFAULT_EVAL,
             bid_margin: 0.0,
             net_plies: 0,
             net_weight: DEFAULT_NET_WEIGHT,
@@ -235,12 +242,14 @@ pub enum Bidder {
 /// How the thinking player judges a candidate on one sampled deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Eval {
-    /// The game played out by the rule player in every seat, the solver at the end.
+    /// The game played out by the rule player in every seat, the solver at the end (the
+    /// thinking player as it was before the networks).
     Rollout,
     /// The play network's value of the position right after the candidate (the solver when few
     /// cards are left, the exact score when the candidate ends the game).
     Net,
     /// Both, averaged: the network's value after `net-plies` turns and the outcome of playing
     /// on from there (the rule player is deterministic, so the play-out is the rollout's own).
+    /// The default ([`DEFAULT_EVAL`]).
     Blend,
 }
