@@ -70,6 +70,8 @@ def read_weights(path):
     if data[:4] != b"DDZN":
         sys.exit(f"train.py: {path} is not a ddz network (DDZN)")
     version, count = struct.unpack("<II", data[4:12])
+    if version != 1:
+        sys.exit(f"train.py: {path}: network format {version}, expected 1")
     at, coefs, intercepts = 12, [], []
     for _ in range(count):
         n_in, n_out = struct.unpack("<II", data[at : at + 8])

@@ -119,12 +119,6 @@ impl NetFile {
             mlp: Arc::new(mlp),
         })
     }
-
-    /// Where it was read from.
-    #[must_use]
-    pub fn path(&self) -> &str {
-        &self.path
-    }
 }
 
 /// Two settings are the same when they name the same file.

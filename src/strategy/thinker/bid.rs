@@ -118,47 +118,25 @@ impl Thinker {
             let take = |c: &[u8]| c.iter().copied().collect::<Cards>();
             let (bottom, first, second) =
                 (take(&codes[..3]), take(&codes[3..20]), take(&codes[20..37]));
+            // Our hand; `first` to the landlord (the seat after us when that is us), `second`
+            // to the seat left; the bottom to the landlord.
             let net = self.play_net();
-            let mut opening = |landlord: Seat, hands: [(Seat, Cards); 3]| {
-                let mut by_seat = [Default::default(); 3];
-                for (seat, cards) in hands {
-                    by_seat[seat.index()] = cards.counts();
-                }
-                net.value(&OpenPosition {
-                    landlord,
-                    to_move: landlord,
-                    hands: by_seat,
-                    last: None,
-                    bombs: 0,
-                    rocket: false,
-                    landlord_plays: 0,
-                    farmer_plays: 0,
-                })
+            let mut value = |landlord: Seat| {
+                let others = if landlord == me {
+                    [me.next(), me.prev()]
+                } else if landlord == me.next() {
+                    [landlord, me.prev()]
+                } else {
+                    [landlord, me.next()]
+                };
+                let mut hands = BySeat([Cards::EMPTY; 3]);
+                hands[me] = state.hand;
+                hands[others[0]] = first;
+                hands[others[1]] = second;
+                hands[landlord] = hands[landlord].or(bottom);
+                net.value(&opening_position(landlord, &hands))
             };
-            let ours = opening(
-                me,
-                [
-                    (me, state.hand.or(bottom)),
-                    (me.next(), first),
-                    (me.prev(), second),
-                ],
-            );
-            let down = opening(
-                me.prev(),
-                [
-                    (me, state.hand),
-                    (me.prev(), first.or(bottom)),
-                    (me.next(), second),
-                ],
-            );
-            let up = opening(
-                me.next(),
-                [
-                    (me, state.hand),
-                    (me.next(), first.or(bottom)),
-                    (me.prev(), second),
-                ],
-            );
+            let (ours, down, up) = (value(me), value(me.prev()), value(me.next()));
             as_landlord += ours.landlord_points(scoring, 1);
             win_chance += ours.landlord_win_chance();
             farmer_side -=
@@ -197,6 +175,20 @@ impl Thinker {
             win_chance,
             bid,
         }
+    }
+}
+
+/// The position before the first play, every hand open: the landlord to lead.
+fn opening_position(landlord: Seat, hands: &BySeat<Cards>) -> OpenPosition {
+    OpenPosition {
+        landlord,
+        to_move: landlord,
+        hands: BySeat::from_fn(|s| hands[s].counts()).0,
+        last: None,
+        bombs: 0,
+        rocket: false,
+        landlord_plays: 0,
+        farmer_plays: 0,
     }
 }
 
