@@ -235,7 +235,8 @@ fn pmf(pool: u32, good: u32, draws: u32) -> [f64; 5] {
         out[x as usize] = p;
         if x < last {
             let num = ((good - x) * (draws - x)) as f64;
-            let den = ((x + 1) * (pool - good - draws + x + 1)) as f64;
+            // x >= first >= draws + good - pool, so this order never goes below zero.
+            let den = ((x + 1) * (pool + x + 1 - good - draws)) as f64;
             p *= num / den;
         }
     }
