@@ -278,6 +278,8 @@ fn bench_quick_prints_figures_and_the_pinned_node_count() {
         "follows plays/s",
         "median ns",
         "classify ns per call",
+        "think deals per second, 1 thread",
+        "think speed-up",
     ] {
         assert!(
             run.stdout.contains(label),

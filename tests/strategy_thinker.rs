@@ -152,6 +152,38 @@ fn fixed_budget_gives_the_same_answer_every_time() {
     }
 }
 
+/// The deals of a decision spread over threads give the answer of one thread to the last
+/// figure, whichever way the candidates are judged: deals are counted in order, and each
+/// play-out's solver sees only what it stored itself. 48 deals take candidates through their
+/// drops, some in the middle of a batch.
+#[test]
+fn threads_do_not_change_a_fixed_budget_answer() {
+    let views = mid_game_views();
+    for eval in ["rollout", "blend"] {
+        for view in views.iter().take(6) {
+            let analysis = |threads: usize| {
+                let mut settings = ThinkerSettings {
+                    threads: Some(threads),
+                    ..fixed(48)
+                };
+                settings.set("eval", eval).unwrap();
+                Thinker::new(settings).analyze(view, Deadline::unlimited())
+            };
+            let one = analysis(1);
+            assert!(one.deals > 0);
+            for threads in [2, 3, 5] {
+                assert_eq!(
+                    analysis(threads),
+                    one,
+                    "{} threads, eval = {}",
+                    threads,
+                    eval
+                );
+            }
+        }
+    }
+}
+
 /// The stick changes only which candidate is chosen, never the search: the same deals, the same
 /// figures. Without it the best mean is chosen; with it the choice is that or the rule player's.
 #[test]

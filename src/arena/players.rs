@@ -161,7 +161,11 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
         "rules" => no_settings(Box::new(RulesPlayer::new())),
         "tricky" => no_settings(Box::new(Tricky::new())),
         "ddz" => {
-            let mut s = thinker::ThinkerSettings::default();
+            // One search thread per built-in player: the arena's jobs already fill the cores.
+            let mut s = thinker::ThinkerSettings {
+                threads: Some(1),
+                ..thinker::ThinkerSettings::default()
+            };
             for kv in settings {
                 let (k, v) = kv
                     .split_once('=')

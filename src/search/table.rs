@@ -3,6 +3,12 @@
 //! search. Each entry keeps the whole position (three rank-count words and a packed word for
 //! the seat to move and the play to beat), so a hit is exact, never a hash collision, and the
 //! position's proof and disproof numbers; two entries fill one cache line.
+//!
+//! A table can be started on a new epoch ([`TransTable::begin_epoch`]): from then on it sees only
+//! what is stored in that epoch, as if it had been cleared, without the cost of clearing. The
+//! thinking player starts every play-out on a new epoch, so that whether a solve fits in its
+//! node budget never depends on what other deals stored before (the same deals spread over
+//! other threads give the same answer).
 
 use crate::cards::Counts;
 
@@ -39,6 +45,23 @@ struct Bucket([Entry; WAYS]);
 pub struct TransTable {
     buckets: Vec<Bucket>,
     mask: u64,
+    /// The epoch's number: 0 until the first [`TransTable::begin_epoch`], then 1 to
+    /// [`EPOCHS`] − 1, each used once between two clears.
+    epoch: u32,
+    /// The epoch's tag, kept in the hand words' spare nibbles of every entry stored in it.
+    tag: [u64; 3],
+}
+
+/// A hand's rank counts take the low 60 bits of its word (15 ranks, four bits each); an
+/// entry keeps its epoch's number in the top nibble of its three hand words, four bits each.
+const EPOCH_SHIFT: u32 = 60;
+/// Epochs told apart before the table must really be cleared (12 bits).
+const EPOCHS: u32 = 1 << 12;
+
+/// The hand words' top nibbles for epoch `n`.
+fn epoch_tag(n: u32) -> [u64; 3] {
+    let nibble = |k: u32| u64::from((n >> (4 * k)) & 0xF) << EPOCH_SHIFT;
+    [nibble(0), nibble(1), nibble(2)]
 }
 
 /// Bytes one bucket takes.
@@ -75,7 +98,41 @@ impl TransTable {
         TransTable {
             buckets: vec![Bucket::default(); buckets],
             mask: buckets as u64 - 1,
+            epoch: 0,
+            tag: epoch_tag(0),
         }
+    }
+
+    /// From now on the table holds nothing stored before: probes find only this epoch's
+    /// entries and stores take the older ones' slots as if empty. Every [`EPOCHS`] − 1 epochs the
+    /// table is cleared for real, so that no number is used twice.
+    pub fn begin_epoch(&mut self) {
+        self.epoch += 1;
+        if self.epoch == EPOCHS {
+            self.clear();
+            self.epoch = 1;
+        }
+        self.tag = epoch_tag(self.epoch);
+    }
+
+    /// The key words of `hands` in this epoch.
+    #[inline]
+    fn key(&self, hands: &[Counts; 3]) -> [u64; 3] {
+        debug_assert!(
+            hands.iter().all(|h| h.0 >> EPOCH_SHIFT == 0),
+            "rank counts leave the top nibble free"
+        );
+        [
+            hands[0].0 | self.tag[0],
+            hands[1].0 | self.tag[1],
+            hands[2].0 | self.tag[2],
+        ]
+    }
+
+    /// Whether `e` is empty in this epoch: never filled, or stored in another epoch.
+    #[inline]
+    fn vacant(&self, e: &Entry) -> bool {
+        e.meta_work == 0 || (0..3).any(|i| e.hands[i] >> EPOCH_SHIFT << EPOCH_SHIFT != self.tag[i])
     }
 
     /// Bytes the table holds.
@@ -110,10 +167,11 @@ impl TransTable {
     /// The stored proof and disproof numbers of this position.
     #[inline]
     pub fn probe(&self, hash: u64, hands: &[Counts; 3], meta: u32) -> Option<(u32, u32)> {
+        let key = self.key(hands);
         let bucket = &self.buckets[(hash & self.mask) as usize].0;
         bucket
             .iter()
-            .find(|e| e.meta_work & !WORK_BITS == meta && e.hands == raw(hands))
+            .find(|e| e.meta_work & !WORK_BITS == meta && e.hands == key)
             .map(|e| (widen(e.proof), widen(e.disproof)))
     }
 
@@ -136,16 +194,18 @@ impl TransTable {
         );
         let work = 64 - nodes.leading_zeros();
         let entry = Entry {
-            hands: raw(hands),
+            hands: self.key(hands),
             meta_work: meta | work << WORK_BITS.trailing_zeros(),
             proof: narrow(proof),
             disproof: narrow(disproof),
         };
-        let bucket = &mut self.buckets[(hash & self.mask) as usize].0;
+        let index = (hash & self.mask) as usize;
+        let vacant = self.buckets[index].0.map(|e| self.vacant(&e));
+        let bucket = &mut self.buckets[index].0;
         let slot = bucket
             .iter()
             .position(|e| e.meta_work & !WORK_BITS == meta && e.hands == entry.hands)
-            .or_else(|| bucket.iter().position(|e| e.meta_work == 0))
+            .or_else(|| vacant.iter().position(|&v| v))
             .unwrap_or_else(|| {
                 if bucket[0].meta_work & WORK_BITS <= bucket[1].meta_work & WORK_BITS {
                     0
@@ -155,10 +215,6 @@ impl TransTable {
             });
         bucket[slot] = entry;
     }
-}
-
-fn raw(hands: &[Counts; 3]) -> [u64; 3] {
-    [hands[0].0, hands[1].0, hands[2].0]
 }
 
 #[cfg(test)]
@@ -200,5 +256,34 @@ mod tests {
         assert!(p < u32::MAX && p >= u32::from(u16::MAX - 1) && d == 3);
         t.clear();
         assert_eq!(t.probe(7, &b, 0x8000_0001), None);
+    }
+
+    #[test]
+    fn a_new_epoch_sees_an_empty_table() {
+        let mut t = TransTable::with_bytes(64);
+        let a = [Counts(1), Counts(2), Counts(3)];
+        let b = [Counts(1), Counts(2), Counts(4)];
+        let c = [Counts(9), Counts(9), Counts(9)];
+        // Two costly results fill the one bucket.
+        t.store(7, &a, 0x8000_0001, (0, 9), 1 << 20);
+        t.store(7, &b, 0x8000_0001, (9, 0), 1 << 20);
+        t.begin_epoch();
+        assert_eq!(t.probe(7, &a, 0x8000_0001), None);
+        assert_eq!(t.probe(7, &b, 0x8000_0001), None);
+        // The old entries count as empty: two cheap results of this epoch both stay, where
+        // the costly old ones would have kept one of them out.
+        t.store(7, &c, 0x8000_0001, (1, 1), 1);
+        t.store(7, &a, 0x8000_0001, (2, 2), 1);
+        assert_eq!(t.probe(7, &c, 0x8000_0001), Some((1, 1)));
+        assert_eq!(t.probe(7, &a, 0x8000_0001), Some((2, 2)));
+        // Epoch numbers come back only after a real clear: the epoch stored first, 4,095
+        // epochs ago, is not seen again when its number is reused.
+        t.begin_epoch();
+        t.store(7, &c, 0x8000_0001, (3, 3), 1);
+        for _ in 0..EPOCHS - 1 {
+            t.begin_epoch();
+        }
+        assert_eq!(t.epoch, 2, "the number of the epoch that stored c");
+        assert_eq!(t.probe(7, &c, 0x8000_0001), None);
     }
 }

@@ -32,7 +32,7 @@ const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--s
                    [SETTINGS] [--scoring official|team]
 SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M,
           --eval rollout|net|blend, --net-plies K, --net-weight W, --bid value|simulate|net|net-deals,
-          --bid-margin M, --play-net FILE, --bid-net FILE
+          --bid-margin M, --play-net FILE, --bid-net FILE, --threads N
 The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
 
 /// Deals on which the play network judges each candidate (its column `net`: the mean over

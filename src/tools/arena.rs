@@ -33,7 +33,8 @@ decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M
 bid=value|simulate|net|net-deals, bid-margin=M, eval=rollout|net|blend, net-plies=K, net-weight=W,
 infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
 errors; default 1, 0: the best mean wins), play-net=FILE and bid-net=FILE (a network trained by
-scripts/train.py instead of the embedded one), e.g. builtin:ddz:samples=16:eval=blend. Without think
+scripts/train.py instead of the embedded one), threads=N (search threads; default 1 in the arena,
+whose jobs already fill the cores), e.g. builtin:ddz:samples=16:eval=blend. Without think
 or samples it thinks up to 1 s per decision, as the engine does: a game of three such players
 takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
 budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games

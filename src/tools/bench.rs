@@ -146,6 +146,10 @@ pub const SECTIONS: &[Section] = &[
         name: "net",
         run: bench_net,
     },
+    Section {
+        name: "think",
+        run: bench_think,
+    },
 ];
 
 /// Hides a value from the optimiser so timed work is not folded away (`std::hint::black_box`
@@ -679,6 +683,83 @@ fn bench_net(_pos: &Positions, reps: u32) -> Figures {
             ("parameters".into(), mlp.parameters().to_string()),
         ],
         nodes: 0,
+        timed_nodes: 0,
+        elapsed: Duration::ZERO,
+    }
+}
+
+/// Decisions of the think section in a full run (`--quick`: [`THINK_DECISIONS_QUICK`]).
+const THINK_DECISIONS: usize = 24;
+/// Decisions of the think section with `--quick`.
+const THINK_DECISIONS_QUICK: usize = 4;
+/// Deals per decision of the think section (a fixed budget: the same work on any machine).
+const THINK_DEALS: u32 = 64;
+/// The same with `--quick`.
+const THINK_DEALS_QUICK: u32 = 16;
+
+/// The thinking player as the engine plays by default, at a fixed budget, on seeded mid-game
+/// decisions with several legal plays: deals per second with one search thread and with one
+/// per core, and the ratio. Nodes: the deals every candidate was judged on, summed over the
+/// decisions, so any change of the default player's search shows in the fingerprint.
+fn bench_think(_pos: &Positions, reps: u32) -> Figures {
+    use crate::strategy::thinker::{Analysis, Thinker, ThinkerSettings};
+    use crate::strategy::Deadline;
+    let (decisions, deals) = if reps == REPS_QUICK {
+        (THINK_DECISIONS_QUICK, THINK_DEALS_QUICK)
+    } else {
+        (THINK_DECISIONS, THINK_DEALS)
+    };
+    let views: Vec<crate::game::GameState> = (0..)
+        .flat_map(self_play_positions)
+        .flat_map(|m| m.views)
+        .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
+        .take(decisions)
+        .collect();
+    let cores = ThinkerSettings::default().threads();
+    let run = |threads: usize| -> (Vec<Analysis>, Duration) {
+        let settings = ThinkerSettings {
+            samples: Some(deals),
+            threads: Some(threads),
+            ..ThinkerSettings::default()
+        };
+        let mut thinker = Thinker::new(settings);
+        // The first decision warms the tables and the network up, outside the timing.
+        thinker.analyze(&views[0], Deadline::unlimited());
+        let start = Instant::now();
+        let found = views
+            .iter()
+            .map(|v| thinker.analyze(v, Deadline::unlimited()))
+            .collect();
+        (found, start.elapsed())
+    };
+    let (one, one_time) = run(1);
+    let (all, all_time) = run(cores);
+    assert_eq!(one, all, "threads changed a fixed-budget answer");
+    let drawn: u64 = one.iter().map(|a| u64::from(a.deals)).sum();
+    let judged: u64 = one
+        .iter()
+        .flat_map(|a| &a.candidates)
+        .map(|c| u64::from(c.deals))
+        .sum();
+    Figures {
+        lines: vec![
+            (
+                "deals per second, 1 thread".into(),
+                per_second(drawn, one_time).to_string(),
+            ),
+            (
+                format!("deals per second, {} threads", cores),
+                per_second(drawn, all_time).to_string(),
+            ),
+            (
+                "speed-up".into(),
+                format!(
+                    "{:.2}",
+                    one_time.as_secs_f64() / all_time.as_secs_f64().max(1e-9)
+                ),
+            ),
+        ],
+        nodes: judged,
         timed_nodes: 0,
         elapsed: Duration::ZERO,
     }

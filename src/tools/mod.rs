@@ -18,7 +18,7 @@ pub mod transcript;
 pub const USAGE: &str = "\
 usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid value|simulate|net|net-deals] [--bid-margin M]
            [--eval rollout|net|blend] [--net-plies K] [--net-weight W] [--infer on|off] [--stick Z]
-           [--play-net FILE] [--bid-net FILE]
+           [--play-net FILE] [--bid-net FILE] [--threads N]
            [--scoring official|team]
                                                          run the engine (protocol on stdin/stdout)
        ddz moves HAND [--follow PLAY]                    every legal play of a hand

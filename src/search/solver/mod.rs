@@ -162,6 +162,12 @@ impl Solver {
         self.table.clear();
     }
 
+    /// From now on the solver sees nothing it solved before, as after [`Solver::clear`], at
+    /// almost no cost ([`TransTable::begin_epoch`]).
+    pub fn begin_epoch(&mut self) {
+        self.table.begin_epoch();
+    }
+
     /// Solves `pos` within `node_budget` nodes: the winning side and, when the side to move
     /// wins, a winning play.
     pub fn solve(&mut self, pos: &SolverPosition, node_budget: u64) -> Solution {

@@ -1,19 +1,51 @@
 //! How a candidate is judged on one sampled deal: played out (the rule player in every seat,
-//! the solver at the end), or judged by the play network.
+//! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
+//! one per search thread, so a decision's deals can be spread over several cores.
 
-use super::{decision_seed, Eval, Thinker, SOLVE_AT_CARDS, SOLVE_NODES};
+use super::{decision_seed, Eval, Thinker, ThinkerSettings, SOLVE_AT_CARDS, SOLVE_NODES};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome};
+use crate::game::{BySeat, GameState, Outcome, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame};
 use crate::search::{Policy, Sampler, Solver};
 use crate::strategy::net::{open_position, PlayNet};
+use crate::strategy::rules_player::RulesPlayer;
 
-impl Thinker {
+/// What one search thread owns: the play-out policy, the solver and the play network, the
+/// last two made at their first use. Every play-out starts its solver on a fresh epoch of the
+/// table ([`Solver::begin_epoch`]), so a deal's figures do not depend on which deals the same
+/// worker judged before: the search gives the same answer whatever the number of workers.
+#[derive(Default)]
+pub(super) struct Worker {
+    policy: RulesPlayer,
+    solver: Option<Solver>,
+    play_net: Option<PlayNet>,
+}
+
+impl Worker {
+    /// Each of `candidates` (by index, those in `alive`) judged on the deal `hands`: our
+    /// side's score and whether it won, or `None` where the rollout failed. Every alive
+    /// candidate is judged even after a failure: which candidates are still alive when the
+    /// deal is counted is decided later, in deal order ([`Thinker::analyze`]).
+    pub(super) fn judge_deal(
+        &mut self,
+        settings: &ThinkerSettings,
+        state: &GameState,
+        hands: BySeat<Cards>,
+        candidates: &[Combo],
+        alive: &[usize],
+    ) -> Vec<Option<(f64, bool)>> {
+        alive
+            .iter()
+            .map(|&i| self.evaluate(settings, state, hands, &candidates[i]))
+            .collect()
+    }
+
     /// Our side's score and whether it won, with `combo` played now on the deal `hands`;
     /// `None` when the rollout failed (a play the game refused, or no end within its turns).
     pub(super) fn evaluate(
         &mut self,
+        settings: &ThinkerSettings,
         state: &GameState,
         hands: BySeat<Cards>,
         combo: &Combo,
@@ -30,10 +62,10 @@ impl Thinker {
             }
         };
         let mut judged = None;
-        if self.settings.eval != Eval::Rollout {
+        if settings.eval != Eval::Rollout {
             // The rule player plays the next few turns (the answers to the candidate), then
             // the network judges; the game's own end or the solver when it comes first.
-            for _ in 0..self.settings.net_plies {
+            for _ in 0..settings.net_plies {
                 if game.winner().is_some() {
                     break;
                 }
@@ -44,17 +76,17 @@ impl Thinker {
                 let reply = self.policy.choose(game.view(seat));
                 game.play(seat, &reply).ok()?;
             }
-            judged = self.net_value(&game, state.scoring);
-            if let (Some(value), Eval::Net) = (judged, self.settings.eval) {
+            judged = self.net_value(settings, &game, state.scoring);
+            if let (Some(value), Eval::Net) = (judged, settings.eval) {
                 let v = ours(value);
                 return Some((v, v > 0.0));
             }
         }
-        let o = self.play_out(game)?;
+        let o = self.play_out(settings, game)?;
         let played_out = f64::from(o.landlord_value(state.scoring));
         let value = match judged {
             Some(net) => {
-                let w = self.settings.net_weight;
+                let w = settings.net_weight;
                 w * net + (1.0 - w) * played_out
             }
             None => played_out,
@@ -63,6 +95,65 @@ impl Thinker {
         Some((ours(value), won))
     }
 
+    /// The play network's value of `game` for the landlord, in the points of `scoring`; `None`
+    /// when the game is over or few enough cards are left for the rollout's solver to finish
+    /// it exactly.
+    fn net_value(
+        &mut self,
+        settings: &ThinkerSettings,
+        game: &OpenGame,
+        scoring: Scoring,
+    ) -> Option<f64> {
+        if game.winner().is_some() {
+            return None;
+        }
+        let left: u32 = game.hands().0.iter().map(|h| h.len() as u32).sum();
+        if left <= SOLVE_AT_CARDS {
+            return None;
+        }
+        self.net_judge(settings, game, scoring)
+    }
+
+    /// The play network's value of the open position of `game` for the landlord, in the points
+    /// of `scoring` at the game's base; `None` before play has begun.
+    pub(super) fn net_judge(
+        &mut self,
+        settings: &ThinkerSettings,
+        game: &OpenGame,
+        scoring: Scoring,
+    ) -> Option<f64> {
+        let position = open_position(game.state(), game.hands())?;
+        let net = self.play_net(settings);
+        let base = game.state().highest_bid().max(1);
+        Some(net.value(&position).landlord_points(scoring, base))
+    }
+
+    /// The play network (the embedded one, or `play-net`'s), made at its first use.
+    pub(super) fn play_net(&mut self, settings: &ThinkerSettings) -> &mut PlayNet {
+        let file = settings.play_net.as_ref();
+        self.play_net
+            .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
+    }
+
+    /// `game` played to its end by the rule player, the solver finishing it.
+    pub(super) fn play_out(
+        &mut self,
+        settings: &ThinkerSettings,
+        game: OpenGame,
+    ) -> Option<Outcome> {
+        let table_bytes = settings.table_bytes;
+        let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
+        solver.begin_epoch();
+        let mut finisher = Finisher {
+            solver,
+            at_cards: SOLVE_AT_CARDS,
+            nodes: SOLVE_NODES,
+        };
+        play_out(game, &mut self.policy, Some(&mut finisher))
+    }
+}
+
+impl Thinker {
     /// The play network's mean value of each of `plays` for our side, over `deals` sampled deals
     /// (the same for every play; believed deals when inference is on): the network judges the
     /// position right after the play, or the game's score when the play ends it. For
@@ -84,7 +175,9 @@ impl Thinker {
                 }
                 let landlord_value = match game.winner() {
                     Some(w) => f64::from(game.outcome(w).landlord_value(state.scoring)),
-                    None => self.net_judge(&game, state.scoring).unwrap_or(0.0),
+                    None => self.workers[0]
+                        .net_judge(&self.settings, &game, state.scoring)
+                        .unwrap_or(0.0),
                 };
                 *sum += if landlord_side {
                     landlord_value
@@ -96,52 +189,13 @@ impl Thinker {
         sums.iter().map(|s| s / f64::from(deals.max(1))).collect()
     }
 
-    /// The play network's value of `game` for the landlord, in the points of `scoring`; `None`
-    /// when the game is over or few enough cards are left for the rollout's solver to finish
-    /// it exactly.
-    pub(super) fn net_value(
-        &mut self,
-        game: &OpenGame,
-        scoring: crate::game::Scoring,
-    ) -> Option<f64> {
-        if game.winner().is_some() {
-            return None;
-        }
-        let left: u32 = game.hands().0.iter().map(|h| h.len() as u32).sum();
-        if left <= SOLVE_AT_CARDS {
-            return None;
-        }
-        self.net_judge(game, scoring)
-    }
-
-    /// The play network's value of the open position of `game` for the landlord, in the points
-    /// of `scoring` at the game's base; `None` before play has begun.
-    pub(super) fn net_judge(
-        &mut self,
-        game: &OpenGame,
-        scoring: crate::game::Scoring,
-    ) -> Option<f64> {
-        let position = open_position(game.state(), game.hands())?;
-        let net = self.play_net();
-        let base = game.state().highest_bid().max(1);
-        Some(net.value(&position).landlord_points(scoring, base))
-    }
-
-    /// The play network (the embedded one, or `play-net`'s), made at its first use.
+    /// The play network of the first worker (bidding's, and analyze's).
     pub(super) fn play_net(&mut self) -> &mut PlayNet {
-        let file = self.settings.play_net.as_ref();
-        self.play_net
-            .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
+        self.workers[0].play_net(&self.settings)
     }
 
+    /// `game` played out by the first worker (bidding by simulation).
     pub(super) fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {
-        let table_bytes = self.settings.table_bytes;
-        let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
-        let mut finisher = Finisher {
-            solver,
-            at_cards: SOLVE_AT_CARDS,
-            nodes: SOLVE_NODES,
-        };
-        play_out(game, &mut self.policy, Some(&mut finisher))
+        self.workers[0].play_out(&self.settings, game)
     }
 }

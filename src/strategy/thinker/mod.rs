@@ -37,16 +37,19 @@ mod stats;
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
     Bidder, Eval, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK,
-    DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, SETTING_NAMES,
+    DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTING_NAMES,
 };
 
 use super::rules_player::RulesPlayer;
 use super::split::Splitter;
 use super::{Deadline, Strategy};
+use crate::cards::Cards;
+use crate::game::BySeat;
 use crate::game::GameState;
 use crate::rules::Combo;
-use crate::search::{Policy, Sampler, Solver};
-use crate::strategy::net::{BidNet, PlayNet};
+use crate::search::{Policy, Sampler};
+use crate::strategy::net::BidNet;
+use eval::Worker;
 use stats::{best, drop_clearly_worse, CandidateTally};
 use std::time::Instant;
 
@@ -64,6 +67,10 @@ pub const DROP_EVERY: u32 = 4;
 pub const DROP_Z: f64 = 2.0;
 /// Deals per decision at most in timed mode (a decision with time to spare stops here).
 pub const MAX_DEALS: u32 = 4_000;
+/// With several threads, each takes this many deals of a batch: enough work per thread to
+/// pay for starting it (a deal's play-outs take about a millisecond), few enough that a batch
+/// ends soon after the soft deadline.
+pub const DEALS_PER_THREAD: u32 = 4;
 /// The solver takes over a rollout once the hands hold this many cards together: its median
 /// time there is a few hundredths of a millisecond (ddz bench, solve section).
 pub const SOLVE_AT_CARDS: u32 = 16;
@@ -117,12 +124,12 @@ pub struct Analysis {
 /// The thinking player.
 pub struct Thinker {
     settings: ThinkerSettings,
+    /// The rule player of our own decisions (its choice, its bids, inference).
     policy: RulesPlayer,
     splitter: Splitter,
-    /// Made at the first search, so players that never search cost no table memory.
-    solver: Option<Solver>,
-    /// The play network, made at the first search that uses it.
-    play_net: Option<PlayNet>,
+    /// One per search thread, the first also bidding's (each makes its solver and network at
+    /// its first search, so players that never search cost no table memory).
+    workers: Vec<Worker>,
     /// The bid network, made at the first bid that uses it.
     bid_net: Option<BidNet>,
     /// Test hook: the rollouts (deal number, candidate index) for which this is true fail,
@@ -139,8 +146,7 @@ impl Thinker {
             settings,
             policy: RulesPlayer::new(),
             splitter: Splitter::new(),
-            solver: None,
-            play_net: None,
+            workers: vec![Worker::default()],
             bid_net: None,
             #[cfg(test)]
             fail_rollout: None,
@@ -177,48 +183,65 @@ impl Thinker {
             .map(|_| CandidateTally::default())
             .collect();
         let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
+        let threads = self.settings.threads();
+        self.workers.resize_with(threads, Worker::default);
+        // One deal at a time on one thread (the timed mode stops right at its deadline); with
+        // more, a batch of deals judged at once. Either way the deals are counted in order
+        // below, so the answer at a fixed budget is the same for any number of threads.
+        let batch = if threads == 1 {
+            1
+        } else {
+            DEALS_PER_THREAD * threads as u32
+        };
         let mut deals = 0;
         // Deals every alive candidate was scored on (a deal with a failed rollout is not).
         let mut scored = 0;
         let mut results = Vec::with_capacity(candidates.len());
-        while deals < max_deals {
+        'search: while deals < max_deals {
             if deals > 0 && self.out_of_time(soft, deadline) {
                 break;
             }
-            let hands = self.draw_deal(state, &sampler, &mut rng);
-            // A rollout that fails (the policy answered illegally, or the game did not end)
-            // says nothing about the deal: the deal is dropped for every candidate, so each
-            // alive candidate's outcomes stay paired deal by deal with every other's.
-            results.clear();
-            let mut failed = false;
-            for (i, c) in candidates.iter().enumerate() {
-                if !tally[i].alive {
-                    continue;
-                }
-                let result = self.evaluate(state, hands, c);
-                #[cfg(test)]
-                let result = result.filter(|_| !self.fail_rollout.map_or(false, |f| f(deals, i)));
-                match result {
-                    Some(r) => results.push((i, r)),
-                    None => {
-                        failed = true;
-                        break;
+            let hands: Vec<BySeat<Cards>> = (0..batch.min(max_deals - deals))
+                .map(|_| self.draw_deal(state, &sampler, &mut rng))
+                .collect();
+            let alive: Vec<usize> = (0..candidates.len()).filter(|&i| tally[i].alive).collect();
+            let judged = self.judge_deals(state, &hands, &candidates, &alive);
+            for outcomes in judged {
+                // A rollout that fails (the policy answered illegally, or the game did not
+                // end) says nothing about the deal: the deal is dropped for every candidate,
+                // so each alive candidate's outcomes stay paired deal by deal with every
+                // other's. A candidate dropped earlier in the batch no longer counts.
+                results.clear();
+                let mut failed = false;
+                for (&i, &result) in alive.iter().zip(&outcomes) {
+                    if !tally[i].alive {
+                        continue;
+                    }
+                    #[cfg(test)]
+                    let result =
+                        result.filter(|_| !self.fail_rollout.map_or(false, |f| f(deals, i)));
+                    match result {
+                        Some(r) => results.push((i, r)),
+                        None => {
+                            failed = true;
+                            break;
+                        }
                     }
                 }
-            }
-            deals += 1;
-            if failed {
-                continue;
-            }
-            for &(i, (value, won)) in &results {
-                tally[i].push(value, won);
-            }
-            scored += 1;
-            if scored >= MIN_DEALS_TO_DROP && scored % DROP_EVERY == 0 {
-                drop_clearly_worse(&mut tally);
-            }
-            if tally.iter().filter(|t| t.alive).count() == 1 {
-                break;
+                deals += 1;
+                if failed {
+                    continue;
+                }
+                for &(i, (value, won)) in &results {
+                    tally[i].push(value, won);
+                }
+                scored += 1;
+                if scored >= MIN_DEALS_TO_DROP && scored % DROP_EVERY == 0 {
+                    drop_clearly_worse(&mut tally);
+                }
+                if tally.iter().filter(|t| t.alive).count() == 1 {
+                    break 'search;
+                }
             }
         }
         let chosen_index = best(&tally, &candidates, policy_choice, self.settings.stick);
@@ -238,6 +261,48 @@ impl Thinker {
             policy_choice,
             deals,
         }
+    }
+
+    /// The candidates `alive` (indices into `candidates`) judged on each of the deals `hands`,
+    /// one list per deal in the order of `hands`: on this thread when there is one worker,
+    /// else the deals split into one run of consecutive deals per worker, each on a thread of
+    /// its own. A panic in a thread goes on in this one (the engine's answer falls back).
+    fn judge_deals(
+        &mut self,
+        state: &GameState,
+        hands: &[BySeat<Cards>],
+        candidates: &[Combo],
+        alive: &[usize],
+    ) -> Vec<Vec<Option<(f64, bool)>>> {
+        let settings = &self.settings;
+        if self.workers.len() == 1 || hands.len() == 1 {
+            let worker = &mut self.workers[0];
+            return hands
+                .iter()
+                .map(|h| worker.judge_deal(settings, state, *h, candidates, alive))
+                .collect();
+        }
+        let per_worker = (hands.len() + self.workers.len() - 1) / self.workers.len();
+        std::thread::scope(|scope| {
+            let runs: Vec<_> = self
+                .workers
+                .iter_mut()
+                .zip(hands.chunks(per_worker))
+                .map(|(worker, run)| {
+                    scope.spawn(move || {
+                        run.iter()
+                            .map(|h| worker.judge_deal(settings, state, *h, candidates, alive))
+                            .collect::<Vec<_>>()
+                    })
+                })
+                .collect();
+            runs.into_iter()
+                .flat_map(|run| {
+                    run.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        })
     }
 
     /// The soft deadline of a search begun at `start`: the given one, narrowed by our own

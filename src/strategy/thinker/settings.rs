@@ -60,6 +60,9 @@ pub struct ThinkerSettings {
     pub play_net: Option<NetFile>,
     /// The bid network read from a file instead of the embedded one.
     pub bid_net: Option<NetFile>,
+    /// Threads that share a decision's deals; `None`: one per core. The answer at a fixed
+    /// budget is the same for any number ([`Thinker::analyze`](super::Thinker::analyze)).
+    pub threads: Option<usize>,
 }
 
 impl Default for ThinkerSettings {
@@ -77,11 +80,20 @@ impl Default for ThinkerSettings {
             stick: DEFAULT_STICK,
             play_net: None,
             bid_net: None,
+            threads: None,
         }
     }
 }
 
 impl ThinkerSettings {
+    /// Threads a search uses: the setting, else one per core the system offers.
+    #[must_use]
+    pub fn threads(&self) -> usize {
+        self.threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .clamp(1, MAX_THREADS)
+    }
+
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
     /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -177,6 +189,16 @@ impl ThinkerSettings {
                 }
                 _ => Err(format!("stick '{}' must be a number in [0, 10]", value)),
             },
+            "threads" => match value.parse::<usize>() {
+                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
+                    self.threads = Some(n);
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "threads '{}' must be a whole number in 1..={}",
+                    value, MAX_THREADS
+                )),
+            },
             "play-net" => {
                 self.play_net = Some(NetFile::read(value, PLAY_INPUTS)?);
                 Ok(())
@@ -208,8 +230,11 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 /// Largest solver table accepted, in MiB.
 pub const MAX_TABLE_MB: usize = 1024;
 
+/// Most search threads accepted (each holds a solver table of `table-mb`).
+pub const MAX_THREADS: usize = 64;
+
 /// The setting names [`ThinkerSettings::set`] takes.
-pub const SETTING_NAMES: [&str; 12] = [
+pub const SETTING_NAMES: [&str; 13] = [
     "think",
     "samples",
     "table-mb",
@@ -222,6 +247,7 @@ pub const SETTING_NAMES: [&str; 12] = [
     "stick",
     "play-net",
     "bid-net",
+    "threads",
 ];
 
 /// How the thinking player bids.
