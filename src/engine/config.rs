@@ -102,9 +102,9 @@ impl EngineConfig {
         }
     }
 
-    /// Reads config text, returning warnings for bad lines. A relative file setting
-    /// ([`FILE_KEYS`]) is taken relative to `folder` (the config file's; `Path::new("")` keeps
-    /// it relative to the working directory).
+    /// Reads config text, returning warnings for bad lines. A relative file setting (`log`,
+    /// `play-net`, `bid-net`) is taken relative to `folder` (the config file's; `Path::new("")`
+    /// keeps it relative to the working directory).
     pub fn apply_text(&mut self, text: &str, folder: &Path) -> Vec<String> {
         let mut warnings = Vec::new();
         for (i, line) in text.lines().enumerate() {
