@@ -11,7 +11,12 @@
 #  3. launch the exe starts under Wine and exits 0 when stdin is at EOF (3 timed starts).
 #  4. smoke  scripts/windows-smoke.py plays scripts/windows-smoke.session (the official
 #            example, South seat, CRLF line ends) over pipes, interactive and batch.
-#  5. hooks  the engine's own test tools, run against the exe, when the Linux build of ddz has
+#  5. seats  scripts/windows-seats.py starts three copies of the exe at once from one folder
+#            with one ddz.cfg saved as Notepad saves it (byte-order mark, CRLF), from another
+#            working directory as the platform does: each must answer NAME with the cfg's name,
+#            and their one log must sit beside the exe, every line whole and tagged with its
+#            process and seat, each process's lines exactly what it was sent and answered.
+#  6. hooks  the engine's own test tools, run against the exe, when the Linux build of ddz has
 #            them (its --help names the subcommand) - or always, when a command is given:
 #              replay: $DDZ_HOST_BIN check-transcripts --engine "$DDZ_WIN_ENGINE --samples 4" fixtures/transcripts
 #                      replays every transcript into the engine, checking every reply;
@@ -23,13 +28,13 @@
 # Environment (all optional):
 #  DDZ_WIN_EXE=PATH        test this exe instead of build/windows/ddz.exe (never rebuilt)
 #  DDZ_WIN_REBUILD=1       always run the build script first
-#  DDZ_WIN_ENGINE=CMD      engine command line for stages 4-5 (default: wine <the exe>)
-#  DDZ_WIN_SMOKE=full|launch-only   launch-only skips stage 4 (loudly), e.g. before the
+#  DDZ_WIN_ENGINE=CMD      engine command line for stages 4 and 6 (default: wine <the exe>)
+#  DDZ_WIN_SMOKE=full|launch-only   launch-only skips stages 4-5 (loudly), e.g. before the
 #                          engine speaks the protocol
 #  DDZ_HOST_BIN=PATH       Linux ddz for the hooks (default target/release/ddz, built with the
 #                          regular cargo when this variable is unset)
 #  DDZ_WIN_HOOKS=auto|require|off   require: a hook whose tool is missing fails instead of
-#                          being reported as skipped; off: no stage 5
+#                          being reported as skipped; off: no stage 6
 #  DDZ_WIN_REPLAY_CMD, DDZ_WIN_ARENA_CMD   bash command lines replacing the defaults above (run
 #                          in the repo root; may use $DDZ_HOST_BIN and $DDZ_WIN_ENGINE); when
 #                          set, the hook runs without probing --help
@@ -133,7 +138,21 @@ else
     timings+=("smoke=$(since "$t0")s")
 fi
 
-# 5. Hooks: the engine's replay and arena tools, hosting the exe.
+# 5. Seats: three processes, one folder, one cfg with a byte-order mark, started elsewhere.
+if [ "${DDZ_WIN_SMOKE:-full}" = launch-only ]; then
+    skip "seats: DDZ_WIN_SMOKE=launch-only, the platform's set-up was not checked"
+else
+    t0=$(now)
+    if python3 "$DDZ_ROOT/scripts/windows-seats.py" --exe "$EXE" --runner wine \
+        --work "$DDZ_WIN_DIR/seats"; then
+        ok "seats: three seats from one folder and one ddz.cfg under Wine"
+    else
+        bad "seats: three seats from one folder and one ddz.cfg under Wine (see the FAIL lines above)"
+    fi
+    timings+=("seats=$(since "$t0")s")
+fi
+
+# 6. Hooks: the engine's replay and arena tools, hosting the exe.
 hooks="${DDZ_WIN_HOOKS:-auto}"
 missing_tool() {  # missing_tool WHAT: skip in auto mode, fail in require mode
     if [ "$hooks" = require ]; then bad "$1"; else skip "$1"; fi

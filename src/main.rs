@@ -119,20 +119,7 @@ fn run_engine(args: &[String]) -> ExitCode {
     }
     let file = EngineConfig::file_beside_exe();
     let (config, warnings) = EngineConfig::load(file.as_deref(), args);
-    let log_file = config.log.as_ref().and_then(|path| {
-        match std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-        {
-            Ok(f) => Some(Box::new(std::io::BufWriter::new(f)) as Box<dyn Write + Send>),
-            Err(e) => {
-                eprintln!("ddz: cannot open log {}: {}", path.display(), e);
-                None
-            }
-        }
-    });
-    let log = Log::new(log_file);
+    let log = Log::append_to(config.log.as_deref());
     for w in &warnings {
         log.problem(&format!("{} (using the default)", w));
     }

@@ -1,10 +1,11 @@
 //! The engine binary as a platform starts it: no arguments, its settings from `ddz.cfg` beside
-//! the executable, and the `log` file that records every line in and out and the hand.
+//! the executable (saved by any editor, read from any working directory), and the `log` file
+//! that records every line in and out and the hand, shared by the three seats' processes.
 
 use ddz::cards::Cards;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 
 /// The platform's side of the official example (its `>` lines).
 fn platform_lines() -> Vec<String> {
@@ -20,20 +21,28 @@ fn platform_lines() -> Vec<String> {
         .collect()
 }
 
-/// Runs the engine at `exe` with `args`, feeding it `lines`: (stdout, stderr).
-fn run(exe: &Path, args: &[&str], lines: &[String]) -> (String, String) {
+/// Starts the engine at `exe` with `args` in the working directory `cwd`, writes `lines` to
+/// it and closes its input (the reading happens in [`finish`]).
+fn start(exe: &Path, args: &[&str], cwd: &Path, lines: &[String]) -> Child {
     let mut child = Command::new(exe)
         .args(args)
+        .current_dir(cwd)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine starts");
     let mut stdin = child.stdin.take().unwrap();
-    for l in lines {
-        writeln!(stdin, "{}", l).unwrap();
-    }
-    drop(stdin);
+    let text: String = lines.iter().map(|l| format!("{}\r\n", l)).collect();
+    // On a thread: the engine's replies fill its stdout pipe while this is written.
+    std::thread::spawn(move || {
+        let _ = stdin.write_all(text.as_bytes());
+    });
+    child
+}
+
+/// Waits for an engine to finish: (stdout, stderr).
+fn finish(child: Child) -> (String, String) {
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success(), "{:?}", out.status);
     (
@@ -42,19 +51,72 @@ fn run(exe: &Path, args: &[&str], lines: &[String]) -> (String, String) {
     )
 }
 
-/// A copy of the built engine in a fresh directory, where its `ddz.cfg` can be put.
-fn engine_in_own_dir() -> (PathBuf, PathBuf) {
-    let dir = std::env::temp_dir().join(format!("ddz-engine-config-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+/// Runs the engine at `exe` with `args` from `cwd`, feeding it `lines`: (stdout, stderr).
+fn run_in(exe: &Path, args: &[&str], cwd: &Path, lines: &[String]) -> (String, String) {
+    finish(start(exe, args, cwd, lines))
+}
+
+/// A copy of the built engine in a fresh directory named after `test`, where its `ddz.cfg`
+/// can be put, and another fresh directory to start it from (as the platform does).
+fn engine_in_own_dir(test: &str) -> (PathBuf, PathBuf, PathBuf) {
+    let base =
+        std::env::temp_dir().join(format!("ddz-engine-config-{}-{}", test, std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let dir = base.join("team");
+    let cwd = base.join("platform");
     std::fs::create_dir_all(&dir).unwrap();
+    std::fs::create_dir_all(&cwd).unwrap();
     let exe = dir.join(format!("ddz{}", std::env::consts::EXE_SUFFIX));
     std::fs::copy(env!("CARGO_BIN_EXE_ddz"), &exe).unwrap();
-    (dir, exe)
+    (base, dir, exe)
+}
+
+/// One line of the log: `[PID SEAT] TEXT`.
+#[derive(Debug, PartialEq)]
+struct LogLine {
+    process: u32,
+    seat: char,
+    text: String,
+}
+
+/// Every line of a log, each checked to be whole: a tag, then a line of the engine's.
+fn read_log(path: &Path) -> Vec<LogLine> {
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("no log at {}: {}", path.display(), e));
+    text.lines()
+        .map(|line| {
+            let parsed = line.strip_prefix('[').and_then(|l| {
+                let (tag, text) = l.split_once("] ")?;
+                let (process, seat) = tag.split_once(' ')?;
+                let seat = match seat {
+                    "-" | "A" | "B" | "C" => seat.chars().next()?,
+                    _ => return None,
+                };
+                if !["> ", "< ", "# ", "! "].iter().any(|p| text.starts_with(p)) {
+                    return None;
+                }
+                Some(LogLine {
+                    process: process.parse().ok()?,
+                    seat,
+                    text: text.to_string(),
+                })
+            });
+            parsed.unwrap_or_else(|| panic!("a torn or untagged line {:?} in\n{}", line, text))
+        })
+        .collect()
+}
+
+/// The texts of `lines` starting with `prefix`, without it.
+fn with_prefix<'a>(lines: &'a [&LogLine], prefix: &str) -> Vec<&'a str> {
+    lines
+        .iter()
+        .filter_map(|l| l.text.strip_prefix(prefix))
+        .collect()
 }
 
 #[test]
 fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
-    let (dir, exe) = engine_in_own_dir();
+    let (base, dir, exe) = engine_in_own_dir("settings");
     let log = dir.join("engine.log");
     std::fs::write(
         dir.join("ddz.cfg"),
@@ -66,7 +128,7 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
     )
     .unwrap();
     let sent = platform_lines();
-    let (stdout, stderr) = run(&exe, &[], &sent);
+    let (stdout, stderr) = run_in(&exe, &[], &dir, &sent);
     let replies: Vec<&str> = stdout.lines().collect();
     assert_eq!(replies[0], "NAME FromFile", "the name from the file");
     // The bad line is reported with its line number; the engine played on.
@@ -78,39 +140,153 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
     assert_eq!(replies.last(), Some(&"OK GAMEOVER"), "{}", stdout);
 
     // The log: the problem, the start, every line in (`> `) and out (`< `) in order, and the
-    // dealt hand in human notation.
+    // dealt hand in human notation; all of one process, tagged with the seat from its DEAL on.
     let problem = "! ddz.cfg line 5: unknown key 'colour' (using the default)";
-    let text = std::fs::read_to_string(&log).expect("the log file was written");
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines[..2],
-        [problem, "# ddz engine 'FromFile' starts"],
-        "{}",
-        text
-    );
-    let logged_in: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("> ")).collect();
-    let logged_out: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("< ")).collect();
-    assert_eq!(logged_in, sent, "{}", text);
-    assert_eq!(logged_out, replies, "{}", text);
+    let first = read_log(&log);
+    let lines: Vec<&LogLine> = first.iter().collect();
+    let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(texts[..2], [problem, "# ddz engine 'FromFile' starts"]);
+    assert_eq!(with_prefix(&lines, "> "), sent);
+    assert_eq!(with_prefix(&lines, "< "), replies);
     let deal = sent.iter().find_map(|l| l.strip_prefix("DEAL B")).unwrap();
     let hand = Cards::parse_codes(&deal.replace(' ', "")).unwrap();
     let hand_line = format!("# hand {} | left A17 B17 C17", hand);
-    assert!(
-        lines.contains(&hand_line.as_str()),
-        "no {:?} in\n{}",
-        hand_line,
-        text
+    assert!(texts.contains(&hand_line.as_str()), "no {:?}", hand_line);
+    let process = lines[0].process;
+    assert!(lines.iter().all(|l| l.process == process), "{:?}", lines);
+    let dealt = texts.iter().position(|t| t.starts_with("> DEAL")).unwrap();
+    let seats: String = lines.iter().map(|l| l.seat).collect();
+    assert_eq!(
+        seats,
+        "-".repeat(dealt) + &"B".repeat(lines.len() - dealt),
+        "{:?}",
+        texts
     );
 
-    // Flags win over the file; the log is appended to, not replaced.
-    let (stdout, _) = run(&exe, &["--name", "Flagged"], &sent[..1]);
+    // Flags win over the file; the log is appended to, not replaced, by another process.
+    let (stdout, _) = run_in(&exe, &["--name", "Flagged"], &dir, &sent[..1]);
     assert_eq!(stdout, "NAME Flagged\n");
-    let text = std::fs::read_to_string(&log).unwrap();
-    let appended = format!(
-        "< OK GAMEOVER\n{}\n# ddz engine 'Flagged' starts\n> DOUDIZHUVER 1.0\n< NAME Flagged\n",
-        problem
+    let all = read_log(&log);
+    assert_eq!(all[..first.len()], first[..]);
+    let appended: Vec<&LogLine> = all[first.len()..].iter().collect();
+    let texts: Vec<&str> = appended.iter().map(|l| l.text.as_str()).collect();
+    assert_eq!(
+        texts,
+        [
+            problem,
+            "# ddz engine 'Flagged' starts",
+            "> DOUDIZHUVER 1.0",
+            "< NAME Flagged"
+        ]
     );
-    assert!(text.starts_with(problem), "{}", text);
-    assert!(text.ends_with(&appended), "{}", text);
-    let _ = std::fs::remove_dir_all(&dir);
+    assert!(appended
+        .iter()
+        .all(|l| l.process != process && l.process == appended[0].process && l.seat == '-'));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn a_cfg_saved_with_a_byte_order_mark_puts_a_relative_log_beside_the_exe() {
+    let (base, dir, exe) = engine_in_own_dir("bom");
+    let cwd = base.join("platform");
+    // As Notepad saves it: a UTF-8 byte-order mark, CRLF line ends; a comment in Chinese, a
+    // line the engine cannot read.
+    let mut cfg = b"\xEF\xBB\xBFname = WithMark\r\nlog = seat.log\r\n".to_vec();
+    cfg.extend_from_slice("# 队名 与 日志\r\nthinkk = 2\r\n".as_bytes());
+    std::fs::write(dir.join("ddz.cfg"), &cfg).unwrap();
+    let sent = platform_lines();
+    let (stdout, stderr) = run_in(&exe, &["--samples", "4"], &cwd, &sent);
+    assert!(stdout.starts_with("NAME WithMark\n"), "{}", stdout);
+    assert!(stdout.ends_with("OK GAMEOVER\n"), "{}", stdout);
+    let warning = "ddz.cfg line 4: unknown key 'thinkk'";
+    assert!(stderr.contains(warning), "{}", stderr);
+    assert!(!stderr.contains("line 1"), "{}", stderr);
+
+    // The log is beside the exe, not in the working directory, and the bad line is in it (the
+    // platform never shows stderr).
+    assert!(!cwd.join("seat.log").exists());
+    let lines = read_log(&dir.join("seat.log"));
+    assert!(
+        lines[0].text.starts_with(&format!("! {}", warning)),
+        "{:?}",
+        lines
+    );
+    assert!(lines.iter().any(|l| l.text == "< NAME WithMark"));
+
+    // The same setting as a flag is a path typed on a command line: relative to the working
+    // directory.
+    let (stdout, _) = run_in(&exe, &["--log", "flag.log"], &cwd, &sent[..1]);
+    assert_eq!(stdout, "NAME WithMark\n");
+    assert!(!dir.join("flag.log").exists());
+    let lines = read_log(&cwd.join("flag.log"));
+    assert!(lines.iter().any(|l| l.text == "< NAME WithMark"));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// What the platform sends one seat over `games` quick games (a deal, a bid, the end), with
+/// a line that is not protocol now and then so that problems are logged too.
+fn seat_lines(seat: char, games: usize) -> Vec<String> {
+    let mut lines = vec![
+        "DOUDIZHUVER 1.0".to_string(),
+        "INFO 1,4,1,6,9,2100,15".into(),
+    ];
+    let offset = match seat {
+        'A' => 0,
+        'B' => 17,
+        _ => 34,
+    };
+    for game in 0..games {
+        let cards: Vec<String> = (0..17)
+            .map(|i| ((game * 7 + offset + i) % 54).to_string())
+            .collect();
+        lines.push(format!("DEAL {}{}", seat, cards.join(",")));
+        lines.push("BID WHAT".into());
+        if game % 10 == 3 {
+            lines.push("HELLO THERE".into());
+        }
+        lines.push(format!("GAMEOVER {}", seat));
+    }
+    lines
+}
+
+#[test]
+fn three_seats_from_one_exe_and_one_cfg_share_one_tagged_log() {
+    let (base, dir, exe) = engine_in_own_dir("seats");
+    let cwd = base.join("platform");
+    std::fs::write(
+        dir.join("ddz.cfg"),
+        "\u{feff}name = ThreeSeats\nlog = ddz.log\n",
+    )
+    .unwrap();
+    // The platform starts the three seats at once; their games overlap in time.
+    const GAMES: usize = 150;
+    let seats = ['A', 'B', 'C'];
+    let sent: Vec<Vec<String>> = seats.iter().map(|&s| seat_lines(s, GAMES)).collect();
+    let children: Vec<Child> = sent
+        .iter()
+        .map(|lines| start(&exe, &[], &cwd, lines))
+        .collect();
+    let processes: Vec<u32> = children.iter().map(Child::id).collect();
+    let outputs: Vec<(String, String)> = children.into_iter().map(finish).collect();
+
+    assert!(!cwd.join("ddz.log").exists());
+    let log = read_log(&dir.join("ddz.log"));
+    for (i, (stdout, _)) in outputs.iter().enumerate() {
+        assert!(stdout.starts_with("NAME ThreeSeats\n"), "{}", stdout);
+        // Each process's lines, picked out by its tag, are what it was sent and answered, in
+        // order; from its first DEAL on they carry its seat.
+        let own: Vec<&LogLine> = log.iter().filter(|l| l.process == processes[i]).collect();
+        assert_eq!(with_prefix(&own, "> "), sent[i]);
+        assert_eq!(with_prefix(&own, "< "), stdout.lines().collect::<Vec<_>>());
+        let problems = with_prefix(&own, "! ");
+        assert_eq!(problems.len(), (0..GAMES).filter(|g| g % 10 == 3).count());
+        let dealt = own
+            .iter()
+            .position(|l| l.text.starts_with("> DEAL"))
+            .unwrap();
+        assert!(own[..dealt].iter().all(|l| l.seat == '-'));
+        assert!(own[dealt..].iter().all(|l| l.seat == seats[i]));
+    }
+    assert!(log.iter().all(|l| processes.contains(&l.process)));
+    let _ = std::fs::remove_dir_all(&base);
 }

@@ -1,9 +1,15 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
-//! `ddz.cfg` beside the executable (`key = value` lines, `#` comments), then from command-line
+//! `ddz.cfg` beside the executable (`key = value` lines, `#` comments; UTF-8 with or without a
+//! byte-order mark, UTF-16 with one, or GBK as far as its ASCII goes), then from command-line
 //! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
 //! --infer on|off --stick Z --scoring official|team`, or `--name=X`…), which win. A bad line
 //! in the file gives a warning and the default: the engine starts whatever the file says. A
 //! bad flag is refused by the binary (a person typed it), see [`EngineConfig::apply_args_strictly`].
+//!
+//! A file setting (`log`, `play-net`, `bid-net`) in `ddz.cfg` is relative to the file's folder:
+//! the platform starts the exe from a working directory of its own, and a team looks for the
+//! log beside the exe. The same setting as a flag is relative to the working directory, as a
+//! path typed on a command line always is.
 
 use crate::engine::clock::Clock;
 use crate::game::Scoring;
@@ -20,6 +26,9 @@ pub const MAX_NAME_LEN: usize = 32;
 
 /// The engine's own setting names (the thinking player's are [`SETTING_NAMES`]).
 const ENGINE_KEYS: [&str; 3] = ["name", "log", "scoring"];
+
+/// The settings whose value is a file: in `ddz.cfg`, relative to the file's folder.
+const FILE_KEYS: [&str; 3] = ["log", "play-net", "bid-net"];
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -93,8 +102,10 @@ impl EngineConfig {
         }
     }
 
-    /// Reads config text, returning warnings for bad lines.
-    pub fn apply_text(&mut self, text: &str) -> Vec<String> {
+    /// Reads config text, returning warnings for bad lines. A relative file setting (`log`,
+    /// `play-net`, `bid-net`) is taken relative to `folder` (the config file's; `Path::new("")`
+    /// keeps it relative to the working directory).
+    pub fn apply_text(&mut self, text: &str, folder: &Path) -> Vec<String> {
         let mut warnings = Vec::new();
         for (i, line) in text.lines().enumerate() {
             let line = line.split('#').next().unwrap_or("").trim();
@@ -102,7 +113,15 @@ impl EngineConfig {
                 continue;
             }
             let result = match line.split_once('=') {
-                Some((k, v)) => self.set(k, v),
+                Some((k, v)) => {
+                    let is_file = FILE_KEYS.contains(&setting_name(k).as_str());
+                    if is_file && !v.trim().is_empty() {
+                        // `join` keeps an absolute value as it is.
+                        self.set(k, &folder.join(v.trim()).to_string_lossy())
+                    } else {
+                        self.set(k, v)
+                    }
+                }
                 None => Err(format!("'{}' is not key = value", line)),
             };
             if let Err(e) = result {
@@ -170,23 +189,55 @@ impl EngineConfig {
         Some(exe.parent()?.join(CONFIG_FILE))
     }
 
-    /// Settings from `file` (when it exists), then `args`; with every warning.
+    /// Settings from `file` (when it exists; its relative file settings are relative to its
+    /// folder), then `args`; with every warning.
     #[must_use]
     pub fn load(file: Option<&Path>, args: &[String]) -> (EngineConfig, Vec<String>) {
         let mut config = EngineConfig::default();
         let mut warnings = Vec::new();
         if let Some(path) = file {
             if path.exists() {
+                let folder = path.parent().unwrap_or_else(|| Path::new(""));
                 match std::fs::read(path) {
-                    Ok(bytes) => {
-                        warnings.extend(config.apply_text(&String::from_utf8_lossy(&bytes)))
-                    }
+                    Ok(bytes) => warnings.extend(config.apply_text(&decode_text(&bytes), folder)),
                     Err(e) => warnings.push(format!("cannot read {}: {}", path.display(), e)),
                 }
             }
         }
         warnings.extend(config.apply_args(args));
         (config, warnings)
+    }
+}
+
+/// A setting's name as [`EngineConfig::set`] matches it (`Play_Net` is `play-net`).
+fn setting_name(key: &str) -> String {
+    key.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+/// The text of a config file as Windows editors save it: UTF-8 with or without a byte-order
+/// mark (Notepad writes one, and a first line read with it is an unknown key), UTF-16 with one
+/// (Notepad's "Unicode"), anything else read as UTF-8 with each stray byte a U+FFFD, so that a
+/// GBK file's ASCII settings read as they are and its Chinese comments stay comments.
+#[must_use]
+pub fn decode_text(bytes: &[u8]) -> String {
+    let utf16 = |big_endian: bool| {
+        let units: Vec<u16> = bytes[2..]
+            .chunks_exact(2)
+            .map(|p| {
+                if big_endian {
+                    u16::from_be_bytes([p[0], p[1]])
+                } else {
+                    u16::from_le_bytes([p[0], p[1]])
+                }
+            })
+            .collect();
+        String::from_utf16_lossy(&units)
+    };
+    match bytes {
+        [0xEF, 0xBB, 0xBF, rest @ ..] => String::from_utf8_lossy(rest).into_owned(),
+        [0xFF, 0xFE, ..] => utf16(false),
+        [0xFE, 0xFF, ..] => utf16(true),
+        _ => String::from_utf8_lossy(bytes).into_owned(),
     }
 }
 
@@ -198,7 +249,10 @@ mod tests {
     #[test]
     fn file_then_flags() {
         let mut c = EngineConfig::default();
-        let w = c.apply_text("# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n");
+        let w = c.apply_text(
+            "# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n",
+            Path::new(""),
+        );
         assert_eq!(c.name, "Alpha");
         assert_eq!(c.scoring, Scoring::Team);
         assert_eq!(c.player.think, Some(Duration::from_millis(2500)));
@@ -226,7 +280,10 @@ mod tests {
         assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
         // The thinking player's settings pass through to it.
-        let w = c.apply_text("samples = 64\ntable-mb = 8\nbid = value\nstick = 0.5\nsamples = 0\n");
+        let w = c.apply_text(
+            "samples = 64\ntable-mb = 8\nbid = value\nstick = 0.5\nsamples = 0\n",
+            Path::new(""),
+        );
         assert_eq!(c.player.samples, Some(64));
         assert_eq!(c.player.stick, 0.5);
         assert_eq!(c.player.table_bytes, 8 << 20);
@@ -235,5 +292,72 @@ mod tests {
         let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
         assert!(w.is_empty());
         assert_eq!(c.player.samples, Some(9));
+    }
+
+    /// The same settings saved by different editors read the same.
+    #[test]
+    fn byte_order_marks_and_gbk_comments() {
+        let text = "name = Team1\r\nthink = 3 # 每步秒数\r\n";
+        let read = |bytes: &[u8]| {
+            let mut c = EngineConfig::default();
+            let warnings = c.apply_text(&decode_text(bytes), Path::new(""));
+            (c, warnings)
+        };
+        let (plain, warnings) = read(text.as_bytes());
+        assert!(warnings.is_empty(), "{:?}", warnings);
+        assert_eq!(plain.name, "Team1");
+        assert_eq!(plain.player.think, Some(Duration::from_secs(3)));
+        let with_mark = [b"\xEF\xBB\xBF", text.as_bytes()].concat();
+        let utf16 = |to: fn(u16) -> [u8; 2]| {
+            let mut bytes = Vec::new();
+            for unit in "\u{feff}".encode_utf16().chain(text.encode_utf16()) {
+                bytes.extend_from_slice(&to(unit));
+            }
+            bytes
+        };
+        // 每步秒数 in GBK: a comment still, whatever its bytes decode to.
+        let gbk = [
+            &b"name = Team1\r\nthink = 3 # "[..],
+            b"\xC3\xBF\xB2\xBD\xC3\xEB\xCA\xFD",
+            b"\r\n",
+        ]
+        .concat();
+        for bytes in [
+            with_mark,
+            utf16(u16::to_le_bytes),
+            utf16(u16::to_be_bytes),
+            gbk,
+        ] {
+            assert_eq!(read(&bytes), (plain.clone(), vec![]), "{:?}", bytes);
+        }
+    }
+
+    /// In the file, a relative file setting is relative to the file's folder; an absolute one
+    /// stays; as a flag it stays as typed (relative to the working directory).
+    #[test]
+    fn file_settings_are_relative_to_the_folder() {
+        let folder = Path::new("team").join("engine");
+        let absolute = std::env::temp_dir().join("elsewhere.log");
+        let mut c = EngineConfig::default();
+        let w = c.apply_text("log = ddz.log\n", &folder);
+        assert!(w.is_empty(), "{:?}", w);
+        assert_eq!(c.log, Some(folder.join("ddz.log")));
+        c.apply_text(&format!("log = {}\n", absolute.display()), &folder);
+        assert_eq!(c.log, Some(absolute));
+        c.apply_text("log =\n", &folder);
+        assert_eq!(c.log, None);
+        c.apply_args(&["--log".to_string(), "ddz.log".to_string()]);
+        assert_eq!(c.log, Some(PathBuf::from("ddz.log")));
+        // The networks' files too: the warning names the file looked for.
+        let w = c.apply_text("Play_Net = new.bin\nbid-net = new.bin\n", &folder);
+        let looked_for = folder.join("new.bin");
+        assert_eq!(w.len(), 2, "{:?}", w);
+        for warning in &w {
+            assert!(
+                warning.contains(&format!("'{}'", looked_for.display())),
+                "{}",
+                warning
+            );
+        }
     }
 }

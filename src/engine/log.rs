@@ -2,15 +2,37 @@
 //! file is set, everything goes to the file: every line in and out, the hand in human
 //! notation, and the problems, so a person can follow a game. Never stdout: that is protocol.
 //! A log that cannot be written is dropped silently; logging never stops the engine.
+//!
+//! One file for every seat's process, each line tagged `[PID SEAT] ` (the process id, and the
+//! seat of the game being played, `-` before the first `DEAL`). The platform starts the three
+//! seats from one exe and one `ddz.cfg`, so they share the `log` setting; a file per process
+//! would mean file names a team cannot match to anything after the tournament, and a file per
+//! seat cannot be chosen when the file is opened (the seat comes with the first `DEAL`, and a
+//! server may move a process to another seat between games). With tags the file the team named
+//! is the log, a game reads in the order it was played by all our seats, and one process or one
+//! seat is a search for its tag away.
+//!
+//! Three processes append to one file safely: it is opened for appending (`O_APPEND` on Unix;
+//! on Windows append-only access, which makes every write land at the end, shared with the
+//! other processes), and each line, tag and end included, is one write.
 
+use crate::game::Seat;
 use std::io::Write;
+use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// A cloneable log handle (the panic hook holds one too).
 #[derive(Clone, Default)]
 pub struct Log {
-    file: Option<Arc<Mutex<Box<dyn Write + Send>>>>,
+    file: Option<Arc<Mutex<LogFile>>>,
     stderr: bool,
+}
+
+/// The log file and what its lines are tagged with.
+struct LogFile {
+    out: Box<dyn Write + Send>,
+    process: u32,
+    seat: Option<Seat>,
 }
 
 impl Log {
@@ -20,13 +42,41 @@ impl Log {
         Log::default()
     }
 
-    /// Problems to stderr, and everything to `file` when given.
+    /// Problems to stderr, and everything to `file` when given, each line tagged with this
+    /// process's id and the seat.
     #[must_use]
     pub fn new(file: Option<Box<dyn Write + Send>>) -> Log {
         Log {
-            file: file.map(|f| Arc::new(Mutex::new(f))),
+            file: file.map(|out| {
+                Arc::new(Mutex::new(LogFile {
+                    out,
+                    process: std::process::id(),
+                    seat: None,
+                }))
+            }),
             stderr: true,
         }
+    }
+
+    /// Problems to stderr, and everything to the file at `path` when given, appended to and
+    /// shared with the other seats' processes. A file that cannot be opened is said on stderr
+    /// (the engine plays on without it).
+    #[must_use]
+    pub fn append_to(path: Option<&Path>) -> Log {
+        let file = path.and_then(|path| {
+            match std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+            {
+                Ok(f) => Some(Box::new(f) as Box<dyn Write + Send>),
+                Err(e) => {
+                    eprintln!("ddz: cannot open log {}: {}", path.display(), e);
+                    None
+                }
+            }
+        });
+        Log::new(file)
     }
 
     /// Whether a file records the trace (so callers can skip formatting it).
@@ -35,12 +85,24 @@ impl Log {
         self.file.is_some()
     }
 
+    /// Tags the following lines with `seat` (a new deal's).
+    pub fn set_seat(&self, seat: Seat) {
+        if let Some(f) = &self.file {
+            if let Ok(mut f) = f.lock() {
+                f.seat = Some(seat);
+            }
+        }
+    }
+
     /// A line for the file only (protocol traffic, hands).
     pub fn trace(&self, line: &str) {
         if let Some(f) = &self.file {
             if let Ok(mut f) = f.lock() {
-                let _ = writeln!(f, "{}", line);
-                let _ = f.flush();
+                let seat = f.seat.map_or('-', Seat::letter);
+                // One write per line: the other processes' lines never land inside it.
+                let tagged = format!("[{} {}] {}\n", f.process, seat, line);
+                let _ = f.out.write_all(tagged.as_bytes());
+                let _ = f.out.flush();
             }
         }
     }

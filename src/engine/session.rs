@@ -145,6 +145,10 @@ impl Session {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let text = String::from_utf8_lossy(bytes);
         let text = text.trim_end_matches(['\r', '\n'].as_ref());
+        if let Some((Some(Command::Deal { seat, .. }), _)) = salvage(text) {
+            // The log's lines carry the seat of the game they belong to, its DEAL included.
+            self.log.set_seat(seat);
+        }
         self.log.trace(&format!("> {}", text));
         let command = match Command::parse(text) {
             Ok(c) => Some(c),
