@@ -321,6 +321,13 @@ mod tests {
                 .collect();
             assert_eq!(owners, vec![deal % 3 + 1]);
         }
+        // Self-play's shards keep groups of three deals (one per landlord) together.
+        let grouped = Shard {
+            group: 3,
+            ..Shard::parse("2/3").unwrap()
+        };
+        let held: Vec<usize> = (0..30).filter(|&d| grouped.holds(d)).collect();
+        assert_eq!(held, vec![3, 4, 5, 12, 13, 14, 21, 22, 23]);
         for bad in ["0/3", "4/3", "1/0", "2", "a/b", "1/"] {
             assert!(Shard::parse(bad).is_err(), "{}", bad);
         }
