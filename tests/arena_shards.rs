@@ -72,7 +72,7 @@ fn whole_equals_merged(name: &str, run: &[&str], shards: usize) -> Vec<String> {
     merge.extend(files.iter().rev().map(String::as_str));
     let merged = ok(&merge);
     assert!(
-        merged.contains(&format!("merged from {} shards", shards)),
+        merged.contains(&format!("merged from {} shard", shards)),
         "{}",
         merged
     );
@@ -106,6 +106,29 @@ fn three_shards_merge_into_the_whole_runs_result() {
         ],
         3,
     );
+}
+
+#[test]
+fn any_number_of_shards_merges_into_the_whole_run_even_more_than_deals() {
+    // 5 deals: one shard, two uneven ones, five of one deal each, eight with three empty.
+    for n in [1, 2, 5, 8] {
+        whole_equals_merged(
+            &format!("shards-n{}", n),
+            &[
+                "arena",
+                "--games",
+                "5",
+                "--seed",
+                "3",
+                "--duplicate",
+                "--players",
+                "builtin:rules",
+                "builtin:greedy",
+                "builtin:random",
+            ],
+            n,
+        );
+    }
 }
 
 #[test]
@@ -175,7 +198,20 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     ok(&args);
     refused(
         &["arena", "merge", &files[0], path(&other), &files[2]],
-        "another run",
+        &format!(
+            "{} is a shard of another run than {} (its seed \"77\", not \"1\")",
+            path(&other),
+            files[0]
+        ),
+    );
+    // A shard of the same run cut into another number of shards.
+    let four = dir.join("four.jsonl");
+    let mut args = run.to_vec();
+    args.extend(["--shard", "2/4", "--no-progress", "--json", path(&four)]);
+    ok(&args);
+    refused(
+        &["arena", "merge", &files[0], path(&four), &files[2]],
+        &format!("{} is shard 2/4", path(&four)),
     );
     // A plain log is no shard.
     let plain = dir.join("plain.jsonl");

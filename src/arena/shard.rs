@@ -23,13 +23,16 @@ use crate::rules::Platform;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-/// One slice of a match's deals: deal `i` belongs to shard `i mod count + 1`.
+/// One slice of a match's deals: deal `i` belongs to shard `(i / group) mod count + 1`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
     /// Which shard, from 1.
     pub index: usize,
     /// How many shards the match is cut into.
     pub count: usize,
+    /// Consecutive deals that go to one shard together: 1 in the arena; 3 in self-play, whose
+    /// deal is three arena deals, one per landlord seat, kept in one shard.
+    pub group: usize,
 }
 
 impl Shard {
@@ -49,13 +52,17 @@ impl Shard {
         if n == 0 || k == 0 || k > n {
             return Err(format!("'{}': K must be 1 to N", text));
         }
-        Ok(Shard { index: k, count: n })
+        Ok(Shard {
+            index: k,
+            count: n,
+            group: 1,
+        })
     }
 
     /// Whether the deal with this number (from 0) is this shard's.
     #[must_use]
     pub fn holds(self, deal: usize) -> bool {
-        deal % self.count + 1 == self.index
+        (deal / self.group.max(1)) % self.count + 1 == self.index
     }
 }
 
@@ -133,6 +140,32 @@ fn run_identity(header: &ShardHeader) -> ShardHeader {
     }
 }
 
+/// The run's settings in which two shards' headers differ, each as `name X, not Y` (X the
+/// first header's): every field of the header line but the shard and its jobs, so a setting
+/// added to the header is compared and named without more code.
+fn differences(header: &ShardHeader, other: &ShardHeader) -> Vec<String> {
+    let fields = |h: &ShardHeader| match serde_json::to_value(run_identity(h)) {
+        Ok(serde_json::Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    let (mine, theirs) = (fields(header), fields(other));
+    let differ: Vec<String> = mine
+        .iter()
+        .filter(|(key, value)| theirs.get(key.as_str()) != Some(value))
+        .map(|(key, value)| {
+            let there = theirs
+                .get(key.as_str())
+                .map_or("none".to_string(), |v| v.to_string());
+            format!("{} {}, not {}", key, value, there)
+        })
+        .collect();
+    if differ.is_empty() {
+        vec!["settings differ".to_string()]
+    } else {
+        differ
+    }
+}
+
 /// One shard's log, read.
 struct ShardLog {
     header: ShardHeader,
@@ -200,10 +233,18 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
     let identity = run_identity(&first.header);
     let mut seen = vec![None; count];
     for (log, (name, _)) in shards.iter().zip(logs) {
-        if run_identity(&log.header) != identity || log.shard.count != count {
+        if log.shard.count != count {
             return Err(format!(
-                "{} is a shard of another run than {} (its settings differ)",
-                name, logs[0].0
+                "{} is shard {}/{} and {} is shard {}/{}: cuts of another run or another N",
+                name, log.shard.index, log.shard.count, logs[0].0, first.shard.index, count
+            ));
+        }
+        if run_identity(&log.header) != identity {
+            return Err(format!(
+                "{} is a shard of another run than {} (its {})",
+                name,
+                logs[0].0,
+                differences(&log.header, &first.header).join(", ")
             ));
         }
         if let Some(other) = seen[log.shard.index - 1].replace(name) {
@@ -280,6 +321,13 @@ mod tests {
                 .collect();
             assert_eq!(owners, vec![deal % 3 + 1]);
         }
+        // Self-play's shards keep groups of three deals (one per landlord) together.
+        let grouped = Shard {
+            group: 3,
+            ..Shard::parse("2/3").unwrap()
+        };
+        let held: Vec<usize> = (0..30).filter(|&d| grouped.holds(d)).collect();
+        assert_eq!(held, vec![3, 4, 5, 12, 13, 14, 21, 22, 23]);
         for bad in ["0/3", "4/3", "1/0", "2", "a/b", "1/"] {
             assert!(Shard::parse(bad).is_err(), "{}", bad);
         }
@@ -296,7 +344,7 @@ mod tests {
         };
         config.rules.fixed_landlord = true;
         config.rules.time = Duration::from_millis(2500);
-        let line = header_line(&config, Shard { index: 2, count: 5 });
+        let line = header_line(&config, Shard::parse("2/5").unwrap());
         assert!(line.starts_with("{\"arena\":{"), "{}", line);
         assert!(
             line.contains("\"seed\":\"18446744073709539270\""),
@@ -316,13 +364,13 @@ mod tests {
         assert_eq!(back.rules.time, config.rules.time);
         assert!(back.rules.fixed_landlord);
         config.jobs = 1;
-        let other = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 })) {
+        let other = match LogLine::read(&header_line(&config, Shard::parse("1/5").unwrap())) {
             Ok(LogLine::Header { arena }) => arena,
             other => panic!("{:?}", other),
         };
         assert_eq!(run_identity(&other), run_identity(&header));
         config.seed -= 1;
-        let moved = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 })) {
+        let moved = match LogLine::read(&header_line(&config, Shard::parse("1/5").unwrap())) {
             Ok(LogLine::Header { arena }) => arena,
             other => panic!("{:?}", other),
         };

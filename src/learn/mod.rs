@@ -4,9 +4,11 @@
 //! - [`data`]: one position of a finished game and its outcome, and the text file that holds
 //!   them (`ddz selfplay` writes it);
 //! - [`selfplay`]: seeded games, every deal played once with each seat as the landlord;
+//! - [`shard`]: a run cut into shards (`ddz selfplay --shard K/N`) and their files merged;
 //! - [`encode`]: positions turned into the networks' inputs and targets (`ddz encode`), the
 //!   matrix the trainer reads.
 
 pub mod data;
 pub mod encode;
 pub mod selfplay;
+pub mod shard;

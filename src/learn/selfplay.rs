@@ -4,8 +4,10 @@
 //! [`Sample`].
 
 use super::data::Sample;
+use super::shard::deal_shard;
 use crate::arena::deals::Deal;
 use crate::arena::referee::GameRecord;
+use crate::arena::shard::Shard;
 use crate::arena::{self, ArenaConfig, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
@@ -62,7 +64,18 @@ pub fn run(
     run: &SelfPlay,
     on_samples: &mut dyn FnMut(&[Sample]) -> anyhow::Result<()>,
 ) -> anyhow::Result<arena::report::Report> {
-    let config = match_config(run);
+    run_shard(run, None, on_samples)
+}
+
+/// Plays one shard of the run ([`super::shard`]: the deals i with `i mod N = K - 1`, each
+/// deal's three games as the whole run plays them), or the whole run for `None`, as [`run`].
+pub fn run_shard(
+    run: &SelfPlay,
+    shard: Option<Shard>,
+    on_samples: &mut dyn FnMut(&[Sample]) -> anyhow::Result<()>,
+) -> anyhow::Result<arena::report::Report> {
+    let mut config = match_config(run);
+    config.shard = shard.map(deal_shard);
     arena::run(&config, &mut |games: &[GameRecord]| {
         for g in games {
             if let Some(samples) = samples_of(g) {

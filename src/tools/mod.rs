@@ -36,6 +36,7 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz serve [--port P] [OPTIONS]                    you against engines in the browser
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
        ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
+       ddz selfplay merge --out FILE SHARD...            self-play shards' files joined into the whole run's
        ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix
        ddz netcheck PREFIX | --data FILE                 a trained network against the trainer / the data
        ddz help [TOOL]                                   this text, or a tool's usage (also ddz TOOL --help)

@@ -2,10 +2,12 @@
 //! turned into a network's training matrix. The formats are in [`crate::learn::data`] and
 //! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
 
+use crate::arena::shard::Shard;
 use crate::game::Scoring;
 use crate::learn::data::{Sample, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
 use crate::learn::selfplay::{self, SelfPlay, GAMES_PER_DEAL};
+use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
 use crate::tools::cli::{Arg, Args};
 use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
@@ -16,6 +18,8 @@ use std::time::Instant;
 /// Usage of `ddz selfplay`.
 pub const SELFPLAY_USAGE: &str = "\
 usage: ddz selfplay --out FILE [--deals N] [--players P [P P]] [--seed S] [--jobs J] [--scoring official|team]
+                    [--shard K/N]
+       ddz selfplay merge --out FILE SHARD...
   Plays N seeded deals (default 1000), each three times with seat A, B, then C as the landlord
   (base 1, no bidding), and writes every position of every game with its outcome to FILE
   (tab-separated, one line per position; the columns are documented in src/learn/data.rs).
@@ -24,6 +28,11 @@ usage: ddz selfplay --out FILE [--deals N] [--players P [P P]] [--seed S] [--job
   --seed      the run's seed (default 1): same seed, same file
   --jobs      tables played at once (default: every core)
   --scoring   the rule the players weigh their decisions by (default official)
+  --shard K/N play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
+              with i mod N = K - 1, each as the whole run plays it; the file also says which
+              shard it is and, last, that the shard finished
+  merge: the files of all N shards of one run (any order, each once, each finished) joined into
+  the file the whole run writes, byte for byte (ddz encode also reads the shards as they are)
 example: ddz selfplay --deals 20000 --players builtin:rules --seed 1 --out data/rules-1.tsv";
 
 /// Usage of `ddz encode`.
@@ -33,7 +42,9 @@ usage: ddz encode --net play|bid DATA... --out FILE [--every K]
   is documented in src/learn/encode.rs), as scripts/train.py reads it.
   --net play  every position (all hands open) → the landlord's outcome
   --net bid   the landlord's 17 dealt cards, once per game → the landlord's outcome
-  --every K   keep one position in K, by game and turn (default 1; play network only)";
+  --every K   keep one position in K, by game and turn (default 1; play network only)
+  The shards of a run (ddz selfplay --shard K/N) are read together, all N of them, as the file
+  ddz selfplay merge joins them into: the matrix is the one the whole run's file gives.";
 
 /// Usage of `ddz netcheck`.
 pub const NETCHECK_USAGE: &str = "\
@@ -89,8 +100,11 @@ fn parse_scoring(name: &str) -> anyhow::Result<Scoring> {
         .map_err(|e| anyhow::anyhow!("--scoring: {}", e))
 }
 
-/// Runs `ddz selfplay`.
+/// Runs `ddz selfplay` (and `ddz selfplay merge`).
 pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
+    if args.first().map(String::as_str) == Some("merge") {
+        return run_merge(&args[1..]);
+    }
     let mut run = SelfPlay {
         players: [
             "builtin:rules".to_string(),
@@ -105,6 +119,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     };
     let mut out: Option<PathBuf> = None;
     let mut players: Vec<String> = Vec::new();
+    let mut shard: Option<Shard> = None;
     let mut line = Args::new("selfplay", SELFPLAY_USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match &arg {
@@ -115,6 +130,11 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
                 "--jobs" | "-j" => run.jobs = line.parse()?,
                 "--scoring" => run.scoring = parse_scoring(&line.value()?)?,
                 "--players" => players.extend(line.values(3)?),
+                "--shard" => {
+                    let text = line.value()?;
+                    shard =
+                        Some(Shard::parse(&text).map_err(|e| anyhow::anyhow!("--shard: {}", e))?);
+                }
                 _ => return Err(line.unknown(&arg)),
             },
             Arg::Word(_) => return Err(line.unknown(&arg)),
@@ -147,10 +167,13 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
         run.scoring,
         env!("CARGO_PKG_VERSION")
     )?;
+    if let Some(shard) = shard {
+        writeln!(w, "{}", shard_line(shard, run.deals))?;
+    }
     writeln!(w, "{}", HEADER)?;
     let start = Instant::now();
     let (mut games, mut positions) = (0u64, 0u64);
-    let report = selfplay::run(&run, &mut |samples: &[Sample]| {
+    let report = selfplay::run_shard(&run, shard, &mut |samples: &[Sample]| {
         games += 1;
         positions += samples.len() as u64;
         for s in samples {
@@ -158,11 +181,20 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
         }
         Ok(())
     })?;
+    let deals = shard.map_or(run.deals, |s| deals_in(s, run.deals));
+    if let Some(shard) = shard {
+        writeln!(w, "{}", end_line(shard, deals, games, positions))?;
+    }
     w.flush()?;
-    let played = run.deals * GAMES_PER_DEAL;
+    let played = deals * GAMES_PER_DEAL;
+    let shard_note = match shard {
+        Some(s) => format!(" (shard {}/{})", s.index, s.count),
+        None => String::new(),
+    };
     eprintln!(
-        "ddz selfplay: {} deals, {} games ({} kept), {} positions to {} in {:.1} s ({} faults)",
-        run.deals,
+        "ddz selfplay: {} deals{}, {} games ({} kept), {} positions to {} in {:.1} s ({} faults)",
+        deals,
+        shard_note,
         played,
         games,
         positions,
@@ -210,19 +242,46 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
     let file =
         std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
     let mut matrix = MatrixWriter::new(BufWriter::new(file), net)?;
-    for path in &inputs {
-        let file =
-            std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
-        for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
-            let line = line.with_context(|| format!("reading {}", path.display()))?;
-            if line.starts_with('#') || line.starts_with("game\t") || line.is_empty() {
-                continue;
+    let mut take = |line: &str| -> anyhow::Result<()> {
+        if line.starts_with('#') || line.starts_with("game\t") || line.is_empty() {
+            return Ok(());
+        }
+        let sample = Sample::parse(line)?;
+        let keep = net == Net::Bid || (sample.game * 131 + u64::from(sample.turn)) % every == 0;
+        if keep {
+            matrix.add(&sample)?;
+        }
+        Ok(())
+    };
+    for source in data_sources(&inputs)? {
+        match source {
+            DataSource::File(path) => {
+                let file = std::fs::File::open(&path)
+                    .with_context(|| format!("opening {}", path.display()))?;
+                for (n, line) in std::io::BufReader::new(file).lines().enumerate() {
+                    let line = line.with_context(|| format!("reading {}", path.display()))?;
+                    take(&line).with_context(|| format!("{} line {}", path.display(), n + 1))?;
+                }
             }
-            let sample = Sample::parse(&line)
-                .with_context(|| format!("{} line {}", path.display(), n + 1))?;
-            let keep = net == Net::Bid || (sample.game * 131 + u64::from(sample.turn)) % every == 0;
-            if keep {
-                matrix.add(&sample)?;
+            DataSource::Shards(paths) => {
+                // Read as the merged file, so the matrix is the one the whole run's file gives.
+                let mut failed: Option<anyhow::Error> = None;
+                let mut n = 0;
+                merge(open_all(&paths)?, &mut |line: &str| {
+                    n += 1;
+                    take(line).map_err(|e| {
+                        failed = Some(e);
+                        std::io::Error::new(std::io::ErrorKind::Other, "a bad position")
+                    })
+                })
+                .map_err(|e| match failed.take() {
+                    Some(bad) => bad.context(format!(
+                        "line {} of the run merged from {}",
+                        n,
+                        paths[0].display()
+                    )),
+                    None => anyhow::anyhow!(e),
+                })?;
             }
         }
     }
@@ -234,6 +293,110 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
         net.inputs(),
         net.name(),
         out.display()
+    );
+    Ok(())
+}
+
+/// Where `ddz encode` reads positions: a data file as it is, or the shards of one run merged.
+enum DataSource {
+    File(PathBuf),
+    Shards(Vec<PathBuf>),
+}
+
+/// The inputs in order, a run's shards together where its first shard stands (a file is a
+/// shard when its second line says so; shards of one run share their first line).
+fn data_sources(inputs: &[PathBuf]) -> anyhow::Result<Vec<DataSource>> {
+    let mut sources = Vec::new();
+    let mut runs: Vec<(String, usize)> = Vec::new();
+    for path in inputs {
+        let file =
+            std::fs::File::open(path).with_context(|| format!("opening {}", path.display()))?;
+        let mut head = std::io::BufReader::new(file).lines().take(2);
+        let first = head.next().transpose()?.unwrap_or_default();
+        let second = head.next().transpose()?.unwrap_or_default();
+        if parse_shard_line(&second).is_none() {
+            sources.push(DataSource::File(path.clone()));
+            continue;
+        }
+        match runs.iter().find(|(line, _)| *line == first) {
+            Some(&(_, at)) => match &mut sources[at] {
+                DataSource::Shards(paths) => paths.push(path.clone()),
+                DataSource::File(_) => unreachable!("runs point at shard groups"),
+            },
+            None => {
+                runs.push((first, sources.len()));
+                sources.push(DataSource::Shards(vec![path.clone()]));
+            }
+        }
+    }
+    Ok(sources)
+}
+
+/// Opens files for [`merge`], each read through a buffer.
+fn open_all(paths: &[PathBuf]) -> anyhow::Result<Vec<(String, std::io::BufReader<std::fs::File>)>> {
+    paths
+        .iter()
+        .map(|p| {
+            let file =
+                std::fs::File::open(p).with_context(|| format!("opening {}", p.display()))?;
+            Ok((p.display().to_string(), std::io::BufReader::new(file)))
+        })
+        .collect()
+}
+
+/// Usage of `ddz selfplay merge`.
+pub const MERGE_USAGE: &str = "\
+usage: ddz selfplay merge --out FILE SHARD...
+  Joins the files of all N shards of one self-play run (ddz selfplay --shard K/N --out SHARD,
+  K = 1..N; in any order) into FILE: the file the whole run writes, byte for byte. Refuses a
+  file that is no shard, a shard of another run, a missing or repeated shard and one that did
+  not finish (no end line), naming the file; FILE is then not written.";
+
+/// Runs `ddz selfplay merge`.
+fn run_merge(args: &[String]) -> anyhow::Result<()> {
+    let mut out: Option<PathBuf> = None;
+    let mut files: Vec<PathBuf> = Vec::new();
+    let mut line = Args::new("selfplay merge", MERGE_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match &arg {
+            Arg::Word(w) => files.push(w.into()),
+            Arg::Flag(f) if f == "--out" || f == "-o" => out = Some(line.value()?.into()),
+            _ => return Err(line.unknown(&arg)),
+        }
+    }
+    let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
+    if files.is_empty() {
+        bail!("no SHARD file given{}", line.hint());
+    }
+    // Written aside and renamed once whole, so a refused merge leaves no file behind.
+    let partial = PathBuf::from(format!("{}.partial", out.display()));
+    let file = std::fs::File::create(&partial)
+        .with_context(|| format!("creating {}", partial.display()))?;
+    let mut w = BufWriter::new(file);
+    let start = Instant::now();
+    let merged = merge(open_all(&files)?, &mut |line: &str| writeln!(w, "{}", line))
+        .map_err(anyhow::Error::msg)
+        .and_then(|m| {
+            w.flush()?;
+            Ok(m)
+        });
+    drop(w);
+    let merged = match merged {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = std::fs::remove_file(&partial);
+            return Err(e);
+        }
+    };
+    std::fs::rename(&partial, &out)
+        .with_context(|| format!("renaming {} to {}", partial.display(), out.display()))?;
+    eprintln!(
+        "ddz selfplay merge: {} shards, {} deals, {} positions to {} in {:.1} s",
+        merged.shards,
+        merged.deals,
+        merged.positions,
+        out.display(),
+        start.elapsed().as_secs_f64()
     );
     Ok(())
 }
