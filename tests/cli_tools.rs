@@ -493,7 +493,7 @@ fn listed_after(stderr: &str, label: &str) -> (Vec<usize>, Option<(usize, usize)
         Some((_, rest)) => rest,
         None => return (Vec::new(), None),
     };
-    let list = rest.split(|c| c == ';' || c == '\n').next().unwrap();
+    let list = rest.split(&[';', '\n'][..]).next().unwrap();
     let (written, more) = match list.split_once(", … (") {
         Some((w, m)) => (w, Some(m)),
         None => (list, None),

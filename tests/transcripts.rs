@@ -230,7 +230,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 /// (`tests/rules_moves.rs`, `../x/y.log`), stripped of quotes, brackets and trailing stops.
 fn cited_paths(line: &str) -> Vec<String> {
     line.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c))
-        .map(|w| w.trim_end_matches(|c| c == '.' || c == ':'))
+        .map(|w| w.trim_end_matches(&['.', ':'][..]))
         .filter(|w| w.contains('/'))
         .filter(|w| {
             w.rsplit_once('.').map_or(false, |(_, ext)| {
