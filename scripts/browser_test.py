@@ -5,8 +5,10 @@
 (b) `ddz serve`: play a whole game by clicking (bids, a play the server refuses, hints), then
     check the result the page shows against the server's game log, and open the replay link.
 
-Screenshots of both pages at two window sizes go to --out. Run by scripts/test-browser.sh;
-prints one line per check and `browser: N passed, 0 failed` at the end (exit 1 on a failure).
+Screenshots of both pages at two window sizes go to --out; the README's pictures are two of
+them (docs/images/replay.png is replay-wide.png, docs/images/serve.png is serve-play-wide.png),
+so nothing on the pages may name this machine's folders. Run by scripts/test-browser.sh; prints
+one line per check and `browser: N passed, 0 failed` at the end (exit 1 on a failure).
 """
 
 import argparse
@@ -28,6 +30,9 @@ WIDE = (1280, 860)
 PHONE = (390, 844)
 # Generous: the machine may be busy; nothing here is a speed check.
 WAIT_SECONDS = 60
+# Card left bare between a rank label and the next overlapping card's edge, at least: with less,
+# the labels of a row run together (tens drawn at full width left 0.4 px and read "101010").
+LABEL_GAP_PX = 1.5
 
 passed = 0
 
@@ -59,6 +64,37 @@ def shoot(driver, path):
     driver.set_window_size(*WIDE)
 
 
+def labels_clear(driver):
+    """Cards whose rank label comes closer than LABEL_GAP_PX to the next card in their row
+    (which overlaps it): as (rank, gap in pixels), empty when every label stands apart."""
+    return driver.execute_script(f"""
+        const hidden = [];
+        for (const card of document.querySelectorAll('.cards .card')) {{
+            const next = card.nextElementSibling;
+            if (!next) continue;
+            const box = card.getBoundingClientRect();
+            const nextBox = next.getBoundingClientRect();
+            // A row that wraps puts the next card on a line of its own: it covers nothing.
+            if (Math.abs(nextBox.top - box.top) > box.height / 2) continue;
+            const label = card.querySelector('.rank').getBoundingClientRect();
+            const gap = nextBox.left - label.right;
+            if (gap < {LABEL_GAP_PX}) hidden.push([card.querySelector('.rank').textContent, gap]);
+        }}
+        return hidden;
+    """)
+
+
+def check_labels_clear(driver, page):
+    for name, size in (("wide", WIDE), ("phone", PHONE)):
+        driver.set_window_size(*size)
+        time.sleep(0.2)
+        hidden = labels_clear(driver)
+        tens = len(driver.find_elements(By.CSS_SELECTOR, ".cards .card.ten"))
+        check(not hidden, f"{page}, {name}: every card's rank stands apart from the next card "
+              f"({tens} tens drawn; too close: {hidden})")
+    driver.set_window_size(*WIDE)
+
+
 def shown_scores(driver):
     scores = driver.find_elements(By.CSS_SELECTOR, "#result .score")
     return [int(s.get_attribute("data-score")) for s in scores]
@@ -77,6 +113,8 @@ def replay_page(driver, ddz, out):
     index, game = max(
         ((i, g) for i, g in enumerate(games) if g.get("winner")), key=lambda p: len(p[1]["plays"]))
     driver.get(page.resolve().as_uri())
+    source = driver.find_element(By.ID, "source").text
+    check(source == log.name, f"replay: the page names the log '{source}', without its folders")
     Select(driver.find_element(By.ID, "game")).select_by_index(index)
     steps = 0
     while driver.find_element(By.ID, "next").is_enabled():
@@ -93,6 +131,7 @@ def replay_page(driver, ddz, out):
     winner_left = driver.find_element(
         By.CSS_SELECTOR, f'.seat[data-seat="{game["winner"]}"] .left').get_attribute("data-left")
     check(winner_left == "0", "replay: the winner has no card left at the end")
+    check_labels_clear(driver, "replay")
     shoot(driver, out / "replay.png")
     body = driver.find_element(By.TAG_NAME, "body")
     body.send_keys(Keys.HOME)
@@ -157,10 +196,12 @@ def serve_page(driver, ddz, out):
         refused = None
         hints = 0
         shot_mid_game = False
+        titles = set()
         for _ in range(200):
             wait_for(driver, settled, "the page to settle")
             if driver.find_elements(By.ID, "result"):
                 break
+            titles.add(driver.find_element(By.ID, "title").text)
             if visible(driver, "bid-controls"):
                 buttons = driver.find_elements(By.CSS_SELECTOR, "#bid-controls button")
                 enabled = [b for b in buttons if b.is_enabled()]
@@ -190,6 +231,16 @@ def serve_page(driver, ddz, out):
                          and d.find_elements(By.CSS_SELECTOR, "#legal-list button"), "the legal plays")
                 legal = driver.find_elements(By.CSS_SELECTOR, "#legal-list button")
                 check(visible(driver, "legal-list") and legal, f"serve: {len(legal)} legal plays listed")
+                label = driver.find_element(By.CSS_SELECTOR, "#legal-list .label").text
+                only_pass = len(legal) == 1 and legal[0].text == "pass"
+                check((label.startswith("nothing of yours beats") if only_pass
+                       else label.startswith(f"{len(legal)} legal play")),
+                      f"serve: the legal plays are introduced: '{label}'")
+                buttons_left = driver.find_element(By.ID, "play").rect["x"]
+                label_left = driver.find_element(By.CSS_SELECTOR, "#legal-list .label").rect["x"]
+                check(abs(label_left - buttons_left) <= 2,
+                      f"serve: the list starts under the buttons (x {label_left} and {buttons_left})")
+                check_labels_clear(driver, "serve")
                 shoot(driver, out / "serve-play.png")
                 click(driver, "legal")
                 shot_mid_game = True
@@ -208,6 +259,13 @@ def serve_page(driver, ddz, out):
         check(hints > 0, f"serve: {hints} hints asked and played")
         shoot(driver, out / "serve-end.png")
         line = json.loads(saved.read_text().splitlines()[-1])
+        title = driver.find_element(By.ID, "title").text
+        check(title.endswith("game over") and "bidding" not in title,
+              f"serve: the header at the end says so: '{title}'")
+        landlord = line["landlord"]
+        check(any(f"landlord {landlord}" in t for t in titles)
+              and all("game over" not in t for t in titles),
+              f"serve: during the game the header named the landlord {landlord}: {sorted(titles)}")
         check(shown_scores(driver) == line["scores"],
               f"serve: the score shown {shown_scores(driver)} is the server log's {line['scores']}")
         headline = driver.find_element(By.CSS_SELECTOR, "#result .headline").text

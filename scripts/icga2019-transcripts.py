@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
-"""Converts the 2019 team-format server's files (../shared/platform/icga2019/) into protocol
-transcripts (fixtures/transcripts/README.md): the engine's own logs as they are, and the
-server's game records of table A as each process there saw them. Run from the repository:
+"""Converts the 2019 team-format server's files (DIR: its logs and records, not kept in this
+repository) into protocol transcripts (fixtures/transcripts/README.md): the engine's own logs as
+they are, and the server's game records of table A as each process there saw them. Run from the
+repository:
 
-    python3 scripts/icga2019-transcripts.py ../shared/platform/icga2019 fixtures/transcripts
+    python3 scripts/icga2019-transcripts.py DIR fixtures/transcripts
 
 A record (`NN.pbn`) holds the three deals, the bids, the bottom (LEFTOVER), every play and the
 GAMEOVER. The server (SPEC, "The 2019 team-format server") sends no handshake, asks every seat
@@ -63,7 +64,7 @@ def view(record, seat, spare):
 
 
 def main(src, dst):
-    header = "# From ../shared/platform/icga2019/%s (scripts/icga2019-transcripts.py).\n"
+    header = "# From the 2019 server's %s (not kept here) by scripts/icga2019-transcripts.py.\n"
     for name in ("engine-c1.log", "engine-c2.log"):
         lines = open(os.path.join(src, name), encoding="utf-8").read().splitlines()
         kept = [l for l in lines if l.startswith(("> ", "< ", "#"))]
@@ -76,7 +77,7 @@ def main(src, dst):
     table = os.path.join(src, "server-turn01-table-A")
     records = [read_record(os.path.join(table, f)) for f in sorted(os.listdir(table))]
     for who in ("A", "B", "C", "spare"):
-        text = header % "server-turn01-table-A/*.pbn"
+        text = header % "game records of table A, turn 1"
         if who == "spare":
             text += "# The spare process of table A's first turn: brought in by the seat swap\n"
             text += "# (DEAL, then all three bids, its seat's own included, never asked).\n"

@@ -143,6 +143,7 @@ fn run_engine(args: &[String]) -> ExitCode {
     session
         .log
         .trace(&format!("# ddz engine '{}' starts", config.name));
+    ddz::engine::session::hint_if_terminal();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match session.run(stdin.lock(), stdout.lock()) {

@@ -467,3 +467,111 @@ fn analyze_at_a_bid_names_the_bidder_in_use() {
         by_simulation
     );
 }
+
+/// The questions of a transcript as a reader counts them by hand: its `>` lines numbered from
+/// 1, those that are `BID WHAT` and those that are `PLAY WHAT` (any case and spacing).
+fn questions_by_hand(path: &str) -> (Vec<usize>, Vec<usize>) {
+    let text = std::fs::read_to_string(path).unwrap();
+    let sent = text.lines().filter(|l| l.starts_with('>'));
+    let (mut bids, mut plays) = (Vec::new(), Vec::new());
+    for (i, line) in sent.enumerate() {
+        let words: Vec<String> = line[1..]
+            .split_whitespace()
+            .map(str::to_ascii_uppercase)
+            .collect();
+        match words.iter().map(String::as_str).collect::<Vec<_>>()[..] {
+            ["BID", "WHAT"] => bids.push(i + 1),
+            ["PLAY", "WHAT"] => plays.push(i + 1),
+            _ => {}
+        }
+    }
+    (bids, plays)
+}
+
+/// The numbers `ddz analyze` lists after `label` (`PLAY WHAT at 8, 11, … (3 more, the last
+/// 40)`): those written out, and how many more up to which last one.
+fn listed_after(stderr: &str, label: &str) -> (Vec<usize>, Option<(usize, usize)>) {
+    let rest = match stderr.split_once(label) {
+        Some((_, rest)) => rest,
+        None => return (Vec::new(), None),
+    };
+    let list = rest.split(&[';', '\n'][..]).next().unwrap();
+    let (written, more) = match list.split_once(", … (") {
+        Some((w, m)) => (w, Some(m)),
+        None => (list, None),
+    };
+    let numbers = written
+        .split(", ")
+        .map(|n| n.trim().parse().expect("a message number"))
+        .collect();
+    let more = more.map(|m| {
+        let digits: Vec<usize> = m
+            .split(|c: char| !c.is_ascii_digit())
+            .filter_map(|n| n.parse().ok())
+            .collect();
+        (digits[0], digits[1])
+    });
+    (numbers, more)
+}
+
+/// `ddz analyze --transcript` says what `--at N` counts, and refuses a missing or wrong N with
+/// the transcript's questions: exactly those counted by hand, each of them accepted.
+#[test]
+fn analyze_lists_the_messages_at_can_stop_at() {
+    let help = ddz(&["analyze", "--help"]);
+    assert!(help.ok);
+    assert!(
+        help.stdout.contains("N counts the messages"),
+        "{}",
+        help.stdout
+    );
+    for file in ["official-example.txt", "icga2019-engine-c2.txt"] {
+        let path = format!("fixtures/transcripts/{}", file);
+        let (bids, plays) = questions_by_hand(&path);
+        assert!(!bids.is_empty() && !plays.is_empty(), "{}", path);
+        let not_a_question = (1..)
+            .find(|n| !bids.contains(n) && !plays.contains(n))
+            .unwrap();
+        let past_the_end = (bids.len() + plays.len()) * 100;
+        let wrong = [
+            vec![],
+            vec!["--at".to_string(), "x".to_string()],
+            vec!["--at".to_string(), "0".to_string()],
+            vec!["--at".to_string(), not_a_question.to_string()],
+            vec!["--at".to_string(), past_the_end.to_string()],
+        ];
+        for at in &wrong {
+            let mut args = vec!["analyze", "--transcript", &path];
+            args.extend(at.iter().map(String::as_str));
+            let run = ddz(&args);
+            assert!(!run.ok, "{:?} is refused", args);
+            for (label, expected) in [("BID WHAT at ", &bids), ("PLAY WHAT at ", &plays)] {
+                let (numbers, more) = listed_after(&run.stderr, label);
+                assert!(!numbers.is_empty(), "{:?}: {}", args, run.stderr);
+                assert_eq!(numbers[..], expected[..numbers.len()], "{}", run.stderr);
+                match more {
+                    None => assert_eq!(numbers.len(), expected.len(), "{}", run.stderr),
+                    Some((count, last)) => {
+                        assert_eq!(numbers.len() + count, expected.len(), "{}", run.stderr);
+                        assert_eq!(Some(&last), expected.last(), "{}", run.stderr);
+                    }
+                }
+            }
+        }
+    }
+    // In the official example every question listed is analysed.
+    let path = "fixtures/transcripts/official-example.txt";
+    let (bids, plays) = questions_by_hand(path);
+    for n in bids.iter().chain(&plays) {
+        let run = ddz(&[
+            "analyze",
+            "--transcript",
+            path,
+            "--at",
+            &n.to_string(),
+            "--samples",
+            "16",
+        ]);
+        assert!(run.ok, "--at {}: {}", n, run.stderr);
+    }
+}

@@ -12,7 +12,7 @@ use ddz::strategy::greedy::Greedy;
 use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
-use std::io::Cursor;
+use std::io::{Cursor, Write};
 use std::time::{Duration, Instant};
 
 fn session() -> Session {
@@ -608,4 +608,198 @@ fn the_scoring_setting_reaches_the_strategy_through_the_game_state() {
     );
     assert!(warnings.is_empty());
     assert_eq!(bid(Some(config.scoring), true), "OK DEAL\nBID B1\n");
+}
+
+/// A log file in memory, to read what the session logged.
+#[derive(Clone, Default)]
+struct SharedFile(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+
+impl std::io::Write for SharedFile {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Every command word the fixtures' transcripts send that the parser accepts (`BID`, `PLAY`,
+/// `GAMEOVER`, `GAME`, `ERR`, `EXIT`, …): what a referee really says.
+fn commands_sent_in_the_fixtures() -> std::collections::BTreeSet<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/transcripts");
+    let mut words = std::collections::BTreeSet::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().map_or(true, |e| e != "txt") {
+            continue;
+        }
+        for line in std::fs::read_to_string(&path).unwrap().lines() {
+            let sent = match line.strip_prefix("> ") {
+                Some(s) => s,
+                None => continue,
+            };
+            if Command::parse(sent).is_ok() {
+                if let Some(word) = sent.split_whitespace().next() {
+                    words.insert(word.to_ascii_uppercase());
+                }
+            }
+        }
+    }
+    words
+}
+
+#[test]
+fn help_is_answered_on_stderr_and_is_no_problem() {
+    use ddz::engine::session::HELP;
+    let file = SharedFile::default();
+    let mut s = session();
+    s.log = ddz::engine::log::Log::new(Some(Box::new(file.clone())));
+    for asked in ["help", "HELP", "  Help \r", "?"] {
+        let r = s.handle_line(asked.as_bytes(), Instant::now());
+        assert_eq!(r.reply, None, "nothing on stdout for {:?}", asked);
+        assert_eq!(r.note, Some(HELP), "{:?}", asked);
+        assert!(!r.exit);
+    }
+    // An unknown command is still a problem, and gets no help.
+    let r = s.handle_line(b"HELLO", Instant::now());
+    assert_eq!((r.reply, r.note), (None, None));
+    let log = String::from_utf8(file.0.lock().unwrap().clone()).unwrap();
+    let problems: Vec<&str> = log.lines().filter(|l| l.starts_with("! ")).collect();
+    assert_eq!(problems.len(), 1, "{}", log);
+    assert!(problems[0].contains("HELLO"), "{}", log);
+
+    // The help names every command a referee sends in the fixtures.
+    let words = commands_sent_in_the_fixtures();
+    assert!(words.len() >= 8, "{:?}", words);
+    for word in &words {
+        assert!(
+            HELP.to_ascii_uppercase().contains(word.as_str()),
+            "{}",
+            word
+        );
+    }
+    // Its example, typed as it says, is answered: the name, the deal, a bid for seat B.
+    let example = HELP
+        .lines()
+        .find_map(|l| l.strip_prefix("Try: "))
+        .expect("an example line");
+    let lines: Vec<&str> = example.trim_end_matches('.').split(", then ").collect();
+    let out = run(format!("{}\n", lines.join("\n")).as_bytes());
+    assert_eq!(out.len(), 3, "{:?}", out);
+    assert!(out[0].starts_with("NAME "));
+    assert_eq!(out[1], "OK DEAL");
+    assert!(matches!(
+        Reply::parse(&out[2]),
+        Ok(Reply::Bid { seat: Seat::B, .. })
+    ));
+}
+
+/// The built engine with `stdin`, its stdout and stderr once it ends (an `EXIT` among the
+/// lines written to `feed` ends it). A guard kills it if it hangs.
+#[cfg(target_os = "linux")]
+fn engine_binary(
+    stdin: std::process::Stdio,
+    feed: &mut dyn std::io::Write,
+    lines: &[u8],
+) -> (String, String) {
+    use std::process::{Command as Process, Stdio};
+    let mut child = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .stdin(stdin)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the engine starts");
+    let _ = feed.write_all(lines);
+    let _ = feed.flush();
+    // A guard against a hung test, not a speed check.
+    let give_up = Instant::now() + Duration::from_secs(60);
+    while child.try_wait().unwrap().is_none() {
+        if Instant::now() > give_up {
+            let _ = child.kill();
+            panic!("the engine did not stop at EXIT");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}", out);
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn the_binary_answers_help_on_stderr_and_keeps_stdout_protocol() {
+    use ddz::engine::session::{HELP, TERMINAL_HINT};
+    // Stdin a pipe (as from a referee): no hint; `help` lists the messages on stderr.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"help\nDOUDIZHUVER 1.0\nHELP\nEXIT\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "{}", stdout);
+    assert!(stdout.starts_with("NAME "), "{}", stdout);
+    assert_eq!(stderr.matches(HELP).count(), 2, "{}", stderr);
+    assert!(
+        !stderr.contains(TERMINAL_HINT),
+        "no hint on a pipe: {}",
+        stderr
+    );
+    assert!(!stderr.contains("unknown command"), "{}", stderr);
+}
+
+/// A pseudo-terminal (Linux): the master to type into, the slave for the engine's stdin.
+#[cfg(target_os = "linux")]
+fn pseudo_terminal() -> (std::fs::File, std::fs::File) {
+    use std::os::unix::io::FromRawFd;
+    extern "C" {
+        fn posix_openpt(flags: i32) -> i32;
+        fn grantpt(fd: i32) -> i32;
+        fn unlockpt(fd: i32) -> i32;
+        fn ptsname(fd: i32) -> *const std::os::raw::c_char;
+    }
+    const O_RDWR: i32 = 2;
+    const O_NOCTTY: i32 = 0o400;
+    // SAFETY: plain calls on a descriptor this function owns; ptsname's string is copied at
+    // once, before any other pty call could reuse its buffer.
+    unsafe {
+        let master = posix_openpt(O_RDWR | O_NOCTTY);
+        assert!(master >= 0, "no pseudo-terminal");
+        assert_eq!(grantpt(master), 0);
+        assert_eq!(unlockpt(master), 0);
+        let name = std::ffi::CStr::from_ptr(ptsname(master))
+            .to_str()
+            .unwrap()
+            .to_string();
+        let slave = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(&name)
+            .unwrap();
+        (std::fs::File::from_raw_fd(master), slave)
+    }
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_engine_started_in_a_terminal_says_what_it_waits_for() {
+    use ddz::engine::session::{HELP, TERMINAL_HINT};
+    let (mut master, slave) = pseudo_terminal();
+    let (stdout, stderr) = engine_binary(slave.into(), &mut master, b"help\nEXIT\n");
+    assert!(stdout.is_empty(), "{}", stdout);
+    assert!(stderr.starts_with(TERMINAL_HINT), "{}", stderr);
+    assert_eq!(stderr.matches(TERMINAL_HINT).count(), 1, "{}", stderr);
+    assert!(stderr.contains(HELP), "{}", stderr);
 }

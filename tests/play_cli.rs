@@ -110,6 +110,30 @@ fn last_line(text: &str) -> &str {
     text.trim_end_matches('\n').lines().last().unwrap_or("")
 }
 
+/// The highest bid in the table's seat lines (`   A           bid 3`; 0 when none).
+fn shown_highest_bid(text: &str) -> u8 {
+    text.lines()
+        .filter_map(|l| {
+            let (_, bid) = l.trim_end().rsplit_once(" bid ")?;
+            bid.parse::<u8>().ok()
+        })
+        .max()
+        .unwrap_or(0)
+}
+
+/// The bids a refusal offers: the digits after its last `: ` (`… : the legal bids are 0 (no
+/// bid), 2 or 3`), of its first line.
+fn offered_bids(refusal: &str) -> Vec<u8> {
+    let line = refusal.lines().find(|l| l.contains("bid")).unwrap_or("");
+    line.rsplit(": ")
+        .next()
+        .unwrap_or("")
+        .chars()
+        .filter_map(|c| c.to_digit(10))
+        .map(|d| d as u8)
+        .collect()
+}
+
 /// The person's hand as shown at a turn.
 fn shown_hand(text: &str) -> Counts {
     let line = text
@@ -299,7 +323,15 @@ fn a_scripted_person_plays_a_whole_game() {
                 s.expect("zz", "is not a bid");
                 s.expect("?", "legal bids:");
                 s.expect("hint", "hint:");
-                s.expect("5", "is not a bid");
+                // A refused bid offers exactly the bids legal after those the table shows.
+                let highest = shown_highest_bid(&text);
+                let legal: Vec<u8> = (0..=3).filter(|&b| b == 0 || b > highest).collect();
+                let refused = s.expect("5", "is not a bid");
+                assert_eq!(offered_bids(&refused), legal, "{}\n{}", text, refused);
+                if highest > 0 {
+                    let refused = s.expect(&highest.to_string(), "is not above");
+                    assert_eq!(offered_bids(&refused), legal, "{}\n{}", text, refused);
+                }
             }
             let bid = if prompt.contains('3') { "3" } else { "p" };
             s.send(bid);

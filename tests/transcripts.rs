@@ -211,3 +211,68 @@ fn check_transcripts_gives_each_verdict_and_the_exit_status() {
     assert!(stdout.contains("over the 1s limit"), "{}", stdout);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Every file under `dir`, recursively.
+fn files_under(dir: &Path) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            files.extend(files_under(&path));
+        } else {
+            files.push(path);
+        }
+    }
+    files
+}
+
+/// The paths a line of text names: words with a `/` that end in a file extension
+/// (`tests/rules_moves.rs`, `../x/y.log`), stripped of quotes, brackets and trailing stops.
+fn cited_paths(line: &str) -> Vec<String> {
+    line.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c))
+        .map(|w| w.trim_end_matches(&['.', ':'][..]))
+        .filter(|w| w.contains('/'))
+        .filter(|w| {
+            w.rsplit_once('.').map_or(false, |(_, ext)| {
+                (1..=5).contains(&ext.len()) && ext.chars().all(|c| c.is_ascii_alphanumeric())
+            })
+        })
+        .map(String::from)
+        .collect()
+}
+
+/// A fixture's comments (and the fixtures' READMEs) cite only files a clone has: none outside
+/// the repository, none on some machine's disk. Build outputs (`build/`, `target/`) are named
+/// as what a command writes.
+#[test]
+fn fixture_comments_cite_only_files_in_the_repository() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut cited = 0;
+    let mut missing = Vec::new();
+    for file in files_under(&root.join("fixtures")) {
+        let text = match std::fs::read_to_string(&file) {
+            Ok(t) => t,
+            Err(_) => continue,
+        };
+        let readme = file.extension().map_or(false, |e| e == "md");
+        for (n, line) in text.lines().enumerate() {
+            if !readme && !line.starts_with('#') {
+                continue;
+            }
+            for path in cited_paths(line) {
+                cited += 1;
+                let outside = path.starts_with('/') || path.starts_with("..") || path.contains('*');
+                let output = path.starts_with("build/") || path.starts_with("target/");
+                if outside || (!output && !root.join(&path).exists()) {
+                    missing.push(format!("{}:{}: {}", file.display(), n + 1, path));
+                }
+            }
+        }
+    }
+    assert!(
+        cited >= 10,
+        "only {} paths cited: is the reader right?",
+        cited
+    );
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
+}

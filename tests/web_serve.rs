@@ -125,6 +125,15 @@ fn play_out(address: &str, mut table: Value) -> (Value, Vec<Vec<u64>>) {
         if table["over"] == Value::Bool(true) {
             return (table, played);
         }
+        // The header says where the game stands: the bidding, then the landlord.
+        let title = table["title"].as_str().unwrap();
+        match (table["question"].as_str(), table["landlord"].as_str()) {
+            (Some("bid"), _) => assert!(title.ends_with(" · bidding"), "{}", title),
+            (Some("play"), Some(l)) => {
+                assert!(title.contains(&format!(" · landlord {} ·", l)), "{}", title)
+            }
+            _ => {}
+        }
         let (status, next) = match table["question"].as_str() {
             Some("bid") => json(
                 address,
@@ -169,6 +178,13 @@ fn a_game_played_through_the_requests_is_the_game_in_the_servers_log() {
     let log = std::fs::read_to_string(&save).unwrap();
     let line: Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
     assert_eq!(end["result"]["scores"], line["scores"]);
+    let title = end["title"].as_str().unwrap();
+    assert!(title.ends_with(" · game over"), "{}", title);
+    assert!(
+        title.contains(&format!("deal {} ", line["deal"])),
+        "{}",
+        title
+    );
     assert_eq!(end["landlord"], line["landlord"]);
     // The person's plays in the log are the ones sent, in order (passes as -1).
     let logged: Vec<Vec<u64>> = line["plays"]

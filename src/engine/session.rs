@@ -15,6 +15,10 @@
 //!   acknowledged. Answering `OK` costs nothing, while silence would make the platform time us
 //!   out and lose the game.
 //! - a panic anywhere in the engine is caught and answered with a safe reply.
+//!
+//! A person may start the engine in a terminal by mistake or out of curiosity: it then says on
+//! stderr what it is waiting for ([`hint_if_terminal`]), and `help` (or `?`), which no referee
+//! sends, lists the messages on stderr ([`HELP`]). Stdout stays protocol only.
 
 use super::clock::Clock;
 use super::log::Log;
@@ -28,6 +32,84 @@ use std::time::Instant;
 /// Longest line kept, in bytes. The longest real message (a `DEAL` of 17 two-digit codes with
 /// spaces) is under 100 bytes; anything past this is garbage and is skipped unread.
 pub const MAX_LINE: usize = 4096;
+
+/// What `help` or `?` answers, on stderr: the messages the engine understands and their replies
+/// (`docs/protocol.md` has the details and every platform's variants).
+pub const HELP: &str = "\
+ddz is the engine: the referee sends one message a line on stdin, ddz answers one line on stdout.
+d is the engine's own seat, x any seat (A, B or C); cards are codes 0-53 (rank code/4 from 3 up to 2,
+52 and 53 the jokers), played ascending.
+  DOUDIZHUVER 1.0                               -> NAME <name>
+  INFO turn,turns,round,rounds,up,maxscore,time -> OK INFO      (time: seconds per reply)
+  DEAL dC1,...,C17                              -> OK DEAL      (a new game: the 17 cards dealt)
+  BID xW        (seat x bid W: 0 none, 1-3)     -> OK BID
+  BID WHAT      (the engine's turn to bid)      -> BID dW
+  LEFTOVER xC1,C2,C3   (x is the landlord)      -> OK LEFTOVER
+  PLAY xC1,...  or  PLAY x-1 (a pass)           -> OK PLAY
+  PLAY WHAT     (the engine's turn to play)     -> PLAY dC1,...  or  PLAY d-1
+  GAMEOVER x    (x emptied its hand)            -> OK GAMEOVER
+  ERROR x       (x erred: the game ends)        -> OK ERROR
+  EXIT          (the match is over)             -> no answer; the engine stops
+Try: DOUDIZHUVER 1.0, then DEAL B0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46, then BID WHAT.
+End with EXIT or the end of input (Ctrl-D; Ctrl-Z then Enter on Windows). `ddz help` lists the
+tools; `ddz play` seats you at a table against the engine.";
+
+/// The line a person who starts the engine in a terminal sees on stderr: without it the engine
+/// waits in silence for a referee that is not there.
+pub const TERMINAL_HINT: &str = "ddz: the engine, waiting for the referee's messages on stdin \
+(type help for the list; `ddz help` lists the tools, `ddz play` seats you at a table)";
+
+/// Writes [`TERMINAL_HINT`] on stderr when stdin is a terminal (a person), never when it is a
+/// pipe or a file (a referee, a test, a transcript).
+pub fn hint_if_terminal() {
+    if stdin_is_terminal() {
+        eprintln!("{}", TERMINAL_HINT);
+    }
+}
+
+/// Whether stdin is a terminal. `std::io::IsTerminal` needs Rust 1.70 and the Windows build is
+/// Rust 1.63, so this asks the platform itself: `isatty` on Unix, `GetConsoleMode` on Windows
+/// (it succeeds only on a console; `GetFileType` would also call the `NUL` device a character
+/// device). Elsewhere, no terminal: the hint is a courtesy, never needed.
+#[must_use]
+pub fn stdin_is_terminal() -> bool {
+    #[cfg(unix)]
+    {
+        extern "C" {
+            fn isatty(fd: i32) -> i32;
+        }
+        const STDIN_FILENO: i32 = 0;
+        // SAFETY: isatty only inspects the descriptor; any descriptor, even a closed one, is
+        // a valid argument (the answer is then 0).
+        unsafe { isatty(STDIN_FILENO) == 1 }
+    }
+    #[cfg(windows)]
+    {
+        type Handle = *mut core::ffi::c_void;
+        #[link(name = "kernel32")]
+        extern "system" {
+            fn GetStdHandle(which: u32) -> Handle;
+            fn GetConsoleMode(console: Handle, mode: *mut u32) -> i32;
+        }
+        // (DWORD)-10, as windows.h defines STD_INPUT_HANDLE.
+        const STD_INPUT_HANDLE: u32 = -10i32 as u32;
+        let mut mode = 0u32;
+        // SAFETY: GetStdHandle takes a constant and returns a handle or null/invalid, which
+        // GetConsoleMode rejects by returning 0; `mode` is a valid place to write.
+        unsafe { GetConsoleMode(GetStdHandle(STD_INPUT_HANDLE), &mut mode) != 0 }
+    }
+    #[cfg(not(any(unix, windows)))]
+    {
+        false
+    }
+}
+
+/// Whether `text` (a line, its line end trimmed) asks for [`HELP`]: `help` in any case, or `?`.
+/// No referee sends either; both would otherwise be unknown commands.
+fn asks_for_help(text: &str) -> bool {
+    let word = text.trim();
+    word.eq_ignore_ascii_case("help") || word == "?"
+}
 
 /// One line read by [`read_line`].
 #[derive(Debug, PartialEq, Eq)]
@@ -89,6 +171,8 @@ pub struct Response {
     pub reply: Option<String>,
     /// Whether the match is over (`EXIT`).
     pub exit: bool,
+    /// Text for a person at the keyboard ([`HELP`]), written on stderr: never a reply.
+    pub note: Option<&'static str>,
 }
 
 /// The engine behind the protocol: an [`Engine`], its [`Clock`] and its [`Log`].
@@ -128,6 +212,9 @@ impl Session {
                     self.handle_line(&kept, received)
                 }
             };
+            if let Some(note) = outcome.note {
+                eprintln!("{}", note);
+            }
             if let Some(reply) = &outcome.reply {
                 output.write_all(reply.as_bytes())?;
                 output.write_all(b"\n")?;
@@ -150,6 +237,15 @@ impl Session {
             self.log.set_seat(seat);
         }
         self.log.trace(&format!("> {}", text));
+        if asks_for_help(text) {
+            // A person, not the referee: answered on stderr, and no problem to log.
+            self.log.trace("# help: the messages were listed on stderr");
+            return Response {
+                reply: None,
+                exit: false,
+                note: Some(HELP),
+            };
+        }
         let command = match Command::parse(text) {
             Ok(c) => Some(c),
             Err(ProtocolError::Empty) => None,
@@ -174,6 +270,7 @@ impl Session {
                             return Response {
                                 reply: Some(reply),
                                 exit: false,
+                                note: None,
                             };
                         }
                     }
@@ -190,6 +287,7 @@ impl Session {
                 return Response {
                     reply: None,
                     exit: false,
+                    note: None,
                 }
             }
         };
@@ -219,6 +317,7 @@ impl Session {
         Response {
             reply,
             exit: matches!(command, Command::Exit),
+            note: None,
         }
     }
 

@@ -63,8 +63,13 @@ pub enum Refusal {
     },
     /// A pass when the person leads.
     PassOnLead,
-    /// Text that is no bid.
-    NotABid(String),
+    /// Text that is no legal bid at all (not 0 to 3).
+    NotABid {
+        /// What was typed.
+        text: String,
+        /// The highest bid so far, which says what is legal.
+        highest: u8,
+    },
     /// A bid not above the highest so far.
     BidTooLow {
         /// What was typed.
@@ -155,11 +160,15 @@ impl fmt::Display for Refusal {
                 }
             }
             Refusal::PassOnLead => write!(f, "you lead: a pass is not allowed, play anything"),
-            Refusal::NotABid(text) => write!(f, "'{}' is not a bid: type 0, 1, 2 or 3", text),
+            Refusal::NotABid { text, highest } => {
+                write!(f, "'{}' is not a bid: {}", text, legal_bids_said(*highest))
+            }
             Refusal::BidTooLow { bid, highest } => write!(
                 f,
-                "a bid of {} is not above the highest so far ({}): bid higher or 0",
-                bid, highest
+                "a bid of {} is not above the highest so far ({}): {}",
+                bid,
+                highest,
+                legal_bids_said(*highest)
             ),
         }
     }
@@ -225,13 +234,53 @@ pub fn read_pass(to_beat: Option<&Combo>) -> Result<(), Refusal> {
     }
 }
 
+/// The bids legal when the highest so far is `highest`, lowest first: 0 (no bid), and every
+/// bid above `highest` up to 3 (the rule of [`crate::game::GameState::bid_is_legal`]).
+pub fn legal_bids(highest: u8) -> impl Iterator<Item = u8> {
+    (0..=3).filter(move |&b| b == 0 || b > highest)
+}
+
+/// The legal bids in words: `0 (no bid), 2 or 3`.
+#[must_use]
+pub fn legal_bid_words(highest: u8) -> String {
+    let legal: Vec<String> = legal_bids(highest)
+        .map(|b| {
+            if b == 0 {
+                "0 (no bid)".to_string()
+            } else {
+                b.to_string()
+            }
+        })
+        .collect();
+    match legal.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {}", rest.join(", "), last),
+        _ => legal.join(""),
+    }
+}
+
+/// What may be bid, as a refusal says it: after a 3 only 0 is left, and the person is told so
+/// rather than offered bids that would be refused too.
+fn legal_bids_said(highest: u8) -> String {
+    if legal_bids(highest).count() == 1 {
+        format!("the only bid left is {}", legal_bid_words(highest))
+    } else {
+        format!("the legal bids are {}", legal_bid_words(highest))
+    }
+}
+
 /// Reads `text` as a bid when the highest bid so far is `highest`.
 pub fn read_bid(text: &str, highest: u8) -> Result<u8, Refusal> {
-    let bid: u8 = match text.trim().parse() {
+    let text = text.trim();
+    let bid: u8 = match text.parse() {
         Ok(b) if b <= 3 => b,
-        _ => return Err(Refusal::NotABid(text.trim().to_string())),
+        _ => {
+            return Err(Refusal::NotABid {
+                text: text.to_string(),
+                highest,
+            })
+        }
     };
-    if bid != 0 && bid <= highest {
+    if !legal_bids(highest).any(|b| b == bid) {
         return Err(Refusal::BidTooLow { bid, highest });
     }
     Ok(bid)
@@ -302,14 +351,56 @@ mod tests {
         assert!(other.to_string().contains("needs a single"), "{}", other);
         assert_eq!(read_pass(None), Err(Refusal::PassOnLead));
         assert_eq!(read_pass(Some(&on)), Ok(()));
-        assert_eq!(read_bid("x", 0), Err(Refusal::NotABid("x".into())));
-        assert_eq!(read_bid("4", 0), Err(Refusal::NotABid("4".into())));
+        let not_a_bid = |text: &str| Refusal::NotABid {
+            text: text.into(),
+            highest: 0,
+        };
+        assert_eq!(read_bid("x", 0), Err(not_a_bid("x")));
+        assert_eq!(read_bid("4", 0), Err(not_a_bid("4")));
         assert_eq!(
             read_bid("2", 2),
             Err(Refusal::BidTooLow { bid: 2, highest: 2 })
         );
         assert_eq!(read_bid(" 0 ", 3), Ok(0));
         assert_eq!(read_bid("3", 2), Ok(3));
+    }
+
+    /// The digits a refusal offers as bids (`0 (no bid), 2 or 3` offers 0, 2 and 3).
+    fn offered(refusal: &Refusal) -> Vec<u8> {
+        let text = refusal.to_string();
+        text.rsplit(": ")
+            .next()
+            .unwrap()
+            .chars()
+            .filter_map(|c| c.to_digit(10))
+            .map(|d| d as u8)
+            .collect()
+    }
+
+    #[test]
+    fn a_refused_bid_offers_exactly_the_bids_the_tracker_allows() {
+        use crate::game::{GameState, Seat};
+        // Every bidding so far that leaves C to bid (0 is no bid), on the tracker's rule.
+        for a in 0..=3u8 {
+            for b in (0..=3u8).filter(|&b| b == 0 || b > a) {
+                let mut state = GameState::new(Seat::C, Cards::EMPTY);
+                state.record_bid(Seat::A, a).unwrap();
+                state.record_bid(Seat::B, b).unwrap();
+                let allowed: Vec<u8> = (0..=9).filter(|&x| state.bid_is_legal(x)).collect();
+                let highest = state.highest_bid();
+                let accepted: Vec<u8> = (0..=9)
+                    .filter(|x| read_bid(&x.to_string(), highest).is_ok())
+                    .collect();
+                assert_eq!(accepted, allowed, "after A {} B {}", a, b);
+                let garbage = read_bid("zz", highest).unwrap_err();
+                assert_eq!(offered(&garbage), allowed, "{}", garbage);
+                for x in (1..=3).filter(|x| !allowed.contains(x)) {
+                    let low = read_bid(&x.to_string(), highest).unwrap_err();
+                    assert!(matches!(low, Refusal::BidTooLow { .. }), "{}", low);
+                    assert_eq!(offered(&low), allowed, "{}", low);
+                }
+            }
+        }
     }
 
     #[test]

@@ -268,20 +268,7 @@ pub fn bid_prompt(state: &GameState, style: Style) -> String {
 /// The legal bids in words: `0 (no bid), 2 or 3`.
 #[must_use]
 pub fn bid_choices(state: &GameState) -> String {
-    let legal: Vec<String> = (0..=3u8)
-        .filter(|&b| state.bid_is_legal(b))
-        .map(|b| {
-            if b == 0 {
-                "0 (no bid)".to_string()
-            } else {
-                b.to_string()
-            }
-        })
-        .collect();
-    match legal.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {}", rest.join(", "), last),
-        _ => legal.join(""),
-    }
+    super::input::legal_bid_words(state.highest_bid())
 }
 
 /// Plays listed per kind at most, so a 20-card lead (hundreds of plays with kickers) stays a

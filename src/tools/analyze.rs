@@ -9,8 +9,9 @@
 //! SETTINGS are the thinking player's, as the engine's flags spell them (`--think S`,
 //! `--samples N`, `--infer on|off`, `--stick Z`, ...).
 //! From a transcript (the fixtures' format, one seat's view), the messages before the `N`th are
-//! replayed into a tracker, the seat's own recorded answers included; message `N` must be a
-//! `BID WHAT` or `PLAY WHAT`. From a position (the syntax of `ddz solve`), `--seat` says whose
+//! replayed into a tracker, the seat's own recorded answers included; message `N` (counting the
+//! platform's `>` lines from 1, not the comments nor the answers) must be a `BID WHAT` or
+//! `PLAY WHAT`, and an `N` that is not one is refused with the list of those that are. From a position (the syntax of `ddz solve`), `--seat` says whose
 //! view it is: that seat knows its own hand and the others' card counts; the cards in no hand
 //! count as played.
 
@@ -24,12 +25,16 @@ use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
 use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
+use crate::tools::transcript::Step;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
 const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--scoring official|team]
        ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                    [SETTINGS] [--scoring official|team]
+N counts the messages the platform sends (the transcript's `>` lines, from 1; comments and the
+engine's `<` answers are not counted) and must be a BID WHAT or PLAY WHAT: without --at, or with
+one that is not a question, the transcript's questions are listed.
 SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M,
           --eval rollout|net|blend, --net-plies K, --net-weight W, --bid value|simulate|net|net-deals,
           --bid-margin M, --play-net FILE, --bid-net FILE, --threads N
@@ -59,15 +64,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         };
         match flag.as_str() {
             "--transcript" => transcript = Some(line.value()?),
-            "--at" => {
-                let v = line.value()?;
-                at = Some(
-                    v.parse::<usize>()
-                        .ok()
-                        .filter(|&n| n >= 1)
-                        .ok_or_else(|| anyhow!("--at takes a message number ≥ 1, not '{}'", v))?,
-                );
-            }
+            // Read with the transcript: a bad number is answered with the valid ones.
+            "--at" => at = Some(line.value()?),
             "--seat" => {
                 let v = line.value()?;
                 seat = Some(v.parse::<Seat>()?);
@@ -92,13 +90,12 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
     let (mut state, question) = match (transcript, at) {
-        (Some(path), Some(n)) => {
+        (Some(path), at) => {
             if !position.is_empty() {
                 bail!("give a transcript or a position, not both\n{}", USAGE);
             }
-            from_transcript(&path, n)?
+            from_transcript(&path, at.as_deref())?
         }
-        (Some(_), None) => bail!("--transcript needs --at N (the message to stop at)"),
         (None, Some(_)) => bail!("--at goes with --transcript"),
         (None, None) => {
             if position.is_empty() {
@@ -211,18 +208,83 @@ enum Question {
     Play,
 }
 
-/// The seat's state at message `n` of a transcript, which must be a question to it.
-fn from_transcript(path: &str, n: usize) -> anyhow::Result<(GameState, Question)> {
+/// Message numbers listed per question kind at most, so a long log's list stays readable.
+const QUESTIONS_LISTED: usize = 24;
+
+/// The questions of a transcript by kind, as `--at` numbers them (its messages from 1):
+/// `BID WHAT at 5; PLAY WHAT at 8, 11 (in FILE, counting its > lines from 1)`.
+fn questions(path: &str, steps: &[Step]) -> String {
+    let at = |asked: &Command| -> Vec<usize> {
+        steps
+            .iter()
+            .enumerate()
+            .filter(|(_, step)| Command::parse(&step.send).as_ref() == Ok(asked))
+            .map(|(i, _)| i + 1)
+            .collect()
+    };
+    let mut kinds = Vec::new();
+    for (name, asked) in [
+        ("BID WHAT", Command::BidWhat),
+        ("PLAY WHAT", Command::PlayWhat),
+    ] {
+        let numbers = at(&asked);
+        let listed: Vec<String> = numbers
+            .iter()
+            .take(QUESTIONS_LISTED)
+            .map(usize::to_string)
+            .collect();
+        let more = match numbers.len().checked_sub(QUESTIONS_LISTED) {
+            Some(rest) if rest > 0 => format!(
+                ", … ({} more, the last {})",
+                rest,
+                numbers[numbers.len() - 1]
+            ),
+            _ => String::new(),
+        };
+        if !listed.is_empty() {
+            kinds.push(format!("{} at {}{}", name, listed.join(", "), more));
+        }
+    }
+    if kinds.is_empty() {
+        format!("{} asks nothing: it has no BID WHAT or PLAY WHAT", path)
+    } else {
+        format!(
+            "the questions in {} (its > lines counted from 1): {}",
+            path,
+            kinds.join("; ")
+        )
+    }
+}
+
+/// The seat's state at message `at` of a transcript, which must be a question to it; a
+/// missing or wrong `at` is refused with the transcript's questions.
+fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Question)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
     let transcript =
         crate::tools::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
     let steps = &transcript.steps;
+    let at = match at {
+        Some(at) => at,
+        None => bail!(
+            "--transcript needs --at N, the number of the message to stop at\n{}",
+            questions(path, steps)
+        ),
+    };
+    let n = match at.parse::<usize>() {
+        Ok(n) if n >= 1 => n,
+        _ => bail!(
+            "--at takes a message number (1 for the first message sent), not '{}'\n{}",
+            at,
+            questions(path, steps)
+        ),
+    };
     if n > steps.len() {
         bail!(
-            "{} has {} messages; --at {} is past its end",
+            "{} has {} messages; --at {} is past its end\n{}",
             path,
             steps.len(),
-            n
+            n,
+            questions(path, steps)
         );
     }
     let mut state: Option<GameState> = None;
@@ -249,10 +311,11 @@ fn from_transcript(path: &str, n: usize) -> anyhow::Result<(GameState, Question)
         Ok(Command::BidWhat) => Question::Bid,
         Ok(Command::PlayWhat) => Question::Play,
         _ => bail!(
-            "message {} ('{}', line {}) is not BID WHAT or PLAY WHAT",
+            "message {} ('{}', line {}) is not BID WHAT or PLAY WHAT\n{}",
             n,
             last.send.trim(),
-            last.line
+            last.line,
+            questions(path, steps)
         ),
     };
     let state = state.ok_or_else(|| anyhow!("no DEAL before message {}", n))?;

@@ -278,7 +278,8 @@ fn leave(game: &Game) {
 pub struct TableView {
     /// The game's id.
     pub id: String,
-    /// `deal 4 of seed 1234 · bidding`.
+    /// The deal and where the game stands: `deal 4 of seed 1234 · bidding`, then `· landlord
+    /// A · multiplier x2`, and `· game over` at the end.
     pub title: String,
     /// The person's seat.
     pub you: Seat,
@@ -333,13 +334,14 @@ fn codes(cards: Cards) -> Vec<u8> {
 }
 
 impl TableView {
-    /// The table of `game` as its person sees it now.
+    /// The table of `game` (dealt from `seed`) as its person sees it now.
     #[must_use]
-    pub fn of(game: &Game, setup_title: &str) -> TableView {
+    pub fn of(game: &Game, seed: u64) -> TableView {
         let desk = game.desk.lock();
+        let deal = format!("deal {} of seed {}", game.deal, seed);
         let mut view = TableView {
             id: game.id.clone(),
-            title: format!("deal {} · {}", game.deal, setup_title),
+            title: format!("{} · game over", deal),
             you: game.you,
             question: None,
             legal_bids: Vec::new(),
@@ -387,8 +389,24 @@ impl TableView {
         }
         let state = match &desk.state {
             Some(s) => s,
-            None => return view,
+            None => {
+                if !view.over {
+                    view.title = format!("{} · dealing", deal);
+                }
+                return view;
+            }
         };
+        if !view.over {
+            view.title = match state.landlord {
+                Some(l) => format!(
+                    "{} · landlord {} · multiplier x{}",
+                    deal,
+                    l,
+                    state.tally().shown()
+                ),
+                None => format!("{} · bidding", deal),
+            };
+        }
         view.question = match desk.question {
             Some(Question::Bid) => Some("bid"),
             Some(Question::Play) => Some("play"),

@@ -170,6 +170,11 @@ async function legal() {
     const { ok, answer } = await call("GET", "/api/games/" + state.id + "/legal");
     if (!ok) return say(answer.error, true);
     list.replaceChildren();
+    const count = answer.plays.length;
+    const label = count === 1 && answer.plays[0].cards.length === 0
+        ? "nothing of yours beats " + state.to_beat + ":"
+        : count + (count === 1 ? " legal play:" : " legal plays:");
+    list.append(el("span", "label", label));
     for (const play of answer.plays) {
         const button = el("button", "", play.cards.length === 0 ? "pass" : play.text);
         button.addEventListener("click", () => {

@@ -172,9 +172,15 @@ impl Ending {
 }
 
 /// The replay page of the games of `lines` (`(number in the log from 1, line)`), titled by
-/// `source`.
+/// `source`: a log's file name only, without its folders, since pages get shared and a path
+/// shows the folders of the machine that wrote it.
 #[must_use]
 pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
+    let source = std::path::Path::new(source)
+        .file_name()
+        .map_or(std::borrow::Cow::Borrowed(source), |name| {
+            name.to_string_lossy()
+        });
     let games: Vec<Game> = lines
         .iter()
         .map(|&(n, line)| {
@@ -183,5 +189,21 @@ pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
         })
         .collect();
     let json = serde_json::to_string(&games).expect("a game is plain data");
-    super::page::replay_page(&json, source)
+    super::page::replay_page(&json, &source)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_page_names_the_log_without_its_folders() {
+        let folders = std::env::temp_dir().join("somebody").join("logs");
+        let path = folders.join("arena12.jsonl");
+        let shown = page(&[], &path.to_string_lossy());
+        assert!(shown.contains("arena12.jsonl"));
+        assert!(!shown.contains("somebody"), "the folders are not shown");
+        // What names no file is shown as it is.
+        assert!(page(&[], "ddz serve, deal 3").contains("ddz serve, deal 3"));
+    }
 }

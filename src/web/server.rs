@@ -297,7 +297,7 @@ fn answered(
 }
 
 fn table(games: &Games, game: &Game, status: u16) -> Answer {
-    Answer::json(status, &TableView::of(game, &games.title()))
+    Answer::json(status, &TableView::of(game, games.setup().seed))
 }
 
 /// The finished game's replay page (409 while it is in play).
