@@ -576,54 +576,26 @@ fn output_matches(shown: &[String], printed: &[String]) -> bool {
 // ---------------------------------------------------------------------------------------------
 // Bless: rewriting the shown outputs
 
-/// The shown output rewritten from what the command printed: lines that still match are kept
-/// as written; a changed line is the printed one with the page's masked figures (its recorded
-/// times) put back when it has as many; the page's `…` cuts at the start and the end are kept
-/// (a line cut stays cut at the same place).
+/// The shown output rewritten from what the command printed. Each shown line is paired with the
+/// first printed line after the last pair that reads the same with every number masked (so a
+/// line whose figures changed finds its new self, and an added or removed line shifts nothing);
+/// a paired line that still matches is kept as written, a changed one is the printed one with
+/// the page's masked figures (its recorded times) put back when it has as many, and a line cut
+/// with `…` stays cut at the same place. Printed lines that pair with nothing are added, unless
+/// a cut line of the page stands for them.
 fn blessed(shown: &[String], printed: &[String]) -> Vec<String> {
     if output_matches(shown, printed) {
         return shown.to_vec();
     }
-    let cuts: Vec<usize> = (0..shown.len())
-        .filter(|&k| is_cut_line(&shown[k]))
-        .collect();
-    // The runs of shown lines between cuts, each placed on the printed lines whose every number
-    // may differ: the first run at the start (unless a cut opens the output), the last at the
-    // end (unless a cut closes it), the others at their first place in order.
+    // A line as it pairs: every number masked; the page's lines split at their cuts.
     let skeleton = |line: &str| normalized(line, &numbers(line));
-    let mut runs: Vec<(usize, usize)> = Vec::new();
-    let mut from = 0;
-    for &cut in cuts.iter().chain(std::iter::once(&shown.len())) {
-        if cut > from {
-            runs.push((from, cut));
-        }
-        from = cut + 1;
-    }
-    let mut placed: Vec<usize> = Vec::new();
-    let mut cursor = 0;
-    for &(a, b) in &runs {
-        let len = b - a;
-        let fits = |p: usize| {
-            p + len <= printed.len()
-                && (0..len).all(|k| skeleton(&shown[a + k]) == skeleton(&printed[p + k]))
-        };
-        let at = if a == 0 {
-            0
-        } else if b == shown.len() {
-            printed.len().saturating_sub(len).max(cursor)
-        } else {
-            (cursor..printed.len())
-                .find(|&p| fits(p))
-                .unwrap_or_else(|| {
-                    panic!(
-                        "bless cannot place `{}` in the new output: rewrite it by hand",
-                        shown[a]
-                    )
-                })
-        };
-        placed.push(at);
-        cursor = at + len;
-    }
+    let pattern = |line: &str| -> Vec<String> {
+        skeleton(line)
+            .replace(CUT_ASCII, &CUT.to_string())
+            .split(CUT)
+            .map(|p| p.trim().to_string())
+            .collect()
+    };
     let expected = expected_lines(shown);
     let shown_masks = masks(shown);
     let printed_masks = masks(printed);
@@ -661,40 +633,34 @@ fn blessed(shown: &[String], printed: &[String]) -> Vec<String> {
         }
         line
     };
-    if cuts.is_empty() {
-        return printed
-            .iter()
-            .enumerate()
-            .map(|(p, line)| {
-                if p < shown.len() {
-                    rewrite(p, p)
-                } else {
-                    line.clone()
-                }
-            })
-            .collect();
-    }
     let mut out = Vec::new();
-    let mut run = 0;
-    let mut k = 0;
-    while k < shown.len() {
-        if is_cut_line(&shown[k]) {
-            out.push(shown[k].clone());
-            k += 1;
+    let mut next = 0;
+    let mut after_cut = false;
+    for (s, line) in shown.iter().enumerate() {
+        if is_cut_line(line) {
+            out.push(line.clone());
+            after_cut = true;
             continue;
         }
-        let (a, b) = runs[run];
-        for (j, line) in shown.iter().enumerate().take(b).skip(a) {
-            let p = placed[run] + j - a;
-            out.push(if p < printed.len() {
-                rewrite(j, p)
-            } else {
-                line.clone()
-            });
+        let parts = pattern(line);
+        let pair = (next..printed.len()).find(|&p| glob(&parts, &skeleton(&printed[p])));
+        if let Some(p) = pair {
+            if !after_cut {
+                out.extend(printed[next..p].iter().cloned());
+            }
+            out.push(rewrite(s, p));
+            next = p + 1;
+            after_cut = false;
         }
-        run += 1;
-        k = b;
     }
+    if !after_cut {
+        out.extend(printed[next..].iter().cloned());
+    }
+    assert!(
+        output_matches(&out, printed),
+        "bless could not rewrite this output; rewrite it by hand:\n{}",
+        printed.join("\n")
+    );
     out
 }
 
@@ -1115,12 +1081,22 @@ fn the_comparison_masks_times_and_catches_figures() {
     assert!(!output_matches(&shown, &deals));
 
     // Bless keeps the page's times and cuts and takes the new figures.
-    let blessed = blessed(&shown, &one_digit);
-    assert_eq!(blessed[0], "…");
+    let rewritten = blessed(&shown, &one_digit);
+    assert_eq!(rewritten[0], "…");
     assert_eq!(
-        blessed[3],
+        rewritten[3],
         "x          900   51.8     21.8 ± 13.3     7.564/4.748/35.77/73.99  0"
     );
-    assert_eq!(blessed[1], shown[1]);
-    assert!(output_matches(&blessed, &one_digit));
+    assert_eq!(rewritten[1], shown[1]);
+    assert!(output_matches(&rewritten, &one_digit));
+
+    // A line added at the top (a version line, say) shifts nothing: the others keep their
+    // recorded times, the changed figure is taken.
+    let mut added = vec!["ddz 0.2.0 (commit abc)".to_string()];
+    added.extend(one_digit.iter().skip(1).cloned());
+    let blessed_added = blessed(&shown[1..], &added);
+    assert_eq!(blessed_added[0], added[0]);
+    assert_eq!(blessed_added[1], shown[1]);
+    assert_eq!(blessed_added[3], rewritten[3]);
+    assert!(output_matches(&blessed_added, &added));
 }
