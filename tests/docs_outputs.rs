@@ -917,15 +917,6 @@ fn command_spans(paragraph: &str) -> Vec<String> {
 // ---------------------------------------------------------------------------------------------
 // The tests
 
-/// Whole matches and timing runs: minutes in an unoptimised build, so a debug build's test
-/// leaves them to the release build's (`cargo test --release`, as CI runs it).
-fn is_heavy(command: &str) -> bool {
-    let words = shell_words(command);
-    words
-        .get(1)
-        .map_or(false, |w| w.text == "arena" || w.text == "bench")
-}
-
 #[test]
 fn every_shown_output_comes_out() {
     let bless = std::env::var_os(BLESS).map_or(false, |v| v == "1");
@@ -949,7 +940,10 @@ fn every_shown_output_comes_out() {
                     assert!(!reason.is_empty(), "{}: `# not run:` gives a reason", place);
                     continue;
                 }
-                if cfg!(debug_assertions) && is_heavy(&shown.command) {
+                // A fixed budget is still bounded by the engine's clock (the table's 15 s), which
+                // an unoptimised build can reach (`analyze --samples 256` stops at 80 deals), so
+                // the outputs are compared in release builds only.
+                if cfg!(debug_assertions) {
                     skipped += 1;
                     continue;
                 }
@@ -994,7 +988,7 @@ fn every_shown_output_comes_out() {
     std::fs::remove_dir_all(&dir).expect("the scratch directory removed");
     if skipped > 0 {
         eprintln!(
-            "debug build: {} arena and bench commands left to `cargo test --release`",
+            "debug build: the {} shown commands are run by `cargo test --release`",
             skipped
         );
     }
