@@ -76,8 +76,8 @@ fn relative(path: &Path) -> String {
 // ---------------------------------------------------------------------------------------------
 // Reading the pages
 
-/// One indented code block: its first and last line (0-based, inclusive) and its text with the
-/// four columns of indentation removed.
+/// One indented code block: its first line's number in the page (0-based) and its lines with
+/// the four columns of indentation removed.
 struct Block {
     first: usize,
     lines: Vec<String>,
@@ -914,6 +914,26 @@ fn command_spans(paragraph: &str) -> Vec<String> {
         .collect()
 }
 
+/// The command lines of a table whose first header cell gives a command cut short
+/// (`./target/release/ddz arena …`): each row's first `code` span completes it.
+fn table_commands(paragraph: &str) -> Vec<String> {
+    let mut rows = paragraph.lines().filter(|l| l.starts_with('|'));
+    let first_cell = |row: &str| row.split('|').nth(1).unwrap_or("").to_string();
+    let prefix = match rows.next().map(first_cell) {
+        Some(cell) => match command_spans(&cell).first() {
+            Some(span) if span.ends_with(CUT) => span.trim_end_matches(CUT).trim_end().to_string(),
+            _ => return Vec::new(),
+        },
+        None => return Vec::new(),
+    };
+    rows.filter_map(|row| {
+        let cell = first_cell(row);
+        let span = cell.split('`').nth(1)?;
+        Some(format!("{} {}", prefix, span))
+    })
+    .collect()
+}
+
 // ---------------------------------------------------------------------------------------------
 // The tests
 
@@ -1029,6 +1049,10 @@ fn every_command_line_on_the_pages_is_in_the_usage() {
             }
         }
         for paragraph in &paragraphs {
+            for command in table_commands(paragraph) {
+                let context = format!("{}: `{}`", relative(&path), command);
+                checked += check_line(&command, &usage, &context, &mut errors);
+            }
             for span in command_spans(paragraph) {
                 let context = format!("{}: `{}`", relative(&path), span);
                 checked += check_line(&span, &usage, &context, &mut errors);
