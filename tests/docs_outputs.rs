@@ -467,7 +467,9 @@ fn masks(lines: &[String]) -> Vec<Vec<(usize, usize)>> {
             .filter(|&(start, end)| {
                 is_machine_unit(word_after(line, end))
                     || (label_unit && start > colon.unwrap_or(0))
-                    || column.map_or(false, |(a, b)| start < b && end > a)
+                    || column.map_or(false, |(a, b)| {
+                        char_column(line, start) < b && char_column(line, end) > a
+                    })
             })
             .collect();
         all.push(masked);
@@ -475,19 +477,24 @@ fn masks(lines: &[String]) -> Vec<Vec<(usize, usize)>> {
     all
 }
 
-/// When `line` heads a column in a machine unit: that column's byte span, the run of text around
-/// the unit without two blanks in a row.
+/// When `line` heads a column in a machine unit: that column's span in characters (`±` is one
+/// character and two bytes), the run of text around the unit without two blanks in a row.
 fn header_column(line: &str) -> Option<(usize, usize)> {
     let mut at = 0;
     for word in line.split(' ') {
         if !word.is_empty() && is_machine_unit(word) && !follows_number(line, at) {
             let start = line[..at].rfind("  ").map_or(0, |k| k + 2);
             let end = line[at..].find("  ").map_or(line.len(), |k| at + k);
-            return Some((start, end));
+            return Some((char_column(line, start), char_column(line, end)));
         }
         at += word.len() + 1;
     }
     None
+}
+
+/// The character column of byte `at` of `line`.
+fn char_column(line: &str, at: usize) -> usize {
+    line[..at].chars().count()
 }
 
 /// A line as it is compared: masked numbers become `#`, runs of blanks one blank.
