@@ -62,7 +62,7 @@ all cores):
   ddz arena --games 10 --pair builtin:ddz builtin:rules --fixed-landlord
       the engine as it plays (up to 1 s per decision): 60 games, about 3 minutes
   ddz arena --games 1000 --pair builtin:ddz:samples=16 builtin:greedy --sprt 0,20
-      stops once decided (H1 after 65 deals): under a minute
+      stops once decided (H1 after 81 deals): under a minute
   ddz arena --games 100 --pair \"/path/to/engine --flags\" builtin:ddz:samples=16
       another engine against ours: about 70 s when it is as fast as ours at 16 deals
   ddz arena --games 2000 --pair builtin:rules builtin:greedy --fixed-landlord
