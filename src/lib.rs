@@ -3,6 +3,7 @@
 //!
 //! Layers, each using only those before it:
 //! - [`stats`]: the mean and standard error of a sample (used by any layer);
+//! - [`near`]: near names for "did you mean …?" (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -20,6 +21,7 @@ pub mod cards;
 pub mod engine;
 pub mod game;
 pub mod learn;
+pub mod near;
 pub mod play;
 pub mod protocol;
 pub mod rules;

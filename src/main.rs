@@ -42,7 +42,12 @@ fn main() -> ExitCode {
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
         "help" => Err(Help(USAGE).into()),
         _ => {
-            eprintln!("ddz: unknown command '{}'\n{}", tool, USAGE);
+            eprintln!(
+                "ddz: unknown command '{}'{}\n{}",
+                tool,
+                ddz::near::did_you_mean(tool, ddz::tools::cli::usage_tools(USAGE)),
+                USAGE
+            );
             return ExitCode::from(2);
         }
     };

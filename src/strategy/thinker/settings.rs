@@ -185,7 +185,11 @@ impl ThinkerSettings {
                 self.bid_net = Some(NetFile::read(value, BID_INPUTS)?);
                 Ok(())
             }
-            other => Err(format!("unknown setting '{}'", other)),
+            other => Err(format!(
+                "unknown setting '{}'{}",
+                other,
+                crate::near::did_you_mean(other, SETTING_NAMES)
+            )),
         }
     }
 }
