@@ -219,7 +219,7 @@ fn bad_arguments_are_refused() {
 #[test]
 fn max_errors_turns_faults_into_a_failing_exit() {
     // `cat` echoes the platform's lines back: every answer is malformed.
-    let run = |limit: &str| {
+    let run = |limit: &str, first: &str| {
         Process::new(env!("CARGO_BIN_EXE_ddz"))
             .args([
                 "arena",
@@ -230,21 +230,52 @@ fn max_errors_turns_faults_into_a_failing_exit() {
                 "--max-errors",
                 limit,
             ])
-            .args(["--players", "cat", "builtin:random", "builtin:random"])
+            .args(["--players", first, "builtin:random", "builtin:random"])
             .output()
             .unwrap()
     };
-    let strict = run("0");
+    let strict = run("0", "cat");
     assert!(
         !strict.status.success(),
         "faults must fail with --max-errors 0"
     );
     assert!(String::from_utf8_lossy(&strict.stderr).contains("--max-errors"));
     assert!(String::from_utf8_lossy(&strict.stdout).contains("RESULT "));
-    let lenient = run("100");
+    // Within the limit, the run still fails: `cat` never finished a game, so nothing was
+    // measured about it.
+    let lenient = run("100", "cat");
+    assert_eq!(lenient.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&lenient.stderr);
+    assert!(!err.contains("--max-errors"), "{}", err);
+    assert!(err.contains("'cat' never finished a game"), "{}", err);
+    assert!(String::from_utf8_lossy(&lenient.stdout).contains("RESULT "));
+    let clean = run("0", "builtin:random");
     assert!(
-        lenient.status.success(),
-        "a higher limit lets the match pass"
+        clean.status.success(),
+        "no fault passes the strictest limit: {}",
+        String::from_utf8_lossy(&clean.stderr)
+    );
+}
+
+/// An engine that reads its input and never answers: every game ends by its late reply, and
+/// the run says after its report that it measured nothing about it.
+#[test]
+fn an_engine_that_never_answers_fails_the_run_with_the_reason() {
+    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["arena", "--games", "1", "--time", "0.3", "--no-progress"])
+        .args(["--players", "sleep 5", "builtin:greedy", "builtin:greedy"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", err);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("RESULT "));
+    assert!(
+        err.lines()
+            .last()
+            .unwrap_or("")
+            .contains("'sleep 5' never finished a game (1 of its 1 seats ended by its own fault)"),
+        "{}",
+        err
     );
 }
 

@@ -304,11 +304,16 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         other => other.context("writing the summary")?,
     }
     let errors: u64 = report.players.iter().map(|p| p.error_total()).sum();
-    match max_errors {
-        Some(limit) if errors > limit => {
-            bail!("{} errors, more than --max-errors {}", errors, limit)
-        }
-        _ => Ok(()),
+    if let Some(limit) = max_errors.filter(|&limit| errors > limit) {
+        bail!("{} errors, more than --max-errors {}", errors, limit)
+    }
+    // A run that measured nothing fails, whatever its report reads.
+    if report.games == 0 {
+        bail!("no game was played: the run measured nothing");
+    }
+    match notes.never_finished(&names) {
+        Some(why) => bail!("{}: the run measured nothing about it", why),
+        None => Ok(()),
     }
 }
 
@@ -348,19 +353,60 @@ const FAULTS_SHOWN: usize = 3;
 
 /// Tells faults on stderr as they happen (the report only counts them): an engine that cannot
 /// start, exits at once or closes its input says so, with its command, while the match goes on.
+/// It also counts, per player, the seats it took, those in games that came to their end (a
+/// winner, or nobody bid) and those its own fault ended, for the exit status: a player that
+/// never finished a game was not measured.
 struct FaultNotes {
     shown: Vec<usize>,
+    seats: Vec<u64>,
+    finished: Vec<u64>,
+    ended_by_own_fault: Vec<u64>,
 }
 
 impl FaultNotes {
     fn new(players: usize) -> FaultNotes {
         FaultNotes {
             shown: vec![0; players],
+            seats: vec![0; players],
+            finished: vec![0; players],
+            ended_by_own_fault: vec![0; players],
         }
     }
 
-    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
+    /// The players that never finished a game through their own faults (they cannot start,
+    /// exit at once, never answer in time or never legally), said in words; `None` when none.
+    /// The others at their tables never finished one either, but through no fault of theirs.
+    fn never_finished(&self, names: &[String]) -> Option<String> {
+        let culprits: Vec<String> = (0..names.len())
+            .filter(|&p| self.seats[p] > 0 && self.finished[p] == 0)
+            .filter(|&p| self.ended_by_own_fault[p] > 0)
+            .map(|p| {
+                format!(
+                    "'{}' never finished a game ({} of its {} seats ended by its own fault)",
+                    names[p], self.ended_by_own_fault[p], self.seats[p]
+                )
+            })
+            .collect();
+        if culprits.is_empty() {
+            None
+        } else {
+            Some(culprits.join("; "))
+        }
+    }
+
+    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player) and counts its
+    /// seats.
     fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
+        let ended_by = game.errors.iter().find(|e| e.scored).map(|e| e.seat);
+        for seat in Seat::ALL {
+            let entry = game.lineup[seat.index()];
+            self.seats[entry] += 1;
+            match ended_by {
+                None => self.finished[entry] += 1,
+                Some(s) if s == seat => self.ended_by_own_fault[entry] += 1,
+                Some(_) => {}
+            }
+        }
         for e in &game.errors {
             let entry = game.lineup[e.seat.index()];
             let shown = &mut self.shown[entry];
