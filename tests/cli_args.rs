@@ -363,3 +363,112 @@ fn solve_gives_up_within_a_node_budget_by_default() {
         usage
     );
 }
+
+/// Values no run can use are refused before anything runs, with the flag and the reason.
+#[test]
+fn impossible_values_are_refused_with_the_reason() {
+    for (args, why) in [
+        (&["arena", "--games", "0"][..], "--games must be at least 1"),
+        (&["arena", "--jobs", "0"], "--jobs must be at least 1"),
+        (&["arena", "-j0"], "--jobs must be at least 1"),
+        (&["arena", "--turn", "0"], "--turn must be at least 1"),
+        (&["arena", "--time", "0"], "--time must be a positive"),
+        (
+            &["arena", "--games", "2", "--shard", "3/3"],
+            "2 deals leave this slice none",
+        ),
+        (
+            &[
+                "arena",
+                "--deals",
+                "fixtures/arena/cards-2015.dat",
+                "--games",
+                "1000",
+            ],
+            "holds only",
+        ),
+        (
+            &["selfplay", "--out", "unused.tsv", "--deals", "0"],
+            "--deals must be at least 1",
+        ),
+        (
+            &["selfplay", "--out", "unused.tsv", "--jobs", "0"],
+            "--jobs must be at least 1",
+        ),
+        (
+            &["netcheck", "--data", "unused.tsv", "--positions", "0"],
+            "--positions must be at least 1",
+        ),
+        (&["encode", "--every", "0"], "--every must be at least 1"),
+        (
+            &["replay", "unused.jsonl", "--game", "0"],
+            "--game counts from 1",
+        ),
+        (
+            &["analyze", "--transcript", "unused.txt", "--at", "0"],
+            "≥ 1",
+        ),
+        (
+            &["solve", "A=3", "B=4", "C=5", "--table-mb", "0"],
+            "1 to 4096",
+        ),
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
+        assert!(run.stdout.is_empty(), "{:?}: {}", args, run.stdout);
+        assert!(run.stderr.contains(why), "{:?}: {}", args, run.stderr);
+    }
+    assert!(!std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/unused.tsv")).exists());
+}
+
+/// A name one or two typos away from a known one is suggested; a name far from all is not.
+#[test]
+fn near_names_are_suggested_for_what_is_unknown() {
+    for (args, want) in [
+        (
+            &["arena", "--players", "builtin:ddz:sample=16"][..],
+            "unknown setting 'sample' (did you mean 'samples'?)",
+        ),
+        (
+            &["arena", "--pair", "builtin:ddz:thnik=1", "builtin:rules"],
+            "(did you mean 'think'?)",
+        ),
+        (
+            &["arena", "--players", "builtin:gredy"],
+            "unknown built-in player 'gredy' (did you mean 'greedy'?)",
+        ),
+        (
+            &["play", "--opponents", "builtin:rule"],
+            "(did you mean 'rules'?)",
+        ),
+        (
+            &["arena", "--game", "3"],
+            "unknown option '--game' (did you mean '--games'?)",
+        ),
+        (&["selfplay", "--deal", "3"], "(did you mean '--deals'?)"),
+        (&["--thnik", "1"], "(did you mean '--think'?)"),
+        (
+            &["arnea"],
+            "unknown command 'arnea' (did you mean 'arena'?)",
+        ),
+        (&["replya"], "(did you mean 'replay'?)"),
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
+        assert!(run.stderr.contains(want), "{:?}: {}", args, run.stderr);
+    }
+    for args in [
+        &["arena", "--players", "builtin:ddz:fast=yes"][..],
+        &["arena", "--bogus"],
+        &["nothing-like-a-tool"],
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}", args);
+        assert!(
+            !run.stderr.contains("did you mean"),
+            "{:?}: {}",
+            args,
+            run.stderr
+        );
+    }
+}

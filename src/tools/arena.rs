@@ -102,7 +102,12 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             Arg::Word(_) => return Err(line.unknown(&arg)),
         };
         match flag.as_str() {
-            "--games" | "-n" => games = Some(line.parse()?),
+            "--games" | "-n" => {
+                games = Some(line.parse()?);
+                if games == Some(0) {
+                    bail!("--games must be at least 1 deal");
+                }
+            }
             "--seed" => config.seed = line.parse()?,
             "--max-errors" => max_errors = Some(line.parse()?),
             "--deals" => deals_file = Some(line.value()?.into()),
@@ -170,7 +175,12 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 }
                 config.rules.time = Duration::from_secs_f64(secs);
             }
-            "--jobs" | "-j" => config.jobs = line.parse()?,
+            "--jobs" | "-j" => {
+                config.jobs = line.parse()?;
+                if config.jobs == 0 {
+                    bail!("--jobs must be at least 1");
+                }
+            }
             "--json" => json_file = Some(line.value()?.into()),
             "--transcripts" => transcripts = Some(line.value()?.into()),
             "--info6" => config.rules.info6 = true,
@@ -243,10 +253,26 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         if deals.is_empty() {
             bail!("deal file {} holds no deal", path.display());
         }
+        if let Some(asked) = games.filter(|&n| n > deals.len()) {
+            bail!(
+                "--games {}: deal file {} holds only {} deals",
+                asked,
+                path.display(),
+                deals.len()
+            );
+        }
         config.games = games.unwrap_or(deals.len());
         config.deals = Some(deals);
     } else {
         config.games = games.unwrap_or(config.games);
+    }
+    if let Some(s) = shard.filter(|_| config.deal_numbers().is_empty()) {
+        bail!(
+            "--shard {}/{}: {} deals leave this slice none",
+            s.index,
+            s.count,
+            config.deal_count()
+        );
     }
     if let Some(path) = &save_deals {
         let deals: Vec<_> = (0..config.deal_count()).map(|i| config.deal(i)).collect();

@@ -59,7 +59,12 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
         match &arg {
             Arg::Word(w) if prefix.is_none() => prefix = Some(w.clone()),
             Arg::Flag(f) if f == "--data" => data = Some(line.value()?),
-            Arg::Flag(f) if f == "--positions" => positions = line.parse()?,
+            Arg::Flag(f) if f == "--positions" => {
+                positions = line.parse()?;
+                if positions == 0 {
+                    bail!("--positions must be at least 1");
+                }
+            }
             _ => return Err(line.unknown(&arg)),
         }
     }
