@@ -16,6 +16,17 @@
 //! - [`web`]: the table in a browser: replay pages and `ddz serve`;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
 
+/// The version and the commit the binary was built from (`build.rs`): `ddz 0.1.0 (commit
+/// 1a2b3c4d5e)`, `-modified` after the commit when the sources differed from it, `unknown`
+/// when the build had no git. `ddz --version` prints it and every log starts with it.
+pub const VERSION: &str = concat!(
+    "ddz ",
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("DDZ_COMMIT"),
+    ")"
+);
+
 pub mod arena;
 pub mod cards;
 pub mod engine;

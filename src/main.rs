@@ -158,9 +158,13 @@ fn run_engine(args: &[String]) -> ExitCode {
     let mut session = Session::new(engine);
     session.clock = config.clock();
     session.log = log;
-    session
-        .log
-        .trace(&format!("# ddz engine '{}' starts", config.name));
+    session.log.trace(&format!(
+        "# ddz engine '{}' starts: {}; scoring={} {}",
+        config.name,
+        ddz::VERSION,
+        config.scoring.name(),
+        config.player.describe()
+    ));
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match session.run(stdin.lock(), stdout.lock()) {

@@ -5,7 +5,7 @@ mod arena_common;
 
 use arena_common::{ddz, result_without_clock, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
-use ddz::arena::json::{GameLine, ResultLine};
+use ddz::arena::json::{GameLine, LogLine, ResultLine};
 use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
 use ddz::game::Seat;
@@ -110,12 +110,31 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
     assert_eq!(result.errors, 0);
     assert_eq!(result.players.len(), 3);
 
-    let lines: Vec<String> = std::fs::read_to_string(&log)
+    let mut lines: Vec<String> = std::fs::read_to_string(&log)
         .unwrap()
         .lines()
         .map(String::from)
         .collect();
-    assert_eq!(lines.len(), games);
+    assert_eq!(lines.len(), games + 2);
+    // The first line names the build (as `ddz --version` does) and the command line; the last
+    // says the run finished. A whole run's log is shard 1/1's: merging it gives its report.
+    let version = ddz(&["--version"]);
+    match LogLine::read(&lines[0]).unwrap() {
+        LogLine::Header { arena } => {
+            assert_eq!(arena.version, version.trim());
+            assert_eq!(arena.command[..3], ["arena", "--deals", CARDS_DAT]);
+            assert_eq!(arena.shard, [1, 1]);
+        }
+        other => panic!("{:?}", other),
+    }
+    match LogLine::read(lines.last().unwrap()).unwrap() {
+        LogLine::End { arena_end } => assert_eq!(arena_end.deals, deals.len() as u64),
+        other => panic!("{:?}", other),
+    }
+    let merged = ddz(&["arena", "merge", log.to_str().unwrap()]);
+    assert_eq!(result_without_clock(&merged), result_without_clock(&stdout));
+    lines.pop();
+    lines.remove(0);
     let mut total = 0;
     for (n, line) in lines.iter().enumerate() {
         let g = GameLine::read(line).unwrap();

@@ -86,7 +86,39 @@ fn every_tool_answers_help_with_its_usage() {
 #[test]
 fn version_and_help_answer_at_once() {
     let version = ok(&["--version"]);
-    assert_eq!(version.trim(), format!("ddz {}", env!("CARGO_PKG_VERSION")));
+    let (name, commit) = version
+        .trim()
+        .split_once(" (commit ")
+        .unwrap_or_else(|| panic!("no commit in {}", version));
+    assert_eq!(name, format!("ddz {}", env!("CARGO_PKG_VERSION")));
+    let commit = commit.strip_suffix(')').expect("(commit …)");
+    // The build script's commit is the one git names here, when git is at hand and this is
+    // its checkout (a copy of the sources outside git says unknown).
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
+    let ours = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .ok();
+    match git(&["rev-parse", "HEAD"]) {
+        Some(head) if top.and_then(|t| t.canonicalize().ok()) == ours => {
+            let short = commit.trim_end_matches("-modified");
+            assert!(
+                short.len() >= 7 && head.starts_with(short),
+                "{} {}",
+                commit,
+                head
+            );
+        }
+        _ => assert!(commit == "unknown" || !commit.is_empty(), "{}", commit),
+    }
     assert_eq!(ok(&["-V"]), version);
     let help = ok(&["help"]);
     for tool in TOOLS {
@@ -292,7 +324,11 @@ fn replay_heads_each_game_with_the_number_game_picks_it_by() {
     ]);
     let text = std::fs::read_to_string(log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 6);
+    // The run's header line, six games, the end line: the replay numbers the games only.
+    assert_eq!(lines.len(), 8);
+    assert!(lines[0].starts_with("{\"arena\":"), "{}", lines[0]);
+    assert!(lines[7].starts_with("{\"arena_end\":"), "{}", lines[7]);
+    let lines = &lines[1..7];
     let all = ok(&["replay", log]);
     for (n, line) in lines.iter().enumerate() {
         let g = ddz::arena::json::GameLine::read(line).unwrap();

@@ -82,12 +82,24 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
     let problem = "! ddz.cfg line 5: unknown key 'colour' (using the default)";
     let text = std::fs::read_to_string(&log).expect("the log file was written");
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(
-        lines[..2],
-        [problem, "# ddz engine 'FromFile' starts"],
-        "{}",
+    assert_eq!(lines[0], problem, "{}", text);
+    // The start names the build (as `ddz --version` does) and the settings in force.
+    let version = std::process::Command::new(&exe)
+        .arg("--version")
+        .output()
+        .unwrap()
+        .stdout;
+    let start = format!(
+        "# ddz engine 'FromFile' starts: {}; scoring=official think=",
+        String::from_utf8_lossy(&version).trim()
+    );
+    assert!(lines[1].starts_with(&start), "{}", text);
+    assert!(
+        lines[1].contains(" samples=4 "),
+        "the file's setting: {}",
         text
     );
+    let flagged_start = lines[1].replace("'FromFile'", "'Flagged'");
     let logged_in: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("> ")).collect();
     let logged_out: Vec<&str> = lines.iter().filter_map(|l| l.strip_prefix("< ")).collect();
     assert_eq!(logged_in, sent, "{}", text);
@@ -107,8 +119,8 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
     assert_eq!(stdout, "NAME Flagged\n");
     let text = std::fs::read_to_string(&log).unwrap();
     let appended = format!(
-        "< OK GAMEOVER\n{}\n# ddz engine 'Flagged' starts\n> DOUDIZHUVER 1.0\n< NAME Flagged\n",
-        problem
+        "< OK GAMEOVER\n{}\n{}\n> DOUDIZHUVER 1.0\n< NAME Flagged\n",
+        problem, flagged_start
     );
     assert!(text.starts_with(problem), "{}", text);
     assert!(text.ends_with(&appended), "{}", text);

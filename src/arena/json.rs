@@ -139,9 +139,18 @@ impl GameLine {
     }
 }
 
-/// The first line of a shard's log: the run's settings, as far as the report needs them.
+/// The first line of an arena's JSON log (a whole run's or a shard's) and of a saved `ddz play`
+/// session: the build, the command line and the run's settings, as far as the report needs
+/// them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardHeader {
+    /// The build that wrote the log: version and commit ([`crate::VERSION`]); empty in logs
+    /// written before it was recorded.
+    #[serde(default)]
+    pub version: String,
+    /// The command line after `ddz`, as typed: every setting of the run.
+    #[serde(default)]
+    pub command: Vec<String>,
     /// The player specs as given.
     pub players: Vec<String>,
     /// The format's name.

@@ -59,11 +59,14 @@ impl Shard {
     }
 }
 
-/// The first line of a shard's log: the run's settings.
+/// The first line of a shard's log (and of a whole run's, as shard 1/1): the build, the
+/// command line after `ddz` and the run's settings.
 #[must_use]
-pub fn header_line(config: &ArenaConfig, shard: Shard) -> String {
+pub fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> String {
     LogLine::Header {
         arena: ShardHeader {
+            version: crate::VERSION.to_string(),
+            command: command.to_vec(),
             players: config.players.clone(),
             format: config.format.to_string(),
             seed: config.seed,
@@ -129,6 +132,7 @@ fn run_identity(header: &ShardHeader) -> ShardHeader {
     ShardHeader {
         shard: [0, 0],
         jobs: 0,
+        command: Vec::new(),
         ..header.clone()
     }
 }
@@ -296,7 +300,7 @@ mod tests {
         };
         config.rules.fixed_landlord = true;
         config.rules.time = Duration::from_millis(2500);
-        let line = header_line(&config, Shard { index: 2, count: 5 });
+        let line = header_line(&config, Shard { index: 2, count: 5 }, &[]);
         assert!(line.starts_with("{\"arena\":{"), "{}", line);
         assert!(
             line.contains("\"seed\":\"18446744073709539270\""),
@@ -316,13 +320,13 @@ mod tests {
         assert_eq!(back.rules.time, config.rules.time);
         assert!(back.rules.fixed_landlord);
         config.jobs = 1;
-        let other = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 })) {
+        let other = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 }, &[])) {
             Ok(LogLine::Header { arena }) => arena,
             other => panic!("{:?}", other),
         };
         assert_eq!(run_identity(&other), run_identity(&header));
         config.seed -= 1;
-        let moved = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 })) {
+        let moved = match LogLine::read(&header_line(&config, Shard { index: 1, count: 5 }, &[])) {
             Ok(LogLine::Header { arena }) => arena,
             other => panic!("{:?}", other),
         };

@@ -50,8 +50,8 @@ players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
-with i mod N = K-1, each played exactly as in the whole run. With --json FILE the log starts with
-a line of the run's settings and ends with a line saying the shard finished.
+with i mod N = K-1, each played exactly as in the whole run. A --json log, a shard's or a whole
+run's, starts with a line of the build and the run's settings and ends with one saying it finished.
 ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
 the report and RESULT line one run of all the deals prints (seconds: the shards' added up).
 Recipes, with the time each took on two cores (both busy with other work; --jobs defaults to
@@ -289,8 +289,13 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         )),
         None => None,
     };
-    if let (Some(out), Some(shard)) = (json_out.as_mut(), shard) {
-        writeln!(out, "{}", header_line(&config, shard)).context("writing the JSON log")?;
+    // A whole run's log is shard 1/1's: the same first and last lines.
+    let slice = shard.unwrap_or(Shard { index: 1, count: 1 });
+    if let Some(out) = json_out.as_mut() {
+        let mut command = vec!["arena".to_string()];
+        command.extend_from_slice(args);
+        writeln!(out, "{}", header_line(&config, slice, &command))
+            .context("writing the JSON log")?;
     }
     let names = labels(&config.players);
     let time_secs = config.rules.time.as_secs_f64();
@@ -314,9 +319,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         Ok(())
     })?;
     if let Some(mut out) = json_out {
-        if shard.is_some() {
-            writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
-        }
+        writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
         out.flush().context("writing the JSON log")?;
     }
     let jobs = format!("{} jobs", config.jobs);

@@ -143,14 +143,14 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     let mut w = BufWriter::new(file);
     writeln!(
         w,
-        "# ddz selfplay --deals {} --players {} {} {} --seed {} --scoring {} (ddz {})",
+        "# ddz selfplay --deals {} --players {} {} {} --seed {} --scoring {} ({})",
         run.deals,
         run.players[0],
         run.players[1],
         run.players[2],
         run.seed,
         run.scoring,
-        env!("CARGO_PKG_VERSION")
+        crate::VERSION
     )?;
     writeln!(w, "{}", HEADER)?;
     let start = Instant::now();
