@@ -47,6 +47,8 @@ in random order, every seat bids and bids are not checked, GAMEOVER after a faul
 --sprt M0,M1[,A,B]: stop once the sequential test on the per-deal difference of the first two
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
 --max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
+A run that measured nothing fails the same way after its report: no game was played, or a player
+never finished a game through its own faults (it cannot start, exits at once, never answers).
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
