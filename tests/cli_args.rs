@@ -493,6 +493,19 @@ fn near_names_are_suggested_for_what_is_unknown() {
         assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
         assert!(run.stderr.contains(want), "{:?}: {}", args, run.stderr);
     }
+    // A key of ddz.cfg, read by the same rule.
+    let e = ddz::engine::config::EngineConfig::default()
+        .set("sample", "16")
+        .unwrap_err();
+    assert!(e.contains("(did you mean 'samples'?)"), "{}", e);
+    let e = ddz::engine::config::EngineConfig::default()
+        .set("nmae", "x")
+        .unwrap_err();
+    assert!(
+        e.contains("unknown key 'nmae' (did you mean 'name'?)"),
+        "{}",
+        e
+    );
     for args in [
         &["arena", "--players", "builtin:ddz:fast=yes"][..],
         &["arena", "--bogus"],
