@@ -108,7 +108,9 @@ def replay_page(driver, ddz, out):
         check=True, stdout=subprocess.DEVNULL)
     page = out / "replay.html"
     subprocess.run([ddz, "replay", str(log), "--html", str(page)], check=True)
-    games = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    # The games, without the log's first and last lines (the run's settings, its end).
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.strip()]
+    games = [g for g in lines if "deal" in g]
     # The finished game with the most plays: the longest walk through the page.
     index, game = max(
         ((i, g) for i, g in enumerate(games) if g.get("winner")), key=lambda p: len(p[1]["plays"]))

@@ -3,6 +3,7 @@
 //!
 //! Layers, each using only those before it:
 //! - [`stats`]: the mean and standard error of a sample (used by any layer);
+//! - [`near`]: near names for "did you mean …?" (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -15,11 +16,23 @@
 //! - [`web`]: the table in a browser: replay pages and `ddz serve`;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
 
+/// The version and the commit the binary was built from (`build.rs`): `ddz 0.1.0 (commit
+/// 1a2b3c4d5e)`, `-modified` after the commit when the sources differed from it, `unknown`
+/// when the build had no git. `ddz --version` prints it and every log starts with it.
+pub const VERSION: &str = concat!(
+    "ddz ",
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("DDZ_COMMIT"),
+    ")"
+);
+
 pub mod arena;
 pub mod cards;
 pub mod engine;
 pub mod game;
 pub mod learn;
+pub mod near;
 pub mod play;
 pub mod protocol;
 pub mod rules;

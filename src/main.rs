@@ -42,7 +42,12 @@ fn main() -> ExitCode {
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
         "help" => Err(Help(USAGE).into()),
         _ => {
-            eprintln!("ddz: unknown command '{}'\n{}", tool, USAGE);
+            eprintln!(
+                "ddz: unknown command '{}'{}\n{}",
+                tool,
+                ddz::near::did_you_mean(tool, ddz::tools::cli::usage_tools(USAGE)),
+                USAGE
+            );
             return ExitCode::from(2);
         }
     };
@@ -140,9 +145,13 @@ fn run_engine(args: &[String]) -> ExitCode {
     let mut session = Session::new(engine);
     session.clock = config.clock();
     session.log = log;
-    session
-        .log
-        .trace(&format!("# ddz engine '{}' starts", config.name));
+    session.log.trace(&format!(
+        "# ddz engine '{}' starts: {}; scoring={} {}",
+        config.name,
+        ddz::VERSION,
+        config.scoring.name(),
+        config.player.describe()
+    ));
     ddz::engine::session::hint_if_terminal();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

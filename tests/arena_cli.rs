@@ -5,7 +5,7 @@ mod arena_common;
 
 use arena_common::{ddz, result_without_clock, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
-use ddz::arena::json::{GameLine, ResultLine};
+use ddz::arena::json::{GameLine, LogLine, ResultLine};
 use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
 use ddz::game::Seat;
@@ -110,12 +110,31 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
     assert_eq!(result.errors, 0);
     assert_eq!(result.players.len(), 3);
 
-    let lines: Vec<String> = std::fs::read_to_string(&log)
+    let mut lines: Vec<String> = std::fs::read_to_string(&log)
         .unwrap()
         .lines()
         .map(String::from)
         .collect();
-    assert_eq!(lines.len(), games);
+    assert_eq!(lines.len(), games + 2);
+    // The first line names the build (as `ddz --version` does) and the command line; the last
+    // says the run finished. A whole run's log is shard 1/1's: merging it gives its report.
+    let version = ddz(&["--version"]);
+    match LogLine::read(&lines[0]).unwrap() {
+        LogLine::Header { arena } => {
+            assert_eq!(arena.version, version.trim());
+            assert_eq!(arena.command[..3], ["arena", "--deals", CARDS_DAT]);
+            assert_eq!(arena.shard, [1, 1]);
+        }
+        other => panic!("{:?}", other),
+    }
+    match LogLine::read(lines.last().unwrap()).unwrap() {
+        LogLine::End { arena_end } => assert_eq!(arena_end.deals, deals.len() as u64),
+        other => panic!("{:?}", other),
+    }
+    let merged = ddz(&["arena", "merge", log.to_str().unwrap()]);
+    assert_eq!(result_without_clock(&merged), result_without_clock(&stdout));
+    lines.pop();
+    lines.remove(0);
     let mut total = 0;
     for (n, line) in lines.iter().enumerate() {
         let g = GameLine::read(line).unwrap();
@@ -219,7 +238,7 @@ fn bad_arguments_are_refused() {
 #[test]
 fn max_errors_turns_faults_into_a_failing_exit() {
     // `cat` echoes the platform's lines back: every answer is malformed.
-    let run = |limit: &str| {
+    let run = |limit: &str, first: &str| {
         Process::new(env!("CARGO_BIN_EXE_ddz"))
             .args([
                 "arena",
@@ -230,21 +249,52 @@ fn max_errors_turns_faults_into_a_failing_exit() {
                 "--max-errors",
                 limit,
             ])
-            .args(["--players", "cat", "builtin:random", "builtin:random"])
+            .args(["--players", first, "builtin:random", "builtin:random"])
             .output()
             .unwrap()
     };
-    let strict = run("0");
+    let strict = run("0", "cat");
     assert!(
         !strict.status.success(),
         "faults must fail with --max-errors 0"
     );
     assert!(String::from_utf8_lossy(&strict.stderr).contains("--max-errors"));
     assert!(String::from_utf8_lossy(&strict.stdout).contains("RESULT "));
-    let lenient = run("100");
+    // Within the limit, the run still fails: `cat` never finished a game, so nothing was
+    // measured about it.
+    let lenient = run("100", "cat");
+    assert_eq!(lenient.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&lenient.stderr);
+    assert!(!err.contains("--max-errors"), "{}", err);
+    assert!(err.contains("'cat' never finished a game"), "{}", err);
+    assert!(String::from_utf8_lossy(&lenient.stdout).contains("RESULT "));
+    let clean = run("0", "builtin:random");
     assert!(
-        lenient.status.success(),
-        "a higher limit lets the match pass"
+        clean.status.success(),
+        "no fault passes the strictest limit: {}",
+        String::from_utf8_lossy(&clean.stderr)
+    );
+}
+
+/// An engine that reads its input and never answers: every game ends by its late reply, and
+/// the run says after its report that it measured nothing about it.
+#[test]
+fn an_engine_that_never_answers_fails_the_run_with_the_reason() {
+    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["arena", "--games", "1", "--time", "0.3", "--no-progress"])
+        .args(["--players", "sleep 5", "builtin:greedy", "builtin:greedy"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", err);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("RESULT "));
+    assert!(
+        err.lines()
+            .last()
+            .unwrap_or("")
+            .contains("'sleep 5' never finished a game (1 of its 1 seats ended by its own fault)"),
+        "{}",
+        err
     );
 }
 

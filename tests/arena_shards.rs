@@ -213,12 +213,25 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
         &["arena", "merge", &files[0], path(&four), &files[2]],
         &format!("{} is shard 2/4", path(&four)),
     );
-    // A plain log is no shard.
+    // A whole run's log is shard 1/1: it merges alone into the run's own result, not with
+    // the shards of a run cut in three.
     let plain = dir.join("plain.jsonl");
     let mut args = run.to_vec();
     args.extend(["--no-progress", "--json", path(&plain)]);
-    ok(&args);
-    refused(&["arena", "merge", path(&plain)], "header");
+    let whole = ok(&args);
+    let merged = ok(&["arena", "merge", path(&plain)]);
+    assert_eq!(table_without_clock(&merged), table_without_clock(&whole));
+    refused(&["arena", "merge", path(&plain), &files[1]], "another run");
+    // A file of game lines alone (no header) is no log of a run.
+    let bare = dir.join("bare.jsonl");
+    let text = std::fs::read_to_string(&plain).unwrap();
+    let games: Vec<&str> = text
+        .lines()
+        .filter(|l| l.starts_with("{\"deal\""))
+        .collect();
+    assert_eq!(games.len(), 6);
+    std::fs::write(&bare, games.join("\n")).unwrap();
+    refused(&["arena", "merge", path(&bare)], "header");
     refused(&["arena", "merge"], "no FILE");
     refused(&[&run[..], &["--shard", "4/3"]].concat(), "--shard");
     refused(

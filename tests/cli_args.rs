@@ -86,7 +86,39 @@ fn every_tool_answers_help_with_its_usage() {
 #[test]
 fn version_and_help_answer_at_once() {
     let version = ok(&["--version"]);
-    assert_eq!(version.trim(), format!("ddz {}", env!("CARGO_PKG_VERSION")));
+    let (name, commit) = version
+        .trim()
+        .split_once(" (commit ")
+        .unwrap_or_else(|| panic!("no commit in {}", version));
+    assert_eq!(name, format!("ddz {}", env!("CARGO_PKG_VERSION")));
+    let commit = commit.strip_suffix(')').expect("(commit …)");
+    // The build script's commit is the one git names here, when git is at hand and this is
+    // its checkout (a copy of the sources outside git says unknown).
+    let git = |args: &[&str]| {
+        Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .filter(|o| o.status.success())
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string())
+    };
+    let top = git(&["rev-parse", "--show-toplevel"]).map(std::path::PathBuf::from);
+    let ours = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .canonicalize()
+        .ok();
+    match git(&["rev-parse", "HEAD"]) {
+        Some(head) if top.and_then(|t| t.canonicalize().ok()) == ours => {
+            let short = commit.trim_end_matches("-modified");
+            assert!(
+                short.len() >= 7 && head.starts_with(short),
+                "{} {}",
+                commit,
+                head
+            );
+        }
+        _ => assert!(commit == "unknown" || !commit.is_empty(), "{}", commit),
+    }
     assert_eq!(ok(&["-V"]), version);
     let help = ok(&["help"]);
     for tool in TOOLS {
@@ -292,7 +324,11 @@ fn replay_heads_each_game_with_the_number_game_picks_it_by() {
     ]);
     let text = std::fs::read_to_string(log).unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 6);
+    // The run's header line, six games, the end line: the replay numbers the games only.
+    assert_eq!(lines.len(), 8);
+    assert!(lines[0].starts_with("{\"arena\":"), "{}", lines[0]);
+    assert!(lines[7].starts_with("{\"arena_end\":"), "{}", lines[7]);
+    let lines = &lines[1..7];
     let all = ok(&["replay", log]);
     for (n, line) in lines.iter().enumerate() {
         let g = ddz::arena::json::GameLine::read(line).unwrap();
@@ -362,4 +398,126 @@ fn solve_gives_up_within_a_node_budget_by_default() {
         "{}",
         usage
     );
+}
+
+/// Values no run can use are refused before anything runs, with the flag and the reason.
+#[test]
+fn impossible_values_are_refused_with_the_reason() {
+    for (args, why) in [
+        (&["arena", "--games", "0"][..], "--games must be at least 1"),
+        (&["arena", "--jobs", "0"], "--jobs must be at least 1"),
+        (&["arena", "-j0"], "--jobs must be at least 1"),
+        (&["arena", "--turn", "0"], "--turn must be at least 1"),
+        (&["arena", "--time", "0"], "--time must be a positive"),
+        (
+            &["arena", "--games", "2", "--shard", "3/3"],
+            "2 deals leave this slice none",
+        ),
+        (
+            &[
+                "arena",
+                "--deals",
+                "fixtures/arena/cards-2015.dat",
+                "--games",
+                "1000",
+            ],
+            "holds only",
+        ),
+        (
+            &["selfplay", "--out", "unused.tsv", "--deals", "0"],
+            "--deals must be at least 1",
+        ),
+        (
+            &["selfplay", "--out", "unused.tsv", "--jobs", "0"],
+            "--jobs must be at least 1",
+        ),
+        (
+            &["netcheck", "--data", "unused.tsv", "--positions", "0"],
+            "--positions must be at least 1",
+        ),
+        (&["encode", "--every", "0"], "--every must be at least 1"),
+        (
+            &["replay", "unused.jsonl", "--game", "0"],
+            "--game counts from 1",
+        ),
+        (
+            &["analyze", "--transcript", "unused.txt", "--at", "0"],
+            "≥ 1",
+        ),
+        (
+            &["solve", "A=3", "B=4", "C=5", "--table-mb", "0"],
+            "1 to 4096",
+        ),
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
+        assert!(run.stdout.is_empty(), "{:?}: {}", args, run.stdout);
+        assert!(run.stderr.contains(why), "{:?}: {}", args, run.stderr);
+    }
+    assert!(!std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/unused.tsv")).exists());
+}
+
+/// A name one or two typos away from a known one is suggested; a name far from all is not.
+#[test]
+fn near_names_are_suggested_for_what_is_unknown() {
+    for (args, want) in [
+        (
+            &["arena", "--players", "builtin:ddz:sample=16"][..],
+            "unknown setting 'sample' (did you mean 'samples'?)",
+        ),
+        (
+            &["arena", "--pair", "builtin:ddz:thnik=1", "builtin:rules"],
+            "(did you mean 'think'?)",
+        ),
+        (
+            &["arena", "--players", "builtin:gredy"],
+            "unknown built-in player 'gredy' (did you mean 'greedy'?)",
+        ),
+        (
+            &["play", "--opponents", "builtin:rule"],
+            "(did you mean 'rules'?)",
+        ),
+        (
+            &["arena", "--game", "3"],
+            "unknown option '--game' (did you mean '--games'?)",
+        ),
+        (&["selfplay", "--deal", "3"], "(did you mean '--deals'?)"),
+        (&["--thnik", "1"], "(did you mean '--think'?)"),
+        (
+            &["arnea"],
+            "unknown command 'arnea' (did you mean 'arena'?)",
+        ),
+        (&["replya"], "(did you mean 'replay'?)"),
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
+        assert!(run.stderr.contains(want), "{:?}: {}", args, run.stderr);
+    }
+    // A key of ddz.cfg, read by the same rule.
+    let e = ddz::engine::config::EngineConfig::default()
+        .set("sample", "16")
+        .unwrap_err();
+    assert!(e.contains("(did you mean 'samples'?)"), "{}", e);
+    let e = ddz::engine::config::EngineConfig::default()
+        .set("nmae", "x")
+        .unwrap_err();
+    assert!(
+        e.contains("unknown key 'nmae' (did you mean 'name'?)"),
+        "{}",
+        e
+    );
+    for args in [
+        &["arena", "--players", "builtin:ddz:fast=yes"][..],
+        &["arena", "--bogus"],
+        &["nothing-like-a-tool"],
+    ] {
+        let run = ddz(args);
+        assert_eq!(run.code, Some(2), "{:?}", args);
+        assert!(
+            !run.stderr.contains("did you mean"),
+            "{:?}: {}",
+            args,
+            run.stderr
+        );
+    }
 }

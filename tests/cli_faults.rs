@@ -73,10 +73,12 @@ fn an_engine_not_on_the_path_is_a_reported_crash_in_the_team_format() {
         Some(path),
         "",
     );
-    assert_eq!(exit_code(&out), 0, "{}", stderr(&out));
+    // Neither team ever finished a game: the run measured nothing, and its status says so.
+    assert_eq!(exit_code(&out), 2, "{}", stderr(&out));
     let err = stderr(&out);
     assert!(err.contains("'ddz --scoring team'"), "{}", err);
     assert!(err.contains("command not found"), "{}", err);
+    assert!(err.contains("never finished a game"), "{}", err);
     // The match went on to its report, the faults counted as crashes.
     let text = stdout(&out);
     let result = text
@@ -86,6 +88,8 @@ fn an_engine_not_on_the_path_is_a_reported_crash_in_the_team_format() {
     assert!(result.contains("\"crashed\":3"), "{}", result);
 }
 
+/// The run fails (status 2) with the reason after its report: a player that never finished a
+/// game was not measured, however the report reads.
 #[test]
 fn an_engine_that_cannot_start_or_exits_at_once_is_that_engines_fault() {
     for (engine, what) in [
@@ -106,10 +110,20 @@ fn an_engine_that_cannot_start_or_exits_at_once_is_that_engines_fault() {
             None,
             "",
         );
-        assert_eq!(exit_code(&out), 0, "{}", stderr(&out));
+        // The report comes first, then the failing status and its reason, last on stderr.
+        assert_eq!(exit_code(&out), 2, "{}", stderr(&out));
         let err = stderr(&out);
         assert!(err.contains(&format!("'{}'", engine)), "{}", err);
         assert!(err.contains(what), "{}", err);
+        let reason = err.lines().last().unwrap_or("");
+        assert!(
+            reason.contains(&format!(
+                "'{}' never finished a game (2 of its 2 seats ended by its own fault)",
+                engine
+            )),
+            "{}",
+            err
+        );
         let text = stdout(&out);
         let row = text
             .lines()

@@ -145,7 +145,24 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
     let first = read_log(&log);
     let lines: Vec<&LogLine> = first.iter().collect();
     let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
-    assert_eq!(texts[..2], [problem, "# ddz engine 'FromFile' starts"]);
+    assert_eq!(texts[0], problem, "{:?}", texts);
+    // The start names the build (as `ddz --version` does) and the settings in force.
+    let version = std::process::Command::new(&exe)
+        .arg("--version")
+        .output()
+        .unwrap()
+        .stdout;
+    let start = format!(
+        "# ddz engine 'FromFile' starts: {}; scoring=official think=",
+        String::from_utf8_lossy(&version).trim()
+    );
+    assert!(texts[1].starts_with(&start), "{:?}", texts);
+    assert!(
+        texts[1].contains(" samples=4 "),
+        "the file's setting: {:?}",
+        texts
+    );
+    let flagged_start = texts[1].replace("'FromFile'", "'Flagged'");
     assert_eq!(with_prefix(&lines, "> "), sent);
     assert_eq!(with_prefix(&lines, "< "), replies);
     let deal = sent.iter().find_map(|l| l.strip_prefix("DEAL B")).unwrap();
@@ -174,7 +191,7 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
         texts,
         [
             problem,
-            "# ddz engine 'Flagged' starts",
+            flagged_start.as_str(),
             "> DOUDIZHUVER 1.0",
             "< NAME Flagged"
         ]

@@ -458,6 +458,16 @@ fn a_scripted_person_plays_a_whole_game() {
     // The log: the last game, replayed through the tracker (every play legal, the score by
     // the official rule), shown by `ddz replay`, dealt as the arena deals.
     let log = std::fs::read_to_string(&saved).unwrap();
+    // The first line: the build and the session's settings, as a command line.
+    match ddz::arena::json::LogLine::read(log.lines().next().unwrap()).unwrap() {
+        ddz::arena::json::LogLine::Header { arena } => {
+            assert_eq!(arena.version, ddz::VERSION);
+            assert_eq!(arena.command[0], "play");
+            let at = arena.command.iter().position(|w| w == "--seed").unwrap();
+            assert_eq!(arena.command[at + 1], seed.to_string());
+        }
+        other => panic!("{:?}", other),
+    }
     let line = log.lines().last().unwrap();
     let record = record_of(line);
     check_game(&record);
@@ -467,7 +477,7 @@ fn a_scripted_person_plays_a_whole_game() {
         "replay",
         saved.to_str().unwrap(),
         "--game",
-        &log.lines().count().to_string(),
+        &(log.lines().count() - 1).to_string(),
     ]);
     let score = format!(
         "score: A {}  B {}  C {}",
@@ -491,7 +501,8 @@ fn a_scripted_person_plays_a_whole_game() {
         "1",
     ]);
     let arena_text = std::fs::read_to_string(&arena_log).unwrap();
-    let arena_game = record_of(arena_text.lines().nth(record.deal_index).unwrap());
+    // After the log's header line.
+    let arena_game = record_of(arena_text.lines().nth(record.deal_index + 1).unwrap());
     assert_eq!(
         arena_game.deal, record.deal,
         "the arena deals the same cards for the seed"
@@ -588,7 +599,7 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
         std::fs::read_to_string(&saved)
             .unwrap()
             .lines()
-            .next()
+            .nth(1)
             .unwrap(),
     );
     check_game(&record);
@@ -657,7 +668,7 @@ fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
     assert!(text.contains("A left: typed q and confirmed"), "{}", text);
     assert!(!text.contains("crashed"), "{}", text);
     let line = std::fs::read_to_string(&saved).unwrap();
-    let record = record_of(line.lines().next().unwrap());
+    let record = record_of(line.lines().nth(1).unwrap());
     assert_eq!(record.errors.len(), 1, "{}", line);
     assert_eq!(record.errors[0].kind, ddz::arena::players::FaultKind::Left);
     assert_eq!(record.scores.0, expected_penalty(&record, Seat::A));

@@ -1,5 +1,8 @@
-//! The arena's JSON lines, each one serde type read and written by `serde_json` (numbers are
-//! exact, so a 64-bit game seed reads back as written):
+//! The arena's JSON lines, each one serde type read and written by `serde_json`. Seeds are
+//! 64-bit numbers, written as decimal text (`"seed":"18446744073709539270"`): jq, JavaScript
+//! and spreadsheets hold every JSON number as a double, exact only up to 2^53, and would
+//! change the digits of most seeds. Logs written before, with seeds as numbers, still read.
+//! The lines:
 //!
 //! - [`GameLine`]: one game, a line of `ddz arena --json`, of a shard's log and of `ddz play
 //!   --save`; [`ddz replay`](crate::tools::replay), `ddz arena merge` and the tests read it back;
@@ -28,7 +31,8 @@ pub struct GameLine {
     pub deal: usize,
     /// Which seating of the deal, from 0.
     pub seating: usize,
-    /// The game's own seed.
+    /// The game's own seed (text in the line: see the module's note).
+    #[serde(with = "seed_text")]
     pub seed: u64,
     /// The label of the player in each seat (after a team format's seat swap).
     pub players: [String; 3],
@@ -135,16 +139,24 @@ impl GameLine {
     }
 }
 
-/// The first line of a shard's log: the run's settings, as far as the report needs them.
+/// The first line of an arena's JSON log (a whole run's or a shard's) and of a saved `ddz play`
+/// session: the build, the command line and the run's settings, as far as the report needs
+/// them.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ShardHeader {
+    /// The build that wrote the log: version and commit ([`crate::VERSION`]); empty in logs
+    /// written before it was recorded.
+    #[serde(default)]
+    pub version: String,
+    /// The command line after `ddz`, as typed: every setting of the run.
+    #[serde(default)]
+    pub command: Vec<String>,
     /// The player specs as given.
     pub players: Vec<String>,
     /// The format's name.
     pub format: String,
-    /// The match seed, written as text: readers that hold every JSON number as a double (jq,
-    /// spreadsheets) would round a 64-bit seed.
-    #[serde(with = "u64_text")]
+    /// The match seed (text in the line: see the module's note).
+    #[serde(with = "seed_text")]
     pub seed: u64,
     /// Deals in the whole run.
     pub deals: usize,
@@ -555,19 +567,30 @@ mod fault_counts {
     }
 }
 
-/// A `u64` written as text.
-mod u64_text {
+/// A seed written as decimal text; read from text or, as older logs have it, from a number.
+mod seed_text {
     use super::*;
 
     pub fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(n)
     }
 
+    /// The two forms a seed has had in the logs.
+    #[derive(Deserialize)]
+    #[serde(untagged)]
+    enum Written {
+        Number(u64),
+        Text(String),
+    }
+
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
-        from_text(d, |text| {
-            text.parse()
-                .map_err(|_| format!("'{}' is no 64-bit number", text))
-        })
+        let text = match Written::deserialize(d) {
+            Ok(Written::Number(n)) => return Ok(n),
+            Ok(Written::Text(text)) => text,
+            Err(_) => return Err(de::Error::custom("a seed is a 64-bit number, as text")),
+        };
+        text.parse()
+            .map_err(|_| de::Error::custom(format!("seed '{}' is no 64-bit number", text)))
     }
 }
 
@@ -634,7 +657,11 @@ mod tests {
         let g = record();
         let line = GameLine::new(&g, &labels());
         let text = line.write();
-        assert!(text.contains("\"seed\":18446744073709539270,"), "{}", text);
+        assert!(
+            text.contains("\"seed\":\"18446744073709539270\","),
+            "{}",
+            text
+        );
         let back = GameLine::read(&text).unwrap();
         assert_eq!(back, line);
         assert_eq!(back.seed, u64::MAX - 12345);
@@ -648,6 +675,33 @@ mod tests {
             LogLine::Game(read) => assert_eq!(*read, line),
             other => panic!("{:?}", other),
         }
+    }
+
+    /// A seed above 2^53 survives the log as text, where a reader holding JSON numbers as
+    /// doubles (jq, JavaScript, `serde_json::Value::as_f64`) would change its digits; a log
+    /// written before, with the seed as a number, reads the same game.
+    #[test]
+    fn a_seed_past_2_to_the_53_survives_every_reader_and_old_logs_still_read() {
+        let seed = (1u64 << 53) + 1;
+        let mut g = record();
+        g.seed = seed;
+        let text = GameLine::new(&g, &labels()).write();
+        let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+        let as_text = value["seed"].as_str().expect("the seed is text");
+        assert_eq!(as_text.parse::<u64>(), Ok(seed));
+        // What a double-only reader makes of the same seed written as a number.
+        let numeric = text.replace(&format!("\"{}\"", seed), &seed.to_string());
+        assert_ne!(numeric, text);
+        let value: serde_json::Value = serde_json::from_str(&numeric).unwrap();
+        let as_double = value["seed"].as_f64().unwrap();
+        assert_ne!(as_double as u64, seed, "a double cannot hold 2^53 + 1");
+        // Both forms read back to the exact seed.
+        assert_eq!(GameLine::read(&text).unwrap().seed, seed);
+        assert_eq!(GameLine::read(&numeric).unwrap().seed, seed);
+        assert_eq!(
+            GameLine::read(&numeric).unwrap(),
+            GameLine::read(&text).unwrap()
+        );
     }
 
     #[test]
@@ -705,9 +759,19 @@ mod tests {
             ("[\"C\",\"34\"]", "[\"C\",\"99\"]", "cards '99'"),
             ("[\"C\",\"34\"]", "[\"C\",\"\"]", "without cards"),
             (
-                "\"seed\":18446744073709539270",
+                "\"seed\":\"18446744073709539270\"",
+                "\"seed\":\"18446744073709551616\"",
+                "no 64-bit number",
+            ),
+            (
+                "\"seed\":\"18446744073709539270\"",
                 "\"seed\":18446744073709551616",
-                "u64",
+                "a seed is a 64-bit number",
+            ),
+            (
+                "\"seed\":\"18446744073709539270\"",
+                "\"seed\":-1",
+                "a seed is a 64-bit number",
             ),
             ("\"base\":3,", "", "base"),
         ] {

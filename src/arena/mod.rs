@@ -152,6 +152,9 @@ pub struct ArenaConfig {
     pub threaded: bool,
     /// Draw a progress bar on stderr.
     pub progress: bool,
+    /// What the progress bar counts its deals as: `deals`, or `games` where each of the
+    /// match's deals is one game of the caller's (self-play deals each deal three times).
+    pub progress_unit: &'static str,
     /// Deals per turn in the team format.
     pub turn_deals: usize,
     /// Stop as soon as this sequential test on the first two players' per-deal difference is
@@ -183,6 +186,7 @@ impl Default for ArenaConfig {
             show_stderr: false,
             threaded: false,
             progress: false,
+            progress_unit: "deals",
             turn_deals: team::DEFAULT_TURN_DEALS,
             sprt: None,
             shard: None,
@@ -409,6 +413,7 @@ pub fn run(
         let mut pending: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
         let mut done = 0;
         let mut drawn = Instant::now();
+        let mut bar = ProgressLine::default();
         for (i, games) in rx.iter() {
             pending.insert(i, games);
             while let Some(games) = pending.remove(&done) {
@@ -440,13 +445,25 @@ pub fn run(
             }
             if config.progress && drawn.elapsed() >= PROGRESS_EVERY {
                 drawn = Instant::now();
-                progress_bar(done, n, start.elapsed(), &report);
+                let llr = report
+                    .sprt
+                    .as_ref()
+                    .map(|s| (s.llr(), s.config.lower(), s.config.upper()));
+                let line = progress_line(
+                    done,
+                    n,
+                    config.progress_unit,
+                    start.elapsed(),
+                    report.games,
+                    llr,
+                );
+                eprint!("{}", bar.draw(&line));
             }
         }
+        if config.progress {
+            eprint!("{}", bar.clear());
+        }
     });
-    if config.progress {
-        eprint!("\r{:110}\r", "");
-    }
     report.seconds = start.elapsed().as_secs_f64();
     outcome?;
     Ok(report)
@@ -455,23 +472,39 @@ pub fn run(
 /// Width of the progress bar, in characters.
 const BAR_WIDTH: usize = 30;
 
-fn progress_bar(done: usize, total: usize, elapsed: Duration, report: &Report) {
-    let llr = report
-        .sprt
-        .as_ref()
-        .map(|s| (s.llr(), s.config.lower(), s.config.upper()));
-    eprint!(
-        "\r{} ",
-        progress_line(done, total, elapsed, report.games, llr)
-    );
+/// A line of stderr redrawn in place. Each drawing covers all the last one wrote: a shorter
+/// line after a longer one would otherwise leave the longer one's tail (`ETA 48s s`). Padding
+/// to the last line's length, not to a fixed width, keeps a narrow terminal from wrapping.
+#[derive(Default)]
+struct ProgressLine {
+    /// Characters the last drawing left on the line.
+    width: usize,
 }
 
-/// The progress line: the bar, deals done, games per second (one decimal: slow players play
+impl ProgressLine {
+    /// What to write to draw `line` over the last one.
+    fn draw(&mut self, line: &str) -> String {
+        let len = line.chars().count();
+        let cover = self.width.saturating_sub(len);
+        self.width = len;
+        format!("\r{}{}", line, " ".repeat(cover))
+    }
+
+    /// What to write to leave the line empty, the cursor at its start.
+    fn clear(&mut self) -> String {
+        let text = format!("\r{}\r", " ".repeat(self.width));
+        self.width = 0;
+        text
+    }
+}
+
+/// The progress line: the bar, deals done (counted as `unit`), games per second (one decimal: slow players play
 /// well under one game a second) and the time left at the pace so far; the SPRT's LLR and
 /// bounds when one runs.
 fn progress_line(
     done: usize,
     total: usize,
+    unit: &str,
     elapsed: Duration,
     games: u64,
     llr: Option<(f64, f64, f64)>,
@@ -493,11 +526,12 @@ fn progress_line(
         None => String::new(),
     };
     format!(
-        "[{}{}] {}/{} deals, {:.1} games/s, {}{}",
+        "[{}{}] {}/{} {}, {:.1} games/s, {}{}",
         "#".repeat(filled),
         " ".repeat(BAR_WIDTH - filled),
         done,
         total,
+        unit,
         rate,
         eta,
         llr
@@ -538,17 +572,72 @@ mod tests {
     #[test]
     fn the_progress_line_shows_tenths_of_games_per_second_and_the_time_left() {
         // 10 of 40 deals in 20 s: 30 more deals at 2 s each.
-        let line = progress_line(10, 40, Duration::from_secs(20), 6, None);
+        let line = progress_line(10, 40, "deals", Duration::from_secs(20), 6, None);
         assert!(line.contains("10/40 deals"), "{}", line);
         assert!(line.contains("0.3 games/s"), "{}", line);
         assert!(line.contains("ETA 1m00s"), "{}", line);
         assert!(line.starts_with(&format!("[{}{}]", "#".repeat(7), " ".repeat(23))));
-        let line = progress_line(0, 40, Duration::from_secs(1), 0, Some((1.5, -2.9, 2.9)));
+        let line = progress_line(
+            0,
+            40,
+            "deals",
+            Duration::from_secs(1),
+            0,
+            Some((1.5, -2.9, 2.9)),
+        );
         assert!(line.contains("ETA ?"), "{}", line);
         assert!(line.contains("LLR 1.50 (-2.90, 2.90)"), "{}", line);
-        let line = progress_line(1, 1000, Duration::from_secs(13), 6, None);
+        let line = progress_line(1, 1000, "games", Duration::from_secs(13), 6, None);
         assert!(line.contains("ETA 3h36m"), "{}", line);
+        assert!(line.contains("1/1000 games"), "{}", line);
         assert_eq!(clock_time(59.4), "59s");
         assert_eq!(clock_time(3599.0), "59m59s");
+    }
+
+    /// What a terminal line shows after `written`: `\r` goes back to its start, every other
+    /// character overwrites the one under the cursor.
+    fn screen(written: &str) -> String {
+        let mut line: Vec<char> = Vec::new();
+        let mut at = 0;
+        for c in written.chars() {
+            if c == '\r' {
+                at = 0;
+            } else {
+                if at == line.len() {
+                    line.push(c);
+                } else {
+                    line[at] = c;
+                }
+                at += 1;
+            }
+        }
+        line.into_iter().collect::<String>().trim_end().to_string()
+    }
+
+    #[test]
+    fn each_progress_line_covers_what_the_last_one_left() {
+        let mut bar = ProgressLine::default();
+        let mut written = String::new();
+        let lines = [
+            progress_line(1, 900, "games", Duration::from_secs(48), 1, None),
+            progress_line(899, 900, "games", Duration::from_secs(48), 899, None),
+            "short".to_string(),
+            progress_line(
+                10,
+                40,
+                "deals",
+                Duration::from_secs(20),
+                6,
+                Some((1.5, -2.9, 2.9)),
+            ),
+            "[##] 3/4 deals, ETA 48s".to_string(),
+        ];
+        for line in &lines {
+            written += &bar.draw(line);
+            assert_eq!(screen(&written), line.trim_end(), "{:?}", written);
+        }
+        written += &bar.clear();
+        assert_eq!(screen(&written), "");
+        assert!(written.ends_with('\r'));
     }
 }

@@ -175,8 +175,9 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
             Ok(Box::new(thinker::Thinker::new(s)))
         }
         _ => Err(format!(
-            "unknown built-in player '{}' (known: {})",
+            "unknown built-in player '{}'{} (known: {})",
             base,
+            crate::near::did_you_mean(base, BUILTIN_NAMES),
             BUILTIN_NAMES.join(", ")
         )),
     }

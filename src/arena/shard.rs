@@ -36,6 +36,13 @@ pub struct Shard {
 }
 
 impl Shard {
+    /// The whole run as one shard (a plain log reads as shard 1/1).
+    pub const WHOLE: Shard = Shard {
+        index: 1,
+        count: 1,
+        group: 1,
+    };
+
     /// Reads `K/N` (1 ≤ K ≤ N).
     pub fn parse(text: &str) -> Result<Shard, String> {
         let (k, n) = text
@@ -66,11 +73,14 @@ impl Shard {
     }
 }
 
-/// The first line of a shard's log: the run's settings.
+/// The first line of a shard's log (and of a whole run's, as shard 1/1): the build, the
+/// command line after `ddz` and the run's settings.
 #[must_use]
-pub fn header_line(config: &ArenaConfig, shard: Shard) -> String {
+pub fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> String {
     LogLine::Header {
         arena: ShardHeader {
+            version: crate::VERSION.to_string(),
+            command: command.to_vec(),
             players: config.players.clone(),
             format: config.format.to_string(),
             seed: config.seed,
@@ -136,6 +146,7 @@ fn run_identity(header: &ShardHeader) -> ShardHeader {
     ShardHeader {
         shard: [0, 0],
         jobs: 0,
+        command: Vec::new(),
         ..header.clone()
     }
 }
@@ -344,7 +355,7 @@ mod tests {
         };
         config.rules.fixed_landlord = true;
         config.rules.time = Duration::from_millis(2500);
-        let line = header_line(&config, Shard::parse("2/5").unwrap());
+        let line = header_line(&config, Shard::parse("2/5").unwrap(), &[]);
         assert!(line.starts_with("{\"arena\":{"), "{}", line);
         assert!(
             line.contains("\"seed\":\"18446744073709539270\""),
@@ -364,13 +375,13 @@ mod tests {
         assert_eq!(back.rules.time, config.rules.time);
         assert!(back.rules.fixed_landlord);
         config.jobs = 1;
-        let other = match LogLine::read(&header_line(&config, Shard::parse("1/5").unwrap())) {
+        let other = match LogLine::read(&header_line(&config, Shard::parse("1/5").unwrap(), &[])) {
             Ok(LogLine::Header { arena }) => arena,
             other => panic!("{:?}", other),
         };
         assert_eq!(run_identity(&other), run_identity(&header));
         config.seed -= 1;
-        let moved = match LogLine::read(&header_line(&config, Shard::parse("1/5").unwrap())) {
+        let moved = match LogLine::read(&header_line(&config, Shard::parse("1/5").unwrap(), &[])) {
             Ok(LogLine::Header { arena }) => arena,
             other => panic!("{:?}", other),
         };

@@ -98,7 +98,11 @@ impl EngineConfig {
                 .parse()
                 .map(|s| self.scoring = s)
                 .map_err(|e: crate::game::ParseScoringError| e.to_string()),
-            other => Err(format!("unknown key '{}'", other)),
+            other => Err(format!(
+                "unknown key '{}'{}",
+                other,
+                crate::near::did_you_mean(other, ENGINE_KEYS.iter().chain(&SETTING_NAMES).copied())
+            )),
         }
     }
 

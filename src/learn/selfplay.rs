@@ -51,6 +51,8 @@ pub fn match_config(run: &SelfPlay) -> ArenaConfig {
         seed: run.seed,
         jobs: run.jobs,
         progress: run.progress,
+        // Each of the match's deals is one game of the run.
+        progress_unit: "games",
         ..ArenaConfig::default()
     };
     config.rules.fixed_landlord = true;

@@ -48,11 +48,13 @@ in random order, every seat bids and bids are not checked, GAMEOVER after a faul
 --sprt M0,M1[,A,B]: stop once the sequential test on the per-deal difference of the first two
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
 --max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
+A run that measured nothing fails the same way after its report: no game was played, or a player
+never finished a game through its own faults (it cannot start, exits at once, never answers).
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
-with i mod N = K-1, each played exactly as in the whole run. With --json FILE the log starts with
-a line of the run's settings and ends with a line saying the shard finished.
+with i mod N = K-1, each played exactly as in the whole run. A --json log, a shard's or a whole
+run's, starts with a line of the build and the run's settings and ends with one saying it finished.
 ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
 the report and RESULT line one run of all the deals prints (seconds: the shards' added up).
 Recipes, with the time each took on two cores (both busy with other work; --jobs defaults to
@@ -103,7 +105,12 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
             Arg::Word(_) => return Err(line.unknown(&arg)),
         };
         match flag.as_str() {
-            "--games" | "-n" => games = Some(line.parse()?),
+            "--games" | "-n" => {
+                games = Some(line.parse()?);
+                if games == Some(0) {
+                    bail!("--games must be at least 1 deal");
+                }
+            }
             "--seed" => config.seed = line.parse()?,
             "--max-errors" => max_errors = Some(line.parse()?),
             "--deals" => deals_file = Some(line.value()?.into()),
@@ -171,7 +178,12 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 }
                 config.rules.time = Duration::from_secs_f64(secs);
             }
-            "--jobs" | "-j" => config.jobs = line.parse()?,
+            "--jobs" | "-j" => {
+                config.jobs = line.parse()?;
+                if config.jobs == 0 {
+                    bail!("--jobs must be at least 1");
+                }
+            }
             "--json" => json_file = Some(line.value()?.into()),
             "--transcripts" => transcripts = Some(line.value()?.into()),
             "--info6" => config.rules.info6 = true,
@@ -244,10 +256,26 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         if deals.is_empty() {
             bail!("deal file {} holds no deal", path.display());
         }
+        if let Some(asked) = games.filter(|&n| n > deals.len()) {
+            bail!(
+                "--games {}: deal file {} holds only {} deals",
+                asked,
+                path.display(),
+                deals.len()
+            );
+        }
         config.games = games.unwrap_or(deals.len());
         config.deals = Some(deals);
     } else {
         config.games = games.unwrap_or(config.games);
+    }
+    if let Some(s) = shard.filter(|_| config.deal_numbers().is_empty()) {
+        bail!(
+            "--shard {}/{}: {} deals leave this slice none",
+            s.index,
+            s.count,
+            config.deal_count()
+        );
     }
     if let Some(path) = &save_deals {
         let deals: Vec<_> = (0..config.deal_count()).map(|i| config.deal(i)).collect();
@@ -264,8 +292,13 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         )),
         None => None,
     };
-    if let (Some(out), Some(shard)) = (json_out.as_mut(), shard) {
-        writeln!(out, "{}", header_line(&config, shard)).context("writing the JSON log")?;
+    // A whole run's log is shard 1/1's: the same first and last lines.
+    let slice = shard.unwrap_or(Shard::WHOLE);
+    if let Some(out) = json_out.as_mut() {
+        let mut command = vec!["arena".to_string()];
+        command.extend_from_slice(args);
+        writeln!(out, "{}", header_line(&config, slice, &command))
+            .context("writing the JSON log")?;
     }
     let names = labels(&config.players);
     let time_secs = config.rules.time.as_secs_f64();
@@ -289,9 +322,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         Ok(())
     })?;
     if let Some(mut out) = json_out {
-        if shard.is_some() {
-            writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
-        }
+        writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
         out.flush().context("writing the JSON log")?;
     }
     let jobs = format!("{} jobs", config.jobs);
@@ -305,11 +336,16 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         other => other.context("writing the summary")?,
     }
     let errors: u64 = report.players.iter().map(|p| p.error_total()).sum();
-    match max_errors {
-        Some(limit) if errors > limit => {
-            bail!("{} errors, more than --max-errors {}", errors, limit)
-        }
-        _ => Ok(()),
+    if let Some(limit) = max_errors.filter(|&limit| errors > limit) {
+        bail!("{} errors, more than --max-errors {}", errors, limit)
+    }
+    // A run that measured nothing fails, whatever its report reads.
+    if report.games == 0 {
+        bail!("no game was played: the run measured nothing");
+    }
+    match notes.never_finished(&names) {
+        Some(why) => bail!("{}: the run measured nothing about it", why),
+        None => Ok(()),
     }
 }
 
@@ -349,19 +385,60 @@ const FAULTS_SHOWN: usize = 3;
 
 /// Tells faults on stderr as they happen (the report only counts them): an engine that cannot
 /// start, exits at once or closes its input says so, with its command, while the match goes on.
+/// It also counts, per player, the seats it took, those in games that came to their end (a
+/// winner, or nobody bid) and those its own fault ended, for the exit status: a player that
+/// never finished a game was not measured.
 struct FaultNotes {
     shown: Vec<usize>,
+    seats: Vec<u64>,
+    finished: Vec<u64>,
+    ended_by_own_fault: Vec<u64>,
 }
 
 impl FaultNotes {
     fn new(players: usize) -> FaultNotes {
         FaultNotes {
             shown: vec![0; players],
+            seats: vec![0; players],
+            finished: vec![0; players],
+            ended_by_own_fault: vec![0; players],
         }
     }
 
-    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
+    /// The players that never finished a game through their own faults (they cannot start,
+    /// exit at once, never answer in time or never legally), said in words; `None` when none.
+    /// The others at their tables never finished one either, but through no fault of theirs.
+    fn never_finished(&self, names: &[String]) -> Option<String> {
+        let culprits: Vec<String> = (0..names.len())
+            .filter(|&p| self.seats[p] > 0 && self.finished[p] == 0)
+            .filter(|&p| self.ended_by_own_fault[p] > 0)
+            .map(|p| {
+                format!(
+                    "'{}' never finished a game ({} of its {} seats ended by its own fault)",
+                    names[p], self.ended_by_own_fault[p], self.seats[p]
+                )
+            })
+            .collect();
+        if culprits.is_empty() {
+            None
+        } else {
+            Some(culprits.join("; "))
+        }
+    }
+
+    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player) and counts its
+    /// seats.
     fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
+        let ended_by = game.errors.iter().find(|e| e.scored).map(|e| e.seat);
+        for seat in Seat::ALL {
+            let entry = game.lineup[seat.index()];
+            self.seats[entry] += 1;
+            match ended_by {
+                None => self.finished[entry] += 1,
+                Some(s) if s == seat => self.ended_by_own_fault[entry] += 1,
+                Some(_) => {}
+            }
+        }
         for e in &game.errors {
             let entry = game.lineup[e.seat.index()];
             let shown = &mut self.shown[entry];

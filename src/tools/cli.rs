@@ -125,7 +125,12 @@ impl Args {
     #[must_use]
     pub fn unknown(&self, arg: &Arg) -> anyhow::Error {
         match arg {
-            Arg::Flag(flag) => anyhow!("unknown option '{}'{}", flag, self.hint()),
+            Arg::Flag(flag) => anyhow!(
+                "unknown option '{}'{}{}",
+                flag,
+                crate::near::did_you_mean(flag, usage_flags(self.usage)),
+                self.hint()
+            ),
             Arg::Word(word) => anyhow!("unexpected argument '{}'{}", word, self.hint()),
         }
     }
@@ -145,6 +150,40 @@ impl Args {
             format!(" (ddz {} --help for the usage)", self.tool)
         }
     }
+}
+
+/// The long flags a usage text names (`--games`, `--no-progress`, …), each once, in order: the
+/// usage is the list of a tool's flags, so near names come from it and cannot drift from it.
+#[must_use]
+pub fn usage_flags(usage: &str) -> Vec<&str> {
+    let mut flags: Vec<&str> = Vec::new();
+    let mut rest = usage;
+    while let Some(at) = rest.find("--") {
+        let tail = &rest[at..];
+        let len = 2 + tail[2..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+            .unwrap_or(tail.len() - 2);
+        let flag = &tail[..len];
+        if len > 2 && !flags.contains(&flag) {
+            flags.push(flag);
+        }
+        rest = &tail[len..];
+    }
+    flags
+}
+
+/// The subcommands the binary's usage lists (`moves`, `arena`, …, `help`), each once.
+#[must_use]
+pub fn usage_tools(usage: &str) -> Vec<&str> {
+    let mut tools: Vec<&str> = Vec::new();
+    for line in usage.lines() {
+        let words = line.trim_start().strip_prefix("ddz ").unwrap_or("");
+        let tool = words.split_whitespace().next().unwrap_or("");
+        if tool.starts_with(|c: char| c.is_ascii_lowercase()) && !tools.contains(&tool) {
+            tools.push(tool);
+        }
+    }
+    tools
 }
 
 #[cfg(test)]

@@ -43,5 +43,5 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz --version                                     the version
 Flags take their value as --flag VALUE or --flag=VALUE; cards may be typed with spaces (3 3 4 or \"3 3 4\").";
 
-/// What `ddz --version` prints.
-pub const VERSION: &str = concat!("ddz ", env!("CARGO_PKG_VERSION"));
+/// What `ddz --version` prints: the version and the commit ([`crate::VERSION`]).
+pub const VERSION: &str = crate::VERSION;

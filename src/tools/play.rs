@@ -8,7 +8,8 @@ use crate::arena::deals::Deal;
 use crate::arena::json::GameLine;
 use crate::arena::players::{greet, make_player, Player};
 use crate::arena::referee::{play_game, GameRecord};
-use crate::arena::{game_seed, labels};
+use crate::arena::shard::{header_line, Shard};
+use crate::arena::{game_seed, labels, ArenaConfig};
 use crate::engine::config::EngineConfig;
 use crate::game::Seat;
 use crate::play::settings::{PlaySettings, DEFAULT_SEAT};
@@ -161,8 +162,20 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         Ok(p) => p,
         Err(_) => bail!("a table seats three players"),
     };
+    // The saved session's first line: the build, the command line and the table's settings.
+    let header = {
+        let table = ArenaConfig {
+            players: specs.clone(),
+            games: 1,
+            seed: settings.seed,
+            jobs: 1,
+            rules: settings.rules(),
+            ..ArenaConfig::default()
+        };
+        header_line(&table, Shard::WHOLE, &command_of(settings))
+    };
     if let Some(path) = &settings.save {
-        save(path, &[]).with_context(|| format!("cannot write {}", path.display()))?;
+        save(path, &header, &[]).with_context(|| format!("cannot write {}", path.display()))?;
     }
     let rules = settings.rules();
     for (i, player) in players.iter_mut().enumerate() {
@@ -209,7 +222,7 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         games.push(GameLine::new(&record, &names));
         let mut c = Console::lock(console);
         if let Some(path) = &settings.save {
-            if let Err(e) = save(path, &games) {
+            if let Err(e) = save(path, &header, &games) {
                 c.say_in(
                     Paint::Red,
                     &format!("cannot save to {}: {}", path.display(), e),
@@ -218,7 +231,7 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         }
         let account = end_of_game(&record, &games, settings.seat, total, c.left, c.style);
         c.say(&account);
-        if !after_game(&mut c, &games) {
+        if !after_game(&mut c, &header, &games) {
             break;
         }
         deal_index += 1;
@@ -273,7 +286,7 @@ fn end_of_game(
 
 /// Offers the next deal and saving; `true` to play on. A person who left is only offered to
 /// save.
-fn after_game(console: &mut Console, games: &[GameLine]) -> bool {
+fn after_game(console: &mut Console, header: &str, games: &[GameLine]) -> bool {
     let left = console.left;
     let prompt = if left {
         "save the session as a JSON game log: s FILE · leave: Enter or q"
@@ -295,7 +308,7 @@ fn after_game(console: &mut Console, games: &[GameLine]) -> bool {
             "s" | "save" if rest.is_empty() => {
                 console.say_in(Paint::Red, "   s needs a file name, e.g. s games.jsonl")
             }
-            "s" | "save" => match save(Path::new(rest), games) {
+            "s" | "save" => match save(Path::new(rest), header, games) {
                 Ok(()) => console.say(&format!(
                     "   saved {} game{} to {} (ddz replay {})",
                     games.len(),
@@ -310,8 +323,32 @@ fn after_game(console: &mut Console, games: &[GameLine]) -> bool {
     }
 }
 
-/// Writes the games, one JSON line each (the arena's `--json` form).
-fn save(path: &Path, games: &[GameLine]) -> std::io::Result<()> {
-    let text: String = games.iter().map(|g| g.write() + "\n").collect();
+/// The session's settings as the command line that plays it again (for the saved log).
+fn command_of(settings: &PlaySettings) -> Vec<String> {
+    let mut command: Vec<String> = vec![
+        "play".into(),
+        "--seat".into(),
+        settings.seat.to_string(),
+        "--opponents".into(),
+        settings.opponents[0].clone(),
+        settings.opponents[1].clone(),
+        "--seed".into(),
+        settings.seed.to_string(),
+        "--deal".into(),
+        settings.first_deal.to_string(),
+    ];
+    if settings.fixed_landlord {
+        command.push("--fixed-landlord".into());
+    }
+    if let Some(think) = settings.think {
+        command.extend(["--think".to_string(), think.as_secs_f64().to_string()]);
+    }
+    command
+}
+
+/// Writes the header line, then the games, one JSON line each (the arena's `--json` form).
+fn save(path: &Path, header: &str, games: &[GameLine]) -> std::io::Result<()> {
+    let mut text = format!("{}\n", header);
+    text.extend(games.iter().map(|g| g.write() + "\n"));
     std::fs::write(path, text)
 }

@@ -70,7 +70,12 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
         match &arg {
             Arg::Word(w) if prefix.is_none() => prefix = Some(w.clone()),
             Arg::Flag(f) if f == "--data" => data = Some(line.value()?),
-            Arg::Flag(f) if f == "--positions" => positions = line.parse()?,
+            Arg::Flag(f) if f == "--positions" => {
+                positions = line.parse()?;
+                if positions == 0 {
+                    bail!("--positions must be at least 1");
+                }
+            }
             _ => return Err(line.unknown(&arg)),
         }
     }
@@ -158,14 +163,14 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     let mut w = BufWriter::new(file);
     writeln!(
         w,
-        "# ddz selfplay --deals {} --players {} {} {} --seed {} --scoring {} (ddz {})",
+        "# ddz selfplay --deals {} --players {} {} {} --seed {} --scoring {} ({})",
         run.deals,
         run.players[0],
         run.players[1],
         run.players[2],
         run.seed,
         run.scoring,
-        env!("CARGO_PKG_VERSION")
+        crate::VERSION
     )?;
     if let Some(shard) = shard {
         writeln!(w, "{}", shard_line(shard, run.deals))?;

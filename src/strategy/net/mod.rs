@@ -119,6 +119,12 @@ impl NetFile {
             mlp: Arc::new(mlp),
         })
     }
+
+    /// The file the network was read from (for the settings a log records).
+    #[must_use]
+    pub fn path(&self) -> &str {
+        &self.path
+    }
 }
 
 /// Two settings are the same when they name the same file.

@@ -94,6 +94,49 @@ impl ThinkerSettings {
             .clamp(1, MAX_THREADS)
     }
 
+    /// Every setting as `KEY=VALUE`, in [`SETTING_NAMES`] order, separated by spaces: what a
+    /// log records of the player. `think=clock` and `samples=clock` when the clock decides;
+    /// `play-net=embedded` for the network in the binary; `threads=cores` for one per core.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        fn net(file: &Option<NetFile>) -> &str {
+            file.as_ref().map_or("embedded", NetFile::path)
+        }
+        let values = [
+            self.think
+                .map_or("clock".to_string(), |t| t.as_secs_f64().to_string()),
+            self.samples.map_or("clock".to_string(), |n| n.to_string()),
+            (self.table_bytes >> 20).to_string(),
+            match self.bidder {
+                Bidder::Value => "value",
+                Bidder::Simulate => "simulate",
+                Bidder::Net => "net",
+                Bidder::NetDeals => "net-deals",
+            }
+            .to_string(),
+            self.bid_margin.to_string(),
+            match self.eval {
+                Eval::Rollout => "rollout",
+                Eval::Net => "net",
+                Eval::Blend => "blend",
+            }
+            .to_string(),
+            self.net_plies.to_string(),
+            self.net_weight.to_string(),
+            if self.infer { "on" } else { "off" }.to_string(),
+            self.stick.to_string(),
+            net(&self.play_net).to_string(),
+            net(&self.bid_net).to_string(),
+            self.threads.map_or("cores".to_string(), |n| n.to_string()),
+        ];
+        SETTING_NAMES
+            .iter()
+            .zip(values)
+            .map(|(k, v)| format!("{}={}", k, v))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
     /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -207,7 +250,11 @@ impl ThinkerSettings {
                 self.bid_net = Some(NetFile::read(value, BID_INPUTS)?);
                 Ok(())
             }
-            other => Err(format!("unknown setting '{}'", other)),
+            other => Err(format!(
+                "unknown setting '{}'{}",
+                other,
+                crate::near::did_you_mean(other, SETTING_NAMES)
+            )),
         }
     }
 }
@@ -278,4 +325,45 @@ pub enum Eval {
     /// on from there (the rule player is deterministic, so the play-out is the rollout's own).
     /// The default ([`DEFAULT_EVAL`]).
     Blend,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What `describe` writes reads back through `set` to the same settings (the clock and the
+    /// embedded networks are the defaults, which `describe` names in words).
+    #[test]
+    fn the_described_settings_read_back_the_same() {
+        let mut changed = ThinkerSettings::default();
+        for (k, v) in [
+            ("samples", "16"),
+            ("table-mb", "4"),
+            ("bid", "net-deals"),
+            ("bid-margin", "0.25"),
+            ("eval", "rollout"),
+            ("net-plies", "3"),
+            ("net-weight", "0.75"),
+            ("infer", "off"),
+            ("stick", "2"),
+        ] {
+            changed.set(k, v).unwrap();
+        }
+        for settings in [ThinkerSettings::default(), changed] {
+            let text = settings.describe();
+            let keys: Vec<&str> = text
+                .split(' ')
+                .map(|kv| kv.split('=').next().unwrap())
+                .collect();
+            assert_eq!(keys, SETTING_NAMES, "{}", text);
+            let mut back = ThinkerSettings::default();
+            for kv in text.split(' ') {
+                let (k, v) = kv.split_once('=').unwrap();
+                if v != "clock" && v != "embedded" && v != "cores" {
+                    back.set(k, v).unwrap_or_else(|e| panic!("{}: {}", kv, e));
+                }
+            }
+            assert_eq!(back, settings, "{}", text);
+        }
+    }
 }
