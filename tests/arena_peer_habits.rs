@@ -100,8 +100,7 @@ fn last_play(g: &GameRecord, seat: Seat) -> Cards {
     let t = &g.transcripts.as_ref().expect("transcripts kept")[seat];
     let line = t
         .lines()
-        .filter(|l| l.starts_with("< PLAY "))
-        .last()
+        .rfind(|l| l.starts_with("< PLAY "))
         .expect("it played");
     Cards::parse_codes(&line[8..]).expect("cards")
 }
