@@ -7,6 +7,7 @@
 //! - [`referee`]: one game at one table, every reply judged;
 //! - [`score`]: the official linear score and the fault penalty;
 //! - [`team`]: the 2019 server's team format and its scoring;
+//! - [`gauntlet`]: one candidate against a list of opponents, each in pairs, same deals;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
 //! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
@@ -16,6 +17,7 @@
 //! randomness from its own seed, and results are gathered in deal order.
 
 pub mod deals;
+pub mod gauntlet;
 pub mod json;
 pub mod log;
 pub mod players;

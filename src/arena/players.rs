@@ -293,12 +293,26 @@ impl Player for Builtin {
 /// How long a program gets to exit after `EXIT` before it is killed.
 const EXIT_GRACE: Duration = Duration::from_millis(1000);
 
-/// An external program, started once and reused across games, restarted after a fault.
+/// An external program, started once and reused across games, restarted after a fault and
+/// after the last game of its match.
+///
+/// A match, for a program, ends with the game that `INFO` announces as the last one (game g of
+/// G with g = G, in the last turn). The platforms end a match there and start the engine
+/// afresh for the next one (the 2015 platform sends `Exit`, then `DOUDIZHUVER` to a new
+/// process), and an engine may rely on it: the 2015 sample engine exits on its own after that
+/// game's `GAMEOVER`. The arena plays a deal more than once (`--pair`, `--duplicate`) and
+/// announces each game by its deal's number, so the last deal's games are each a match's last
+/// game: the program is ended and started again before its next game, as the platforms do,
+/// and such an exit is not a crash. An exit after any other game still is one.
 pub struct External {
     command: String,
     crlf: bool,
     show_stderr: bool,
     program: Option<Program>,
+    /// The current game was announced as its match's last (`INFO` with g = G).
+    announced_last: bool,
+    /// That game is over: the program's match is over and it starts afresh for the next game.
+    match_over: bool,
 }
 
 impl External {
@@ -311,6 +325,8 @@ impl External {
             crlf,
             show_stderr,
             program: None,
+            announced_last: false,
+            match_over: false,
         }
     }
 
@@ -348,6 +364,22 @@ impl External {
     fn stop(&mut self) {
         // Dropping the program kills and reaps it.
         self.program = None;
+        self.announced_last = false;
+        self.match_over = false;
+    }
+
+    /// Notes what `command` says about the program's match: `INFO` announces whether the game
+    /// is its last, `GAMEOVER` or `ERROR` ends the game.
+    fn follow_match(&mut self, command: &Command) {
+        match command {
+            Command::Info(info) => {
+                self.announced_last = info.turn >= info.turns && info.round >= info.rounds;
+            }
+            Command::GameOver { .. } | Command::Error { .. } => {
+                self.match_over = self.announced_last;
+            }
+            _ => {}
+        }
     }
 }
 
@@ -357,6 +389,10 @@ impl Player for External {
     }
 
     fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
+        if self.match_over {
+            // The match it was told of is over (and it may have quit): a new one, afresh.
+            self.finish();
+        }
         if self.program.is_some() {
             return Ok(false);
         }
@@ -364,7 +400,8 @@ impl Player for External {
         Ok(true)
     }
 
-    fn exchange(&mut self, _command: &Command, line: &str, limit: Duration) -> Answer {
+    fn exchange(&mut self, command: &Command, line: &str, limit: Duration) -> Answer {
+        self.follow_match(command);
         let end = self.end();
         let program = match self.program.as_mut() {
             Some(p) => p,

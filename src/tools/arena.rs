@@ -24,7 +24,7 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019]
                  [--scoring official|team] [--turn R] [--sprt MARGIN0,MARGIN1[,ALPHA,BETA]]
                  [--progress | --no-progress] [--show-stderr] [--max-errors N] [--threaded]
-                 [--shard K/N]
+                 [--shard K/N] [--gauntlet CANDIDATE OPPONENT...]
        ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
@@ -55,6 +55,9 @@ does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
 with i mod N = K-1, each played exactly as in the whole run. A --json log, a shard's or a whole
 run's, starts with a line of the build and the run's settings and ends with one saying it finished.
+--gauntlet CANDIDATE OPPONENT...: CANDIDATE against each opponent in --pair matches over the same
+deals, then a line per opponent (head-to-head win% and points per deal, ±95% over deals, faults)
+and one for all of them.
 ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
 the report and RESULT line one run of all the deals prints (seconds: the shards' added up).
 Recipes, with the time each took on two cores (both busy with other work; --jobs defaults to
@@ -98,6 +101,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut transcripts: Option<PathBuf> = None;
     let mut max_errors: Option<u64> = None;
     let mut shard: Option<Shard> = None;
+    let mut gauntlet: Option<Vec<String>> = None;
     let mut line = Args::new("arena", USAGE, args);
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
@@ -209,10 +213,16 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                     Shard::parse(&line.value()?).map_err(|e| anyhow::anyhow!("--shard: {}", e))?,
                 )
             }
+            "--gauntlet" => gauntlet = Some(line.values(usize::MAX)?),
             _ => return Err(line.unknown(&arg)),
         }
     }
 
+    if gauntlet.is_some()
+        && (pair.is_some() || duplicate || !players.is_empty() || format.is_some())
+    {
+        bail!("--gauntlet takes its players itself and plays them in pairs: no --pair, --players, --duplicate or --format with it");
+    }
     if let Some((x, y)) = pair {
         if duplicate || !players.is_empty() || format.map_or(false, |f| f != Format::Pair) {
             bail!("--pair takes its two players itself: no --duplicate, --players or other --format with it");
@@ -282,6 +292,12 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         std::fs::write(path, write_dat(&deals))
             .with_context(|| format!("writing deals to {}", path.display()))?;
     }
+    if let Some(specs) = gauntlet {
+        if config.sprt.is_some() || shard.is_some() || transcripts.is_some() {
+            bail!("--gauntlet runs whole matches: no --sprt, --shard or --transcripts with it");
+        }
+        return run_gauntlet_cli(&config, &specs, json_file.as_deref(), max_errors);
+    }
     config.rules.transcripts = transcripts.is_some();
     if let Some(dir) = &transcripts {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
@@ -346,6 +362,82 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     match notes.never_finished(&names) {
         Some(why) => bail!("{}: the run measured nothing about it", why),
         None => Ok(()),
+    }
+}
+
+/// Runs `ddz arena --gauntlet CANDIDATE OPPONENT...`: a `--pair` match against each opponent
+/// (each report printed as it ends), then the gauntlet's table and its `RESULT` line.
+fn run_gauntlet_cli(
+    config: &ArenaConfig,
+    specs: &[String],
+    json_file: Option<&std::path::Path>,
+    max_errors: Option<u64>,
+) -> anyhow::Result<()> {
+    let (candidate, opponents) = match specs.split_first() {
+        Some((c, o)) if !o.is_empty() => (c, o),
+        _ => bail!("--gauntlet takes a candidate and at least one opponent"),
+    };
+    for spec in specs {
+        crate::arena::players::make_player(spec, config.hosting()).map_err(anyhow::Error::msg)?;
+    }
+    let mut json_out = match json_file {
+        Some(path) => Some(std::io::BufWriter::new(
+            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
+        )),
+        None => None,
+    };
+    let mut notes: Vec<FaultNotes> = opponents.iter().map(|_| FaultNotes::new(2)).collect();
+    let names: Vec<Vec<String>> = opponents
+        .iter()
+        .map(|o| labels(&[candidate.clone(), o.clone()]))
+        .collect();
+    let progress = config.progress;
+    let jobs = format!("{} jobs", config.jobs);
+    let report = crate::arena::gauntlet::run_gauntlet(
+        config,
+        candidate,
+        opponents,
+        &mut |opponent, games| {
+            for g in games {
+                notes[opponent].tell(g, &names[opponent], progress);
+                if let Some(out) = json_out.as_mut() {
+                    writeln!(out, "{}", game_json(g, &names[opponent]))
+                        .context("writing the JSON log")?;
+                }
+            }
+            Ok(())
+        },
+        &mut |one, report| {
+            let names = labels(&one.players);
+            match print_summary(one, &names, report, &jobs) {
+                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+                other => other.context("writing the summary"),
+            }
+        },
+    )?;
+    if let Some(mut out) = json_out {
+        out.flush().context("writing the JSON log")?;
+    }
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let written = write!(out, "{}", report.summary())
+        .and_then(|_| writeln!(out, "RESULT {}", report.to_json()))
+        .and_then(|_| out.flush());
+    match written {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        other => other.context("writing the summary")?,
+    }
+    let errors: u64 = report
+        .standings
+        .iter()
+        .flat_map(|s| s.report.players.iter())
+        .map(|p| p.error_total())
+        .sum();
+    match max_errors {
+        Some(limit) if errors > limit => {
+            bail!("{} errors, more than --max-errors {}", errors, limit)
+        }
+        _ => Ok(()),
     }
 }
 

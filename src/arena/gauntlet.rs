@@ -1,0 +1,352 @@
+//! The gauntlet: one candidate against a list of opponents, each in the `--pair` format (the
+//! candidate alone against two copies of the opponent in every seat, then the other way
+//! round) over the same deals, and a line for each opponent and one for all of them.
+//!
+//! Every opponent plays the same deals, so the combined figures pair them: each deal's
+//! figure is the candidate's over all opponents on that deal, and the intervals are over
+//! deals (games on one deal are not independent: both sides of a deal share its cards).
+//! - win rate: the head-to-head games (the candidate's side against the opponent's: with
+//!   `--fixed-landlord` one as landlord and one as farmers per deal, the research papers'
+//!   figure). Its interval is the ratio estimator's over deals: the values
+//!   `(wins − rate × games) / mean games per deal`, whose mean is 0, give its spread.
+//! - points per deal: the candidate's mean score per seat on a deal, as the arena reports it;
+//!   combined, its mean over the opponents on each deal.
+
+use super::referee::GameRecord;
+use super::report::Report;
+use super::{run, ArenaConfig, Format};
+use crate::arena::players::{FaultKind, FAULT_KINDS};
+use crate::stats::{Estimate, Z95};
+use std::fmt::Write as _;
+
+/// The candidate's figures against one opponent.
+#[derive(Clone, Debug)]
+pub struct Standing {
+    /// The opponent's label.
+    pub opponent: String,
+    /// The match's report (player 0 the candidate, 1 the opponent).
+    pub report: Report,
+    /// Per deal, in deal order: the candidate's head-to-head wins and decided head-to-head
+    /// games.
+    pub h2h: Vec<(u32, u32)>,
+}
+
+/// A figure and the half-width of its 95% interval.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Interval {
+    /// The estimate.
+    pub mean: f64,
+    /// Half the width of its 95% interval (infinite when the spread is unknown).
+    pub half: f64,
+}
+
+impl Standing {
+    /// The candidate's head-to-head win rate with its interval.
+    #[must_use]
+    pub fn win_rate(&self) -> Interval {
+        ratio_interval(&self.h2h)
+    }
+
+    /// The candidate's points per deal with their interval.
+    #[must_use]
+    pub fn points(&self) -> Interval {
+        let (mean, half) = self.report.players[0].per_deal_ci();
+        Interval { mean, half }
+    }
+}
+
+/// The share `Σ wins / Σ games` over deals, with the ratio estimator's 95% interval (deals
+/// with no decided game count for the spread with no weight).
+#[must_use]
+pub fn ratio_interval(per_deal: &[(u32, u32)]) -> Interval {
+    let wins: u64 = per_deal.iter().map(|&(w, _)| u64::from(w)).sum();
+    let games: u64 = per_deal.iter().map(|&(_, n)| u64::from(n)).sum();
+    if games == 0 {
+        return Interval {
+            mean: 0.0,
+            half: f64::INFINITY,
+        };
+    }
+    let rate = wins as f64 / games as f64;
+    let mean_games = games as f64 / per_deal.len() as f64;
+    let residuals: Vec<f64> = per_deal
+        .iter()
+        .map(|&(w, n)| (f64::from(w) - rate * f64::from(n)) / mean_games)
+        .collect();
+    Interval {
+        mean: rate,
+        half: Estimate::of(&residuals).half_width(Z95),
+    }
+}
+
+/// The candidate's head-to-head wins and games among `games` (one deal's), the candidate
+/// being entry 0 of each lineup.
+#[must_use]
+pub fn head_to_head(games: &[GameRecord]) -> (u32, u32) {
+    let (mut wins, mut decided) = (0, 0);
+    for g in games {
+        if let (Some(winner), Some(landlord)) = (g.winner, g.landlord) {
+            let lord = g.lineup[landlord.index()];
+            let farmers: Vec<usize> = crate::game::Seat::ALL
+                .iter()
+                .filter(|&&s| s != landlord)
+                .map(|s| g.lineup[s.index()])
+                .collect();
+            if farmers[0] == farmers[1] && farmers[0] != lord {
+                let candidate_lord = lord == 0;
+                decided += 1;
+                wins += u32::from(candidate_lord == (winner == landlord));
+            }
+        }
+    }
+    (wins, decided)
+}
+
+/// The whole gauntlet.
+#[derive(Clone, Debug)]
+pub struct GauntletReport {
+    /// The candidate's label.
+    pub candidate: String,
+    /// One standing per opponent, in the order given.
+    pub standings: Vec<Standing>,
+}
+
+impl GauntletReport {
+    /// The candidate's win rate over every opponent's head-to-head games, the deals paired.
+    #[must_use]
+    pub fn combined_win_rate(&self) -> Interval {
+        let deals = self
+            .standings
+            .iter()
+            .map(|s| s.h2h.len())
+            .min()
+            .unwrap_or(0);
+        let per_deal: Vec<(u32, u32)> = (0..deals)
+            .map(|d| {
+                self.standings.iter().fold((0, 0), |(w, n), s| {
+                    let (sw, sn) = s.h2h[d];
+                    (w + sw, n + sn)
+                })
+            })
+            .collect();
+        ratio_interval(&per_deal)
+    }
+
+    /// The candidate's points per deal averaged over the opponents, the deals paired.
+    #[must_use]
+    pub fn combined_points(&self) -> Interval {
+        let per_deal: Vec<&Vec<f64>> = self
+            .standings
+            .iter()
+            .map(|s| &s.report.players[0].per_deal)
+            .collect();
+        let deals = per_deal.iter().map(|v| v.len()).min().unwrap_or(0);
+        let means: Vec<f64> = (0..deals)
+            .map(|d| per_deal.iter().map(|v| v[d]).sum::<f64>() / per_deal.len() as f64)
+            .collect();
+        let e = Estimate::of(&means);
+        Interval {
+            mean: e.mean,
+            half: e.half_width(Z95),
+        }
+    }
+
+    /// The table for people: a line per opponent, then the combined line.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let all = format!("all {} opponents", self.standings.len());
+        let width = self
+            .standings
+            .iter()
+            .map(|s| s.opponent.len())
+            .chain(std::iter::once(all.len()))
+            .max()
+            .unwrap_or(8)
+            .max(8);
+        let _ = writeln!(
+            out,
+            "gauntlet: {} against each opponent (head-to-head win% and points per deal, ±95% over deals)",
+            self.candidate
+        );
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  faults: candidate / opponent",
+            "opponent",
+            "deals",
+            "h2h",
+            "win% ±95%",
+            "per deal ±95%",
+            w = width
+        );
+        for s in &self.standings {
+            let h2h: u32 = s.h2h.iter().map(|&(_, n)| n).sum();
+            let _ = writeln!(
+                out,
+                "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
+                s.opponent,
+                s.report.deals,
+                h2h,
+                percent(s.win_rate()),
+                points(s.points()),
+                faults(&s.report.players[0].errors),
+                faults(&s.report.players[1].errors),
+                w = width
+            );
+        }
+        let deals = self
+            .standings
+            .iter()
+            .map(|s| s.report.deals)
+            .min()
+            .unwrap_or(0);
+        let h2h: u32 = self
+            .standings
+            .iter()
+            .flat_map(|s| s.h2h.iter().map(|&(_, n)| n))
+            .sum();
+        let mut candidate = [0; FAULT_KINDS];
+        let mut opponents = [0; FAULT_KINDS];
+        for s in &self.standings {
+            for k in 0..FAULT_KINDS {
+                candidate[k] += s.report.players[0].errors[k];
+                opponents[k] += s.report.players[1].errors[k];
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
+            all,
+            deals,
+            h2h,
+            percent(self.combined_win_rate()),
+            points(self.combined_points()),
+            faults(&candidate),
+            faults(&opponents),
+            w = width
+        );
+        out
+    }
+
+    /// The figures as one JSON object (no line end), for scripts.
+    #[must_use]
+    pub fn to_json(&self) -> String {
+        let figure = |i: Interval| {
+            serde_json::json!({
+                "mean": i.mean,
+                "ci95": if i.half.is_finite() { Some(i.half) } else { None },
+            })
+        };
+        let errors = |e: &[u64; FAULT_KINDS]| {
+            let map: serde_json::Map<String, serde_json::Value> = FaultKind::ALL
+                .iter()
+                .zip(e.iter())
+                .map(|(k, &n)| (k.name().to_string(), n.into()))
+                .collect();
+            serde_json::Value::Object(map)
+        };
+        let opponents: Vec<serde_json::Value> = self
+            .standings
+            .iter()
+            .map(|s| {
+                serde_json::json!({
+                    "opponent": s.opponent,
+                    "deals": s.report.deals,
+                    "h2h_games": s.h2h.iter().map(|&(_, n)| u64::from(n)).sum::<u64>(),
+                    "win_rate": figure(s.win_rate()),
+                    "per_deal": figure(s.points()),
+                    "candidate_errors": errors(&s.report.players[0].errors),
+                    "opponent_errors": errors(&s.report.players[1].errors),
+                })
+            })
+            .collect();
+        serde_json::json!({
+            "gauntlet": {
+                "candidate": self.candidate,
+                "opponents": opponents,
+                "win_rate": figure(self.combined_win_rate()),
+                "per_deal": figure(self.combined_points()),
+            }
+        })
+        .to_string()
+    }
+}
+
+fn percent(i: Interval) -> String {
+    format!("{:.1} ± {:.1}", 100.0 * i.mean, 100.0 * i.half)
+}
+
+fn points(i: Interval) -> String {
+    format!("{:+.1} ± {:.1}", i.mean, i.half)
+}
+
+/// Faults by kind in words (`0`, or `illegal 4, malformed 5`).
+fn faults(errors: &[u64; FAULT_KINDS]) -> String {
+    let named: Vec<String> = FaultKind::ALL
+        .iter()
+        .zip(errors.iter())
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, n)| format!("{} {}", k.name(), n))
+        .collect();
+    if named.is_empty() {
+        "0".to_string()
+    } else {
+        named.join(", ")
+    }
+}
+
+/// Runs `candidate` against each of `opponents` in turn, each a `--pair` match with the
+/// settings of `config` (its deals, seed, rules, hosting; its players and format are set
+/// here). `on_deal` sees each deal's games as [`run`] gives them, with the opponent's index;
+/// `on_match` each opponent's report as its match ends.
+pub fn run_gauntlet(
+    config: &ArenaConfig,
+    candidate: &str,
+    opponents: &[String],
+    on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> anyhow::Result<()>,
+    on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> anyhow::Result<()>,
+) -> anyhow::Result<GauntletReport> {
+    anyhow::ensure!(!opponents.is_empty(), "a gauntlet needs an opponent");
+    let mut standings = Vec::new();
+    for (index, opponent) in opponents.iter().enumerate() {
+        let mut one = config.clone();
+        one.format = Format::Pair;
+        one.players = vec![candidate.to_string(), opponent.clone()];
+        one.sprt = None;
+        let mut h2h = Vec::new();
+        let report = run(&one, &mut |games| {
+            h2h.push(head_to_head(games));
+            on_deal(index, games)
+        })?;
+        on_match(&one, &report)?;
+        let label = super::labels(&one.players)[1].clone();
+        standings.push(Standing {
+            opponent: label,
+            report,
+            h2h,
+        });
+    }
+    Ok(GauntletReport {
+        candidate: candidate.to_string(),
+        standings,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_ratio_interval_is_the_share_and_clustered_spread() {
+        // Two games per deal; the share is 6/10, the residuals per deal (w - 0.6 n) / 2.
+        let deals = [(2, 2), (1, 2), (0, 2), (2, 2), (1, 2)];
+        let i = ratio_interval(&deals);
+        assert!((i.mean - 0.6).abs() < 1e-12);
+        let residuals = [0.4, -0.1, -0.6, 0.4, -0.1];
+        let expected = Estimate::of(&residuals).half_width(Z95);
+        assert!((i.half - expected).abs() < 1e-12);
+        // Every deal alike: no spread.
+        assert_eq!(ratio_interval(&[(1, 2), (1, 2), (1, 2)]).half, 0.0);
+        assert_eq!(ratio_interval(&[]).half, f64::INFINITY);
+    }
+}

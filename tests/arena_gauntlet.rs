@@ -1,0 +1,190 @@
+//! `ddz arena --gauntlet`: a candidate against each opponent in pairs over the same deals. Its
+//! figures are checked against the plain `--pair` matches and against sums taken here from
+//! the games themselves.
+
+mod arena_common;
+
+use arena_common::{check_game, ddz, play};
+use ddz::arena::gauntlet::{head_to_head, run_gauntlet};
+use ddz::arena::{ArenaConfig, Format};
+use ddz::stats::{Estimate, Z95};
+use std::process::Command;
+
+fn config(deals: usize) -> ArenaConfig {
+    let mut c = ArenaConfig {
+        games: deals,
+        seed: 11,
+        jobs: 2,
+        ..ArenaConfig::default()
+    };
+    c.rules.fixed_landlord = true;
+    c
+}
+
+#[test]
+fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
+    let deals = 24;
+    let opponents = vec!["builtin:greedy".to_string(), "builtin:random".to_string()];
+    let mut seen = [Vec::new(), Vec::new()];
+    let mut matches = 0;
+    let report = run_gauntlet(
+        &config(deals),
+        "builtin:rules",
+        &opponents,
+        &mut |opponent, games| {
+            seen[opponent].extend_from_slice(games);
+            Ok(())
+        },
+        &mut |_, _| {
+            matches += 1;
+            Ok(())
+        },
+    )
+    .unwrap();
+    assert_eq!(matches, 2);
+    assert_eq!(report.standings.len(), 2);
+    let mut per_deal_points = vec![Vec::new(); 2];
+    for (i, opponent) in opponents.iter().enumerate() {
+        // The same match played as a plain pair.
+        let mut pair = config(deals);
+        pair.format = Format::Pair;
+        pair.players = vec!["builtin:rules".into(), opponent.clone()];
+        let (alone, games) = play(&pair);
+        let key = |g: &ddz::arena::referee::GameRecord| {
+            (g.deal_index, g.seating, g.plays.clone(), g.scores.0)
+        };
+        let keys: Vec<_> = games.iter().map(key).collect();
+        let seen_keys: Vec<_> = seen[i].iter().map(key).collect();
+        assert_eq!(keys, seen_keys, "the same games");
+        games.iter().for_each(check_game);
+        let s = &report.standings[i];
+        assert_eq!(s.opponent, *opponent);
+        assert_eq!(s.report.players[0].per_deal, alone.players[0].per_deal);
+        // Head-to-head games counted deal by deal add up to the report's own counts.
+        let p = &alone.players[0];
+        let wins: u32 = s.h2h.iter().map(|h| h.0).sum();
+        let n: u32 = s.h2h.iter().map(|h| h.1).sum();
+        assert_eq!(
+            u64::from(wins),
+            p.h2h_landlord_wins + p.h2h_farmer_wins,
+            "{}",
+            opponent
+        );
+        assert_eq!(u64::from(n), p.h2h_landlord_games + p.h2h_farmer_games);
+        assert_eq!(s.h2h.len(), deals);
+        assert!((s.win_rate().mean - p.h2h_win_rate()).abs() < 1e-12);
+        // With fixed landlords and no fault: one game each way per deal.
+        assert!(s.h2h.iter().all(|h| h.1 == 2));
+        let (mean, half) = p.per_deal_ci();
+        assert_eq!((s.points().mean, s.points().half), (mean, half));
+        // The deal's points from its games: the candidate's seats' mean score.
+        for d in 0..deals {
+            let deal_games: Vec<_> = games.iter().filter(|g| g.deal_index == d).collect();
+            let (mut sum, mut seats) = (0i64, 0);
+            for g in &deal_games {
+                for (seat, &entry) in g.lineup.iter().enumerate() {
+                    if entry == 0 {
+                        sum += i64::from(g.scores.0[seat]);
+                        seats += 1;
+                    }
+                }
+            }
+            per_deal_points[i].push(sum as f64 / f64::from(seats));
+            let owned: Vec<_> = deal_games.into_iter().cloned().collect();
+            assert_eq!(head_to_head(&owned), s.h2h[d]);
+        }
+    }
+    // Combined: the two opponents' points on each deal averaged, then over deals.
+    let means: Vec<f64> = (0..deals)
+        .map(|d| (per_deal_points[0][d] + per_deal_points[1][d]) / 2.0)
+        .collect();
+    let e = Estimate::of(&means);
+    let combined = report.combined_points();
+    assert!((combined.mean - e.mean).abs() < 1e-9);
+    assert!((combined.half - e.half_width(Z95)).abs() < 1e-9);
+    let all_wins: u32 = report
+        .standings
+        .iter()
+        .flat_map(|s| s.h2h.iter().map(|h| h.0))
+        .sum();
+    assert!(
+        (report.combined_win_rate().mean - f64::from(all_wins) / (4.0 * deals as f64)).abs()
+            < 1e-12
+    );
+}
+
+#[test]
+fn the_command_prints_a_line_per_opponent_and_one_for_all() {
+    let out = ddz(&[
+        "arena",
+        "--gauntlet",
+        "builtin:rules",
+        "builtin:greedy",
+        "builtin:random",
+        "--games",
+        "20",
+        "--seed",
+        "4",
+        "--fixed-landlord",
+        "--no-progress",
+    ]);
+    let result = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("RESULT "))
+        .next_back()
+        .expect("a RESULT line");
+    let v: serde_json::Value = serde_json::from_str(result).unwrap();
+    let g = &v["gauntlet"];
+    assert_eq!(g["candidate"], "builtin:rules");
+    assert_eq!(g["opponents"].as_array().unwrap().len(), 2);
+    // Each opponent's points are those of the plain pair match on the same deals.
+    for (i, opponent) in ["builtin:greedy", "builtin:random"].iter().enumerate() {
+        let pair = ddz(&[
+            "arena",
+            "--pair",
+            "builtin:rules",
+            opponent,
+            "--games",
+            "20",
+            "--seed",
+            "4",
+            "--fixed-landlord",
+            "--no-progress",
+        ]);
+        let line = pair
+            .lines()
+            .find_map(|l| l.strip_prefix("RESULT "))
+            .unwrap();
+        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let o = &g["opponents"][i];
+        assert_eq!(o["opponent"], *opponent);
+        assert_eq!(o["per_deal"]["mean"], r["players"][0]["per_deal"]);
+        assert_eq!(o["win_rate"]["mean"], r["players"][0]["h2h"]["win_rate"]);
+        assert_eq!(o["h2h_games"], 40);
+    }
+    assert!(out.contains("all 2 opponents"), "{}", out);
+    assert!(g["per_deal"]["ci95"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn the_gauntlet_refuses_other_formats() {
+    let out = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args([
+            "arena",
+            "--gauntlet",
+            "builtin:rules",
+            "builtin:greedy",
+            "--pair",
+            "builtin:rules",
+            "builtin:greedy",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--gauntlet"));
+    let alone = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["arena", "--gauntlet", "builtin:rules"])
+        .output()
+        .unwrap();
+    assert!(!alone.status.success());
+}
