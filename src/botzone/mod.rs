@@ -18,6 +18,8 @@ use crate::game::{GameState, Seat};
 use crate::rules::Platform;
 use serde_json::Value;
 
+pub use crate::arena::botzone::parse_cards;
+
 /// Cards in a Botzone hand as dealt, and in its bottom.
 const DEALT: usize = 17;
 const BOTTOM: usize = 3;
@@ -55,26 +57,6 @@ pub enum Request {
         /// The play before the previous one, and the previous one.
         history: [Cards; 2],
     },
-}
-
-/// A card list: ids 0–53, each once.
-pub fn parse_cards(value: &Value) -> Result<Cards, String> {
-    let list = value
-        .as_array()
-        .ok_or_else(|| format!("{} is not a list of card ids", value))?;
-    let mut cards = Cards::EMPTY;
-    for v in list {
-        let id = v
-            .as_u64()
-            .filter(|&id| id <= 53)
-            .ok_or_else(|| format!("{} is no card id (0 to 53)", v))?;
-        let card = Cards::single(id as u8);
-        if cards.contains_all(card) {
-            return Err(format!("card {} appears twice in {}", id, value));
-        }
-        cards = cards.or(card);
-    }
-    Ok(cards)
 }
 
 /// A seat number 0–2.

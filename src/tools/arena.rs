@@ -124,7 +124,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 let name = line.value()?;
                 let platform = Platform::from_name(&name).with_context(|| {
                     format!(
-                        "--platform: '{}' is not canonical, sample2015 or icga2019",
+                        "--platform: '{}' is not canonical, sample2015, icga2019 or botzone",
                         name
                     )
                 })?;
