@@ -64,10 +64,10 @@ fn host_game(seed: u64, keep_running: bool) -> Vec<Value> {
         response
     };
     let mut bids: Vec<u64> = Vec::new();
-    for seat in 0..3 {
+    for (seat, own) in dealt.iter().enumerate() {
         let r = ask(
             seat,
-            json!({ "own": ids(dealt[seat]), "bid": bids }),
+            json!({ "own": ids(*own), "bid": bids }),
             &mut all,
         );
         let b = r.as_u64().expect("a bid is a number");
