@@ -10,8 +10,9 @@ each call, with a fresh copy of its module state, its output captured and its ex
 the same program on the same input.
 
 Every game is written as one JSON line (the deal, the bids, the plays, the judge's scores)
-for `ddz botzone check`, which judges and scores them again by our rules. Prints reply times
-(median, p99, max, with the machine's load) and the bots' peak memory. Exit status 1 when
+for `ddz botzone check`, which judges and scores them again by our rules. Prints each bot's
+reply times (median, p99, max, from the request sent to the answer read: the process start
+included when started every turn), the machine's load and the bots' peak memory. Exit status 1 when
 the judge reported an error for any bot, or a bot failed to answer.
 
 usage: botzone-host.py --judge FILE --games N [--seed S] [--keep-running] --out FILE
@@ -67,6 +68,7 @@ class Bot:
 
     def __init__(self, command, keep_running, times):
         self.command = shlex.split(command)
+        times = times.setdefault(command, [])
         self.keep_running = keep_running
         self.times = times
         self.requests, self.responses = [], []
@@ -148,7 +150,7 @@ def main():
     if len(commands) != 3:
         p.error("give one --bot for all seats, or three")
     judge = Judge(a.judge)
-    times, totals, failures = [], [0, 0, 0], 0
+    times, totals, failures = {}, [0, 0, 0], 0
     with open(a.out, "w") as out:
         for g in range(a.games):
             seed = a.seed + g
@@ -161,16 +163,17 @@ def main():
             out.write(json.dumps(record) + "\n")
             for i in range(3):
                 totals[i] += record["scores"][str(i)]
-    times.sort()
     peak_mb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     mode = "kept running" if a.keep_running else "started every turn"
-    print("%d games (%s), %d failed; judge's seat totals %s" % (a.games, mode, failures, totals))
-    if times:
-        p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
-        print("replies %d: median %.3f s, p99 %.3f s, max %.3f s; load average %s; "
-              "peak bot memory %.1f MB" % (len(times), statistics.median(times), p99, times[-1],
-                                           " ".join("%.2f" % l for l in os.getloadavg()),
-                                           peak_mb))
+    print("%d games (%s), %d failed; judge's seat totals %s; peak bot memory %.1f MB; "
+          "load average %s" % (a.games, mode, failures, totals, peak_mb,
+                               " ".join("%.2f" % l for l in os.getloadavg())))
+    for command, replies in times.items():
+        replies.sort()
+        if replies:
+            p99 = replies[min(len(replies) - 1, int(len(replies) * 0.99))]
+            print("  %s: %d replies, median %.3f s, p99 %.3f s, max %.3f s" % (
+                command, len(replies), statistics.median(replies), p99, replies[-1]))
     sys.exit(1 if failures else 0)
 
 

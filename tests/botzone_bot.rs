@@ -304,3 +304,37 @@ fn the_binary_answers_every_line_kept_running() {
     }
     assert!(String::from_utf8_lossy(&out.stderr).contains("not JSON"));
 }
+
+/// A space shuttle on the table (no official play: the tracker keeps it by Botzone's rules) is
+/// answered with a bomb, the rocket or a pass, by the rule player and the thinking player.
+#[test]
+fn a_shuttle_on_the_table_is_answered_legally() {
+    let own: Vec<u8> = (20..37).collect();
+    let shuttle: Vec<u8> = (0..8).collect();
+    for player in ["rules", "ddz:samples=4"] {
+        let input = json!({
+            // Seat 0 bid 3, so seat 1's first request is this play request.
+            "requests": [
+                { "history": [[], shuttle], "own": own, "publiccard": [51, 52, 53],
+                  "landlord": 0, "pos": 1, "finalbid": 3 },
+            ],
+            "responses": []
+        });
+        let settings = BotSettings {
+            player: player.to_string(),
+            ..BotSettings::default()
+        };
+        let (response, problems) = Bot::new(settings)
+            .unwrap()
+            .turn(&input.to_string(), Instant::now());
+        assert!(problems.is_empty(), "{}: {:?}", player, problems);
+        let cards = cards_of(&response, own.iter().copied().collect());
+        let target: Cards = shuttle.iter().copied().collect();
+        assert!(
+            botzone::accepts(cards.counts(), Some(target.counts())),
+            "{} answered {}",
+            player,
+            response
+        );
+    }
+}
