@@ -65,11 +65,7 @@ fn host_game(seed: u64, keep_running: bool) -> Vec<Value> {
     };
     let mut bids: Vec<u64> = Vec::new();
     for (seat, own) in dealt.iter().enumerate() {
-        let r = ask(
-            seat,
-            json!({ "own": ids(*own), "bid": bids }),
-            &mut all,
-        );
+        let r = ask(seat, json!({ "own": ids(*own), "bid": bids }), &mut all);
         let b = r.as_u64().expect("a bid is a number");
         let highest = bids.iter().copied().max().unwrap_or(0);
         assert!(
