@@ -11,10 +11,18 @@
 # GAMES and ARENA_DEALS change the counts (defaults 200 and 500).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-judge=${BOTZONE_JUDGE:-../shared/platform/botzone/FightTheLandlord2.py}
+# The judge beside the repository, or beside the one this is a clone or worktree of.
+judge_path=shared/platform/botzone/FightTheLandlord2.py
+origin=$(git config --get remote.origin.url 2>/dev/null || true)
+common=$(git rev-parse --path-format=absolute --git-common-dir 2>/dev/null || true)
+judge=${BOTZONE_JUDGE:-}
+for candidate in "../$judge_path" "$origin/../$judge_path" "$common/../../$judge_path"; do
+    if [ -z "$judge" ] && [ -f "$candidate" ]; then judge=$candidate; fi
+done
 games=${GAMES:-200}
 deals=${ARENA_DEALS:-500}
-[ -f "$judge" ] || { echo "no Botzone judge at $judge (set BOTZONE_JUDGE)" >&2; exit 1; }
+[ -f "$judge" ] || { echo "no Botzone judge at ../$judge_path (set BOTZONE_JUDGE)" >&2; exit 1; }
+echo "Botzone's judge: $judge"
 # The interpreter itself, not a version manager's shim that costs a start-up of its own.
 python=$(python3 -c 'import sys; print(sys.executable)')
 "$python" -c 'import numpy' 2>/dev/null || "$python" -m pip install --quiet numpy
