@@ -17,6 +17,10 @@ the judge reported an error for any bot, or a bot failed to answer.
 
 usage: botzone-host.py --judge FILE --games N [--seed S] [--keep-running] --out FILE
                        --bot CMD [--bot CMD --bot CMD]   (one command: all three seats)
+       botzone-host.py --judge FILE --readings N --ddz BINARY [--seed S]
+The second form draws N card sets (runs, repeated ranks, kickers, jokers), reads each with the
+judge's own checkPokerType and with `ddz botzone read`, and fails on any difference of kind,
+lowest body rank or number of body ranks.
 """
 
 import argparse
@@ -25,6 +29,7 @@ import copy
 import io
 import json
 import os
+import random
 import resource
 import shlex
 import statistics
@@ -137,15 +142,79 @@ def play_game(judge, commands, seed, keep_running, times):
             b.close()
 
 
+# The judge's names of plays, as `ddz botzone read` spells them.
+KINDS = {
+    "单张": "Single", "一对": "Pair", "火箭": "Rocket", "炸弹": "Bomb", "单顺": "Straight",
+    "双顺": "PairStraight", "三带零": "Triple", "三带一": "TripleSingle", "三带二": "TriplePair",
+    "四带两只": "FourSingles", "四带两对": "FourPairs", "飞机不带翼": "Plane",
+    "飞机带小翼": "PlaneSingles", "飞机带大翼": "PlanePairs", "航天飞机不带翼": "Shuttle",
+    "航天飞机带小翼": "ShuttleSingles", "航天飞机带大翼": "ShuttlePairs",
+}
+
+
+def random_play(rng):
+    """A card set shaped like plays: a chain of 1 to 4 cards a rank with kickers (some of them
+    clashing with it), or a few ranks near each other each 1 to 4 times; jokers now and then."""
+    counts = {}
+    if rng.random() < 0.6:
+        width, links = rng.randint(1, 4), rng.randint(1, 7)
+        low = rng.randrange(13)
+        for r in range(low, min(13, low + links)):
+            counts[r] = width
+        for _ in range(rng.choice([0, 0, 1, 2, 2, 3, 4])):
+            r = rng.randrange(13)
+            counts[r] = min(4, counts.get(r, 0) + rng.choice([1, 1, 2]))
+    else:
+        low = rng.randrange(13)
+        for _ in range(rng.randint(1, 8)):
+            r = min(12, low + rng.randrange(5)) if rng.random() < 0.8 else rng.randrange(13)
+            counts[r] = min(4, counts.get(r, 0) + rng.randint(1, 4))
+    cards = [4 * r + s for r, n in counts.items() for s in range(n)]
+    cards += [j for j in (52, 53) if rng.random() < 0.1]
+    return sorted(cards)[:20]
+
+
+def compare_readings(judge_path, n, seed, ddz):
+    module = {"__name__": "botzone_judge"}
+    with open(judge_path, encoding="utf-8") as f:
+        exec(compile(f.read(), judge_path, "exec"), module)
+    rng = random.Random(seed)
+    plays = [random_play(rng) for _ in range(n)]
+    ours = subprocess.run([ddz, "botzone", "read"], input="".join(json.dumps(p) + "\n" for p in plays),
+                          capture_output=True, text=True, check=True).stdout.splitlines()
+    differ, kinds = 0, {}
+    for play, our in zip(plays, ours):
+        kind, main, _ = module["checkPokerType"](list(play))
+        if kind == "错误":
+            theirs = "none"
+        else:
+            points = sorted({module["convertToPoint"](c) - 3 for c in main})
+            theirs = "%s %d %d" % (KINDS[kind], points[0], len(points))
+        kinds[theirs.split()[0]] = kinds.get(theirs.split()[0], 0) + 1
+        if theirs != our:
+            differ += 1
+            if differ <= 10:
+                print("%s: the judge reads %s, we read %s" % (play, theirs, our), file=sys.stderr)
+    print("%d card sets read by the judge and by ddz botzone read: %d differ; kinds %s"
+          % (len(plays), differ, dict(sorted(kinds.items()))))
+    return differ == 0 and len(ours) == len(plays)
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--judge", required=True)
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--keep-running", action="store_true")
-    p.add_argument("--bot", action="append", required=True)
-    p.add_argument("--out", required=True)
+    p.add_argument("--bot", action="append")
+    p.add_argument("--out")
+    p.add_argument("--readings", type=int)
+    p.add_argument("--ddz")
     a = p.parse_args()
+    if a.readings:
+        sys.exit(0 if compare_readings(a.judge, a.readings, a.seed, a.ddz) else 1)
+    if not a.bot or not a.out:
+        p.error("--bot and --out are needed to play games")
     commands = a.bot * 3 if len(a.bot) == 1 else a.bot
     if len(commands) != 3:
         p.error("give one --bot for all seats, or three")

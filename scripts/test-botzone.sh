@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # Botzone's own judge of 斗地主·改 against `ddz botzone` (docs/botzone.md):
+#   0. 50,000 card sets read by the judge's checkPokerType and by our rules: the same readings;
 #   1. three `ddz botzone` bots, started every turn, over 200 seeded games;
 #   2. the same, kept running (Botzone's keep-running mode);
 #   3. one `ddz botzone` against two copies of a second bot (scripts/botzone-minimal-bot.py);
@@ -32,6 +33,9 @@ minimal="$python $PWD/scripts/botzone-minimal-bot.py"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 host() { nice "$python" scripts/botzone-host.py --judge "$judge" "$@"; }
+
+echo "== plays read by the judge and by ddz botzone read"
+"$python" scripts/botzone-host.py --judge "$judge" --readings 50000 --ddz "$ddz"
 
 echo "== three ddz botzone, started every turn"
 host --games "$games" --out "$out/simple.jsonl" --bot "$ddz botzone --player ddz:samples=2"

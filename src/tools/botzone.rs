@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 pub const USAGE: &str = "\
 usage: ddz botzone [--player NAME] [--think SECONDS] [--keep-running]
        ddz botzone check FILE
+       ddz botzone read
 The engine as a Botzone bot (斗地主·改, FightTheLandlord2): reads Botzone's JSON input on
 stdin and writes {\"response\": …}. Started every turn by default; --keep-running stays alive
 and prints Botzone's keep-running marker after each answer. --player: the built-in player
@@ -24,13 +25,17 @@ deciding (ddz, rules, greedy, random; ddz:samples=N for a fixed budget; default 
 --think: seconds of thought per turn (default 0.5; the answer is out by 0.8 s).
 check FILE: games logged by the test host (one JSON object a line: allocation, publiccard,
 bids, plays, the judge's scores) judged by our rules and scored by ours; exit 2 on any
-disagreement.";
+disagreement.
+read: card id lists on stdin (JSON, one a line), each play's reading by Botzone's rules on stdout:
+its kind, lowest body rank (0 = 3 … 14 = big joker) and links, or `none`.";
 
 /// Runs `ddz botzone …`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let start = Instant::now();
-    if args.first().map(String::as_str) == Some("check") {
-        return run_check(&args[1..]);
+    match args.first().map(String::as_str) {
+        Some("check") => return run_check(&args[1..]),
+        Some("read") => return run_read(),
+        _ => {}
     }
     let mut settings = BotSettings::default();
     let mut line = Args::new("botzone", USAGE, args);
@@ -52,6 +57,26 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let stdout = std::io::stdout();
     let stderr = std::io::stderr();
     bot::run(settings, stdin.lock(), stdout.lock(), stderr.lock(), start).context("botzone bot")?;
+    Ok(())
+}
+
+/// `ddz botzone read`: how our Botzone rules read each play, for a comparison with the judge's
+/// own reading (`scripts/botzone-host.py --readings`).
+fn run_read() -> anyhow::Result<()> {
+    let stdin = std::io::stdin();
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    for (n, line) in stdin.lock().lines().enumerate() {
+        let line = line?;
+        let cards = serde_json::from_str::<Value>(&line)
+            .map_err(|e| e.to_string())
+            .and_then(|v| parse_cards(&v))
+            .map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
+        match botzone::read(cards.counts()) {
+            Some(p) => writeln!(out, "{:?} {} {}", p.kind, p.low.index(), p.links)?,
+            None => writeln!(out, "none")?,
+        }
+    }
     Ok(())
 }
 
