@@ -12,6 +12,7 @@
 //! - [`protocol`]: the referee's messages and the line loop;
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
 //! - [`arena`]: the tournament referee: engines against engines on the same deals;
+//! - [`botzone`]: the engine as a Botzone bot, and Botzone bots at the arena's tables;
 //! - [`play`]: a person at the table against engines, on the arena's referee;
 //! - [`web`]: the table in a browser: replay pages and `ddz serve`;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
@@ -28,6 +29,7 @@ pub const VERSION: &str = concat!(
 );
 
 pub mod arena;
+pub mod botzone;
 pub mod cards;
 pub mod engine;
 pub mod game;

@@ -38,6 +38,7 @@ fn main() -> ExitCode {
         "serve" => ddz::tools::serve::run_serve(rest),
         "check-transcripts" => ddz::tools::transcript::run(rest),
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
+        "botzone" => ddz::tools::botzone::run(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
         "help" => Err(Help(USAGE).into()),

@@ -4,6 +4,7 @@
 //!
 //! - [`deals`]: seeded deals and the platform's `cards.dat` form;
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
+//! - [`botzone`]: a Botzone bot (`botzone:COMMAND`) as a player;
 //! - [`referee`]: one game at one table, every reply judged;
 //! - [`score`]: the official linear score and the fault penalty;
 //! - [`team`]: the 2019 server's team format and its scoring;
@@ -16,6 +17,7 @@
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.
 
+pub mod botzone;
 pub mod deals;
 pub mod gauntlet;
 pub mod json;
@@ -232,6 +234,7 @@ impl ArenaConfig {
             threaded: self.threaded,
             think: None,
             scoring: self.rules.scoring,
+            platform: self.rules.platform,
         }
     }
 

@@ -10,6 +10,7 @@ use crate::engine::Engine;
 use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
+use crate::rules::Platform;
 use crate::strategy::greedy::Greedy;
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
@@ -204,6 +205,8 @@ pub struct Hosting {
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
     pub scoring: Scoring,
+    /// The rules built-in players keep to: [`Platform::Botzone`] for Botzone's variant.
+    pub platform: Platform,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
@@ -212,6 +215,7 @@ pub struct Builtin {
     threaded: bool,
     think: Option<Duration>,
     scoring: Scoring,
+    platform: Platform,
     engine: Option<Engine>,
 }
 
@@ -224,6 +228,7 @@ impl Builtin {
             threaded,
             think: None,
             scoring: Scoring::default(),
+            platform: Platform::default(),
             engine: None,
         })
     }
@@ -238,6 +243,13 @@ impl Builtin {
     #[must_use]
     pub fn with_scoring(mut self, scoring: Scoring) -> Builtin {
         self.scoring = scoring;
+        self
+    }
+
+    /// The same player keeping to `platform`'s rules (Botzone's variant).
+    #[must_use]
+    pub fn on_platform(mut self, platform: Platform) -> Builtin {
+        self.platform = platform;
         self
     }
 }
@@ -265,6 +277,7 @@ impl Player for Builtin {
         });
         if let Some(engine) = self.engine.as_mut() {
             engine.set_scoring(self.scoring);
+            engine.set_platform(self.platform);
         }
         Ok(fresh)
     }
@@ -467,11 +480,19 @@ impl Player for External {
     }
 }
 
-/// The player a spec names: `builtin:NAME`, or any other text as a shell command line.
+/// The player a spec names: `builtin:NAME`, `botzone:COMMAND` (a Botzone bot,
+/// [`super::botzone`]), or any other text as a shell command line.
 pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
+    if let Some(command) = spec.strip_prefix("botzone:") {
+        return Ok(Box::new(super::botzone::BotzonePlayer::new(
+            command,
+            hosting.show_stderr,
+        )));
+    }
     match spec.strip_prefix("builtin:") {
         Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
-            Box::new(b.thinking(hosting.think).with_scoring(hosting.scoring)) as Box<dyn Player>
+            let b = b.thinking(hosting.think).with_scoring(hosting.scoring);
+            Box::new(b.on_platform(hosting.platform)) as Box<dyn Player>
         }),
         None => Ok(Box::new(External::new(
             spec,

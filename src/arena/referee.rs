@@ -7,10 +7,10 @@
 use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
 use super::score::{fault_penalty, Outcome};
-use crate::cards::Cards;
+use crate::cards::{Cards, Rank};
 use crate::game::{BySeat, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
-use crate::rules::{follows, Combo, Platform};
+use crate::rules::{botzone, classify, follows, Combo, Kind, Platform};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -459,12 +459,15 @@ impl<'a> Table<'a> {
                     best = Some((seat, bid));
                 }
                 self.tell_others(seat, &Command::Bid { seat, bid }, Ack::Bid)?;
-                if bid == 3 && self.rules.bid_stop_at_3 {
+                let botzone = self.rules.platform == Platform::Botzone;
+                if bid == 3 && (self.rules.bid_stop_at_3 || botzone) {
                     break;
                 }
             }
             match best {
                 Some(b) => b,
+                // Botzone: the first bidder is the landlord at stake 1.
+                None if self.rules.platform == Platform::Botzone => (Seat::A, 1),
                 // Nobody bid: the game ends with no score and the match moves on.
                 None => return Ok(()),
             }
@@ -537,8 +540,13 @@ impl<'a> Table<'a> {
             if hands[turn].is_empty() {
                 let outcome = Outcome::of_plays(landlord, base, turn, &self.record.plays);
                 self.record.winner = Some(turn);
-                self.record.multiplier = outcome.multiplier();
-                self.record.scores = outcome.scores();
+                let (multiplier, scores) = if self.rules.platform == Platform::Botzone {
+                    super::score::botzone_scores(&outcome)
+                } else {
+                    (outcome.multiplier(), outcome.scores())
+                };
+                self.record.multiplier = multiplier;
+                self.record.scores = scores;
                 let over = Command::GameOver { winner: Some(turn) };
                 for seat in Seat::ALL {
                     if let Err(f) = self.send(seat, &over, Expect::Ack(Ack::GameOver)) {
@@ -676,6 +684,9 @@ pub fn judge_on(
             ),
         ));
     }
+    if platform == Platform::Botzone {
+        return judge_botzone(cards, last);
+    }
     let combo = platform.read(cards.counts()).ok_or_else(|| {
         Fault::new(
             FaultKind::Illegal,
@@ -696,4 +707,28 @@ pub fn judge_on(
         }
     }
     Ok(Some(combo))
+}
+
+/// [`judge_on`] for Botzone's variant, whose judge reads plays by its own table
+/// ([`crate::rules::botzone`]): the play's canonical reading when it has one, otherwise (a
+/// shuttle with wings) the single of its highest card holding all its cards, as the tracker
+/// records it: the next judgement reads only the cards.
+fn judge_botzone(cards: Cards, last: Option<&Combo>) -> Result<Option<Combo>, Fault> {
+    let counts = cards.counts();
+    if !botzone::accepts(counts, last.map(|l| l.cards)) {
+        let why = match last {
+            Some(on) if botzone::read(counts).is_some() => format!("does not beat {}", on.cards),
+            _ => "is no play".to_string(),
+        };
+        return Err(Fault::new(
+            FaultKind::Illegal,
+            format!("{} {} (botzone reading)", cards, why),
+        ));
+    }
+    Ok(Some(classify(counts).unwrap_or(Combo {
+        kind: Kind::Single,
+        key: counts.highest().unwrap_or(Rank::THREE),
+        len: 1,
+        cards: counts,
+    })))
 }

@@ -20,7 +20,7 @@ pub use session::Session;
 use crate::cards::Cards;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
-use crate::rules::{Combo, Kind};
+use crate::rules::{Combo, Kind, Platform};
 use crate::strategy::{Deadline, Strategy};
 use brain::{Brain, StrategyFactory};
 
@@ -34,6 +34,8 @@ pub struct Engine {
     problems: Vec<String>,
     /// The scoring rule of every game this engine plays, copied into each new game's state.
     scoring: Scoring,
+    /// The rules of every game this engine plays (Botzone's variant or the official game).
+    platform: Platform,
 }
 
 impl Engine {
@@ -59,6 +61,7 @@ impl Engine {
             last_seat: None,
             problems: Vec::new(),
             scoring: Scoring::default(),
+            platform: Platform::default(),
         }
     }
 
@@ -68,6 +71,14 @@ impl Engine {
         self.scoring = scoring;
         if let Some(s) = self.state.as_mut() {
             s.scoring = scoring;
+        }
+    }
+
+    /// Plays every following game by `platform`'s rules ([`GameState::platform`]).
+    pub fn set_platform(&mut self, platform: Platform) {
+        self.platform = platform;
+        if let Some(s) = self.state.as_mut() {
+            s.platform = platform;
         }
     }
 
@@ -109,6 +120,7 @@ impl Engine {
                 track(&mut self.state, other, &mut self.problems);
                 if let (Command::Deal { .. }, Some(s)) = (other, self.state.as_mut()) {
                     s.scoring = self.scoring;
+                    s.platform = self.platform;
                 }
                 other.ack().map(Reply::Ok)
             }

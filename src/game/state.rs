@@ -8,7 +8,9 @@
 use super::score::{Outcome, Scoring, Tally};
 use super::seat::{BySeat, Seat};
 use crate::cards::{Cards, Counts};
-use crate::rules::{beats_somewhere, classify, legal_plays, safe_answer, Combo, Kind};
+use crate::rules::{
+    beats_somewhere, botzone, classify, leads, legal_plays, safe_answer, Combo, Kind, Platform,
+};
 use std::fmt;
 
 /// Cards dealt to each seat.
@@ -126,6 +128,10 @@ pub struct GameState {
     /// engine sets it from its settings (`scoring = team` in `ddz.cfg`); a state made for a
     /// search or a rollout copies it from the real one.
     pub scoring: Scoring,
+    /// The rules the game is played under: [`Platform::Botzone`] for Botzone's variant (its
+    /// judge's plays decide what is legal); any other value means the official game, where
+    /// our answers are those every official platform accepts.
+    pub platform: Platform,
 }
 
 impl GameState {
@@ -150,6 +156,7 @@ impl GameState {
             rocket: false,
             to_move: None,
             scoring: Scoring::default(),
+            platform: Platform::default(),
         }
     }
 
@@ -326,6 +333,15 @@ impl GameState {
     #[must_use]
     pub fn legal_plays(&self) -> Vec<Combo> {
         let target = self.to_beat_for(self.me);
+        if self.platform == Platform::Botzone {
+            // Every lead we hold, and the pass, kept where Botzone's judge accepts them on the
+            // target: one rule for every target, shuttles included (we never play one).
+            let mut plays = Vec::new();
+            leads(self.hand.counts(), &mut plays);
+            plays.push(Combo::PASS);
+            plays.retain(|p| Platform::Botzone.accepts(p, target));
+            return plays;
+        }
         let mut plays = legal_plays(self.hand.counts(), target);
         if let Some(t) = target {
             plays.retain(|p| safe_answer(p, t));
@@ -342,6 +358,9 @@ impl GameState {
         let target = self.to_beat_for(self.me);
         match cards {
             None => target.is_some(),
+            Some(c) if self.platform == Platform::Botzone => {
+                self.hand.contains_all(c) && botzone::accepts(c.counts(), target.map(|t| t.cards))
+            }
             Some(c) => {
                 !c.is_empty()
                     && self.hand.contains_all(c)
@@ -391,7 +410,10 @@ impl GameState {
         let combo = match classify(cards.counts()) {
             Some(c) => c,
             None => {
-                problem = problem.or(Some(TrackError::NotAPlay(cards)));
+                // Botzone's shuttles with wings are plays there, and no official play.
+                if self.platform != Platform::Botzone || botzone::read(cards.counts()).is_none() {
+                    problem = problem.or(Some(TrackError::NotAPlay(cards)));
+                }
                 // Keep the history readable: an unreadable play is recorded as the single of
                 // its highest card, which keeps the turn order and card counts right.
                 Combo {
@@ -407,7 +429,12 @@ impl GameState {
         };
         if let Some(&on) = self.to_beat_for(seat) {
             // The platform judged the play: any platform's reading that lets it beat will do.
-            if !combo.beats(&on) && !beats_somewhere(combo.cards, on.cards) {
+            let beats = if self.platform == Platform::Botzone {
+                botzone::accepts(combo.cards, Some(on.cards))
+            } else {
+                combo.beats(&on) || beats_somewhere(combo.cards, on.cards)
+            };
+            if !beats {
                 problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
             }
         }

@@ -18,6 +18,7 @@
 //! the canonical [`readings`]), so the canonical generator's answers are a superset of what any
 //! platform accepts; [`safe_answer`] keeps those every platform accepts.
 
+use super::botzone;
 use super::combo::{classify, readings, Combo, Kind};
 use crate::cards::{Counts, Rank};
 
@@ -31,6 +32,10 @@ pub enum Platform {
     Sample2015,
     /// The 2019 team-format server.
     Icga2019,
+    /// Botzone's variant (`super::botzone`): another table of plays, not a reading of the
+    /// official one, so it is no member of [`Platform::ALL`] and the engine's answers on the
+    /// official platforms never consider it.
+    Botzone,
 }
 
 impl Platform {
@@ -48,13 +53,18 @@ impl Platform {
             Platform::Canonical => "canonical",
             Platform::Sample2015 => "sample2015",
             Platform::Icga2019 => "icga2019",
+            Platform::Botzone => "botzone",
         }
     }
 
-    /// The platform with this name.
+    /// The platform with this name (the official ones and Botzone's variant).
     #[must_use]
     pub fn from_name(name: &str) -> Option<Platform> {
-        Platform::ALL.iter().copied().find(|p| p.name() == name)
+        Platform::ALL
+            .iter()
+            .chain(&[Platform::Botzone])
+            .copied()
+            .find(|p| p.name() == name)
     }
 
     /// Whether this platform accepts `answer` (a pass: `Combo::PASS`) on `target` (`None` or a
@@ -62,6 +72,9 @@ impl Platform {
     /// accepts anything legal canonically: the engine cannot be running on it.
     #[must_use]
     pub fn accepts(self, answer: &Combo, target: Option<&Combo>) -> bool {
+        if self == Platform::Botzone {
+            return botzone::accepts(answer.cards, target.map(|t| t.cards));
+        }
         let target = target.filter(|t| !t.is_pass());
         match (answer.is_pass(), target) {
             (true, t) => t.is_some(),
@@ -73,11 +86,15 @@ impl Platform {
         }
     }
 
-    /// How this platform reads `cards`: `None` when it rejects them as a play.
+    /// How this platform reads `cards`: `None` when it rejects them as a play. Botzone's
+    /// variant gives the canonical reading of the plays its judge accepts; its shuttles with
+    /// wings have none (they are no official play), so judge Botzone's plays by
+    /// [`Platform::accepts`], which compares them as its judge does.
     #[must_use]
     pub fn read(self, cards: Counts) -> Option<Combo> {
         match self {
             Platform::Canonical => classify(cards),
+            Platform::Botzone => botzone::read(cards).and_then(|_| classify(cards)),
             Platform::Sample2015 => {
                 let all = readings(cards);
                 let four_first = all.iter().find(|c| is_four_with_two(c.kind));

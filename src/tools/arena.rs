@@ -21,7 +21,7 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --format F]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
                  [--info6] [--no-handshake] [--card-order asc|desc|random] [--crlf] [--auto-pass]
-                 [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019]
+                 [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019|botzone]
                  [--scoring official|team] [--turn R] [--sprt MARGIN0,MARGIN1[,ALPHA,BETA]]
                  [--progress | --no-progress] [--show-stderr] [--max-errors N] [--threaded]
                  [--shard K/N] [--gauntlet CANDIDATE OPPONENT...]
@@ -44,6 +44,8 @@ plays each deal at two tables with their seats swapped and scores by the team ru
 turn of R deals (--turn, default 8).
 --platform P: judge plays by P's reading; icga2019 also imitates that server (no handshake, cards
 in random order, every seat bids and bids are not checked, GAMEOVER after a fault).
+--platform botzone: Botzone's variant (its plays, bidding, scoring); botzone:COMMAND seats a
+Botzone bot, started every turn or kept running as it asks (docs/botzone.md).
 --scoring team: built-in players weigh decisions by the team rule (implied by --format team).
 --sprt M0,M1[,A,B]: stop once the sequential test on the per-deal difference of the first two
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
@@ -136,7 +138,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 let name = line.value()?;
                 let platform = Platform::from_name(&name).with_context(|| {
                     format!(
-                        "--platform: '{}' is not canonical, sample2015 or icga2019",
+                        "--platform: '{}' is not canonical, sample2015, icga2019 or botzone",
                         name
                     )
                 })?;

@@ -3,6 +3,7 @@
 pub mod analyze;
 pub mod arena;
 pub mod bench;
+pub mod botzone;
 pub mod cli;
 pub mod moves;
 pub mod play;
@@ -35,6 +36,7 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz replay FILE [--game N] [--html OUT]           a finished game from a JSON log or transcript
        ddz serve [--port P] [OPTIONS]                    you against engines in the browser
        ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
+       ddz botzone [--player NAME] [--think S] [--keep-running]  the engine as a Botzone bot
        ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
        ddz selfplay merge --out FILE SHARD...            self-play shards' files joined into the whole run's
        ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix

@@ -1,0 +1,237 @@
+//! `ddz botzone`: the engine as a Botzone bot, in simple interaction (started every turn: one
+//! JSON line in, one out) or kept running (`--keep-running`: after each answer it prints
+//! Botzone's marker and reads the next request alone on the next line).
+//!
+//! Time: Botzone gives a compiled bot about 1 s per turn, the process start included. The bot
+//! counts from the moment it starts (or reads the line, kept running): it stops thinking after
+//! [`DEFAULT_THINK`] and answers by [`HARD_LIMIT`] whatever the strategy is doing, leaving the
+//! rest of the second to the process start, the platform's own overhead and a loaded machine.
+
+use super::{rebuild, Ask};
+use crate::arena::players::parse_builtin;
+use crate::engine::brain::Brain;
+use crate::engine::safe_play;
+use crate::game::GameState;
+use crate::strategy::{Deadline, Strategy};
+use serde_json::{json, Value};
+use std::io::{self, BufRead, Write};
+use std::time::{Duration, Instant};
+
+/// What Botzone reads as "keep me running".
+pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
+/// Thinking time aimed at per turn, from the start of the turn.
+pub const DEFAULT_THINK: Duration = Duration::from_millis(500);
+/// The answer is written by then, from the start of the turn, whatever the strategy does.
+pub const HARD_LIMIT: Duration = Duration::from_millis(800);
+
+/// How the bot plays.
+#[derive(Clone, Debug)]
+pub struct BotSettings {
+    /// The built-in player deciding (`ddz`, `rules`, `ddz:samples=8` … as the arena's
+    /// `builtin:` names).
+    pub player: String,
+    /// Thinking time per turn.
+    pub think: Duration,
+    /// Stay alive between turns (Botzone's keep-running mode).
+    pub keep_running: bool,
+}
+
+impl Default for BotSettings {
+    fn default() -> BotSettings {
+        BotSettings {
+            player: "ddz".to_string(),
+            think: DEFAULT_THINK,
+            keep_running: false,
+        }
+    }
+}
+
+/// The bot: the requests and responses so far, and the strategy on its worker thread.
+pub struct Bot {
+    settings: BotSettings,
+    brain: Brain,
+    requests: Vec<Value>,
+    responses: Vec<Value>,
+}
+
+impl Bot {
+    /// A bot playing as `settings` say; `Err` names a bad player.
+    pub fn new(settings: BotSettings) -> Result<Bot, String> {
+        parse_builtin(&settings.player, 0)?;
+        let name = settings.player.clone();
+        let brain = Brain::worker(Box::new(move || {
+            parse_builtin(&name, 0).unwrap_or_else(|_| {
+                Box::new(crate::strategy::rules_player::RulesPlayer::new()) as Box<dyn Strategy>
+            })
+        }));
+        Ok(Bot {
+            settings,
+            brain,
+            requests: Vec::new(),
+            responses: Vec::new(),
+        })
+    }
+
+    /// Takes one input line: the full input (`{"requests": …, "responses": …}`, which replaces
+    /// what the bot remembered) or, kept running, a new request alone. Returns the response
+    /// and the problems met (for stderr).
+    pub fn turn(&mut self, line: &str, start: Instant) -> (Value, Vec<String>) {
+        let mut problems = Vec::new();
+        match serde_json::from_str::<Value>(line) {
+            Ok(Value::Object(full)) if full.contains_key("requests") => {
+                self.requests = match full.get("requests") {
+                    Some(Value::Array(r)) => r.clone(),
+                    _ => {
+                        problems.push("requests is not a list".into());
+                        Vec::new()
+                    }
+                };
+                self.responses = match full.get("responses") {
+                    Some(Value::Array(r)) => r.clone(),
+                    None => Vec::new(),
+                    Some(_) => {
+                        problems.push("responses is not a list".into());
+                        Vec::new()
+                    }
+                };
+            }
+            Ok(request) => self.requests.push(request),
+            Err(e) => {
+                problems.push(format!("the input is not JSON ({}): {}", e, clip(line)));
+                // Keep the turn's place: an unreadable request still asks for an answer.
+                self.requests.push(Value::String(line.to_string()));
+            }
+        }
+        // Every earlier request has a response; keep the lists aligned whatever came in.
+        self.responses
+            .resize(self.requests.len().saturating_sub(1), Value::Null);
+        let rebuilt = rebuild(&self.requests, &self.responses);
+        problems.extend(rebuilt.problems);
+        let deadline = Deadline {
+            soft: start + self.settings.think.min(HARD_LIMIT),
+            hard: start + HARD_LIMIT.max(self.settings.think),
+        };
+        let response = match (rebuilt.ask, rebuilt.state) {
+            (Ask::Bid, state) => json!(self.bid(state, deadline, &mut problems)),
+            (Ask::Play, Some(state)) => json!(self.play(&state, deadline, &mut problems)),
+            (Ask::Play, None) => {
+                problems.push("a play asked with our cards unknown: passing".into());
+                json!([])
+            }
+        };
+        self.responses.push(response.clone());
+        (response, problems)
+    }
+
+    fn bid(
+        &mut self,
+        state: Option<GameState>,
+        deadline: Deadline,
+        problems: &mut Vec<String>,
+    ) -> u8 {
+        let state = match state {
+            Some(s) => s,
+            None => {
+                problems.push("a bid asked with our cards unknown: 0".into());
+                return 0;
+            }
+        };
+        match self.brain.bid(&state, deadline) {
+            Ok(b) if state.bid_is_legal(b) => b,
+            Ok(b) => {
+                problems.push(format!("the strategy bid {} (not legal here): 0", b));
+                0
+            }
+            Err(f) => {
+                problems.push(format!("{}: bidding 0", f));
+                0
+            }
+        }
+    }
+
+    fn play(
+        &mut self,
+        state: &GameState,
+        deadline: Deadline,
+        problems: &mut Vec<String>,
+    ) -> Vec<u8> {
+        let mut state = state.clone();
+        if state.to_move != Some(state.me) {
+            problems.push("asked to play out of the turn order we rebuilt: playing anyway".into());
+            state.to_move = Some(state.me);
+        }
+        let legal = state.legal_plays();
+        let combo = match self.brain.play(&state, deadline) {
+            Ok(c) if legal.contains(&c) => c,
+            Ok(c) => {
+                let fallback = safe_play(&legal);
+                problems.push(format!(
+                    "the strategy chose {} (not legal here): {}",
+                    c, fallback
+                ));
+                fallback
+            }
+            Err(f) => {
+                let fallback = safe_play(&legal);
+                problems.push(format!("{}: playing {}", f, fallback));
+                fallback
+            }
+        };
+        if combo.is_pass() {
+            return Vec::new();
+        }
+        match state.hand.pick(combo.cards) {
+            Some(cards) => cards.codes().collect(),
+            None => {
+                problems.push(format!("cannot pick {} from our hand: passing", combo));
+                Vec::new()
+            }
+        }
+    }
+}
+
+/// At most 200 characters of `text`, for messages.
+fn clip(text: &str) -> String {
+    let mut clipped: String = text.chars().take(200).collect();
+    if clipped.len() < text.len() {
+        clipped.push('…');
+    }
+    clipped
+}
+
+/// The bot on `input`/`output`: one turn (simple interaction) or turns until the input ends
+/// (kept running). Problems go to `errors` (stderr), one line each.
+pub fn run(
+    settings: BotSettings,
+    input: impl BufRead,
+    mut output: impl Write,
+    mut errors: impl Write,
+    start: Instant,
+) -> io::Result<()> {
+    let keep_running = settings.keep_running;
+    let mut bot = Bot::new(settings).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+    let mut turn_start = start;
+    for line in input.lines() {
+        let line = line?;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let (response, problems) = bot.turn(line.trim(), turn_start);
+        for p in &problems {
+            writeln!(errors, "ddz botzone: {}", p)?;
+        }
+        let mut answer = json!({ "response": response });
+        if !problems.is_empty() {
+            answer["debug"] = json!(problems.join("; "));
+        }
+        writeln!(output, "{}", answer)?;
+        if !keep_running {
+            output.flush()?;
+            return Ok(());
+        }
+        writeln!(output, "{}", KEEP_RUNNING)?;
+        output.flush()?;
+        turn_start = Instant::now();
+    }
+    Ok(())
+}
