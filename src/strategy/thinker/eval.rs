@@ -17,24 +17,40 @@ use crate::strategy::rules_player::RulesPlayer;
 /// worker judged before: the search gives the same answer whatever the number of workers.
 #[derive(Default)]
 pub(super) struct Worker {
-    policy: RulesPlayer,
+    pub(super) policy: RulesPlayer,
     solver: Option<Solver>,
     play_net: Option<PlayNet>,
 }
 
+/// The seed of deal number `deal` of a decision whose seed is `decision`: every deal draws
+/// from a generator of its own, so whichever thread draws it, it is the same deal.
+pub(super) fn deal_seed(decision: u64, deal: u32) -> u64 {
+    // SplitMix64's finaliser: neighbouring deal numbers give unrelated seeds.
+    let mut z = decision ^ u64::from(deal).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
 impl Worker {
-    /// Each of `candidates` (by index, those in `alive`) judged on the deal `hands`: our
-    /// side's score and whether it won, or `None` where the rollout failed. Every alive
-    /// candidate is judged even after a failure: which candidates are still alive when the
-    /// deal is counted is decided later, in deal order ([`Thinker::analyze`]).
+    /// Deal number `deal` of the decision seeded `seed` drawn, and each of `candidates` (by
+    /// index, those in `alive`) judged on it: our side's score and whether it won, or `None`
+    /// where the rollout failed. Every alive candidate is judged even after a failure: which
+    /// candidates are still alive when the deal is counted is decided later, in deal order
+    /// ([`Thinker::analyze`]).
+    #[allow(clippy::too_many_arguments)]
     pub(super) fn judge_deal(
         &mut self,
         settings: &ThinkerSettings,
         state: &GameState,
-        hands: BySeat<Cards>,
+        sampler: &Sampler,
+        seed: u64,
+        deal: u32,
         candidates: &[Combo],
         alive: &[usize],
     ) -> Vec<Option<(f64, bool)>> {
+        let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
+        let hands = self.draw_deal(settings, state, sampler, &mut rng);
         alive
             .iter()
             .map(|&i| self.evaluate(settings, state, hands, &candidates[i]))
@@ -167,7 +183,7 @@ impl Thinker {
         let mut sums = vec![0.0; plays.len()];
         let landlord_side = state.landlord == Some(state.me);
         for _ in 0..deals.max(1) {
-            let hands = self.draw_deal(state, &sampler, &mut rng);
+            let hands = self.workers[0].draw_deal(&self.settings, state, &sampler, &mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
                 let mut game = OpenGame::new(state, hands);
                 if game.play(state.me, play).is_err() {

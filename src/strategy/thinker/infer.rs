@@ -1,22 +1,24 @@
 //! Inference: the hidden hands drawn in proportion to how likely they make the other seats'
 //! plays so far, under the model that each plays as our rule player would.
 
-use super::{Thinker, INFER_MISMATCH, INFER_TRIES};
+use super::eval::Worker;
+use super::{ThinkerSettings, INFER_MISMATCH, INFER_TRIES};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState};
 use crate::search::rollout::OpenGame;
 use crate::search::{Policy, Sampler};
 
-impl Thinker {
-    /// The hidden hands of one sampled deal: believed ones ([`Thinker::believed_deal`]) when
+impl Worker {
+    /// The hidden hands of one sampled deal: believed ones ([`Worker::believed_deal`]) when
     /// inference is on, else uniform.
     pub(super) fn draw_deal(
         &mut self,
+        settings: &ThinkerSettings,
         state: &GameState,
         sampler: &Sampler,
         rng: &mut fastrand::Rng,
     ) -> BySeat<Cards> {
-        if self.settings.infer {
+        if settings.infer {
             self.believed_deal(state, sampler, rng)
         } else {
             sampler.deal(rng)

@@ -43,14 +43,14 @@ pub use settings::{
 use super::rules_player::RulesPlayer;
 use super::split::Splitter;
 use super::{Deadline, Strategy};
-use crate::cards::Cards;
-use crate::game::BySeat;
 use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
 use crate::strategy::net::BidNet;
 use eval::Worker;
 use stats::{best, drop_clearly_worse, CandidateTally};
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
+use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
 /// Candidates when the legal plays are this many or fewer: all of them.
@@ -67,10 +67,6 @@ pub const DROP_EVERY: u32 = 4;
 pub const DROP_Z: f64 = 2.0;
 /// Deals per decision at most in timed mode (a decision with time to spare stops here).
 pub const MAX_DEALS: u32 = 4_000;
-/// With several threads, each takes this many deals of a batch: enough work per thread to
-/// pay for starting it (a deal's play-outs take about a millisecond), few enough that a batch
-/// ends soon after the soft deadline.
-pub const DEALS_PER_THREAD: u32 = 4;
 /// The solver takes over a rollout once the hands hold this many cards together: its median
 /// time there is a few hundredths of a millisecond (ddz bench, solve section).
 pub const SOLVE_AT_CARDS: u32 = 16;
@@ -177,73 +173,89 @@ impl Thinker {
             }
         };
         let soft = self.soft_deadline(start, deadline);
-        let mut rng = fastrand::Rng::with_seed(decision_seed(state));
-        let mut tally: Vec<CandidateTally> = candidates
+        let seed = decision_seed(state);
+        let tally: Vec<CandidateTally> = candidates
             .iter()
             .map(|_| CandidateTally::default())
             .collect();
         let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
-        // One deal at a time on one thread (the timed mode stops right at its deadline); with
-        // more, a batch of deals judged at once. Either way the deals are counted in order
-        // below, so the answer at a fixed budget is the same for any number of threads.
-        let batch = if threads == 1 {
-            1
-        } else {
-            DEALS_PER_THREAD * threads as u32
+        let mut count = DealCount {
+            tally,
+            deals: 0,
+            scored: 0,
+            done: false,
+            #[cfg(test)]
+            fail_rollout: self.fail_rollout,
         };
-        let mut deals = 0;
-        // Deals every alive candidate was scored on (a deal with a failed rollout is not).
-        let mut scored = 0;
-        let mut results = Vec::with_capacity(candidates.len());
-        'search: while deals < max_deals {
-            if deals > 0 && self.out_of_time(soft, deadline) {
-                break;
+        let fixed = self.settings.samples.is_some();
+        let hard = deadline.hard;
+        // In fixed-budget mode only the hard deadline stops the search (never on a sane
+        // machine: the budget does); in timed mode the soft one.
+        let out_of_time = move || Instant::now() >= if fixed { hard } else { soft };
+        let settings = &self.settings;
+        let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
+            worker.judge_deal(settings, state, &sampler, seed, deal, &candidates, alive)
+        };
+        if threads == 1 {
+            let worker = &mut self.workers[0];
+            while count.deals < max_deals && !count.done {
+                if count.deals > 0 && out_of_time() {
+                    break;
+                }
+                let alive = count.alive();
+                let outcomes = judge(worker, count.deals, &alive);
+                count.add(&alive, &outcomes);
             }
-            let hands: Vec<BySeat<Cards>> = (0..batch.min(max_deals - deals))
-                .map(|_| self.draw_deal(state, &sampler, &mut rng))
-                .collect();
-            let alive: Vec<usize> = (0..candidates.len()).filter(|&i| tally[i].alive).collect();
-            let judged = self.judge_deals(state, &hands, &candidates, &alive);
-            for outcomes in judged {
-                // A rollout that fails (the policy answered illegally, or the game did not
-                // end) says nothing about the deal: the deal is dropped for every candidate,
-                // so each alive candidate's outcomes stay paired deal by deal with every
-                // other's. A candidate dropped earlier in the batch no longer counts.
-                results.clear();
-                let mut failed = false;
-                for (&i, &result) in alive.iter().zip(&outcomes) {
-                    if !tally[i].alive {
-                        continue;
-                    }
-                    #[cfg(test)]
-                    let result =
-                        result.filter(|_| !self.fail_rollout.map_or(false, |f| f(deals, i)));
-                    match result {
-                        Some(r) => results.push((i, r)),
-                        None => {
-                            failed = true;
+        } else {
+            // Each thread takes the next deal number, judges every candidate alive when it
+            // starts (a superset of those alive when the deal is counted: candidates are only
+            // ever dropped) and sends the outcomes here, where deals are counted in order. So
+            // the figures are those of one thread; the threads only stop sooner or later.
+            let next = AtomicU32::new(0);
+            let stop = AtomicBool::new(false);
+            let alive_now = Mutex::new(count.alive());
+            let (sender, outcomes) = mpsc::channel::<(u32, Vec<usize>, Vec<Judged>)>();
+            std::thread::scope(|scope| {
+                for worker in self.workers.iter_mut() {
+                    let sender = sender.clone();
+                    let (next, stop, alive_now) = (&next, &stop, &alive_now);
+                    scope.spawn(move || loop {
+                        let deal = next.fetch_add(1, Ordering::Relaxed);
+                        if stop.load(Ordering::Relaxed)
+                            || deal >= max_deals
+                            || (deal > 0 && out_of_time())
+                        {
                             break;
                         }
+                        let alive = alive_now.lock().map(|a| a.clone()).unwrap_or_default();
+                        let judged = judge(worker, deal, &alive);
+                        if sender.send((deal, alive, judged)).is_err() {
+                            break;
+                        }
+                    });
+                }
+                drop(sender);
+                let mut waiting = std::collections::BTreeMap::new();
+                for (deal, alive, judged) in outcomes.iter() {
+                    waiting.insert(deal, (alive, judged));
+                    while let Some((alive, judged)) = waiting.remove(&count.deals) {
+                        if count.done {
+                            break;
+                        }
+                        count.add(&alive, &judged);
+                        if let Ok(mut now) = alive_now.lock() {
+                            *now = count.alive();
+                        }
+                    }
+                    if count.done || count.deals >= max_deals {
+                        stop.store(true, Ordering::Relaxed);
                     }
                 }
-                deals += 1;
-                if failed {
-                    continue;
-                }
-                for &(i, (value, won)) in &results {
-                    tally[i].push(value, won);
-                }
-                scored += 1;
-                if scored >= MIN_DEALS_TO_DROP && scored % DROP_EVERY == 0 {
-                    drop_clearly_worse(&mut tally);
-                }
-                if tally.iter().filter(|t| t.alive).count() == 1 {
-                    break 'search;
-                }
-            }
+            });
         }
+        let DealCount { tally, deals, .. } = count;
         let chosen_index = best(&tally, &candidates, policy_choice, self.settings.stick);
         let mut reports: Vec<CandidateReport> = candidates
             .iter()
@@ -261,48 +273,6 @@ impl Thinker {
             policy_choice,
             deals,
         }
-    }
-
-    /// The candidates `alive` (indices into `candidates`) judged on each of the deals `hands`,
-    /// one list per deal in the order of `hands`: on this thread when there is one worker,
-    /// else the deals split into one run of consecutive deals per worker, each on a thread of
-    /// its own. A panic in a thread goes on in this one (the engine's answer falls back).
-    fn judge_deals(
-        &mut self,
-        state: &GameState,
-        hands: &[BySeat<Cards>],
-        candidates: &[Combo],
-        alive: &[usize],
-    ) -> Vec<Vec<Option<(f64, bool)>>> {
-        let settings = &self.settings;
-        if self.workers.len() == 1 || hands.len() == 1 {
-            let worker = &mut self.workers[0];
-            return hands
-                .iter()
-                .map(|h| worker.judge_deal(settings, state, *h, candidates, alive))
-                .collect();
-        }
-        let per_worker = (hands.len() + self.workers.len() - 1) / self.workers.len();
-        std::thread::scope(|scope| {
-            let runs: Vec<_> = self
-                .workers
-                .iter_mut()
-                .zip(hands.chunks(per_worker))
-                .map(|(worker, run)| {
-                    scope.spawn(move || {
-                        run.iter()
-                            .map(|h| worker.judge_deal(settings, state, *h, candidates, alive))
-                            .collect::<Vec<_>>()
-                    })
-                })
-                .collect();
-            runs.into_iter()
-                .flat_map(|run| {
-                    run.join()
-                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-                })
-                .collect()
-        })
     }
 
     /// The soft deadline of a search begun at `start`: the given one, narrowed by our own
@@ -323,6 +293,66 @@ impl Thinker {
         } else {
             now >= soft
         }
+    }
+}
+
+/// One deal's outcome for one candidate: our side's score and whether it won; `None` when the
+/// rollout failed.
+type Judged = Option<(f64, bool)>;
+
+/// The count of a decision's deals, in deal order whatever thread judged them.
+struct DealCount {
+    tally: Vec<CandidateTally>,
+    /// Deals counted.
+    deals: u32,
+    /// Deals every alive candidate was scored on (a deal with a failed rollout is not).
+    scored: u32,
+    /// One candidate is left.
+    done: bool,
+    #[cfg(test)]
+    fail_rollout: Option<fn(u32, usize) -> bool>,
+}
+
+impl DealCount {
+    /// The candidates still in the search.
+    fn alive(&self) -> Vec<usize> {
+        (0..self.tally.len())
+            .filter(|&i| self.tally[i].alive)
+            .collect()
+    }
+
+    /// The next deal's outcomes, `judged[k]` that of candidate `judged_alive[k]` (those alive
+    /// when it was judged, which may since have been dropped).
+    fn add(&mut self, judged_alive: &[usize], judged: &[Judged]) {
+        // A rollout that fails (the policy answered illegally, or the game did not end) says
+        // nothing about the deal: the deal is dropped for every candidate, so each alive
+        // candidate's outcomes stay paired deal by deal with every other's.
+        let mut results = Vec::with_capacity(judged.len());
+        for (&i, &result) in judged_alive.iter().zip(judged) {
+            if !self.tally[i].alive {
+                continue;
+            }
+            #[cfg(test)]
+            let deal = self.deals;
+            #[cfg(test)]
+            let result = result.filter(|_| !self.fail_rollout.map_or(false, |f| f(deal, i)));
+            match result {
+                Some(r) => results.push((i, r)),
+                None => {
+                    self.deals += 1;
+                    return;
+                }
+            }
+        }
+        self.deals += 1;
+        for (i, (value, won)) in results {
+            self.tally[i].push(value, won);
+        }
+        self.scored += 1;
+        if self.scored >= MIN_DEALS_TO_DROP && self.scored % DROP_EVERY == 0 {
+            drop_clearly_worse(&mut self.tally);
+        }
+        self.done = self.tally.iter().filter(|t| t.alive).count() == 1;
     }
 }
 
