@@ -279,7 +279,7 @@ fn bench_quick_prints_figures_and_the_pinned_node_count() {
         "median ns",
         "classify ns per call",
         "think deals per second, 1 thread",
-        "think speed-up",
+        "think speed-up, deals per second at",
     ] {
         assert!(
             run.stdout.contains(label),

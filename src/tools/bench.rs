@@ -752,7 +752,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
                 per_second(drawn, all_time).to_string(),
             ),
             (
-                "speed-up".into(),
+                format!("speed-up, deals per second at {} threads / 1", cores),
                 format!(
                     "{:.2}",
                     one_time.as_secs_f64() / all_time.as_secs_f64().max(1e-9)
