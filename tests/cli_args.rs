@@ -410,10 +410,6 @@ fn impossible_values_are_refused_with_the_reason() {
         (&["arena", "--turn", "0"], "--turn must be at least 1"),
         (&["arena", "--time", "0"], "--time must be a positive"),
         (
-            &["arena", "--games", "2", "--shard", "3/3"],
-            "2 deals leave this slice none",
-        ),
-        (
             &[
                 "arena",
                 "--deals",
@@ -441,8 +437,14 @@ fn impossible_values_are_refused_with_the_reason() {
             "--game counts from 1",
         ),
         (
-            &["analyze", "--transcript", "unused.txt", "--at", "0"],
-            "≥ 1",
+            &[
+                "analyze",
+                "--transcript",
+                "fixtures/transcripts/official-example.txt",
+                "--at",
+                "0",
+            ],
+            "--at takes a message number (1 for the first message sent), not '0'",
         ),
         (
             &["solve", "A=3", "B=4", "C=5", "--table-mb", "0"],
