@@ -459,7 +459,7 @@ fn masks(lines: &[String]) -> Vec<Vec<(usize, usize)>> {
         }
         let label_unit = colon.map_or(false, |c| {
             line[..c]
-                .split(|ch: char| ch.is_whitespace() || ch == '(' || ch == ')')
+                .split(|ch: char| ch.is_whitespace() || matches!(ch, '(' | ')' | ',' | ';'))
                 .any(is_machine_unit)
         });
         let masked = nums

@@ -665,7 +665,12 @@ fn help_is_answered_on_stderr_and_is_no_problem() {
     let r = s.handle_line(b"HELLO", Instant::now());
     assert_eq!((r.reply, r.note), (None, None));
     let log = String::from_utf8(file.0.lock().unwrap().clone()).unwrap();
-    let problems: Vec<&str> = log.lines().filter(|l| l.starts_with("! ")).collect();
+    // Each log line is tagged `[PID SEAT] ` before its text.
+    let problems: Vec<&str> = log
+        .lines()
+        .map(|l| l.split_once("] ").map_or(l, |(_, text)| text))
+        .filter(|l| l.starts_with("! "))
+        .collect();
     assert_eq!(problems.len(), 1, "{}", log);
     assert!(problems[0].contains("HELLO"), "{}", log);
 
