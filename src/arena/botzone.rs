@@ -11,10 +11,9 @@
 use super::players::{Answer, Fault, FaultKind, Player};
 use crate::cards::Cards;
 use crate::game::Seat;
-use crate::protocol::external::{self, Program};
+use crate::protocol::external::Program;
 use crate::protocol::{Command, Reply};
 use serde_json::{json, Value};
-use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
@@ -140,18 +139,10 @@ impl BotzonePlayer {
         let line = if self.program.is_some() {
             request.to_string()
         } else {
-            let stderr = if self.show_stderr {
-                Stdio::inherit()
-            } else {
-                Stdio::null()
-            };
-            let program = Program::spawn(external::shell(&self.command), stderr).map_err(|e| {
-                Fault::new(
-                    FaultKind::Crashed,
-                    format!("cannot start '{}': {}", self.command, e),
-                )
-            })?;
-            self.program = Some(program);
+            self.program = Some(super::players::start_program(
+                &self.command,
+                self.show_stderr,
+            )?);
             json!({ "requests": self.view.requests, "responses": self.view.responses }).to_string()
         };
         let program = self.program.as_mut().expect("started above");

@@ -352,18 +352,7 @@ impl External {
     }
 
     fn start(&mut self) -> Result<(), Fault> {
-        let stderr = if self.show_stderr {
-            Stdio::inherit()
-        } else {
-            Stdio::null()
-        };
-        let program = Program::spawn(external::shell(&self.command), stderr).map_err(|e| {
-            Fault::new(
-                FaultKind::Crashed,
-                format!("cannot start '{}': {}", self.command, e),
-            )
-        })?;
-        self.program = Some(program);
+        self.program = Some(start_program(&self.command, self.show_stderr)?);
         Ok(())
     }
 
@@ -521,4 +510,20 @@ pub fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), String> {
         )),
         Err(f) => Err(f.to_string()),
     }
+}
+
+/// A hosted program started from its shell command line, its stderr shown or dropped; one
+/// that cannot start is a crash.
+pub(crate) fn start_program(command: &str, show_stderr: bool) -> Result<Program, Fault> {
+    let stderr = if show_stderr {
+        Stdio::inherit()
+    } else {
+        Stdio::null()
+    };
+    Program::spawn(external::shell(command), stderr).map_err(|e| {
+        Fault::new(
+            FaultKind::Crashed,
+            format!("cannot start '{}': {}", command, e),
+        )
+    })
 }
