@@ -28,7 +28,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 }
 
 /// The name among `names` nearest to `typed`, when one is near enough to be the one meant:
-/// at most [`MOST_EDITS`] edits, and fewer edits than the word is long (so `x` does not
+/// at most `MOST_EDITS` edits, and fewer edits than the word is long (so `x` does not
 /// suggest `eval`). Ties go to the first name listed.
 #[must_use]
 pub fn nearest<'a, I>(typed: &str, names: I) -> Option<&'a str>

@@ -15,7 +15,7 @@
 //! Three processes append to one file safely: it is opened for appending (`O_APPEND` on Unix,
 //! which makes every write land whole at the end), each line, tag and end included, is one
 //! write, and on Windows each write also holds an exclusive lock on one byte far past the end
-//! of the file ([`SharedAppend`]): append access alone let two seats' lines tear each other
+//! of the file (`SharedAppend`): append access alone let two seats' lines tear each other
 //! under Wine (the Windows stage's three-seat test caught one).
 
 use crate::game::Seat;

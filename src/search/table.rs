@@ -104,7 +104,7 @@ impl TransTable {
     }
 
     /// From now on the table holds nothing stored before: probes find only this epoch's
-    /// entries and stores take the older ones' slots as if empty. Every [`EPOCHS`] − 1 epochs the
+    /// entries and stores take the older ones' slots as if empty. Every `EPOCHS` − 1 (4,095) epochs the
     /// table is cleared for real, so that no number is used twice.
     pub fn begin_epoch(&mut self) {
         self.epoch += 1;

@@ -4,7 +4,7 @@
 //! the rule player's choice, the plays that leave the best split of the hand, every bomb, the
 //! rocket and the pass), deals the hidden cards many times ([`Sampler`]), and for each deal and
 //! candidate plays the rest of the game out: the rule player in every seat ([`Policy`]), the
-//! exact solver once few cards are left ([`Finisher`]); by default (`eval = blend`) the play
+//! exact solver once few cards are left ([`Finisher`](crate::search::rollout::Finisher)); by default (`eval = blend`) the play
 //! network's value of the position right after the candidate counts half of each deal's
 //! value, the play-out the other half. It chooses the candidate with the best
 //! mean score for our side under the scoring rule in use (`GameState::scoring`: bombs, rocket
@@ -14,7 +14,9 @@
 //! are compared on paired outcomes, which removes the luck of the deal from the comparison), and
 //! a candidate whose paired difference to the leader is clearly below zero is dropped. The loop
 //! is anytime: it checks its budget between deals, a number of deals in fixed-budget mode (same
-//! input, same answer on any machine), the soft deadline otherwise.
+//! input, same answer on any machine), the soft deadline otherwise. The deals are spread over
+//! `threads` workers (`eval::Worker`) and counted in deal order, so the number of threads
+//! changes how soon the answer comes, never what it is.
 //!
 //! Bidding can be by simulation too (`bid = simulate`): the hidden cards (the other hands and
 //! the bottom) are dealt many times and played out with us as the landlord; the expected score
