@@ -24,13 +24,27 @@ fn platform_lines() -> Vec<String> {
 /// Starts the engine at `exe` with `args` in the working directory `cwd`, writes `lines` to
 /// it and closes its input (the reading happens in [`finish`]).
 fn start(exe: &Path, args: &[&str], cwd: &Path, lines: &[String]) -> Child {
-    let mut child = Command::new(exe)
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
+    let spawn = || {
+        Command::new(exe)
+            .args(args)
+            .current_dir(cwd)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+    };
+    // A copy of the binary just written can be "busy" for a moment: another test thread's
+    // fork may still hold the copy's write handle until its exec. Ask again briefly.
+    let mut child = (0..50)
+        .map(|_| spawn())
+        .find(|r| match r {
+            Err(e) if e.raw_os_error() == Some(ETXTBSY) => {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                false
+            }
+            _ => true,
+        })
+        .unwrap_or_else(spawn)
         .expect("the engine starts");
     let mut stdin = child.stdin.take().unwrap();
     let text: String = lines.iter().map(|l| format!("{}\r\n", l)).collect();
@@ -50,6 +64,9 @@ fn finish(child: Child) -> (String, String) {
         String::from_utf8(out.stderr).unwrap(),
     )
 }
+
+/// Linux's "text file busy": the executable is open for writing somewhere.
+const ETXTBSY: i32 = 26;
 
 /// Runs the engine at `exe` with `args` from `cwd`, feeding it `lines`: (stdout, stderr).
 fn run_in(exe: &Path, args: &[&str], cwd: &Path, lines: &[String]) -> (String, String) {
@@ -147,7 +164,7 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
     let texts: Vec<&str> = lines.iter().map(|l| l.text.as_str()).collect();
     assert_eq!(texts[0], problem, "{:?}", texts);
     // The start names the build (as `ddz --version` does) and the settings in force.
-    let version = std::process::Command::new(&exe)
+    let version = std::process::Command::new(env!("CARGO_BIN_EXE_ddz"))
         .arg("--version")
         .output()
         .unwrap()
