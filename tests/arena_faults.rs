@@ -80,19 +80,10 @@ for raw in sys.stdin:
         sys.exit(0)
 "#;
 
-/// The player's script, written once per test process: the tests run in parallel, and a
-/// rewrite (truncate, then write) while another test's python3 is reading the file gave that
-/// python3 an empty program, which exits at once with status 0 (a "crash" where a late reply
-/// was expected).
+/// The player's script, written once per test process ([`arena_common::script_once`]).
 fn script() -> PathBuf {
     static WRITTEN: Once = Once::new();
-    let dir = std::env::temp_dir().join(format!("ddz-arena-faults-{}", std::process::id()));
-    let path = dir.join("player.py");
-    WRITTEN.call_once(|| {
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, PLAYER).unwrap();
-    });
-    path
+    arena_common::script_once(&WRITTEN, "ddz-arena-faults", "player.py", PLAYER)
 }
 
 /// Runs `deals` deals with the broken player rotated through the seats (duplicate) against

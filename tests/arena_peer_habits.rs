@@ -79,16 +79,15 @@ for raw in sys.stdin:
         out("ERROR at module AnalyzeMsg,sCommandIn without match")
 "#;
 
-/// The engine's script, written once per test process (see tests/arena_faults.rs for why).
+/// The engine's script, written once per test process ([`arena_common::script_once`]).
 fn script() -> PathBuf {
     static WRITTEN: Once = Once::new();
-    let dir = std::env::temp_dir().join(format!("ddz-arena-peer-habits-{}", std::process::id()));
-    let path = dir.join("sample_like.py");
-    WRITTEN.call_once(|| {
-        std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, SAMPLE_LIKE).unwrap();
-    });
-    path
+    arena_common::script_once(
+        &WRITTEN,
+        "ddz-arena-peer-habits",
+        "sample_like.py",
+        SAMPLE_LIKE,
+    )
 }
 
 fn spec(mode: &str) -> String {

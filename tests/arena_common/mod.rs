@@ -14,6 +14,27 @@ use std::path::PathBuf;
 use std::process::Command as Process;
 
 /// A fresh scratch directory for one test.
+/// A script for a fake engine, written once per test process under `folder` (in the
+/// temporary directory, named with the process id) as `file`: the tests run in parallel, and a
+/// rewrite (truncate, then write) while another test's python3 is reading the file gave that
+/// python3 an empty program, which exits at once with status 0 (a "crash" where a late reply
+/// was expected). `written` is the caller's own `static Once`.
+#[allow(dead_code)]
+pub fn script_once(
+    written: &'static std::sync::Once,
+    folder: &str,
+    file: &str,
+    text: &str,
+) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("{}-{}", folder, std::process::id()));
+    let path = dir.join(file);
+    written.call_once(|| {
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(&path, text).unwrap();
+    });
+    path
+}
+
 pub fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("ddz-test-{}-{}", name, std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
