@@ -40,6 +40,7 @@ fn main() -> ExitCode {
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
         "botzone" => ddz::tools::botzone::run(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),
+        "label" => ddz::tools::label::run(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
         "help" => Err(Help(USAGE).into()),
         _ => {
@@ -89,7 +90,10 @@ fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
 /// they write their stdout with `writeln!` and treat `BrokenPipe` there as the end). Every
 /// other tool only writes to stdout, and gets the default SIGPIPE (see [`quiet_on_closed_pipe`]).
 fn talks_to_programs(tool: &str) -> bool {
-    matches!(tool, "arena" | "play" | "check-transcripts" | "selfplay")
+    matches!(
+        tool,
+        "arena" | "play" | "check-transcripts" | "selfplay" | "label"
+    )
 }
 
 /// A tool whose output is piped into `head` stops quietly when the pipe closes, as Unix tools

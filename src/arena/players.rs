@@ -12,6 +12,7 @@ use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
 use crate::strategy::greedy::Greedy;
+use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker;
@@ -139,7 +140,7 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
 }
 
 /// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
-/// strategy v1), `tricky` (the test opponent that leads plays platforms read differently), or
+/// strategy v1), `learned` (the policy learned from the thinking player), `tricky` (the test opponent that leads plays platforms read differently), or
 /// `ddz` (the engine's default: the thinking player) with optional settings
 /// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
 /// [`thinker::ThinkerSettings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
@@ -160,6 +161,7 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
         "random" => no_settings(Box::new(RandomPlayer::new(seed))),
         "greedy" => no_settings(Box::new(Greedy)),
         "rules" => no_settings(Box::new(RulesPlayer::new())),
+        "learned" => no_settings(Box::new(LearnedPlayer::new())),
         "tricky" => no_settings(Box::new(Tricky::new())),
         "ddz" => {
             // One search thread per built-in player: the arena's jobs already fill the cores.
@@ -185,7 +187,7 @@ pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String>
 }
 
 /// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 5] = ["random", "greedy", "rules", "ddz", "tricky"];
+pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "ddz", "tricky"];
 
 /// How the arena hosts its players: options of the table, not of one player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

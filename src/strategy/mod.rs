@@ -76,8 +76,10 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod candidates;
 pub mod greedy;
 pub mod knowledge;
+pub mod learned;
 pub mod net;
 pub mod position;
 pub mod random;

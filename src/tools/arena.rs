@@ -27,6 +27,7 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--shard K/N] [--gauntlet CANDIDATE OPPONENT...]
        ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
+builtin:learned (the policy learned from the thinking player's decisions),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
 running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
 decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M,

@@ -135,6 +135,10 @@ pub const SECTIONS: &[Section] = &[
         run: bench_decide,
     },
     Section {
+        name: "learned",
+        run: bench_learned,
+    },
+    Section {
         name: "solve",
         run: bench_solve,
     },
@@ -370,14 +374,45 @@ fn bench_split(pos: &Positions, reps: u32) -> Figures {
 /// fingerprint the player's behaviour. Repetitions do not apply: one pass is a few thousand
 /// decisions.
 fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
-    use crate::game::{GameState, Seat};
     use crate::strategy::rules_player::RulesPlayer;
-    use crate::strategy::{Deadline, Strategy};
-    let mut times: Vec<u64> = Vec::new();
     let mut players: Vec<RulesPlayer> = (0..3).map(|_| RulesPlayer::new()).collect();
+    let times = play_bench_deals(&mut players);
+    let nodes: u64 = players.iter().map(|p| p.nodes() + p.decisions).sum();
+    decision_figures(times, nodes)
+}
+
+/// The same for the learned policy, and its time per decision against the rule player's over
+/// the same deals in the same run (the two play different games: the ratio is of medians).
+fn bench_learned(_pos: &Positions, _reps: u32) -> Figures {
+    use crate::strategy::learned::LearnedPlayer;
+    use crate::strategy::rules_player::RulesPlayer;
+    let mut rules: Vec<RulesPlayer> = (0..3).map(|_| RulesPlayer::new()).collect();
+    let rules_times = play_bench_deals(&mut rules);
+    let mut players: Vec<LearnedPlayer> = (0..3).map(|_| LearnedPlayer::new()).collect();
+    let times = play_bench_deals(&mut players);
+    let nodes: u64 = players.iter().map(|p| p.nodes() + p.decisions).sum();
+    let median = |t: &[u64]| {
+        let mut t = t.to_vec();
+        t.sort_unstable();
+        t[t.len() / 2] as f64
+    };
+    let ratio = median(&times) / median(&rules_times).max(1.0);
+    let mut figures = decision_figures(times, nodes);
+    figures.lines.push((
+        "median time per decision / the rule player's".into(),
+        format!("{:.2}", ratio),
+    ));
+    figures
+}
+
+/// Every bench deal played out by `players` (three of them, the 20-card hand's seat the
+/// landlord), each decision timed: the times in nanoseconds.
+fn play_bench_deals<P: crate::strategy::Strategy>(players: &mut [P]) -> Vec<u64> {
+    use crate::game::{GameState, Seat};
+    use crate::strategy::Deadline;
+    let mut times: Vec<u64> = Vec::new();
     let mut rng = fastrand::Rng::with_seed(SEED ^ 0xdec1de);
     let mut deck: Vec<u8> = (0..54).collect();
-    let mut elapsed = Duration::ZERO;
     for _ in 0..DEALS {
         rng.shuffle(&mut deck);
         let hand = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
@@ -395,9 +430,7 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
         for _ in 0..200 {
             let start = Instant::now();
             let combo = players[seat.index()].play(&states[seat.index()], Deadline::unlimited());
-            let took = start.elapsed();
-            elapsed += took;
-            times.push(took.as_nanos() as u64);
+            times.push(start.elapsed().as_nanos() as u64);
             record_everywhere(&mut states, seat, &combo);
             if states[0].winner().is_some() {
                 break;
@@ -405,8 +438,13 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
             seat = seat.next();
         }
     }
+    times
+}
+
+/// The figures of timed decisions (nanoseconds each).
+fn decision_figures(mut times: Vec<u64>, nodes: u64) -> Figures {
+    let elapsed = Duration::from_nanos(times.iter().sum());
     let decisions = times.len() as u64;
-    let nodes: u64 = players.iter().map(|p| p.nodes() + p.decisions).sum();
     times.sort_unstable();
     Figures {
         lines: vec![

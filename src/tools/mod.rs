@@ -5,6 +5,7 @@ pub mod arena;
 pub mod bench;
 pub mod botzone;
 pub mod cli;
+pub mod label;
 pub mod moves;
 pub mod play;
 pub mod replay;
@@ -40,6 +41,7 @@ usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-m
        ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
        ddz selfplay merge --out FILE SHARD...            self-play shards' files joined into the whole run's
        ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix
+       ddz label --out FILE [OPTIONS]                    the thinking player's decisions, to teach the learned policy
        ddz netcheck PREFIX | --data FILE                 a trained network against the trainer / the data
        ddz help [TOOL]                                   this text, or a tool's usage (also ddz TOOL --help)
        ddz --version                                     the version

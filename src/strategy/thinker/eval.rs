@@ -2,12 +2,14 @@
 //! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
+use super::Playout;
 use super::{decision_seed, Eval, Thinker, ThinkerSettings, SOLVE_AT_CARDS, SOLVE_NODES};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Outcome, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame};
 use crate::search::{Policy, Sampler, Solver};
+use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::net::{open_position, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
 
@@ -17,9 +19,45 @@ use crate::strategy::rules_player::RulesPlayer;
 /// worker judged before: the search gives the same answer whatever the number of workers.
 #[derive(Default)]
 pub(super) struct Worker {
-    pub(super) policy: RulesPlayer,
+    pub(super) policy: PlayoutPolicy,
     solver: Option<Solver>,
     play_net: Option<PlayNet>,
+}
+
+/// The policy of a worker's play-outs ([`Playout`]), made to the settings at each deal.
+#[derive(Debug)]
+pub(super) enum PlayoutPolicy {
+    Rules(RulesPlayer),
+    Learned(Box<LearnedPlayer>),
+}
+
+impl Default for PlayoutPolicy {
+    fn default() -> PlayoutPolicy {
+        PlayoutPolicy::Rules(RulesPlayer::new())
+    }
+}
+
+impl PlayoutPolicy {
+    /// The policy `playout` names (this one when it already is).
+    fn set(&mut self, playout: Playout) {
+        match (playout, &*self) {
+            (Playout::Rules, PlayoutPolicy::Rules(_))
+            | (Playout::Learned, PlayoutPolicy::Learned(_)) => {}
+            (Playout::Rules, _) => *self = PlayoutPolicy::Rules(RulesPlayer::new()),
+            (Playout::Learned, _) => {
+                *self = PlayoutPolicy::Learned(Box::new(LearnedPlayer::new()));
+            }
+        }
+    }
+}
+
+impl Policy for PlayoutPolicy {
+    fn choose(&mut self, state: &GameState) -> Combo {
+        match self {
+            PlayoutPolicy::Rules(p) => p.choose(state),
+            PlayoutPolicy::Learned(p) => p.choose(state),
+        }
+    }
 }
 
 /// The seed of deal number `deal` of a decision whose seed is `decision`: every deal draws
@@ -66,6 +104,7 @@ impl Worker {
         hands: BySeat<Cards>,
         combo: &Combo,
     ) -> Option<(f64, bool)> {
+        self.policy.set(settings.playout);
         let mut game = OpenGame::new(state, hands);
         let me = state.me;
         game.play(me, combo).ok()?;
@@ -151,12 +190,13 @@ impl Worker {
             .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
     }
 
-    /// `game` played to its end by the rule player, the solver finishing it.
+    /// `game` played to its end by the play-out policy, the solver finishing it.
     pub(super) fn play_out(
         &mut self,
         settings: &ThinkerSettings,
         game: OpenGame,
     ) -> Option<Outcome> {
+        self.policy.set(settings.playout);
         let table_bytes = settings.table_bytes;
         let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
         solver.begin_epoch();

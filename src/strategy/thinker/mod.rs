@@ -38,7 +38,7 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    Bidder, Eval, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK,
+    Bidder, Eval, Playout, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK,
     DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTING_NAMES,
 };
 
@@ -55,11 +55,7 @@ use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Mutex};
 use std::time::Instant;
 
-/// Candidates when the legal plays are this many or fewer: all of them.
-pub const ALL_PLAYS_UP_TO: usize = 12;
-/// Otherwise, this many plays that leave the best-valued rest of the hand (beside the rule
-/// player's choice, bombs, rocket and pass).
-pub const PREFERRED_PLAYS: usize = 8;
+pub use crate::strategy::candidates::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 /// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
 pub const MIN_DEALS_TO_DROP: u32 = 12;
 /// Candidates are compared every this many deals.

@@ -63,6 +63,18 @@ pub struct ThinkerSettings {
     /// Threads that share a decision's deals; `None`: one per core. The answer at a fixed
     /// budget is the same for any number ([`Thinker::analyze`](super::Thinker::analyze)).
     pub threads: Option<usize>,
+    /// The policy the play-outs are played by in every seat: the rule player (`rules`, the
+    /// default) or the learned policy (`learned`).
+    pub playout: Playout,
+}
+
+/// The play-outs' policy.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Playout {
+    /// The rule player.
+    Rules,
+    /// The learned policy ([`crate::strategy::learned`]).
+    Learned,
 }
 
 impl Default for ThinkerSettings {
@@ -81,6 +93,7 @@ impl Default for ThinkerSettings {
             play_net: None,
             bid_net: None,
             threads: None,
+            playout: Playout::Rules,
         }
     }
 }
@@ -128,6 +141,11 @@ impl ThinkerSettings {
             net(&self.play_net).to_string(),
             net(&self.bid_net).to_string(),
             self.threads.map_or("cores".to_string(), |n| n.to_string()),
+            match self.playout {
+                Playout::Rules => "rules",
+                Playout::Learned => "learned",
+            }
+            .to_string(),
         ];
         SETTING_NAMES
             .iter()
@@ -221,6 +239,14 @@ impl ThinkerSettings {
                 )?;
                 Ok(())
             }
+            "playout" => {
+                self.playout = one_of(
+                    "playout",
+                    value,
+                    &[("rules", Playout::Rules), ("learned", Playout::Learned)],
+                )?;
+                Ok(())
+            }
             "infer" => {
                 self.infer = one_of("infer", value, &[("on", true), ("off", false)])?;
                 Ok(())
@@ -281,7 +307,7 @@ pub const MAX_TABLE_MB: usize = 1024;
 pub const MAX_THREADS: usize = 64;
 
 /// The setting names [`ThinkerSettings::set`] takes.
-pub const SETTING_NAMES: [&str; 13] = [
+pub const SETTING_NAMES: [&str; 14] = [
     "think",
     "samples",
     "table-mb",
@@ -295,6 +321,7 @@ pub const SETTING_NAMES: [&str; 13] = [
     "play-net",
     "bid-net",
     "threads",
+    "playout",
 ];
 
 /// How the thinking player bids.

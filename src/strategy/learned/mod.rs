@@ -1,0 +1,225 @@
+//! The learned policy: the thinking player's choices distilled into a fast chooser.
+//!
+//! At a decision it takes the plays the thinker would search ([`super::candidates`]), describes
+//! each by [`features`] (the position, the rule player's choice and which of its rules made it,
+//! the rest of the hand after the play, the chance an enemy beats it, …) and plays the one the
+//! boosted trees ([`trees`]) score highest. The trees are fitted by `scripts/train-policy.py`
+//! (LightGBM, a ranking objective) on decisions of the thinking player recorded by `ddz label`,
+//! and the model is embedded in the binary (`policy.txt`), so the engine needs no file beside it.
+//!
+//! It plays as a [`Strategy`] of its own (the arena's `builtin:learned`), and as the play-out
+//! policy of the thinking player (`playout = learned`). It bids as the rule player does.
+
+pub mod features;
+pub mod trees;
+
+use super::candidates::candidates;
+use super::rules_player::{explain, RulesPlayer};
+use super::split::Splitter;
+use super::{Deadline, Strategy};
+use crate::game::GameState;
+use crate::rules::Combo;
+use crate::search::Policy;
+use features::{features_of, Features};
+use std::sync::{Arc, Mutex};
+use trees::Trees;
+
+/// The embedded model: LightGBM's text file as the trainer saved it.
+pub const EMBEDDED_MODEL: &str = include_str!("policy.txt");
+
+/// The embedded model read once per process and shared by every player (the thinker makes one
+/// play-out policy per search thread, the arena one player per seat and game).
+static SHARED_MODEL: Mutex<Option<Arc<Trees>>> = Mutex::new(None);
+
+/// The embedded model, read at the first call.
+#[must_use]
+pub fn embedded_model() -> Arc<Trees> {
+    let mut shared = SHARED_MODEL.lock().unwrap_or_else(|e| e.into_inner());
+    Arc::clone(shared.get_or_insert_with(|| {
+        Arc::new(Trees::parse(EMBEDDED_MODEL).expect("the embedded policy model reads"))
+    }))
+}
+
+/// One decision as the learned policy sees it: the candidates, their features and scores.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scored {
+    /// The plays weighed.
+    pub candidates: Vec<Combo>,
+    /// Each candidate's features.
+    pub features: Vec<Features>,
+    /// Each candidate's score (higher is better).
+    pub scores: Vec<f64>,
+    /// The rule player's choice (always among the candidates).
+    pub rule_choice: Combo,
+}
+
+impl Scored {
+    /// The best-scored candidate (the first of equals, in the candidates' order).
+    #[must_use]
+    pub fn best(&self) -> Combo {
+        let mut best = 0;
+        for (i, s) in self.scores.iter().enumerate() {
+            if *s > self.scores[best] {
+                best = i;
+            }
+        }
+        self.candidates[best]
+    }
+}
+
+/// The learned policy.
+pub struct LearnedPlayer {
+    rules: RulesPlayer,
+    splitter: Splitter,
+    model: Arc<Trees>,
+    /// Decisions made (for `ddz bench`).
+    pub decisions: u64,
+}
+
+impl Default for LearnedPlayer {
+    fn default() -> LearnedPlayer {
+        LearnedPlayer::with_model(embedded_model())
+    }
+}
+
+impl std::fmt::Debug for LearnedPlayer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "LearnedPlayer({} trees)", self.model.len())
+    }
+}
+
+impl LearnedPlayer {
+    /// The player of the embedded model.
+    #[must_use]
+    pub fn new() -> LearnedPlayer {
+        LearnedPlayer::default()
+    }
+
+    /// The player of `model`.
+    #[must_use]
+    pub fn with_model(model: Arc<Trees>) -> LearnedPlayer {
+        LearnedPlayer {
+            rules: RulesPlayer::new(),
+            splitter: Splitter::new(),
+            model,
+            decisions: 0,
+        }
+    }
+
+    /// Splitter work done so far, its own and its rule player's (a fingerprint for `ddz bench`).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.splitter.nodes + self.rules.nodes()
+    }
+
+    /// The candidates of the decision in `state` (the seat to move's view), their features
+    /// and scores.
+    pub fn score(&mut self, state: &GameState) -> Scored {
+        let (unit, rule_choice) = explain(&mut self.rules, state);
+        let legal = state.legal_plays();
+        let candidates = candidates(&mut self.splitter, state, &legal, rule_choice);
+        let features = features_of(&mut self.splitter, state, &candidates, rule_choice, unit);
+        let scores = features.iter().map(|f| self.model.score(f)).collect();
+        Scored {
+            candidates,
+            features,
+            scores,
+            rule_choice,
+        }
+    }
+
+    /// The candidates and features of a decision without scoring them (what `ddz label`
+    /// records beside the thinker's figures).
+    pub fn describe(&mut self, state: &GameState, candidates: &[Combo]) -> Vec<Features> {
+        let (unit, rule_choice) = explain(&mut self.rules, state);
+        features_of(&mut self.splitter, state, candidates, rule_choice, unit)
+    }
+}
+
+impl Policy for LearnedPlayer {
+    fn choose(&mut self, state: &GameState) -> Combo {
+        self.decisions += 1;
+        let legal = state.legal_plays();
+        if legal.len() == 1 {
+            return legal[0];
+        }
+        self.score(state).best()
+    }
+}
+
+impl Strategy for LearnedPlayer {
+    fn name(&self) -> &str {
+        "learned"
+    }
+
+    fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
+        self.rules.bid(state, deadline)
+    }
+
+    fn play(&mut self, state: &GameState, _deadline: Deadline) -> Combo {
+        self.choose(state)
+    }
+
+    fn new_game(&mut self) {
+        self.rules.new_game();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::learned::features::FEATURES;
+
+    /// The trainer's own scores of fixed candidates (written beside the model by
+    /// `scripts/train-policy.py`): the embedded model must give the same.
+    #[test]
+    fn the_embedded_model_scores_as_the_trainer_did() {
+        let model = embedded_model();
+        assert_eq!(model.features, FEATURES);
+        let mut rows = 0;
+        for line in include_str!("policy.check").lines() {
+            if line.starts_with('#') {
+                continue;
+            }
+            let values: Vec<f64> = line.split('\t').map(|v| v.parse().unwrap()).collect();
+            assert_eq!(values.len(), FEATURES + 1, "{}", line);
+            let ours = model.score(&values[..FEATURES]);
+            let theirs = values[FEATURES];
+            assert!(
+                (ours - theirs).abs() <= 1e-9 * theirs.abs().max(1.0),
+                "ours {} theirs {} for {}",
+                ours,
+                theirs,
+                line
+            );
+            rows += 1;
+        }
+        assert!(rows >= 10, "{} rows", rows);
+    }
+
+    /// Mid-game views of a few self-played games.
+    fn views() -> Vec<GameState> {
+        (0..12)
+            .flat_map(crate::tools::bench::self_play_positions)
+            .flat_map(|m| m.views)
+            .filter(|v| v.to_move == Some(v.me))
+            .collect()
+    }
+
+    #[test]
+    fn the_learned_play_is_a_legal_candidate_with_the_best_score() {
+        let mut player = LearnedPlayer::new();
+        let views = views();
+        assert!(views.len() > 10, "{}", views.len());
+        for view in &views {
+            let play = player.choose(view);
+            assert!(view.legal_plays().contains(&play), "{:?}", play);
+            let scored = player.score(view);
+            assert!(scored.candidates.contains(&scored.rule_choice));
+            if view.legal_plays().len() > 1 {
+                let i = scored.candidates.iter().position(|c| *c == play).unwrap();
+                assert!(scored.scores.iter().all(|s| *s <= scored.scores[i]));
+            }
+        }
+    }
+}

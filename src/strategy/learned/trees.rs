@@ -1,0 +1,203 @@
+//! Gradient-boosted trees as LightGBM writes them (`Booster.save_model`, its text format): the
+//! learned policy's scorer. Reading LightGBM's own file keeps one source of truth: the trainer
+//! saves the model, the engine embeds that file, and `ddz netcheck --policy` checks that the
+//! two agree on the trainer's own scores.
+//!
+//! Only what a numeric model uses is read: per tree the split features, thresholds, decision
+//! types, children and leaf values. A categorical split is refused (the trainer declares no
+//! categorical feature).
+
+use std::fmt;
+
+/// One tree: internal nodes by index; a child below zero is the leaf `!child`.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Tree {
+    feature: Vec<u16>,
+    threshold: Vec<f64>,
+    /// LightGBM's decision type per node: bit 1 = missing values go left; bits 2–3 = what
+    /// counts as missing (0 none, 1 zero, 2 NaN).
+    decision: Vec<u8>,
+    left: Vec<i32>,
+    right: Vec<i32>,
+    leaf: Vec<f64>,
+}
+
+/// LightGBM treats a value this close to zero as zero when zero means missing.
+const ZERO_THRESHOLD: f64 = 1e-35;
+
+impl Tree {
+    fn value(&self, x: &[f64]) -> f64 {
+        if self.feature.is_empty() {
+            return self.leaf[0];
+        }
+        let mut node = 0i32;
+        while node >= 0 {
+            let i = node as usize;
+            let mut v = x[self.feature[i] as usize];
+            let missing = (self.decision[i] >> 2) & 3;
+            let default_left = self.decision[i] & 2 != 0;
+            // LightGBM's NumericalDecision: NaN is zero unless NaN means missing.
+            if v.is_nan() && missing != 2 {
+                v = 0.0;
+            }
+            let go_left =
+                if (missing == 1 && v.abs() <= ZERO_THRESHOLD) || (missing == 2 && v.is_nan()) {
+                    default_left
+                } else {
+                    v <= self.threshold[i]
+                };
+            node = if go_left { self.left[i] } else { self.right[i] };
+        }
+        self.leaf[!node as usize]
+    }
+}
+
+/// A boosted model: the sum of its trees.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Trees {
+    trees: Vec<Tree>,
+    /// Features the model reads (its largest feature index + 1).
+    pub features: usize,
+}
+
+/// Why a model file could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ModelError(pub String);
+
+impl fmt::Display for ModelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "LightGBM model: {}", self.0)
+    }
+}
+
+impl std::error::Error for ModelError {}
+
+fn numbers<T: std::str::FromStr>(key: &str, text: &str) -> Result<Vec<T>, ModelError> {
+    text.split_whitespace()
+        .map(|t| {
+            t.parse::<T>()
+                .map_err(|_| ModelError(format!("{}: '{}' is not a number", key, t)))
+        })
+        .collect()
+}
+
+impl Trees {
+    /// Reads LightGBM's text format.
+    pub fn parse(text: &str) -> Result<Trees, ModelError> {
+        let mut trees = Vec::new();
+        let mut current: Option<Tree> = None;
+        let mut max_feature = None;
+        for line in text.lines() {
+            let line = line.trim();
+            if line.starts_with("Tree=") {
+                trees.extend(current.take());
+                current = Some(Tree::default());
+                continue;
+            }
+            if line == "end of trees" {
+                break;
+            }
+            let (key, value) = match line.split_once('=') {
+                Some(kv) => kv,
+                None => continue,
+            };
+            if key == "max_feature_idx" {
+                max_feature = Some(
+                    value
+                        .parse::<usize>()
+                        .map_err(|_| ModelError(format!("max_feature_idx '{}'", value)))?,
+                );
+            }
+            let tree = match current.as_mut() {
+                Some(t) => t,
+                None => continue,
+            };
+            match key {
+                "split_feature" => tree.feature = numbers(key, value)?,
+                "threshold" => tree.threshold = numbers(key, value)?,
+                "decision_type" => tree.decision = numbers(key, value)?,
+                "left_child" => tree.left = numbers(key, value)?,
+                "right_child" => tree.right = numbers(key, value)?,
+                "leaf_value" => tree.leaf = numbers(key, value)?,
+                "num_cat" if value != "0" => {
+                    return Err(ModelError("categorical splits are not supported".into()))
+                }
+                _ => {}
+            }
+        }
+        trees.extend(current.take());
+        let features = max_feature.ok_or_else(|| ModelError("no max_feature_idx".into()))? + 1;
+        for (n, t) in trees.iter().enumerate() {
+            let nodes = t.feature.len();
+            let sound = t.threshold.len() == nodes
+                && t.decision.len() == nodes
+                && t.left.len() == nodes
+                && t.right.len() == nodes
+                && t.leaf.len() == nodes + 1
+                && t.feature.iter().all(|&f| (f as usize) < features)
+                && t.decision.iter().all(|d| d & 1 == 0)
+                && t.left.iter().chain(&t.right).all(|&c| {
+                    if c >= 0 {
+                        (c as usize) < nodes
+                    } else {
+                        ((!c) as usize) < t.leaf.len()
+                    }
+                });
+            if !sound {
+                return Err(ModelError(format!("tree {} is malformed", n)));
+            }
+        }
+        if trees.is_empty() {
+            return Err(ModelError("no trees".into()));
+        }
+        Ok(Trees { trees, features })
+    }
+
+    /// The model's raw score of `x` (at least [`Trees::features`] values).
+    #[must_use]
+    pub fn score(&self, x: &[f64]) -> f64 {
+        assert!(x.len() >= self.features, "too few features for the model");
+        self.trees.iter().map(|t| t.value(x)).sum()
+    }
+
+    /// Trees in the model.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.trees.len()
+    }
+
+    /// Whether the model has no trees (never, once read).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.trees.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Two trees in LightGBM's layout: the first splits feature 0 at 0.5 and then feature 1
+    /// at 2, the second is a single leaf.
+    const SMALL: &str = "tree\nversion=v4\nmax_feature_idx=1\n\nTree=0\nnum_leaves=3\nnum_cat=0\n\
+split_feature=0 1\nthreshold=0.5 2\ndecision_type=2 2\nleft_child=-1 -2\nright_child=1 -3\n\
+leaf_value=1 2 3\nshrinkage=1\n\n\nTree=1\nnum_leaves=1\nnum_cat=0\nleaf_value=0.25\n\
+shrinkage=1\n\n\nend of trees\n";
+
+    #[test]
+    fn a_value_takes_the_path_its_thresholds_say() {
+        let m = Trees::parse(SMALL).unwrap();
+        assert_eq!(m.len(), 2);
+        assert_eq!(m.score(&[0.5, 9.0]), 1.25);
+        assert_eq!(m.score(&[0.6, 2.0]), 2.25);
+        assert_eq!(m.score(&[0.6, 2.1]), 3.25);
+    }
+
+    #[test]
+    fn a_broken_model_is_refused() {
+        assert!(Trees::parse("").is_err());
+        assert!(Trees::parse(&SMALL.replace("left_child=-1 -2", "left_child=-1 7")).is_err());
+        assert!(Trees::parse(&SMALL.replace("split_feature=0 1", "split_feature=0 5")).is_err());
+        assert!(Trees::parse(&SMALL.replace("threshold=0.5 2", "threshold=0.5 x")).is_err());
+    }
+}

@@ -1,0 +1,165 @@
+//! `ddz label`: the thinking player's decisions in self-play games, recorded with the learned
+//! policy's features (the format is in [`crate::learn::decisions`]; the trainer is
+//! `scripts/train-policy.py`).
+
+use crate::arena::shard::Shard;
+use crate::game::Scoring;
+use crate::learn::decisions::{header, label_run, Candidate, Labeller};
+use crate::learn::selfplay::{SelfPlay, GAMES_PER_DEAL};
+use crate::learn::shard::deals_in;
+use crate::strategy::thinker::ThinkerSettings;
+use crate::tools::cli::{Arg, Args};
+use crate::tools::terminal::{is_terminal, Stream};
+use anyhow::{bail, Context};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::time::Instant;
+
+/// The thinker's settings `ddz label` searches with unless told otherwise: the budget at which
+/// it played best against the outside engines (docs/figures.md).
+pub const DEFAULT_JUDGE: &str = "samples=64:eval=rollout";
+
+/// Usage of `ddz label`.
+pub const LABEL_USAGE: &str = "\
+usage: ddz label --out FILE [--deals N] [--players P [P P]] [--judge SETTINGS] [--every K]
+                 [--seed S] [--shard K/N] [--threads T]
+  Plays N seeded deals (default 100), each three times with seat A, B, then C as the landlord
+  (base 1, no bidding), and at every decision with a choice lets the thinking player search
+  the deciding seat's own view; every candidate it searched is written to FILE with its mean
+  score, deals, whether it was chosen, and the learned policy's features (tab-separated; the
+  columns are documented in src/learn/decisions.rs). scripts/train-policy.py fits the policy.
+  --players   who plays the games, in the arena's syntax (default builtin:rules)
+  --judge     the thinker's settings, KEY=VALUE joined by ':' (default samples=64:eval=rollout)
+  --every K   search one decision in K of each game (default 1: all)
+  --seed      the run's seed (default 1): same seed, same file
+  --shard K/N only the K-th of N slices of the deals, as ddz selfplay --shard (cat the files)
+  --threads   the thinker's search threads (default 1; run shards side by side instead)
+example: ddz label --deals 500 --judge samples=64:eval=rollout --out data/decisions-1.tsv";
+
+/// Runs `ddz label`.
+pub fn run(args: &[String]) -> anyhow::Result<()> {
+    let mut run = SelfPlay {
+        players: [
+            "builtin:rules".to_string(),
+            "builtin:rules".to_string(),
+            "builtin:rules".to_string(),
+        ],
+        deals: 100,
+        seed: 1,
+        jobs: 1,
+        scoring: Scoring::Official,
+        progress: false,
+    };
+    let mut out: Option<PathBuf> = None;
+    let mut players: Vec<String> = Vec::new();
+    let mut shard: Option<Shard> = None;
+    let mut judge = DEFAULT_JUDGE.to_string();
+    let mut every = 1u32;
+    let mut threads = 1usize;
+    let mut line = Args::new("label", LABEL_USAGE, args);
+    while let Some(arg) = line.next_arg()? {
+        match &arg {
+            Arg::Flag(f) => match f.as_str() {
+                "--out" | "-o" => out = Some(line.value()?.into()),
+                "--deals" | "-n" => run.deals = line.parse()?,
+                "--seed" => run.seed = line.parse()?,
+                "--players" => players.extend(line.values(3)?),
+                "--judge" => judge = line.value()?,
+                "--every" => every = line.parse()?,
+                "--threads" => threads = line.parse()?,
+                "--shard" => {
+                    let text = line.value()?;
+                    shard =
+                        Some(Shard::parse(&text).map_err(|e| anyhow::anyhow!("--shard: {}", e))?);
+                }
+                _ => return Err(line.unknown(&arg)),
+            },
+            Arg::Word(_) => return Err(line.unknown(&arg)),
+        }
+    }
+    let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
+    run.players = match players.len() {
+        0 => run.players,
+        1 => [players[0].clone(), players[0].clone(), players[0].clone()],
+        3 => [players[0].clone(), players[1].clone(), players[2].clone()],
+        n => bail!("--players takes one player or three, not {}", n),
+    };
+    if run.deals == 0 || every == 0 || threads == 0 {
+        bail!("--deals, --every and --threads must be at least 1");
+    }
+    let mut settings = ThinkerSettings::default();
+    for kv in judge.split(':').filter(|kv| !kv.is_empty()) {
+        let (k, v) = kv
+            .split_once('=')
+            .with_context(|| format!("--judge: '{}' is not KEY=VALUE", kv))?;
+        settings
+            .set(k, v)
+            .map_err(|e| anyhow::anyhow!("--judge: {}", e))?;
+    }
+    if settings.samples.is_none() {
+        bail!("--judge needs a fixed budget (samples=N), so that a run gives the same file");
+    }
+    settings.threads = Some(threads);
+    let progress = is_terminal(Stream::Stderr);
+    let file =
+        std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
+    let mut w = BufWriter::new(file);
+    writeln!(
+        w,
+        "# ddz label --deals {} --players {} {} {} --judge {} --every {} --seed {}{} ({})",
+        run.deals,
+        run.players[0],
+        run.players[1],
+        run.players[2],
+        judge,
+        every,
+        run.seed,
+        shard.map_or(String::new(), |s| format!(
+            " --shard {}/{}",
+            s.index, s.count
+        )),
+        crate::VERSION
+    )?;
+    writeln!(w, "{}", header())?;
+    let start = Instant::now();
+    let deals = shard.map_or(run.deals, |s| deals_in(s, run.deals));
+    let (mut games, mut decisions, mut lines) = (0usize, 0usize, 0usize);
+    let mut labeller = Labeller::new(settings);
+    let report = label_run(
+        &run,
+        shard,
+        &mut labeller,
+        every,
+        &mut |candidates: &[Candidate]| {
+            games += 1;
+            lines += candidates.len();
+            decisions += candidates.iter().filter(|c| c.chosen).count();
+            for c in candidates {
+                writeln!(w, "{}", c)?;
+            }
+            if progress {
+                eprint!(
+                    "\r\x1b[Kddz label: {}/{} games, {} decisions",
+                    games,
+                    deals * GAMES_PER_DEAL,
+                    decisions
+                );
+            }
+            Ok(())
+        },
+    )?;
+    w.flush()?;
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+    eprintln!(
+        "ddz label: {} games ({} faults), {} decisions, {} candidates to {} in {:.1} s",
+        games,
+        report.faulted,
+        decisions,
+        lines,
+        out.display(),
+        start.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
