@@ -122,6 +122,12 @@ impl RulesPlayer {
     pub fn nodes(&self) -> u64 {
         self.splitter.nodes
     }
+
+    /// Its splitter, for a player built on it that splits the same hands (the learned
+    /// policy): one memo serves both.
+    pub fn splitter(&mut self) -> &mut Splitter {
+        &mut self.splitter
+    }
 }
 
 /// What one decision sees.

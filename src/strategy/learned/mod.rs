@@ -15,7 +15,6 @@ pub mod trees;
 
 use super::candidates::candidates;
 use super::rules_player::{explain, RulesPlayer};
-use super::split::Splitter;
 use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
@@ -69,8 +68,9 @@ impl Scored {
 
 /// The learned policy.
 pub struct LearnedPlayer {
+    /// The rule player: its choice and the unit that made it are features, and its splitter
+    /// (with its memo) splits the candidates' rests.
     rules: RulesPlayer,
-    splitter: Splitter,
     model: Arc<Trees>,
     /// Decisions made (for `ddz bench`).
     pub decisions: u64,
@@ -100,16 +100,15 @@ impl LearnedPlayer {
     pub fn with_model(model: Arc<Trees>) -> LearnedPlayer {
         LearnedPlayer {
             rules: RulesPlayer::new(),
-            splitter: Splitter::new(),
             model,
             decisions: 0,
         }
     }
 
-    /// Splitter work done so far, its own and its rule player's (a fingerprint for `ddz bench`).
+    /// Splitter work done so far (a fingerprint for `ddz bench`).
     #[must_use]
     pub fn nodes(&self) -> u64 {
-        self.splitter.nodes + self.rules.nodes()
+        self.rules.nodes()
     }
 
     /// The candidates of the decision in `state` (the seat to move's view), their features
@@ -117,8 +116,8 @@ impl LearnedPlayer {
     pub fn score(&mut self, state: &GameState) -> Scored {
         let (unit, rule_choice) = explain(&mut self.rules, state);
         let legal = state.legal_plays();
-        let candidates = candidates(&mut self.splitter, state, &legal, rule_choice);
-        let features = features_of(&mut self.splitter, state, &candidates, rule_choice, unit);
+        let candidates = candidates(self.rules.splitter(), state, &legal, rule_choice);
+        let features = features_of(self.rules.splitter(), state, &candidates, rule_choice, unit);
         let scores = features.iter().map(|f| self.model.score(f)).collect();
         Scored {
             candidates,
@@ -132,7 +131,7 @@ impl LearnedPlayer {
     /// records beside the thinker's figures).
     pub fn describe(&mut self, state: &GameState, candidates: &[Combo]) -> Vec<Features> {
         let (unit, rule_choice) = explain(&mut self.rules, state);
-        features_of(&mut self.splitter, state, candidates, rule_choice, unit)
+        features_of(self.rules.splitter(), state, candidates, rule_choice, unit)
     }
 }
 

@@ -42,6 +42,7 @@ pub use settings::{
     DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTING_NAMES,
 };
 
+use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::split::Splitter;
 use super::{Deadline, Strategy};
@@ -109,7 +110,8 @@ pub struct Analysis {
     pub candidates: Vec<CandidateReport>,
     /// The play chosen.
     pub chosen: Combo,
-    /// The rule player's own choice.
+    /// The starting policy's own choice (the rule player's, or the learned policy's with
+    /// `prior = learned`).
     pub policy_choice: Combo,
     /// Deals drawn.
     pub deals: u32,
@@ -120,6 +122,8 @@ pub struct Thinker {
     settings: ThinkerSettings,
     /// The rule player of our own decisions (its choice, its bids, inference).
     policy: RulesPlayer,
+    /// The learned policy, made at the first decision that starts from it (`prior = learned`).
+    learned: Option<LearnedPlayer>,
     splitter: Splitter,
     /// One per search thread, the first also bidding's (each makes its solver and network at
     /// its first search, so players that never search cost no table memory).
@@ -139,6 +143,7 @@ impl Thinker {
         Thinker {
             settings,
             policy: RulesPlayer::new(),
+            learned: None,
             splitter: Splitter::new(),
             workers: vec![Worker::default()],
             bid_net: None,
@@ -156,7 +161,13 @@ impl Thinker {
     /// The search of one play decision, with every candidate's figures.
     pub fn analyze(&mut self, state: &GameState, deadline: Deadline) -> Analysis {
         let start = Instant::now();
-        let policy_choice = self.policy.choose(state);
+        let policy_choice = match self.settings.prior {
+            Playout::Rules => self.policy.choose(state),
+            Playout::Learned => self
+                .learned
+                .get_or_insert_with(LearnedPlayer::new)
+                .choose(state),
+        };
         let legal = state.legal_plays();
         let candidates = self.candidates(state, &legal, policy_choice);
         let sampler = match Sampler::new(state) {

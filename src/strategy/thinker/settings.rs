@@ -66,15 +66,34 @@ pub struct ThinkerSettings {
     /// The policy the play-outs are played by in every seat: the rule player (`rules`, the
     /// default) or the learned policy (`learned`).
     pub playout: Playout,
+    /// The policy whose choice the search starts from and keeps unless another candidate is
+    /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
+    pub prior: Playout,
 }
 
-/// The play-outs' policy.
+/// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
+/// choice (`prior`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Playout {
     /// The rule player.
     Rules,
     /// The learned policy ([`crate::strategy::learned`]).
     Learned,
+}
+
+impl Playout {
+    /// The names the settings spell.
+    pub const NAMES: [(&'static str, Playout); 2] =
+        [("rules", Playout::Rules), ("learned", Playout::Learned)];
+
+    /// Its name in the settings.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Playout::Rules => "rules",
+            Playout::Learned => "learned",
+        }
+    }
 }
 
 impl Default for ThinkerSettings {
@@ -94,6 +113,7 @@ impl Default for ThinkerSettings {
             bid_net: None,
             threads: None,
             playout: Playout::Rules,
+            prior: Playout::Rules,
         }
     }
 }
@@ -141,11 +161,8 @@ impl ThinkerSettings {
             net(&self.play_net).to_string(),
             net(&self.bid_net).to_string(),
             self.threads.map_or("cores".to_string(), |n| n.to_string()),
-            match self.playout {
-                Playout::Rules => "rules",
-                Playout::Learned => "learned",
-            }
-            .to_string(),
+            self.playout.name().to_string(),
+            self.prior.name().to_string(),
         ];
         SETTING_NAMES
             .iter()
@@ -240,11 +257,11 @@ impl ThinkerSettings {
                 Ok(())
             }
             "playout" => {
-                self.playout = one_of(
-                    "playout",
-                    value,
-                    &[("rules", Playout::Rules), ("learned", Playout::Learned)],
-                )?;
+                self.playout = one_of("playout", value, &Playout::NAMES)?;
+                Ok(())
+            }
+            "prior" => {
+                self.prior = one_of("prior", value, &Playout::NAMES)?;
                 Ok(())
             }
             "infer" => {
@@ -307,7 +324,7 @@ pub const MAX_TABLE_MB: usize = 1024;
 pub const MAX_THREADS: usize = 64;
 
 /// The setting names [`ThinkerSettings::set`] takes.
-pub const SETTING_NAMES: [&str; 14] = [
+pub const SETTING_NAMES: [&str; 15] = [
     "think",
     "samples",
     "table-mb",
@@ -322,6 +339,7 @@ pub const SETTING_NAMES: [&str; 14] = [
     "bid-net",
     "threads",
     "playout",
+    "prior",
 ];
 
 /// How the thinking player bids.
