@@ -4,6 +4,8 @@
 //! Layers, each using only those before it:
 //! - [`stats`]: the mean and standard error of a sample (used by any layer);
 //! - [`near`]: near names for "did you mean …?" (used by any layer);
+//! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
+//!   usage (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -31,6 +33,7 @@ pub const VERSION: &str = concat!(
 pub mod arena;
 pub mod botzone;
 pub mod cards;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod learn;

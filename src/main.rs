@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use ddz::tools::cli::Help;
-use ddz::tools::USAGE;
+use ddz::cli::Help;
+use ddz::cli::USAGE;
 use std::io::Write;
 
 fn main() -> ExitCode {
@@ -46,7 +46,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "ddz: unknown command '{}'{}\n{}",
                 tool,
-                ddz::near::did_you_mean(tool, ddz::tools::cli::usage_tools(USAGE)),
+                ddz::near::did_you_mean(tool, ddz::cli::usage_tools(USAGE)),
                 USAGE
             );
             return ExitCode::from(2);

@@ -23,7 +23,7 @@ use crate::protocol::{Command, Reply};
 use crate::search::SolverPosition;
 use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
 use crate::strategy::Strategy;
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
 use crate::tools::transcript::Step;
 use anyhow::{anyhow, bail, Context};

@@ -794,10 +794,10 @@ stable (compare a --quick count with a --quick count).";
 /// Runs the bench: `ddz bench [--quick]`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut reps = REPS_FULL;
-    let mut line = crate::tools::cli::Args::new("bench", USAGE, args);
+    let mut line = crate::cli::Args::new("bench", USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match arg {
-            crate::tools::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
+            crate::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
             other => return Err(line.unknown(&other)),
         }
     }

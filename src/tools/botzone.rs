@@ -7,7 +7,7 @@ use crate::cards::Cards;
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
 use crate::rules::{botzone, Platform};
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use anyhow::{bail, Context};
 use serde_json::Value;
 use std::io::{BufRead, Write};

@@ -27,7 +27,7 @@
 use crate::cards::{Cards, Counts, Rank};
 use crate::rules::platform::refused_by;
 use crate::rules::{classify, follows, leads, Combo, Kind};
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::cmp::Ordering;
 use std::io::Write;

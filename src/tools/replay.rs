@@ -5,7 +5,7 @@ use crate::arena::json::{GameLine, LogLine};
 use crate::cards::Cards;
 use crate::game::{trick_numbers, Outcome, Seat, Shown};
 use crate::protocol::{Command, Reply};
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use crate::tools::transcript;
 use anyhow::{bail, Context};
 use std::fmt::Write;

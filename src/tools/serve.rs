@@ -2,7 +2,7 @@
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
 use crate::play::settings::PlaySettings;
-use crate::tools::cli::Help;
+use crate::cli::Help;
 use crate::web::games::Games;
 use std::io::Write;
 use std::sync::Arc;

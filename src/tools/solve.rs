@@ -14,7 +14,7 @@ use crate::cards::Counts;
 use crate::game::{BySeat, Seat};
 use crate::rules::classify;
 use crate::search::{Solver, SolverPosition};
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 

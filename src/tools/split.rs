@@ -4,7 +4,7 @@
 use crate::cards::{Cards, Counts};
 use crate::strategy::split::{Mode, Splitter};
 use crate::strategy::value::SCALE;
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use anyhow::Context;
 
 /// Usage of `ddz split`.

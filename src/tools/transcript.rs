@@ -20,7 +20,7 @@ use crate::game::GameState;
 use crate::protocol::external::{self, split_command, Program};
 use crate::protocol::message::salvage;
 use crate::protocol::{Command, Reply};
-use crate::tools::cli::{Arg, Args};
+use crate::cli::{Arg, Args};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
