@@ -31,7 +31,7 @@ pub mod sprt;
 pub mod team;
 
 use deals::{mix, Deal};
-use players::{make_player, Hosting, Player};
+use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, MatchRules};
 use report::Report;
 use sprt::{Sprt, SprtConfig};
@@ -195,6 +195,28 @@ impl Default for ArenaConfig {
             sprt: None,
             shard: None,
         }
+    }
+}
+
+/// The player a spec names: `builtin:NAME`, `botzone:COMMAND` (a Botzone bot,
+/// [`botzone`]), or any other text as a shell command line.
+pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
+    if let Some(command) = spec.strip_prefix("botzone:") {
+        return Ok(Box::new(botzone::BotzonePlayer::new(
+            command,
+            hosting.show_stderr,
+        )));
+    }
+    match spec.strip_prefix("builtin:") {
+        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
+            let b = b.thinking(hosting.think).with_scoring(hosting.scoring);
+            Box::new(b.on_platform(hosting.platform)) as Box<dyn Player>
+        }),
+        None => Ok(Box::new(External::new(
+            spec,
+            hosting.crlf,
+            hosting.show_stderr,
+        ))),
     }
 }
 

@@ -1,14 +1,13 @@
 //! The match report: per player, games, win rates, scores with a 95% confidence interval over
 //! deals, errors by kind and reply times; printed for people and as one `RESULT {json}` line.
 
-use super::json::{H2hLine, PlayerLine, ResultLine, SprtLine};
+use super::json::{H2hLine, PlayerLine, ReplyMs, ResultLine, SprtLine};
 use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::GameRecord;
 use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
 use crate::game::Seat;
 use crate::stats::{Estimate, Z95};
-use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 
 /// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
@@ -33,19 +32,6 @@ fn ms_text(ms: f64) -> String {
         1
     };
     format!("{:.*}", decimals, ms)
-}
-
-/// Reply-time figures of one player, in milliseconds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ReplyMs {
-    /// The mean.
-    pub mean: f64,
-    /// The median.
-    pub median: f64,
-    /// The 99th percentile.
-    pub p99: f64,
-    /// The slowest reply.
-    pub max: f64,
 }
 
 /// One player's figures. A "game" here is one seat taken: when a player fills two seats of a

@@ -6,7 +6,8 @@
 
 use crate::arena::deals::Deal;
 use crate::arena::json::GameLine;
-use crate::arena::players::{greet, make_player, Player};
+use crate::arena::make_player;
+use crate::arena::players::{greet, Player};
 use crate::arena::referee::{play_game, GameRecord};
 use crate::arena::shard::{header_line, Shard};
 use crate::arena::{game_seed, labels, ArenaConfig};

@@ -4,9 +4,9 @@
 
 use crate::arena::shard::Shard;
 use crate::game::Scoring;
-use crate::learn::data::{Sample, HEADER};
+use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
-use crate::learn::selfplay::{self, SelfPlay, GAMES_PER_DEAL};
+use crate::learn::selfplay::{self, SelfPlay};
 use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
 use crate::cli::{Arg, Args};
 use crate::cli::terminal::{is_terminal, Stream};
