@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         "play" => ddz::tools::play::run_play(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
         "serve" => ddz::tools::serve::run_serve(rest),
-        "check-transcripts" => ddz::tools::transcript::run(rest),
+        "check-transcripts" => ddz::tools::check_transcripts::run(rest),
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
         "botzone" => ddz::tools::botzone::run(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),

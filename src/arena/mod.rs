@@ -12,7 +12,8 @@
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
 //! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
-//! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each.
+//! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each;
+//! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.
@@ -29,6 +30,7 @@ pub mod score;
 pub mod shard;
 pub mod sprt;
 pub mod team;
+pub mod transcript;
 
 use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};

@@ -11,10 +11,10 @@
 //! log beside the exe. The same setting as a flag is relative to the working directory, as a
 //! path typed on a command line always is.
 
+use crate::cli::{Arg, Args, Help};
 use crate::engine::clock::Clock;
 use crate::game::Scoring;
 use crate::strategy::thinker::{ThinkerSettings, SETTING_NAMES};
-use crate::cli::{Arg, Args, Help};
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.

@@ -15,7 +15,9 @@
 //! view it is: that seat knows its own hand and the others' card counts; the cards in no hand
 //! count as played.
 
+use crate::arena::transcript::Step;
 use crate::cards::Cards;
+use crate::cli::{Arg, Args};
 use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
@@ -23,9 +25,7 @@ use crate::protocol::{Command, Reply};
 use crate::search::SolverPosition;
 use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
 use crate::strategy::Strategy;
-use crate::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
-use crate::tools::transcript::Step;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -261,7 +261,7 @@ fn questions(path: &str, steps: &[Step]) -> String {
 fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Question)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
     let transcript =
-        crate::tools::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+        crate::arena::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
     let steps = &transcript.steps;
     let at = match at {
         Some(at) => at,

@@ -25,9 +25,9 @@
 //! message on stderr, a non-zero exit and nothing on stdout.
 
 use crate::cards::{Cards, Counts, Rank};
+use crate::cli::{Arg, Args};
 use crate::rules::platform::refused_by;
 use crate::rules::{classify, follows, leads, Combo, Kind};
-use crate::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::cmp::Ordering;
 use std::io::Write;

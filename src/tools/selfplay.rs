@@ -3,13 +3,13 @@
 //! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
 
 use crate::arena::shard::Shard;
+use crate::cli::terminal::{is_terminal, Stream};
+use crate::cli::{Arg, Args};
 use crate::game::Scoring;
 use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
 use crate::learn::selfplay::{self, SelfPlay};
 use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
-use crate::cli::{Arg, Args};
-use crate::cli::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;

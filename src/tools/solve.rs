@@ -11,10 +11,10 @@
 //! `unknown` and exits non-zero.
 
 use crate::cards::Counts;
+use crate::cli::{Arg, Args};
 use crate::game::{BySeat, Seat};
 use crate::rules::classify;
 use crate::search::{Solver, SolverPosition};
-use crate::cli::{Arg, Args};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
