@@ -6,9 +6,11 @@
 //! - [`selfplay`]: seeded games, every deal played once with each seat as the landlord;
 //! - [`shard`]: a run cut into shards (`ddz selfplay --shard K/N`) and their files merged;
 //! - [`encode`]: positions turned into the networks' inputs and targets (`ddz encode`), the
-//!   matrix the trainer reads.
+//!   matrix the trainer reads;
+//! - [`judge`]: the play network judged on a data file (`ddz netcheck --data`).
 
 pub mod data;
 pub mod encode;
+pub mod judge;
 pub mod selfplay;
 pub mod shard;
