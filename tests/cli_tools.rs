@@ -1,8 +1,8 @@
 //! The built binary's tools, end to end: `ddz moves`, `ddz classify`, `ddz analyze` and `ddz bench --quick`.
 
 use ddz::cards::Counts;
+use ddz::rules::generate::display_order;
 use ddz::rules::{classify, follows, leads, Combo, Platform};
-use ddz::tools::moves::display_order;
 use std::process::Command;
 
 struct Run {
