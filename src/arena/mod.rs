@@ -167,7 +167,7 @@ pub struct ArenaConfig {
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
     /// Play only this slice of the deals ([`shard`]); the deals keep their numbers.
-    pub shard: Option<shard::Shard>,
+    pub shard: Option<deals::Shard>,
 }
 
 /// The player in every seat a match leaves open (`ddz arena` with no players, or fewer than

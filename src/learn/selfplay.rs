@@ -6,8 +6,8 @@
 use super::data::{Sample, GAMES_PER_DEAL};
 use super::shard::deal_shard;
 use crate::arena::deals::Deal;
+use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
-use crate::arena::shard::Shard;
 use crate::arena::{self, ArenaConfig, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;

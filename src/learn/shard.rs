@@ -17,7 +17,7 @@
 //! so a matrix made from the shards is the one made from the whole file.
 
 use super::data::{GAMES_PER_DEAL, HEADER};
-use crate::arena::shard::Shard;
+use crate::arena::deals::Shard;
 use std::io::BufRead;
 
 /// The start of a shard's second line, before `K/N`.

@@ -1,9 +1,10 @@
 //! `ddz arena`: engines against engines on the same deals (see [`crate::arena`]).
 
+use crate::arena::deals::Shard;
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
-use crate::arena::shard::{end_line, header_line, merge, Shard};
+use crate::arena::shard::{end_line, header_line, merge};
 use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::cli::terminal::{is_terminal, Stream};

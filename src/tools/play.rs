@@ -5,11 +5,12 @@
 //! be saved as a JSON game log that `ddz replay` reads.
 
 use crate::arena::deals::Deal;
+use crate::arena::deals::Shard;
 use crate::arena::json::GameLine;
 use crate::arena::make_player;
 use crate::arena::players::{greet, Player};
 use crate::arena::referee::{play_game, GameRecord};
-use crate::arena::shard::{header_line, Shard};
+use crate::arena::shard::header_line;
 use crate::arena::{game_seed, labels, ArenaConfig};
 use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::Help;

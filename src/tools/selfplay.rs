@@ -2,7 +2,7 @@
 //! turned into a network's training matrix. The formats are in [`crate::learn::data`] and
 //! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
 
-use crate::arena::shard::Shard;
+use crate::arena::deals::Shard;
 use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::{Arg, Args};
 use crate::game::Scoring;
