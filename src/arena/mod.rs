@@ -11,6 +11,7 @@
 //! - [`gauntlet`]: one candidate against a list of opponents, each in pairs, same deals;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`text`]: the reports as people read them (match, team turns, gauntlet);
 //! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
 //! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each;
 //! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it.
@@ -30,6 +31,7 @@ pub mod score;
 pub mod shard;
 pub mod sprt;
 pub mod team;
+pub mod text;
 pub mod transcript;
 
 use deals::{mix, Deal};
