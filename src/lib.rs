@@ -4,6 +4,8 @@
 //! Layers, each using only those before it:
 //! - [`stats`]: the mean and standard error of a sample (used by any layer);
 //! - [`near`]: near names for "did you mean …?" (used by any layer);
+//! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
+//!   usage (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -13,9 +15,11 @@
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
 //! - [`arena`]: the tournament referee: engines against engines on the same deals;
 //! - [`botzone`]: the engine as a Botzone bot, and Botzone bots at the arena's tables;
+//! - [`learn`]: self-play data and the networks' training matrices, on the arena's games;
 //! - [`play`]: a person at the table against engines, on the arena's referee;
 //! - [`web`]: the table in a browser: replay pages and `ddz serve`;
-//! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …).
+//! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …), each a front end
+//!   over the layers before it.
 
 /// The version and the commit the binary was built from (`build.rs`): `ddz 0.1.0 (commit
 /// 1a2b3c4d5e)`, `-modified` after the commit when the sources differed from it, `unknown`
@@ -31,6 +35,7 @@ pub const VERSION: &str = concat!(
 pub mod arena;
 pub mod botzone;
 pub mod cards;
+pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod learn;

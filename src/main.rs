@@ -3,8 +3,8 @@
 
 use std::process::ExitCode;
 
-use ddz::tools::cli::Help;
-use ddz::tools::USAGE;
+use ddz::cli::Help;
+use ddz::cli::USAGE;
 use std::io::Write;
 
 fn main() -> ExitCode {
@@ -36,7 +36,7 @@ fn main() -> ExitCode {
         "play" => ddz::tools::play::run_play(rest),
         "replay" => ddz::tools::replay::run_replay(rest),
         "serve" => ddz::tools::serve::run_serve(rest),
-        "check-transcripts" => ddz::tools::transcript::run(rest),
+        "check-transcripts" => ddz::tools::check_transcripts::run(rest),
         "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
         "botzone" => ddz::tools::botzone::run(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),
@@ -47,7 +47,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "ddz: unknown command '{}'{}\n{}",
                 tool,
-                ddz::near::did_you_mean(tool, ddz::tools::cli::usage_tools(USAGE)),
+                ddz::near::did_you_mean(tool, ddz::cli::usage_tools(USAGE)),
                 USAGE
             );
             return ExitCode::from(2);

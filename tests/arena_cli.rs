@@ -6,11 +6,11 @@ mod arena_common;
 use arena_common::{ddz, result_without_clock, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};
 use ddz::arena::json::{GameLine, LogLine, ResultLine};
+use ddz::arena::transcript::check_file;
 use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
 use ddz::game::Seat;
 use ddz::protocol::{Command, Reply};
-use ddz::tools::transcript::check_file;
 use std::path::{Path, PathBuf};
 use std::process::Command as Process;
 

@@ -9,9 +9,9 @@ mod arena_common;
 use arena_common::{check_game, play};
 use ddz::arena::log::transcript;
 use ddz::arena::referee::CardOrder;
+use ddz::arena::transcript::{check, parse};
 use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;
-use ddz::tools::transcript::{check, parse};
 use std::time::Duration;
 
 /// The built engine with a small fixed search budget: the thinking player's path, at a pace

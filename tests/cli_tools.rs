@@ -1,8 +1,8 @@
 //! The built binary's tools, end to end: `ddz moves`, `ddz classify`, `ddz analyze` and `ddz bench --quick`.
 
 use ddz::cards::Counts;
+use ddz::rules::generate::display_order;
 use ddz::rules::{classify, follows, leads, Combo, Platform};
-use ddz::tools::moves::display_order;
 use std::process::Command;
 
 struct Run {
@@ -367,9 +367,9 @@ fn analyze_prints_what_the_thinking_player_finds() {
         };
         assert_eq!(without_time(&run.stdout), without_time(&again.stdout));
 
-        let parsed = ddz::tools::solve::parse(&pos_args).expect("the position parses");
+        let parsed = ddz::search::position_line::parse(&pos_args).expect("the position parses");
         let seat: ddz::game::Seat = seat.parse().unwrap();
-        let view = ddz::tools::analyze::view_of(&parsed.position, seat).expect("a view");
+        let view = ddz::search::position_line::view_of(&parsed.position, seat).expect("a view");
         let mut settings = ThinkerSettings {
             samples: Some(16),
             ..ThinkerSettings::default()

@@ -7,10 +7,10 @@ mod search_common;
 use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Combo;
+use ddz::search::position_line::view_of;
 use ddz::search::{Next, Solver, SolverPosition};
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
-use ddz::tools::analyze::view_of;
 use search_common::{cards_of, random_position};
 use std::time::{Duration, Instant};
 
@@ -133,7 +133,7 @@ fn plays_the_one_play_that_wins_whatever_the_hidden_cards() {
 /// A mid-game view from a seeded self-play game (the bench's), with several legal plays.
 fn mid_game_views() -> Vec<GameState> {
     (0..6)
-        .flat_map(ddz::tools::bench::self_play_positions)
+        .flat_map(ddz::strategy::bench_games::self_play_positions)
         .flat_map(|m| m.views)
         .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
         .collect()

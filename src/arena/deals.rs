@@ -1,4 +1,5 @@
-//! Deals: seeded and reproducible, read from and written to the 2015 platform's `cards.dat` form.
+//! Deals: seeded and reproducible, read from and written to the 2015 platform's `cards.dat` form,
+//! and the slice of a match's deals that one shard plays ([`Shard`]).
 //!
 //! A deal file holds 4 lines per deal: seat A's 17 card codes, B's, C's, then the 3 bottom codes,
 //! space-separated, in any order. The real file ends its lines with a space (and `\r\n`); reading
@@ -149,6 +150,56 @@ pub fn parse_dat(text: &str) -> Result<Vec<Deal>, DealError> {
 #[must_use]
 pub fn write_dat(deals: &[Deal]) -> String {
     deals.iter().map(Deal::to_dat).collect()
+}
+
+/// One slice of a match's deals: deal `i` belongs to shard `(i / group) mod count + 1`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 1.
+    pub index: usize,
+    /// How many shards the match is cut into.
+    pub count: usize,
+    /// Consecutive deals that go to one shard together: 1 in the arena; 3 in self-play, whose
+    /// deal is three arena deals, one per landlord seat, kept in one shard.
+    pub group: usize,
+}
+
+impl Shard {
+    /// The whole run as one shard (a plain log reads as shard 1/1).
+    pub const WHOLE: Shard = Shard {
+        index: 1,
+        count: 1,
+        group: 1,
+    };
+
+    /// Reads `K/N` (1 ≤ K ≤ N).
+    pub fn parse(text: &str) -> Result<Shard, String> {
+        let (k, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("'{}' is not K/N", text))?;
+        let k: usize = k
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not K/N", text))?;
+        let n: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("'{}' is not K/N", text))?;
+        if n == 0 || k == 0 || k > n {
+            return Err(format!("'{}': K must be 1 to N", text));
+        }
+        Ok(Shard {
+            index: k,
+            count: n,
+            group: 1,
+        })
+    }
+
+    /// Whether the deal with this number (from 0) is this shard's.
+    #[must_use]
+    pub fn holds(self, deal: usize) -> bool {
+        (deal / self.group.max(1)) % self.count + 1 == self.index
+    }
 }
 
 #[cfg(test)]

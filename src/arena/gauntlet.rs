@@ -17,7 +17,6 @@ use super::report::Report;
 use super::{run, ArenaConfig, Format};
 use crate::arena::players::{FaultKind, FAULT_KINDS};
 use crate::stats::{Estimate, Z95};
-use std::fmt::Write as _;
 
 /// The candidate's figures against one opponent.
 #[derive(Clone, Debug)]
@@ -151,83 +150,6 @@ impl GauntletReport {
         }
     }
 
-    /// The table for people: a line per opponent, then the combined line.
-    #[must_use]
-    pub fn summary(&self) -> String {
-        let mut out = String::new();
-        let all = format!("all {} opponents", self.standings.len());
-        let width = self
-            .standings
-            .iter()
-            .map(|s| s.opponent.len())
-            .chain(std::iter::once(all.len()))
-            .max()
-            .unwrap_or(8)
-            .max(8);
-        let _ = writeln!(
-            out,
-            "gauntlet: {} against each opponent (head-to-head win% and points per deal, ±95% over deals)",
-            self.candidate
-        );
-        let _ = writeln!(
-            out,
-            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  faults: candidate / opponent",
-            "opponent",
-            "deals",
-            "h2h",
-            "win% ±95%",
-            "per deal ±95%",
-            w = width
-        );
-        for s in &self.standings {
-            let h2h: u32 = s.h2h.iter().map(|&(_, n)| n).sum();
-            let _ = writeln!(
-                out,
-                "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
-                s.opponent,
-                s.report.deals,
-                h2h,
-                percent(s.win_rate()),
-                points(s.points()),
-                faults(&s.report.players[0].errors),
-                faults(&s.report.players[1].errors),
-                w = width
-            );
-        }
-        let deals = self
-            .standings
-            .iter()
-            .map(|s| s.report.deals)
-            .min()
-            .unwrap_or(0);
-        let h2h: u32 = self
-            .standings
-            .iter()
-            .flat_map(|s| s.h2h.iter().map(|&(_, n)| n))
-            .sum();
-        let mut candidate = [0; FAULT_KINDS];
-        let mut opponents = [0; FAULT_KINDS];
-        for s in &self.standings {
-            for k in 0..FAULT_KINDS {
-                candidate[k] += s.report.players[0].errors[k];
-                opponents[k] += s.report.players[1].errors[k];
-            }
-        }
-        let _ = writeln!(
-            out,
-            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
-            all,
-            deals,
-            h2h,
-            percent(self.combined_win_rate()),
-            points(self.combined_points()),
-            faults(&candidate),
-            faults(&opponents),
-            w = width
-        );
-        out
-    }
-
     /// The figures as one JSON object (no line end), for scripts.
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -269,29 +191,6 @@ impl GauntletReport {
             }
         })
         .to_string()
-    }
-}
-
-fn percent(i: Interval) -> String {
-    format!("{:.1} ± {:.1}", 100.0 * i.mean, 100.0 * i.half)
-}
-
-fn points(i: Interval) -> String {
-    format!("{:+.1} ± {:.1}", i.mean, i.half)
-}
-
-/// Faults by kind in words (`0`, or `illegal 4, malformed 5`).
-fn faults(errors: &[u64; FAULT_KINDS]) -> String {
-    let named: Vec<String> = FaultKind::ALL
-        .iter()
-        .zip(errors.iter())
-        .filter(|(_, &n)| n > 0)
-        .map(|(k, n)| format!("{} {}", k.name(), n))
-        .collect();
-    if named.is_empty() {
-        "0".to_string()
-    } else {
-        named.join(", ")
     }
 }
 

@@ -17,7 +17,6 @@
 use super::deals::Deal;
 use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::{ErrorRecord, GameRecord};
-use super::report::ReplyMs;
 use crate::cards::Cards;
 use crate::game::{BySeat, ParseSeatError, Seat};
 use serde::de::{self, Deserializer};
@@ -309,6 +308,19 @@ pub struct PlayerLine {
     /// Faults by kind.
     #[serde(with = "fault_counts")]
     pub errors: [u64; FAULT_KINDS],
+}
+
+/// Reply-time figures of one player, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct ReplyMs {
+    /// The mean.
+    pub mean: f64,
+    /// The median.
+    pub median: f64,
+    /// The 99th percentile.
+    pub p99: f64,
+    /// The slowest reply.
+    pub max: f64,
 }
 
 /// The head-to-head figures of one player.

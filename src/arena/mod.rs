@@ -11,8 +11,10 @@
 //! - [`gauntlet`]: one candidate against a list of opponents, each in pairs, same deals;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
 //! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`text`]: the reports as people read them (match, team turns, gauntlet);
 //! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
-//! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each.
+//! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each;
+//! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.
@@ -29,9 +31,11 @@ pub mod score;
 pub mod shard;
 pub mod sprt;
 pub mod team;
+pub mod text;
+pub mod transcript;
 
 use deals::{mix, Deal};
-use players::{make_player, Hosting, Player};
+use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, MatchRules};
 use report::Report;
 use sprt::{Sprt, SprtConfig};
@@ -165,7 +169,7 @@ pub struct ArenaConfig {
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
     /// Play only this slice of the deals ([`shard`]); the deals keep their numbers.
-    pub shard: Option<shard::Shard>,
+    pub shard: Option<deals::Shard>,
 }
 
 /// The player in every seat a match leaves open (`ddz arena` with no players, or fewer than
@@ -195,6 +199,28 @@ impl Default for ArenaConfig {
             sprt: None,
             shard: None,
         }
+    }
+}
+
+/// The player a spec names: `builtin:NAME`, `botzone:COMMAND` (a Botzone bot,
+/// [`botzone`]), or any other text as a shell command line.
+pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
+    if let Some(command) = spec.strip_prefix("botzone:") {
+        return Ok(Box::new(botzone::BotzonePlayer::new(
+            command,
+            hosting.show_stderr,
+        )));
+    }
+    match spec.strip_prefix("builtin:") {
+        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
+            let b = b.thinking(hosting.think).with_scoring(hosting.scoring);
+            Box::new(b.on_platform(hosting.platform)) as Box<dyn Player>
+        }),
+        None => Ok(Box::new(External::new(
+            spec,
+            hosting.crlf,
+            hosting.show_stderr,
+        ))),
     }
 }
 

@@ -471,28 +471,6 @@ impl Player for External {
     }
 }
 
-/// The player a spec names: `builtin:NAME`, `botzone:COMMAND` (a Botzone bot,
-/// [`super::botzone`]), or any other text as a shell command line.
-pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
-    if let Some(command) = spec.strip_prefix("botzone:") {
-        return Ok(Box::new(super::botzone::BotzonePlayer::new(
-            command,
-            hosting.show_stderr,
-        )));
-    }
-    match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
-            let b = b.thinking(hosting.think).with_scoring(hosting.scoring);
-            Box::new(b.on_platform(hosting.platform)) as Box<dyn Player>
-        }),
-        None => Ok(Box::new(External::new(
-            spec,
-            hosting.crlf,
-            hosting.show_stderr,
-        ))),
-    }
-}
-
 /// Starts `player` and says the handshake before a person sits down with it (`ddz play`,
 /// `ddz serve`): an engine that cannot start, exits at once or does not answer `NAME` is
 /// reported with the reason, rather than every game ending at once by its fault. A built-in

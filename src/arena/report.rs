@@ -1,15 +1,14 @@
 //! The match report: per player, games, win rates, scores with a 95% confidence interval over
-//! deals, errors by kind and reply times; printed for people and as one `RESULT {json}` line.
+//! deals, errors by kind and reply times, counted deal by deal; given as one `RESULT {json}` line
+//! here, and as text for people in [`super::text`].
 
-use super::json::{H2hLine, PlayerLine, ResultLine, SprtLine};
+use super::json::{H2hLine, PlayerLine, ReplyMs, ResultLine, SprtLine};
 use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::GameRecord;
 use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
 use crate::game::Seat;
 use crate::stats::{Estimate, Z95};
-use serde::{Deserialize, Serialize};
-use std::fmt::Write;
 
 /// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
 /// the smallest value with at least a share `q` of the values at or below it.
@@ -19,34 +18,6 @@ fn nearest_rank(t: &[u64], q: f64) -> u64 {
 
 /// Nanoseconds in a millisecond.
 const NS_PER_MS: f64 = 1e6;
-
-/// A time in milliseconds with about four significant digits, so a sub-microsecond in-process
-/// reply and a three-second search both read well in one column.
-fn ms_text(ms: f64) -> String {
-    let decimals = if ms < 1.0 {
-        4
-    } else if ms < 10.0 {
-        3
-    } else if ms < 100.0 {
-        2
-    } else {
-        1
-    };
-    format!("{:.*}", decimals, ms)
-}
-
-/// Reply-time figures of one player, in milliseconds.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct ReplyMs {
-    /// The mean.
-    pub mean: f64,
-    /// The median.
-    pub median: f64,
-    /// The 99th percentile.
-    pub p99: f64,
-    /// The slowest reply.
-    pub max: f64,
-}
 
 /// One player's figures. A "game" here is one seat taken: when a player fills two seats of a
 /// table (the `--pair` format), that table counts twice for it.
@@ -90,7 +61,7 @@ pub struct PlayerStats {
     pub h2h_farmer_wins: u64,
 }
 
-fn rate(n: u64, d: u64) -> f64 {
+pub(super) fn rate(n: u64, d: u64) -> f64 {
     if d == 0 {
         0.0
     } else {
@@ -295,116 +266,6 @@ impl Report {
         self.players.iter().map(PlayerStats::error_total).sum()
     }
 
-    /// The summary for people.
-    #[must_use]
-    pub fn summary(&self) -> String {
-        let mut out = String::new();
-        let rate_games = if self.seconds > 0.0 {
-            self.games as f64 / self.seconds
-        } else {
-            0.0
-        };
-        // A slow match (engines thinking a second a move) plays well under one game a second:
-        // a decimal keeps its rate from reading "0 games/s".
-        let decimals = if rate_games < 10.0 { 1 } else { 0 };
-        let _ = writeln!(
-            out,
-            "{} deals, {} games in {:.2} s ({:.*} games/s); {} with no bid, {} ended by a fault",
-            self.deals,
-            self.games,
-            self.seconds,
-            decimals,
-            rate_games,
-            self.all_passed,
-            self.faulted
-        );
-        let width = self
-            .players
-            .iter()
-            .map(|p| p.label.len())
-            .max()
-            .unwrap_or(6)
-            .max(6);
-        let _ = writeln!(
-            out,
-            "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8} {:>18}  {:>29}  errors",
-            "player",
-            "games",
-            "win%",
-            "lord%",
-            "farm%",
-            "score/g",
-            "per deal ±95%",
-            "reply ms mean/med/p99/max",
-            w = width
-        );
-        for p in &self.players {
-            let (mean, half) = p.per_deal_ci();
-            let t = p.reply_ms();
-            let errors = if p.error_total() == 0 {
-                "0".to_string()
-            } else {
-                FaultKind::ALL
-                    .iter()
-                    .zip(p.errors.iter())
-                    .filter(|(_, &n)| n > 0)
-                    .map(|(k, n)| format!("{} {}", k.name(), n))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            };
-            let _ = writeln!(
-                out,
-                "{:<w$} {:>7} {:>6.1} {:>6.1} {:>6.1} {:>8.1} {:>18}  {:>29}  {}",
-                p.label,
-                p.games,
-                100.0 * p.win_rate(),
-                100.0 * rate(p.landlord_wins, p.landlord_games),
-                100.0 * rate(p.farmer_wins, p.farmer_games),
-                p.mean_score(),
-                format!("{:.1} ± {:.1}", mean, half),
-                [t.mean, t.median, t.p99, t.max]
-                    .iter()
-                    .map(|&x| ms_text(x))
-                    .collect::<Vec<_>>()
-                    .join("/"),
-                errors,
-                w = width
-            );
-        }
-        let h2h: Vec<&PlayerStats> = self
-            .players
-            .iter()
-            .filter(|p| p.h2h_landlord_games + p.h2h_farmer_games > 0)
-            .collect();
-        if !h2h.is_empty() {
-            let _ = writeln!(
-                out,
-                "head-to-head (games whose two sides are one player each): win% as landlord / as farmers / overall"
-            );
-            for p in h2h {
-                let _ = writeln!(
-                    out,
-                    "{:<w$} {:>6.1} / {:>5.1} / {:>5.1}   ({} + {} games)",
-                    p.label,
-                    100.0 * rate(p.h2h_landlord_wins, p.h2h_landlord_games),
-                    100.0 * rate(p.h2h_farmer_wins, p.h2h_farmer_games),
-                    100.0 * p.h2h_win_rate(),
-                    p.h2h_landlord_games,
-                    p.h2h_farmer_games,
-                    w = width
-                );
-            }
-        }
-        if let Some(team) = &self.team {
-            let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
-            out.push_str(&team.summary(&labels));
-        }
-        if let Some(s) = &self.sprt {
-            let _ = writeln!(out, "{}", s.status());
-        }
-        out
-    }
-
     /// The machine-readable result (one JSON object, no line end).
     #[must_use]
     pub fn to_json(&self) -> String {
@@ -514,16 +375,5 @@ mod tests {
             "{}",
             r.summary()
         );
-    }
-
-    #[test]
-    fn a_slow_match_shows_its_rate_with_a_decimal() {
-        let mut r = Report::new(&["x".to_string()]);
-        r.games = 60;
-        r.seconds = 160.0;
-        assert!(r.summary().contains("(0.4 games/s)"), "{}", r.summary());
-        r.games = 12_000;
-        r.seconds = 1.0;
-        assert!(r.summary().contains("(12000 games/s)"), "{}", r.summary());
     }
 }

@@ -14,6 +14,7 @@
 //! every deal; then it adds the deals up in order, as the run would have. Its `seconds` is the
 //! shards' wall times added up, and reply times come from the log's whole microseconds.
 
+use super::deals::Shard;
 use super::json::{LogLine, ShardEnd, ShardHeader};
 use super::referee::GameRecord;
 use super::report::Report;
@@ -22,56 +23,6 @@ use super::{labels, ArenaConfig, Format, ParseFormatError};
 use crate::rules::Platform;
 use std::collections::BTreeMap;
 use std::time::Duration;
-
-/// One slice of a match's deals: deal `i` belongs to shard `(i / group) mod count + 1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which shard, from 1.
-    pub index: usize,
-    /// How many shards the match is cut into.
-    pub count: usize,
-    /// Consecutive deals that go to one shard together: 1 in the arena; 3 in self-play, whose
-    /// deal is three arena deals, one per landlord seat, kept in one shard.
-    pub group: usize,
-}
-
-impl Shard {
-    /// The whole run as one shard (a plain log reads as shard 1/1).
-    pub const WHOLE: Shard = Shard {
-        index: 1,
-        count: 1,
-        group: 1,
-    };
-
-    /// Reads `K/N` (1 ≤ K ≤ N).
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("'{}' is not K/N", text))?;
-        let k: usize = k
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{}' is not K/N", text))?;
-        let n: usize = n
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{}' is not K/N", text))?;
-        if n == 0 || k == 0 || k > n {
-            return Err(format!("'{}': K must be 1 to N", text));
-        }
-        Ok(Shard {
-            index: k,
-            count: n,
-            group: 1,
-        })
-    }
-
-    /// Whether the deal with this number (from 0) is this shard's.
-    #[must_use]
-    pub fn holds(self, deal: usize) -> bool {
-        (deal / self.group.max(1)) % self.count + 1 == self.index
-    }
-}
 
 /// The first line of a shard's log (and of a whole run's, as shard 1/1): the build, the
 /// command line after `ddz` and the run's settings.

@@ -12,7 +12,6 @@
 use super::json::TeamLine;
 use super::referee::GameRecord;
 use crate::game::{Outcome, Scoring, Tally};
-use std::fmt::Write;
 
 /// A team's points on one deal, both tables added, are capped at this (SPEC).
 pub const DEAL_CAP: i32 = 12;
@@ -111,49 +110,6 @@ impl TeamScore {
         self.deals
             .iter()
             .fold([0, 0], |a, p| [a[0] + p[0], a[1] + p[1]])
-    }
-
-    /// The per-turn table and the match result, for people.
-    #[must_use]
-    pub fn summary(&self, labels: &[String]) -> String {
-        let mut out = String::new();
-        let name = |i: usize| labels.get(i).map_or("?", String::as_str);
-        let _ = writeln!(
-            out,
-            "team format: {} : {} ({} deals per turn, points per deal capped at {})",
-            name(0),
-            name(1),
-            self.turn_deals,
-            DEAL_CAP
-        );
-        for (i, t) in self.turns().iter().enumerate() {
-            let winner = match t[0].cmp(&t[1]) {
-                std::cmp::Ordering::Greater => name(0),
-                std::cmp::Ordering::Less => name(1),
-                std::cmp::Ordering::Equal => "draw",
-            };
-            let _ = writeln!(
-                out,
-                "turn {:>3}  {:>4} : {:<4}  {}",
-                i + 1,
-                t[0],
-                t[1],
-                winner
-            );
-        }
-        let total = self.total();
-        let (w0, w1, draws) = self.turns_won();
-        let verdict = match w0.cmp(&w1) {
-            std::cmp::Ordering::Greater => format!("{} wins the match", name(0)),
-            std::cmp::Ordering::Less => format!("{} wins the match", name(1)),
-            std::cmp::Ordering::Equal => "the match is drawn".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "turns won {} : {} ({} drawn), points {} : {}; {}",
-            w0, w1, draws, total[0], total[1], verdict
-        );
-        out
     }
 
     /// The figures in the `RESULT` line.

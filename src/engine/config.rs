@@ -11,10 +11,10 @@
 //! log beside the exe. The same setting as a flag is relative to the working directory, as a
 //! path typed on a command line always is.
 
+use crate::cli::{Arg, Args, Help};
 use crate::engine::clock::Clock;
 use crate::game::Scoring;
 use crate::strategy::thinker::{ThinkerSettings, SETTING_NAMES};
-use crate::tools::cli::{Arg, Args, Help};
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -153,12 +153,12 @@ impl EngineConfig {
     /// `--name X` or `--name=X`, `--think S`, `--samples N`, ….
     fn read_args(&mut self, args: &[String], strict: bool) -> anyhow::Result<Vec<String>> {
         let mut warnings = Vec::new();
-        let mut line = Args::new("", crate::tools::USAGE, args);
+        let mut line = Args::new("", crate::cli::USAGE, args);
         loop {
             let problem = match line.next_arg() {
                 Ok(None) => break,
                 Ok(Some(Arg::Flag(flag))) if flag == "--version" || flag == "-V" => {
-                    return Err(Help(crate::tools::VERSION).into())
+                    return Err(Help(crate::VERSION).into())
                 }
                 Ok(Some(Arg::Flag(flag))) => {
                     let key = flag

@@ -32,6 +32,9 @@ use std::fmt;
 /// The header line of a data file.
 pub const HEADER: &str = "game\tturn\tlandlord\tbase\tto_move\thand_a\thand_b\thand_c\tplayed_a\tplayed_b\tplayed_c\tbottom\tlast_by\tlast_play\tpasses\tbombs\trocket\tlandlord_plays\tfarmer_plays\tplay\twinner\tfinal_bombs\tfinal_rocket\tfinal_landlord_plays\tfinal_farmer_plays";
 
+/// Games per deal: one with each seat as the landlord (a game's deal is `game / 3`).
+pub const GAMES_PER_DEAL: usize = 3;
+
 /// Columns in a line.
 const COLUMNS: usize = 25;
 

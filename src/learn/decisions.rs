@@ -14,8 +14,8 @@
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
 use super::selfplay::{match_config, SelfPlay};
+use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
-use crate::arena::shard::Shard;
 use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};

@@ -8,10 +8,12 @@
 //! - [`decisions`]: the thinking player's decisions with the learned policy's features of
 //!   every candidate (`ddz label`), what `scripts/train-policy.py` fits the policy on;
 //! - [`encode`]: positions turned into the networks' inputs and targets (`ddz encode`), the
-//!   matrix the trainer reads.
+//!   matrix the trainer reads;
+//! - [`judge`]: the play network judged on a data file (`ddz netcheck --data`).
 
 pub mod data;
 pub mod decisions;
 pub mod encode;
+pub mod judge;
 pub mod selfplay;
 pub mod shard;

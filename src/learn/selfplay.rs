@@ -3,11 +3,11 @@
 //! luck of the deal cancels out of the labels; every position of every game becomes a
 //! [`Sample`].
 
-use super::data::Sample;
+use super::data::{Sample, GAMES_PER_DEAL};
 use super::shard::deal_shard;
 use crate::arena::deals::Deal;
+use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
-use crate::arena::shard::Shard;
 use crate::arena::{self, ArenaConfig, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
@@ -32,9 +32,6 @@ pub struct SelfPlay {
     /// Draw a progress line on stderr.
     pub progress: bool,
 }
-
-/// Games per deal: one with each seat as the landlord.
-pub const GAMES_PER_DEAL: usize = 3;
 
 /// The arena match that plays a self-play run: deal `i` of the seed is game `3i + k` with seat
 /// `k` as the landlord (the arena's fixed landlord is the seat of the game's number mod 3).

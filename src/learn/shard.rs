@@ -16,9 +16,8 @@
 //! the whole run's file. `ddz selfplay merge` writes it; `ddz encode` reads shards through it,
 //! so a matrix made from the shards is the one made from the whole file.
 
-use super::data::HEADER;
-use super::selfplay::GAMES_PER_DEAL;
-use crate::arena::shard::Shard;
+use super::data::{GAMES_PER_DEAL, HEADER};
+use crate::arena::deals::Shard;
 use std::io::BufRead;
 
 /// The start of a shard's second line, before `K/N`.

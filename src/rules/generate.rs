@@ -8,6 +8,7 @@
 
 use super::combo::{classify, Combo, Kind};
 use crate::cards::{Counts, Rank};
+use std::cmp::Ordering;
 
 /// Every legal lead of `hand`, appended to `out` (the pass is never a lead).
 pub fn leads(hand: Counts, out: &mut Vec<Combo>) {
@@ -222,4 +223,26 @@ fn each_kicker_set(avail: &[u8; 15], unit: u8, k: u8, mut visit: impl FnMut(Coun
         }
     }
     walk(avail, unit, k, 0, Counts::EMPTY, &mut visit);
+}
+
+/// Sorts plays into the order `ddz moves` prints: kind in table order, chain length, key, then
+/// the cards as rank sequences ascending (lexicographic); the pass last.
+pub fn display_order(plays: &mut [Combo]) {
+    plays.sort_by(|a, b| {
+        let class = |c: &Combo| (c.is_pass(), c.kind, c.len, c.key);
+        class(a)
+            .cmp(&class(b))
+            .then_with(|| compare_sequences(a.cards, b.cards))
+    });
+}
+
+/// Compares two multisets as their rank sequences, ascending, lexicographically.
+fn compare_sequences(a: Counts, b: Counts) -> Ordering {
+    let seq = |c: Counts| -> Vec<Rank> {
+        Rank::ALL
+            .iter()
+            .flat_map(|&r| std::iter::repeat(r).take(c.get(r) as usize))
+            .collect()
+    };
+    seq(a).cmp(&seq(b))
 }

@@ -76,6 +76,7 @@ pub trait Strategy: Send {
     fn new_game(&mut self) {}
 }
 
+pub mod bench_games;
 pub mod candidates;
 pub mod greedy;
 pub mod knowledge;

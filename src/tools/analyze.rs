@@ -15,17 +15,15 @@
 //! view it is: that seat knows its own hand and the others' card counts; the cards in no hand
 //! count as played.
 
-use crate::cards::Cards;
+use crate::arena::transcript::Step;
+use crate::cli::{Arg, Args};
 use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
-use crate::search::SolverPosition;
+use crate::search::position_line::{view_of, PositionLine};
 use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
 use crate::strategy::Strategy;
-use crate::tools::cli::{Arg, Args};
-use crate::tools::solve::PositionLine;
-use crate::tools::transcript::Step;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -261,7 +259,7 @@ fn questions(path: &str, steps: &[Step]) -> String {
 fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Question)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
     let transcript =
-        crate::tools::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+        crate::arena::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
     let steps = &transcript.steps;
     let at = match at {
         Some(at) => at,
@@ -329,38 +327,6 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
 fn from_position(line: &PositionLine, seat: Seat) -> anyhow::Result<GameState> {
     let position = line.position()?;
     view_of(&position, seat)
-}
-
-/// The view of `seat`, the seat to move, in an open-hand position: its own hand, the others'
-/// counts, and every card in no hand counted as played (by the seat itself: who played it does
-/// not matter to what is unseen). Nothing was bid: the base is 1.
-pub fn view_of(pos: &SolverPosition, seat: Seat) -> anyhow::Result<GameState> {
-    let mut deck = Cards::DECK;
-    let mut hands = [Cards::EMPTY; 3];
-    for s in Seat::ALL {
-        hands[s.index()] = deck
-            .pick(pos.hands[s])
-            .ok_or_else(|| anyhow!("seat {}'s hand does not fit the deck", s))?;
-        deck = deck.minus(hands[s.index()]);
-    }
-    let mut state = GameState::new(seat, hands[seat.index()]);
-    state.landlord = Some(pos.landlord);
-    state.cards_left = crate::game::BySeat::from_fn(|s| hands[s.index()].len() as u8);
-    state.played[seat] = deck;
-    state.to_move = Some(pos.to_move);
-    state.last = pos.last;
-    state.passes = match pos.last {
-        Some((by, _)) if by.next() != pos.to_move => 1,
-        _ => 0,
-    };
-    if pos.to_move != seat {
-        bail!(
-            "the seat to move is {}, but the view is {}'s: analyze the seat to move",
-            pos.to_move,
-            seat
-        );
-    }
-    Ok(state)
 }
 
 fn print_view(state: &GameState) {

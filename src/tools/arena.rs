@@ -1,15 +1,16 @@
 //! `ddz arena`: engines against engines on the same deals (see [`crate::arena`]).
 
+use crate::arena::deals::Shard;
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::log::{game_json, transcript, transcript_name};
 use crate::arena::referee::CardOrder;
-use crate::arena::shard::{end_line, header_line, merge, Shard};
+use crate::arena::shard::{end_line, header_line, merge};
 use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, ArenaConfig, Format, DEFAULT_PLAYER};
+use crate::cli::terminal::{is_terminal, Stream};
+use crate::cli::{Arg, Args};
 use crate::game::{Scoring, Seat};
 use crate::rules::Platform;
-use crate::tools::cli::{Arg, Args};
-use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::PathBuf;
@@ -377,7 +378,7 @@ fn run_gauntlet_cli(
         _ => bail!("--gauntlet takes a candidate and at least one opponent"),
     };
     for spec in specs {
-        crate::arena::players::make_player(spec, config.hosting()).map_err(anyhow::Error::msg)?;
+        crate::arena::make_player(spec, config.hosting()).map_err(anyhow::Error::msg)?;
     }
     let mut json_out = match json_file {
         Some(path) => Some(std::io::BufWriter::new(

@@ -13,10 +13,9 @@
 
 use crate::cards::{Cards, Counts};
 use crate::rules::{classify, follows, leads, Combo};
+use crate::strategy::bench_games::{record_everywhere, self_play_positions, SEED, SOLVE_SIZES};
 use std::time::{Duration, Instant};
 
-/// The bench's seed: changing it changes every position and the node count.
-const SEED: u64 = 0x00dd_2015;
 /// Deals in the bench: each gives a 20-card landlord hand and a 17-card farmer hand. Enough
 /// hands that the median is stable, few enough that one pass takes milliseconds.
 const DEALS: usize = 200;
@@ -472,8 +471,6 @@ fn decision_figures(mut times: Vec<u64>, nodes: u64) -> Figures {
     }
 }
 
-/// Sizes (cards in the three hands together) at which the solve section takes its positions.
-const SOLVE_SIZES: [u32; 6] = [15, 20, 25, 30, 40, 54];
 /// Games whose positions the solve section solves, in a full run and with `--quick`.
 const SOLVE_GAMES_FULL: usize = 100;
 /// With `--quick`: enough to run every path.
@@ -484,64 +481,6 @@ const SOLVE_GAMES_QUICK: usize = 4;
 pub const SOLVE_NODE_BUDGET: u64 = 50_000;
 /// The solve section's table: the engine's default size.
 const SOLVE_TABLE_BYTES: usize = crate::search::solver::DEFAULT_TABLE_BYTES;
-
-/// A moment of a bench self-play game: the size it was taken for, the open-hand position and
-/// each seat's own view of the game.
-pub struct Moment {
-    /// The [`SOLVE_SIZES`] entry this moment stands for.
-    pub size: u32,
-    /// All hands, as the solver sees them.
-    pub position: crate::search::SolverPosition,
-    /// Each seat's view (what the engine in that seat would know).
-    pub views: Vec<crate::game::GameState>,
-}
-
-/// One game of rule players from a bench deal (seat A the landlord), and for each of
-/// [`SOLVE_SIZES`] the first moment whose hands hold at most that many cards together.
-pub fn self_play_positions(deal: usize) -> Vec<Moment> {
-    use crate::game::{BySeat, GameState, Seat};
-    use crate::search::{Policy, SolverPosition};
-    use crate::strategy::rules_player::RulesPlayer;
-    let mut rng = fastrand::Rng::with_seed(SEED ^ 0x501e ^ deal as u64);
-    let mut deck: Vec<u8> = (0..54).collect();
-    rng.shuffle(&mut deck);
-    let hand = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
-    let bottom = hand(&deck[51..54]);
-    let mut states: Vec<GameState> = Seat::ALL
-        .iter()
-        .map(|&s| {
-            let mut st = GameState::new(s, hand(&deck[17 * s.index()..17 * s.index() + 17]));
-            st.set_landlord(Seat::A, bottom).expect("fresh deal");
-            st
-        })
-        .collect();
-    let mut player = RulesPlayer::new();
-    let mut out = Vec::new();
-    let mut seat = Seat::A;
-    let mut sizes = SOLVE_SIZES.iter().rev().peekable();
-    while states[0].winner().is_none() {
-        let hands = BySeat::from_fn(|s| states[s.index()].hand.counts());
-        let total: u32 = hands.0.iter().map(|h| h.total()).sum();
-        while let Some(&&n) = sizes.peek() {
-            if total > n {
-                break;
-            }
-            let last = states[0].last;
-            let position =
-                SolverPosition::new(hands, Seat::A, seat, last).expect("a game in progress");
-            out.push(Moment {
-                size: n,
-                position,
-                views: states.clone(),
-            });
-            sizes.next();
-        }
-        let combo = player.choose(&states[seat.index()]);
-        record_everywhere(&mut states, seat, &combo);
-        seat = seat.next();
-    }
-    out
-}
 
 /// The exact solver on positions from self-play games: per size, the median and max time, the
 /// share solved within [`SOLVE_NODE_BUDGET`] nodes, and nodes per second. The table is cleared
@@ -803,23 +742,6 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     }
 }
 
-/// `seat`'s play (from its own hand) recorded in every seat's view of a bench game.
-fn record_everywhere(
-    states: &mut [crate::game::GameState],
-    seat: crate::game::Seat,
-    combo: &Combo,
-) {
-    let cards = if combo.is_pass() {
-        None
-    } else {
-        states[seat.index()].hand.pick(combo.cards)
-    };
-    for st in states.iter_mut() {
-        st.record_play(seat, cards)
-            .expect("the player plays legally");
-    }
-}
-
 /// Usage of `ddz bench`.
 pub const USAGE: &str = "\
 usage: ddz bench [--quick]
@@ -832,10 +754,10 @@ stable (compare a --quick count with a --quick count).";
 /// Runs the bench: `ddz bench [--quick]`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut reps = REPS_FULL;
-    let mut line = crate::tools::cli::Args::new("bench", USAGE, args);
+    let mut line = crate::cli::Args::new("bench", USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match arg {
-            crate::tools::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
+            crate::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
             other => return Err(line.unknown(&other)),
         }
     }

@@ -4,10 +4,10 @@
 use crate::botzone::bot::{self, BotSettings};
 use crate::botzone::parse_cards;
 use crate::cards::Cards;
+use crate::cli::{Arg, Args};
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
 use crate::rules::{botzone, Platform};
-use crate::tools::cli::{Arg, Args};
 use anyhow::{bail, Context};
 use serde_json::Value;
 use std::io::{BufRead, Write};

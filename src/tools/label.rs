@@ -2,14 +2,15 @@
 //! policy's features (the format is in [`crate::learn::decisions`]; the trainer is
 //! `scripts/train-policy.py`).
 
-use crate::arena::shard::Shard;
+use crate::arena::deals::Shard;
+use crate::cli::terminal::{is_terminal, Stream};
+use crate::cli::{Arg, Args};
 use crate::game::Scoring;
+use crate::learn::data::GAMES_PER_DEAL;
 use crate::learn::decisions::{header, label_run, Candidate, Labeller};
-use crate::learn::selfplay::{SelfPlay, GAMES_PER_DEAL};
+use crate::learn::selfplay::SelfPlay;
 use crate::learn::shard::deals_in;
 use crate::strategy::thinker::ThinkerSettings;
-use crate::tools::cli::{Arg, Args};
-use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;

@@ -2,7 +2,7 @@
 //!
 //! `ddz moves HAND [--follow PLAY]` prints every legal play of `HAND` (every lead, or every
 //! answer to `PLAY`), one per line in human notation with ranks ascending, and nothing else.
-//! Lines come in a fixed order (see [`display_order`]): by kind in the official table's order
+//! Lines come in a fixed order (see [`display_order`](crate::rules::generate::display_order)): by kind in the official table's order
 //! (rocket, bomb, single, pair, triple, triple with a single, triple with a pair, straight, pair
 //! straight, plane, plane with single wings, plane with pair wings, four with two singles, four
 //! with two pairs), then chain length, then key, then the cards compared as rank sequences
@@ -25,11 +25,11 @@
 //! message on stderr, a non-zero exit and nothing on stdout.
 
 use crate::cards::{Cards, Counts, Rank};
+use crate::cli::{Arg, Args};
+use crate::rules::generate::display_order;
 use crate::rules::platform::refused_by;
-use crate::rules::{classify, follows, leads, Combo, Kind};
-use crate::tools::cli::{Arg, Args};
+use crate::rules::{classify, follows, leads, Kind};
 use anyhow::{anyhow, bail, Context};
-use std::cmp::Ordering;
 use std::io::Write;
 
 /// Usage of `ddz moves`.
@@ -151,28 +151,6 @@ fn over_deck(cards: Counts) -> Option<Rank> {
         .iter()
         .copied()
         .find(|&r| cards.get(r) > r.deck_count())
-}
-
-/// Sorts plays into the order `ddz moves` prints: kind in table order, chain length, key, then
-/// the cards as rank sequences ascending (lexicographic); the pass last.
-pub fn display_order(plays: &mut [Combo]) {
-    plays.sort_by(|a, b| {
-        let class = |c: &Combo| (c.is_pass(), c.kind, c.len, c.key);
-        class(a)
-            .cmp(&class(b))
-            .then_with(|| compare_sequences(a.cards, b.cards))
-    });
-}
-
-/// Compares two multisets as their rank sequences, ascending, lexicographically.
-fn compare_sequences(a: Counts, b: Counts) -> Ordering {
-    let seq = |c: Counts| -> Vec<Rank> {
-        Rank::ALL
-            .iter()
-            .flat_map(|&r| std::iter::repeat(r).take(c.get(r) as usize))
-            .collect()
-    };
-    seq(a).cmp(&seq(b))
 }
 
 /// The line `ddz classify` prints for these cards.

@@ -5,123 +5,24 @@
 //! be saved as a JSON game log that `ddz replay` reads.
 
 use crate::arena::deals::Deal;
+use crate::arena::deals::Shard;
 use crate::arena::json::GameLine;
-use crate::arena::players::{greet, make_player, Player};
+use crate::arena::make_player;
+use crate::arena::players::{greet, Player};
 use crate::arena::referee::{play_game, GameRecord};
-use crate::arena::shard::{header_line, Shard};
+use crate::arena::shard::header_line;
 use crate::arena::{game_seed, labels, ArenaConfig};
-use crate::engine::config::EngineConfig;
+use crate::cli::terminal::{is_terminal, Stream};
+use crate::cli::Help;
 use crate::game::Seat;
-use crate::play::settings::{PlaySettings, DEFAULT_SEAT};
+use crate::play::settings::{PlaySettings, USAGE};
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
-use crate::tools::cli::{Arg, Args, Help};
 use crate::tools::replay::replay_game;
-use crate::tools::terminal::{is_terminal, Stream};
 use anyhow::{bail, Context};
 use std::io::BufReader;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
-
-/// Usage of `ddz play`.
-pub const USAGE: &str = "\
-usage: ddz play [--seat A|B|C] [--opponents P1 [P2]] [--seed S] [--deal N] [--fixed-landlord]
-                [--think SECONDS] [--save FILE]
-You take one seat (default B); the others are players in the arena's syntax: builtin:ddz (the
-engine's default player, the default here), builtin:greedy, builtin:random, or a shell command
-line running an engine (one opponent given plays both seats). The deals are the arena's for the
-seed (default: from the clock, shown at the start), from deal N (default 0). --fixed-landlord:
-no bidding, the deal's number gives the landlord and the base is 1. --think: seconds the built-in
-opponents and the hints aim at per decision. --save FILE: keep the session as a JSON game log
-(ddz replay FILE); `s FILE` after a game does the same.";
-
-impl PlaySettings {
-    /// Reads the command line; `None` for `--help`.
-    pub fn parse(args: &[String]) -> anyhow::Result<Option<PlaySettings>> {
-        PlaySettings::parse_with("play", USAGE, args, &mut |_, _| Ok(false))
-    }
-
-    /// Reads the command line of `tool` (`usage` for `--help`): `ddz play`'s flags, and those
-    /// `more` takes (it returns whether it knew the flag; `ddz serve` adds its own). `None`
-    /// for `--help`.
-    pub fn parse_with(
-        tool: &'static str,
-        usage: &'static str,
-        args: &[String],
-        more: &mut dyn FnMut(&str, &mut Args) -> anyhow::Result<bool>,
-    ) -> anyhow::Result<Option<PlaySettings>> {
-        let mut settings = PlaySettings {
-            seat: DEFAULT_SEAT,
-            opponents: ["builtin:ddz".into(), "builtin:ddz".into()],
-            seed: clock_seed(),
-            first_deal: 0,
-            fixed_landlord: false,
-            think: None,
-            save: None,
-        };
-        let mut line = Args::new(tool, usage, args);
-        loop {
-            let arg = match line.next_arg() {
-                Ok(Some(arg)) => arg,
-                Ok(None) => break,
-                Err(e) if e.is::<Help>() => return Ok(None),
-                Err(e) => return Err(e),
-            };
-            let flag = match &arg {
-                Arg::Flag(f) => f.clone(),
-                Arg::Word(_) => return Err(line.unknown(&arg)),
-            };
-            match flag.as_str() {
-                "--seat" => {
-                    let v = line.value()?;
-                    settings.seat = v.parse().map_err(|e| anyhow::anyhow!("--seat: {}", e))?;
-                }
-                "--opponents" => {
-                    let given = line.values(2)?;
-                    let second = given.get(1).unwrap_or(&given[0]).clone();
-                    settings.opponents = [given[0].clone(), second];
-                }
-                "--seed" => {
-                    let v = line.value()?;
-                    settings.seed = v
-                        .parse()
-                        .map_err(|_| anyhow::anyhow!("--seed: '{}' is not a number", v))?;
-                }
-                "--deal" => {
-                    let v = line.value()?;
-                    settings.first_deal = v
-                        .parse()
-                        .map_err(|_| anyhow::anyhow!("--deal: '{}' is not a number", v))?;
-                }
-                "--fixed-landlord" => settings.fixed_landlord = true,
-                "--think" => {
-                    // The engine's own reading of `--think`, so both accept the same values.
-                    let mut engine = EngineConfig::default();
-                    engine
-                        .set("think", &line.value()?)
-                        .map_err(|e| anyhow::anyhow!("--think: {}", e))?;
-                    settings.think = engine.player.think;
-                }
-                "--save" => settings.save = Some(line.value()?.into()),
-                other => {
-                    if !more(other, &mut line)? {
-                        return Err(line.unknown(&arg));
-                    }
-                }
-            }
-        }
-        Ok(Some(settings))
-    }
-}
-
-/// A seed from the clock, for a session that names none (it is shown, to play the deals again).
-fn clock_seed() -> u64 {
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos() as u64);
-    // Small numbers are easier to retype: the seed is only a name for the deals.
-    crate::arena::deals::mix(nanos, 0) % 1_000_000
-}
 
 /// Runs `ddz play` on the terminal.
 pub fn run_play(args: &[String]) -> anyhow::Result<()> {

@@ -2,11 +2,11 @@
 //! line) or from a transcript (one seat's view): the hands, the bids, each trick, the result.
 
 use crate::arena::json::{GameLine, LogLine};
+use crate::arena::transcript;
 use crate::cards::Cards;
+use crate::cli::{Arg, Args};
 use crate::game::{trick_numbers, Outcome, Seat, Shown};
 use crate::protocol::{Command, Reply};
-use crate::tools::cli::{Arg, Args};
-use crate::tools::transcript;
 use anyhow::{bail, Context};
 use std::fmt::Write;
 

@@ -1,8 +1,8 @@
 //! `ddz serve`: the table in a browser. A local web server ([`crate::web::server`]) where a
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
+use crate::cli::Help;
 use crate::play::settings::PlaySettings;
-use crate::tools::cli::Help;
 use crate::web::games::Games;
 use std::io::Write;
 use std::sync::Arc;

@@ -2,9 +2,9 @@
 //! plays it needs.
 
 use crate::cards::{Cards, Counts};
+use crate::cli::{Arg, Args};
 use crate::strategy::split::{Mode, Splitter};
 use crate::strategy::value::SCALE;
-use crate::tools::cli::{Arg, Args};
 use anyhow::Context;
 
 /// Usage of `ddz split`.

@@ -199,7 +199,7 @@ mod tests {
     /// Mid-game views of a few self-played games.
     fn views() -> Vec<GameState> {
         (0..12)
-            .flat_map(crate::tools::bench::self_play_positions)
+            .flat_map(crate::strategy::bench_games::self_play_positions)
             .flat_map(|m| m.views)
             .filter(|v| v.to_move == Some(v.me))
             .collect()

@@ -159,7 +159,13 @@ impl Trees {
         };
         for t in &trees {
             let (node_base, leaf_base) = (model.nodes.len() as i32, model.leaves.len() as i32);
-            let child = |c: i32| if c >= 0 { c + node_base } else { !(!c + leaf_base) };
+            let child = |c: i32| {
+                if c >= 0 {
+                    c + node_base
+                } else {
+                    !(!c + leaf_base)
+                }
+            };
             model.roots.push(if t.feature.is_empty() {
                 !leaf_base
             } else {

@@ -444,7 +444,7 @@ mod tests {
     /// Mid-game positions of a few self-played games, with the seat to move holding choices.
     fn mid_game_views() -> Vec<GameState> {
         (0..3)
-            .flat_map(crate::tools::bench::self_play_positions)
+            .flat_map(crate::strategy::bench_games::self_play_positions)
             .flat_map(|m| m.views)
             .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
             .take(4)

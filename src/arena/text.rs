@@ -1,0 +1,300 @@
+//! The reports' text, as people read them: the match report ([`Report::summary`]), the team
+//! format's turns ([`TeamScore::summary`]) and the gauntlet's table
+//! ([`GauntletReport::summary`]). The figures are counted in [`super::report`], [`super::team`]
+//! and [`super::gauntlet`]; the machine-readable lines are [`super::json`]'s.
+
+use super::gauntlet::{GauntletReport, Interval};
+use super::players::{FaultKind, FAULT_KINDS};
+use super::report::{rate, PlayerStats, Report};
+use super::team::{TeamScore, DEAL_CAP};
+use std::fmt::Write;
+
+/// A time in milliseconds with about four significant digits, so a sub-microsecond in-process
+/// reply and a three-second search both read well in one column.
+fn ms_text(ms: f64) -> String {
+    let decimals = if ms < 1.0 {
+        4
+    } else if ms < 10.0 {
+        3
+    } else if ms < 100.0 {
+        2
+    } else {
+        1
+    };
+    format!("{:.*}", decimals, ms)
+}
+
+impl Report {
+    /// The summary for people.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let rate_games = if self.seconds > 0.0 {
+            self.games as f64 / self.seconds
+        } else {
+            0.0
+        };
+        // A slow match (engines thinking a second a move) plays well under one game a second:
+        // a decimal keeps its rate from reading "0 games/s".
+        let decimals = if rate_games < 10.0 { 1 } else { 0 };
+        let _ = writeln!(
+            out,
+            "{} deals, {} games in {:.2} s ({:.*} games/s); {} with no bid, {} ended by a fault",
+            self.deals,
+            self.games,
+            self.seconds,
+            decimals,
+            rate_games,
+            self.all_passed,
+            self.faulted
+        );
+        let width = self
+            .players
+            .iter()
+            .map(|p| p.label.len())
+            .max()
+            .unwrap_or(6)
+            .max(6);
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8} {:>18}  {:>29}  errors",
+            "player",
+            "games",
+            "win%",
+            "lord%",
+            "farm%",
+            "score/g",
+            "per deal ±95%",
+            "reply ms mean/med/p99/max",
+            w = width
+        );
+        for p in &self.players {
+            let (mean, half) = p.per_deal_ci();
+            let t = p.reply_ms();
+            let errors = if p.error_total() == 0 {
+                "0".to_string()
+            } else {
+                FaultKind::ALL
+                    .iter()
+                    .zip(p.errors.iter())
+                    .filter(|(_, &n)| n > 0)
+                    .map(|(k, n)| format!("{} {}", k.name(), n))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            };
+            let _ = writeln!(
+                out,
+                "{:<w$} {:>7} {:>6.1} {:>6.1} {:>6.1} {:>8.1} {:>18}  {:>29}  {}",
+                p.label,
+                p.games,
+                100.0 * p.win_rate(),
+                100.0 * rate(p.landlord_wins, p.landlord_games),
+                100.0 * rate(p.farmer_wins, p.farmer_games),
+                p.mean_score(),
+                format!("{:.1} ± {:.1}", mean, half),
+                [t.mean, t.median, t.p99, t.max]
+                    .iter()
+                    .map(|&x| ms_text(x))
+                    .collect::<Vec<_>>()
+                    .join("/"),
+                errors,
+                w = width
+            );
+        }
+        let h2h: Vec<&PlayerStats> = self
+            .players
+            .iter()
+            .filter(|p| p.h2h_landlord_games + p.h2h_farmer_games > 0)
+            .collect();
+        if !h2h.is_empty() {
+            let _ = writeln!(
+                out,
+                "head-to-head (games whose two sides are one player each): win% as landlord / as farmers / overall"
+            );
+            for p in h2h {
+                let _ = writeln!(
+                    out,
+                    "{:<w$} {:>6.1} / {:>5.1} / {:>5.1}   ({} + {} games)",
+                    p.label,
+                    100.0 * rate(p.h2h_landlord_wins, p.h2h_landlord_games),
+                    100.0 * rate(p.h2h_farmer_wins, p.h2h_farmer_games),
+                    100.0 * p.h2h_win_rate(),
+                    p.h2h_landlord_games,
+                    p.h2h_farmer_games,
+                    w = width
+                );
+            }
+        }
+        if let Some(team) = &self.team {
+            let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
+            out.push_str(&team.summary(&labels));
+        }
+        if let Some(s) = &self.sprt {
+            let _ = writeln!(out, "{}", s.status());
+        }
+        out
+    }
+}
+
+impl TeamScore {
+    /// The per-turn table and the match result, for people.
+    #[must_use]
+    pub fn summary(&self, labels: &[String]) -> String {
+        let mut out = String::new();
+        let name = |i: usize| labels.get(i).map_or("?", String::as_str);
+        let _ = writeln!(
+            out,
+            "team format: {} : {} ({} deals per turn, points per deal capped at {})",
+            name(0),
+            name(1),
+            self.turn_deals,
+            DEAL_CAP
+        );
+        for (i, t) in self.turns().iter().enumerate() {
+            let winner = match t[0].cmp(&t[1]) {
+                std::cmp::Ordering::Greater => name(0),
+                std::cmp::Ordering::Less => name(1),
+                std::cmp::Ordering::Equal => "draw",
+            };
+            let _ = writeln!(
+                out,
+                "turn {:>3}  {:>4} : {:<4}  {}",
+                i + 1,
+                t[0],
+                t[1],
+                winner
+            );
+        }
+        let total = self.total();
+        let (w0, w1, draws) = self.turns_won();
+        let verdict = match w0.cmp(&w1) {
+            std::cmp::Ordering::Greater => format!("{} wins the match", name(0)),
+            std::cmp::Ordering::Less => format!("{} wins the match", name(1)),
+            std::cmp::Ordering::Equal => "the match is drawn".to_string(),
+        };
+        let _ = writeln!(
+            out,
+            "turns won {} : {} ({} drawn), points {} : {}; {}",
+            w0, w1, draws, total[0], total[1], verdict
+        );
+        out
+    }
+}
+
+impl GauntletReport {
+    /// The table for people: a line per opponent, then the combined line.
+    #[must_use]
+    pub fn summary(&self) -> String {
+        let mut out = String::new();
+        let all = format!("all {} opponents", self.standings.len());
+        let width = self
+            .standings
+            .iter()
+            .map(|s| s.opponent.len())
+            .chain(std::iter::once(all.len()))
+            .max()
+            .unwrap_or(8)
+            .max(8);
+        let _ = writeln!(
+            out,
+            "gauntlet: {} against each opponent (head-to-head win% and points per deal, ±95% over deals)",
+            self.candidate
+        );
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  faults: candidate / opponent",
+            "opponent",
+            "deals",
+            "h2h",
+            "win% ±95%",
+            "per deal ±95%",
+            w = width
+        );
+        for s in &self.standings {
+            let h2h: u32 = s.h2h.iter().map(|&(_, n)| n).sum();
+            let _ = writeln!(
+                out,
+                "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
+                s.opponent,
+                s.report.deals,
+                h2h,
+                percent(s.win_rate()),
+                points(s.points()),
+                faults(&s.report.players[0].errors),
+                faults(&s.report.players[1].errors),
+                w = width
+            );
+        }
+        let deals = self
+            .standings
+            .iter()
+            .map(|s| s.report.deals)
+            .min()
+            .unwrap_or(0);
+        let h2h: u32 = self
+            .standings
+            .iter()
+            .flat_map(|s| s.h2h.iter().map(|&(_, n)| n))
+            .sum();
+        let mut candidate = [0; FAULT_KINDS];
+        let mut opponents = [0; FAULT_KINDS];
+        for s in &self.standings {
+            for k in 0..FAULT_KINDS {
+                candidate[k] += s.report.players[0].errors[k];
+                opponents[k] += s.report.players[1].errors[k];
+            }
+        }
+        let _ = writeln!(
+            out,
+            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
+            all,
+            deals,
+            h2h,
+            percent(self.combined_win_rate()),
+            points(self.combined_points()),
+            faults(&candidate),
+            faults(&opponents),
+            w = width
+        );
+        out
+    }
+}
+
+fn percent(i: Interval) -> String {
+    format!("{:.1} ± {:.1}", 100.0 * i.mean, 100.0 * i.half)
+}
+
+fn points(i: Interval) -> String {
+    format!("{:+.1} ± {:.1}", i.mean, i.half)
+}
+
+/// Faults by kind in words (`0`, or `illegal 4, malformed 5`).
+fn faults(errors: &[u64; FAULT_KINDS]) -> String {
+    let named: Vec<String> = FaultKind::ALL
+        .iter()
+        .zip(errors.iter())
+        .filter(|(_, &n)| n > 0)
+        .map(|(k, n)| format!("{} {}", k.name(), n))
+        .collect();
+    if named.is_empty() {
+        "0".to_string()
+    } else {
+        named.join(", ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slow_match_shows_its_rate_with_a_decimal() {
+        let mut r = Report::new(&["x".to_string()]);
+        r.games = 60;
+        r.seconds = 160.0;
+        assert!(r.summary().contains("(0.4 games/s)"), "{}", r.summary());
+        r.games = 12_000;
+        r.seconds = 1.0;
+        assert!(r.summary().contains("(12000 games/s)"), "{}", r.summary());
+    }
+}
