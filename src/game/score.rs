@@ -5,9 +5,10 @@
 //! the multiplier and each seat's score. The arena's referee, its team scores, `ddz replay`,
 //! `ddz play`'s table and the search's rollouts all ask these two types, so they read one rule.
 
-use super::{BySeat, Seat};
+use super::legal::recorded_reading;
+use super::{BySeat, Role, Seat};
 use crate::cards::Cards;
-use crate::rules::{classify, Kind};
+use crate::rules::{Combo, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -85,29 +86,35 @@ pub struct Tally {
 
 impl Tally {
     /// The tally of a game's plays (`None` = pass) with `landlord` as the landlord, each play
-    /// read by its canonical combination ([`classify`]). Bombs and the rocket have one reading
-    /// on every platform, so the platform that judged the game does not matter here; a play no
-    /// reading accepts still counts as a play of its side.
+    /// read as the game model records it ([`recorded_reading`]: the canonical combination).
+    /// Bombs and the rocket have one reading on every platform, so the platform that judged the
+    /// game does not matter here; a play no reading accepts still counts as a play of its side.
     #[must_use]
     pub fn of_plays(landlord: Seat, plays: &[(Seat, Option<Cards>)]) -> Tally {
         let mut tally = Tally::default();
         for &(seat, cards) in plays {
-            let cards = match cards {
-                Some(c) if !c.is_empty() => c,
-                _ => continue,
-            };
-            match classify(cards.counts()).map(|combo| combo.kind) {
-                Some(Kind::Bomb) => tally.bombs += 1,
-                Some(Kind::Rocket) => tally.rocket = true,
-                _ => {}
-            }
-            if seat == landlord {
-                tally.landlord_plays += 1;
-            } else {
-                tally.farmer_plays += 1;
+            if let Some(c) = cards.filter(|c| !c.is_empty()) {
+                tally.count(Role::of(seat, landlord), &recorded_reading(c.counts()));
             }
         }
         tally
+    }
+
+    /// Counts one play (a pass counts for nothing) made by a seat of `role`: the one place a
+    /// bomb, the rocket and each side's plays are counted.
+    pub fn count(&mut self, role: Role, play: &Combo) {
+        if play.is_pass() {
+            return;
+        }
+        match play.kind {
+            Kind::Bomb => self.bombs += 1,
+            Kind::Rocket => self.rocket = true,
+            _ => {}
+        }
+        match role {
+            Role::Landlord => self.landlord_plays += 1,
+            Role::Farmer => self.farmer_plays += 1,
+        }
     }
 
     /// The official rule's multiplier from the bombs and the rocket alone: × (1 + bombs) when

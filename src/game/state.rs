@@ -5,12 +5,11 @@
 //! replays every seat's plays through it as an independent check). Updates check what they are
 //! told and return a [`TrackError`] instead of panicking; the caller decides how to resync.
 
+use super::legal::{judge_bid, judge_play, judge_reported, IllegalBid, IllegalPlay};
 use super::score::{Outcome, Scoring, Tally};
 use super::seat::{BySeat, Seat};
 use crate::cards::{Cards, Counts};
-use crate::rules::{
-    beats_somewhere, botzone, classify, leads, legal_plays, safe_answer, Combo, Kind, Platform,
-};
+use crate::rules::{leads, legal_plays, safe_answer, Combo, Kind, Platform};
 use std::fmt;
 
 /// Cards dealt to each seat.
@@ -31,20 +30,25 @@ pub struct Turn {
     pub cards: Cards,
 }
 
-/// Something the tracker was told that cannot be true.
+/// Something the tracker was told that cannot be true: a bid or play the game's rules refuse
+/// (the reason [`super::legal`] gives every front end), or news that contradicts what this
+/// seat has seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrackError {
-    /// The cards are no legal play.
-    NotAPlay(Cards),
-    /// The play does not beat the play on the table.
-    DoesNotBeat {
-        /// The play made.
-        play: Combo,
-        /// The play it should have beaten.
-        on: Combo,
+    /// A play the rules refuse ([`judge_reported`]).
+    Illegal {
+        /// Who played.
+        seat: Seat,
+        /// Why no referee could have accepted it.
+        reason: IllegalPlay,
     },
-    /// The seat leads and may not pass.
-    PassOnLead(Seat),
+    /// A bid the rules refuse ([`judge_bid`]).
+    Bid {
+        /// Who bid.
+        seat: Seat,
+        /// Why the bid is refused.
+        reason: IllegalBid,
+    },
     /// Another seat played cards this seat holds, or cards already played or in the bottom of
     /// another seat's hand.
     CardsNotAvailable(Cards),
@@ -57,16 +61,15 @@ pub enum TrackError {
         /// Whose turn it was.
         expected: Seat,
     },
-    /// A bid that is not 0 and not above every earlier bid.
-    BadBid(Seat, u8),
 }
 
 impl fmt::Display for TrackError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TrackError::NotAPlay(c) => write!(f, "{} is no legal play", c),
-            TrackError::DoesNotBeat { play, on } => write!(f, "{} does not beat {}", play, on),
-            TrackError::PassOnLead(s) => write!(f, "{} passed while leading", s),
+            TrackError::Illegal { seat, reason } => {
+                write!(f, "{} played illegally: {}", seat, reason)
+            }
+            TrackError::Bid { seat, reason } => write!(f, "{} bid illegally: {}", seat, reason),
             TrackError::CardsNotAvailable(c) => {
                 write!(f, "cards {} ({}) cannot be in that hand", c, c.to_codes())
             }
@@ -74,7 +77,6 @@ impl fmt::Display for TrackError {
             TrackError::OutOfTurn { seat, expected } => {
                 write!(f, "{} played out of turn ({} was to play)", seat, expected)
             }
-            TrackError::BadBid(s, b) => write!(f, "{} bid {} illegally", s, b),
         }
     }
 }
@@ -166,21 +168,17 @@ impl GameState {
         self.bids.0.iter().flatten().copied().max().unwrap_or(0)
     }
 
-    /// Whether `bid` is legal now: 0, or above every earlier bid and at most 3.
+    /// Whether `bid` is legal now ([`judge_bid`]): 0, or above every earlier bid and at most 3.
     #[must_use]
     pub fn bid_is_legal(&self, bid: u8) -> bool {
-        bid == 0 || (bid <= 3 && bid > self.highest_bid())
+        judge_bid(bid, self.highest_bid()).is_ok()
     }
 
-    /// Records a seat's bid.
+    /// Records a seat's bid, reporting it when the rules refuse it (it is recorded anyway).
     pub fn record_bid(&mut self, seat: Seat, bid: u8) -> Result<(), TrackError> {
-        let legal = self.bid_is_legal(bid);
+        let judged = judge_bid(bid, self.highest_bid());
         self.bids[seat] = Some(bid);
-        if legal {
-            Ok(())
-        } else {
-            Err(TrackError::BadBid(seat, bid))
-        }
+        judged.map_err(|reason| TrackError::Bid { seat, reason })
     }
 
     /// The bottom cards are shown and go to `landlord`, who leads.
@@ -356,18 +354,13 @@ impl GameState {
     #[must_use]
     pub fn play_is_legal(&self, cards: Option<Cards>) -> bool {
         let target = self.to_beat_for(self.me);
-        match cards {
-            None => target.is_some(),
-            Some(c) if self.platform == Platform::Botzone => {
-                self.hand.contains_all(c) && botzone::accepts(c.counts(), target.map(|t| t.cards))
-            }
-            Some(c) => {
-                !c.is_empty()
-                    && self.hand.contains_all(c)
-                    && classify(c.counts()).map_or(false, |combo| {
-                        target.map_or(true, |t| combo.beats(t) && safe_answer(&combo, t))
-                    })
-            }
+        if self.platform == Platform::Botzone {
+            return judge_play(Platform::Botzone, self.hand, target, cards).is_ok();
+        }
+        match judge_play(Platform::Canonical, self.hand, target, cards) {
+            Ok(Some(play)) => target.map_or(true, |t| safe_answer(&play, t)),
+            Ok(None) => true,
+            Err(_) => false,
         }
     }
 
@@ -381,17 +374,21 @@ impl GameState {
     /// state is still updated as far as it can be (cards removed, turn advanced), so the caller
     /// can log and carry on.
     pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> Result<(), TrackError> {
-        let mut problem = None;
-        if let Some(expected) = self.to_move {
-            if expected != seat {
-                problem = Some(TrackError::OutOfTurn { seat, expected });
-            }
+        let mut problem = match self.to_move {
+            Some(expected) if expected != seat => Some(TrackError::OutOfTurn { seat, expected }),
+            _ => None,
+        };
+        let known_hand = if seat == self.me {
+            Some(self.hand)
+        } else {
+            None
+        };
+        let reported = judge_reported(self.platform, known_hand, self.to_beat_for(seat), cards);
+        if let Some(reason) = reported.problem {
+            problem = problem.or(Some(TrackError::Illegal { seat, reason }));
         }
         let cards = match cards {
             None => {
-                if self.to_beat_for(seat).is_none() {
-                    problem = problem.or(Some(TrackError::PassOnLead(seat)));
-                }
                 self.history.push(Turn {
                     seat,
                     combo: Combo::PASS,
@@ -407,41 +404,8 @@ impl GameState {
             }
             Some(c) => c,
         };
-        let combo = match classify(cards.counts()) {
-            Some(c) => c,
-            None => {
-                // Botzone's shuttles with wings are plays there, and no official play.
-                if self.platform != Platform::Botzone || botzone::read(cards.counts()).is_none() {
-                    problem = problem.or(Some(TrackError::NotAPlay(cards)));
-                }
-                // Keep the history readable: an unreadable play is recorded as the single of
-                // its highest card, which keeps the turn order and card counts right.
-                Combo {
-                    kind: Kind::Single,
-                    key: cards
-                        .counts()
-                        .highest()
-                        .unwrap_or(crate::cards::Rank::THREE),
-                    len: 1,
-                    cards: cards.counts(),
-                }
-            }
-        };
-        if let Some(&on) = self.to_beat_for(seat) {
-            // The platform judged the play: any platform's reading that lets it beat will do.
-            let beats = if self.platform == Platform::Botzone {
-                botzone::accepts(combo.cards, Some(on.cards))
-            } else {
-                combo.beats(&on) || beats_somewhere(combo.cards, on.cards)
-            };
-            if !beats {
-                problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
-            }
-        }
+        let combo = reported.play;
         if seat == self.me {
-            if !self.hand.contains_all(cards) {
-                problem = problem.or(Some(TrackError::CardsNotAvailable(cards.minus(self.hand))));
-            }
             self.hand = self.hand.minus(cards);
         } else {
             let impossible = cards
