@@ -9,7 +9,7 @@ use ddz::arena::players::{Answer, Fault, FaultKind, Player};
 use ddz::arena::referee::{play_game, GameRecord, MatchRules};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
-use ddz::game::{judge_play, BySeat, IllegalPlay, OpenGame, Seat};
+use ddz::game::{judge_play, BySeat, IllegalPlay, Round, Seat};
 use ddz::play::input::{read_cards, read_pass};
 use ddz::protocol::{Command, Reply};
 use ddz::rules::{legal_plays, Combo, Platform};
@@ -86,7 +86,7 @@ fn sample(rng: &mut fastrand::Rng, cards: Cards, most: usize) -> Cards {
 }
 
 /// A random legal play (`None` = pass) for the seat to move.
-fn random_legal(rng: &mut fastrand::Rng, game: &OpenGame) -> Option<Cards> {
+fn random_legal(rng: &mut fastrand::Rng, game: &Round) -> Option<Cards> {
     let hand = game.hands()[game.to_move()];
     let options: Vec<Combo> = legal_plays(hand.counts(), game.to_beat());
     let pick = options[rng.usize(..options.len())];
@@ -116,7 +116,7 @@ fn referee_replay(deal: &Deal, plays: &[(Seat, Option<Cards>)]) -> GameRecord {
 
 /// A play the seat to move might attempt: a pass, some of its cards with one it does not hold,
 /// one of its plays as if it led, or any few of its cards.
-fn attempt(rng: &mut fastrand::Rng, game: &OpenGame) -> Option<Cards> {
+fn attempt(rng: &mut fastrand::Rng, game: &Round) -> Option<Cards> {
     let hand = game.hands()[game.to_move()];
     match rng.u8(0..10) {
         0 | 1 => None,
@@ -141,7 +141,7 @@ fn every_front_end_refuses_a_play_with_the_models_reason() {
     for position in 0..POSITIONS {
         let deal = deal(&mut rng);
         // The landlord is A (a fixed landlord, deal 0); a random legal prefix of the game.
-        let mut game = OpenGame::new(Platform::Canonical, deal.hands, deal.bottom);
+        let mut game = Round::new(Platform::Canonical, deal.hands, deal.bottom);
         game.reveal(Seat::A, 1);
         for _ in 0..rng.usize(0..30) {
             let cards = random_legal(&mut rng, &game);
@@ -230,7 +230,7 @@ fn every_front_end_refuses_a_play_with_the_models_reason() {
 
 /// The problems an engine at `seat` logs when a referee deals it `deal`, shows the bottom to A,
 /// reports `game`'s plays, then reports that `seat` played `cards`.
-fn engine_problems(deal: &Deal, game: &OpenGame, seat: Seat, cards: Option<Cards>) -> Vec<String> {
+fn engine_problems(deal: &Deal, game: &Round, seat: Seat, cards: Option<Cards>) -> Vec<String> {
     let mut engine = Engine::new("ddz", Box::new(RandomPlayer::new(1)));
     let mut tell = |command: Command| {
         let _ = engine.handle(&command, Deadline::unlimited());
@@ -259,7 +259,7 @@ fn the_referee_and_the_model_agree_on_a_whole_legal_game() {
     let mut rng = fastrand::Rng::with_seed(7);
     for _ in 0..20 {
         let deal = deal(&mut rng);
-        let mut game = OpenGame::new(Platform::Canonical, deal.hands, deal.bottom);
+        let mut game = Round::new(Platform::Canonical, deal.hands, deal.bottom);
         game.reveal(Seat::A, 1);
         while game.winner().is_none() {
             let cards = random_legal(&mut rng, &game);

@@ -1,5 +1,5 @@
 //! The referee of one table: plays one deal between three players in its phases (deal, bid,
-//! reveal, play) over the game model ([`OpenGame`]), which judges every bid and play by the
+//! reveal, play) over the game model ([`Round`]), which judges every bid and play by the
 //! platform imitated ([`crate::game::legal`]); the referee checks what is its own (the reply's
 //! form and seat letter, time) and scores the result by [`super::score`]. In the team format ([`play_team_game`]) the landlord's teammate is
 //! replaced by the other team's spare process once the bidding is over, as the 2019 server does.
@@ -8,7 +8,7 @@ use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
 use super::score::fault_penalty;
 use crate::cards::Cards;
-use crate::game::{BySeat, OpenGame, Scoring, Seat};
+use crate::game::{BySeat, Round, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
 use crate::rules::{follows, Combo, Platform};
 use std::fmt::Write;
@@ -157,7 +157,7 @@ struct Table<'a> {
     rng: fastrand::Rng,
     record: GameRecord,
     /// The game as the referee holds it: every hand, the bids, the plays, the tally.
-    game: OpenGame,
+    game: Round,
     /// Every hand when the bottom joined the landlord's (a later fault is charged by them).
     revealed: Option<BySeat<Cards>>,
     line: String,
@@ -254,7 +254,7 @@ fn play(
         rules,
         rng: fastrand::Rng::with_seed(seed),
         record,
-        game: OpenGame::new(rules.platform, deal.hands, deal.bottom),
+        game: Round::new(rules.platform, deal.hands, deal.bottom),
         revealed: None,
         line: String::new(),
         scratch: Vec::new(),
@@ -268,6 +268,11 @@ fn play(
 }
 
 impl<'a> Table<'a> {
+    /// The player at `seat` (the callers' array is in seat order).
+    fn player(&mut self, seat: Seat) -> &mut dyn Player {
+        &mut *self.players[seat.index()]
+    }
+
     fn note(&mut self, seat: Seat, text: &str) {
         if let Some(t) = self.record.transcripts.as_mut() {
             t[seat].push_str(text);
@@ -318,7 +323,7 @@ impl<'a> Table<'a> {
 
     /// Sends `command` to `seat` and checks the answer's form and seat letter.
     fn send(&mut self, seat: Seat, command: &Command, expect: Expect) -> Result<Reply, Fault> {
-        let text = self.players[seat.index()].reads_text() || self.rules.transcripts;
+        let text = self.player(seat).reads_text() || self.rules.transcripts;
         if text {
             self.format(command);
             if self.rules.transcripts {
@@ -351,7 +356,7 @@ impl<'a> Table<'a> {
             };
             self.note(seat, &line);
         }
-        if elapsed > limit && self.players[seat.index()].timed() {
+        if elapsed > limit && self.player(seat).timed() {
             return Err(Fault::new(
                 FaultKind::Late,
                 format!("answered after {:.3} s", elapsed.as_secs_f64()),
@@ -406,13 +411,12 @@ impl<'a> Table<'a> {
     /// Start of game: programs started (or restarted), handshake, `INFO`, `DEAL`. Every
     /// player begins (so each can hear of a fault) before a failure to start counts.
     fn deal(&mut self) -> Result<(), Stop> {
-        let mut fresh = [false; 3];
+        let mut fresh = BySeat([false; 3]);
         let mut failed = None;
         for seat in Seat::ALL {
-            match self.players[seat.index()]
-                .begin_game(mix(self.record.seed, seat.index() as u64 + 1))
-            {
-                Ok(f) => fresh[seat.index()] = f,
+            let seed = mix(self.record.seed, seat.index() as u64 + 1);
+            match self.player(seat).begin_game(seed) {
+                Ok(f) => fresh[seat] = f,
                 Err(f) => failed = failed.or(Some((seat, f))),
             }
         }
@@ -421,7 +425,7 @@ impl<'a> Table<'a> {
         }
         for seat in Seat::ALL {
             if !self.rules.no_handshake {
-                if fresh[seat.index()] {
+                if fresh[seat] {
                     self.send(seat, &Command::Version("1.0".into()), Expect::Name)
                         .map_err(|f| (seat, f))?;
                 }
@@ -583,7 +587,8 @@ impl<'a> Table<'a> {
             "# seat swap: the other team's spare process takes this seat",
         );
         let seed = mix(self.record.seed, 4);
-        let fresh = self.players[slot]
+        let fresh = self
+            .player(teammate)
             .begin_game(seed)
             .map_err(|f| (teammate, f))?;
         if fresh && !self.rules.no_handshake {
@@ -605,7 +610,7 @@ impl<'a> Table<'a> {
 
     /// Records a fault that decides nothing (the game was already over) and stops the player.
     fn unscored(&mut self, seat: Seat, fault: Fault) {
-        self.players[seat.index()].fault();
+        self.player(seat).fault();
         self.record.errors.push(ErrorRecord {
             seat,
             kind: fault.kind,
@@ -616,7 +621,7 @@ impl<'a> Table<'a> {
 
     /// Ends the game after `seat`'s fault: the penalty, `ERROR x` to the others.
     fn end_with_fault(&mut self, seat: Seat, fault: Fault) {
-        self.players[seat.index()].fault();
+        self.player(seat).fault();
         let after = self
             .revealed
             .as_ref()

@@ -2,14 +2,14 @@
 //! tricks and the score of a finished game.
 
 pub mod legal;
-pub mod model;
+pub mod round;
 pub mod score;
 pub mod seat;
 pub mod state;
 pub mod tricks;
 
 pub use legal::{judge_bid, judge_play, IllegalBid, IllegalPlay};
-pub use model::OpenGame;
+pub use round::Round;
 pub use score::{Outcome, ParseScoringError, Scoring, Shown, Tally};
 pub use seat::{BySeat, ParseSeatError, Role, Seat};
 pub use state::{GameState, SidePlays, TrackError, Turn};

@@ -1,10 +1,10 @@
-//! A game with every hand known, as the referee holds it: the deal, the bids, the landlord and
-//! the bottom, whose turn it is, the play to beat, every play, and the one [`Tally`] of what the
-//! plays count for.
+//! One round (one deal played out) with every hand known, as the referee holds it: the deal,
+//! the bids, the landlord and the bottom, whose turn it is, the play to beat, every play, and
+//! the one [`Tally`] of what the plays count for.
 //!
-//! Moves come in layers, as in cozy-chess: [`OpenGame::try_bid`] and [`OpenGame::try_play`]
+//! Moves come in layers, as in cozy-chess: [`Round::try_bid`] and [`Round::try_play`]
 //! judge by [`super::legal`] and change nothing when they refuse (the referee and a person's
-//! input); [`OpenGame::play_unchecked`] applies a play already known to be legal (a search).
+//! input); [`Round::play_unchecked`] applies a play already known to be legal (a search).
 //! The engine's tracker, which sees one hand and must follow whatever a referee reports, judges
 //! by the same rules and resynchronises ([`super::GameState::record_play`]).
 
@@ -14,9 +14,9 @@ use super::seat::{BySeat, Role, Seat};
 use crate::cards::Cards;
 use crate::rules::{Combo, Platform};
 
-/// One game between three known hands, judged by one platform's reading.
+/// One round between three known hands, judged by one platform's reading.
 #[derive(Clone, Debug)]
-pub struct OpenGame {
+pub struct Round {
     platform: Platform,
     hands: BySeat<Cards>,
     bottom: Cards,
@@ -33,11 +33,11 @@ pub struct OpenGame {
     tally: Tally,
 }
 
-impl OpenGame {
-    /// The game of a deal: `hands` dealt, `bottom` set aside, plays judged by `platform`.
+impl Round {
+    /// The round of a deal: `hands` dealt, `bottom` set aside, plays judged by `platform`.
     #[must_use]
-    pub fn new(platform: Platform, hands: BySeat<Cards>, bottom: Cards) -> OpenGame {
-        OpenGame {
+    pub fn new(platform: Platform, hands: BySeat<Cards>, bottom: Cards) -> Round {
+        Round {
             platform,
             hands,
             bottom,
@@ -202,7 +202,7 @@ mod tests {
                     .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
             };
             let dealt = BySeat([hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])]);
-            let mut game = OpenGame::new(Platform::Canonical, dealt, hand(&deck[51..]));
+            let mut game = Round::new(Platform::Canonical, dealt, hand(&deck[51..]));
             game.try_bid(Seat::A, 1, true).unwrap();
             assert!(game.try_bid(Seat::B, 1, true).is_err());
             game.try_bid(Seat::B, 0, true).unwrap();
