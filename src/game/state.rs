@@ -7,9 +7,9 @@
 
 use super::legal::{judge_bid, judge_play, judge_reported, IllegalBid, IllegalPlay};
 use super::score::{Outcome, Scoring, Tally};
-use super::seat::{BySeat, Seat};
+use super::seat::{BySeat, Role, Seat};
 use crate::cards::{Cards, Counts};
-use crate::rules::{leads, legal_plays, safe_answer, Combo, Kind, Platform};
+use crate::rules::{leads, legal_plays, safe_answer, Combo, Platform};
 use std::fmt;
 
 /// Cards dealt to each seat.
@@ -120,10 +120,10 @@ pub struct GameState {
     pub last: Option<(Seat, Combo)>,
     /// Passes in a row since the last play.
     pub passes: u8,
-    /// Bombs played so far.
-    pub bombs: u8,
-    /// Whether the rocket was played.
-    pub rocket: bool,
+    /// What the plays recorded so far count for (bombs, rocket, each side's plays), counted
+    /// as each is recorded ([`Tally::count`]); [`GameState::tally`] adds the plays a game set
+    /// up midway made before its record.
+    pub counted: Tally,
     /// Whose turn it is to play, once play has begun.
     pub to_move: Option<Seat>,
     /// The scoring rule the game is played under: the strategy weighs outcomes by it. The
@@ -154,8 +154,7 @@ impl GameState {
             history: Vec::new(),
             last: None,
             passes: 0,
-            bombs: 0,
-            rocket: false,
+            counted: Tally::default(),
             to_move: None,
             scoring: Scoring::default(),
             platform: Platform::default(),
@@ -261,12 +260,7 @@ impl GameState {
     /// (spring and anti-spring are decided at the end).
     #[must_use]
     pub fn multiplier(&self) -> u32 {
-        let bombs_and_rocket = Tally {
-            bombs: self.bombs,
-            rocket: self.rocket,
-            ..Tally::default()
-        };
-        bombs_and_rocket.multiplier()
+        self.counted.multiplier()
     }
 
     /// The base of the game: the highest bid, 1 when the landlord was fixed without bidding.
@@ -276,23 +270,17 @@ impl GameState {
     }
 
     /// What the plays so far count for in the score: the bombs and rocket, and each side's
-    /// plays from the history. A side holding fewer cards than it was dealt less those the
-    /// history records (a game set up midway) has made plays nobody recorded: they count as
-    /// more than one play, so they make neither a spring nor an anti-spring.
+    /// plays ([`GameState::counted`]). A side holding fewer cards than it was dealt less those
+    /// the history records (a game set up midway) has made plays nobody recorded: they count
+    /// as more than one play, so they make neither a spring nor an anti-spring.
     #[must_use]
     pub fn tally(&self) -> Tally {
-        let mut tally = Tally {
-            bombs: self.bombs,
-            rocket: self.rocket,
-            ..Tally::default()
-        };
+        let mut tally = self.counted;
         let landlord = match self.landlord {
             Some(l) => l,
             None => return tally,
         };
         let sides = self.side_plays(landlord);
-        tally.landlord_plays = sides.landlord_plays;
-        tally.farmer_plays = sides.farmer_plays;
         let gone = |s: Seat| {
             let dealt = if s == landlord {
                 HAND_SIZE + BOTTOM_SIZE
@@ -422,10 +410,11 @@ impl GameState {
         }
         self.cards_left[seat] = self.cards_left[seat].saturating_sub(n);
         self.played[seat] = self.played[seat].or(cards);
-        match combo.kind {
-            Kind::Bomb => self.bombs += 1,
-            Kind::Rocket => self.rocket = true,
-            _ => {}
+        match self.landlord {
+            Some(landlord) => self.counted.count(Role::of(seat, landlord), &combo),
+            // No landlord yet (a referee that skipped LEFTOVER): the play raises the
+            // multiplier but counts for no side.
+            None => self.counted.count_multiplier(&combo),
         }
         self.history.push(Turn { seat, combo, cards });
         self.last = Some((seat, combo));
@@ -476,6 +465,7 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Kind;
 
     fn cards(codes: &str) -> Cards {
         Cards::parse_codes(codes).unwrap()
@@ -560,11 +550,17 @@ mod tests {
         let mut u = example();
         u.record_play(Seat::B, None).unwrap();
         u.record_play(Seat::C, Some(cards("28,29,30,31"))).unwrap();
-        assert_eq!((u.bombs, u.rocket, u.multiplier()), (1, false, 2));
+        assert_eq!(
+            (u.counted.bombs, u.counted.rocket, u.multiplier()),
+            (1, false, 2)
+        );
         let mut v = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
         v.set_landlord(Seat::C, cards("50,51,49")).unwrap();
         v.record_play(Seat::C, Some(cards("52,53"))).unwrap();
-        assert_eq!((v.bombs, v.rocket, v.multiplier()), (0, true, 2));
+        assert_eq!(
+            (v.counted.bombs, v.counted.rocket, v.multiplier()),
+            (0, true, 2)
+        );
     }
 
     #[test]
