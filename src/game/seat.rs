@@ -106,7 +106,8 @@ impl FromStr for Seat {
     }
 }
 
-/// A seat's side once the landlord is known.
+/// A seat's role once the landlord is known, which is also its side: the landlord alone, or
+/// the two farmers as one team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// The seat that took the bottom cards and plays alone.
@@ -123,6 +124,24 @@ impl Role {
             Role::Landlord
         } else {
             Role::Farmer
+        }
+    }
+
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Role {
+        match self {
+            Role::Landlord => Role::Farmer,
+            Role::Farmer => Role::Landlord,
+        }
+    }
+
+    /// The side's win in words: `landlord wins`, `farmers win` (as `ddz solve` prints it).
+    #[must_use]
+    pub fn wins(self) -> &'static str {
+        match self {
+            Role::Landlord => "landlord wins",
+            Role::Farmer => "farmers win",
         }
     }
 }
