@@ -5,7 +5,9 @@
 //! replays every seat's plays through it as an independent check). Updates check what they are
 //! told and return a [`TrackError`] instead of panicking; the caller decides how to resync.
 
-use super::legal::{judge_bid, judge_play, judge_reported, IllegalBid, IllegalPlay};
+use super::legal::{
+    judge_bid, judge_play, judge_reported, recorded_reading, IllegalBid, IllegalPlay,
+};
 use super::score::{Outcome, Scoring, Tally};
 use super::seat::{BySeat, Role, Seat};
 use crate::cards::{Cards, Counts};
@@ -358,9 +360,10 @@ impl GameState {
         self.hand.counts()
     }
 
-    /// Records a play (`None` = pass) by `seat`, checking it against what we know. On error the
-    /// state is still updated as far as it can be (cards removed, turn advanced), so the caller
-    /// can log and carry on.
+    /// Records a play (`None` = pass) by `seat`, checking it against what we know: the lenient
+    /// layer of the game model ([`judge_reported`]: the rules every front end judges by, taking
+    /// whatever some referee could have accepted). On error the state is still updated as far
+    /// as it can be (cards removed, turn advanced), so the caller can log and carry on.
     pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> Result<(), TrackError> {
         let mut problem = match self.to_move {
             Some(expected) if expected != seat => Some(TrackError::OutOfTurn { seat, expected }),
@@ -375,6 +378,35 @@ impl GameState {
         if let Some(reason) = reported.problem {
             problem = problem.or(Some(TrackError::Illegal { seat, reason }));
         }
+        if let Some(cards) = cards {
+            if seat != self.me {
+                let impossible = cards
+                    .and(self.hand)
+                    .or(cards.and(self.played_all()))
+                    .or(cards.and(self.bottom.minus(self.landlord_cards_for(seat))));
+                if !impossible.is_empty() {
+                    problem = problem.or(Some(TrackError::CardsNotAvailable(impossible)));
+                }
+            }
+            if usize::from(self.cards_left[seat]) < cards.len() {
+                problem = problem.or(Some(TrackError::TooManyCards(seat)));
+            }
+        }
+        self.apply(seat, cards, reported.play);
+        problem.map_or(Ok(()), Err)
+    }
+
+    /// Records a play (`None` = pass) by `seat` known to be legal, unjudged: the unchecked
+    /// layer, for a search playing out moves it generated. The play is read as
+    /// [`GameState::record_play`] reads it, so both leave the same state.
+    pub fn play_unchecked(&mut self, seat: Seat, cards: Option<Cards>) {
+        let play = cards.map_or(Combo::PASS, |c| recorded_reading(c.counts()));
+        self.apply(seat, cards, play);
+    }
+
+    /// Applies a play read as `play` (a pass: [`Combo::PASS`]): cards leave the hand, the
+    /// tally counts it, the turn moves on.
+    fn apply(&mut self, seat: Seat, cards: Option<Cards>, play: Combo) {
         let cards = match cards {
             None => {
                 self.history.push(Turn {
@@ -388,39 +420,30 @@ impl GameState {
                     self.passes = 0;
                 }
                 self.to_move = Some(seat.next());
-                return problem.map_or(Ok(()), Err);
+                return;
             }
             Some(c) => c,
         };
-        let combo = reported.play;
         if seat == self.me {
             self.hand = self.hand.minus(cards);
-        } else {
-            let impossible = cards
-                .and(self.hand)
-                .or(cards.and(self.played_all()))
-                .or(cards.and(self.bottom.minus(self.landlord_cards_for(seat))));
-            if !impossible.is_empty() {
-                problem = problem.or(Some(TrackError::CardsNotAvailable(impossible)));
-            }
         }
         let n = cards.len() as u8;
-        if self.cards_left[seat] < n {
-            problem = problem.or(Some(TrackError::TooManyCards(seat)));
-        }
         self.cards_left[seat] = self.cards_left[seat].saturating_sub(n);
         self.played[seat] = self.played[seat].or(cards);
         match self.landlord {
-            Some(landlord) => self.counted.count(Role::of(seat, landlord), &combo),
+            Some(landlord) => self.counted.count(Role::of(seat, landlord), &play),
             // No landlord yet (a referee that skipped LEFTOVER): the play raises the
             // multiplier but counts for no side.
-            None => self.counted.count_multiplier(&combo),
+            None => self.counted.count_multiplier(&play),
         }
-        self.history.push(Turn { seat, combo, cards });
-        self.last = Some((seat, combo));
+        self.history.push(Turn {
+            seat,
+            combo: play,
+            cards,
+        });
+        self.last = Some((seat, play));
         self.passes = 0;
         self.to_move = Some(seat.next());
-        problem.map_or(Ok(()), Err)
     }
 
     /// What the side of `landlord` and the farmers' side have played, from the history.
@@ -620,5 +643,49 @@ mod tests {
         t.record_play(Seat::B, None).unwrap();
         assert_eq!(t.history.last().map(|turn| turn.seat), Some(Seat::B));
         assert_eq!(t.passes, 1);
+    }
+
+    #[test]
+    fn the_unchecked_layer_leaves_the_state_the_judged_one_does() {
+        // Random legal games played by the round (every hand known); two trackers at A follow
+        // them, one judging every play, one unchecked: they agree at every step.
+        for seed in 0..10u64 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut deck: Vec<u8> = (0..54).collect();
+            rng.shuffle(&mut deck);
+            let hand = |codes: &[u8]| {
+                codes
+                    .iter()
+                    .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
+            };
+            let dealt = BySeat([hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])]);
+            let bottom = hand(&deck[51..]);
+            let mut round = super::super::Round::new(Platform::Canonical, dealt, bottom);
+            round.reveal(Seat::B, 1);
+            let mut judged = GameState::new(Seat::A, dealt[Seat::A]);
+            judged.set_landlord(Seat::B, bottom).unwrap();
+            let mut unchecked = judged.clone();
+            while round.winner().is_none() {
+                let seat = round.to_move();
+                let options = legal_plays(round.hands()[seat].counts(), round.to_beat());
+                let pick = options[rng.usize(..options.len())];
+                let cards = round.hands()[seat]
+                    .pick(pick.cards)
+                    .filter(|_| !pick.is_pass());
+                round.try_play(cards).unwrap();
+                judged.record_play(seat, cards).unwrap();
+                unchecked.play_unchecked(seat, cards);
+                assert_eq!(unchecked.history, judged.history);
+                assert_eq!(
+                    (unchecked.last, unchecked.passes, unchecked.to_move),
+                    (judged.last, judged.passes, judged.to_move)
+                );
+                assert_eq!(
+                    (unchecked.hand, unchecked.cards_left, unchecked.counted),
+                    (judged.hand, judged.cards_left, judged.counted)
+                );
+            }
+            assert_eq!(judged.counted, round.tally(), "seed {}", seed);
+        }
     }
 }
