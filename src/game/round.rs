@@ -182,47 +182,61 @@ impl Round {
     }
 }
 
+/// Random deals and random legal plays, for the game module's tests.
 #[cfg(test)]
-mod tests {
+pub(crate) mod testing {
     use super::*;
     use crate::rules::legal_plays;
 
-    /// A full game played by the first legal play each turn, judged strictly at every step:
-    /// the model's tally agrees with the tally read again from its plays, and every hand that
-    /// did not win still holds what it was dealt less what it played.
+    /// A random deal: the three hands and the bottom.
+    pub(crate) fn random_deal(rng: &mut fastrand::Rng) -> (BySeat<Cards>, Cards) {
+        let mut deck: Vec<u8> = (0..54).collect();
+        rng.shuffle(&mut deck);
+        let hand = |codes: &[u8]| {
+            codes
+                .iter()
+                .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
+        };
+        let dealt = BySeat([hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])]);
+        (dealt, hand(&deck[51..]))
+    }
+
+    /// A random legal play (`None` = pass) for the seat to move in `round`.
+    pub(crate) fn random_legal(rng: &mut fastrand::Rng, round: &Round) -> Option<Cards> {
+        let hand = round.hands()[round.to_move()];
+        let options = legal_plays(hand.counts(), round.to_beat());
+        let pick = options[rng.usize(..options.len())];
+        hand.pick(pick.cards).filter(|_| !pick.is_pass())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{random_deal, random_legal};
+    use super::*;
+
+    /// A full game of random legal plays, judged strictly at every step: the model's tally
+    /// agrees with the tally read again from its plays, and every hand still holds what it was
+    /// dealt less what it played.
     #[test]
     fn a_game_played_through_the_strict_layer_keeps_one_tally() {
         for seed in 0..20u64 {
             let mut rng = fastrand::Rng::with_seed(seed);
-            let mut deck: Vec<u8> = (0..54).collect();
-            rng.shuffle(&mut deck);
-            let hand = |codes: &[u8]| {
-                codes
-                    .iter()
-                    .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
-            };
-            let dealt = BySeat([hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])]);
-            let mut game = Round::new(Platform::Canonical, dealt, hand(&deck[51..]));
+            let (dealt, bottom) = random_deal(&mut rng);
+            let mut game = Round::new(Platform::Canonical, dealt, bottom);
             game.try_bid(Seat::A, 1, true).unwrap();
             assert!(game.try_bid(Seat::B, 1, true).is_err());
             game.try_bid(Seat::B, 0, true).unwrap();
             game.try_bid(Seat::C, 2, true).unwrap();
             game.reveal(Seat::C, 2);
             while game.winner().is_none() {
-                let seat = game.to_move();
-                let options = legal_plays(game.hands()[seat].counts(), game.to_beat());
-                let pick = options[rng.usize(..options.len())];
-                let cards = if pick.is_pass() {
-                    None
-                } else {
-                    game.hands()[seat].pick(pick.cards)
-                };
+                let cards = random_legal(&mut rng, &game);
                 game.try_play(cards).unwrap();
             }
             let again = Tally::of_plays(Seat::C, game.plays());
             assert_eq!(game.tally(), again, "seed {}", seed);
             let mut start = dealt;
-            start[Seat::C] = start[Seat::C].or(hand(&deck[51..]));
+            start[Seat::C] = start[Seat::C].or(bottom);
             for (seat, &now) in game.hands().iter() {
                 let played = game
                     .plays()

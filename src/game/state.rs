@@ -647,31 +647,20 @@ mod tests {
 
     #[test]
     fn the_unchecked_layer_leaves_the_state_the_judged_one_does() {
+        use crate::game::round::testing::{random_deal, random_legal};
         // Random legal games played by the round (every hand known); two trackers at A follow
         // them, one judging every play, one unchecked: they agree at every step.
         for seed in 0..10u64 {
             let mut rng = fastrand::Rng::with_seed(seed);
-            let mut deck: Vec<u8> = (0..54).collect();
-            rng.shuffle(&mut deck);
-            let hand = |codes: &[u8]| {
-                codes
-                    .iter()
-                    .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
-            };
-            let dealt = BySeat([hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])]);
-            let bottom = hand(&deck[51..]);
-            let mut round = super::super::Round::new(Platform::Canonical, dealt, bottom);
+            let (dealt, bottom) = random_deal(&mut rng);
+            let mut round = crate::game::Round::new(Platform::Canonical, dealt, bottom);
             round.reveal(Seat::B, 1);
             let mut judged = GameState::new(Seat::A, dealt[Seat::A]);
             judged.set_landlord(Seat::B, bottom).unwrap();
             let mut unchecked = judged.clone();
             while round.winner().is_none() {
                 let seat = round.to_move();
-                let options = legal_plays(round.hands()[seat].counts(), round.to_beat());
-                let pick = options[rng.usize(..options.len())];
-                let cards = round.hands()[seat]
-                    .pick(pick.cards)
-                    .filter(|_| !pick.is_pass());
+                let cards = random_legal(&mut rng, &round);
                 round.try_play(cards).unwrap();
                 judged.record_play(seat, cards).unwrap();
                 unchecked.play_unchecked(seat, cards);
