@@ -9,8 +9,8 @@ use ddz::arena::players::{Answer, Fault, FaultKind, Player};
 use ddz::arena::referee::{play_game, GameRecord, MatchRules};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
-use ddz::game::{judge_play, BySeat, IllegalPlay, Round, Seat};
-use ddz::play::input::{read_cards, read_pass};
+use ddz::game::{judge_bid, judge_play, BySeat, IllegalPlay, Round, Seat};
+use ddz::play::input::{read_bid, read_cards, read_pass};
 use ddz::protocol::{Command, Reply};
 use ddz::rules::{legal_plays, Combo, Platform};
 use ddz::strategy::random::RandomPlayer;
@@ -25,6 +25,7 @@ const POSITIONS: u64 = 1000;
 /// and its plays in order.
 struct Scripted {
     seat: Seat,
+    bid: u8,
     plays: VecDeque<Option<Cards>>,
 }
 
@@ -39,7 +40,7 @@ impl Player for Scripted {
         let reply = match command {
             Command::BidWhat => Reply::Bid {
                 seat: self.seat,
-                bid: 0,
+                bid: self.bid,
             },
             Command::PlayWhat => Reply::Play {
                 seat: self.seat,
@@ -103,6 +104,7 @@ fn referee_replay(deal: &Deal, plays: &[(Seat, Option<Cards>)]) -> GameRecord {
     let mut players: [Box<dyn Player>; 3] = Seat::ALL.map(|seat| {
         Box::new(Scripted {
             seat,
+            bid: 0,
             plays: std::mem::take(&mut scripts[seat]),
         }) as Box<dyn Player>
     });
@@ -272,4 +274,71 @@ fn the_referee_and_the_model_agree_on_a_whole_legal_game() {
         let outcome = game.outcome().unwrap();
         assert_eq!(record.scores, outcome.scores());
     }
+}
+
+#[test]
+fn every_front_end_refuses_a_bid_with_the_models_reason() {
+    // A bids first, then B: every pair where the model refuses B's bid.
+    let mut refused = 0;
+    for first in 0..=3u8 {
+        for bid in 0..=9u8 {
+            let reason = match judge_bid(bid, first) {
+                Ok(()) => continue,
+                Err(reason) => reason,
+            };
+            refused += 1;
+            let context = format!("B bids {} after A's {}: {}", bid, first, reason);
+            // The referee: a fault of B naming the reason.
+            let deal = deal(&mut fastrand::Rng::with_seed(u64::from(bid)));
+            let mut players: [Box<dyn Player>; 3] = Seat::ALL.map(|seat| {
+                Box::new(Scripted {
+                    seat,
+                    bid: if seat == Seat::A { first } else { bid },
+                    plays: VecDeque::new(),
+                }) as Box<dyn Player>
+            });
+            let rules = MatchRules {
+                no_handshake: true,
+                ..MatchRules::default()
+            };
+            let record = play_game(&mut players, &rules, &deal, 0, 0, [0, 1, 2], 1);
+            let fault = record.errors.first().expect("a fault");
+            assert_eq!(
+                (fault.seat, fault.kind, fault.detail.as_str()),
+                (Seat::B, FaultKind::Illegal, reason.to_string().as_str()),
+                "{}",
+                context
+            );
+            // A person's input.
+            let refusal = read_bid(&bid.to_string(), first).expect_err("refused");
+            assert_eq!(refusal.to_string(), reason.to_string(), "{}", context);
+            // The engine at C, told of both bids.
+            let mut engine = Engine::new("ddz", Box::new(RandomPlayer::new(1)));
+            let mut tell = |command: Command| {
+                let _ = engine.handle(&command, Deadline::unlimited());
+            };
+            tell(Command::Deal {
+                seat: Seat::C,
+                cards: deal.hands[Seat::C],
+            });
+            tell(Command::Bid {
+                seat: Seat::A,
+                bid: first,
+            });
+            tell(Command::Bid { seat: Seat::B, bid });
+            let expected = format!("tracker: B bid illegally: {} (after ", reason);
+            let logged = engine.take_problems();
+            assert!(
+                logged.iter().any(|p| p.starts_with(&expected)),
+                "{}: {:?}",
+                context,
+                logged
+            );
+        }
+    }
+    assert_eq!(
+        refused,
+        4 * 6 + 6,
+        "every bid above 3, and 1..=first after first"
+    );
 }

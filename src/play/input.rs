@@ -5,8 +5,8 @@
 //! lead — and the person is asked again.
 
 use crate::cards::{Cards, Counts, ParseError};
+use crate::game::legal::legal_bids_said;
 pub use crate::game::legal::{legal_bid_words, legal_bids};
-use crate::game::legal::{legal_bids_said, MAX_BID};
 use crate::game::{judge_bid, judge_play, IllegalBid, IllegalPlay};
 use crate::rules::{Combo, Kind, Platform};
 use std::fmt;
@@ -56,7 +56,7 @@ pub enum Refusal {
     Unreadable(String, ParseError),
     /// A play the rules refuse: not held, not a play, does not beat, a pass on a lead.
     Illegal(IllegalPlay),
-    /// Text that is no bid at all (not 0 to 3).
+    /// Text that is no number at all.
     NotABid {
         /// What was typed.
         text: String,
@@ -137,18 +137,14 @@ pub fn read_pass(to_beat: Option<&Combo>) -> Result<(), Refusal> {
     Ok(())
 }
 
-/// Reads `text` as a bid when the highest bid so far is `highest`.
+/// Reads `text` as a bid when the highest bid so far is `highest`: a number is judged by the
+/// game's rule ([`judge_bid`]), anything else is no bid.
 pub fn read_bid(text: &str, highest: u8) -> Result<u8, Refusal> {
     let text = text.trim();
-    let bid: u8 = match text.parse() {
-        Ok(b) if b <= MAX_BID => b,
-        _ => {
-            return Err(Refusal::NotABid {
-                text: text.to_string(),
-                highest,
-            })
-        }
-    };
+    let bid: u8 = text.parse().map_err(|_| Refusal::NotABid {
+        text: text.to_string(),
+        highest,
+    })?;
     judge_bid(bid, highest).map_err(Refusal::Bid)?;
     Ok(bid)
 }
@@ -235,7 +231,10 @@ mod tests {
             highest: 0,
         };
         assert_eq!(read_bid("x", 0), Err(not_a_bid("x")));
-        assert_eq!(read_bid("4", 0), Err(not_a_bid("4")));
+        assert_eq!(
+            read_bid("4", 0),
+            Err(Refusal::Bid(IllegalBid::NoSuchBid { bid: 4, highest: 0 }))
+        );
         assert_eq!(
             read_bid("2", 2),
             Err(Refusal::Bid(IllegalBid::NotAbove { bid: 2, highest: 2 }))
