@@ -1,8 +1,9 @@
 //! The referee of one table: plays one deal between three players in its phases (deal, bid,
 //! reveal, play) over the game model ([`Round`]), which judges every bid and play by the
 //! platform imitated ([`crate::game::legal`]); the referee checks what is its own (the reply's
-//! form and seat letter, time) and scores the result by [`super::score`]. In the team format ([`play_team_game`]) the landlord's teammate is
-//! replaced by the other team's spare process once the bidding is over, as the 2019 server does.
+//! form and seat letter, time) and scores the result by [`super::score`]. In the team format
+//! ([`play_team_game`]) the landlord's teammate is replaced by the other team's spare process
+//! once the bidding is over, as the 2019 server does.
 
 use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
