@@ -4,14 +4,15 @@
 
 mod search_common;
 
+use ddz::game::Role;
 use ddz::rules::{classify, legal_plays, Combo};
-use ddz::search::{Next, Side, Solver, SolverPosition};
+use ddz::search::{Next, Solver, SolverPosition};
 use search_common::random_position;
 
 /// Which side wins `pos` with best play: every legal play of the side to move is tried, and the
 /// side wins when one of them does. Written apart from the solver on purpose: it shares only
 /// the rules and `SolverPosition::after`.
-fn minimax(pos: &SolverPosition) -> Side {
+fn minimax(pos: &SolverPosition) -> Role {
     let mover = pos.mover_side();
     for m in legal_plays(pos.hands[pos.to_move], pos.to_beat()) {
         let winner = match pos.after(&m) {
@@ -28,7 +29,7 @@ fn minimax(pos: &SolverPosition) -> Side {
 /// Plays `pos` to the end: the winning side follows the solver's winning plays, the losing
 /// side tries every legal play (each explored, so any defence is met). Returns false if any
 /// line ends with the losing side winning.
-fn winning_line_holds(solver: &mut Solver, pos: &SolverPosition, winner: Side) -> bool {
+fn winning_line_holds(solver: &mut Solver, pos: &SolverPosition, winner: Role) -> bool {
     if pos.mover_side() == winner {
         let s = solver.solve(pos, u64::MAX);
         if s.winner != Some(winner) {
@@ -63,7 +64,7 @@ fn solver_agrees_with_plain_minimax() {
         let expected = minimax(&pos);
         let got = solver.solve(&pos, u64::MAX);
         assert_eq!(got.winner, Some(expected), "position {:?}", pos);
-        counts[(expected == Side::Landlord) as usize] += 1;
+        counts[(expected == Role::Landlord) as usize] += 1;
         with_target += pos.last.is_some() as usize;
         if got.winner == Some(pos.mover_side()) {
             let play = got.play.expect("a winning play");
@@ -133,7 +134,7 @@ fn node_budget_stops_the_search_and_fresh_search_agrees() {
 struct Fixture {
     line: usize,
     args: Vec<String>,
-    winner: Side,
+    winner: Role,
     only_play: Option<String>,
 }
 
@@ -152,8 +153,8 @@ fn fixtures() -> Vec<Fixture> {
             None => (expect.trim(), None),
         };
         let winner = match verdict.trim_end_matches(',') {
-            "landlord wins" => Side::Landlord,
-            "farmers win" => Side::Farmers,
+            "landlord wins" => Role::Landlord,
+            "farmers win" => Role::Farmer,
             other => panic!("line {}: unknown verdict '{}'", i + 1, other),
         };
         out.push(Fixture {

@@ -1,16 +1,17 @@
-//! The referee of one table: plays one deal between three players, judging every reply with
-//! the rules module directly (form, seat letter, card ownership, the reading of the platform
-//! imitated ([`Platform::read`]), [`Combo::beats`], time), and scoring the result by
-//! [`super::score`]. In the team format ([`play_team_game`]) the landlord's teammate is
-//! replaced by the other team's spare process once the bidding is over, as the 2019 server does.
+//! The referee of one table: plays one deal between three players in its phases (deal, bid,
+//! reveal, play) over the game model ([`Round`]), which judges every bid and play by the
+//! platform imitated ([`crate::game::legal`]); the referee checks what is its own (the reply's
+//! form and seat letter, time) and scores the result by [`super::score`]. In the team format
+//! ([`play_team_game`]) the landlord's teammate is replaced by the other team's spare process
+//! once the bidding is over, as the 2019 server does.
 
 use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
-use super::score::{fault_penalty, Outcome};
-use crate::cards::{Cards, Rank};
-use crate::game::{BySeat, Scoring, Seat};
+use super::score::fault_penalty;
+use crate::cards::Cards;
+use crate::game::{BySeat, Round, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
-use crate::rules::{botzone, classify, follows, Combo, Kind, Platform};
+use crate::rules::{follows, Combo, Platform};
 use std::fmt::Write;
 use std::time::{Duration, Instant};
 
@@ -156,6 +157,10 @@ struct Table<'a> {
     rules: &'a MatchRules,
     rng: fastrand::Rng,
     record: GameRecord,
+    /// The game as the referee holds it: every hand, the bids, the plays, the tally.
+    game: Round,
+    /// Every hand when the bottom joined the landlord's (a later fault is charged by them).
+    revealed: Option<BySeat<Cards>>,
     line: String,
     scratch: Vec<Combo>,
 }
@@ -250,19 +255,25 @@ fn play(
         rules,
         rng: fastrand::Rng::with_seed(seed),
         record,
+        game: Round::new(rules.platform, deal.hands, deal.bottom),
+        revealed: None,
         line: String::new(),
         scratch: Vec::new(),
     };
-    let mut hands = deal.hands;
-    let mut after_leftover: Option<BySeat<Cards>> = None;
-    match table.run(&mut hands, &mut after_leftover) {
-        Ok(()) => {}
-        Err((seat, fault)) => table.end_with_fault(seat, fault, after_leftover.as_ref()),
+    if let Err((seat, fault)) = table.run() {
+        table.end_with_fault(seat, fault);
     }
+    table.record.bids = table.game.bids().to_vec();
+    table.record.plays = table.game.plays().to_vec();
     table.record
 }
 
 impl<'a> Table<'a> {
+    /// The player at `seat` (the callers' array is in seat order).
+    fn player(&mut self, seat: Seat) -> &mut dyn Player {
+        &mut *self.players[seat.index()]
+    }
+
     fn note(&mut self, seat: Seat, text: &str) {
         if let Some(t) = self.record.transcripts.as_mut() {
             t[seat].push_str(text);
@@ -313,7 +324,7 @@ impl<'a> Table<'a> {
 
     /// Sends `command` to `seat` and checks the answer's form and seat letter.
     fn send(&mut self, seat: Seat, command: &Command, expect: Expect) -> Result<Reply, Fault> {
-        let text = self.players[seat.index()].reads_text() || self.rules.transcripts;
+        let text = self.player(seat).reads_text() || self.rules.transcripts;
         if text {
             self.format(command);
             if self.rules.transcripts {
@@ -346,7 +357,7 @@ impl<'a> Table<'a> {
             };
             self.note(seat, &line);
         }
-        if elapsed > limit && self.players[seat.index()].timed() {
+        if elapsed > limit && self.player(seat).timed() {
             return Err(Fault::new(
                 FaultKind::Late,
                 format!("answered after {:.3} s", elapsed.as_secs_f64()),
@@ -385,20 +396,28 @@ impl<'a> Table<'a> {
         Ok(())
     }
 
-    fn run(
-        &mut self,
-        hands: &mut BySeat<Cards>,
-        after_leftover: &mut Option<BySeat<Cards>>,
-    ) -> Result<(), Stop> {
-        // Start of game: programs started (or restarted), handshake, INFO, DEAL.
-        // Every player begins (so each can hear of a fault) before a failure to start counts.
-        let mut fresh = [false; 3];
+    /// The game's phases, each over the model: a fault stops it with the seat at fault.
+    fn run(&mut self) -> Result<(), Stop> {
+        self.deal()?;
+        match self.bid()? {
+            Some((landlord, base)) => {
+                self.reveal(landlord, base)?;
+                self.play()
+            }
+            // Nobody bid: the game ends with no score and the match moves on.
+            None => Ok(()),
+        }
+    }
+
+    /// Start of game: programs started (or restarted), handshake, `INFO`, `DEAL`. Every
+    /// player begins (so each can hear of a fault) before a failure to start counts.
+    fn deal(&mut self) -> Result<(), Stop> {
+        let mut fresh = BySeat([false; 3]);
         let mut failed = None;
         for seat in Seat::ALL {
-            match self.players[seat.index()]
-                .begin_game(mix(self.record.seed, seat.index() as u64 + 1))
-            {
-                Ok(f) => fresh[seat.index()] = f,
+            let seed = mix(self.record.seed, seat.index() as u64 + 1);
+            match self.player(seat).begin_game(seed) {
+                Ok(f) => fresh[seat] = f,
                 Err(f) => failed = failed.or(Some((seat, f))),
             }
         }
@@ -407,7 +426,7 @@ impl<'a> Table<'a> {
         }
         for seat in Seat::ALL {
             if !self.rules.no_handshake {
-                if fresh[seat.index()] {
+                if fresh[seat] {
                     self.send(seat, &Command::Version("1.0".into()), Expect::Name)
                         .map_err(|f| (seat, f))?;
                 }
@@ -426,57 +445,51 @@ impl<'a> Table<'a> {
             }
             let deal = Command::Deal {
                 seat,
-                cards: hands[seat],
+                cards: self.game.hands()[seat],
             };
             self.send(seat, &deal, Expect::Ack(Ack::Deal))
                 .map_err(|f| (seat, f))?;
         }
+        Ok(())
+    }
 
-        // Bidding, or the landlord given by the deal.
-        let (landlord, base) = if self.rules.fixed_landlord {
-            (Seat::ALL[self.record.deal_index % 3], 1)
-        } else {
-            let mut best: Option<(Seat, u8)> = None;
-            for seat in Seat::ALL {
-                let bid = match self.send(seat, &Command::BidWhat, Expect::Bid) {
-                    Ok(Reply::Bid { bid, .. }) => bid,
-                    Ok(_) => unreachable!("send checks the form"),
-                    Err(f) => return Err((seat, f)),
-                };
-                let highest = best.map_or(0, |(_, b)| b);
-                let too_low = bid <= highest && !self.rules.unchecked_bids;
-                if bid != 0 && (too_low || bid > 3) {
-                    return Err((
-                        seat,
-                        Fault::new(
-                            FaultKind::Illegal,
-                            format!("bid {} after a bid of {}", bid, highest),
-                        ),
-                    ));
-                }
-                self.record.bids.push((seat, bid));
-                if bid > highest {
-                    best = Some((seat, bid));
-                }
-                self.tell_others(seat, &Command::Bid { seat, bid }, Ack::Bid)?;
-                let botzone = self.rules.platform == Platform::Botzone;
-                if bid == 3 && (self.rules.bid_stop_at_3 || botzone) {
-                    break;
-                }
+    /// The bidding, or the landlord given by the deal: the landlord and the base, `None`
+    /// when nobody bid (a zero-score game).
+    fn bid(&mut self) -> Result<Option<(Seat, u8)>, Stop> {
+        if self.rules.fixed_landlord {
+            return Ok(Some((Seat::ALL[self.record.deal_index % 3], 1)));
+        }
+        let botzone = self.rules.platform == Platform::Botzone;
+        for seat in Seat::ALL {
+            let bid = match self.send(seat, &Command::BidWhat, Expect::Bid) {
+                Ok(Reply::Bid { bid, .. }) => bid,
+                Ok(_) => unreachable!("send checks the form"),
+                Err(f) => return Err((seat, f)),
+            };
+            self.game
+                .try_bid(seat, bid, !self.rules.unchecked_bids)
+                .map_err(|e| (seat, Fault::new(FaultKind::Illegal, e.to_string())))?;
+            self.tell_others(seat, &Command::Bid { seat, bid }, Ack::Bid)?;
+            if bid == 3 && (self.rules.bid_stop_at_3 || botzone) {
+                break;
             }
-            match best {
-                Some(b) => b,
-                // Botzone: the first bidder is the landlord at stake 1.
-                None if self.rules.platform == Platform::Botzone => (Seat::A, 1),
-                // Nobody bid: the game ends with no score and the match moves on.
-                None => return Ok(()),
-            }
-        };
+        }
+        Ok(match self.game.highest_bid() {
+            Some(b) => Some(b),
+            // Botzone: the first bidder is the landlord at stake 1.
+            None if botzone => Some((Seat::A, 1)),
+            None => None,
+        })
+    }
+
+    /// The landlord is known: the team format's seat swap, the bottom joins the landlord's
+    /// hand, and every seat is shown it.
+    fn reveal(&mut self, landlord: Seat, base: u8) -> Result<(), Stop> {
         self.record.landlord = Some(landlord);
         self.record.base = base;
-        self.swap_in_spare(landlord, hands)?;
-        hands[landlord] = hands[landlord].or(self.record.deal.bottom);
-        *after_leftover = Some(*hands);
+        self.swap_in_spare(landlord)?;
+        self.game.reveal(landlord, base);
+        self.revealed = Some(*self.game.hands());
         let leftover = Command::Leftover {
             landlord,
             cards: self.record.deal.bottom,
@@ -485,29 +498,22 @@ impl<'a> Table<'a> {
             self.send(seat, &leftover, Expect::Ack(Ack::Leftover))
                 .map_err(|f| (seat, f))?;
         }
+        Ok(())
+    }
 
-        // Play.
-        let mut turn = landlord;
-        let mut last: Option<Combo> = None;
-        let mut passes = 0;
+    /// The play, from the landlord's lead until a hand is empty: every reply judged by the
+    /// model, every play told to the others, and the finished game scored.
+    fn play(&mut self) -> Result<(), Stop> {
         loop {
-            let hand = hands[turn];
-            let forced_pass = self.rules.auto_pass
-                && match &last {
-                    Some(on) => {
-                        self.scratch.clear();
-                        follows(hand.counts(), on, &mut self.scratch);
-                        self.scratch.iter().all(Combo::is_pass)
-                    }
-                    None => false,
-                };
-            let cards = if forced_pass {
+            let turn = self.game.to_move();
+            let cards = if self.rules.auto_pass && self.can_only_pass(turn) {
                 let own = Command::Play {
                     seat: turn,
                     cards: None,
                 };
                 self.send(turn, &own, Expect::Ack(Ack::Play))
                     .map_err(|f| (turn, f))?;
+                self.game.play_unchecked(None, None);
                 None
             } else {
                 let cards = match self.send(turn, &Command::PlayWhat, Expect::Play) {
@@ -515,31 +521,14 @@ impl<'a> Table<'a> {
                     Ok(_) => unreachable!("send checks the form"),
                     Err(f) => return Err((turn, f)),
                 };
-                let combo = judge_on(self.rules.platform, hand, last.as_ref(), cards)
-                    .map_err(|f| (turn, f))?;
-                if let Some(c) = combo {
-                    last = Some(c);
-                }
+                self.game
+                    .try_play(cards)
+                    .map_err(|e| (turn, Fault::new(FaultKind::Illegal, e.to_string())))?;
                 cards
             };
-            self.record.plays.push((turn, cards));
-            match cards {
-                Some(c) => {
-                    hands[turn] = hands[turn].minus(c);
-                    passes = 0;
-                }
-                None => {
-                    passes += 1;
-                    if passes == 2 {
-                        last = None;
-                        passes = 0;
-                    }
-                }
-            }
             self.tell_others(turn, &Command::Play { seat: turn, cards }, Ack::Play)?;
-            if hands[turn].is_empty() {
-                let outcome = Outcome::of_plays(landlord, base, turn, &self.record.plays);
-                self.record.winner = Some(turn);
+            if let Some(outcome) = self.game.outcome() {
+                self.record.winner = Some(outcome.winner);
                 let (multiplier, scores) = if self.rules.platform == Platform::Botzone {
                     super::score::botzone_scores(&outcome)
                 } else {
@@ -547,7 +536,9 @@ impl<'a> Table<'a> {
                 };
                 self.record.multiplier = multiplier;
                 self.record.scores = scores;
-                let over = Command::GameOver { winner: Some(turn) };
+                let over = Command::GameOver {
+                    winner: Some(outcome.winner),
+                };
                 for seat in Seat::ALL {
                     if let Err(f) = self.send(seat, &over, Expect::Ack(Ack::GameOver)) {
                         self.unscored(seat, f);
@@ -555,14 +546,27 @@ impl<'a> Table<'a> {
                 }
                 return Ok(());
             }
-            turn = turn.next();
+        }
+    }
+
+    /// Whether `seat` holds nothing that beats the play on the table (the platform then
+    /// passes for it when it imitates `--auto-pass`).
+    fn can_only_pass(&mut self, seat: Seat) -> bool {
+        let hand = self.game.hands()[seat];
+        match self.game.to_beat() {
+            Some(on) => {
+                self.scratch.clear();
+                follows(hand.counts(), on, &mut self.scratch);
+                self.scratch.iter().all(Combo::is_pass)
+            }
+            None => false,
         }
     }
 
     /// The team format's seat swap: when the landlord sits at A or C and the other of the two
     /// is its teammate, that seat's player makes way for the spare, which is told the deal and
     /// every bid so far (its seat's own included, though it was never asked).
-    fn swap_in_spare(&mut self, landlord: Seat, hands: &BySeat<Cards>) -> Result<(), Stop> {
+    fn swap_in_spare(&mut self, landlord: Seat) -> Result<(), Stop> {
         let teammate = match landlord {
             Seat::A => Seat::C,
             Seat::C => Seat::A,
@@ -584,7 +588,8 @@ impl<'a> Table<'a> {
             "# seat swap: the other team's spare process takes this seat",
         );
         let seed = mix(self.record.seed, 4);
-        let fresh = self.players[slot]
+        let fresh = self
+            .player(teammate)
             .begin_game(seed)
             .map_err(|f| (teammate, f))?;
         if fresh && !self.rules.no_handshake {
@@ -593,11 +598,11 @@ impl<'a> Table<'a> {
         }
         let deal = Command::Deal {
             seat: teammate,
-            cards: hands[teammate],
+            cards: self.game.hands()[teammate],
         };
         self.send(teammate, &deal, Expect::Ack(Ack::Deal))
             .map_err(|f| (teammate, f))?;
-        for (seat, bid) in self.record.bids.clone() {
+        for (seat, bid) in self.game.bids().to_vec() {
             self.send(teammate, &Command::Bid { seat, bid }, Expect::Ack(Ack::Bid))
                 .map_err(|f| (teammate, f))?;
         }
@@ -606,7 +611,7 @@ impl<'a> Table<'a> {
 
     /// Records a fault that decides nothing (the game was already over) and stops the player.
     fn unscored(&mut self, seat: Seat, fault: Fault) {
-        self.players[seat.index()].fault();
+        self.player(seat).fault();
         self.record.errors.push(ErrorRecord {
             seat,
             kind: fault.kind,
@@ -616,9 +621,12 @@ impl<'a> Table<'a> {
     }
 
     /// Ends the game after `seat`'s fault: the penalty, `ERROR x` to the others.
-    fn end_with_fault(&mut self, seat: Seat, fault: Fault, after: Option<&BySeat<Cards>>) {
-        self.players[seat.index()].fault();
-        let after = after.map(|h| (self.record.landlord.unwrap_or(seat), self.record.base, h));
+    fn end_with_fault(&mut self, seat: Seat, fault: Fault) {
+        self.player(seat).fault();
+        let after = self
+            .revealed
+            .as_ref()
+            .map(|h| (self.record.landlord.unwrap_or(seat), self.record.base, h));
         self.record.scores = fault_penalty(seat, after);
         self.record.winner = None;
         self.record.errors.push(ErrorRecord {
@@ -644,91 +652,4 @@ impl<'a> Table<'a> {
             }
         }
     }
-}
-
-/// Judges a play by `hand` when `last` is the play to beat (`None`: a lead), by the canonical
-/// reading. Returns the play's reading (`None` for a pass).
-pub fn judge(
-    hand: Cards,
-    last: Option<&Combo>,
-    cards: Option<Cards>,
-) -> Result<Option<Combo>, Fault> {
-    judge_on(Platform::Canonical, hand, last, cards)
-}
-
-/// [`judge`] by `platform`'s reading of plays; `last` is that platform's reading too.
-pub fn judge_on(
-    platform: Platform,
-    hand: Cards,
-    last: Option<&Combo>,
-    cards: Option<Cards>,
-) -> Result<Option<Combo>, Fault> {
-    let cards = match cards {
-        None => {
-            return if last.is_none() {
-                Err(Fault::new(FaultKind::Illegal, "passed while leading"))
-            } else {
-                Ok(None)
-            }
-        }
-        Some(c) => c,
-    };
-    if !hand.contains_all(cards) {
-        return Err(Fault::new(
-            FaultKind::Illegal,
-            format!(
-                "played {} ({}), not all in hand {}",
-                cards,
-                cards.to_codes(),
-                hand
-            ),
-        ));
-    }
-    if platform == Platform::Botzone {
-        return judge_botzone(cards, last);
-    }
-    let combo = platform.read(cards.counts()).ok_or_else(|| {
-        Fault::new(
-            FaultKind::Illegal,
-            format!("{} is no legal play ({} reading)", cards, platform.name()),
-        )
-    })?;
-    if let Some(on) = last {
-        if !combo.beats(on) {
-            return Err(Fault::new(
-                FaultKind::Illegal,
-                format!(
-                    "{} does not beat {} ({} reading)",
-                    cards,
-                    on.cards,
-                    platform.name()
-                ),
-            ));
-        }
-    }
-    Ok(Some(combo))
-}
-
-/// [`judge_on`] for Botzone's variant, whose judge reads plays by its own table
-/// ([`crate::rules::botzone`]): the play's canonical reading when it has one, otherwise (a
-/// shuttle with wings) the single of its highest card holding all its cards, as the tracker
-/// records it: the next judgement reads only the cards.
-fn judge_botzone(cards: Cards, last: Option<&Combo>) -> Result<Option<Combo>, Fault> {
-    let counts = cards.counts();
-    if !botzone::accepts(counts, last.map(|l| l.cards)) {
-        let why = match last {
-            Some(on) if botzone::read(counts).is_some() => format!("does not beat {}", on.cards),
-            _ => "is no play".to_string(),
-        };
-        return Err(Fault::new(
-            FaultKind::Illegal,
-            format!("{} {} (botzone reading)", cards, why),
-        ));
-    }
-    Ok(Some(classify(counts).unwrap_or(Combo {
-        kind: Kind::Single,
-        key: counts.highest().unwrap_or(Rank::THREE),
-        len: 1,
-        cards: counts,
-    })))
 }

@@ -67,7 +67,7 @@ pub fn fault_penalty(offender: Seat, after: Option<(Seat, u8, &BySeat<Cards>)>) 
 /// stake), with its multiplier: × 2 for every bomb and rocket and for a spring or anti-spring.
 #[must_use]
 pub fn botzone_scores(outcome: &Outcome) -> (i32, BySeat<i32>) {
-    let doublings = u32::from(outcome.bombs) + u32::from(outcome.rocket);
+    let doublings = outcome.tally.doublings();
     let spring = outcome.spring() || outcome.anti_spring();
     let landlord_won = outcome.winner == outcome.landlord;
     let (lord, farmer) =

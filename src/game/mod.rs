@@ -1,11 +1,16 @@
-//! The game: seats, the state tracker, tricks and the score of a finished game.
+//! The game: seats, what is legal (one definition for every front end), the state tracker,
+//! tricks and the score of a finished game.
 
+pub mod legal;
+pub mod round;
 pub mod score;
 pub mod seat;
 pub mod state;
 pub mod tricks;
 
+pub use legal::{judge_bid, judge_play, IllegalBid, IllegalPlay};
+pub use round::Round;
 pub use score::{Outcome, ParseScoringError, Scoring, Shown, Tally};
-pub use seat::{BySeat, ParseSeatError, Seat};
+pub use seat::{BySeat, ParseSeatError, Role, Seat};
 pub use state::{GameState, SidePlays, TrackError, Turn};
 pub use tricks::trick_numbers;

@@ -5,9 +5,10 @@
 //! the multiplier and each seat's score. The arena's referee, its team scores, `ddz replay`,
 //! `ddz play`'s table and the search's rollouts all ask these two types, so they read one rule.
 
-use super::{BySeat, Seat};
+use super::legal::recorded_reading;
+use super::{BySeat, Role, Seat};
 use crate::cards::Cards;
-use crate::rules::{classify, Kind};
+use crate::rules::{Combo, Kind};
 use std::fmt;
 use std::str::FromStr;
 
@@ -85,29 +86,40 @@ pub struct Tally {
 
 impl Tally {
     /// The tally of a game's plays (`None` = pass) with `landlord` as the landlord, each play
-    /// read by its canonical combination ([`classify`]). Bombs and the rocket have one reading
-    /// on every platform, so the platform that judged the game does not matter here; a play no
-    /// reading accepts still counts as a play of its side.
+    /// read as the game model records it ([`recorded_reading`]: the canonical combination).
+    /// Bombs and the rocket have one reading on every platform, so the platform that judged the
+    /// game does not matter here; a play no reading accepts still counts as a play of its side.
     #[must_use]
     pub fn of_plays(landlord: Seat, plays: &[(Seat, Option<Cards>)]) -> Tally {
         let mut tally = Tally::default();
         for &(seat, cards) in plays {
-            let cards = match cards {
-                Some(c) if !c.is_empty() => c,
-                _ => continue,
-            };
-            match classify(cards.counts()).map(|combo| combo.kind) {
-                Some(Kind::Bomb) => tally.bombs += 1,
-                Some(Kind::Rocket) => tally.rocket = true,
-                _ => {}
-            }
-            if seat == landlord {
-                tally.landlord_plays += 1;
-            } else {
-                tally.farmer_plays += 1;
+            if let Some(c) = cards.filter(|c| !c.is_empty()) {
+                tally.count(Role::of(seat, landlord), &recorded_reading(c.counts()));
             }
         }
         tally
+    }
+
+    /// Counts one play (a pass counts for nothing) made by a seat of `role`: the one place a
+    /// bomb, the rocket and each side's plays are counted.
+    pub fn count(&mut self, role: Role, play: &Combo) {
+        if play.is_pass() {
+            return;
+        }
+        self.count_multiplier(play);
+        match role {
+            Role::Landlord => self.landlord_plays += 1,
+            Role::Farmer => self.farmer_plays += 1,
+        }
+    }
+
+    /// Counts what `play` does to the multiplier alone (a bomb, the rocket), for no side.
+    pub fn count_multiplier(&mut self, play: &Combo) {
+        match play.kind {
+            Kind::Bomb => self.bombs += 1,
+            Kind::Rocket => self.rocket = true,
+            _ => {}
+        }
     }
 
     /// The official rule's multiplier from the bombs and the rocket alone: × (1 + bombs) when
@@ -122,6 +134,12 @@ impl Tally {
             m *= 2;
         }
         m
+    }
+
+    /// Bombs and the rocket together: each doubles the score on Botzone.
+    #[must_use]
+    pub fn doublings(&self) -> u32 {
+        u32::from(self.bombs) + u32::from(self.rocket)
     }
 
     /// The team rule's factor from the bombs and the rocket alone: 1 + bombs + rocket (a
@@ -198,14 +216,8 @@ pub struct Outcome {
     pub base: u8,
     /// The seat that emptied its hand.
     pub winner: Seat,
-    /// Bombs played (the rocket not included).
-    pub bombs: u8,
-    /// Whether the rocket was played.
-    pub rocket: bool,
-    /// Non-pass plays made by the landlord.
-    pub landlord_plays: u32,
-    /// Non-pass plays made by the two farmers together.
-    pub farmer_plays: u32,
+    /// What the plays counted for.
+    pub tally: Tally,
 }
 
 impl Outcome {
@@ -217,10 +229,7 @@ impl Outcome {
             landlord,
             base,
             winner,
-            bombs: tally.bombs,
-            rocket: tally.rocket,
-            landlord_plays: tally.landlord_plays,
-            farmer_plays: tally.farmer_plays,
+            tally,
         }
     }
 
@@ -239,24 +248,19 @@ impl Outcome {
     /// What the plays counted for.
     #[must_use]
     pub fn tally(&self) -> Tally {
-        Tally {
-            bombs: self.bombs,
-            rocket: self.rocket,
-            landlord_plays: self.landlord_plays,
-            farmer_plays: self.farmer_plays,
-        }
+        self.tally
     }
 
     /// Whether the landlord won with neither farmer playing a card (spring).
     #[must_use]
     pub fn spring(&self) -> bool {
-        self.winner == self.landlord && self.farmer_plays == 0
+        self.winner == self.landlord && self.tally.farmer_plays == 0
     }
 
     /// Whether a farmer won while the landlord played exactly one hand (anti-spring).
     #[must_use]
     pub fn anti_spring(&self) -> bool {
-        self.winner != self.landlord && self.landlord_plays == 1
+        self.winner != self.landlord && self.tally.landlord_plays == 1
     }
 
     /// The multiplier: × (1 + bombs) when bombs were played, × 2 for the rocket, × 2 for a
@@ -326,10 +330,12 @@ mod tests {
             landlord: Seat::B,
             base: 2,
             winner,
-            bombs: 0,
-            rocket: false,
-            landlord_plays: 5,
-            farmer_plays: 7,
+            tally: Tally {
+                bombs: 0,
+                rocket: false,
+                landlord_plays: 5,
+                farmer_plays: 7,
+            },
         }
     }
 
@@ -350,15 +356,15 @@ mod tests {
     #[test]
     fn landlord_value_by_each_rule() {
         let mut o = outcome(Seat::B);
-        o.bombs = 2;
-        o.rocket = true;
+        o.tally.bombs = 2;
+        o.tally.rocket = true;
         // Official: the landlord's own score, base 2 × multiplier (1 + 2) × 2 × 100 × 2.
         assert_eq!(o.landlord_value(Scoring::Official), o.scores()[Seat::B]);
         assert_eq!(o.landlord_value(Scoring::Official), 2400);
         // Team: base 2 × (1 + 2 bombs + 1 rocket), no doubling for the landlord.
         assert_eq!(o.landlord_value(Scoring::Team), 8);
         let mut lost = outcome(Seat::A);
-        lost.landlord_plays = 1;
+        lost.tally.landlord_plays = 1;
         assert!(lost.anti_spring());
         assert_eq!(lost.landlord_value(Scoring::Team), -4);
         assert_eq!(
@@ -371,25 +377,25 @@ mod tests {
     fn bombs_rocket_spring_and_anti_spring_multiply() {
         // Two bombs and the rocket: (1 + 2) × 2 = 6; base 2 → farmer unit 1200.
         let mut o = outcome(Seat::A);
-        o.bombs = 2;
-        o.rocket = true;
+        o.tally.bombs = 2;
+        o.tally.rocket = true;
         assert_eq!(o.multiplier(), 6);
         assert_eq!(o.scores().0, [1200, -2400, 1200]);
         // Spring: the farmers never played a card.
         let mut spring = outcome(Seat::B);
-        spring.farmer_plays = 0;
+        spring.tally.farmer_plays = 0;
         assert!(spring.spring() && !spring.anti_spring());
         assert_eq!(spring.scores().0, [-400, 800, -400]);
         // Anti-spring: the landlord led once and never played again.
         let mut anti = outcome(Seat::C);
-        anti.landlord_plays = 1;
-        anti.bombs = 1;
+        anti.tally.landlord_plays = 1;
+        anti.tally.bombs = 1;
         assert!(anti.anti_spring());
         assert_eq!(anti.multiplier(), 4);
         assert_eq!(anti.scores().0, [800, -1600, 800]);
         // One landlord play but the landlord won: no anti-spring.
         let mut one = outcome(Seat::B);
-        one.landlord_plays = 1;
+        one.tally.landlord_plays = 1;
         assert_eq!(one.multiplier(), 1);
     }
 
@@ -526,10 +532,10 @@ mod tests {
         midway.set_landlord(Seat::B, Cards::EMPTY).unwrap();
         midway.cards_left[Seat::A] = 10;
         let o = midway.outcome(Seat::B);
-        assert!(o.farmer_plays > 1 && !o.spring());
+        assert!(o.tally.farmer_plays > 1 && !o.spring());
         // The landlord's own cards gone unrecorded rule out an anti-spring.
         let o = midway.outcome(Seat::A);
-        assert!(o.landlord_plays > 1 && !o.anti_spring());
+        assert!(o.tally.landlord_plays > 1 && !o.anti_spring());
     }
 
     #[test]

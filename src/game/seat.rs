@@ -106,6 +106,46 @@ impl FromStr for Seat {
     }
 }
 
+/// A seat's role once the landlord is known, which is also its side: the landlord alone, or
+/// the two farmers as one team.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Role {
+    /// The seat that took the bottom cards and plays alone.
+    Landlord,
+    /// One of the two seats playing together against the landlord.
+    Farmer,
+}
+
+impl Role {
+    /// The role of `seat` when `landlord` is the landlord.
+    #[must_use]
+    pub fn of(seat: Seat, landlord: Seat) -> Role {
+        if seat == landlord {
+            Role::Landlord
+        } else {
+            Role::Farmer
+        }
+    }
+
+    /// The other side.
+    #[must_use]
+    pub fn other(self) -> Role {
+        match self {
+            Role::Landlord => Role::Farmer,
+            Role::Farmer => Role::Landlord,
+        }
+    }
+
+    /// The side's win in words: `landlord wins`, `farmers win` (as `ddz solve` prints it).
+    #[must_use]
+    pub fn wins(self) -> &'static str {
+        match self {
+            Role::Landlord => "landlord wins",
+            Role::Farmer => "farmers win",
+        }
+    }
+}
+
 /// One value per seat, indexed by [`Seat`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BySeat<T>(pub [T; 3]);
@@ -119,6 +159,11 @@ impl<T> BySeat<T> {
     /// The seats with their values, in play order.
     pub fn iter(&self) -> impl Iterator<Item = (Seat, &T)> {
         Seat::ALL.iter().copied().zip(self.0.iter())
+    }
+
+    /// The values, in play order.
+    pub fn values(&self) -> impl Iterator<Item = &T> {
+        self.0.iter()
     }
 }
 

@@ -5,12 +5,13 @@
 //! replays every seat's plays through it as an independent check). Updates check what they are
 //! told and return a [`TrackError`] instead of panicking; the caller decides how to resync.
 
-use super::score::{Outcome, Scoring, Tally};
-use super::seat::{BySeat, Seat};
-use crate::cards::{Cards, Counts};
-use crate::rules::{
-    beats_somewhere, botzone, classify, leads, legal_plays, safe_answer, Combo, Kind, Platform,
+use super::legal::{
+    judge_bid, judge_play, judge_reported, recorded_reading, IllegalBid, IllegalPlay,
 };
+use super::score::{Outcome, Scoring, Tally};
+use super::seat::{BySeat, Role, Seat};
+use crate::cards::{Cards, Counts};
+use crate::rules::{leads, legal_plays, safe_answer, Combo, Platform};
 use std::fmt;
 
 /// Cards dealt to each seat.
@@ -31,20 +32,25 @@ pub struct Turn {
     pub cards: Cards,
 }
 
-/// Something the tracker was told that cannot be true.
+/// Something the tracker was told that cannot be true: a bid or play the game's rules refuse
+/// (the reason [`super::legal`] gives every front end), or news that contradicts what this
+/// seat has seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrackError {
-    /// The cards are no legal play.
-    NotAPlay(Cards),
-    /// The play does not beat the play on the table.
-    DoesNotBeat {
-        /// The play made.
-        play: Combo,
-        /// The play it should have beaten.
-        on: Combo,
+    /// A play the rules refuse ([`judge_reported`]).
+    Illegal {
+        /// Who played.
+        seat: Seat,
+        /// Why no referee could have accepted it.
+        reason: IllegalPlay,
     },
-    /// The seat leads and may not pass.
-    PassOnLead(Seat),
+    /// A bid the rules refuse ([`judge_bid`]).
+    Bid {
+        /// Who bid.
+        seat: Seat,
+        /// Why the bid is refused.
+        reason: IllegalBid,
+    },
     /// Another seat played cards this seat holds, or cards already played or in the bottom of
     /// another seat's hand.
     CardsNotAvailable(Cards),
@@ -57,16 +63,15 @@ pub enum TrackError {
         /// Whose turn it was.
         expected: Seat,
     },
-    /// A bid that is not 0 and not above every earlier bid.
-    BadBid(Seat, u8),
 }
 
 impl fmt::Display for TrackError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TrackError::NotAPlay(c) => write!(f, "{} is no legal play", c),
-            TrackError::DoesNotBeat { play, on } => write!(f, "{} does not beat {}", play, on),
-            TrackError::PassOnLead(s) => write!(f, "{} passed while leading", s),
+            TrackError::Illegal { seat, reason } => {
+                write!(f, "{} played illegally: {}", seat, reason)
+            }
+            TrackError::Bid { seat, reason } => write!(f, "{} bid illegally: {}", seat, reason),
             TrackError::CardsNotAvailable(c) => {
                 write!(f, "cards {} ({}) cannot be in that hand", c, c.to_codes())
             }
@@ -74,7 +79,6 @@ impl fmt::Display for TrackError {
             TrackError::OutOfTurn { seat, expected } => {
                 write!(f, "{} played out of turn ({} was to play)", seat, expected)
             }
-            TrackError::BadBid(s, b) => write!(f, "{} bid {} illegally", s, b),
         }
     }
 }
@@ -118,10 +122,10 @@ pub struct GameState {
     pub last: Option<(Seat, Combo)>,
     /// Passes in a row since the last play.
     pub passes: u8,
-    /// Bombs played so far.
-    pub bombs: u8,
-    /// Whether the rocket was played.
-    pub rocket: bool,
+    /// What the plays recorded so far count for (bombs, rocket, each side's plays), counted
+    /// as each is recorded ([`Tally::count`]); [`GameState::tally`] adds the plays a game set
+    /// up midway made before its record.
+    pub counted: Tally,
     /// Whose turn it is to play, once play has begun.
     pub to_move: Option<Seat>,
     /// The scoring rule the game is played under: the strategy weighs outcomes by it. The
@@ -152,8 +156,7 @@ impl GameState {
             history: Vec::new(),
             last: None,
             passes: 0,
-            bombs: 0,
-            rocket: false,
+            counted: Tally::default(),
             to_move: None,
             scoring: Scoring::default(),
             platform: Platform::default(),
@@ -166,21 +169,17 @@ impl GameState {
         self.bids.0.iter().flatten().copied().max().unwrap_or(0)
     }
 
-    /// Whether `bid` is legal now: 0, or above every earlier bid and at most 3.
+    /// Whether `bid` is legal now ([`judge_bid`]): 0, or above every earlier bid and at most 3.
     #[must_use]
     pub fn bid_is_legal(&self, bid: u8) -> bool {
-        bid == 0 || (bid <= 3 && bid > self.highest_bid())
+        judge_bid(bid, self.highest_bid()).is_ok()
     }
 
-    /// Records a seat's bid.
+    /// Records a seat's bid, reporting it when the rules refuse it (it is recorded anyway).
     pub fn record_bid(&mut self, seat: Seat, bid: u8) -> Result<(), TrackError> {
-        let legal = self.bid_is_legal(bid);
+        let judged = judge_bid(bid, self.highest_bid());
         self.bids[seat] = Some(bid);
-        if legal {
-            Ok(())
-        } else {
-            Err(TrackError::BadBid(seat, bid))
-        }
+        judged.map_err(|reason| TrackError::Bid { seat, reason })
     }
 
     /// The bottom cards are shown and go to `landlord`, who leads.
@@ -263,12 +262,7 @@ impl GameState {
     /// (spring and anti-spring are decided at the end).
     #[must_use]
     pub fn multiplier(&self) -> u32 {
-        let bombs_and_rocket = Tally {
-            bombs: self.bombs,
-            rocket: self.rocket,
-            ..Tally::default()
-        };
-        bombs_and_rocket.multiplier()
+        self.counted.multiplier()
     }
 
     /// The base of the game: the highest bid, 1 when the landlord was fixed without bidding.
@@ -278,23 +272,17 @@ impl GameState {
     }
 
     /// What the plays so far count for in the score: the bombs and rocket, and each side's
-    /// plays from the history. A side holding fewer cards than it was dealt less those the
-    /// history records (a game set up midway) has made plays nobody recorded: they count as
-    /// more than one play, so they make neither a spring nor an anti-spring.
+    /// plays ([`GameState::counted`]). A side holding fewer cards than it was dealt less those
+    /// the history records (a game set up midway) has made plays nobody recorded: they count
+    /// as more than one play, so they make neither a spring nor an anti-spring.
     #[must_use]
     pub fn tally(&self) -> Tally {
-        let mut tally = Tally {
-            bombs: self.bombs,
-            rocket: self.rocket,
-            ..Tally::default()
-        };
+        let mut tally = self.counted;
         let landlord = match self.landlord {
             Some(l) => l,
             None => return tally,
         };
         let sides = self.side_plays(landlord);
-        tally.landlord_plays = sides.landlord_plays;
-        tally.farmer_plays = sides.farmer_plays;
         let gone = |s: Seat| {
             let dealt = if s == landlord {
                 HAND_SIZE + BOTTOM_SIZE
@@ -356,18 +344,13 @@ impl GameState {
     #[must_use]
     pub fn play_is_legal(&self, cards: Option<Cards>) -> bool {
         let target = self.to_beat_for(self.me);
-        match cards {
-            None => target.is_some(),
-            Some(c) if self.platform == Platform::Botzone => {
-                self.hand.contains_all(c) && botzone::accepts(c.counts(), target.map(|t| t.cards))
-            }
-            Some(c) => {
-                !c.is_empty()
-                    && self.hand.contains_all(c)
-                    && classify(c.counts()).map_or(false, |combo| {
-                        target.map_or(true, |t| combo.beats(t) && safe_answer(&combo, t))
-                    })
-            }
+        if self.platform == Platform::Botzone {
+            return judge_play(Platform::Botzone, self.hand, target, cards).is_ok();
+        }
+        match judge_play(Platform::Canonical, self.hand, target, cards) {
+            Ok(Some(play)) => target.map_or(true, |t| safe_answer(&play, t)),
+            Ok(None) => true,
+            Err(_) => false,
         }
     }
 
@@ -377,21 +360,55 @@ impl GameState {
         self.hand.counts()
     }
 
-    /// Records a play (`None` = pass) by `seat`, checking it against what we know. On error the
-    /// state is still updated as far as it can be (cards removed, turn advanced), so the caller
-    /// can log and carry on.
+    /// Records a play (`None` = pass) by `seat`, checking it against what we know: the lenient
+    /// layer of the game model ([`judge_reported`]: the rules every front end judges by, taking
+    /// whatever some referee could have accepted). On error the state is still updated as far
+    /// as it can be (cards removed, turn advanced), so the caller can log and carry on.
     pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> Result<(), TrackError> {
-        let mut problem = None;
-        if let Some(expected) = self.to_move {
-            if expected != seat {
-                problem = Some(TrackError::OutOfTurn { seat, expected });
+        let mut problem = match self.to_move {
+            Some(expected) if expected != seat => Some(TrackError::OutOfTurn { seat, expected }),
+            _ => None,
+        };
+        let known_hand = if seat == self.me {
+            Some(self.hand)
+        } else {
+            None
+        };
+        let reported = judge_reported(self.platform, known_hand, self.to_beat_for(seat), cards);
+        if let Some(reason) = reported.problem {
+            problem = problem.or(Some(TrackError::Illegal { seat, reason }));
+        }
+        if let Some(cards) = cards {
+            if seat != self.me {
+                let impossible = cards
+                    .and(self.hand)
+                    .or(cards.and(self.played_all()))
+                    .or(cards.and(self.bottom.minus(self.landlord_cards_for(seat))));
+                if !impossible.is_empty() {
+                    problem = problem.or(Some(TrackError::CardsNotAvailable(impossible)));
+                }
+            }
+            if usize::from(self.cards_left[seat]) < cards.len() {
+                problem = problem.or(Some(TrackError::TooManyCards(seat)));
             }
         }
+        self.apply(seat, cards, reported.play);
+        problem.map_or(Ok(()), Err)
+    }
+
+    /// Records a play (`None` = pass) by `seat` known to be legal, unjudged: the unchecked
+    /// layer, for a search playing out moves it generated. The play is read as
+    /// [`GameState::record_play`] reads it, so both leave the same state.
+    pub fn play_unchecked(&mut self, seat: Seat, cards: Option<Cards>) {
+        let play = cards.map_or(Combo::PASS, |c| recorded_reading(c.counts()));
+        self.apply(seat, cards, play);
+    }
+
+    /// Applies a play read as `play` (a pass: [`Combo::PASS`]): cards leave the hand, the
+    /// tally counts it, the turn moves on.
+    fn apply(&mut self, seat: Seat, cards: Option<Cards>, play: Combo) {
         let cards = match cards {
             None => {
-                if self.to_beat_for(seat).is_none() {
-                    problem = problem.or(Some(TrackError::PassOnLead(seat)));
-                }
                 self.history.push(Turn {
                     seat,
                     combo: Combo::PASS,
@@ -403,71 +420,30 @@ impl GameState {
                     self.passes = 0;
                 }
                 self.to_move = Some(seat.next());
-                return problem.map_or(Ok(()), Err);
+                return;
             }
             Some(c) => c,
         };
-        let combo = match classify(cards.counts()) {
-            Some(c) => c,
-            None => {
-                // Botzone's shuttles with wings are plays there, and no official play.
-                if self.platform != Platform::Botzone || botzone::read(cards.counts()).is_none() {
-                    problem = problem.or(Some(TrackError::NotAPlay(cards)));
-                }
-                // Keep the history readable: an unreadable play is recorded as the single of
-                // its highest card, which keeps the turn order and card counts right.
-                Combo {
-                    kind: Kind::Single,
-                    key: cards
-                        .counts()
-                        .highest()
-                        .unwrap_or(crate::cards::Rank::THREE),
-                    len: 1,
-                    cards: cards.counts(),
-                }
-            }
-        };
-        if let Some(&on) = self.to_beat_for(seat) {
-            // The platform judged the play: any platform's reading that lets it beat will do.
-            let beats = if self.platform == Platform::Botzone {
-                botzone::accepts(combo.cards, Some(on.cards))
-            } else {
-                combo.beats(&on) || beats_somewhere(combo.cards, on.cards)
-            };
-            if !beats {
-                problem = problem.or(Some(TrackError::DoesNotBeat { play: combo, on }));
-            }
-        }
         if seat == self.me {
-            if !self.hand.contains_all(cards) {
-                problem = problem.or(Some(TrackError::CardsNotAvailable(cards.minus(self.hand))));
-            }
             self.hand = self.hand.minus(cards);
-        } else {
-            let impossible = cards
-                .and(self.hand)
-                .or(cards.and(self.played_all()))
-                .or(cards.and(self.bottom.minus(self.landlord_cards_for(seat))));
-            if !impossible.is_empty() {
-                problem = problem.or(Some(TrackError::CardsNotAvailable(impossible)));
-            }
         }
         let n = cards.len() as u8;
-        if self.cards_left[seat] < n {
-            problem = problem.or(Some(TrackError::TooManyCards(seat)));
-        }
         self.cards_left[seat] = self.cards_left[seat].saturating_sub(n);
         self.played[seat] = self.played[seat].or(cards);
-        match combo.kind {
-            Kind::Bomb => self.bombs += 1,
-            Kind::Rocket => self.rocket = true,
-            _ => {}
+        match self.landlord {
+            Some(landlord) => self.counted.count(Role::of(seat, landlord), &play),
+            // No landlord yet (a referee that skipped LEFTOVER): the play raises the
+            // multiplier but counts for no side.
+            None => self.counted.count_multiplier(&play),
         }
-        self.history.push(Turn { seat, combo, cards });
-        self.last = Some((seat, combo));
+        self.history.push(Turn {
+            seat,
+            combo: play,
+            cards,
+        });
+        self.last = Some((seat, play));
         self.passes = 0;
         self.to_move = Some(seat.next());
-        problem.map_or(Ok(()), Err)
     }
 
     /// What the side of `landlord` and the farmers' side have played, from the history.
@@ -512,6 +488,7 @@ impl GameState {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Kind;
 
     fn cards(codes: &str) -> Cards {
         Cards::parse_codes(codes).unwrap()
@@ -596,11 +573,17 @@ mod tests {
         let mut u = example();
         u.record_play(Seat::B, None).unwrap();
         u.record_play(Seat::C, Some(cards("28,29,30,31"))).unwrap();
-        assert_eq!((u.bombs, u.rocket, u.multiplier()), (1, false, 2));
+        assert_eq!(
+            (u.counted.bombs, u.counted.rocket, u.multiplier()),
+            (1, false, 2)
+        );
         let mut v = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
         v.set_landlord(Seat::C, cards("50,51,49")).unwrap();
         v.record_play(Seat::C, Some(cards("52,53"))).unwrap();
-        assert_eq!((v.bombs, v.rocket, v.multiplier()), (0, true, 2));
+        assert_eq!(
+            (v.counted.bombs, v.counted.rocket, v.multiplier()),
+            (0, true, 2)
+        );
     }
 
     #[test]
@@ -660,5 +643,38 @@ mod tests {
         t.record_play(Seat::B, None).unwrap();
         assert_eq!(t.history.last().map(|turn| turn.seat), Some(Seat::B));
         assert_eq!(t.passes, 1);
+    }
+
+    #[test]
+    fn the_unchecked_layer_leaves_the_state_the_judged_one_does() {
+        use crate::game::round::testing::{random_deal, random_legal};
+        // Random legal games played by the round (every hand known); two trackers at A follow
+        // them, one judging every play, one unchecked: they agree at every step.
+        for seed in 0..10u64 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let (dealt, bottom) = random_deal(&mut rng);
+            let mut round = crate::game::Round::new(Platform::Canonical, dealt, bottom);
+            round.reveal(Seat::B, 1);
+            let mut judged = GameState::new(Seat::A, dealt[Seat::A]);
+            judged.set_landlord(Seat::B, bottom).unwrap();
+            let mut unchecked = judged.clone();
+            while round.winner().is_none() {
+                let seat = round.to_move();
+                let cards = random_legal(&mut rng, &round);
+                round.try_play(cards).unwrap();
+                judged.record_play(seat, cards).unwrap();
+                unchecked.play_unchecked(seat, cards);
+                assert_eq!(unchecked.history, judged.history);
+                assert_eq!(
+                    (unchecked.last, unchecked.passes, unchecked.to_move),
+                    (judged.last, judged.passes, judged.to_move)
+                );
+                assert_eq!(
+                    (unchecked.hand, unchecked.cards_left, unchecked.counted),
+                    (judged.hand, judged.cards_left, judged.counted)
+                );
+            }
+            assert_eq!(judged.counted, round.tally(), "seed {}", seed);
+        }
     }
 }

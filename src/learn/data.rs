@@ -24,7 +24,7 @@
 //! same [`Sample`] ([`Sample::parse`] and `Display` round-trip).
 
 use crate::cards::Counts;
-use crate::game::{BySeat, Outcome, Seat};
+use crate::game::{BySeat, Outcome, Seat, Tally};
 use crate::rules::{classify, Combo};
 use crate::strategy::net::features::OpenPosition;
 use std::fmt;
@@ -167,10 +167,12 @@ impl Sample {
             landlord,
             base,
             winner: seat(20)?,
-            bombs: small(21)?,
-            rocket: flag(22)?,
-            landlord_plays: num(23)? as u32,
-            farmer_plays: num(24)? as u32,
+            tally: Tally {
+                bombs: small(21)?,
+                rocket: flag(22)?,
+                landlord_plays: num(23)? as u32,
+                farmer_plays: num(24)? as u32,
+            },
         };
         Ok(Sample {
             game: num(0)?,
@@ -218,10 +220,10 @@ impl fmt::Display for Sample {
             p.farmer_plays,
             self.play,
             o.winner.letter(),
-            o.bombs,
-            u8::from(o.rocket),
-            o.landlord_plays,
-            o.farmer_plays,
+            o.tally.bombs,
+            u8::from(o.tally.rocket),
+            o.tally.landlord_plays,
+            o.tally.farmer_plays,
         )
     }
 }

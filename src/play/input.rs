@@ -4,8 +4,11 @@
 //! [`Refusal`] that says why — unreadable, not held, not a play, does not beat, no pass on a
 //! lead — and the person is asked again.
 
-use crate::cards::{Cards, Counts, ParseError, Rank};
-use crate::rules::{classify, Combo};
+use crate::cards::{Cards, Counts, ParseError};
+use crate::game::legal::legal_bids_said;
+pub use crate::game::legal::{legal_bid_words, legal_bids};
+use crate::game::{judge_bid, judge_play, IllegalBid, IllegalPlay};
+use crate::rules::{Combo, Kind, Platform};
 use std::fmt;
 
 /// A line the person typed, read.
@@ -45,38 +48,23 @@ pub fn request(line: &str) -> Option<Request> {
     })
 }
 
-/// Why what the person typed cannot be played (or bid) now.
+/// Why what the person typed cannot be played (or bid) now: unreadable text, or the game's
+/// own reason ([`crate::game::legal`]), the one the referee and the engine's log give too.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Refusal {
     /// Not cards at all.
     Unreadable(String, ParseError),
-    /// Cards the person does not hold: per rank, how many typed and how many held.
-    NotHeld(Vec<(Rank, u8, u8)>),
-    /// Cards that form no play of the official table.
-    NotAPlay(Counts),
-    /// A play that does not beat the play on the table.
-    DoesNotBeat {
-        /// What was typed.
-        play: Combo,
-        /// What it had to beat.
-        on: Combo,
-    },
-    /// A pass when the person leads.
-    PassOnLead,
-    /// Text that is no legal bid at all (not 0 to 3).
+    /// A play the rules refuse: not held, not a play, does not beat, a pass on a lead.
+    Illegal(IllegalPlay),
+    /// Text that is no number at all.
     NotABid {
         /// What was typed.
         text: String,
         /// The highest bid so far, which says what is legal.
         highest: u8,
     },
-    /// A bid not above the highest so far.
-    BidTooLow {
-        /// What was typed.
-        bid: u8,
-        /// The highest bid so far.
-        highest: u8,
-    },
+    /// A bid the rules refuse.
+    Bid(IllegalBid),
 }
 
 impl Refusal {
@@ -85,8 +73,8 @@ impl Refusal {
     pub fn keys(&self) -> Option<&'static str> {
         match self {
             Refusal::Unreadable(..) => Some("p passes, ? lists the legal plays"),
-            Refusal::NotAPlay(_) => Some("? lists the legal plays"),
-            Refusal::DoesNotBeat { on, .. } if on.kind == crate::rules::Kind::Rocket => {
+            Refusal::Illegal(IllegalPlay::NotAPlay { .. }) => Some("? lists the legal plays"),
+            Refusal::Illegal(IllegalPlay::DoesNotBeat { on, .. }) if on.kind == Kind::Rocket => {
                 Some("p to pass")
             }
             _ => None,
@@ -103,80 +91,19 @@ impl fmt::Display for Refusal {
                  D (big joker)",
                 text, e
             ),
-            Refusal::NotHeld(missing) => {
-                let parts: Vec<String> = missing
-                    .iter()
-                    .map(|&(rank, typed, held)| {
-                        let typed_text = rank.symbol().to_string().repeat(typed as usize);
-                        match held {
-                            0 => format!("you hold no {}", rank),
-                            n => format!(
-                                "you hold {}, not {}",
-                                rank.symbol().to_string().repeat(n as usize),
-                                typed_text
-                            ),
-                        }
-                    })
-                    .collect();
-                if parts.is_empty() {
-                    write!(f, "not in your hand: those very cards")
-                } else {
-                    write!(f, "not in your hand: {}", parts.join("; "))
-                }
-            }
-            Refusal::NotAPlay(counts) => write!(
-                f,
-                "not a play: {} is none of the table's combinations",
-                counts
-            ),
-            Refusal::DoesNotBeat { play, on } => {
-                if on.kind == crate::rules::Kind::Rocket {
-                    write!(f, "nothing beats the rocket")
-                } else if play.kind == on.kind && play.len == on.len {
-                    write!(
-                        f,
-                        "does not beat: {} is not above {} (a higher {}, a bomb or the rocket \
-                         is needed)",
-                        play,
-                        on,
-                        on.kind.name()
-                    )
-                } else if on.kind == crate::rules::Kind::Bomb {
-                    write!(
-                        f,
-                        "does not beat: only a higher bomb or the rocket beats the bomb {}",
-                        on
-                    )
-                } else {
-                    write!(
-                        f,
-                        "does not beat: {} is a {}; {} needs a {} of {}, a bomb or the rocket",
-                        play,
-                        play.kind.name(),
-                        on,
-                        on.kind.name(),
-                        cards(on.size())
-                    )
-                }
-            }
-            Refusal::PassOnLead => write!(f, "you lead: a pass is not allowed, play anything"),
+            Refusal::Illegal(reason) => write!(f, "{}", reason),
             Refusal::NotABid { text, highest } => {
                 write!(f, "'{}' is not a bid: {}", text, legal_bids_said(*highest))
             }
-            Refusal::BidTooLow { bid, highest } => write!(
-                f,
-                "a bid of {} is not above the highest so far ({}): {}",
-                bid,
-                highest,
-                legal_bids_said(*highest)
-            ),
+            Refusal::Bid(reason) => write!(f, "{}", reason),
         }
     }
 }
 
-/// `1 card`, `5 cards`.
-fn cards(n: u32) -> String {
-    format!("{} card{}", n, if n == 1 { "" } else { "s" })
+impl From<IllegalPlay> for Refusal {
+    fn from(reason: IllegalPlay) -> Refusal {
+        Refusal::Illegal(reason)
+    }
 }
 
 /// Reads `text` as a play from `hand` on `to_beat` (`None`: a lead). Returns the concrete
@@ -189,107 +116,44 @@ pub fn read_play(
     let counts: Counts = text
         .parse()
         .map_err(|e| Refusal::Unreadable(text.to_string(), e))?;
-    let cards = hand.pick(counts).ok_or_else(|| not_held(counts, hand))?;
+    let cards = hand.pick(counts).ok_or(IllegalPlay::NotHeld {
+        cards: counts,
+        hand: hand.counts(),
+    })?;
     Ok((cards, read_cards(cards, hand, to_beat)?))
 }
 
 /// Judges the concrete `cards` (chosen by clicking, in `ddz serve`) as a play from `hand` on
-/// `to_beat`: the same checks and reasons as a typed play, and cards of a held rank but another
-/// suit count as not held.
+/// `to_beat` by the game's rules ([`judge_play`], the canonical reading, as the person's
+/// table judges): cards of a held rank but another suit count as not held.
 pub fn read_cards(cards: Cards, hand: Cards, to_beat: Option<&Combo>) -> Result<Combo, Refusal> {
-    if !hand.contains_all(cards) {
-        return Err(not_held(cards.counts(), hand));
-    }
-    let counts = cards.counts();
-    let combo = classify(counts).ok_or(Refusal::NotAPlay(counts))?;
-    if let Some(on) = to_beat {
-        if !combo.beats(on) {
-            return Err(Refusal::DoesNotBeat {
-                play: combo,
-                on: *on,
-            });
-        }
-    }
-    Ok(combo)
-}
-
-/// Why `wanted` is not in `hand`: per rank, how many wanted and how many held (empty when the
-/// ranks are held but not those very cards).
-fn not_held(wanted: Counts, hand: Cards) -> Refusal {
-    let held = hand.counts();
-    Refusal::NotHeld(
-        wanted
-            .ranks()
-            .filter(|&r| wanted.get(r) > held.get(r))
-            .map(|r| (r, wanted.get(r), held.get(r)))
-            .collect(),
-    )
+    let play = judge_play(Platform::Canonical, hand, to_beat, Some(cards))?;
+    Ok(play.expect("a judged play of cards is no pass"))
 }
 
 /// A pass, when allowed: only when there is a play to beat.
 pub fn read_pass(to_beat: Option<&Combo>) -> Result<(), Refusal> {
-    match to_beat {
-        Some(_) => Ok(()),
-        None => Err(Refusal::PassOnLead),
-    }
+    judge_play(Platform::Canonical, Cards::EMPTY, to_beat, None)?;
+    Ok(())
 }
 
-/// The bids legal when the highest so far is `highest`, lowest first: 0 (no bid), and every
-/// bid above `highest` up to 3 (the rule of [`crate::game::GameState::bid_is_legal`]).
-pub fn legal_bids(highest: u8) -> impl Iterator<Item = u8> {
-    (0..=3).filter(move |&b| b == 0 || b > highest)
-}
-
-/// The legal bids in words: `0 (no bid), 2 or 3`.
-#[must_use]
-pub fn legal_bid_words(highest: u8) -> String {
-    let legal: Vec<String> = legal_bids(highest)
-        .map(|b| {
-            if b == 0 {
-                "0 (no bid)".to_string()
-            } else {
-                b.to_string()
-            }
-        })
-        .collect();
-    match legal.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {}", rest.join(", "), last),
-        _ => legal.join(""),
-    }
-}
-
-/// What may be bid, as a refusal says it: after a 3 only 0 is left, and the person is told so
-/// rather than offered bids that would be refused too.
-fn legal_bids_said(highest: u8) -> String {
-    if legal_bids(highest).count() == 1 {
-        format!("the only bid left is {}", legal_bid_words(highest))
-    } else {
-        format!("the legal bids are {}", legal_bid_words(highest))
-    }
-}
-
-/// Reads `text` as a bid when the highest bid so far is `highest`.
+/// Reads `text` as a bid when the highest bid so far is `highest`: a number is judged by the
+/// game's rule ([`judge_bid`]), anything else is no bid.
 pub fn read_bid(text: &str, highest: u8) -> Result<u8, Refusal> {
     let text = text.trim();
-    let bid: u8 = match text.parse() {
-        Ok(b) if b <= 3 => b,
-        _ => {
-            return Err(Refusal::NotABid {
-                text: text.to_string(),
-                highest,
-            })
-        }
-    };
-    if !legal_bids(highest).any(|b| b == bid) {
-        return Err(Refusal::BidTooLow { bid, highest });
-    }
+    let bid: u8 = text.parse().map_err(|_| Refusal::NotABid {
+        text: text.to_string(),
+        highest,
+    })?;
+    judge_bid(bid, highest).map_err(Refusal::Bid)?;
     Ok(bid)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{legal_plays, Kind};
+    use crate::cards::Rank;
+    use crate::rules::{classify, legal_plays};
 
     fn hand(text: &str) -> Cards {
         Cards::parse_any(text).unwrap()
@@ -331,35 +195,49 @@ mod tests {
             read_play("zz", h, None),
             Err(Refusal::Unreadable(..))
         ));
-        assert_eq!(
-            read_play("3333", h, None),
-            Err(Refusal::NotHeld(vec![(Rank::THREE, 4, 3)]))
-        );
+        let not_held = read_play("3333", h, None).unwrap_err();
+        match &not_held {
+            Refusal::Illegal(reason) => assert_eq!(reason.missing(), [(Rank::THREE, 4, 3)]),
+            other => panic!("{:?}", other),
+        }
+        assert!(not_held.to_string().contains("you hold 333, not 3333"));
         assert!(read_play("AA", h, None)
             .unwrap_err()
             .to_string()
             .contains("you hold no A"));
         assert_eq!(
             read_play("34", h, None),
-            Err(Refusal::NotAPlay("34".parse().unwrap()))
+            Err(Refusal::Illegal(IllegalPlay::NotAPlay {
+                cards: "34".parse().unwrap(),
+                platform: Platform::Canonical
+            }))
         );
         let on = classify("Q".parse().unwrap()).unwrap();
         let low = read_play("J", h, Some(&on)).unwrap_err();
-        assert!(matches!(low, Refusal::DoesNotBeat { .. }));
+        assert!(matches!(
+            low,
+            Refusal::Illegal(IllegalPlay::DoesNotBeat { .. })
+        ));
         assert!(low.to_string().contains("not above"), "{}", low);
         let other = read_play("44", h, Some(&on)).unwrap_err();
         assert!(other.to_string().contains("needs a single"), "{}", other);
-        assert_eq!(read_pass(None), Err(Refusal::PassOnLead));
+        assert_eq!(
+            read_pass(None),
+            Err(Refusal::Illegal(IllegalPlay::PassOnLead))
+        );
         assert_eq!(read_pass(Some(&on)), Ok(()));
         let not_a_bid = |text: &str| Refusal::NotABid {
             text: text.into(),
             highest: 0,
         };
         assert_eq!(read_bid("x", 0), Err(not_a_bid("x")));
-        assert_eq!(read_bid("4", 0), Err(not_a_bid("4")));
+        assert_eq!(
+            read_bid("4", 0),
+            Err(Refusal::Bid(IllegalBid::NoSuchBid { bid: 4, highest: 0 }))
+        );
         assert_eq!(
             read_bid("2", 2),
-            Err(Refusal::BidTooLow { bid: 2, highest: 2 })
+            Err(Refusal::Bid(IllegalBid::NotAbove { bid: 2, highest: 2 }))
         );
         assert_eq!(read_bid(" 0 ", 3), Ok(0));
         assert_eq!(read_bid("3", 2), Ok(3));
@@ -396,7 +274,7 @@ mod tests {
                 assert_eq!(offered(&garbage), allowed, "{}", garbage);
                 for x in (1..=3).filter(|x| !allowed.contains(x)) {
                     let low = read_bid(&x.to_string(), highest).unwrap_err();
-                    assert!(matches!(low, Refusal::BidTooLow { .. }), "{}", low);
+                    assert!(matches!(low, Refusal::Bid(_)), "{}", low);
                     assert_eq!(offered(&low), allowed, "{}", low);
                 }
             }

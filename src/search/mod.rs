@@ -18,4 +18,4 @@ pub mod table;
 
 pub use rollout::Policy;
 pub use sampler::{SampleError, Sampler};
-pub use solver::{Next, Side, Solution, Solver, SolverPosition, SolverPositionError};
+pub use solver::{Next, Solution, Solver, SolverPosition, SolverPositionError};

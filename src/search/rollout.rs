@@ -5,9 +5,9 @@
 //! seat whose view it is given. The rule-based player implements it; it must answer fast and
 //! never search itself (the search calls it thousands of times per decision).
 
-use super::solver::{Side, Solver, SolverPosition};
+use super::solver::{Solver, SolverPosition};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Seat, TrackError};
+use crate::game::{BySeat, GameState, Outcome, Role, Seat, TrackError};
 use crate::rules::Combo;
 
 /// A fast player: a legal play for `state.me` (the pass only when following).
@@ -150,8 +150,8 @@ pub fn play_out(
                             pos.mover_side().other()
                         };
                         let winner = match side {
-                            Side::Landlord => pos.landlord,
-                            Side::Farmers => pos.landlord.next(),
+                            Role::Landlord => pos.landlord,
+                            Role::Farmer => pos.landlord.next(),
                         };
                         return Some(game.outcome(winner));
                     }

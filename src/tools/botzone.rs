@@ -190,7 +190,7 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
         if views[0].cards_left[seat] == 0 {
             let winner = seat;
             let outcome = Outcome::of_plays(landlord, stake, winner, &plays);
-            let doublings = u32::from(outcome.bombs) + u32::from(outcome.rocket);
+            let doublings = outcome.tally.doublings();
             let spring = outcome.spring() || outcome.anti_spring();
             let (lord, farmer) = botzone::scores(stake, doublings, spring, winner == landlord);
             if n + 1 != game.plays.len() {

@@ -15,7 +15,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let solution = solver.solve(&parsed.position, parsed.nodes.unwrap_or(u64::MAX));
     let took = start.elapsed();
     match solution.winner {
-        Some(side) => println!("{}", side),
+        Some(side) => println!("{}", side.wins()),
         None => println!("unknown"),
     }
     if let Some(play) = solution.play {

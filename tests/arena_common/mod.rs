@@ -178,7 +178,7 @@ pub fn check_game(g: &GameRecord) {
         .filter(|h| h.combo.kind == Kind::Bomb)
         .count();
     assert_eq!(
-        (tracked as i32, t.bombs as i32, t.rocket),
+        (tracked as i32, t.counted.bombs as i32, t.counted.rocket),
         (bombs, bombs, rocket)
     );
     let unit = 100 * g.base as i32 * expected;

@@ -30,10 +30,11 @@ mod hash;
 mod order;
 mod position;
 
-pub use position::{Next, Side, SolverPosition, SolverPositionError};
+pub use position::{Next, SolverPosition, SolverPositionError};
 
 use super::table::TransTable;
 use crate::cards::Counts;
+use crate::game::Role;
 use crate::rules::{follows, Combo};
 use cache::{going_out, LeadLists, WholeHands};
 use hash::{table_key, Node, Zobrist};
@@ -43,7 +44,7 @@ use order::{may_beat, order_score, runs_out};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Solution {
     /// The side that wins with best play, or `None` when the node budget ran out first.
-    pub winner: Option<Side>,
+    pub winner: Option<Role>,
     /// A winning play for the side to move, when it wins.
     pub play: Option<Combo>,
     /// Nodes searched.
@@ -461,7 +462,7 @@ mod tests {
     }
 
     /// Which side wins `pos`: every play tried, nothing else (no table, no static rule).
-    fn plain_minimax(pos: &SolverPosition) -> Side {
+    fn plain_minimax(pos: &SolverPosition) -> Role {
         let mover = pos.mover_side();
         let wins = pos.legal_plays().iter().any(|m| match pos.after(m) {
             Next::Over(side) => side == mover,

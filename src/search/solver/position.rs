@@ -1,50 +1,10 @@
-//! Open-hand positions as the solver takes them: the sides, the checked position, why a
+//! Open-hand positions as the solver takes them: the checked position, why a
 //! position is refused, and what follows a play.
 
 use crate::cards::{Counts, Rank};
-use crate::game::{BySeat, Seat};
+use crate::game::{BySeat, Role, Seat};
 use crate::rules::{classify, Combo};
 use std::fmt;
-
-/// One side of the table.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
-    /// The landlord, alone.
-    Landlord,
-    /// The two farmers, as one team.
-    Farmers,
-}
-
-impl Side {
-    /// The side `seat` plays for when `landlord` is the landlord.
-    #[must_use]
-    pub fn of(seat: Seat, landlord: Seat) -> Side {
-        if seat == landlord {
-            Side::Landlord
-        } else {
-            Side::Farmers
-        }
-    }
-
-    /// The other side.
-    #[must_use]
-    pub fn other(self) -> Side {
-        match self {
-            Side::Landlord => Side::Farmers,
-            Side::Farmers => Side::Landlord,
-        }
-    }
-}
-
-impl fmt::Display for Side {
-    /// `landlord wins` / `farmers win`, as `ddz solve` prints a result.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Side::Landlord => write!(f, "landlord wins"),
-            Side::Farmers => write!(f, "farmers win"),
-        }
-    }
-}
 
 /// An open-hand position: every hand, the landlord, the seat to move and the play to beat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,7 +70,7 @@ pub enum Next {
     /// The position after the play.
     Continue(SolverPosition),
     /// The player emptied its hand: this side won.
-    Over(Side),
+    Over(Role),
 }
 
 impl SolverPosition {
@@ -150,8 +110,8 @@ impl SolverPosition {
 
     /// The side of the seat to move.
     #[must_use]
-    pub fn mover_side(&self) -> Side {
-        Side::of(self.to_move, self.landlord)
+    pub fn mover_side(&self) -> Role {
+        Role::of(self.to_move, self.landlord)
     }
 
     /// The play the seat to move must beat, if any.

@@ -125,7 +125,7 @@ pub fn features_of(
         left(me.prev()),
         enemies.iter().map(|&s| left(s)).fold(20.0, f64::min),
         partner.map_or(0.0, left),
-        f64::from(state.bombs) + flag(state.rocket),
+        f64::from(state.counted.bombs) + flag(state.counted.rocket),
         state.history.len() as f64,
         RULE_UNITS
             .iter()

@@ -227,8 +227,8 @@ pub fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPos
         to_move,
         hands: BySeat::from_fn(|s| hands[s].counts()).0,
         last: state.last,
-        bombs: state.bombs,
-        rocket: state.rocket,
+        bombs: state.counted.bombs,
+        rocket: state.counted.rocket,
         landlord_plays: sides.landlord_plays,
         farmer_plays: sides.farmer_plays,
     })

@@ -1,0 +1,390 @@
+//! The one definition of what is legal in a game: a bid ([`judge_bid`]) and a play
+//! ([`judge_play`]), each refused with a typed reason whose `Display` names the broken rule.
+//!
+//! Every front end judges through these: the arena's referee (a fault carries the reason), a
+//! person's input (the refusal is the reason), the engine's tracker (which is told plays by a
+//! referee and resynchronises, but reports the same reason) and the full game model
+//! ([`super::Game`]). So a play refused anywhere is refused everywhere, in the same words.
+
+use crate::cards::{Cards, Counts, Rank};
+use crate::rules::{beats_somewhere, botzone, classify, Combo, Kind, Platform};
+use std::fmt;
+
+/// The highest bid: bids are 0 (no bid), 1, 2 or 3.
+pub const MAX_BID: u8 = 3;
+
+/// Why a bid is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalBid {
+    /// A bid above [`MAX_BID`].
+    NoSuchBid {
+        /// The bid made.
+        bid: u8,
+        /// The highest bid so far, which says what is legal.
+        highest: u8,
+    },
+    /// A bid that is not above the highest so far.
+    NotAbove {
+        /// The bid made.
+        bid: u8,
+        /// The highest bid so far.
+        highest: u8,
+    },
+}
+
+impl fmt::Display for IllegalBid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalBid::NoSuchBid { bid, highest } => {
+                write!(f, "{} is not a bid: {}", bid, legal_bids_said(highest))
+            }
+            IllegalBid::NotAbove { bid, highest } => write!(
+                f,
+                "a bid of {} is not above the highest so far ({}): {}",
+                bid,
+                highest,
+                legal_bids_said(highest)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for IllegalBid {}
+
+/// Judges `bid` when the highest bid so far is `highest`: 0 (no bid) is always legal, any
+/// other bid must be above `highest` and at most [`MAX_BID`].
+pub fn judge_bid(bid: u8, highest: u8) -> Result<(), IllegalBid> {
+    if bid > MAX_BID {
+        Err(IllegalBid::NoSuchBid { bid, highest })
+    } else if bid != 0 && bid <= highest {
+        Err(IllegalBid::NotAbove { bid, highest })
+    } else {
+        Ok(())
+    }
+}
+
+/// The bids legal when the highest so far is `highest`, lowest first ([`judge_bid`]'s rule).
+pub fn legal_bids(highest: u8) -> impl Iterator<Item = u8> {
+    (0..=MAX_BID).filter(move |&b| judge_bid(b, highest).is_ok())
+}
+
+/// The legal bids in words: `0 (no bid), 2 or 3`.
+#[must_use]
+pub fn legal_bid_words(highest: u8) -> String {
+    let legal: Vec<String> = legal_bids(highest)
+        .map(|b| {
+            if b == 0 {
+                "0 (no bid)".to_string()
+            } else {
+                b.to_string()
+            }
+        })
+        .collect();
+    match legal.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {}", rest.join(", "), last),
+        _ => legal.join(""),
+    }
+}
+
+/// What may be bid, as a refusal says it: after a 3 only 0 is left, and the bidder is told so
+/// rather than offered bids that would be refused too.
+#[must_use]
+pub fn legal_bids_said(highest: u8) -> String {
+    if legal_bids(highest).count() == 1 {
+        format!("the only bid left is {}", legal_bid_words(highest))
+    } else {
+        format!("the legal bids are {}", legal_bid_words(highest))
+    }
+}
+
+/// Why a play is refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IllegalPlay {
+    /// A pass by the seat that leads.
+    PassOnLead,
+    /// Cards the seat does not hold (by rank, or those very cards: another suit).
+    NotHeld {
+        /// The cards played.
+        cards: Counts,
+        /// The seat's hand.
+        hand: Counts,
+    },
+    /// Cards that form no play on the platform judging.
+    NotAPlay {
+        /// The cards played.
+        cards: Counts,
+        /// Whose reading judged them.
+        platform: Platform,
+    },
+    /// A play that does not beat the play on the table.
+    DoesNotBeat {
+        /// The play made, as [`judge_play`] reads it.
+        play: Combo,
+        /// The play it had to beat.
+        on: Combo,
+        /// Whose reading judged them.
+        platform: Platform,
+    },
+}
+
+impl fmt::Display for IllegalPlay {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            IllegalPlay::PassOnLead => write!(f, "you lead: a pass is not allowed, play anything"),
+            IllegalPlay::NotHeld { .. } => {
+                let parts: Vec<String> = self
+                    .missing()
+                    .into_iter()
+                    .map(|(rank, played, held)| match held {
+                        0 => format!("you hold no {}", rank),
+                        n => format!(
+                            "you hold {}, not {}",
+                            rank.symbol().to_string().repeat(n as usize),
+                            rank.symbol().to_string().repeat(played as usize)
+                        ),
+                    })
+                    .collect();
+                if parts.is_empty() {
+                    write!(f, "not in your hand: those very cards")
+                } else {
+                    write!(f, "not in your hand: {}", parts.join("; "))
+                }
+            }
+            IllegalPlay::NotAPlay { cards, platform } => {
+                write!(
+                    f,
+                    "not a play: {} is none of the table's combinations",
+                    cards
+                )?;
+                reading(f, platform)
+            }
+            IllegalPlay::DoesNotBeat { play, on, platform } => {
+                if platform == Platform::Botzone {
+                    write!(f, "does not beat: {} is not above {}", play.cards, on)?;
+                } else if on.kind == Kind::Rocket {
+                    write!(f, "nothing beats the rocket")?;
+                } else if play.kind == on.kind && play.len == on.len {
+                    write!(
+                        f,
+                        "does not beat: {} is not above {} (a higher {}, a bomb or the rocket \
+                         is needed)",
+                        play,
+                        on,
+                        on.kind.name()
+                    )?;
+                } else if on.kind == Kind::Bomb {
+                    write!(
+                        f,
+                        "does not beat: only a higher bomb or the rocket beats the bomb {}",
+                        on
+                    )?;
+                } else {
+                    write!(
+                        f,
+                        "does not beat: {} is a {}; {} needs a {} of {}, a bomb or the rocket",
+                        play,
+                        play.kind.name(),
+                        on,
+                        on.kind.name(),
+                        card_count(on.size())
+                    )?;
+                }
+                reading(f, platform)
+            }
+        }
+    }
+}
+
+impl std::error::Error for IllegalPlay {}
+
+/// ` (icga2019 reading)` after a reason judged by another reading than the canonical one.
+fn reading(f: &mut fmt::Formatter<'_>, platform: Platform) -> fmt::Result {
+    if platform == Platform::Canonical {
+        Ok(())
+    } else {
+        write!(f, " ({} reading)", platform.name())
+    }
+}
+
+/// `1 card`, `5 cards`.
+fn card_count(n: u32) -> String {
+    format!("{} card{}", n, if n == 1 { "" } else { "s" })
+}
+
+impl IllegalPlay {
+    /// The per-rank shortfall of a play not held: how many of each rank were played and how
+    /// many held (empty when the ranks are held but not those very cards).
+    #[must_use]
+    pub fn missing(&self) -> Vec<(Rank, u8, u8)> {
+        match *self {
+            IllegalPlay::NotHeld {
+                cards: wanted,
+                hand: held,
+            } => wanted
+                .ranks()
+                .filter(|&r| wanted.get(r) > held.get(r))
+                .map(|r| (r, wanted.get(r), held.get(r)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Judges a play (`None` = pass) from `hand` on `to_beat` (`None`: a lead) by `platform`'s
+/// reading: a pass only when following, cards only from the hand, forming one play of the
+/// platform's table that beats `to_beat`. Returns the play's reading (`None` for a pass): the
+/// platform's, or for a Botzone play with no official reading the one [`recorded_reading`]
+/// gives it. `to_beat` is read by the same platform.
+pub fn judge_play(
+    platform: Platform,
+    hand: Cards,
+    to_beat: Option<&Combo>,
+    cards: Option<Cards>,
+) -> Result<Option<Combo>, IllegalPlay> {
+    let cards = match cards {
+        None if to_beat.is_none() => return Err(IllegalPlay::PassOnLead),
+        None => return Ok(None),
+        Some(c) => c,
+    };
+    if cards.is_empty() {
+        // Not a pass written oddly: no table, Botzone's included, has a play of no cards.
+        return Err(IllegalPlay::NotAPlay {
+            cards: Counts::EMPTY,
+            platform,
+        });
+    }
+    if !hand.contains_all(cards) {
+        return Err(IllegalPlay::NotHeld {
+            cards: cards.counts(),
+            hand: hand.counts(),
+        });
+    }
+    let counts = cards.counts();
+    if platform == Platform::Botzone {
+        // Botzone's judge reads plays by its own table, comparing the cards alone.
+        if botzone::accepts(counts, to_beat.map(|t| t.cards)) {
+            return Ok(Some(recorded_reading(counts)));
+        }
+        return Err(match to_beat {
+            Some(&on) if botzone::read(counts).is_some() => IllegalPlay::DoesNotBeat {
+                play: recorded_reading(counts),
+                on,
+                platform,
+            },
+            _ => IllegalPlay::NotAPlay {
+                cards: counts,
+                platform,
+            },
+        });
+    }
+    let play = platform.read(counts).ok_or(IllegalPlay::NotAPlay {
+        cards: counts,
+        platform,
+    })?;
+    match to_beat {
+        Some(&on) if !play.beats(&on) => Err(IllegalPlay::DoesNotBeat { play, on, platform }),
+        _ => Ok(Some(play)),
+    }
+}
+
+/// A play a referee reported, judged leniently ([`judge_reported`]): how it is recorded, and
+/// what was wrong with it, if anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reported {
+    /// The play as recorded: its reading ([`recorded_reading`] when it has none), or
+    /// [`Combo::PASS`].
+    pub play: Combo,
+    /// Why no referee could have accepted it, when none could.
+    pub problem: Option<IllegalPlay>,
+}
+
+/// Judges a play (`None` = pass) that a referee reported, for a tracker that must follow the
+/// referee whatever it says: the same rules as [`judge_play`], but a play is taken without
+/// complaint whenever some referee of the game could have accepted it. In the official game
+/// (any `platform` but Botzone) that is any official platform's reading ([`beats_somewhere`]:
+/// platforms read ambiguous plays differently, and the tracker does not know which one it
+/// runs on); on Botzone its judge's table, and a lead of an official play. `hand` is the
+/// seat's hand when the tracker knows it (`None`: another seat's, whose cards it checks by
+/// what it has seen). The problem, when there is one, is the strict judgement's reason.
+#[must_use]
+pub fn judge_reported(
+    platform: Platform,
+    hand: Option<Cards>,
+    to_beat: Option<&Combo>,
+    cards: Option<Cards>,
+) -> Reported {
+    let official = platform != Platform::Botzone;
+    let judged_by = if official {
+        Platform::Canonical
+    } else {
+        Platform::Botzone
+    };
+    let hand = hand.unwrap_or_else(|| cards.unwrap_or(Cards::EMPTY));
+    let problem = match judge_play(judged_by, hand, to_beat, cards) {
+        Ok(Some(play)) => {
+            return Reported {
+                play,
+                problem: None,
+            }
+        }
+        Ok(None) => {
+            return Reported {
+                play: Combo::PASS,
+                problem: None,
+            }
+        }
+        Err(IllegalPlay::DoesNotBeat { play, on, .. })
+            if official && beats_somewhere(play.cards, on.cards) =>
+        {
+            None
+        }
+        Err(IllegalPlay::NotAPlay { cards, .. })
+            if !official && to_beat.is_none() && classify(cards).is_some() =>
+        {
+            None
+        }
+        Err(problem) => Some(problem),
+    };
+    let play = match cards {
+        Some(c) => recorded_reading(c.counts()),
+        None => Combo::PASS,
+    };
+    Reported { play, problem }
+}
+
+/// How a play is recorded: its canonical reading, or for cards with none (a Botzone shuttle
+/// with wings, or cards a confused referee reported) the single of its highest card holding
+/// all its cards, which keeps the turn order and card counts right; the next judgement on
+/// Botzone reads only the cards.
+#[must_use]
+pub fn recorded_reading(counts: Counts) -> Combo {
+    classify(counts).unwrap_or(Combo {
+        kind: Kind::Single,
+        key: counts.highest().unwrap_or(Rank::THREE),
+        len: 1,
+        cards: counts,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bid_is_legal_exactly_when_it_is_zero_or_raises_the_highest() {
+        for highest in 0..=MAX_BID {
+            for bid in 0..=9u8 {
+                let by_hand = bid == 0 || (bid > highest && bid <= 3);
+                assert_eq!(
+                    judge_bid(bid, highest).is_ok(),
+                    by_hand,
+                    "{} on {}",
+                    bid,
+                    highest
+                );
+            }
+        }
+        assert_eq!(legal_bid_words(1), "0 (no bid), 2 or 3");
+        assert_eq!(legal_bids_said(3), "the only bid left is 0 (no bid)");
+    }
+}

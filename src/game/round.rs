@@ -1,0 +1,252 @@
+//! One round (one deal played out) with every hand known, as the referee holds it: the deal,
+//! the bids, the landlord and the bottom, whose turn it is, the play to beat, every play, and
+//! the one [`Tally`] of what the plays count for.
+//!
+//! Moves come in layers, as in cozy-chess: [`Round::try_bid`] and [`Round::try_play`]
+//! judge by [`super::legal`] and change nothing when they refuse (the referee and a person's
+//! input); [`Round::play_unchecked`] applies a play already known to be legal (a search).
+//! The engine's tracker, which sees one hand and must follow whatever a referee reports, judges
+//! by the same rules and resynchronises ([`super::GameState::record_play`]).
+
+use super::legal::{judge_bid, judge_play, IllegalBid, IllegalPlay};
+use super::score::{Outcome, Tally};
+use super::seat::{BySeat, Role, Seat};
+use crate::cards::Cards;
+use crate::rules::{Combo, Platform};
+
+/// One round between three known hands, judged by one platform's reading.
+#[derive(Clone, Debug)]
+pub struct Round {
+    platform: Platform,
+    hands: BySeat<Cards>,
+    bottom: Cards,
+    bids: Vec<(Seat, u8)>,
+    /// The first highest bidder and the bid, once someone bid above 0.
+    highest: Option<(Seat, u8)>,
+    landlord: Option<Seat>,
+    base: u8,
+    to_move: Seat,
+    /// The play to beat (`None`: the seat to move leads).
+    to_beat: Option<Combo>,
+    passes: u8,
+    plays: Vec<(Seat, Option<Cards>)>,
+    tally: Tally,
+}
+
+impl Round {
+    /// The round of a deal: `hands` dealt, `bottom` set aside, plays judged by `platform`.
+    #[must_use]
+    pub fn new(platform: Platform, hands: BySeat<Cards>, bottom: Cards) -> Round {
+        Round {
+            platform,
+            hands,
+            bottom,
+            bids: Vec::new(),
+            highest: None,
+            landlord: None,
+            base: 0,
+            to_move: Seat::A,
+            to_beat: None,
+            passes: 0,
+            plays: Vec::with_capacity(64),
+            tally: Tally::default(),
+        }
+    }
+
+    /// Records `seat`'s bid when it is legal ([`judge_bid`]); with `checked` false only a bid
+    /// above 3 is refused (the 2019 server asks every seat and checks no bid against the
+    /// earlier ones; the first highest bidder takes the game).
+    pub fn try_bid(&mut self, seat: Seat, bid: u8, checked: bool) -> Result<(), IllegalBid> {
+        let highest = self.highest.map_or(0, |(_, b)| b);
+        judge_bid(bid, if checked { highest } else { 0 }).map_err(|e| match e {
+            IllegalBid::NoSuchBid { bid, .. } => IllegalBid::NoSuchBid { bid, highest },
+            other => other,
+        })?;
+        self.bids.push((seat, bid));
+        if bid > highest {
+            self.highest = Some((seat, bid));
+        }
+        Ok(())
+    }
+
+    /// The bids made, in order.
+    #[must_use]
+    pub fn bids(&self) -> &[(Seat, u8)] {
+        &self.bids
+    }
+
+    /// The first highest bidder and the bid, when someone bid above 0.
+    #[must_use]
+    pub fn highest_bid(&self) -> Option<(Seat, u8)> {
+        self.highest
+    }
+
+    /// The bottom cards join `landlord`'s hand and the landlord leads, for `base` points.
+    pub fn reveal(&mut self, landlord: Seat, base: u8) {
+        self.landlord = Some(landlord);
+        self.base = base;
+        self.hands[landlord] = self.hands[landlord].or(self.bottom);
+        self.to_move = landlord;
+        self.to_beat = None;
+        self.passes = 0;
+    }
+
+    /// The landlord, once revealed.
+    #[must_use]
+    pub fn landlord(&self) -> Option<Seat> {
+        self.landlord
+    }
+
+    /// Every seat's cards now.
+    #[must_use]
+    pub fn hands(&self) -> &BySeat<Cards> {
+        &self.hands
+    }
+
+    /// Whose turn it is to play.
+    #[must_use]
+    pub fn to_move(&self) -> Seat {
+        self.to_move
+    }
+
+    /// The play to beat, as the platform reads it; `None` when the seat to move leads.
+    #[must_use]
+    pub fn to_beat(&self) -> Option<&Combo> {
+        self.to_beat.as_ref()
+    }
+
+    /// Every play and pass so far (`None` = pass), in order.
+    #[must_use]
+    pub fn plays(&self) -> &[(Seat, Option<Cards>)] {
+        &self.plays
+    }
+
+    /// What the plays so far count for.
+    #[must_use]
+    pub fn tally(&self) -> Tally {
+        self.tally
+    }
+
+    /// The seat to move plays `cards` (`None` = pass) when the platform's rules allow it
+    /// ([`judge_play`]); a refused play changes nothing. Returns the play's reading.
+    pub fn try_play(&mut self, cards: Option<Cards>) -> Result<Option<Combo>, IllegalPlay> {
+        let hand = self.hands[self.to_move];
+        let play = judge_play(self.platform, hand, self.to_beat.as_ref(), cards)?;
+        self.play_unchecked(cards, play);
+        Ok(play)
+    }
+
+    /// The seat to move plays `cards` (`None` = pass) read as `play`, unjudged: for a caller
+    /// that knows the play is legal (or, like a referee told to pass for a seat, decides so).
+    pub fn play_unchecked(&mut self, cards: Option<Cards>, play: Option<Combo>) {
+        let seat = self.to_move;
+        self.plays.push((seat, cards));
+        match (cards, play) {
+            (Some(c), Some(p)) => {
+                self.hands[seat] = self.hands[seat].minus(c);
+                if let Some(landlord) = self.landlord {
+                    self.tally.count(Role::of(seat, landlord), &p);
+                }
+                self.to_beat = Some(p);
+                self.passes = 0;
+            }
+            _ => {
+                self.passes += 1;
+                if self.passes == 2 {
+                    self.to_beat = None;
+                    self.passes = 0;
+                }
+            }
+        }
+        if !self.hands[seat].is_empty() {
+            self.to_move = seat.next();
+        }
+    }
+
+    /// The seat that emptied its hand, once play has begun.
+    #[must_use]
+    pub fn winner(&self) -> Option<Seat> {
+        self.landlord?;
+        Seat::ALL
+            .iter()
+            .copied()
+            .find(|&s| self.hands[s].is_empty())
+    }
+
+    /// How the finished game scores: `None` until a seat has emptied its hand.
+    #[must_use]
+    pub fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner()?;
+        let landlord = self.landlord?;
+        Some(Outcome::new(landlord, self.base, winner, self.tally))
+    }
+}
+
+/// Random deals and random legal plays, for the game module's tests.
+#[cfg(test)]
+pub(crate) mod testing {
+    use super::*;
+    use crate::rules::legal_plays;
+
+    /// A random deal: the three hands and the bottom.
+    pub(crate) fn random_deal(rng: &mut fastrand::Rng) -> (BySeat<Cards>, Cards) {
+        let mut deck: Vec<u8> = (0..54).collect();
+        rng.shuffle(&mut deck);
+        let hand = |codes: &[u8]| {
+            codes
+                .iter()
+                .fold(Cards::EMPTY, |h, &c| h.or(Cards::single(c)))
+        };
+        let dealt = BySeat([hand(&deck[0..17]), hand(&deck[17..34]), hand(&deck[34..51])]);
+        (dealt, hand(&deck[51..]))
+    }
+
+    /// A random legal play (`None` = pass) for the seat to move in `round`.
+    pub(crate) fn random_legal(rng: &mut fastrand::Rng, round: &Round) -> Option<Cards> {
+        let hand = round.hands()[round.to_move()];
+        let options = legal_plays(hand.counts(), round.to_beat());
+        let pick = options[rng.usize(..options.len())];
+        hand.pick(pick.cards).filter(|_| !pick.is_pass())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{random_deal, random_legal};
+    use super::*;
+
+    /// A full game of random legal plays, judged strictly at every step: the model's tally
+    /// agrees with the tally read again from its plays, and every hand still holds what it was
+    /// dealt less what it played.
+    #[test]
+    fn a_game_played_through_the_strict_layer_keeps_one_tally() {
+        for seed in 0..20u64 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let (dealt, bottom) = random_deal(&mut rng);
+            let mut game = Round::new(Platform::Canonical, dealt, bottom);
+            game.try_bid(Seat::A, 1, true).unwrap();
+            assert!(game.try_bid(Seat::B, 1, true).is_err());
+            game.try_bid(Seat::B, 0, true).unwrap();
+            game.try_bid(Seat::C, 2, true).unwrap();
+            game.reveal(Seat::C, 2);
+            while game.winner().is_none() {
+                let cards = random_legal(&mut rng, &game);
+                game.try_play(cards).unwrap();
+            }
+            let again = Tally::of_plays(Seat::C, game.plays());
+            assert_eq!(game.tally(), again, "seed {}", seed);
+            let mut start = dealt;
+            start[Seat::C] = start[Seat::C].or(bottom);
+            for (seat, &now) in game.hands().iter() {
+                let played = game
+                    .plays()
+                    .iter()
+                    .filter(|(s, _)| *s == seat)
+                    .fold(Cards::EMPTY, |all, (_, c)| {
+                        all.or(c.unwrap_or(Cards::EMPTY))
+                    });
+                assert_eq!(now, start[seat].minus(played));
+            }
+        }
+    }
+}
