@@ -84,7 +84,7 @@ fn arena_on_the_deal_file_with_logs_and_replay() {
         "--players",
         "builtin:greedy",
         "builtin:random",
-        "builtin:ddz:samples=4",
+        "builtin:rules",
         "--json",
         log.to_str().unwrap(),
         "--transcripts",

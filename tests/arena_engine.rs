@@ -20,11 +20,15 @@ fn engine() -> String {
     format!("'{}' --samples 4", env!("CARGO_BIN_EXE_ddz"))
 }
 
+/// Deals per platform's habits: each seat of each game is replayed into the binary again, so
+/// a few deals already hold hundreds of the engine's answers.
+const DEALS: usize = 6;
+
 fn hosted(setup: impl Fn(&mut ArenaConfig)) {
     let mut config = ArenaConfig {
         players: vec![engine(), "builtin:greedy".into(), "builtin:random".into()],
         format: Format::Duplicate,
-        games: 12,
+        games: DEALS,
         seed: 11,
         jobs: 2,
         ..ArenaConfig::default()
@@ -40,9 +44,9 @@ fn hosted(setup: impl Fn(&mut ArenaConfig)) {
     }
     assert_eq!(report.error_total(), 0);
     let seats = if config.format == Format::Pair { 9 } else { 3 };
-    assert_eq!(report.players[0].games, 12 * seats);
+    assert_eq!(report.players[0].games as usize, DEALS * seats);
     assert!(
-        report.players[0].times.len() > 36,
+        report.players[0].times.len() > DEALS * 3,
         "the engine was asked to decide"
     );
     replay_into_the_binary(&config, &games);

@@ -6,7 +6,10 @@ mod arena_common;
 use arena_common::{ddz, play, temp_dir};
 use ddz::arena::json::{GameLine, LogLine};
 use ddz::arena::log::game_json;
-use ddz::arena::{game_seed, labels, ArenaConfig, Format};
+use ddz::arena::players::{make_player, Hosting};
+use ddz::arena::referee::{play_game, MatchRules};
+use ddz::arena::{labels, ArenaConfig, Format};
+use ddz::game::Seat;
 
 /// Every game line of a log, read.
 fn games_of(text: &str) -> Vec<GameLine> {
@@ -59,30 +62,63 @@ fn a_64_bit_seed_survives_the_log_and_the_replay() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Replays the game of `line` at a fresh table of its players (`specs` as labelled in the log),
+/// the built-ins' randomness drawn from `seed`: its plays.
+fn replayed_with_seed(
+    line: &GameLine,
+    specs: &[String],
+    seed: u64,
+) -> Vec<(Seat, Option<ddz::cards::Cards>)> {
+    let record = line.to_record(&labels(specs)).unwrap();
+    let mut players = record
+        .lineup
+        .map(|entry| make_player(&specs[entry], Hosting::default()).expect("a built-in"));
+    let game = play_game(
+        &mut players,
+        &MatchRules::default(),
+        &record.deal,
+        record.deal_index,
+        record.seating,
+        record.lineup,
+        seed,
+    );
+    for p in players.iter_mut() {
+        p.finish();
+    }
+    game.plays
+}
+
 #[test]
 fn the_arena_logs_each_games_own_seed() {
+    // The seed in each game line is the one its game was played with: the same game played
+    // again at a fresh table with that seed makes the same plays (the random player draws them
+    // from it; another seed makes other plays), and no two games share one.
     let dir = temp_dir("arena-log-seeds");
     let log = dir.join("games.jsonl");
     let seed = u64::MAX - 12345;
-    ddz(&[
-        "arena",
-        "--games",
-        "2",
-        "--seed",
-        &seed.to_string(),
-        "--duplicate",
-        "--players",
-        "builtin:greedy",
-        "builtin:random",
-        "builtin:greedy",
-        "--no-progress",
-        "--json",
-        log.to_str().unwrap(),
-    ]);
+    let specs: Vec<String> = ["builtin:greedy", "builtin:random", "builtin:greedy"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let mut args: Vec<String> = ["arena", "--games", "2", "--seed", &seed.to_string()]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    args.extend(["--duplicate".to_string(), "--players".to_string()]);
+    args.extend(specs.iter().cloned());
+    args.extend(["--no-progress", "--json", log.to_str().unwrap()].map(String::from));
+    ddz(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let games = games_of(&std::fs::read_to_string(&log).unwrap());
     assert_eq!(games.len(), 6);
+    let mut seeds: Vec<u64> = games.iter().map(|g| g.seed).collect();
+    seeds.sort_unstable();
+    seeds.dedup();
+    assert_eq!(seeds.len(), games.len(), "each game its own seed");
+    let mut another_seed_differs = false;
     for g in &games {
-        assert_eq!(g.seed, game_seed(seed, g.deal, g.seating), "{:?}", g);
+        assert_eq!(replayed_with_seed(g, &specs, g.seed), g.plays, "{:?}", g);
+        another_seed_differs |= replayed_with_seed(g, &specs, g.seed ^ 1) != g.plays;
     }
+    assert!(another_seed_differs, "the plays depend on the seed");
     let _ = std::fs::remove_dir_all(&dir);
 }

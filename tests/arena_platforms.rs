@@ -110,7 +110,7 @@ fn answers_to_ambiguous_plays(g: &GameRecord) -> (usize, Vec<String>) {
 
 #[test]
 fn no_answer_to_an_ambiguous_lead_is_refused_anywhere() {
-    let (report, games) = play(&tricky_match(400, Platform::Canonical));
+    let (report, games) = play(&tricky_match(100, Platform::Canonical));
     assert_eq!(report.error_total(), 0, "{}", report.summary());
     let mut seen = 0;
     let mut refused = Vec::new();
@@ -127,6 +127,6 @@ fn no_answer_to_an_ambiguous_lead_is_refused_anywhere() {
 
 #[test]
 fn the_2019_reading_as_judge_finds_no_fault() {
-    let (report, _) = play(&tricky_match(300, Platform::Icga2019));
+    let (report, _) = play(&tricky_match(100, Platform::Icga2019));
     assert_eq!(report.error_total(), 0, "{}", report.summary());
 }

@@ -132,7 +132,7 @@ fn pair(x: &str, y: &str, sprt: &str) -> ArenaConfig {
 #[test]
 fn a_large_known_difference_is_decided_in_few_deals() {
     let report = run(
-        &pair("builtin:ddz:samples=4", "builtin:random", "0,50"),
+        &pair("builtin:rules", "builtin:random", "0,50"),
         &mut |_| Ok(()),
     )
     .unwrap();
@@ -146,7 +146,7 @@ fn a_large_known_difference_is_decided_in_few_deals() {
     );
     assert!(report.summary().contains("H1 accepted"));
     let back = run(
-        &pair("builtin:random", "builtin:ddz:samples=4", "0,50"),
+        &pair("builtin:random", "builtin:rules", "0,50"),
         &mut |_| Ok(()),
     )
     .unwrap();

@@ -125,11 +125,7 @@ fn our_engine_in_every_process_finishes_without_errors() {
 #[test]
 fn team_scores_recomputed_from_the_records() {
     let deals = 200;
-    let (report, games) = play(&icga2019(
-        ["builtin:ddz:samples=4", "builtin:greedy"],
-        deals,
-        2,
-    ));
+    let (report, games) = play(&icga2019(["builtin:rules", "builtin:greedy"], deals, 2));
     assert_eq!(report.error_total(), 0, "{}", report.summary());
     let (total, swaps) = check_team_games(&games);
     let team = report.team.as_ref().expect("team figures");

@@ -944,24 +944,64 @@ fn table_commands(paragraph: &str) -> Vec<String> {
 // ---------------------------------------------------------------------------------------------
 // The tests
 
+/// Shown commands run at once: the documented commands are whole arena runs, a bench and a few
+/// quick tools, each mostly on one or two cores; a few at a time keep both cores busy through
+/// the quick ones' start-up and the long ones' single-threaded stretches, without holding every
+/// run's memory at once.
+const RUNS_AT_ONCE: usize = 4;
+
+/// Runs `commands` on the built binary in `dir`, [`RUNS_AT_ONCE`] at a time, and returns what
+/// each printed, in the order given.
+fn run_all(commands: &[&str], dir: &Path) -> Vec<Ran> {
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    let ran: Vec<std::sync::Mutex<Option<Ran>>> = commands
+        .iter()
+        .map(|_| std::sync::Mutex::new(None))
+        .collect();
+    std::thread::scope(|scope| {
+        for _ in 0..RUNS_AT_ONCE.min(commands.len()) {
+            scope.spawn(|| loop {
+                let k = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                if k >= commands.len() {
+                    break;
+                }
+                let out = run(commands[k], dir);
+                *ran[k].lock().expect("no run panicked holding its slot") = Some(out);
+            });
+        }
+    });
+    ran.into_iter()
+        .map(|slot| {
+            slot.into_inner()
+                .expect("no run panicked holding its slot")
+                .expect("every command ran")
+        })
+        .collect()
+}
+
 #[test]
 fn every_shown_output_comes_out() {
     let bless = std::env::var_os(BLESS).map_or(false, |v| v == "1");
     let dir = scratch_root();
     let mut failures = Vec::new();
-    let mut run_count = 0;
     let mut skipped = 0;
     let only = std::env::var(ONLY_PAGE).ok();
-    let selected = pages().into_iter().filter(|p| {
-        only.as_ref()
-            .map_or(true, |o| p.to_string_lossy().ends_with(o.as_str()))
-    });
-    for path in selected {
-        let mut lines = read_lines(&path);
+    let selected: Vec<PathBuf> = pages()
+        .into_iter()
+        .filter(|p| {
+            only.as_ref()
+                .map_or(true, |o| p.to_string_lossy().ends_with(o.as_str()))
+        })
+        .collect();
+    // Every page's shown commands first, then all of them run at once, then each page compared
+    // (and rewritten in bless mode) with what its commands printed.
+    let mut shown_of_pages: Vec<Vec<Shown>> = Vec::new();
+    for path in &selected {
+        let lines = read_lines(path);
         let (blocks, _) = split_page(&lines);
-        let mut rewrites: Vec<(usize, usize, Vec<String>)> = Vec::new();
+        let mut shown_here = Vec::new();
         for block in &blocks {
-            for shown in shown_commands(&path, block) {
+            for shown in shown_commands(path, block) {
                 let place = format!("{}:{}", relative(&shown.page), shown.line + 1);
                 if let Some(reason) = &shown.not_run {
                     assert!(!reason.is_empty(), "{}: `# not run:` gives a reason", place);
@@ -974,28 +1014,43 @@ fn every_shown_output_comes_out() {
                     skipped += 1;
                     continue;
                 }
-                let ran = run(&shown.command, &dir);
-                run_count += 1;
-                eprintln!("{}: {:.1} s: $ {}", place, ran.seconds, shown.command);
-                if output_matches(&shown.output, &ran.stdout) {
-                    continue;
-                }
-                if bless {
-                    let new = blessed(&shown.output, &ran.stdout);
-                    rewrites.push((shown.line + 1, shown.output.len(), new));
-                } else {
-                    failures.push(format!(
-                        "{}: `$ {}` ({}) printed another output:\n--- shown\n{}\n--- printed\n{}\n",
-                        place,
-                        shown.command,
-                        ran.status,
-                        shown.output.join("\n"),
-                        ran.stdout.join("\n")
-                    ));
-                }
+                shown_here.push(shown);
+            }
+        }
+        shown_of_pages.push(shown_here);
+    }
+    let commands: Vec<&str> = shown_of_pages
+        .iter()
+        .flatten()
+        .map(|s| s.command.as_str())
+        .collect();
+    let run_count = commands.len();
+    let mut printed = run_all(&commands, &dir).into_iter();
+    for (path, shown_here) in selected.iter().zip(&shown_of_pages) {
+        let mut rewrites: Vec<(usize, usize, Vec<String>)> = Vec::new();
+        for shown in shown_here {
+            let place = format!("{}:{}", relative(&shown.page), shown.line + 1);
+            let ran = printed.next().expect("one run per shown command");
+            eprintln!("{}: {:.1} s: $ {}", place, ran.seconds, shown.command);
+            if output_matches(&shown.output, &ran.stdout) {
+                continue;
+            }
+            if bless {
+                let new = blessed(&shown.output, &ran.stdout);
+                rewrites.push((shown.line + 1, shown.output.len(), new));
+            } else {
+                failures.push(format!(
+                    "{}: `$ {}` ({}) printed another output:\n--- shown\n{}\n--- printed\n{}\n",
+                    place,
+                    shown.command,
+                    ran.status,
+                    shown.output.join("\n"),
+                    ran.stdout.join("\n")
+                ));
             }
         }
         if !rewrites.is_empty() {
+            let mut lines = read_lines(path);
             for (first, len, new) in rewrites.into_iter().rev() {
                 let indented = new.iter().map(|l| {
                     if l.is_empty() {
@@ -1008,8 +1063,8 @@ fn every_shown_output_comes_out() {
             }
             let mut text = lines.join("\n");
             text.push('\n');
-            std::fs::write(&path, text).expect("the page is writable");
-            eprintln!("{}: rewritten (review the diff)", relative(&path));
+            std::fs::write(path, text).expect("the page is writable");
+            eprintln!("{}: rewritten (review the diff)", relative(path));
         }
     }
     std::fs::remove_dir_all(&dir).expect("the scratch directory removed");

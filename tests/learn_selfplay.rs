@@ -174,7 +174,7 @@ fn the_bid_network_gives_the_trainers_outputs() {
 /// cards) bid legally, as the values they report call for, and as the strategy answers.
 #[test]
 fn the_network_bidders_bid_legally_and_as_their_values_say() {
-    for (bidder, hands) in [(Bidder::Net, 300), (Bidder::NetDeals, 100)] {
+    for (bidder, hands) in [(Bidder::Net, 300), (Bidder::NetDeals, 30)] {
         network_bidder_follows_its_values(bidder, hands);
     }
 }
@@ -265,7 +265,7 @@ fn the_play_network_over_deals_agrees_with_the_bid_network() {
     let mut thinker = Thinker::new(ThinkerSettings::default());
     let mut rng = fastrand::Rng::with_seed(29);
     let (mut landlord, mut pass) = (Vec::new(), Vec::new());
-    for i in 0..120 {
+    for i in 0..60 {
         let mut codes: Vec<u8> = (0..54).collect();
         rng.shuffle(&mut codes);
         let hand = codes[..17].iter().copied().collect::<Cards>();
