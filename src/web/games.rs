@@ -5,16 +5,15 @@
 //! stays bounded however many tabs come and go.
 
 use super::replay::{Bid, Ending, Play};
-use super::seat::{Refused, SharedDesk, WebSeat};
-use crate::arena::deals::Deal;
-use crate::arena::json::GameLine;
-use crate::arena::players::{greet, make_player, Player};
-use crate::arena::referee::play_game;
-use crate::arena::{game_seed, labels};
+use super::seat::{web_seat, Refused, SharedDesk};
+use crate::arena::labels;
 use crate::cards::Cards;
-use crate::game::{trick_numbers, GameState, Seat};
-use crate::play::human::{hint, Advice, Question};
+use crate::game::{GameState, Seat};
+use crate::play::human::{hint, Advice};
+use crate::play::narration::{Narration, Played};
+use crate::play::seat::Question;
 use crate::play::settings::PlaySettings;
+use crate::play::table::Table;
 use crate::play::view;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Strategy;
@@ -206,46 +205,19 @@ impl Games {
     /// Plays `game` to its end (the game's thread).
     fn play(&self, game: &Game) {
         let setup = &self.setup;
-        let specs = setup.specs();
-        let hosting = setup.hosting();
-        let rules = setup.rules();
-        let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-        for (seat, spec) in Seat::ALL.iter().zip(&specs) {
-            if *seat == setup.seat {
-                seated.push(Box::new(WebSeat::new(game.desk.clone())));
-                continue;
+        let mut table = match Table::seat(setup, Box::new(web_seat(game.desk.clone()))) {
+            Ok(t) => t,
+            Err(why) => {
+                let mut desk = game.desk.lock();
+                desk.failed = Some(why);
+                desk.moves += 1;
+                drop(desk);
+                game.desk.notify();
+                return;
             }
-            let started = make_player(spec, hosting)
-                .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p));
-            match started {
-                Ok(p) => seated.push(p),
-                Err(e) => {
-                    let mut desk = game.desk.lock();
-                    desk.failed = Some(format!("the opponent '{}' at {}: {}", spec, seat, e));
-                    desk.moves += 1;
-                    drop(desk);
-                    game.desk.notify();
-                    return;
-                }
-            }
-        }
-        let mut players: [Box<dyn Player>; 3] = match seated.try_into() {
-            Ok(p) => p,
-            Err(_) => unreachable!("three seats were filled"),
         };
-        let record = play_game(
-            &mut players,
-            &rules,
-            &Deal::seeded(setup.seed, game.deal as u64),
-            game.deal,
-            0,
-            [0, 1, 2],
-            game_seed(setup.seed, game.deal, 0),
-        );
-        for p in players.iter_mut() {
-            p.finish();
-        }
-        let line = GameLine::new(&record, &game.names);
+        let (_, line) = table.play(game.deal);
+        table.finish();
         if let Some(path) = &setup.save {
             let _one_writer = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
             let appended = std::fs::OpenOptions::new()
@@ -258,7 +230,7 @@ impl Games {
             }
         }
         let mut desk = game.desk.lock();
-        desk.events.push(Ending::of_line(&line).headline);
+        desk.events.push(Narration::of_line(&line).headline());
         desk.finished = Some(line);
         desk.question = None;
         desk.moves += 1;
@@ -444,23 +416,16 @@ impl TableView {
     }
 }
 
-/// The plays so far, from the tracker's history.
+/// The plays so far, from the tracker's history, told as a finished game's are.
 fn plays_of(state: &GameState) -> Vec<Play> {
-    let tricks = trick_numbers(state.history.iter().map(|t| t.combo.is_pass()));
-    state
+    let plays: Vec<(Seat, Option<Cards>)> = state
         .history
         .iter()
-        .zip(tricks)
-        .map(|(turn, trick)| Play {
-            seat: turn.seat,
-            cards: codes(turn.cards),
-            trick,
-            text: if turn.combo.is_pass() {
-                "pass".to_string()
-            } else {
-                turn.cards.to_string()
-            },
-        })
+        .map(|turn| (turn.seat, (!turn.combo.is_pass()).then_some(turn.cards)))
+        .collect();
+    Played::sequence(&plays, [None; 3])
+        .iter()
+        .map(Play::of)
         .collect()
 }
 

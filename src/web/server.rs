@@ -279,8 +279,8 @@ fn new_game(games: &Arc<Games>) -> Result<Answer, Refused> {
     Ok(table(games, &game, 201))
 }
 
-/// Hands the person's answer to the desk and, once taken, answers with the table when the
-/// person is asked again or the game ended.
+/// Hands the person's answer to the desk and, once the seat took it (422 with the reason when
+/// it refused it), answers with the table when the person is asked again or the game ended.
 fn answered(
     games: &Arc<Games>,
     game: &Arc<Game>,
@@ -292,6 +292,7 @@ fn answered(
         desk.moves
     };
     game.desk.notify();
+    game.desk.judged(TURN_WAIT)?;
     drop(game.desk.wait_past(moves, TURN_WAIT));
     Ok(table(games, game, 200))
 }
