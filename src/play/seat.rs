@@ -199,3 +199,225 @@ impl<F: Front> Player for Person<F> {
         false
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::deals::Deal;
+    use crate::cards::Rank;
+    use crate::game::Seat;
+    use std::collections::VecDeque;
+    use std::sync::{Arc, Mutex};
+
+    /// What a scripted front was asked and told.
+    #[derive(Default)]
+    struct Script {
+        choices: VecDeque<Result<Choice, String>>,
+        asked: Vec<Question>,
+        refused: Vec<Refusal>,
+        taken: Vec<String>,
+    }
+
+    /// A front that answers from a script and keeps what it heard.
+    struct Scripted(Arc<Mutex<Script>>);
+
+    impl Front for Scripted {
+        fn tell(&mut self, _command: &Command, _state: &GameState) {}
+
+        fn ask(&mut self, question: Question, _state: &GameState) -> Result<Choice, String> {
+            let mut script = self.0.lock().unwrap();
+            script.asked.push(question);
+            script
+                .choices
+                .pop_front()
+                .expect("the script has an answer")
+        }
+
+        fn refused(&mut self, why: &Refusal) {
+            self.0.lock().unwrap().refused.push(why.clone());
+        }
+
+        fn taken(&mut self, said: &str, _state: &GameState) {
+            self.0.lock().unwrap().taken.push(said.to_string());
+        }
+
+        fn problem(&mut self, problem: &str) {
+            panic!("the tracker disagreed: {}", problem);
+        }
+    }
+
+    fn person(choices: Vec<Result<Choice, String>>) -> (Person<Scripted>, Arc<Mutex<Script>>) {
+        let script = Arc::new(Mutex::new(Script {
+            choices: choices.into(),
+            ..Script::default()
+        }));
+        (Person::new(Scripted(script.clone())), script)
+    }
+
+    fn send(seat: &mut dyn Player, command: Command) -> Answer {
+        seat.exchange(&command, "", Duration::from_secs(1))
+    }
+
+    #[test]
+    fn refused_choices_are_asked_again_with_the_inputs_reasons() {
+        let deal = Deal::seeded(5, 0);
+        let hand = deal.hands[Seat::B];
+        let held = hand.or(deal.bottom).counts();
+        // A rank held fewer than four times (never a joker): one more of it is not held.
+        let short = Rank::ALL[..13]
+            .iter()
+            .copied()
+            .find(|&r| held.get(r) < 4)
+            .expect("17 + 3 cards hold some rank fewer than four times");
+        let not_held = short
+            .symbol()
+            .to_string()
+            .repeat(usize::from(held.get(short)) + 1);
+        let lowest = Cards::single(hand.or(deal.bottom).codes().next().unwrap());
+        let (mut seat, script) = person(vec![
+            Ok(Choice::Typed("1".into())),
+            Ok(Choice::Typed("x".into())),
+            Ok(Choice::Typed("3".into())),
+            Ok(Choice::Pass),
+            Ok(Choice::Typed(not_held.clone())),
+            Ok(Choice::Cards(lowest)),
+        ]);
+        assert!(send(
+            &mut seat,
+            Command::Deal {
+                seat: Seat::B,
+                cards: hand
+            }
+        )
+        .is_ok());
+        assert!(send(
+            &mut seat,
+            Command::Bid {
+                seat: Seat::A,
+                bid: 2
+            }
+        )
+        .is_ok());
+        let (reply, _) = send(&mut seat, Command::BidWhat).unwrap();
+        assert_eq!(
+            reply,
+            Reply::Bid {
+                seat: Seat::B,
+                bid: 3
+            }
+        );
+        let bottom = Command::Leftover {
+            landlord: Seat::B,
+            cards: deal.bottom,
+        };
+        assert!(send(&mut seat, bottom).is_ok());
+        let (reply, _) = send(&mut seat, Command::PlayWhat).unwrap();
+        assert_eq!(
+            reply,
+            Reply::Play {
+                seat: Seat::B,
+                cards: Some(lowest)
+            }
+        );
+        let script = script.lock().unwrap();
+        // Each refusal is the input module's own, for the same text in the same position.
+        let hand_after_bottom = hand.or(deal.bottom);
+        let expected = vec![
+            read_bid("1", 2).unwrap_err(),
+            read_bid("x", 2).unwrap_err(),
+            read_pass(None).unwrap_err(),
+            read_play(&not_held, hand_after_bottom, None).unwrap_err(),
+        ];
+        assert_eq!(script.refused, expected);
+        assert!(matches!(script.refused[3], Refusal::NotHeld(_)));
+        // Asked until legal: three bids, three plays.
+        assert_eq!(script.asked.len(), 6);
+        assert_eq!(
+            script.taken,
+            [
+                "you bid 3".to_string(),
+                format!("you play {}", view::played(lowest))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_person_who_leaves_faults_as_left() {
+        let deal = Deal::seeded(5, 1);
+        let (mut seat, script) = person(vec![Err("gone".into())]);
+        let dealt = Command::Deal {
+            seat: Seat::C,
+            cards: deal.hands[Seat::C],
+        };
+        assert!(send(&mut seat, dealt).is_ok());
+        let fault = send(&mut seat, Command::BidWhat).unwrap_err();
+        assert_eq!(fault.kind, FaultKind::Left);
+        assert_eq!(fault.detail, "gone");
+        assert!(script.lock().unwrap().taken.is_empty());
+    }
+
+    /// The terminal types cards, the browser clicks them: the same play is judged alike either
+    /// way, whether the rules take it or not.
+    #[test]
+    fn typed_and_clicked_plays_are_judged_alike() {
+        for n in 0..8 {
+            let deal = Deal::seeded(11, n);
+            let mut state = GameState::new(Seat::B, deal.hands[Seat::B]);
+            state.set_landlord(Seat::A, deal.bottom).unwrap();
+            if n % 2 == 1 {
+                // B follows A's lowest single.
+                let lead =
+                    Cards::single(deal.hands[Seat::A].or(deal.bottom).codes().next().unwrap());
+                state.record_play(Seat::A, Some(lead)).unwrap();
+            }
+            state.to_move = Some(Seat::B);
+            let hand = state.hand;
+            let codes: Vec<u8> = hand.codes().collect();
+            // Every pair and triple of neighbouring cards, and every legal play.
+            let mut tried: Vec<Cards> = (0..codes.len())
+                .flat_map(|i| {
+                    [2, 3].map(|k| {
+                        codes
+                            .iter()
+                            .skip(i)
+                            .take(k)
+                            .fold(Cards::EMPTY, |c, &x| c.or(Cards::single(x)))
+                    })
+                })
+                .collect();
+            // (A pass is no cards: the browser sends it as a pass, never as clicked cards.)
+            tried.extend(
+                state
+                    .legal_plays()
+                    .iter()
+                    .filter(|c| !c.is_pass())
+                    .filter_map(|c| hand.pick(c.cards)),
+            );
+            for cards in tried {
+                let typed = judge(
+                    &mut state.clone(),
+                    Question::Play,
+                    &Choice::Typed(cards.to_string()),
+                );
+                let clicked = judge(&mut state.clone(), Question::Play, &Choice::Cards(cards));
+                match (typed, clicked) {
+                    (
+                        Ok((Reply::Play { cards: t, .. }, said_t)),
+                        Ok((Reply::Play { cards: c, .. }, said_c)),
+                    ) => {
+                        assert_eq!(t.map(Cards::counts), c.map(Cards::counts), "{}", cards);
+                        assert_eq!(said_t, said_c);
+                        let legal = state.legal_plays();
+                        assert!(
+                            legal.iter().any(|l| Some(l.cards) == c.map(Cards::counts)),
+                            "{} is legal",
+                            cards
+                        );
+                    }
+                    (Err(t), Err(c)) => assert_eq!(t, c, "{}", cards),
+                    (t, c) => panic!("{}: typed {:?}, clicked {:?}", cards, t, c),
+                }
+            }
+        }
+    }
+}
