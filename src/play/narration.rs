@@ -129,8 +129,6 @@ impl Narration {
     /// The game of one log line, titled `deal D, seating S`.
     #[must_use]
     pub fn of_line(g: &GameLine) -> Narration {
-        let held = Seat::ALL
-            .map(|s| Some(g.hands.hands[s].len() + if g.landlord == Some(s) { 3 } else { 0 }));
         let mut narration = Narration {
             title: format!("deal {}, seating {}", g.deal, g.seating),
             seats: Seat::ALL.map(|s| Dealt {
@@ -141,7 +139,7 @@ impl Narration {
             bids: g.bids.clone(),
             landlord: g.landlord,
             base: Some(g.base),
-            plays: Played::sequence(&g.plays, held),
+            plays: Vec::new(),
             faults: g
                 .errors
                 .iter()
@@ -153,6 +151,7 @@ impl Narration {
             won: None,
             scores: Some(g.scores),
         };
+        narration.plays = Played::sequence(&g.plays, narration.held());
         if let (Some(winner), Some(landlord)) = (g.winner, g.landlord) {
             // The recorded multiplier, with what made it read from the plays.
             let shown = Shown {
@@ -166,6 +165,28 @@ impl Narration {
             });
         }
         narration
+    }
+
+    /// The cards each seat held when the play began (the landlord's with the bottom), where
+    /// its hand is known: what [`Played::sequence`] counts down from.
+    #[must_use]
+    pub fn held(&self) -> [Option<usize>; 3] {
+        Seat::ALL.map(|seat| {
+            let bottom = match (self.landlord, self.bottom) {
+                (Some(l), Some(b)) if l == seat => b.len(),
+                _ => 0,
+            };
+            self.seats[seat.index()].hand.map(|h| h.len() + bottom)
+        })
+    }
+
+    /// The cards `seat` held at the end, where its hand is known.
+    #[must_use]
+    pub fn cards_left(&self, seat: Seat) -> Option<usize> {
+        match self.plays.iter().rev().find(|p| p.seat == seat) {
+            Some(last) => last.left,
+            None => self.held()[seat.index()],
+        }
     }
 
     /// The line that says how the game ended: who won, or the scored fault that ended it,
@@ -336,5 +357,61 @@ mod tests {
             .filter_map(|p| p.1.map(|c| c.len()))
             .sum();
         assert_eq!(sequence[3].left, Some(20 - played_by_a));
+    }
+
+    /// Real games of the rule player, told from their log lines: the cards left count down to
+    /// nothing for the winner, agree with the hands less the record's plays, and the text ends
+    /// with the record's scores.
+    #[test]
+    fn a_played_game_is_told_as_the_referee_recorded_it() {
+        use crate::arena::deals::Deal;
+        use crate::arena::players::{make_player, Hosting, Player};
+        use crate::arena::referee::{play_game, MatchRules};
+        let names = ["a".to_string(), "b".to_string(), "c".to_string()];
+        for n in 0..4 {
+            let made: Vec<Box<dyn Player>> = (0..3)
+                .map(|_| make_player("builtin:rules", Hosting::default()).unwrap())
+                .collect();
+            let mut players: [Box<dyn Player>; 3] = match made.try_into() {
+                Ok(p) => p,
+                Err(_) => unreachable!(),
+            };
+            let deal = Deal::seeded(21, n);
+            let rules = MatchRules::default();
+            let record = play_game(&mut players, &rules, &deal, n as usize, 0, [0, 1, 2], n);
+            let line = GameLine::new(&record, &names);
+            let told = Narration::of_line(&line);
+            assert_eq!(told.plays.len(), record.plays.len());
+            for seat in Seat::ALL {
+                let mut hand = deal.hands[seat];
+                if record.landlord == Some(seat) {
+                    hand = hand.or(deal.bottom);
+                }
+                for (s, cards) in &record.plays {
+                    if let (true, Some(c)) = (*s == seat, cards) {
+                        hand = hand.minus(*c);
+                    }
+                }
+                assert_eq!(
+                    told.cards_left(seat),
+                    Some(hand.len()),
+                    "{} in deal {}",
+                    seat,
+                    n
+                );
+            }
+            if let Some(w) = record.winner {
+                assert_eq!(told.cards_left(w), Some(0));
+                assert_eq!(told.won.map(|won| won.winner), Some(w));
+            }
+            let s = record.scores;
+            let scores = format!(
+                "score: A {}  B {}  C {}\n",
+                s[Seat::A],
+                s[Seat::B],
+                s[Seat::C]
+            );
+            assert!(told.text().ends_with(&scores), "{}", told.text());
+        }
     }
 }

@@ -4,10 +4,10 @@
 
 use super::settings::PlaySettings;
 use crate::arena::deals::Deal;
+use crate::arena::game_seed;
 use crate::arena::json::GameLine;
 use crate::arena::players::{greet, make_player, Player};
 use crate::arena::referee::{play_game, GameRecord};
-use crate::arena::{game_seed, labels};
 use crate::game::Seat;
 
 /// The three players of a person's games.
@@ -39,13 +39,9 @@ impl Table {
             Ok(p) => p,
             Err(_) => unreachable!("three seats were filled"),
         };
-        let names = match labels(&specs).try_into() {
-            Ok(n) => n,
-            Err(_) => unreachable!("three labels for three specs"),
-        };
         Ok(Table {
             players,
-            names,
+            names: settings.names(),
             settings: settings.clone(),
         })
     }

@@ -70,11 +70,7 @@ fn from_transcript(text: &str) -> anyhow::Result<Narration> {
     if me.is_none() {
         bail!("the transcript has no DEAL");
     }
-    let held = Seat::ALL.map(|s| {
-        let bottom = if view.landlord == Some(s) { 3 } else { 0 };
-        view.seats[s.index()].hand.map(|h| h.len() + bottom)
-    });
-    view.plays = Played::sequence(&plays, held);
+    view.plays = Played::sequence(&plays, view.held());
     if let (Some(winner), Some(landlord)) = (winner, view.landlord) {
         // A transcript records no multiplier.
         view.won = Some(Won {

@@ -6,7 +6,6 @@
 
 use super::replay::{Bid, Ending, Play};
 use super::seat::{web_seat, Refused, SharedDesk};
-use crate::arena::labels;
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};
 use crate::play::human::{hint, Advice};
@@ -116,9 +115,7 @@ impl Games {
         let game = Arc::new(Game {
             id: format!("{:016x}", fastrand::u64(..)),
             deal,
-            names: labels(&self.setup.specs())
-                .try_into()
-                .expect("three labels for three specs"),
+            names: self.setup.names(),
             you: self.setup.seat,
             desk: SharedDesk::default(),
             hints: Mutex::new(thinker),
@@ -331,19 +328,13 @@ impl TableView {
             message: desk.failed.clone().unwrap_or_else(|| desk.news()),
         };
         if let Some(line) = &desk.finished {
-            let ended = super::replay::Game::of_line(line, String::new());
+            let told = Narration::of_line(line);
+            let ended = super::replay::Game::of(&told);
             view.seats = ended
                 .seats
                 .into_iter()
                 .map(|s| SeatView {
-                    left: s.hand.len().saturating_sub(
-                        ended
-                            .plays
-                            .iter()
-                            .filter(|p| p.seat == s.seat)
-                            .map(|p| p.cards.len())
-                            .sum(),
-                    ) as u8,
+                    left: told.cards_left(s.seat).unwrap_or(0) as u8,
                     seat: s.seat,
                     name: s.name,
                     role: s.role,
