@@ -100,6 +100,16 @@ pub fn hint(
     legal.then_some(Hint { advice, expected })
 }
 
+/// The player [`hint`] asks, fresh for a game: the engine's default player (`builtin:ddz`),
+/// whose search gives the expected score too. It draws its deals from the position, not from
+/// the game's seed.
+#[must_use]
+pub fn hint_player() -> Thinker {
+    let mut thinker = Thinker::new(ThinkerSettings::default());
+    thinker.new_game();
+    thinker
+}
+
 /// The terminal's side of a person's seat: the table and the events on a shared console,
 /// answers typed at its prompt, with help, the legal plays and hints between them.
 pub struct Terminal {
@@ -150,10 +160,7 @@ impl Terminal {
 
 impl Front for Terminal {
     fn begin_game(&mut self) {
-        // The thinking player draws its deals from the position, not from the game's seed.
-        let mut thinker = Thinker::new(ThinkerSettings::default());
-        thinker.new_game();
-        self.hints = Some(thinker);
+        self.hints = Some(hint_player());
         self.shown.clear();
     }
 

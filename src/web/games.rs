@@ -8,14 +8,13 @@ use super::replay::{Bid, Ending, Play};
 use super::seat::{web_seat, Refused, SharedDesk};
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};
-use crate::play::human::{hint, Advice};
+use crate::play::human::{hint, hint_player, Advice};
 use crate::play::narration::{Narration, Played};
 use crate::play::seat::Question;
 use crate::play::settings::PlaySettings;
 use crate::play::table::Table;
 use crate::play::view;
-use crate::strategy::thinker::{Thinker, ThinkerSettings};
-use crate::strategy::Strategy;
+use crate::strategy::thinker::Thinker;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;
@@ -110,15 +109,13 @@ impl Games {
             *next += 1;
             *next - 1
         };
-        let mut thinker = Thinker::new(ThinkerSettings::default());
-        thinker.new_game();
         let game = Arc::new(Game {
             id: format!("{:016x}", fastrand::u64(..)),
             deal,
             names: self.setup.names(),
             you: self.setup.seat,
             desk: SharedDesk::default(),
-            hints: Mutex::new(thinker),
+            hints: Mutex::new(hint_player()),
             last_seen: Mutex::new(Instant::now()),
         });
         table.insert(game.id.clone(), game.clone());

@@ -43,11 +43,12 @@ pub struct Desk {
     pub state: Option<GameState>,
     /// What the referee waits for the person to answer.
     pub question: Option<Question>,
-    /// The person's choice, until the seat judges it.
+    /// The person's choice, until the seat takes it to judge.
     choice: Option<Choice>,
-    /// The seat's verdict on the last choice (`Err`: why it was refused), until the request
-    /// that brought it reads it.
-    verdict: Option<Result<(), String>>,
+    /// How many choices were brought: the last one's number is its request's ticket.
+    offered: u64,
+    /// The seat's verdict on the choice of this number (`Err`: why it was refused).
+    verdict: Option<(u64, Result<(), String>)>,
     /// Counts the questions asked and the game's end: a request that answered waits for it
     /// to move on.
     pub moves: u64,
@@ -86,25 +87,27 @@ impl Desk {
         }
     }
 
-    /// Brings the person's `choice` as the answer to `wanted`, for the seat to judge
-    /// ([`SharedDesk::judged`] waits for its verdict).
-    fn offer(&mut self, wanted: Question, choice: Choice) -> Result<(), Refused> {
+    /// Brings the person's `choice` as the answer to `wanted`, for the seat to judge; returns
+    /// its ticket, for [`SharedDesk::judged`] to wait for its verdict. One choice at a time:
+    /// another request while one is judged is refused.
+    fn offer(&mut self, wanted: Question, choice: Choice) -> Result<u64, Refused> {
         self.check_turn(wanted)?;
-        if self.choice.is_some() {
+        let last_judged = self.verdict.as_ref().map_or(0, |v| v.0);
+        if self.choice.is_some() || last_judged < self.offered {
             return Err(Refused::new(409, "your last answer is still being judged"));
         }
+        self.offered += 1;
         self.choice = Some(choice);
-        self.verdict = None;
-        Ok(())
+        Ok(self.offered)
     }
 
-    /// Brings the person's bid.
-    pub fn bid(&mut self, bid: u8) -> Result<(), Refused> {
+    /// Brings the person's bid; returns its ticket.
+    pub fn bid(&mut self, bid: u8) -> Result<u64, Refused> {
         self.offer(Question::Bid, Choice::Typed(bid.to_string()))
     }
 
-    /// Brings the person's play (`None`: a pass).
-    pub fn play(&mut self, cards: Option<Cards>) -> Result<(), Refused> {
+    /// Brings the person's play (`None`: a pass); returns its ticket.
+    pub fn play(&mut self, cards: Option<Cards>) -> Result<u64, Refused> {
         self.offer(Question::Play, cards.map_or(Choice::Pass, Choice::Cards))
     }
 
@@ -145,20 +148,19 @@ impl SharedDesk {
         }
     }
 
-    /// Waits, up to `limit`, for the seat's verdict on the choice just brought: `Err` (422)
-    /// with the reason when it was refused. A game that ended meanwhile took no verdict.
-    pub fn judged(&self, limit: Duration) -> Result<(), Refused> {
+    /// Waits, up to `limit`, for the seat's verdict on the choice with `ticket`: `Err` (422)
+    /// with the reason when it was refused. A game that ended meanwhile gives no verdict.
+    pub fn judged(&self, ticket: u64, limit: Duration) -> Result<(), Refused> {
         let desk = self.lock();
-        let mut desk = match self
-            .0
-             .1
-            .wait_timeout_while(desk, limit, |d| d.verdict.is_none() && !d.over() && !d.left)
-        {
+        let pending = |d: &mut Desk| {
+            d.verdict.as_ref().map_or(true, |v| v.0 != ticket) && !d.over() && !d.left
+        };
+        let desk = match self.0 .1.wait_timeout_while(desk, limit, pending) {
             Ok((desk, _)) => desk,
             Err(poisoned) => poisoned.into_inner().0,
         };
-        match desk.verdict.take() {
-            Some(Err(reason)) => Err(Refused::new(422, reason)),
+        match &desk.verdict {
+            Some((judged, Err(reason))) if *judged == ticket => Err(Refused::new(422, reason)),
             _ => Ok(()),
         }
     }
@@ -176,6 +178,8 @@ impl SharedDesk {
 /// The browser's side of a person's seat: the game's [`Desk`].
 pub struct WebFront {
     desk: SharedDesk,
+    /// The ticket of the choice being judged.
+    judging: u64,
 }
 
 /// The person's seat in `ddz serve`.
@@ -184,7 +188,7 @@ pub type WebSeat = Person<WebFront>;
 /// The seat that answers from `desk`.
 #[must_use]
 pub fn web_seat(desk: SharedDesk) -> WebSeat {
-    Person::new(WebFront { desk })
+    Person::new(WebFront { desk, judging: 0 })
 }
 
 impl Front for WebFront {
@@ -212,7 +216,10 @@ impl Front for WebFront {
         self.desk.notify();
         let mut desk = self.desk.wait_choice();
         match desk.choice.take() {
-            Some(choice) => Ok(choice),
+            Some(choice) => {
+                self.judging = desk.offered;
+                Ok(choice)
+            }
             None => {
                 desk.question = None;
                 Err("the page was closed".into())
@@ -221,7 +228,7 @@ impl Front for WebFront {
     }
 
     fn refused(&mut self, why: &Refusal) {
-        self.desk.lock().verdict = Some(Err(why.to_string()));
+        self.desk.lock().verdict = Some((self.judging, Err(why.to_string())));
         self.desk.notify();
     }
 
@@ -231,12 +238,54 @@ impl Front for WebFront {
         desk.events.push(said.to_string());
         desk.seen = desk.events.len();
         desk.question = None;
-        desk.verdict = Some(Ok(()));
+        desk.verdict = Some((self.judging, Ok(())));
         drop(desk);
         self.desk.notify();
     }
 
     fn problem(&mut self, problem: &str) {
         eprintln!("ddz serve: tracker: {}", problem);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request's verdict is its own: a second answer while the first is judged is refused,
+    /// and a verdict given for one ticket is not read by another.
+    #[test]
+    fn one_choice_is_judged_at_a_time() {
+        let shared = SharedDesk::default();
+        let first = {
+            let mut desk = shared.lock();
+            desk.question = Some(Question::Play);
+            let first = desk.play(None).unwrap();
+            assert_eq!(
+                desk.play(None).unwrap_err().status,
+                409,
+                "brought, not taken"
+            );
+            desk.choice = None;
+            assert_eq!(
+                desk.play(None).unwrap_err().status,
+                409,
+                "taken, not judged"
+            );
+            desk.verdict = Some((first, Err("not now".into())));
+            first
+        };
+        let refused = shared.judged(first, Duration::from_secs(1)).unwrap_err();
+        assert_eq!((refused.status, refused.reason.as_str()), (422, "not now"));
+        let second = shared.lock().play(None).unwrap();
+        assert_ne!(first, second);
+        // The first verdict does not answer the second request: its wait ends without one.
+        let unanswered = shared.judged(second, Duration::from_millis(10));
+        assert!(
+            unanswered.is_ok(),
+            "the first's refusal is not the second's"
+        );
+        shared.lock().verdict = Some((second, Ok(())));
+        assert!(shared.judged(second, Duration::from_secs(1)).is_ok());
     }
 }

@@ -284,15 +284,15 @@ fn new_game(games: &Arc<Games>) -> Result<Answer, Refused> {
 fn answered(
     games: &Arc<Games>,
     game: &Arc<Game>,
-    take: impl FnOnce(&mut super::seat::Desk) -> Result<(), Refused>,
+    take: impl FnOnce(&mut super::seat::Desk) -> Result<u64, Refused>,
 ) -> Result<Answer, Refused> {
-    let moves = {
+    let (ticket, moves) = {
         let mut desk = game.desk.lock();
-        take(&mut desk)?;
-        desk.moves
+        let ticket = take(&mut desk)?;
+        (ticket, desk.moves)
     };
     game.desk.notify();
-    game.desk.judged(TURN_WAIT)?;
+    game.desk.judged(ticket, TURN_WAIT)?;
     drop(game.desk.wait_past(moves, TURN_WAIT));
     Ok(table(games, game, 200))
 }
