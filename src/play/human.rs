@@ -1,16 +1,14 @@
-//! The person's seat: a [`Player`] the arena's referee seats like any engine. It tracks the
-//! game with the engine's own tracker ([`crate::engine::track`]), tells the person what the
-//! others do, and on `BID WHAT` / `PLAY WHAT` shows the table and asks until the answer is
-//! legal. The referee still judges every answer; the person is never timed.
+//! The person at the terminal: the [`Front`] of a [`Person`] seat that shows the table and the
+//! events on the console and reads what the person types (with help, the legal plays and
+//! hints between answers); and the hints themselves, which `ddz serve` asks too.
 
 use super::console::{Console, SharedConsole};
-use super::input::{read_bid, read_pass, read_play, request, Refusal, Request};
+use super::input::{request, Refusal, Request};
+use super::seat::{Choice, Front, Person, Question};
 use super::view::{self, Paint};
-use crate::arena::players::{Answer, Fault, FaultKind, Player};
 use crate::engine::clock::Clock;
-use crate::engine::track;
 use crate::game::GameState;
-use crate::protocol::{Command, Reply};
+use crate::protocol::Command;
 use crate::rules::Combo;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Strategy;
@@ -61,15 +59,6 @@ const HELP: &str = "\
    cards you cannot see, each played out as it would play. A bid's is for you as landlord at
    that bid. It shows no score when its search did not run (bidding by value thresholds).";
 
-/// What the referee asks the person.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// `BID WHAT`.
-    Bid,
-    /// `PLAY WHAT`.
-    Play,
-}
-
 /// What `thinker` (the engine's default player) would answer to `question` in `state`, thinking
 /// for `think` (the engine's default when `None`), checked legal, with the score it expects;
 /// `None` when it has no legal answer (a panic, an illegal choice). The terminal's `hint` and
@@ -111,54 +100,50 @@ pub fn hint(
     legal.then_some(Hint { advice, expected })
 }
 
-/// The answer a person's seat owes a message that asks nothing of the person (every message
-/// but the handshake and the two questions): its `OK`.
-pub fn acknowledge(command: &Command) -> Answer {
-    match command.ack() {
-        Some(ack) => Ok((Reply::Ok(ack), None)),
-        None => Err(Fault::new(
-            FaultKind::Malformed,
-            "no answer to this message",
-        )),
-    }
+/// The player [`hint`] asks, fresh for a game: the engine's default player (`builtin:ddz`),
+/// whose search gives the expected score too. It draws its deals from the position, not from
+/// the game's seed.
+#[must_use]
+pub fn hint_player() -> Thinker {
+    let mut thinker = Thinker::new(ThinkerSettings::default());
+    thinker.new_game();
+    thinker
 }
 
-/// A person at the table, on a shared console.
-pub struct Human {
+/// The terminal's side of a person's seat: the table and the events on a shared console,
+/// answers typed at its prompt, with help, the legal plays and hints between them.
+pub struct Terminal {
     console: SharedConsole,
-    state: Option<GameState>,
     think: Option<Duration>,
     /// The engine's default player (`builtin:ddz`), asked for hints: its search gives the
     /// expected score too.
     hints: Option<Thinker>,
-    greeted: bool,
     /// The table as last shown in this game, line by line: the next one shows only the lines
     /// that changed (and always the hand).
     shown: Vec<String>,
+    /// The last answer was refused: the next question is the same, its table already shown.
+    asking_again: bool,
 }
+
+/// A person at the terminal: the seat [`Person`] answered by a [`Terminal`].
+pub type Human = Person<Terminal>;
 
 impl Human {
     /// The person on `console`; hints think for `think` per decision (the default: the
     /// engine's).
     #[must_use]
-    pub fn new(console: SharedConsole, think: Option<Duration>) -> Human {
-        Human {
+    pub fn on_console(console: SharedConsole, think: Option<Duration>) -> Human {
+        Person::new(Terminal {
             console,
-            state: None,
             think,
             hints: None,
-            greeted: false,
             shown: Vec::new(),
-        }
+            asking_again: false,
+        })
     }
+}
 
-    /// The person left (`how`): the game ends as abandoned (the referee charges the fault
-    /// penalty).
-    fn leave(&mut self, console: &mut Console, how: &str) -> Answer {
-        console.left = true;
-        Err(Fault::new(FaultKind::Left, how))
-    }
-
+impl Terminal {
     /// Whether the person, having typed `q` during a game, confirms leaving it (the end of
     /// input confirms: nobody is left to play).
     fn confirms_leaving(console: &mut Console) -> bool {
@@ -171,34 +156,37 @@ impl Human {
             Some(answer) => matches!(answer.to_ascii_lowercase().as_str(), "y" | "yes"),
         }
     }
+}
 
-    /// What the engine's default player would do here ([`hint`]).
-    fn hint(&mut self, question: Question) -> Option<Hint> {
-        hint(
-            self.hints.as_mut()?,
-            self.state.as_ref()?,
-            self.think,
-            question,
-        )
+impl Front for Terminal {
+    fn begin_game(&mut self) {
+        self.hints = Some(hint_player());
+        self.shown.clear();
     }
 
-    /// Shows the table and asks until the person answers `question` legally (or leaves).
-    fn ask(&mut self, question: Question) -> Answer {
+    fn tell(&mut self, command: &Command, state: &GameState) {
+        let mut console = Console::lock(&self.console);
+        if let Command::Deal { seat, .. } = command {
+            let title = format!("{} · you sit at {}", console.title, seat);
+            console.say_in(Paint::Bold, &title);
+        }
+        if let Some(line) = view::event(command, state, console.style) {
+            console.say(&line);
+        }
+    }
+
+    /// Shows the table (the lines that changed) and reads lines until one is a bid or a play;
+    /// help, the legal plays and hints are answered on the way.
+    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, String> {
         let shared = self.console.clone();
         let mut console = Console::lock(&shared);
         let style = console.style;
-        let state = match self.state.as_mut() {
-            Some(s) => s,
-            None => return Err(Fault::new(FaultKind::Malformed, "asked before any deal")),
-        };
         let (prompt, listing) = match question {
             Question::Bid => (
                 view::bid_prompt(state, style),
                 format!("   legal bids: {}", view::bid_choices(state)),
             ),
             Question::Play => {
-                // As the engine does: the referee's question says whose turn it is.
-                state.to_move = Some(state.me);
                 let legal = state.legal_plays();
                 let can_beat = legal.iter().any(|c| !c.is_pass());
                 (
@@ -207,134 +195,60 @@ impl Human {
                 )
             }
         };
-        let table = view::table(state, &console.title, style);
-        console.say(&view::changed_lines(&self.shown, &table));
-        self.shown = table.lines().map(String::from).collect();
+        if !std::mem::take(&mut self.asking_again) {
+            let table = view::table(state, &console.title, style);
+            console.say(&view::changed_lines(&self.shown, &table));
+            self.shown = table.lines().map(String::from).collect();
+        }
         loop {
             let line = match console.ask(&prompt) {
                 Some(l) => l,
-                None => return self.leave(&mut console, "the input ended"),
+                None => {
+                    console.left = true;
+                    return Err("the input ended".into());
+                }
             };
             match request(&line) {
                 None => {}
                 Some(Request::Quit) => {
                     if Self::confirms_leaving(&mut console) {
-                        return self.leave(&mut console, "typed q and confirmed");
+                        console.left = true;
+                        return Err("typed q and confirmed".into());
                     }
                     console.say_in(Paint::Dim, "   the game goes on");
                 }
                 Some(Request::Help) => console.say_in(Paint::Dim, HELP),
                 Some(Request::Legal) => console.say(&listing),
-                Some(Request::Hint) => self.say_hint(&mut console, question),
-                Some(answer) => match self.answer(question, &answer) {
-                    Ok((reply, said)) => {
-                        console.say_in(Paint::Bold, &said);
-                        return Ok((reply, None));
+                Some(Request::Hint) => {
+                    let found = self
+                        .hints
+                        .as_mut()
+                        .and_then(|thinker| hint(thinker, state, self.think, question));
+                    match found {
+                        Some(h) => console.say_in(Paint::Cyan, &format!("   {}", h)),
+                        None => console.say_in(Paint::Cyan, "   no hint here"),
                     }
-                    Err(why) => {
-                        let said = match why.keys() {
-                            Some(keys) => format!("   {} ({})", why, keys),
-                            None => format!("   {}", why),
-                        };
-                        console.say_in(Paint::Red, &said)
-                    }
-                },
+                }
+                Some(Request::Pass) => return Ok(Choice::Pass),
+                Some(Request::Text(text)) => return Ok(Choice::Typed(text)),
             }
         }
     }
 
-    /// Reads a pass or typed text as the answer to `question`; when legal, records it in the
-    /// tracker and returns the reply with what to tell the person.
-    fn answer(&mut self, question: Question, typed: &Request) -> Result<(Reply, String), Refusal> {
-        let state = self.state.as_mut().expect("asked only with a game");
-        let me = state.me;
-        let to_beat = state.to_beat_for(me).copied();
-        let text = match typed {
-            Request::Text(t) => Some(t.as_str()),
-            _ => None,
+    fn refused(&mut self, why: &Refusal) {
+        self.asking_again = true;
+        let said = match why.keys() {
+            Some(keys) => format!("   {} ({})", why, keys),
+            None => format!("   {}", why),
         };
-        match question {
-            Question::Bid => {
-                let bid = read_bid(text.unwrap_or("0"), state.highest_bid())?;
-                let _ = state.record_bid(me, bid);
-                let said = match bid {
-                    0 => "you do not bid".to_string(),
-                    b => format!("you bid {}", b),
-                };
-                Ok((Reply::Bid { seat: me, bid }, said))
-            }
-            Question::Play => {
-                let cards = match text {
-                    Some(t) => Some(read_play(t, state.hand, to_beat.as_ref())?.0),
-                    None => read_pass(to_beat.as_ref()).map(|()| None)?,
-                };
-                let _ = state.record_play(me, cards);
-                let said = match cards {
-                    Some(c) => format!("you play {}", view::played(c)),
-                    None => "you pass".to_string(),
-                };
-                Ok((Reply::Play { seat: me, cards }, said))
-            }
-        }
+        Console::lock(&self.console).say_in(Paint::Red, &said);
     }
 
-    fn say_hint(&mut self, console: &mut Console, question: Question) {
-        match self.hint(question) {
-            Some(h) => console.say_in(Paint::Cyan, &format!("   {}", h)),
-            None => console.say_in(Paint::Cyan, "   no hint here"),
-        }
-    }
-}
-
-impl Player for Human {
-    fn reads_text(&self) -> bool {
-        false
+    fn taken(&mut self, said: &str, _state: &GameState) {
+        Console::lock(&self.console).say_in(Paint::Bold, said);
     }
 
-    fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
-        // The thinking player draws its deals from the position, not from the game's seed.
-        let mut thinker = Thinker::new(ThinkerSettings::default());
-        thinker.new_game();
-        self.hints = Some(thinker);
-        self.shown.clear();
-        let fresh = !self.greeted;
-        self.greeted = true;
-        Ok(fresh)
-    }
-
-    fn exchange(&mut self, command: &Command, _line: &str, _limit: Duration) -> Answer {
-        match command {
-            Command::Version(_) => Ok((Reply::Name("person".into()), None)),
-            Command::BidWhat => self.ask(Question::Bid),
-            Command::PlayWhat => self.ask(Question::Play),
-            other => {
-                let mut problems = Vec::new();
-                track(&mut self.state, other, &mut problems);
-                let shared = self.console.clone();
-                let mut console = Console::lock(&shared);
-                if let Command::Deal { seat, .. } = other {
-                    let title = format!("{} · you sit at {}", console.title, seat);
-                    console.say_in(Paint::Bold, &title);
-                }
-                if let Some(state) = self.state.as_ref() {
-                    if let Some(line) = view::event(other, state, console.style) {
-                        console.say(&line);
-                    }
-                }
-                for p in problems {
-                    // The referee checked the play already: a tracker problem is our bug.
-                    console.say_in(Paint::Dim, &format!("   (tracker: {})", p));
-                }
-                acknowledge(other)
-            }
-        }
-    }
-
-    fn fault(&mut self) {}
-
-    fn finish(&mut self) {}
-
-    fn timed(&self) -> bool {
-        false
+    fn problem(&mut self, problem: &str) {
+        Console::lock(&self.console).say_in(Paint::Dim, &format!("   (tracker: {})", problem));
     }
 }

@@ -67,6 +67,16 @@ impl PlaySettings {
             .collect()
     }
 
+    /// The players' labels in the game log and on the pages, A, B, C (the arena's labels of
+    /// [`PlaySettings::specs`]).
+    #[must_use]
+    pub fn names(&self) -> [String; 3] {
+        match crate::arena::labels(&self.specs()).try_into() {
+            Ok(names) => names,
+            Err(_) => unreachable!("three labels for three seats"),
+        }
+    }
+
     /// The referee's rules for the person's games: bidding unless `fixed_landlord`, and a
     /// session's [`SESSION_ROUNDS`] announced.
     #[must_use]

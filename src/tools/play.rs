@@ -4,22 +4,20 @@
 //! shows it, with the score by the official rule, and the next deal is offered; the session can
 //! be saved as a JSON game log that `ddz replay` reads.
 
-use crate::arena::deals::Deal;
 use crate::arena::deals::Shard;
 use crate::arena::json::GameLine;
-use crate::arena::make_player;
-use crate::arena::players::{greet, Player};
-use crate::arena::referee::{play_game, GameRecord};
+use crate::arena::referee::GameRecord;
 use crate::arena::shard::header_line;
-use crate::arena::{game_seed, labels, ArenaConfig};
+use crate::arena::ArenaConfig;
 use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::Help;
 use crate::game::Seat;
 use crate::play::settings::{PlaySettings, USAGE};
+use crate::play::table::Table;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
 use crate::tools::replay::replay_game;
-use anyhow::{bail, Context};
+use anyhow::Context;
 use std::io::BufReader;
 use std::path::Path;
 use std::sync::{Arc, Mutex};
@@ -49,20 +47,10 @@ pub fn run_play(args: &[String]) -> anyhow::Result<()> {
 
 /// Plays deals until the person stops, on `console`.
 pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
+    let person = Human::on_console(console.clone(), settings.think);
+    let mut table = Table::seat(settings, Box::new(person)).map_err(anyhow::Error::msg)?;
+    let names = table.names().clone();
     let specs = settings.specs();
-    let names = labels(&specs);
-    let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-    for (seat, spec) in Seat::ALL.iter().zip(&specs) {
-        if *seat == settings.seat {
-            seated.push(Box::new(Human::new(console.clone(), settings.think)));
-        } else {
-            seated.push(make_player(spec, settings.hosting()).map_err(anyhow::Error::msg)?);
-        }
-    }
-    let mut players: [Box<dyn Player>; 3] = match seated.try_into() {
-        Ok(p) => p,
-        Err(_) => bail!("a table seats three players"),
-    };
     // The saved session's first line: the build, the command line and the table's settings.
     let header = {
         let table = ArenaConfig {
@@ -77,14 +65,6 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
     };
     if let Some(path) = &settings.save {
         save(path, &header, &[]).with_context(|| format!("cannot write {}", path.display()))?;
-    }
-    let rules = settings.rules();
-    for (i, player) in players.iter_mut().enumerate() {
-        if Seat::ALL[i] != settings.seat {
-            greet(player.as_mut(), rules.time)
-                .map_err(anyhow::Error::msg)
-                .with_context(|| format!("the opponent '{}' at {}", specs[i], Seat::ALL[i]))?;
-        }
     }
     let others: Vec<String> = Seat::ALL
         .iter()
@@ -109,18 +89,9 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
     let mut deal_index = settings.first_deal;
     loop {
         Console::lock(console).title = format!("deal {} of seed {}", deal_index, settings.seed);
-        let deal = Deal::seeded(settings.seed, deal_index as u64);
-        let record = play_game(
-            &mut players,
-            &rules,
-            &deal,
-            deal_index,
-            0,
-            [0, 1, 2],
-            game_seed(settings.seed, deal_index, 0),
-        );
+        let (record, line) = table.play(deal_index);
         total += i64::from(record.scores[settings.seat]);
-        games.push(GameLine::new(&record, &names));
+        games.push(line);
         let mut c = Console::lock(console);
         if let Some(path) = &settings.save {
             if let Err(e) = save(path, &header, &games) {
@@ -137,9 +108,7 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         }
         deal_index += 1;
     }
-    for p in players.iter_mut() {
-        p.finish();
-    }
+    table.finish();
     let mut c = Console::lock(console);
     c.say(&format!(
         "session over: you {:+} over {} deal{}{}",

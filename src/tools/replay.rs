@@ -5,74 +5,27 @@ use crate::arena::json::{GameLine, LogLine};
 use crate::arena::transcript;
 use crate::cards::Cards;
 use crate::cli::{Arg, Args};
-use crate::game::{trick_numbers, Outcome, Seat, Shown};
+use crate::game::Seat;
+use crate::play::narration::{Dealt, Faulted, Narration, Played, Won};
 use crate::protocol::{Command, Reply};
 use anyhow::{bail, Context};
-use std::fmt::Write;
-
-/// A game as far as the file tells it.
-#[derive(Default)]
-struct View {
-    title: String,
-    players: [String; 3],
-    hands: [Option<Cards>; 3],
-    bottom: Option<Cards>,
-    bids: Vec<(Seat, u8)>,
-    landlord: Option<Seat>,
-    base: Option<u8>,
-    plays: Vec<(Seat, Option<Cards>)>,
-    winner: Option<Seat>,
-    multiplier: Option<i64>,
-    scores: Option<[i64; 3]>,
-    errors: Vec<String>,
-}
-
-/// A game line of a log as the replay shows it.
-fn from_line(g: &GameLine) -> View {
-    View {
-        title: format!("deal {}, seating {}", g.deal, g.seating),
-        players: g.players.clone(),
-        hands: Seat::ALL.map(|s| Some(g.hands.hands[s])),
-        bottom: Some(g.hands.bottom),
-        bids: g.bids.clone(),
-        landlord: g.landlord,
-        base: Some(g.base),
-        plays: g.plays.clone(),
-        winner: g.winner,
-        multiplier: Some(i64::from(g.multiplier)),
-        scores: Some(g.scores.map(i64::from)),
-        errors: g
-            .errors
-            .iter()
-            .map(|e| {
-                format!(
-                    "{} {}: {}{}",
-                    e.seat,
-                    e.kind.name(),
-                    e.detail,
-                    if e.scored {
-                        ""
-                    } else {
-                        " (after the end; no score change)"
-                    }
-                )
-            })
-            .collect(),
-    }
-}
 
 /// One seat's view of a game, from a transcript read by [`transcript::parse`]; of several
 /// games (several `DEAL`s) the last one.
-fn from_transcript(text: &str) -> anyhow::Result<View> {
+fn from_transcript(text: &str) -> anyhow::Result<Narration> {
     let t = transcript::parse(text).map_err(anyhow::Error::msg)?;
-    let mut view = View::default();
+    let mut view = Narration::default();
+    let mut plays: Vec<(Seat, Option<Cards>)> = Vec::new();
+    let mut winner = None;
     let mut me: Option<Seat> = None;
     let mut notes = t.notes.iter().peekable();
     // A comment: part of the title, and a fault when it says an answer is missing.
-    let note = |view: &mut View, me: Option<Seat>, text: &str| {
+    let note = |view: &mut Narration, me: Option<Seat>, text: &str| {
         if text.starts_with("no answer") {
-            view.errors
-                .push(format!("{}: {}", me.map_or('?', Seat::letter), text));
+            view.faults.push(Faulted {
+                text: format!("{}: {}", me.map_or('?', Seat::letter), text),
+                scored: true,
+            });
         }
     };
     for step in &t.steps {
@@ -82,10 +35,14 @@ fn from_transcript(text: &str) -> anyhow::Result<View> {
         match Command::parse(&step.send) {
             Ok(Command::Deal { seat, cards }) => {
                 // A new DEAL starts a new game: keep only the last one.
-                view = View::default();
+                view = Narration::default();
+                plays.clear();
+                winner = None;
                 me = Some(seat);
-                view.hands[seat.index()] = Some(cards);
-                view.players[seat.index()] = "(this transcript)".to_string();
+                view.seats[seat.index()] = Dealt {
+                    player: "(this transcript)".to_string(),
+                    hand: Some(cards),
+                };
             }
             Ok(Command::Bid { seat, bid }) => view.bids.push((seat, bid)),
             Ok(Command::Leftover { landlord, cards }) => {
@@ -93,17 +50,17 @@ fn from_transcript(text: &str) -> anyhow::Result<View> {
                 view.bottom = Some(cards);
                 view.base = Some(view.bids.iter().map(|b| b.1).max().unwrap_or(1).max(1));
             }
-            Ok(Command::Play { seat, cards }) => view.plays.push((seat, cards)),
-            Ok(Command::GameOver { winner }) => view.winner = winner,
-            Ok(Command::Error { seat, .. }) => view.errors.push(format!(
-                "{} erred (ERROR sent)",
-                seat.map_or('?', Seat::letter)
-            )),
+            Ok(Command::Play { seat, cards }) => plays.push((seat, cards)),
+            Ok(Command::GameOver { winner: w }) => winner = w,
+            Ok(Command::Error { seat, .. }) => view.faults.push(Faulted {
+                text: format!("{} erred (ERROR sent)", seat.map_or('?', Seat::letter)),
+                scored: true,
+            }),
             _ => {}
         }
         match step.expect.as_deref().map(Reply::parse) {
             Some(Ok(Reply::Bid { seat, bid })) => view.bids.push((seat, bid)),
-            Some(Ok(Reply::Play { seat, cards })) => view.plays.push((seat, cards)),
+            Some(Ok(Reply::Play { seat, cards })) => plays.push((seat, cards)),
             _ => {}
         }
     }
@@ -113,6 +70,15 @@ fn from_transcript(text: &str) -> anyhow::Result<View> {
     if me.is_none() {
         bail!("the transcript has no DEAL");
     }
+    view.plays = Played::sequence(&plays, view.held());
+    if let (Some(winner), Some(landlord)) = (winner, view.landlord) {
+        // A transcript records no multiplier.
+        view.won = Some(Won {
+            winner,
+            landlord,
+            multiplier: None,
+        });
+    }
     view.title = t
         .notes
         .iter()
@@ -121,118 +87,6 @@ fn from_transcript(text: &str) -> anyhow::Result<View> {
         .collect::<Vec<_>>()
         .join("; ");
     Ok(view)
-}
-
-fn show(cards: Option<Cards>) -> String {
-    match cards {
-        Some(c) if !c.is_empty() => c.to_string(),
-        Some(_) => "-".to_string(),
-        None => "pass".to_string(),
-    }
-}
-
-fn render(view: &View) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "== {}", view.title);
-    for seat in Seat::ALL {
-        let i = seat.index();
-        let role = match view.landlord {
-            Some(l) if l == seat => "landlord",
-            Some(_) => "farmer",
-            None => "",
-        };
-        let hand = match view.hands[i] {
-            Some(h) => h.to_string(),
-            None => "(unseen)".to_string(),
-        };
-        let _ = writeln!(
-            out,
-            "{}  {:<8} {:<20} {}",
-            seat, role, hand, view.players[i]
-        );
-    }
-    if let Some(b) = view.bottom {
-        let _ = writeln!(out, "bottom       {}", b);
-    }
-    if !view.bids.is_empty() {
-        let bids: Vec<String> = view
-            .bids
-            .iter()
-            .map(|(s, b)| format!("{} {}", s, b))
-            .collect();
-        let _ = write!(out, "bids: {}", bids.join(", "));
-        match view.landlord {
-            Some(l) => {
-                let _ = writeln!(out, "  -> landlord {}, base {}", l, view.base.unwrap_or(1));
-            }
-            None => {
-                let _ = writeln!(out);
-            }
-        }
-    } else if let Some(l) = view.landlord {
-        let _ = writeln!(
-            out,
-            "no bidding: landlord {}, base {}",
-            l,
-            view.base.unwrap_or(1)
-        );
-    }
-    if view.landlord.is_none() && view.errors.is_empty() {
-        let _ = writeln!(out, "nobody bid: no score");
-    }
-    // One line per trick (game::tricks says where each starts).
-    let mut left: [Option<usize>; 3] = [None; 3];
-    for seat in Seat::ALL {
-        left[seat.index()] = view.hands[seat.index()]
-            .map(|h| h.len() + if view.landlord == Some(seat) { 3 } else { 0 });
-    }
-    let tricks = trick_numbers(view.plays.iter().map(|(_, cards)| cards.is_none()));
-    let mut line = String::new();
-    for (i, (seat, cards)) in view.plays.iter().enumerate() {
-        if i == 0 || tricks[i] != tricks[i - 1] {
-            if !line.is_empty() {
-                let _ = writeln!(out, "{}", line);
-            }
-            line = format!("{:>3}.", tricks[i] + 1);
-        }
-        if let (Some(c), Some(n)) = (cards, left[seat.index()].as_mut()) {
-            *n = n.saturating_sub(c.len());
-        }
-        let _ = write!(line, "  {} {}", seat, show(*cards));
-        if let (Some(c), Some(n)) = (cards, left[seat.index()]) {
-            if n <= 2 && !c.is_empty() {
-                let _ = write!(line, " ({} left)", n);
-            }
-        }
-    }
-    if !line.is_empty() {
-        let _ = writeln!(out, "{}", line);
-    }
-    for e in &view.errors {
-        let _ = writeln!(out, "fault: {}", e);
-    }
-    if let (Some(w), Some(l)) = (view.winner, view.landlord) {
-        let side = if w == l {
-            "the landlord wins"
-        } else {
-            "the farmers win"
-        };
-        let _ = write!(out, "{} emptied its hand: {}", w, side);
-        if let Some(m) = view.multiplier {
-            // The recorded multiplier, with what made it read from the plays.
-            let outcome = Outcome::of_plays(l, view.base.unwrap_or(1), w, &view.plays);
-            let shown = Shown {
-                value: m,
-                ..outcome.shown()
-            };
-            let _ = write!(out, ", multiplier {}", shown);
-        }
-        let _ = writeln!(out);
-    }
-    if let Some(s) = view.scores {
-        let _ = writeln!(out, "score: A {}  B {}  C {}", s[0], s[1], s[2]);
-    }
-    out
 }
 
 /// Usage of `ddz replay`.
@@ -325,7 +179,7 @@ fn log_games(text: &str) -> anyhow::Result<Vec<GameLine>> {
 /// One game of a log as people read it (the account `ddz play` shows after a game).
 #[must_use]
 pub fn replay_game(g: &GameLine) -> String {
-    render(&from_line(g))
+    Narration::of_line(g).text()
 }
 
 /// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
@@ -339,10 +193,10 @@ pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
             if game.map_or(false, |g| g != n + 1) {
                 continue;
             }
-            let mut view = from_line(g);
+            let mut view = Narration::of_line(g);
             // The number `--game` picks it by, beside the deal's own (from 0, as in the log).
             view.title = format!("game {}: {}", n + 1, view.title);
-            out.push_str(&render(&view));
+            out.push_str(&view.text());
             out.push('\n');
         }
         if out.is_empty() {
@@ -354,39 +208,6 @@ pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
         }
         Ok(out)
     } else {
-        Ok(render(&from_transcript(text)?))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_result_line_says_what_made_the_multiplier() {
-        let cards = |text: &str| Some(Cards::parse_any(text).unwrap());
-        // Landlord A leads once; B bombs and goes out: 1 bomb and an anti-spring.
-        let view = View {
-            landlord: Some(Seat::A),
-            base: Some(2),
-            plays: vec![
-                (Seat::A, cards("3")),
-                (Seat::B, cards("4444")),
-                (Seat::C, None),
-                (Seat::A, None),
-                (Seat::B, cards("5")),
-            ],
-            winner: Some(Seat::B),
-            multiplier: Some(4),
-            ..View::default()
-        };
-        let text = render(&view);
-        assert!(
-            text.contains(
-                "B emptied its hand: the farmers win, multiplier 4 (1 bomb, anti-spring)"
-            ),
-            "{}",
-            text
-        );
+        Ok(from_transcript(text)?.text())
     }
 }

@@ -5,20 +5,16 @@
 //! stays bounded however many tabs come and go.
 
 use super::replay::{Bid, Ending, Play};
-use super::seat::{Refused, SharedDesk, WebSeat};
-use crate::arena::deals::Deal;
-use crate::arena::json::GameLine;
-use crate::arena::make_player;
-use crate::arena::players::{greet, Player};
-use crate::arena::referee::play_game;
-use crate::arena::{game_seed, labels};
+use super::seat::{web_seat, Refused, SharedDesk};
 use crate::cards::Cards;
-use crate::game::{trick_numbers, GameState, Seat};
-use crate::play::human::{hint, Advice, Question};
+use crate::game::{GameState, Seat};
+use crate::play::human::{hint, hint_player, Advice};
+use crate::play::narration::{Narration, Played};
+use crate::play::seat::Question;
 use crate::play::settings::PlaySettings;
+use crate::play::table::Table;
 use crate::play::view;
-use crate::strategy::thinker::{Thinker, ThinkerSettings};
-use crate::strategy::Strategy;
+use crate::strategy::thinker::Thinker;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::Write;
@@ -113,17 +109,13 @@ impl Games {
             *next += 1;
             *next - 1
         };
-        let mut thinker = Thinker::new(ThinkerSettings::default());
-        thinker.new_game();
         let game = Arc::new(Game {
             id: format!("{:016x}", fastrand::u64(..)),
             deal,
-            names: labels(&self.setup.specs())
-                .try_into()
-                .expect("three labels for three specs"),
+            names: self.setup.names(),
             you: self.setup.seat,
             desk: SharedDesk::default(),
-            hints: Mutex::new(thinker),
+            hints: Mutex::new(hint_player()),
             last_seen: Mutex::new(Instant::now()),
         });
         table.insert(game.id.clone(), game.clone());
@@ -207,46 +199,19 @@ impl Games {
     /// Plays `game` to its end (the game's thread).
     fn play(&self, game: &Game) {
         let setup = &self.setup;
-        let specs = setup.specs();
-        let hosting = setup.hosting();
-        let rules = setup.rules();
-        let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
-        for (seat, spec) in Seat::ALL.iter().zip(&specs) {
-            if *seat == setup.seat {
-                seated.push(Box::new(WebSeat::new(game.desk.clone())));
-                continue;
+        let mut table = match Table::seat(setup, Box::new(web_seat(game.desk.clone()))) {
+            Ok(t) => t,
+            Err(why) => {
+                let mut desk = game.desk.lock();
+                desk.failed = Some(why);
+                desk.moves += 1;
+                drop(desk);
+                game.desk.notify();
+                return;
             }
-            let started = make_player(spec, hosting)
-                .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p));
-            match started {
-                Ok(p) => seated.push(p),
-                Err(e) => {
-                    let mut desk = game.desk.lock();
-                    desk.failed = Some(format!("the opponent '{}' at {}: {}", spec, seat, e));
-                    desk.moves += 1;
-                    drop(desk);
-                    game.desk.notify();
-                    return;
-                }
-            }
-        }
-        let mut players: [Box<dyn Player>; 3] = match seated.try_into() {
-            Ok(p) => p,
-            Err(_) => unreachable!("three seats were filled"),
         };
-        let record = play_game(
-            &mut players,
-            &rules,
-            &Deal::seeded(setup.seed, game.deal as u64),
-            game.deal,
-            0,
-            [0, 1, 2],
-            game_seed(setup.seed, game.deal, 0),
-        );
-        for p in players.iter_mut() {
-            p.finish();
-        }
-        let line = GameLine::new(&record, &game.names);
+        let (_, line) = table.play(game.deal);
+        table.finish();
         if let Some(path) = &setup.save {
             let _one_writer = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
             let appended = std::fs::OpenOptions::new()
@@ -259,7 +224,7 @@ impl Games {
             }
         }
         let mut desk = game.desk.lock();
-        desk.events.push(Ending::of_line(&line).headline);
+        desk.events.push(Narration::of_line(&line).headline());
         desk.finished = Some(line);
         desk.question = None;
         desk.moves += 1;
@@ -360,19 +325,13 @@ impl TableView {
             message: desk.failed.clone().unwrap_or_else(|| desk.news()),
         };
         if let Some(line) = &desk.finished {
-            let ended = super::replay::Game::of_line(line, String::new());
+            let told = Narration::of_line(line);
+            let ended = super::replay::Game::of(&told);
             view.seats = ended
                 .seats
                 .into_iter()
                 .map(|s| SeatView {
-                    left: s.hand.len().saturating_sub(
-                        ended
-                            .plays
-                            .iter()
-                            .filter(|p| p.seat == s.seat)
-                            .map(|p| p.cards.len())
-                            .sum(),
-                    ) as u8,
+                    left: told.cards_left(s.seat).unwrap_or(0) as u8,
                     seat: s.seat,
                     name: s.name,
                     role: s.role,
@@ -445,23 +404,16 @@ impl TableView {
     }
 }
 
-/// The plays so far, from the tracker's history.
+/// The plays so far, from the tracker's history, told as a finished game's are.
 fn plays_of(state: &GameState) -> Vec<Play> {
-    let tricks = trick_numbers(state.history.iter().map(|t| t.combo.is_pass()));
-    state
+    let plays: Vec<(Seat, Option<Cards>)> = state
         .history
         .iter()
-        .zip(tricks)
-        .map(|(turn, trick)| Play {
-            seat: turn.seat,
-            cards: codes(turn.cards),
-            trick,
-            text: if turn.combo.is_pass() {
-                "pass".to_string()
-            } else {
-                turn.cards.to_string()
-            },
-        })
+        .map(|turn| (turn.seat, (!turn.combo.is_pass()).then_some(turn.cards)))
+        .collect();
+    Played::sequence(&plays, [None; 3])
+        .iter()
+        .map(Play::of)
         .collect()
 }
 

@@ -1,12 +1,14 @@
 //! A game as the pages draw it: the seats with their names, roles and hands, the bottom, the
-//! bids, every play with its trick, and the result with what multiplied it. `ddz replay --html`
+//! bids, every play with its trick, and the result with what multiplied it, all read from the
+//! game's one [`Narration`]. `ddz replay --html`
 //! writes a list of these into the replay page; `ddz serve` sends the result part to the play
 //! page and links the finished game's replay. Cards are the competition's codes, the pages
 //! draw them.
 
 use crate::arena::json::GameLine;
 use crate::cards::Cards;
-use crate::game::{trick_numbers, Outcome, Seat, Shown};
+use crate::game::Seat;
+use crate::play::narration::{Narration, Played};
 use serde::Serialize;
 
 /// One game for the replay page.
@@ -59,7 +61,7 @@ pub struct Play {
     pub seat: Seat,
     /// The cards (empty for a pass).
     pub cards: Vec<u8>,
-    /// The trick it belongs to, from 0 ([`trick_numbers`]).
+    /// The trick it belongs to, from 0 ([`crate::game::trick_numbers`]).
     pub trick: usize,
     /// The cards in human notation (`pass` for a pass).
     pub text: String,
@@ -88,86 +90,73 @@ impl Game {
     /// The game of one log line, titled `title`.
     #[must_use]
     pub fn of_line(line: &GameLine, title: String) -> Game {
-        let landlord = line.landlord;
+        let mut narration = Narration::of_line(line);
+        narration.title = title;
+        Game::of(&narration)
+    }
+
+    /// The game `narration` tells, as the pages draw it.
+    #[must_use]
+    pub fn of(narration: &Narration) -> Game {
+        let landlord = narration.landlord;
+        let bottom = narration.bottom.unwrap_or(Cards::EMPTY);
         let seats = Seat::ALL
             .iter()
             .map(|&seat| {
-                let mut hand = line.hands.hands[seat];
+                let dealt = &narration.seats[seat.index()];
+                let mut hand = dealt.hand.unwrap_or(Cards::EMPTY);
                 if landlord == Some(seat) {
-                    hand = hand.or(line.hands.bottom);
+                    hand = hand.or(bottom);
                 }
                 SeatHand {
                     seat,
-                    name: line.players[seat.index()].clone(),
+                    name: dealt.player.clone(),
                     role: landlord.map(|l| if l == seat { "landlord" } else { "farmer" }),
                     hand: codes(hand),
                 }
             })
             .collect();
-        let tricks = trick_numbers(line.plays.iter().map(|(_, cards)| cards.is_none()));
-        let plays = line
-            .plays
-            .iter()
-            .zip(tricks)
-            .map(|(&(seat, cards), trick)| Play {
-                seat,
-                cards: cards.map_or_else(Vec::new, codes),
-                trick,
-                text: cards.map_or_else(|| "pass".to_string(), |c| c.to_string()),
-            })
-            .collect();
         Game {
-            title,
+            title: narration.title.clone(),
             seats,
-            bottom: codes(line.hands.bottom),
-            bids: line
+            bottom: codes(bottom),
+            bids: narration
                 .bids
                 .iter()
                 .map(|&(seat, bid)| Bid { seat, bid })
                 .collect(),
             landlord,
-            base: line.base,
-            plays,
-            result: Ending::of_line(line),
+            base: narration.base.unwrap_or(1),
+            plays: narration.plays.iter().map(Play::of).collect(),
+            result: Ending::of(narration),
+        }
+    }
+}
+
+impl Play {
+    /// A play of a narration.
+    #[must_use]
+    pub fn of(played: &Played) -> Play {
+        Play {
+            seat: played.seat,
+            cards: played.cards.map_or_else(Vec::new, codes),
+            trick: played.trick,
+            text: played.text(),
         }
     }
 }
 
 impl Ending {
-    /// How the game of `line` ended.
+    /// How the game `narration` tells ended.
     #[must_use]
-    pub fn of_line(line: &GameLine) -> Ending {
-        let mut result = Ending {
-            headline: String::new(),
-            multiplier: None,
-            why: String::new(),
-            scores: line.scores,
-        };
-        match (line.winner, line.landlord) {
-            (Some(w), Some(l)) => {
-                let side = if w == l {
-                    "the landlord wins"
-                } else {
-                    "the farmers win"
-                };
-                result.headline = format!("{} emptied its hand: {}", w, side);
-                // The recorded multiplier, with what made it read from the plays.
-                let shown = Shown {
-                    value: i64::from(line.multiplier),
-                    ..Outcome::of_plays(l, line.base, w, &line.plays).shown()
-                };
-                result.multiplier = Some(line.multiplier);
-                result.why = shown.reasons().join(", ");
-            }
-            _ => {
-                result.headline = match line.errors.iter().find(|e| e.scored) {
-                    Some(e) => format!("{} {}: {}", e.seat, e.kind.name(), e.detail),
-                    None if line.landlord.is_none() => "nobody bid: no score".to_string(),
-                    None => "the game did not finish".to_string(),
-                };
-            }
+    pub fn of(narration: &Narration) -> Ending {
+        let multiplier = narration.won.and_then(|w| w.multiplier);
+        Ending {
+            headline: narration.headline(),
+            multiplier: multiplier.map(|m| m.value as i32),
+            why: multiplier.map_or_else(String::new, |m| m.reasons().join(", ")),
+            scores: narration.scores.unwrap_or([0; 3]),
         }
-        result
     }
 }
 

@@ -1,19 +1,17 @@
-//! The person's seat in `ddz serve`: a [`Player`] the arena's referee seats like any engine,
-//! whose answers come from the browser. Each game runs on its own thread ([`super::games`]);
-//! when the referee asks the person, this seat parks that thread on the game's [`Desk`] until
-//! a request answers, and requests read the table from the same desk. The desk checks an answer
-//! with `ddz play`'s own checks ([`crate::play::input`]) before the referee sees it, so a refused
-//! play costs nothing and says why.
+//! The person's seat in `ddz serve`: the browser's [`Front`] of the one person's seat
+//! ([`Person`]), whose choices come from the page's requests. Each game runs on its own thread
+//! ([`super::games`]); when the referee asks the person, the seat parks that thread on the game's
+//! [`Desk`] until a request brings a choice, judges it as it judges a typed one
+//! ([`crate::play::seat::judge`]) and hands the verdict back to the request, so a refused play
+//! costs nothing and says why. Requests read the table from the same desk.
 
 use crate::arena::json::GameLine;
-use crate::arena::players::{Answer, Fault, FaultKind, Player};
 use crate::cards::Cards;
-use crate::engine::track;
 use crate::game::GameState;
-use crate::play::human::{acknowledge, Question};
-use crate::play::input::{read_bid, read_cards, read_pass};
-use crate::play::view;
-use crate::protocol::{Command, Reply};
+use crate::play::input::Refusal;
+use crate::play::seat::{Choice, Front, Person, Question};
+use crate::play::view::{self, Style};
+use crate::protocol::Command;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
@@ -45,8 +43,12 @@ pub struct Desk {
     pub state: Option<GameState>,
     /// What the referee waits for the person to answer.
     pub question: Option<Question>,
-    /// The person's checked answer, until the seat hands it to the referee.
-    answer: Option<Reply>,
+    /// The person's choice, until the seat takes it to judge.
+    choice: Option<Choice>,
+    /// How many choices were brought: the last one's number is its request's ticket.
+    offered: u64,
+    /// The seat's verdict on the choice of this number (`Err`: why it was refused).
+    verdict: Option<(u64, Result<(), String>)>,
     /// Counts the questions asked and the game's end: a request that answered waits for it
     /// to move on.
     pub moves: u64,
@@ -85,48 +87,28 @@ impl Desk {
         }
     }
 
-    /// Takes the person's bid, checked as `ddz play` checks a typed one.
-    pub fn bid(&mut self, bid: u8) -> Result<(), Refused> {
-        self.check_turn(Question::Bid)?;
-        let state = self
-            .state
-            .as_mut()
-            .expect("a question comes after the deal");
-        let bid = read_bid(&bid.to_string(), state.highest_bid())
-            .map_err(|r| Refused::new(422, r.to_string()))?;
-        let me = state.me;
-        let _ = state.record_bid(me, bid);
-        self.events.push(match bid {
-            0 => "you do not bid".to_string(),
-            b => format!("you bid {}", b),
-        });
-        self.answer = Some(Reply::Bid { seat: me, bid });
-        self.seen = self.events.len();
-        Ok(())
+    /// Brings the person's `choice` as the answer to `wanted`, for the seat to judge; returns
+    /// its ticket, for [`SharedDesk::judged`] to wait for its verdict. One choice at a time:
+    /// another request while one is judged is refused.
+    fn offer(&mut self, wanted: Question, choice: Choice) -> Result<u64, Refused> {
+        self.check_turn(wanted)?;
+        let last_judged = self.verdict.as_ref().map_or(0, |v| v.0);
+        if self.choice.is_some() || last_judged < self.offered {
+            return Err(Refused::new(409, "your last answer is still being judged"));
+        }
+        self.offered += 1;
+        self.choice = Some(choice);
+        Ok(self.offered)
     }
 
-    /// Takes the person's play (`None`: a pass), checked as `ddz play` checks a typed one.
-    pub fn play(&mut self, cards: Option<Cards>) -> Result<(), Refused> {
-        self.check_turn(Question::Play)?;
-        let state = self
-            .state
-            .as_mut()
-            .expect("a question comes after the deal");
-        let me = state.me;
-        let to_beat = state.to_beat_for(me).copied();
-        match cards {
-            Some(c) => read_cards(c, state.hand, to_beat.as_ref()).map(|_| ()),
-            None => read_pass(to_beat.as_ref()),
-        }
-        .map_err(|r| Refused::new(422, r.to_string()))?;
-        let _ = state.record_play(me, cards);
-        self.events.push(match cards {
-            Some(c) => format!("you play {}", view::played(c)),
-            None => "you pass".to_string(),
-        });
-        self.answer = Some(Reply::Play { seat: me, cards });
-        self.seen = self.events.len();
-        Ok(())
+    /// Brings the person's bid; returns its ticket.
+    pub fn bid(&mut self, bid: u8) -> Result<u64, Refused> {
+        self.offer(Question::Bid, Choice::Typed(bid.to_string()))
+    }
+
+    /// Brings the person's play (`None`: a pass); returns its ticket.
+    pub fn play(&mut self, cards: Option<Cards>) -> Result<u64, Refused> {
+        self.offer(Question::Play, cards.map_or(Choice::Pass, Choice::Cards))
     }
 
     /// What happened since the person last answered, for the page's message line.
@@ -166,113 +148,144 @@ impl SharedDesk {
         }
     }
 
-    /// Waits until the person answered or left; returns the desk.
-    fn wait_answer(&self) -> MutexGuard<'_, Desk> {
+    /// Waits, up to `limit`, for the seat's verdict on the choice with `ticket`: `Err` (422)
+    /// with the reason when it was refused. A game that ended meanwhile gives no verdict.
+    pub fn judged(&self, ticket: u64, limit: Duration) -> Result<(), Refused> {
+        let desk = self.lock();
+        let pending = |d: &mut Desk| {
+            d.verdict.as_ref().map_or(true, |v| v.0 != ticket) && !d.over() && !d.left
+        };
+        let desk = match self.0 .1.wait_timeout_while(desk, limit, pending) {
+            Ok((desk, _)) => desk,
+            Err(poisoned) => poisoned.into_inner().0,
+        };
+        match &desk.verdict {
+            Some((judged, Err(reason))) if *judged == ticket => Err(Refused::new(422, reason)),
+            _ => Ok(()),
+        }
+    }
+
+    /// Waits until the person brought a choice or left; returns the desk.
+    fn wait_choice(&self) -> MutexGuard<'_, Desk> {
         let desk = self.lock();
         self.0
              .1
-            .wait_while(desk, |d| d.answer.is_none() && !d.left)
+            .wait_while(desk, |d| d.choice.is_none() && !d.left)
             .unwrap_or_else(PoisonError::into_inner)
     }
 }
 
-/// The person's seat.
-pub struct WebSeat {
+/// The browser's side of a person's seat: the game's [`Desk`].
+pub struct WebFront {
     desk: SharedDesk,
-    greeted: bool,
+    /// The ticket of the choice being judged.
+    judging: u64,
 }
 
-impl WebSeat {
-    /// The seat that answers from `desk`.
-    #[must_use]
-    pub fn new(desk: SharedDesk) -> WebSeat {
-        WebSeat {
-            desk,
-            greeted: false,
+/// The person's seat in `ddz serve`.
+pub type WebSeat = Person<WebFront>;
+
+/// The seat that answers from `desk`.
+#[must_use]
+pub fn web_seat(desk: SharedDesk) -> WebSeat {
+    Person::new(WebFront { desk, judging: 0 })
+}
+
+impl Front for WebFront {
+    fn tell(&mut self, command: &Command, state: &GameState) {
+        let mut desk = self.desk.lock();
+        desk.state = Some(state.clone());
+        // The page tells the end in its result (the game's headline), not as an event.
+        if !matches!(command, Command::GameOver { .. } | Command::Error { .. }) {
+            if let Some(line) = view::event(command, state, Style::default()) {
+                desk.events.push(line);
+            }
         }
     }
 
-    /// Puts `question` on the desk and waits for the person's answer.
-    fn ask(&mut self, question: Question) -> Answer {
+    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, String> {
         {
             let mut desk = self.desk.lock();
-            let state = match desk.state.as_mut() {
-                Some(s) => s,
-                None => return Err(Fault::new(FaultKind::Malformed, "asked before any deal")),
-            };
-            if question == Question::Play {
-                // As the engine does: the referee's question says whose turn it is.
-                state.to_move = Some(state.me);
+            desk.state = Some(state.clone());
+            // Asked again after a refusal, the question stands: nobody waits for a new one.
+            if desk.question != Some(question) {
+                desk.question = Some(question);
+                desk.moves += 1;
             }
-            desk.question = Some(question);
-            desk.answer = None;
-            desk.moves += 1;
         }
         self.desk.notify();
-        let mut desk = self.desk.wait_answer();
-        desk.question = None;
-        match desk.answer.take() {
-            Some(reply) => Ok((reply, None)),
-            None => Err(Fault::new(FaultKind::Left, "the page was closed")),
-        }
-    }
-}
-
-impl Player for WebSeat {
-    fn reads_text(&self) -> bool {
-        false
-    }
-
-    fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
-        let fresh = !self.greeted;
-        self.greeted = true;
-        Ok(fresh)
-    }
-
-    fn exchange(&mut self, command: &Command, _line: &str, _limit: Duration) -> Answer {
-        match command {
-            Command::Version(_) => Ok((Reply::Name("person".into()), None)),
-            Command::BidWhat => self.ask(Question::Bid),
-            Command::PlayWhat => self.ask(Question::Play),
-            other => {
-                let mut problems = Vec::new();
-                let mut desk = self.desk.lock();
-                track(&mut desk.state, other, &mut problems);
-                for p in problems {
-                    // The referee checked the play already: a tracker problem is our bug.
-                    eprintln!("ddz serve: tracker: {}", p);
-                }
-                if let Some(line) = event(other) {
-                    desk.events.push(line);
-                }
-                drop(desk);
-                acknowledge(other)
+        let mut desk = self.desk.wait_choice();
+        match desk.choice.take() {
+            Some(choice) => {
+                self.judging = desk.offered;
+                Ok(choice)
+            }
+            None => {
+                desk.question = None;
+                Err("the page was closed".into())
             }
         }
     }
 
-    fn fault(&mut self) {}
+    fn refused(&mut self, why: &Refusal) {
+        self.desk.lock().verdict = Some((self.judging, Err(why.to_string())));
+        self.desk.notify();
+    }
 
-    fn finish(&mut self) {}
+    fn taken(&mut self, said: &str, state: &GameState) {
+        let mut desk = self.desk.lock();
+        desk.state = Some(state.clone());
+        desk.events.push(said.to_string());
+        desk.seen = desk.events.len();
+        desk.question = None;
+        desk.verdict = Some((self.judging, Ok(())));
+        drop(desk);
+        self.desk.notify();
+    }
 
-    fn timed(&self) -> bool {
-        false
+    fn problem(&mut self, problem: &str) {
+        eprintln!("ddz serve: tracker: {}", problem);
     }
 }
 
-/// The line the page shows for another seat's bid or play, or the bottom's turning up.
-fn event(command: &Command) -> Option<String> {
-    match command {
-        Command::Bid { seat, bid: 0 } => Some(format!("{} does not bid", seat)),
-        Command::Bid { seat, bid } => Some(format!("{} bids {}", seat, bid)),
-        Command::Leftover { landlord, cards } => {
-            Some(format!("{} is the landlord and takes {}", landlord, cards))
-        }
-        Command::Play {
-            seat,
-            cards: Some(c),
-        } => Some(format!("{} plays {}", seat, view::played(*c))),
-        Command::Play { seat, cards: None } => Some(format!("{} passes", seat)),
-        _ => None,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A request's verdict is its own: a second answer while the first is judged is refused,
+    /// and a verdict given for one ticket is not read by another.
+    #[test]
+    fn one_choice_is_judged_at_a_time() {
+        let shared = SharedDesk::default();
+        let first = {
+            let mut desk = shared.lock();
+            desk.question = Some(Question::Play);
+            let first = desk.play(None).unwrap();
+            assert_eq!(
+                desk.play(None).unwrap_err().status,
+                409,
+                "brought, not taken"
+            );
+            desk.choice = None;
+            assert_eq!(
+                desk.play(None).unwrap_err().status,
+                409,
+                "taken, not judged"
+            );
+            desk.verdict = Some((first, Err("not now".into())));
+            first
+        };
+        let refused = shared.judged(first, Duration::from_secs(1)).unwrap_err();
+        assert_eq!((refused.status, refused.reason.as_str()), (422, "not now"));
+        let second = shared.lock().play(None).unwrap();
+        assert_ne!(first, second);
+        // The first verdict does not answer the second request: its wait ends without one.
+        let unanswered = shared.judged(second, Duration::from_millis(10));
+        assert!(
+            unanswered.is_ok(),
+            "the first's refusal is not the second's"
+        );
+        shared.lock().verdict = Some((second, Ok(())));
+        assert!(shared.judged(second, Duration::from_secs(1)).is_ok());
     }
 }

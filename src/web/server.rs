@@ -279,19 +279,20 @@ fn new_game(games: &Arc<Games>) -> Result<Answer, Refused> {
     Ok(table(games, &game, 201))
 }
 
-/// Hands the person's answer to the desk and, once taken, answers with the table when the
-/// person is asked again or the game ended.
+/// Hands the person's answer to the desk and, once the seat took it (422 with the reason when
+/// it refused it), answers with the table when the person is asked again or the game ended.
 fn answered(
     games: &Arc<Games>,
     game: &Arc<Game>,
-    take: impl FnOnce(&mut super::seat::Desk) -> Result<(), Refused>,
+    take: impl FnOnce(&mut super::seat::Desk) -> Result<u64, Refused>,
 ) -> Result<Answer, Refused> {
-    let moves = {
+    let (ticket, moves) = {
         let mut desk = game.desk.lock();
-        take(&mut desk)?;
-        desk.moves
+        let ticket = take(&mut desk)?;
+        (ticket, desk.moves)
     };
     game.desk.notify();
+    game.desk.judged(ticket, TURN_WAIT)?;
     drop(game.desk.wait_past(moves, TURN_WAIT));
     Ok(table(games, game, 200))
 }

@@ -1,0 +1,418 @@
+//! One narration of a game: who sat where with which hand, the bottom, the bids and the
+//! landlord, every play with its trick and the cards it left, the faults, how it ended and the
+//! scores. It is read once from a game log's line ([`Narration::of_line`]) or, as far as one
+//! seat saw it, from a transcript (`ddz replay`); [`Narration::text`] writes it for people (the
+//! text replay, and `ddz play` after each game) and `crate::web::replay` sends it to the
+//! browser's pages, so the three tell a game the same way.
+
+use crate::arena::json::GameLine;
+use crate::cards::Cards;
+use crate::game::{trick_numbers, Outcome, Seat, Shown};
+use std::fmt::Write;
+
+/// A seat at the start of the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dealt {
+    /// The player's name (empty when unknown).
+    pub player: String,
+    /// The hand as dealt, without the bottom; `None` when unseen (another seat of a transcript).
+    pub hand: Option<Cards>,
+}
+
+/// One play or pass.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// Who played.
+    pub seat: Seat,
+    /// The cards; `None` for a pass.
+    pub cards: Option<Cards>,
+    /// The trick it belongs to, from 0 ([`trick_numbers`]).
+    pub trick: usize,
+    /// The cards the seat held after it, when its hand is known.
+    pub left: Option<usize>,
+}
+
+impl Played {
+    /// The plays of a game in order (`None` cards: a pass), each with its trick and, for the
+    /// seats whose count at the start is in `held` (the landlord's with the bottom), the
+    /// cards left after it.
+    #[must_use]
+    pub fn sequence(plays: &[(Seat, Option<Cards>)], held: [Option<usize>; 3]) -> Vec<Played> {
+        let mut left = held;
+        let tricks = trick_numbers(plays.iter().map(|(_, cards)| cards.is_none()));
+        plays
+            .iter()
+            .zip(tricks)
+            .map(|(&(seat, cards), trick)| {
+                let n = &mut left[seat.index()];
+                if let (Some(c), Some(n)) = (cards, n.as_mut()) {
+                    *n = n.saturating_sub(c.len());
+                }
+                Played {
+                    seat,
+                    cards,
+                    trick,
+                    left: *n,
+                }
+            })
+            .collect()
+    }
+
+    /// The cards in human notation, `pass` for a pass.
+    #[must_use]
+    pub fn text(&self) -> String {
+        self.cards
+            .map_or_else(|| "pass".to_string(), |c| c.to_string())
+    }
+}
+
+/// A faulty reply.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Faulted {
+    /// What happened: `B timeout: no answer in 15 s`.
+    pub text: String,
+    /// Whether it was scored (a fault after the game's end changes no score).
+    pub scored: bool,
+}
+
+/// A game a seat won by emptying its hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Won {
+    /// The seat that emptied its hand.
+    pub winner: Seat,
+    /// The landlord.
+    pub landlord: Seat,
+    /// The recorded multiplier, with what made it read from the plays; `None` when not
+    /// recorded (a transcript).
+    pub multiplier: Option<Shown>,
+}
+
+impl Won {
+    /// `C emptied its hand: the farmers win`.
+    #[must_use]
+    pub fn headline(&self) -> String {
+        let side = if self.winner == self.landlord {
+            "the landlord wins"
+        } else {
+            "the farmers win"
+        };
+        format!("{} emptied its hand: {}", self.winner, side)
+    }
+}
+
+/// A game as far as its record tells it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Narration {
+    /// What the game is called: `deal 4, seating 0`.
+    pub title: String,
+    /// A, B, C at the deal.
+    pub seats: [Dealt; 3],
+    /// The bottom cards, once known.
+    pub bottom: Option<Cards>,
+    /// The bids in order.
+    pub bids: Vec<(Seat, u8)>,
+    /// The landlord, once known.
+    pub landlord: Option<Seat>,
+    /// The base, once known (the log's, 0 when nobody bid).
+    pub base: Option<u8>,
+    /// Every play and pass in order.
+    pub plays: Vec<Played>,
+    /// The faulty replies.
+    pub faults: Vec<Faulted>,
+    /// The winner, when a seat emptied its hand and the landlord is known.
+    pub won: Option<Won>,
+    /// Each seat's score, A, B, C, when recorded.
+    pub scores: Option<[i32; 3]>,
+}
+
+impl Narration {
+    /// The game of one log line, titled `deal D, seating S`.
+    #[must_use]
+    pub fn of_line(g: &GameLine) -> Narration {
+        let mut narration = Narration {
+            title: format!("deal {}, seating {}", g.deal, g.seating),
+            seats: Seat::ALL.map(|s| Dealt {
+                player: g.players[s.index()].clone(),
+                hand: Some(g.hands.hands[s]),
+            }),
+            bottom: Some(g.hands.bottom),
+            bids: g.bids.clone(),
+            landlord: g.landlord,
+            base: Some(g.base),
+            plays: Vec::new(),
+            faults: g
+                .errors
+                .iter()
+                .map(|e| Faulted {
+                    text: format!("{} {}: {}", e.seat, e.kind.name(), e.detail),
+                    scored: e.scored,
+                })
+                .collect(),
+            won: None,
+            scores: Some(g.scores),
+        };
+        narration.plays = Played::sequence(&g.plays, narration.held());
+        if let (Some(winner), Some(landlord)) = (g.winner, g.landlord) {
+            // The recorded multiplier, with what made it read from the plays.
+            let shown = Shown {
+                value: i64::from(g.multiplier),
+                ..Outcome::of_plays(landlord, g.base, winner, &g.plays).shown()
+            };
+            narration.won = Some(Won {
+                winner,
+                landlord,
+                multiplier: Some(shown),
+            });
+        }
+        narration
+    }
+
+    /// The cards each seat held when the play began (the landlord's with the bottom), where
+    /// its hand is known: what [`Played::sequence`] counts down from.
+    #[must_use]
+    pub fn held(&self) -> [Option<usize>; 3] {
+        Seat::ALL.map(|seat| {
+            let bottom = match (self.landlord, self.bottom) {
+                (Some(l), Some(b)) if l == seat => b.len(),
+                _ => 0,
+            };
+            self.seats[seat.index()].hand.map(|h| h.len() + bottom)
+        })
+    }
+
+    /// The cards `seat` held at the end, where its hand is known.
+    #[must_use]
+    pub fn cards_left(&self, seat: Seat) -> Option<usize> {
+        match self.plays.iter().rev().find(|p| p.seat == seat) {
+            Some(last) => last.left,
+            None => self.held()[seat.index()],
+        }
+    }
+
+    /// The line that says how the game ended: who won, or the scored fault that ended it,
+    /// `nobody bid: no score`, or `the game did not finish`.
+    #[must_use]
+    pub fn headline(&self) -> String {
+        if let Some(won) = self.won {
+            return won.headline();
+        }
+        match self.faults.iter().find(|f| f.scored) {
+            Some(f) => f.text.clone(),
+            None if self.landlord.is_none() => "nobody bid: no score".to_string(),
+            None => "the game did not finish".to_string(),
+        }
+    }
+
+    /// The game for people, as `ddz replay` prints it: a row per seat (role, hand as dealt,
+    /// player), the bottom, the bids and the landlord, one line per trick (with the cards left
+    /// when a seat is down to two), the faults, the winner with the multiplier and what made
+    /// it, and the scores.
+    #[must_use]
+    pub fn text(&self) -> String {
+        let mut out = String::new();
+        let _ = writeln!(out, "== {}", self.title);
+        for seat in Seat::ALL {
+            let dealt = &self.seats[seat.index()];
+            let role = match self.landlord {
+                Some(l) if l == seat => "landlord",
+                Some(_) => "farmer",
+                None => "",
+            };
+            let hand = dealt
+                .hand
+                .map_or_else(|| "(unseen)".to_string(), |h| h.to_string());
+            let _ = writeln!(out, "{}  {:<8} {:<20} {}", seat, role, hand, dealt.player);
+        }
+        if let Some(b) = self.bottom {
+            let _ = writeln!(out, "bottom       {}", b);
+        }
+        let base = self.base.unwrap_or(1);
+        if !self.bids.is_empty() {
+            let bids: Vec<String> = self
+                .bids
+                .iter()
+                .map(|(s, b)| format!("{} {}", s, b))
+                .collect();
+            let _ = write!(out, "bids: {}", bids.join(", "));
+            match self.landlord {
+                Some(l) => {
+                    let _ = writeln!(out, "  -> landlord {}, base {}", l, base);
+                }
+                None => {
+                    let _ = writeln!(out);
+                }
+            }
+        } else if let Some(l) = self.landlord {
+            let _ = writeln!(out, "no bidding: landlord {}, base {}", l, base);
+        }
+        if self.landlord.is_none() && self.faults.is_empty() {
+            let _ = writeln!(out, "nobody bid: no score");
+        }
+        let mut line = String::new();
+        for (i, p) in self.plays.iter().enumerate() {
+            if i == 0 || p.trick != self.plays[i - 1].trick {
+                if !line.is_empty() {
+                    let _ = writeln!(out, "{}", line);
+                }
+                line = format!("{:>3}.", p.trick + 1);
+            }
+            let shown = match p.cards {
+                Some(c) if c.is_empty() => "-".to_string(),
+                _ => p.text(),
+            };
+            let _ = write!(line, "  {} {}", p.seat, shown);
+            if let (Some(c), Some(n)) = (p.cards, p.left) {
+                if n <= 2 && !c.is_empty() {
+                    let _ = write!(line, " ({} left)", n);
+                }
+            }
+        }
+        if !line.is_empty() {
+            let _ = writeln!(out, "{}", line);
+        }
+        for f in &self.faults {
+            let after = if f.scored {
+                ""
+            } else {
+                " (after the end; no score change)"
+            };
+            let _ = writeln!(out, "fault: {}{}", f.text, after);
+        }
+        if let Some(won) = self.won {
+            let _ = write!(out, "{}", won.headline());
+            if let Some(shown) = won.multiplier {
+                let _ = write!(out, ", multiplier {}", shown);
+            }
+            let _ = writeln!(out);
+        }
+        if let Some(s) = self.scores {
+            let _ = writeln!(out, "score: A {}  B {}  C {}", s[0], s[1], s[2]);
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(text: &str) -> Option<Cards> {
+        Some(Cards::parse_any(text).unwrap())
+    }
+
+    #[test]
+    fn the_result_line_says_what_made_the_multiplier() {
+        // Landlord A leads once; B bombs and goes out: 1 bomb and an anti-spring.
+        let plays = [
+            (Seat::A, cards("3")),
+            (Seat::B, cards("4444")),
+            (Seat::C, None),
+            (Seat::A, None),
+            (Seat::B, cards("5")),
+        ];
+        let shown = Shown {
+            value: 4,
+            ..Outcome::of_plays(Seat::A, 2, Seat::B, &plays).shown()
+        };
+        let narration = Narration {
+            landlord: Some(Seat::A),
+            base: Some(2),
+            plays: Played::sequence(&plays, [None; 3]),
+            won: Some(Won {
+                winner: Seat::B,
+                landlord: Seat::A,
+                multiplier: Some(shown),
+            }),
+            ..Narration::default()
+        };
+        let text = narration.text();
+        assert!(
+            text.contains(
+                "B emptied its hand: the farmers win, multiplier 4 (1 bomb, anti-spring)"
+            ),
+            "{}",
+            text
+        );
+        assert_eq!(narration.headline(), "B emptied its hand: the farmers win");
+    }
+
+    #[test]
+    fn plays_count_the_cards_left_and_the_tricks() {
+        let plays = [
+            (Seat::A, cards("33")),
+            (Seat::B, cards("44")),
+            (Seat::C, None),
+            (Seat::A, None),
+            (Seat::B, cards("5")),
+        ];
+        let sequence = Played::sequence(&plays, [Some(20), Some(3), None]);
+        let left: Vec<Option<usize>> = sequence.iter().map(|p| p.left).collect();
+        assert_eq!(left, [Some(18), Some(1), None, Some(18), Some(0)]);
+        let tricks: Vec<usize> = sequence.iter().map(|p| p.trick).collect();
+        assert_eq!(tricks, trick_numbers(plays.iter().map(|p| p.1.is_none())));
+        // Each play's cards counted off its own seat only: the sum played is the difference.
+        let played_by_a: usize = plays
+            .iter()
+            .filter(|p| p.0 == Seat::A)
+            .filter_map(|p| p.1.map(|c| c.len()))
+            .sum();
+        assert_eq!(sequence[3].left, Some(20 - played_by_a));
+    }
+
+    /// Real games of the rule player, told from their log lines: the cards left count down to
+    /// nothing for the winner, agree with the hands less the record's plays, and the text ends
+    /// with the record's scores.
+    #[test]
+    fn a_played_game_is_told_as_the_referee_recorded_it() {
+        use crate::arena::deals::Deal;
+        use crate::arena::make_player;
+        use crate::arena::players::{Hosting, Player};
+        use crate::arena::referee::{play_game, MatchRules};
+        let names = ["a".to_string(), "b".to_string(), "c".to_string()];
+        for n in 0..4 {
+            let made: Vec<Box<dyn Player>> = (0..3)
+                .map(|_| make_player("builtin:rules", Hosting::default()).unwrap())
+                .collect();
+            let mut players: [Box<dyn Player>; 3] = match made.try_into() {
+                Ok(p) => p,
+                Err(_) => unreachable!(),
+            };
+            let deal = Deal::seeded(21, n);
+            let rules = MatchRules::default();
+            let record = play_game(&mut players, &rules, &deal, n as usize, 0, [0, 1, 2], n);
+            let line = GameLine::new(&record, &names);
+            let told = Narration::of_line(&line);
+            assert_eq!(told.plays.len(), record.plays.len());
+            for seat in Seat::ALL {
+                let mut hand = deal.hands[seat];
+                if record.landlord == Some(seat) {
+                    hand = hand.or(deal.bottom);
+                }
+                for (s, cards) in &record.plays {
+                    if let (true, Some(c)) = (*s == seat, cards) {
+                        hand = hand.minus(*c);
+                    }
+                }
+                assert_eq!(
+                    told.cards_left(seat),
+                    Some(hand.len()),
+                    "{} in deal {}",
+                    seat,
+                    n
+                );
+            }
+            if let Some(w) = record.winner {
+                assert_eq!(told.cards_left(w), Some(0));
+                assert_eq!(told.won.map(|won| won.winner), Some(w));
+            }
+            let s = record.scores;
+            let scores = format!(
+                "score: A {}  B {}  C {}\n",
+                s[Seat::A],
+                s[Seat::B],
+                s[Seat::C]
+            );
+            assert!(told.text().ends_with(&scores), "{}", told.text());
+        }
+    }
+}

@@ -1,0 +1,79 @@
+//! A person's table: the person's seat among the opponents, started and greeted once, and each
+//! deal played on the arena's referee (the arena's deals and game seeds for the seed, so a
+//! session plays again). `ddz play`'s session and each of `ddz serve`'s games are driven by it.
+
+use super::settings::PlaySettings;
+use crate::arena::deals::Deal;
+use crate::arena::game_seed;
+use crate::arena::json::GameLine;
+use crate::arena::make_player;
+use crate::arena::players::{greet, Player};
+use crate::arena::referee::{play_game, GameRecord};
+use crate::game::Seat;
+
+/// The three players of a person's games.
+pub struct Table {
+    players: [Box<dyn Player>; 3],
+    names: [String; 3],
+    settings: PlaySettings,
+}
+
+impl Table {
+    /// Seats `person` at the settings' seat and starts and greets an opponent in each other
+    /// seat; `Err` says which opponent did not start, and why.
+    pub fn seat(settings: &PlaySettings, person: Box<dyn Player>) -> Result<Table, String> {
+        let specs = settings.specs();
+        let rules = settings.rules();
+        let mut person = Some(person);
+        let mut seated: Vec<Box<dyn Player>> = Vec::with_capacity(3);
+        for (seat, spec) in Seat::ALL.iter().zip(&specs) {
+            if *seat == settings.seat {
+                seated.extend(person.take());
+                continue;
+            }
+            let started = make_player(spec, settings.hosting())
+                .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p))
+                .map_err(|e| format!("the opponent '{}' at {}: {}", spec, seat, e))?;
+            seated.push(started);
+        }
+        let players = match seated.try_into() {
+            Ok(p) => p,
+            Err(_) => unreachable!("three seats were filled"),
+        };
+        Ok(Table {
+            players,
+            names: settings.names(),
+            settings: settings.clone(),
+        })
+    }
+
+    /// The players' labels, A, B, C, as the game log names them.
+    #[must_use]
+    pub fn names(&self) -> &[String; 3] {
+        &self.names
+    }
+
+    /// Plays the deal numbered `deal` of the settings' seed: the referee's record and the game
+    /// log's line of it.
+    pub fn play(&mut self, deal: usize) -> (GameRecord, GameLine) {
+        let seed = self.settings.seed;
+        let record = play_game(
+            &mut self.players,
+            &self.settings.rules(),
+            &Deal::seeded(seed, deal as u64),
+            deal,
+            0,
+            [0, 1, 2],
+            game_seed(seed, deal, 0),
+        );
+        let line = GameLine::new(&record, &self.names);
+        (record, line)
+    }
+
+    /// Ends the players (the engines' programs stop).
+    pub fn finish(&mut self) {
+        for p in self.players.iter_mut() {
+            p.finish();
+        }
+    }
+}
