@@ -141,8 +141,7 @@ pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
 /// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
 /// strategy v1), `tricky` (the test opponent that leads plays platforms read differently), or
 /// `ddz` (the engine's default: the thinking player) with optional settings
-/// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
-/// [`thinker::ThinkerSettings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
+/// `ddz:KEY=VALUE:KEY=VALUE…` (each one of [`thinker::SETTINGS`]). Without `think` or `samples`, `ddz` thinks until the soft
 /// deadline the table gives it: the engine's default thinking time unless the hosting says
 /// otherwise ([`Hosting::think`]).
 pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {

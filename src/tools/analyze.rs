@@ -21,7 +21,7 @@ use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::SolverPosition;
-use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
+use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
@@ -79,7 +79,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             // The thinking player's settings, as the engine's flags spell them.
             _ if flag
                 .strip_prefix("--")
-                .map_or(false, |k| SETTING_NAMES.contains(&k)) =>
+                .map_or(false, |k| SETTINGS.iter().any(|s| s.name == k)) =>
             {
                 let v = line.value()?;
                 settings

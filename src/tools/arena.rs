@@ -28,8 +28,8 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
        ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
-running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
-decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M,
+running an engine. builtin:ddz takes the engine's settings after colons: think=S (seconds per
+decision), samples=N (a fixed budget of deals, reproducible), table-mb=M,
 bid=value|simulate|net|net-deals, bid-margin=M, eval=rollout|net|blend, net-plies=K, net-weight=W,
 infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
 errors; default 1, 0: the best mean wins), play-net=FILE and bid-net=FILE (a network trained by

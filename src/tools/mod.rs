@@ -17,7 +17,7 @@ pub mod transcript;
 
 /// The binary's usage: the engine's flags and every tool.
 pub const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid value|simulate|net|net-deals] [--bid-margin M]
+usage: ddz [--name NAME] [--log FILE] [--think S] [--samples N] [--table-mb M] [--bid value|simulate|net|net-deals] [--bid-margin M]
            [--eval rollout|net|blend] [--net-plies K] [--net-weight W] [--infer on|off] [--stick Z]
            [--play-net FILE] [--bid-net FILE] [--threads N]
            [--scoring official|team]
