@@ -27,6 +27,7 @@ pub mod referee;
 pub mod report;
 pub mod score;
 pub mod shard;
+pub mod spec;
 pub mod sprt;
 pub mod team;
 
@@ -34,6 +35,7 @@ use deals::{mix, Deal};
 use players::{make_player, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, MatchRules};
 use report::Report;
+use spec::PlayerSpec;
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -275,7 +277,7 @@ pub fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
 
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool {
-    specs: Vec<String>,
+    specs: Vec<PlayerSpec>,
     hosting: Hosting,
     instances: Vec<Vec<Option<Box<dyn Player>>>>,
 }
@@ -289,10 +291,9 @@ impl Pool {
             while list.len() <= copy {
                 list.push(None);
             }
-            list[copy].take().unwrap_or_else(|| {
-                make_player(&self.specs[entry], self.hosting)
-                    .expect("specs were checked before the match")
-            })
+            list[copy]
+                .take()
+                .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
         };
         [pick(0), pick(1), pick(2)]
     }
@@ -304,10 +305,9 @@ impl Pool {
         while list.len() < 2 {
             list.push(None);
         }
-        list[1].take().unwrap_or_else(|| {
-            make_player(&self.specs[entry], self.hosting)
-                .expect("specs were checked before the match")
-        })
+        list[1]
+            .take()
+            .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
     }
 
     fn put_back_spare(&mut self, lineup: [usize; 3], spare: Box<dyn Player>) {
@@ -344,9 +344,13 @@ pub fn run(
         entries,
         config.players.len()
     );
-    for spec in &config.players {
-        make_player(spec, Hosting::default()).map_err(anyhow::Error::msg)?;
-    }
+    // Each spec read once (a network file it names with it), then shared by every game.
+    let specs = config
+        .players
+        .iter()
+        .map(|text| text.parse::<PlayerSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
     let labels = labels(&config.players);
     let mut report = Report::new(&labels);
     if config.format == Format::Team {
@@ -371,9 +375,10 @@ pub fn run(
             let seatings = &seatings;
             let rules = &rules;
             let numbers = &numbers;
+            let specs = &specs;
             scope.spawn(move || {
                 let mut pool = Pool {
-                    specs: config.players.clone(),
+                    specs: specs.clone(),
                     hosting: config.hosting(),
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };

@@ -5,18 +5,13 @@
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
+use super::spec::{BuiltinSpec, PlayerSpec};
 use crate::engine::clock::Clock;
 use crate::engine::Engine;
 use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
-use crate::strategy::greedy::Greedy;
-use crate::strategy::random::RandomPlayer;
-use crate::strategy::rules_player::RulesPlayer;
-use crate::strategy::thinker;
-use crate::strategy::tricky::Tricky;
-use crate::strategy::Strategy;
 use std::fmt;
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -131,61 +126,6 @@ pub trait Player: Send {
     }
 }
 
-/// The strategy behind a built-in player name, seeded; `None` for an unknown name or a bad
-/// setting ([`parse_builtin`] says which).
-#[must_use]
-pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
-    parse_builtin(name, seed).ok()
-}
-
-/// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
-/// strategy v1), `tricky` (the test opponent that leads plays platforms read differently), or
-/// `ddz` (the engine's default: the thinking player) with optional settings
-/// `ddz:KEY=VALUE:KEY=VALUE…` (each one of [`thinker::SETTINGS`]). Without `think` or `samples`, `ddz` thinks until the soft
-/// deadline the table gives it: the engine's default thinking time unless the hosting says
-/// otherwise ([`Hosting::think`]).
-pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {
-    let mut parts = name.split(':');
-    let base = parts.next().unwrap_or("");
-    let settings: Vec<&str> = parts.collect();
-    let no_settings = |s: Box<dyn Strategy>| {
-        if settings.is_empty() {
-            Ok(s)
-        } else {
-            Err(format!("builtin:{} takes no settings", base))
-        }
-    };
-    match base {
-        "random" => no_settings(Box::new(RandomPlayer::new(seed))),
-        "greedy" => no_settings(Box::new(Greedy)),
-        "rules" => no_settings(Box::new(RulesPlayer::new())),
-        "tricky" => no_settings(Box::new(Tricky::new())),
-        "ddz" => {
-            // One search thread per built-in player: the arena's jobs already fill the cores.
-            let mut s = thinker::ThinkerSettings {
-                threads: Some(1),
-                ..thinker::ThinkerSettings::default()
-            };
-            for kv in settings {
-                let (k, v) = kv
-                    .split_once('=')
-                    .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
-                s.set(k, v)?;
-            }
-            Ok(Box::new(thinker::Thinker::new(s)))
-        }
-        _ => Err(format!(
-            "unknown built-in player '{}'{} (known: {})",
-            base,
-            crate::near::did_you_mean(base, BUILTIN_NAMES),
-            BUILTIN_NAMES.join(", ")
-        )),
-    }
-}
-
-/// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 5] = ["random", "greedy", "rules", "ddz", "tricky"];
-
 /// How the arena hosts its players: options of the table, not of one player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hosting {
@@ -210,6 +150,8 @@ pub struct Hosting {
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
+    spec: BuiltinSpec,
+    /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
     threaded: bool,
     think: Option<Duration>,
@@ -219,17 +161,18 @@ pub struct Builtin {
 }
 
 impl Builtin {
-    /// The built-in player `name`, if there is one by that name; `threaded` as in
-    /// [`Hosting::threaded`].
-    pub fn new(name: &str, threaded: bool) -> Result<Builtin, String> {
-        parse_builtin(name, 0).map(|_| Builtin {
-            name: name.to_string(),
+    /// The built-in player `spec`; `threaded` as in [`Hosting::threaded`].
+    #[must_use]
+    pub fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
+        Builtin {
+            name: spec.to_string(),
+            spec,
             threaded,
             think: None,
             scoring: Scoring::default(),
             platform: Platform::default(),
             engine: None,
-        })
+        }
     }
 
     /// The same player aiming at `think` per decision (see [`Hosting::think`]).
@@ -260,19 +203,13 @@ impl Player for Builtin {
 
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault> {
         let fresh = self.engine.is_none();
-        let strategy = builtin_strategy(&self.name, seed)
-            .ok_or_else(|| Fault::new(FaultKind::Crashed, "unknown built-in"))?;
         self.engine = Some(if self.threaded {
             // The worker calls the factory at start and again after an overrun: each time
-            // the same strategy with the game's seed. The name is known (checked just above).
-            drop(strategy);
-            let name = self.name.clone();
-            Engine::threaded(
-                &self.name,
-                Box::new(move || builtin_strategy(&name, seed).expect("a known built-in name")),
-            )
+            // the same strategy with the game's seed.
+            let spec = self.spec.clone();
+            Engine::threaded(&self.name, Box::new(move || spec.strategy(seed)))
         } else {
-            Engine::new(&self.name, strategy)
+            Engine::new(&self.name, self.spec.strategy(seed))
         });
         if let Some(engine) = self.engine.as_mut() {
             engine.set_scoring(self.scoring);
@@ -468,25 +405,23 @@ impl Player for External {
     }
 }
 
-/// The player a spec names: `builtin:NAME`, `botzone:COMMAND` (a Botzone bot,
-/// [`super::botzone`]), or any other text as a shell command line.
-pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
-    if let Some(command) = spec.strip_prefix("botzone:") {
-        return Ok(Box::new(super::botzone::BotzonePlayer::new(
+/// The player `spec` names, hosted as `hosting` says.
+#[must_use]
+pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
+    match spec {
+        PlayerSpec::Botzone(command) => Box::new(super::botzone::BotzonePlayer::new(
             command,
             hosting.show_stderr,
-        )));
-    }
-    match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
-            let b = b.thinking(hosting.think).with_scoring(hosting.scoring);
-            Box::new(b.on_platform(hosting.platform)) as Box<dyn Player>
-        }),
-        None => Ok(Box::new(External::new(
-            spec,
-            hosting.crlf,
-            hosting.show_stderr,
-        ))),
+        )),
+        PlayerSpec::Builtin(builtin) => Box::new(
+            Builtin::new(builtin.clone(), hosting.threaded)
+                .thinking(hosting.think)
+                .with_scoring(hosting.scoring)
+                .on_platform(hosting.platform),
+        ),
+        PlayerSpec::Program(command) => {
+            Box::new(External::new(command, hosting.crlf, hosting.show_stderr))
+        }
     }
 }
 

@@ -8,11 +8,11 @@
 //! rest of the second to the process start, the platform's own overhead and a loaded machine.
 
 use super::{rebuild, Ask};
-use crate::arena::players::parse_builtin;
+use crate::arena::spec::BuiltinSpec;
 use crate::engine::brain::Brain;
 use crate::engine::safe_play;
 use crate::game::GameState;
-use crate::strategy::{Deadline, Strategy};
+use crate::strategy::Deadline;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -57,13 +57,8 @@ pub struct Bot {
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
     pub fn new(settings: BotSettings) -> Result<Bot, String> {
-        parse_builtin(&settings.player, 0)?;
-        let name = settings.player.clone();
-        let brain = Brain::worker(Box::new(move || {
-            parse_builtin(&name, 0).unwrap_or_else(|_| {
-                Box::new(crate::strategy::rules_player::RulesPlayer::new()) as Box<dyn Strategy>
-            })
-        }));
+        let spec: BuiltinSpec = settings.player.parse()?;
+        let brain = Brain::worker(Box::new(move || spec.strategy(0)));
         Ok(Bot {
             settings,
             brain,

@@ -376,7 +376,8 @@ fn run_gauntlet_cli(
         _ => bail!("--gauntlet takes a candidate and at least one opponent"),
     };
     for spec in specs {
-        crate::arena::players::make_player(spec, config.hosting()).map_err(anyhow::Error::msg)?;
+        spec.parse::<crate::arena::spec::PlayerSpec>()
+            .map_err(anyhow::Error::msg)?;
     }
     let mut json_out = match json_file {
         Some(path) => Some(std::io::BufWriter::new(

@@ -155,7 +155,8 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         if *seat == settings.seat {
             seated.push(Box::new(Human::new(console.clone(), settings.think)));
         } else {
-            seated.push(make_player(spec, settings.hosting()).map_err(anyhow::Error::msg)?);
+            let spec = spec.parse().map_err(anyhow::Error::msg)?;
+            seated.push(make_player(&spec, settings.hosting()));
         }
     }
     let mut players: [Box<dyn Player>; 3] = match seated.try_into() {

@@ -215,7 +215,9 @@ impl Games {
                 seated.push(Box::new(WebSeat::new(game.desk.clone())));
                 continue;
             }
-            let started = make_player(spec, hosting)
+            let started = spec
+                .parse()
+                .map(|spec| make_player(&spec, hosting))
                 .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p));
             match started {
                 Ok(p) => seated.push(p),
