@@ -78,6 +78,23 @@ impl Default for MatchRules {
     }
 }
 
+impl MatchRules {
+    /// Judges by `platform`'s reading of plays and imitates the habits its server is known by:
+    /// the 2019 team server ([`Platform::Icga2019`]) sends no handshake, deals its cards in a
+    /// random order, asks every seat to bid without checking the bids, and ends a faulty game
+    /// with `GAMEOVER`. The other platforms' habits are flags of their own (`info6`, …).
+    pub fn set_platform(&mut self, platform: Platform) {
+        self.platform = platform;
+        if platform == Platform::Icga2019 {
+            self.no_handshake = true;
+            self.card_order = CardOrder::Random;
+            self.bid_stop_at_3 = false;
+            self.unchecked_bids = true;
+            self.error_as_gameover = true;
+        }
+    }
+}
+
 /// One faulty reply in a game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ErrorRecord {

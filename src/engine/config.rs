@@ -89,6 +89,16 @@ pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
         .chain(SETTINGS.iter().map(|s| s.name))
 }
 
+/// The value of a tool's `--scoring` flag, read by the engine's own `scoring` setting (the
+/// one reader of a scoring rule's name); the error names the flag.
+pub fn scoring_flag(value: &str) -> anyhow::Result<Scoring> {
+    let mut config = EngineConfig::default();
+    config
+        .set("scoring", value)
+        .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?;
+    Ok(config.scoring)
+}
+
 /// Whether the setting `key` takes a file (relative to `ddz.cfg`'s folder in the file).
 fn is_file_setting(key: &str) -> bool {
     find_setting(ENGINE_SETTINGS, key).map_or(false, |s| s.file)

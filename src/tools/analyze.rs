@@ -71,10 +71,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 seat = Some(v.parse::<Seat>()?);
             }
             "--scoring" => {
-                scoring = line
-                    .value()?
-                    .parse()
-                    .map_err(|e| anyhow!("--scoring: {}", e))?;
+                scoring = crate::engine::config::scoring_flag(&line.value()?)?;
             }
             // The thinking player's settings, as the engine's flags spell them.
             _ if flag

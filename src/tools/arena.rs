@@ -142,20 +142,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                         name
                     )
                 })?;
-                config.rules.platform = platform;
-                if platform == Platform::Icga2019 {
-                    config.rules.no_handshake = true;
-                    config.rules.card_order = CardOrder::Random;
-                    config.rules.bid_stop_at_3 = false;
-                    config.rules.unchecked_bids = true;
-                    config.rules.error_as_gameover = true;
-                }
+                config.rules.set_platform(platform);
             }
             "--scoring" => {
-                config.rules.scoring = line
-                    .value()?
-                    .parse()
-                    .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?;
+                config.rules.scoring = crate::engine::config::scoring_flag(&line.value()?)?;
             }
             "--turn" => {
                 config.turn_deals = line.parse()?;
