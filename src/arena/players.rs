@@ -6,12 +6,12 @@
 //! referee's job, the same for both kinds.
 
 use super::spec::{BuiltinSpec, PlayerSpec};
-use crate::engine::clock::Clock;
 use crate::engine::Engine;
 use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
+use crate::strategy::clock::Clock;
 use std::fmt;
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -137,9 +137,10 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
-    /// The thinking time built-in strategies aim at (their soft deadline), as the binary's
-    /// `--think`; `None` for the default ([`crate::engine::clock::DEFAULT_THINK`]). Inline or
-    /// threaded, the deadlines are the binary's [`Clock`]'s for the table's limit.
+    /// The thinking time built-in strategies aim at (their soft deadline) when their spec sets
+    /// none (`builtin:ddz:think=S`), as the binary's `--think`; `None` for the default
+    /// ([`crate::strategy::clock::DEFAULT_THINK`]). Inline or threaded, the deadlines are the
+    /// binary's [`Clock`]'s for the table's limit.
     pub think: Option<Duration>,
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
@@ -219,9 +220,10 @@ impl Player for Builtin {
     }
 
     fn exchange(&mut self, command: &Command, _line: &str, limit: Duration) -> Answer {
-        // The binary's clock, inline or threaded: its safety margin and thinking time inside
-        // this limit.
-        let deadline = Clock::for_limit(limit, self.think).deadline(Instant::now());
+        // The binary's clock, inline or threaded: its safety margin and thinking time (the
+        // spec's own, else the table's) inside this limit.
+        let think = self.spec.think().or(self.think);
+        let deadline = Clock::new(limit, think).deadline(Instant::now());
         let engine = self
             .engine
             .as_mut()

@@ -61,7 +61,7 @@ pub struct MatchRules {
 impl Default for MatchRules {
     fn default() -> MatchRules {
         MatchRules {
-            time: Duration::from_secs(15),
+            time: crate::strategy::clock::REPLY_LIMIT,
             info6: false,
             no_handshake: false,
             card_order: CardOrder::Asc,

@@ -12,6 +12,7 @@ use crate::strategy::tricky::Tricky;
 use crate::strategy::Strategy;
 use std::fmt;
 use std::str::FromStr;
+use std::time::Duration;
 
 /// The built-in names, for usage messages.
 pub const BUILTIN_NAMES: [&str; 5] = ["random", "greedy", "rules", "ddz", "tricky"];
@@ -64,6 +65,15 @@ impl BuiltinSpec {
             BuiltinSpec::Rules => Box::new(RulesPlayer::new()),
             BuiltinSpec::Tricky => Box::new(Tricky::new()),
             BuiltinSpec::Ddz(ddz) => Box::new(Thinker::new(ddz.settings.clone())),
+        }
+    }
+
+    /// The thinking time the spec sets (`ddz:think=S`), for the clock of its decisions.
+    #[must_use]
+    pub fn think(&self) -> Option<Duration> {
+        match self {
+            BuiltinSpec::Ddz(ddz) => ddz.settings.think,
+            _ => None,
         }
     }
 

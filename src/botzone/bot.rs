@@ -50,6 +50,8 @@ impl Default for BotSettings {
 pub struct Bot {
     settings: BotSettings,
     brain: Brain,
+    /// The thinking time the player's spec sets, if any.
+    spec_think: Option<Duration>,
     requests: Vec<Value>,
     responses: Vec<Value>,
 }
@@ -58,10 +60,12 @@ impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
     pub fn new(settings: BotSettings) -> Result<Bot, String> {
         let spec: BuiltinSpec = settings.player.parse()?;
+        let spec_think = spec.think();
         let brain = Brain::worker(Box::new(move || spec.strategy(0)));
         Ok(Bot {
             settings,
             brain,
+            spec_think,
             requests: Vec::new(),
             responses: Vec::new(),
         })
@@ -102,8 +106,12 @@ impl Bot {
             .resize(self.requests.len().saturating_sub(1), Value::Null);
         let rebuilt = rebuild(&self.requests, &self.responses);
         problems.extend(rebuilt.problems);
+        // The player's own thinking time (`ddz:think=S`) may only shorten the bot's.
+        let think = self
+            .spec_think
+            .map_or(self.settings.think, |t| t.min(self.settings.think));
         let deadline = Deadline {
-            soft: start + self.settings.think.min(HARD_LIMIT),
+            soft: start + think.min(HARD_LIMIT),
             hard: start + HARD_LIMIT.max(self.settings.think),
         };
         let response = match (rebuilt.ask, rebuilt.state) {

@@ -11,8 +11,8 @@
 //! log beside the exe. The same setting as a flag is relative to the working directory, as a
 //! path typed on a command line always is.
 
-use crate::engine::clock::Clock;
 use crate::game::Scoring;
+use crate::strategy::clock::Clock;
 use crate::strategy::thinker::{find_setting, setting_name, Setting, ThinkerSettings, SETTINGS};
 use crate::tools::cli::{Arg, Args, Help};
 use std::path::{Path, PathBuf};

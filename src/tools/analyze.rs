@@ -16,11 +16,11 @@
 //! count as played.
 
 use crate::cards::Cards;
-use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::SolverPosition;
+use crate::strategy::clock::Clock;
 use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};

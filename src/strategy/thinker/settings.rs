@@ -1,6 +1,7 @@
 //! The thinking player's settings: what `ddz.cfg`, the engine's flags and the arena's
 //! `builtin:ddz:KEY=VALUE` set, and how each is read.
 
+use crate::strategy::clock::Limit;
 use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::net::NetFile;
 use std::time::Duration;
@@ -30,7 +31,9 @@ pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 /// How the thinking player spends its time, and for what.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
-    /// The most it thinks per decision; `None`: until the deadline's soft limit.
+    /// The time it aims to think per decision; `None`: the default. The clock that makes the
+    /// decision's deadline reads it ([`crate::strategy::clock::Clock`]): the search itself
+    /// heeds only the deadline it is given.
     pub think: Option<Duration>,
     /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: timed.
     pub samples: Option<u32>,
@@ -92,6 +95,17 @@ impl ThinkerSettings {
         self.threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .clamp(1, MAX_THREADS)
+    }
+
+    /// What bounds a search besides its deadline: `samples` deals when set (a fixed budget),
+    /// else the soft deadline and at most `most` deals. The thinking time (`think`) is not
+    /// here: it is the clock's, which makes the deadline ([`crate::strategy::clock::Clock`]).
+    #[must_use]
+    pub fn limit(&self, most: u32) -> Limit {
+        match self.samples {
+            Some(n) => Limit::Deals(n),
+            None => Limit::Time { most },
+        }
     }
 
     /// Every setting as `KEY=VALUE`, in [`SETTINGS`] order, separated by spaces: what a
