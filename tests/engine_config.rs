@@ -338,13 +338,13 @@ fn usage_of(args: &[&str]) -> String {
 
 /// The words of `text` that look like settings in one of the two spellings: `--name` (a flag)
 /// or `name=` (a `builtin:ddz` key), without the marks.
-fn spelled_settings<'a>(text: &'a str, flags: bool) -> Vec<&'a str> {
+fn spelled_settings(text: &str, flags: bool) -> Vec<&str> {
     text.split(|c: char| c.is_whitespace() || "[]|(),".contains(c))
         .filter_map(|word| {
             if flags {
                 word.strip_prefix("--")
             } else {
-                word.split(':').last()?.split_once('=').map(|(k, _)| k)
+                word.rsplit(':').next()?.split_once('=').map(|(k, _)| k)
             }
         })
         .filter(|name| !name.is_empty())

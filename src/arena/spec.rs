@@ -212,6 +212,33 @@ mod tests {
         assert_eq!(loose.to_string(), "builtin:ddz:net-weight=0.25");
     }
 
+    /// A network file is read when the spec is: players built from the spec after the file is
+    /// gone still play with it (and a spec naming a file that is not there is refused).
+    #[test]
+    fn a_network_file_is_read_once_with_the_spec() {
+        use crate::arena::deals::Deal;
+        use crate::game::{GameState, Seat};
+        let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
+        std::fs::write(&path, crate::strategy::net::PLAY_WEIGHTS).unwrap();
+        let text = format!("builtin:ddz:samples=2:eval=net:play-net={}", path.display());
+        let spec: PlayerSpec = text.parse().unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(text.parse::<PlayerSpec>().is_err(), "the file is gone");
+        let builtin = match &spec {
+            PlayerSpec::Builtin(b) => b.clone(),
+            other => panic!("{:?}", other),
+        };
+        let deal = Deal::seeded(3, 0);
+        let mut state = GameState::new(Seat::A, deal.hands[Seat::A]);
+        state.set_landlord(Seat::A, deal.bottom).unwrap();
+        for game in 0..2 {
+            let mut player = builtin.strategy(game);
+            let play = player.play(&state, crate::strategy::Deadline::unlimited());
+            assert!(state.legal_plays().contains(&play), "game {}", game);
+        }
+        assert_eq!(spec.to_string(), text);
+    }
+
     /// What is not a player is refused, with the reason.
     #[test]
     fn bad_specs_say_why() {
