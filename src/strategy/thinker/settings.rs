@@ -137,6 +137,20 @@ impl ThinkerSettings {
     }
 }
 
+/// The number `value` spells when `ok` accepts it, or why not (`KEY 'VALUE' must be …`).
+fn number<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    ok: impl Fn(&T) -> bool,
+    must_be: &str,
+) -> Result<T, String> {
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|n| ok(n))
+        .ok_or_else(|| format!("{} '{}' must be {}", key, value, must_be))
+}
+
 /// The value named `value` among `options`, or why not (naming them all).
 fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, String> {
     options
@@ -201,15 +215,16 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "S",
         help: "seconds per decision (default: the clock's 1 s)",
         file: false,
-        read: |s, v| match v.parse::<f64>() {
-            Ok(t) if t > 0.0 && t <= MAX_THINK_SECONDS => {
-                s.think = Some(Duration::from_secs_f64(t));
-                Ok(())
-            }
-            _ => Err(format!(
-                "think '{}' must be seconds in (0, {}]",
-                v, MAX_THINK_SECONDS
-            )),
+        read: |s, v| {
+            let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
+            let t = number(
+                "think",
+                v,
+                |t: &f64| *t > 0.0 && *t <= MAX_THINK_SECONDS,
+                &must_be,
+            )?;
+            s.think = Some(Duration::from_secs_f64(t));
+            Ok(())
         },
         show: |s| {
             s.think
@@ -221,12 +236,14 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "N",
         help: "a fixed budget of N deals per decision, whatever the clock (reproducible)",
         file: false,
-        read: |s, v| match v.parse::<u32>() {
-            Ok(n) if n >= 1 => {
-                s.samples = Some(n);
-                Ok(())
-            }
-            _ => Err(format!("samples '{}' must be a whole number ≥ 1", v)),
+        read: |s, v| {
+            s.samples = Some(number(
+                "samples",
+                v,
+                |n: &u32| *n >= 1,
+                "a whole number ≥ 1",
+            )?);
+            Ok(())
         },
         show: |s| s.samples.map_or("clock".to_string(), |n| n.to_string()),
     },
@@ -235,15 +252,11 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "M",
         help: "the solver's table in MiB",
         file: false,
-        read: |s, v| match v.parse::<usize>() {
-            Ok(n) if (1..=MAX_TABLE_MB).contains(&n) => {
-                s.table_bytes = n << 20;
-                Ok(())
-            }
-            _ => Err(format!(
-                "table-mb '{}' must be 1..={} (MiB)",
-                v, MAX_TABLE_MB
-            )),
+        read: |s, v| {
+            let must_be = format!("1..={} (MiB)", MAX_TABLE_MB);
+            let mb = number("table-mb", v, |n| (1..=MAX_TABLE_MB).contains(n), &must_be)?;
+            s.table_bytes = mb << 20;
+            Ok(())
         },
         show: |s| (s.table_bytes >> 20).to_string(),
     },
@@ -263,12 +276,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "M",
         help: "with a network's bid: bid when the landlord's seat is worth more than M stakes",
         file: false,
-        read: |s, v| match v.parse::<f64>() {
-            Ok(m) if (-4.0..=4.0).contains(&m) => {
-                s.bid_margin = m;
-                Ok(())
-            }
-            _ => Err(format!("bid-margin '{}' must be a number in [-4, 4]", v)),
+        read: |s, v| {
+            let in_range = |m: &f64| (-4.0..=4.0).contains(m);
+            s.bid_margin = number("bid-margin", v, in_range, "a number in [-4, 4]")?;
+            Ok(())
         },
         show: |s| s.bid_margin.to_string(),
     },
@@ -288,12 +299,9 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "K",
         help: "turns the rule player plays after a candidate before the network judges",
         file: false,
-        read: |s, v| match v.parse::<u32>() {
-            Ok(n) if n <= 100 => {
-                s.net_plies = n;
-                Ok(())
-            }
-            _ => Err(format!("net-plies '{}' must be a whole number ≤ 100", v)),
+        read: |s, v| {
+            s.net_plies = number("net-plies", v, |n: &u32| *n <= 100, "a whole number ≤ 100")?;
+            Ok(())
         },
         show: |s| s.net_plies.to_string(),
     },
@@ -302,12 +310,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "W",
         help: "with eval blend: the network's share of a deal's value, in [0, 1]",
         file: false,
-        read: |s, v| match v.parse::<f64>() {
-            Ok(w) if (0.0..=1.0).contains(&w) => {
-                s.net_weight = w;
-                Ok(())
-            }
-            _ => Err(format!("net-weight '{}' must be a number in [0, 1]", v)),
+        read: |s, v| {
+            let in_range = |w: &f64| (0.0..=1.0).contains(w);
+            s.net_weight = number("net-weight", v, in_range, "a number in [0, 1]")?;
+            Ok(())
         },
         show: |s| s.net_weight.to_string(),
     },
@@ -327,12 +333,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "Z",
         help: "keep the rule player's choice unless the best leads it by Z standard errors",
         file: false,
-        read: |s, v| match v.parse::<f64>() {
-            Ok(z) if (0.0..=10.0).contains(&z) => {
-                s.stick = z;
-                Ok(())
-            }
-            _ => Err(format!("stick '{}' must be a number in [0, 10]", v)),
+        read: |s, v| {
+            let in_range = |z: &f64| (0.0..=10.0).contains(z);
+            s.stick = number("stick", v, in_range, "a number in [0, 10]")?;
+            Ok(())
         },
         show: |s| s.stick.to_string(),
     },
@@ -363,15 +367,11 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "N",
         help: "search threads (default: one per core; 1 in the arena)",
         file: false,
-        read: |s, v| match v.parse::<usize>() {
-            Ok(n) if (1..=MAX_THREADS).contains(&n) => {
-                s.threads = Some(n);
-                Ok(())
-            }
-            _ => Err(format!(
-                "threads '{}' must be a whole number in 1..={}",
-                v, MAX_THREADS
-            )),
+        read: |s, v| {
+            let must_be = format!("a whole number in 1..={}", MAX_THREADS);
+            let n = number("threads", v, |n| (1..=MAX_THREADS).contains(n), &must_be)?;
+            s.threads = Some(n);
+            Ok(())
         },
         show: |s| s.threads.map_or("cores".to_string(), |n| n.to_string()),
     },
