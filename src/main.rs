@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use ddz::tools::cli::Help;
-use ddz::tools::USAGE;
+use ddz::tools::usage;
 use std::io::Write;
 
 fn main() -> ExitCode {
@@ -41,13 +41,13 @@ fn main() -> ExitCode {
         "botzone" => ddz::tools::botzone::run(rest),
         "encode" => ddz::tools::selfplay::run_encode(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
-        "help" => Err(Help(USAGE).into()),
+        "help" => Err(Help(usage()).into()),
         _ => {
             eprintln!(
                 "ddz: unknown command '{}'{}\n{}",
                 tool,
-                ddz::near::did_you_mean(tool, ddz::tools::cli::usage_tools(USAGE)),
-                USAGE
+                ddz::near::did_you_mean(tool, ddz::tools::cli::usage_tools(usage())),
+                usage()
             );
             return ExitCode::from(2);
         }

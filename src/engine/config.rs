@@ -204,7 +204,7 @@ impl EngineConfig {
     /// `--name X` or `--name=X`, `--think S`, `--samples N`, ….
     fn read_args(&mut self, args: &[String], strict: bool) -> anyhow::Result<Vec<String>> {
         let mut warnings = Vec::new();
-        let mut line = Args::new("", crate::tools::USAGE, args);
+        let mut line = Args::new("", crate::tools::usage(), args);
         loop {
             let problem = match line.next_arg() {
                 Ok(None) => break,

@@ -15,8 +15,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Usage of `ddz arena`.
-pub const USAGE: &str = "\
+/// Usage of `ddz arena`, before the settings' list.
+const USAGE_HEAD: &str = "\
 usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --format F]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
@@ -28,15 +28,13 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
        ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
-running an engine. builtin:ddz takes the engine's settings after colons: think=S (seconds per
-decision), samples=N (a fixed budget of deals, reproducible), table-mb=M,
-bid=value|simulate|net|net-deals, bid-margin=M, eval=rollout|net|blend, net-plies=K, net-weight=W,
-infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
-errors; default 1, 0: the best mean wins), play-net=FILE and bid-net=FILE (a network trained by
-scripts/train.py instead of the embedded one), threads=N (search threads; default 1 in the arena,
-whose jobs already fill the cores), e.g. builtin:ddz:samples=16:eval=blend. Without think
-or samples it thinks up to 1 s per decision, as the engine does: a game of three such players
-takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
+running an engine. builtin:ddz takes the engine's settings after colons, e.g.
+builtin:ddz:samples=16:eval=blend, each KEY=VALUE one of:";
+
+/// Usage of `ddz arena`, after the settings' list.
+const USAGE_TAIL: &str = "\
+Without think or samples it thinks up to 1 s per decision, as the engine does: a game of three
+such players takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
 budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times. --format seats|duplicate|pair|team: the same formats by name; team takes two players (teams),
@@ -75,6 +73,17 @@ all cores):
   ddz arena --games 2000 --pair builtin:rules builtin:greedy --fixed-landlord
       the rule player against the greedy one: 12,000 games in about 1 s";
 
+/// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
+fn usage() -> &'static str {
+    use crate::strategy::thinker::{as_key, usage_lines, usage_width, SETTINGS};
+    crate::tools::leak(format!(
+        "{}\n{}{}",
+        USAGE_HEAD,
+        usage_lines(SETTINGS, as_key, usage_width(SETTINGS, as_key)),
+        USAGE_TAIL
+    ))
+}
+
 /// Usage of `ddz arena merge`.
 pub const MERGE_USAGE: &str = "\
 usage: ddz arena merge FILE...
@@ -104,7 +113,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut max_errors: Option<u64> = None;
     let mut shard: Option<Shard> = None;
     let mut gauntlet: Option<Vec<String>> = None;
-    let mut line = Args::new("arena", USAGE, args);
+    let mut line = Args::new("arena", usage(), args);
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),

@@ -15,14 +15,33 @@ pub mod split;
 pub mod terminal;
 pub mod transcript;
 
-/// The binary's usage: the engine's flags and every tool.
-pub const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think S] [--samples N] [--table-mb M] [--bid value|simulate|net|net-deals] [--bid-margin M]
-           [--eval rollout|net|blend] [--net-plies K] [--net-weight W] [--infer on|off] [--stick Z]
-           [--play-net FILE] [--bid-net FILE] [--threads N]
-           [--scoring official|team]
-                                                         run the engine (protocol on stdin/stdout)
-       ddz moves HAND [--follow PLAY]                    every legal play of a hand
+/// The binary's usage: the engine's settings, each a flag (from the settings registries, so
+/// that a new setting is listed where it is defined), and every tool.
+#[must_use]
+pub fn usage() -> &'static str {
+    use crate::engine::config::ENGINE_SETTINGS;
+    use crate::strategy::thinker::{as_flag, usage_lines, usage_width, SETTINGS};
+    let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
+    let text = format!(
+        "{:<57}{}\n\
+         SETTINGS, each a flag of the engine and a `key = value` line of ddz.cfg:\n{}{}{}",
+        "usage: ddz [SETTINGS]",
+        "run the engine (protocol on stdin/stdout)",
+        usage_lines(ENGINE_SETTINGS, as_flag, width),
+        usage_lines(SETTINGS, as_flag, width),
+        TOOLS_USAGE
+    );
+    leak(text)
+}
+
+/// A usage text made once per run, kept for the rest of it (the command line's reader and
+/// [`cli::Help`] hold usage texts as `&'static str`).
+pub(crate) fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// The tools' lines of the binary's usage.
+const TOOLS_USAGE: &str = "       ddz moves HAND [--follow PLAY]                    every legal play of a hand
        ddz classify PLAY                                 the type, key and size of a play
        ddz split HAND [--few-singles]                    the best split, its value and min rounds
        ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT] [--nodes N]

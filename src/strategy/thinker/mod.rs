@@ -38,9 +38,9 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    find_setting, setting_name, Bidder, Eval, Setting, ThinkerSettings, DEFAULT_EVAL,
-    DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS,
-    MAX_THREADS, SETTINGS,
+    as_flag, as_key, find_setting, setting_name, usage_lines, usage_width, Bidder, Eval, Setting,
+    ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTINGS,
 };
 
 use super::clock::Budget;

@@ -193,6 +193,62 @@ pub struct Setting<T> {
     pub show: fn(&T) -> String,
 }
 
+/// The settings of `registry` as a usage lists them: two spaces, the setting spelled by
+/// `spell` (`--think S`, `think=S`) in a column `width` wide (at least), then its help, wrapped
+/// under itself within [`USAGE_COLUMNS`].
+#[must_use]
+pub fn usage_lines<T>(
+    registry: &[Setting<T>],
+    spell: fn(&Setting<T>) -> String,
+    width: usize,
+) -> String {
+    let mut text = String::new();
+    for setting in registry {
+        let spelled = spell(setting);
+        let indent = 2 + width.max(spelled.len()) + 2;
+        let mut line = format!("  {:width$}  ", spelled, width = width);
+        let mut empty = true;
+        for word in setting.help.split_whitespace() {
+            if !empty && line.chars().count() + 1 + word.chars().count() > USAGE_COLUMNS {
+                text.push_str(&line);
+                text.push('\n');
+                line = " ".repeat(indent);
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(word);
+            empty = false;
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// The width of the longest setting of `registry` spelled by `spell`: the column
+/// [`usage_lines`] needs.
+#[must_use]
+pub fn usage_width<T>(registry: &[Setting<T>], spell: fn(&Setting<T>) -> String) -> usize {
+    registry.iter().map(|s| spell(s).len()).max().unwrap_or(0)
+}
+
+/// Usage texts are wrapped within this many columns.
+pub const USAGE_COLUMNS: usize = 100;
+
+/// A setting as a flag with its value's shape: `--think S`.
+#[must_use]
+pub fn as_flag<T>(setting: &Setting<T>) -> String {
+    format!("--{} {}", setting.name, setting.value)
+}
+
+/// A setting as a key with its value's shape: `think=S`.
+#[must_use]
+pub fn as_key<T>(setting: &Setting<T>) -> String {
+    format!("{}={}", setting.name, setting.value)
+}
+
 /// A setting's name as the registries match it: `Play_Net` and ` play-net ` are `play-net`.
 #[must_use]
 pub fn setting_name(key: &str) -> String {
@@ -308,7 +364,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "net-weight",
         value: "W",
-        help: "with eval blend: the network's share of a deal's value, in [0, 1]",
+        help: "with eval blend: the network's share of a deal's value, 0 to 1",
         file: false,
         read: |s, v| {
             let in_range = |w: &f64| (0.0..=1.0).contains(w);
@@ -331,7 +387,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "stick",
         value: "Z",
-        help: "keep the rule player's choice unless the best leads it by Z standard errors",
+        help: "keep the rule player's choice unless the best leads it by Z standard errors \
+               (default 1; 0: the best mean wins)",
         file: false,
         read: |s, v| {
             let in_range = |z: &f64| (0.0..=10.0).contains(z);
