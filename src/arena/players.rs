@@ -155,6 +155,7 @@ pub struct Builtin {
     /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
     threaded: bool,
+    /// The thinking time its clock aims at: the spec's own, else the table's, else the default.
     think: Option<Duration>,
     scoring: Scoring,
     platform: Platform,
@@ -165,21 +166,26 @@ impl Builtin {
     /// The built-in player `spec`; `threaded` as in [`Hosting::threaded`].
     #[must_use]
     pub fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
+        let spec_think = spec.think();
         Builtin {
             name: spec.to_string(),
             spec,
             threaded,
-            think: None,
+            think: spec_think,
             scoring: Scoring::default(),
             platform: Platform::default(),
             engine: None,
         }
     }
 
-    /// The same player aiming at `think` per decision (see [`Hosting::think`]).
+    /// The same player aiming at `think` per decision unless its spec sets its own (see
+    /// [`Hosting::think`]).
     #[must_use]
     pub fn thinking(self, think: Option<Duration>) -> Builtin {
-        Builtin { think, ..self }
+        Builtin {
+            think: self.spec.think().or(think),
+            ..self
+        }
     }
 
     /// The same player weighing its decisions by `scoring`.
@@ -220,10 +226,9 @@ impl Player for Builtin {
     }
 
     fn exchange(&mut self, command: &Command, _line: &str, limit: Duration) -> Answer {
-        // The binary's clock, inline or threaded: its safety margin and thinking time (the
-        // spec's own, else the table's) inside this limit.
-        let think = self.spec.think().or(self.think);
-        let deadline = Clock::new(limit, think).deadline(Instant::now());
+        // The binary's clock, inline or threaded: the decision's deadlines, made once here,
+        // keep its safety margin inside this limit.
+        let deadline = Clock::new(limit, self.think).deadline(Instant::now());
         let engine = self
             .engine
             .as_mut()
