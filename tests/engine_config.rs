@@ -405,3 +405,34 @@ fn the_usage_texts_list_the_registries_settings() {
         }
     }
 }
+
+/// The example `ddz.cfg` of docs/engine.md shows every setting the engine takes, once, and
+/// each line reads without a warning (the networks' files aside: the example names files a
+/// reader would train first).
+#[test]
+fn the_documented_ddz_cfg_shows_every_setting() {
+    use ddz::engine::config::{engine_setting_names, EngineConfig};
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/engine.md")).unwrap();
+    let block: Vec<&str> = page
+        .lines()
+        .skip_while(|l| l.trim() != "# ddz.cfg")
+        .skip(1)
+        .take_while(|l| l.starts_with("    ") && l.contains('='))
+        .map(str::trim)
+        .collect();
+    let keys: Vec<&str> = block
+        .iter()
+        .map(|l| l.split('=').next().unwrap().trim())
+        .collect();
+    let mut names: Vec<&str> = engine_setting_names().collect();
+    let mut shown = keys.clone();
+    names.sort_unstable();
+    shown.sort_unstable();
+    assert_eq!(shown, names, "the example's keys against the registries'");
+    let mut config = EngineConfig::default();
+    for line in block.iter().filter(|l| !l.contains("-net")) {
+        let warnings = config.apply_text(line, Path::new(""));
+        assert!(warnings.is_empty(), "{}: {:?}", line, warnings);
+    }
+}
