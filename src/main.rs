@@ -121,6 +121,11 @@ fn run_engine(args: &[String]) -> ExitCode {
     // A person typed these flags: a bad one is refused before the engine starts (the
     // platform starts the exe bare; `ddz.cfg` stays forgiving, see `EngineConfig::load`).
     if let Err(e) = EngineConfig::default().apply_args_strictly(args) {
+        // The engine's reader knows its own flags; `--help` shows the tools' usage too.
+        let e = match e.downcast_ref::<Help>() {
+            Some(help) if help.0 != ddz::VERSION => Help(usage()).into(),
+            _ => e,
+        };
         return finish("", Err(e));
     }
     let file = EngineConfig::file_beside_exe();

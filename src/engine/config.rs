@@ -81,6 +81,25 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     },
 ];
 
+/// The engine's part of the binary's usage: `ddz [SETTINGS]` and every setting as a flag, one
+/// line each with its help, listed from the registries. The engine's flags are read against
+/// it; `ddz --help` shows it before the tools (`crate::tools::usage`).
+#[must_use]
+pub fn usage() -> &'static str {
+    use crate::strategy::thinker::{as_flag, usage_lines, usage_width};
+    let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
+    let text = format!(
+        "{:<57}{}\n\
+         SETTINGS, each a flag of the engine and a `key = value` line of ddz.cfg:\n{}{}",
+        "usage: ddz [SETTINGS]",
+        "run the engine (protocol on stdin/stdout)",
+        usage_lines(ENGINE_SETTINGS, as_flag, width),
+        usage_lines(SETTINGS, as_flag, width),
+    );
+    // Made once per run; the command line's reader holds usage texts as `&'static str`.
+    Box::leak(text.into_boxed_str())
+}
+
 /// Every setting the engine takes, its own and then the thinking player's, by name.
 pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
     ENGINE_SETTINGS
@@ -195,7 +214,8 @@ impl EngineConfig {
 
     /// Applies command-line flags, refusing the first unknown flag, missing value or bad value
     /// (the binary's check before it starts the engine). `-h`/`--help` and `-V`/`--version`
-    /// are a [`Help`] with the text to print.
+    /// are a [`Help`] with the text to print (for `--help`, the engine's part of the usage:
+    /// the binary adds the tools').
     pub fn apply_args_strictly(&mut self, args: &[String]) -> anyhow::Result<()> {
         self.read_args(args, true).map(|_| ())
     }
@@ -204,12 +224,12 @@ impl EngineConfig {
     /// `--name X` or `--name=X`, `--think S`, `--samples N`, ….
     fn read_args(&mut self, args: &[String], strict: bool) -> anyhow::Result<Vec<String>> {
         let mut warnings = Vec::new();
-        let mut line = Args::new("", crate::tools::usage(), args);
+        let mut line = Args::new("", usage(), args);
         loop {
             let problem = match line.next_arg() {
                 Ok(None) => break,
                 Ok(Some(Arg::Flag(flag))) if flag == "--version" || flag == "-V" => {
-                    return Err(Help(crate::tools::VERSION).into())
+                    return Err(Help(crate::VERSION).into())
                 }
                 Ok(Some(Arg::Flag(flag))) => {
                     let key = flag

@@ -15,23 +15,11 @@ pub mod split;
 pub mod terminal;
 pub mod transcript;
 
-/// The binary's usage: the engine's settings, each a flag (from the settings registries, so
-/// that a new setting is listed where it is defined), and every tool.
+/// The binary's usage: the engine's (its settings, each a flag, listed from the settings
+/// registries so that a new setting is listed where it is defined), then every tool.
 #[must_use]
 pub fn usage() -> &'static str {
-    use crate::engine::config::ENGINE_SETTINGS;
-    use crate::strategy::thinker::{as_flag, usage_lines, usage_width, SETTINGS};
-    let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
-    let text = format!(
-        "{:<57}{}\n\
-         SETTINGS, each a flag of the engine and a `key = value` line of ddz.cfg:\n{}{}{}",
-        "usage: ddz [SETTINGS]",
-        "run the engine (protocol on stdin/stdout)",
-        usage_lines(ENGINE_SETTINGS, as_flag, width),
-        usage_lines(SETTINGS, as_flag, width),
-        TOOLS_USAGE
-    );
-    leak(text)
+    leak(format!("{}{}", crate::engine::config::usage(), TOOLS_USAGE))
 }
 
 /// A usage text made once per run, kept for the rest of it (the command line's reader and
