@@ -21,9 +21,7 @@ use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::SolverPosition;
 use crate::strategy::clock::Clock;
-use crate::strategy::thinker::{
-    as_flag, usage_lines, usage_width, Bidder, Thinker, ThinkerSettings, SETTINGS,
-};
+use crate::strategy::thinker::{as_flag, Bidder, Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::Strategy;
 use crate::tools::cli::{Arg, Args};
 use crate::tools::solve::PositionLine;
@@ -46,12 +44,7 @@ const USAGE_TAIL: &str =
 
 /// Usage of `ddz analyze`: the settings listed from their registry.
 fn usage() -> &'static str {
-    crate::tools::leak(format!(
-        "{}\n{}{}",
-        USAGE_HEAD,
-        usage_lines(SETTINGS, as_flag, usage_width(SETTINGS, as_flag)),
-        USAGE_TAIL
-    ))
+    crate::tools::usage_with_settings(USAGE_HEAD, as_flag, USAGE_TAIL)
 }
 
 /// Deals on which the play network judges each candidate (its column `net`: the mean over

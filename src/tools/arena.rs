@@ -75,13 +75,8 @@ all cores):
 
 /// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
 fn usage() -> &'static str {
-    use crate::strategy::thinker::{as_key, usage_lines, usage_width, SETTINGS};
-    crate::tools::leak(format!(
-        "{}\n{}{}",
-        USAGE_HEAD,
-        usage_lines(SETTINGS, as_key, usage_width(SETTINGS, as_key)),
-        USAGE_TAIL
-    ))
+    let key = crate::strategy::thinker::as_key;
+    crate::tools::usage_with_settings(USAGE_HEAD, key, USAGE_TAIL)
 }
 
 /// Usage of `ddz arena merge`.

@@ -24,8 +24,26 @@ pub fn usage() -> &'static str {
 
 /// A usage text made once per run, kept for the rest of it (the command line's reader and
 /// [`cli::Help`] hold usage texts as `&'static str`).
-pub(crate) fn leak(text: String) -> &'static str {
+fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
+}
+
+/// A tool's usage with the thinking player's settings listed between `head` and `tail`, each
+/// spelled by `spell` (`--think S` for a tool's flags, `think=S` for `builtin:ddz` keys).
+pub(crate) fn usage_with_settings(
+    head: &str,
+    spell: fn(
+        &crate::strategy::thinker::Setting<crate::strategy::thinker::ThinkerSettings>,
+    ) -> String,
+    tail: &str,
+) -> &'static str {
+    use crate::strategy::thinker::{usage_lines, usage_width, SETTINGS};
+    leak(format!(
+        "{}\n{}{}",
+        head,
+        usage_lines(SETTINGS, spell, usage_width(SETTINGS, spell)),
+        tail
+    ))
 }
 
 /// The tools' lines of the binary's usage.
