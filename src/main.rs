@@ -4,7 +4,7 @@
 use std::process::ExitCode;
 
 use ddz::cli::Help;
-use ddz::cli::USAGE;
+use ddz::tools::usage;
 use std::io::Write;
 
 fn main() -> ExitCode {
@@ -42,13 +42,13 @@ fn main() -> ExitCode {
         "encode" => ddz::tools::selfplay::run_encode(rest),
         "label" => ddz::tools::label::run(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
-        "help" => Err(Help(USAGE).into()),
+        "help" => Err(Help(usage()).into()),
         _ => {
             eprintln!(
                 "ddz: unknown command '{}'{}\n{}",
                 tool,
-                ddz::near::did_you_mean(tool, ddz::cli::usage_tools(USAGE)),
-                USAGE
+                ddz::near::did_you_mean(tool, ddz::cli::usage_tools(usage())),
+                usage()
             );
             return ExitCode::from(2);
         }
@@ -125,6 +125,11 @@ fn run_engine(args: &[String]) -> ExitCode {
     // A person typed these flags: a bad one is refused before the engine starts (the
     // platform starts the exe bare; `ddz.cfg` stays forgiving, see `EngineConfig::load`).
     if let Err(e) = EngineConfig::default().apply_args_strictly(args) {
+        // The engine's reader knows its own flags; `--help` shows the tools' usage too.
+        let e = match e.downcast_ref::<Help>() {
+            Some(help) if help.0 != ddz::VERSION => Help(usage()).into(),
+            _ => e,
+        };
         return finish("", Err(e));
     }
     let file = EngineConfig::file_beside_exe();

@@ -71,9 +71,12 @@ fn replayed_with_seed(
     seed: u64,
 ) -> Vec<(Seat, Option<ddz::cards::Cards>)> {
     let record = line.to_record(&labels(specs)).unwrap();
-    let mut players = record
-        .lineup
-        .map(|entry| make_player(&specs[entry], Hosting::default()).expect("a built-in"));
+    let mut players = record.lineup.map(|entry| {
+        make_player(
+            &specs[entry].parse().expect("a built-in"),
+            Hosting::default(),
+        )
+    });
     let game = play_game(
         &mut players,
         &MatchRules::default(),

@@ -5,7 +5,7 @@
 mod arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::referee::{CardOrder, GameRecord};
+use ddz::arena::referee::GameRecord;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::game::Seat;
 use ddz::rules::Platform;
@@ -21,11 +21,7 @@ fn icga2019(players: [&str; 2], deals: usize, jobs: usize) -> ArenaConfig {
         turn_deals: 4,
         ..ArenaConfig::default()
     };
-    c.rules.platform = Platform::Icga2019;
-    c.rules.no_handshake = true;
-    c.rules.card_order = CardOrder::Random;
-    c.rules.unchecked_bids = true;
-    c.rules.error_as_gameover = true;
+    c.rules.set_platform(Platform::Icga2019);
     c.rules.scoring = ddz::game::Scoring::Team;
     c
 }

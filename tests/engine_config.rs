@@ -324,3 +324,115 @@ fn three_seats_from_one_exe_and_one_cfg_share_one_tagged_log() {
     assert!(log.iter().all(|l| processes.contains(&l.process)));
     let _ = std::fs::remove_dir_all(&base);
 }
+
+/// The usage text `ddz ARGS --help` prints.
+fn usage_of(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .arg("--help")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "ddz {:?} --help", args);
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// The words of `text` that look like settings in one of the two spellings: `--name` (a flag)
+/// or `name=` (a `builtin:ddz` key), without the marks.
+fn spelled_settings(text: &str, flags: bool) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || "[]|(),".contains(c))
+        .filter_map(|word| {
+            if flags {
+                word.strip_prefix("--")
+            } else {
+                word.rsplit(':').next()?.split_once('=').map(|(k, _)| k)
+            }
+        })
+        .filter(|name| !name.is_empty())
+        .collect()
+}
+
+/// Every setting of the registries is in each usage text that lists settings, spelled with
+/// its value's shape (`--eval rollout|net|blend`, `eval=rollout|net|blend`), and those texts
+/// name no setting the registries lack: the lists are made from the registries, and this
+/// holds the texts' layout to them (a list cut short or a setting written in by hand fails).
+#[test]
+fn the_usage_texts_list_the_registries_settings() {
+    use ddz::engine::config::ENGINE_SETTINGS;
+    use ddz::strategy::thinker::SETTINGS;
+    let thinker: Vec<(&str, &str)> = SETTINGS.iter().map(|s| (s.name, s.value)).collect();
+    let engine: Vec<(&str, &str)> = ENGINE_SETTINGS
+        .iter()
+        .map(|s| (s.name, s.value))
+        .chain(thinker.iter().copied())
+        .collect();
+    // The engine's flags: the usage's lines before the first tool's.
+    let binary = usage_of(&[]);
+    let engine_part = &binary[..binary.find("ddz moves").unwrap()];
+    // `ddz analyze`: the thinking player's settings (its SETTINGS paragraph) and --scoring.
+    let analyze = usage_of(&["analyze"]);
+    let analyze_part = &analyze[analyze.find("SETTINGS are").unwrap()..];
+    let analyze_part = &analyze_part[..analyze_part.find("\nThe column").unwrap()];
+    // `ddz arena`: the list of builtin:ddz's settings.
+    let arena = usage_of(&["arena"]);
+    let marker = "KEY=VALUE one of:";
+    let arena_part = &arena[arena.find(marker).unwrap() + marker.len()..];
+    let arena_part = &arena_part[..arena_part.find("Without think").unwrap()];
+    for (text, listed, flags) in [
+        (engine_part, &engine, true),
+        (analyze_part, &thinker, true),
+        (arena_part, &thinker, false),
+    ] {
+        for (name, value) in listed.iter() {
+            let spelled = if flags {
+                format!("--{} {}", name, value)
+            } else {
+                format!("{}={}", name, value)
+            };
+            assert!(
+                text.contains(&spelled),
+                "'{}' is not in:\n{}",
+                spelled,
+                text
+            );
+        }
+        for name in spelled_settings(text, flags) {
+            assert!(
+                listed.iter().any(|(n, _)| *n == name),
+                "'{}' is in the usage but no setting:\n{}",
+                name,
+                text
+            );
+        }
+    }
+}
+
+/// The example `ddz.cfg` of docs/engine.md shows every setting the engine takes, once, and
+/// each line reads without a warning (the networks' files aside: the example names files a
+/// reader would train first).
+#[test]
+fn the_documented_ddz_cfg_shows_every_setting() {
+    use ddz::engine::config::{engine_setting_names, EngineConfig};
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/engine.md")).unwrap();
+    let block: Vec<&str> = page
+        .lines()
+        .skip_while(|l| l.trim() != "# ddz.cfg")
+        .skip(1)
+        .take_while(|l| l.starts_with("    ") && l.contains('='))
+        .map(str::trim)
+        .collect();
+    let keys: Vec<&str> = block
+        .iter()
+        .map(|l| l.split('=').next().unwrap().trim())
+        .collect();
+    let mut names: Vec<&str> = engine_setting_names().collect();
+    let mut shown = keys.clone();
+    names.sort_unstable();
+    shown.sort_unstable();
+    assert_eq!(shown, names, "the example's keys against the registries'");
+    let mut config = EngineConfig::default();
+    for line in block.iter().filter(|l| !l.contains("-net")) {
+        let warnings = config.apply_text(line, Path::new(""));
+        assert!(warnings.is_empty(), "{}: {:?}", line, warnings);
+    }
+}

@@ -363,7 +363,7 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
 /// keeps back from the referee's limit for everything after the search. The search overruns
 /// only by the deal under way (milliseconds), so this stays generous on a loaded machine, and
 /// an overrun beyond it would make the engine late.
-const OVERRUN: Duration = ddz::engine::clock::SAFETY_MARGIN;
+const OVERRUN: Duration = ddz::strategy::clock::SAFETY_MARGIN;
 
 /// Asserts that a search begun at `start` with hard deadline `hard` after it answered in time.
 fn answered_in_time(start: Instant, hard: Duration, what: &str) {

@@ -29,6 +29,7 @@ pub mod referee;
 pub mod report;
 pub mod score;
 pub mod shard;
+pub mod spec;
 pub mod sprt;
 pub mod team;
 pub mod text;
@@ -38,6 +39,7 @@ use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, MatchRules};
 use report::Report;
+use spec::PlayerSpec;
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -202,25 +204,23 @@ impl Default for ArenaConfig {
     }
 }
 
-/// The player a spec names: `builtin:NAME`, `botzone:COMMAND` (a Botzone bot,
-/// [`botzone`]), or any other text as a shell command line.
-pub fn make_player(spec: &str, hosting: Hosting) -> Result<Box<dyn Player>, String> {
-    if let Some(command) = spec.strip_prefix("botzone:") {
-        return Ok(Box::new(botzone::BotzonePlayer::new(
-            command,
-            hosting.show_stderr,
-        )));
-    }
-    match spec.strip_prefix("builtin:") {
-        Some(name) => Builtin::new(name, hosting.threaded).map(|b| {
-            let b = b.thinking(hosting.think).with_scoring(hosting.scoring);
-            Box::new(b.on_platform(hosting.platform)) as Box<dyn Player>
-        }),
-        None => Ok(Box::new(External::new(
-            spec,
-            hosting.crlf,
-            hosting.show_stderr,
-        ))),
+/// The player `spec` names, hosted as `hosting` says: a built-in strategy, a Botzone bot
+/// ([`botzone`]), or an engine program.
+#[must_use]
+pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
+    match spec {
+        PlayerSpec::Botzone(command) => {
+            Box::new(botzone::BotzonePlayer::new(command, hosting.show_stderr))
+        }
+        PlayerSpec::Builtin(builtin) => Box::new(
+            Builtin::new(builtin.clone(), hosting.threaded)
+                .thinking(hosting.think)
+                .with_scoring(hosting.scoring)
+                .on_platform(hosting.platform),
+        ),
+        PlayerSpec::Program(command) => {
+            Box::new(External::new(command, hosting.crlf, hosting.show_stderr))
+        }
     }
 }
 
@@ -301,7 +301,7 @@ pub fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
 
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool {
-    specs: Vec<String>,
+    specs: Vec<PlayerSpec>,
     hosting: Hosting,
     instances: Vec<Vec<Option<Box<dyn Player>>>>,
 }
@@ -315,10 +315,9 @@ impl Pool {
             while list.len() <= copy {
                 list.push(None);
             }
-            list[copy].take().unwrap_or_else(|| {
-                make_player(&self.specs[entry], self.hosting)
-                    .expect("specs were checked before the match")
-            })
+            list[copy]
+                .take()
+                .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
         };
         [pick(0), pick(1), pick(2)]
     }
@@ -330,10 +329,9 @@ impl Pool {
         while list.len() < 2 {
             list.push(None);
         }
-        list[1].take().unwrap_or_else(|| {
-            make_player(&self.specs[entry], self.hosting)
-                .expect("specs were checked before the match")
-        })
+        list[1]
+            .take()
+            .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
     }
 
     fn put_back_spare(&mut self, lineup: [usize; 3], spare: Box<dyn Player>) {
@@ -370,9 +368,13 @@ pub fn run(
         entries,
         config.players.len()
     );
-    for spec in &config.players {
-        make_player(spec, Hosting::default()).map_err(anyhow::Error::msg)?;
-    }
+    // Each spec read once (a network file it names with it), then shared by every game.
+    let specs = config
+        .players
+        .iter()
+        .map(|text| text.parse::<PlayerSpec>())
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(anyhow::Error::msg)?;
     let labels = labels(&config.players);
     let mut report = Report::new(&labels);
     if config.format == Format::Team {
@@ -397,9 +399,10 @@ pub fn run(
             let seatings = &seatings;
             let rules = &rules;
             let numbers = &numbers;
+            let specs = &specs;
             scope.spawn(move || {
                 let mut pool = Pool {
-                    specs: config.players.clone(),
+                    specs: specs.clone(),
                     hosting: config.hosting(),
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };

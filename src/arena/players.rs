@@ -5,19 +5,13 @@
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
-use crate::engine::clock::Clock;
+use super::spec::BuiltinSpec;
 use crate::engine::Engine;
 use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
-use crate::strategy::greedy::Greedy;
-use crate::strategy::learned::LearnedPlayer;
-use crate::strategy::random::RandomPlayer;
-use crate::strategy::rules_player::RulesPlayer;
-use crate::strategy::thinker;
-use crate::strategy::tricky::Tricky;
-use crate::strategy::Strategy;
+use crate::strategy::clock::Clock;
 use std::fmt;
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -132,63 +126,6 @@ pub trait Player: Send {
     }
 }
 
-/// The strategy behind a built-in player name, seeded; `None` for an unknown name or a bad
-/// setting ([`parse_builtin`] says which).
-#[must_use]
-pub fn builtin_strategy(name: &str, seed: u64) -> Option<Box<dyn Strategy>> {
-    parse_builtin(name, seed).ok()
-}
-
-/// The strategy a built-in name spells: `random`, `greedy`, `rules` (the rule-based player,
-/// strategy v1), `learned` (the policy learned from the thinking player), `tricky` (the test opponent that leads plays platforms read differently), or
-/// `ddz` (the engine's default: the thinking player) with optional settings
-/// `ddz:KEY=VALUE:KEY=VALUE…` (`think`, `samples`, `table-mb`, `bid`; see
-/// [`thinker::ThinkerSettings::set`]). Without `think` or `samples`, `ddz` thinks until the soft
-/// deadline the table gives it: the engine's default thinking time unless the hosting says
-/// otherwise ([`Hosting::think`]).
-pub fn parse_builtin(name: &str, seed: u64) -> Result<Box<dyn Strategy>, String> {
-    let mut parts = name.split(':');
-    let base = parts.next().unwrap_or("");
-    let settings: Vec<&str> = parts.collect();
-    let no_settings = |s: Box<dyn Strategy>| {
-        if settings.is_empty() {
-            Ok(s)
-        } else {
-            Err(format!("builtin:{} takes no settings", base))
-        }
-    };
-    match base {
-        "random" => no_settings(Box::new(RandomPlayer::new(seed))),
-        "greedy" => no_settings(Box::new(Greedy)),
-        "rules" => no_settings(Box::new(RulesPlayer::new())),
-        "learned" => no_settings(Box::new(LearnedPlayer::new())),
-        "tricky" => no_settings(Box::new(Tricky::new())),
-        "ddz" => {
-            // One search thread per built-in player: the arena's jobs already fill the cores.
-            let mut s = thinker::ThinkerSettings {
-                threads: Some(1),
-                ..thinker::ThinkerSettings::default()
-            };
-            for kv in settings {
-                let (k, v) = kv
-                    .split_once('=')
-                    .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
-                s.set(k, v)?;
-            }
-            Ok(Box::new(thinker::Thinker::new(s)))
-        }
-        _ => Err(format!(
-            "unknown built-in player '{}'{} (known: {})",
-            base,
-            crate::near::did_you_mean(base, BUILTIN_NAMES),
-            BUILTIN_NAMES.join(", ")
-        )),
-    }
-}
-
-/// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "ddz", "tricky"];
-
 /// How the arena hosts its players: options of the table, not of one player.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hosting {
@@ -200,9 +137,10 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
-    /// The thinking time built-in strategies aim at (their soft deadline), as the binary's
-    /// `--think`; `None` for the default ([`crate::engine::clock::DEFAULT_THINK`]). Inline or
-    /// threaded, the deadlines are the binary's [`Clock`]'s for the table's limit.
+    /// The thinking time built-in strategies aim at (their soft deadline) when their spec sets
+    /// none (`builtin:ddz:think=S`), as the binary's `--think`; `None` for the default
+    /// ([`crate::strategy::clock::DEFAULT_THINK`]). Inline or threaded, the deadlines are the
+    /// binary's [`Clock`]'s for the table's limit.
     pub think: Option<Duration>,
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
@@ -213,8 +151,11 @@ pub struct Hosting {
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
 pub struct Builtin {
+    spec: BuiltinSpec,
+    /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
     threaded: bool,
+    /// The thinking time its clock aims at: the spec's own, else the table's, else the default.
     think: Option<Duration>,
     scoring: Scoring,
     platform: Platform,
@@ -222,23 +163,29 @@ pub struct Builtin {
 }
 
 impl Builtin {
-    /// The built-in player `name`, if there is one by that name; `threaded` as in
-    /// [`Hosting::threaded`].
-    pub fn new(name: &str, threaded: bool) -> Result<Builtin, String> {
-        parse_builtin(name, 0).map(|_| Builtin {
-            name: name.to_string(),
+    /// The built-in player `spec`; `threaded` as in [`Hosting::threaded`].
+    #[must_use]
+    pub fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
+        let spec_think = spec.think();
+        Builtin {
+            name: spec.to_string(),
+            spec,
             threaded,
-            think: None,
+            think: spec_think,
             scoring: Scoring::default(),
             platform: Platform::default(),
             engine: None,
-        })
+        }
     }
 
-    /// The same player aiming at `think` per decision (see [`Hosting::think`]).
+    /// The same player aiming at `think` per decision unless its spec sets its own (see
+    /// [`Hosting::think`]).
     #[must_use]
     pub fn thinking(self, think: Option<Duration>) -> Builtin {
-        Builtin { think, ..self }
+        Builtin {
+            think: self.spec.think().or(think),
+            ..self
+        }
     }
 
     /// The same player weighing its decisions by `scoring`.
@@ -263,19 +210,13 @@ impl Player for Builtin {
 
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault> {
         let fresh = self.engine.is_none();
-        let strategy = builtin_strategy(&self.name, seed)
-            .ok_or_else(|| Fault::new(FaultKind::Crashed, "unknown built-in"))?;
         self.engine = Some(if self.threaded {
             // The worker calls the factory at start and again after an overrun: each time
-            // the same strategy with the game's seed. The name is known (checked just above).
-            drop(strategy);
-            let name = self.name.clone();
-            Engine::threaded(
-                &self.name,
-                Box::new(move || builtin_strategy(&name, seed).expect("a known built-in name")),
-            )
+            // the same strategy with the game's seed.
+            let spec = self.spec.clone();
+            Engine::threaded(&self.name, Box::new(move || spec.strategy(seed)))
         } else {
-            Engine::new(&self.name, strategy)
+            Engine::new(&self.name, self.spec.strategy(seed))
         });
         if let Some(engine) = self.engine.as_mut() {
             engine.set_scoring(self.scoring);
@@ -285,9 +226,9 @@ impl Player for Builtin {
     }
 
     fn exchange(&mut self, command: &Command, _line: &str, limit: Duration) -> Answer {
-        // The binary's clock, inline or threaded: its safety margin and thinking time inside
-        // this limit.
-        let deadline = Clock::for_limit(limit, self.think).deadline(Instant::now());
+        // The binary's clock, inline or threaded: the decision's deadlines, made once here,
+        // keep its safety margin inside this limit.
+        let deadline = Clock::new(limit, self.think).deadline(Instant::now());
         let engine = self
             .engine
             .as_mut()

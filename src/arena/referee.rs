@@ -62,7 +62,7 @@ pub struct MatchRules {
 impl Default for MatchRules {
     fn default() -> MatchRules {
         MatchRules {
-            time: Duration::from_secs(15),
+            time: crate::strategy::clock::REPLY_LIMIT,
             info6: false,
             no_handshake: false,
             card_order: CardOrder::Asc,
@@ -75,6 +75,23 @@ impl Default for MatchRules {
             fixed_landlord: false,
             transcripts: false,
             match_games: 1,
+        }
+    }
+}
+
+impl MatchRules {
+    /// Judges by `platform`'s reading of plays and imitates the habits its server is known by:
+    /// the 2019 team server ([`Platform::Icga2019`]) sends no handshake, deals its cards in a
+    /// random order, asks every seat to bid without checking the bids, and ends a faulty game
+    /// with `GAMEOVER`. The other platforms' habits are flags of their own (`info6`, …).
+    pub fn set_platform(&mut self, platform: Platform) {
+        self.platform = platform;
+        if platform == Platform::Icga2019 {
+            self.no_handshake = true;
+            self.card_order = CardOrder::Random;
+            self.bid_stop_at_3 = false;
+            self.unchecked_bids = true;
+            self.error_as_gameover = true;
         }
     }
 }

@@ -25,8 +25,6 @@ use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-/// The reply limit when a transcript names none: the official 15 s.
-pub const DEFAULT_LIMIT: Duration = Duration::from_secs(15);
 /// How long past the limit the checker waits for a reply before calling it missing.
 pub const GRACE: Duration = Duration::from_secs(2);
 /// How long an engine may take to exit once its input is closed.
@@ -66,7 +64,8 @@ pub struct Transcript {
 
 /// Parses transcript text; `Err` names the first bad line.
 pub fn parse(text: &str) -> Result<Transcript, String> {
-    let mut limit = DEFAULT_LIMIT;
+    // The official limit when the transcript names none.
+    let mut limit = crate::strategy::clock::REPLY_LIMIT;
     let mut steps: Vec<Step> = Vec::new();
     let mut notes = Vec::new();
     for (i, raw) in text.split('\n').enumerate() {

@@ -8,11 +8,11 @@
 //! rest of the second to the process start, the platform's own overhead and a loaded machine.
 
 use super::{rebuild, Ask};
-use crate::arena::players::parse_builtin;
+use crate::arena::spec::BuiltinSpec;
 use crate::engine::brain::Brain;
 use crate::engine::safe_play;
 use crate::game::GameState;
-use crate::strategy::{Deadline, Strategy};
+use crate::strategy::Deadline;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -50,6 +50,8 @@ impl Default for BotSettings {
 pub struct Bot {
     settings: BotSettings,
     brain: Brain,
+    /// The thinking time the player's spec sets, if any.
+    spec_think: Option<Duration>,
     requests: Vec<Value>,
     responses: Vec<Value>,
 }
@@ -57,16 +59,13 @@ pub struct Bot {
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
     pub fn new(settings: BotSettings) -> Result<Bot, String> {
-        parse_builtin(&settings.player, 0)?;
-        let name = settings.player.clone();
-        let brain = Brain::worker(Box::new(move || {
-            parse_builtin(&name, 0).unwrap_or_else(|_| {
-                Box::new(crate::strategy::rules_player::RulesPlayer::new()) as Box<dyn Strategy>
-            })
-        }));
+        let spec: BuiltinSpec = settings.player.parse()?;
+        let spec_think = spec.think();
+        let brain = Brain::worker(Box::new(move || spec.strategy(0)));
         Ok(Bot {
             settings,
             brain,
+            spec_think,
             requests: Vec::new(),
             responses: Vec::new(),
         })
@@ -107,8 +106,12 @@ impl Bot {
             .resize(self.requests.len().saturating_sub(1), Value::Null);
         let rebuilt = rebuild(&self.requests, &self.responses);
         problems.extend(rebuilt.problems);
+        // The player's own thinking time (`ddz:think=S`) may only shorten the bot's.
+        let think = self
+            .spec_think
+            .map_or(self.settings.think, |t| t.min(self.settings.think));
         let deadline = Deadline {
-            soft: start + self.settings.think.min(HARD_LIMIT),
+            soft: start + think.min(HARD_LIMIT),
             hard: start + HARD_LIMIT.max(self.settings.think),
         };
         let response = match (rebuilt.ask, rebuilt.state) {

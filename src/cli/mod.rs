@@ -2,8 +2,9 @@
 //! `lexopt` crate): `--flag value` and `--flag=value` both work, short flags may be grouped
 //! (`-j4`), `--` ends the flags, `-h`/`--help` asks for the usage ([`Help`], which `main`
 //! prints on stdout with exit status 0), and an unknown flag, a missing value or a value given
-//! to a flag that takes none is refused with the flag named. [`USAGE`] is the binary's usage (the
-//! engine's flags and every tool); [`terminal`] says whether a standard stream is a terminal.
+//! to a flag that takes none is refused with the flag named (the binary's usage is
+//! `tools::usage`, made from the settings' registries); [`terminal`] says whether a standard
+//! stream is a terminal.
 
 pub mod terminal;
 
@@ -188,37 +189,6 @@ pub fn usage_tools(usage: &str) -> Vec<&str> {
     }
     tools
 }
-
-/// The binary's usage: the engine's flags and every tool.
-pub const USAGE: &str = "\
-usage: ddz [--name NAME] [--log FILE] [--think SECONDS] [--samples N] [--table-mb M] [--bid value|simulate|net|net-deals] [--bid-margin M]
-           [--eval rollout|net|blend] [--net-plies K] [--net-weight W] [--infer on|off] [--stick Z]
-           [--play-net FILE] [--bid-net FILE] [--threads N]
-           [--scoring official|team]
-                                                         run the engine (protocol on stdin/stdout)
-       ddz moves HAND [--follow PLAY]                    every legal play of a hand
-       ddz classify PLAY                                 the type, key and size of a play
-       ddz split HAND [--few-singles]                    the best split, its value and min rounds
-       ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT] [--nodes N]
-                                                         who wins an open-hand position, and how
-       ddz analyze --transcript FILE --at N | A=.. B=.. C=.. --landlord S --seat S [--turn S] [--beat P --by S]
-                                                         every candidate's expected score in one decision
-       ddz bench [--quick]                               speed figures and a behaviour fingerprint
-       ddz arena [OPTIONS]                               engines against engines
-       ddz arena merge FILE...                           the report of shards' JSON logs together
-       ddz play [OPTIONS]                                you at the table against engines
-       ddz replay FILE [--game N] [--html OUT]           a finished game from a JSON log or transcript
-       ddz serve [--port P] [OPTIONS]                    you against engines in the browser
-       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
-       ddz botzone [--player NAME] [--think S] [--keep-running]  the engine as a Botzone bot
-       ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
-       ddz selfplay merge --out FILE SHARD...            self-play shards' files joined into the whole run's
-       ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix
-       ddz label --out FILE [OPTIONS]                    the thinking player's decisions, to teach the learned policy
-       ddz netcheck PREFIX | --data FILE                 a trained network against the trainer / the data
-       ddz help [TOOL]                                   this text, or a tool's usage (also ddz TOOL --help)
-       ddz --version                                     the version
-Flags take their value as --flag VALUE or --flag=VALUE; cards may be typed with spaces (3 3 4 or \"3 3 4\").";
 
 #[cfg(test)]
 mod tests {

@@ -1,8 +1,8 @@
 //! Engine settings. The platform starts the executable with no arguments, so settings come from
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments; UTF-8 with or without a
 //! byte-order mark, UTF-16 with one, or GBK as far as its ASCII goes), then from command-line
-//! flags (`--name X --log FILE --think SECONDS --samples N --table-mb M --bid simulate|value
-//! --infer on|off --stick Z --scoring official|team`, or `--name=X`…), which win. A bad line
+//! flags (`--name X`, `--think=S`, …: each setting of [`ENGINE_SETTINGS`] and of the thinking
+//! player's [`SETTINGS`] is a key and a flag), which win. A bad line
 //! in the file gives a warning and the default: the engine starts whatever the file says. A
 //! bad flag is refused by the binary (a person typed it), see [`EngineConfig::apply_args_strictly`].
 //!
@@ -12,9 +12,9 @@
 //! path typed on a command line always is.
 
 use crate::cli::{Arg, Args, Help};
-use crate::engine::clock::Clock;
 use crate::game::Scoring;
-use crate::strategy::thinker::{ThinkerSettings, SETTING_NAMES};
+use crate::strategy::clock::Clock;
+use crate::strategy::thinker::{find_setting, setting_name, Setting, ThinkerSettings, SETTINGS};
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -24,11 +24,105 @@ pub const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
 pub const MAX_NAME_LEN: usize = 32;
 
-/// The engine's own setting names (the thinking player's are [`SETTING_NAMES`]).
-const ENGINE_KEYS: [&str; 3] = ["name", "log", "scoring"];
+/// The engine's own settings, beside the thinking player's ([`SETTINGS`]): the same kind of
+/// registry, read the same way from `ddz.cfg` and the flags.
+pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
+    Setting {
+        name: "name",
+        value: "NAME",
+        help: "the name answered to the platform (printable ASCII, no spaces)",
+        file: false,
+        read: |c, v| {
+            let ok =
+                !v.is_empty() && v.len() <= MAX_NAME_LEN && v.bytes().all(|b| b.is_ascii_graphic());
+            if ok {
+                c.name = v.to_string();
+                Ok(())
+            } else {
+                Err(format!(
+                    "name '{}' must be 1..={} printable ASCII characters without spaces",
+                    v, MAX_NAME_LEN
+                ))
+            }
+        },
+        show: |c| c.name.clone(),
+    },
+    Setting {
+        name: "log",
+        value: "FILE",
+        help: "record every line in and out (empty: no log)",
+        file: true,
+        read: |c, v| {
+            c.log = if v.is_empty() {
+                None
+            } else {
+                Some(PathBuf::from(v))
+            };
+            Ok(())
+        },
+        show: |c| {
+            c.log
+                .as_ref()
+                .map_or(String::new(), |p| p.display().to_string())
+        },
+    },
+    Setting {
+        name: "scoring",
+        value: "official|team",
+        help: "the scoring rule the strategy weighs outcomes by",
+        file: false,
+        read: |c, v| {
+            c.scoring = v
+                .parse()
+                .map_err(|e: crate::game::ParseScoringError| e.to_string())?;
+            Ok(())
+        },
+        show: |c| c.scoring.name().to_string(),
+    },
+];
 
-/// The settings whose value is a file: in `ddz.cfg`, relative to the file's folder.
-const FILE_KEYS: [&str; 3] = ["log", "play-net", "bid-net"];
+/// The engine's part of the binary's usage: `ddz [SETTINGS]` and every setting as a flag, one
+/// line each with its help, listed from the registries. The engine's flags are read against
+/// it; `ddz --help` shows it before the tools (`crate::tools::usage`).
+#[must_use]
+pub fn usage() -> &'static str {
+    use crate::strategy::thinker::{as_flag, usage_lines, usage_width};
+    let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
+    let text = format!(
+        "{:<57}{}\n\
+         SETTINGS, each a flag of the engine and a `key = value` line of ddz.cfg:\n{}{}",
+        "usage: ddz [SETTINGS]",
+        "run the engine (protocol on stdin/stdout)",
+        usage_lines(ENGINE_SETTINGS, as_flag, width),
+        usage_lines(SETTINGS, as_flag, width),
+    );
+    // Made once per run; the command line's reader holds usage texts as `&'static str`.
+    Box::leak(text.into_boxed_str())
+}
+
+/// Every setting the engine takes, its own and then the thinking player's, by name.
+pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
+    ENGINE_SETTINGS
+        .iter()
+        .map(|s| s.name)
+        .chain(SETTINGS.iter().map(|s| s.name))
+}
+
+/// The value of a tool's `--scoring` flag, read by the engine's own `scoring` setting (the
+/// one reader of a scoring rule's name); the error names the flag.
+pub fn scoring_flag(value: &str) -> anyhow::Result<Scoring> {
+    let mut config = EngineConfig::default();
+    config
+        .set("scoring", value)
+        .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?;
+    Ok(config.scoring)
+}
+
+/// Whether the setting `key` takes a file (relative to `ddz.cfg`'s folder in the file).
+fn is_file_setting(key: &str) -> bool {
+    find_setting(ENGINE_SETTINGS, key).map_or(false, |s| s.file)
+        || find_setting(SETTINGS, key).map_or(false, |s| s.file)
+}
 
 /// The engine's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -64,46 +158,22 @@ impl EngineConfig {
         Clock::thinking(self.player.think)
     }
 
-    /// Applies one setting; `Err` says why it was refused (the setting keeps its value).
+    /// Applies one setting, the engine's own or the thinking player's; `Err` says why it was
+    /// refused (the setting keeps its value).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
         let value = value.trim();
-        match key.trim().to_ascii_lowercase().as_str() {
-            "name" => {
-                let ok = !value.is_empty()
-                    && value.len() <= MAX_NAME_LEN
-                    && value.bytes().all(|b| b.is_ascii_graphic());
-                if ok {
-                    self.name = value.to_string();
-                    Ok(())
-                } else {
-                    Err(format!(
-                        "name '{}' must be 1..={} printable ASCII characters without spaces",
-                        value, MAX_NAME_LEN
-                    ))
-                }
-            }
-            "log" => {
-                if value.is_empty() {
-                    self.log = None;
-                } else {
-                    self.log = Some(PathBuf::from(value));
-                }
-                Ok(())
-            }
-            // The thinking player's settings (`think` among them) pass through to it.
-            other if SETTING_NAMES.contains(&other.replace('_', "-").as_str()) => {
-                self.player.set(key, value)
-            }
-            "scoring" => value
-                .parse()
-                .map(|s| self.scoring = s)
-                .map_err(|e: crate::game::ParseScoringError| e.to_string()),
-            other => Err(format!(
-                "unknown key '{}'{}",
-                other,
-                crate::near::did_you_mean(other, ENGINE_KEYS.iter().chain(&SETTING_NAMES).copied())
-            )),
+        if let Some(setting) = find_setting(ENGINE_SETTINGS, key) {
+            return (setting.read)(self, value);
         }
+        if find_setting(SETTINGS, key).is_some() {
+            return self.player.set(key, value);
+        }
+        let name = setting_name(key);
+        Err(format!(
+            "unknown key '{}'{}",
+            name,
+            crate::near::did_you_mean(&name, engine_setting_names())
+        ))
     }
 
     /// Reads config text, returning warnings for bad lines. A relative file setting (`log`,
@@ -118,7 +188,7 @@ impl EngineConfig {
             }
             let result = match line.split_once('=') {
                 Some((k, v)) => {
-                    let is_file = FILE_KEYS.contains(&setting_name(k).as_str());
+                    let is_file = is_file_setting(k);
                     if is_file && !v.trim().is_empty() {
                         // `join` keeps an absolute value as it is.
                         self.set(k, &folder.join(v.trim()).to_string_lossy())
@@ -144,7 +214,8 @@ impl EngineConfig {
 
     /// Applies command-line flags, refusing the first unknown flag, missing value or bad value
     /// (the binary's check before it starts the engine). `-h`/`--help` and `-V`/`--version`
-    /// are a [`Help`] with the text to print.
+    /// are a [`Help`] with the text to print (for `--help`, the engine's part of the usage:
+    /// the binary adds the tools').
     pub fn apply_args_strictly(&mut self, args: &[String]) -> anyhow::Result<()> {
         self.read_args(args, true).map(|_| ())
     }
@@ -153,7 +224,7 @@ impl EngineConfig {
     /// `--name X` or `--name=X`, `--think S`, `--samples N`, ….
     fn read_args(&mut self, args: &[String], strict: bool) -> anyhow::Result<Vec<String>> {
         let mut warnings = Vec::new();
-        let mut line = Args::new("", crate::cli::USAGE, args);
+        let mut line = Args::new("", usage(), args);
         loop {
             let problem = match line.next_arg() {
                 Ok(None) => break,
@@ -163,7 +234,7 @@ impl EngineConfig {
                 Ok(Some(Arg::Flag(flag))) => {
                     let key = flag
                         .strip_prefix("--")
-                        .filter(|k| ENGINE_KEYS.contains(k) || SETTING_NAMES.contains(k));
+                        .filter(|k| engine_setting_names().any(|name| name == *k));
                     match key {
                         Some(key) => match line.value() {
                             Ok(v) => self.set(key, &v).err().map(|e| format!("{}: {}", flag, e)),
@@ -211,11 +282,6 @@ impl EngineConfig {
         warnings.extend(config.apply_args(args));
         (config, warnings)
     }
-}
-
-/// A setting's name as [`EngineConfig::set`] matches it (`Play_Net` is `play-net`).
-fn setting_name(key: &str) -> String {
-    key.trim().to_ascii_lowercase().replace('_', "-")
 }
 
 /// The text of a config file as Windows editors save it: UTF-8 with or without a byte-order

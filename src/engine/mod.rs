@@ -10,7 +10,6 @@
 //! can, taking the platform's word as the truth.
 
 pub mod brain;
-pub mod clock;
 pub mod config;
 pub mod log;
 pub mod session;

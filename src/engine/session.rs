@@ -20,11 +20,11 @@
 //! stderr what it is waiting for ([`hint_if_terminal`]), and `help` (or `?`), which no referee
 //! sends, lists the messages on stderr ([`HELP`]). Stdout stays protocol only.
 
-use super::clock::Clock;
 use super::log::Log;
 use super::{safe_play, Engine};
 use crate::game::Seat;
 use crate::protocol::message::{salvage, Command, ProtocolError, Reply};
+use crate::strategy::clock::Clock;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;

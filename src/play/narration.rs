@@ -371,7 +371,7 @@ mod tests {
         let names = ["a".to_string(), "b".to_string(), "c".to_string()];
         for n in 0..4 {
             let made: Vec<Box<dyn Player>> = (0..3)
-                .map(|_| make_player("builtin:rules", Hosting::default()).unwrap())
+                .map(|_| make_player(&"builtin:rules".parse().unwrap(), Hosting::default()))
                 .collect();
             let mut players: [Box<dyn Player>; 3] = match made.try_into() {
                 Ok(p) => p,

@@ -31,7 +31,9 @@ impl Table {
                 seated.extend(person.take());
                 continue;
             }
-            let started = make_player(spec, settings.hosting())
+            let started = spec
+                .parse()
+                .map(|spec| make_player(&spec, settings.hosting()))
                 .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p))
                 .map_err(|e| format!("the opponent '{}' at {}: {}", spec, seat, e))?;
             seated.push(started);

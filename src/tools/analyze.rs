@@ -17,26 +17,33 @@
 
 use crate::arena::transcript::Step;
 use crate::cli::{Arg, Args};
-use crate::engine::clock::Clock;
 use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::position_line::{view_of, PositionLine};
-use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings, SETTING_NAMES};
+use crate::strategy::clock::Clock;
+use crate::strategy::thinker::{as_flag, Bidder, Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::Strategy;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
-const USAGE: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--scoring official|team]
+/// Usage of `ddz analyze`, before the settings' list.
+const USAGE_HEAD: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--scoring official|team]
        ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                    [SETTINGS] [--scoring official|team]
 N counts the messages the platform sends (the transcript's `>` lines, from 1; comments and the
 engine's `<` answers are not counted) and must be a BID WHAT or PLAY WHAT: without --at, or with
 one that is not a question, the transcript's questions are listed.
-SETTINGS are the engine's: --think S | --samples N, --infer on|off, --stick Z, --table-mb M,
-          --eval rollout|net|blend, --net-plies K, --net-weight W, --bid value|simulate|net|net-deals,
-          --bid-margin M, --play-net FILE, --bid-net FILE, --threads N
-The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
+SETTINGS are the thinking player's, as the engine's flags spell them:";
+
+/// Usage of `ddz analyze`, after the settings' list.
+const USAGE_TAIL: &str =
+    "The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
+
+/// Usage of `ddz analyze`: the settings listed from their registry.
+fn usage() -> &'static str {
+    crate::tools::usage_with_settings(USAGE_HEAD, as_flag, USAGE_TAIL)
+}
 
 /// Deals on which the play network judges each candidate (its column `net`: the mean over
 /// them, our side's points).
@@ -50,7 +57,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut at = None;
     let mut seat = None;
     let mut position = PositionLine::default();
-    let mut line = Args::new("analyze", USAGE, args);
+    let usage = usage();
+    let mut line = Args::new("analyze", usage, args);
     while let Some(arg) = line.next_arg()? {
         // The position, in the syntax of `ddz solve`.
         if position.take(&arg, &mut line)? {
@@ -69,15 +77,12 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 seat = Some(v.parse::<Seat>()?);
             }
             "--scoring" => {
-                scoring = line
-                    .value()?
-                    .parse()
-                    .map_err(|e| anyhow!("--scoring: {}", e))?;
+                scoring = crate::engine::config::scoring_flag(&line.value()?)?;
             }
             // The thinking player's settings, as the engine's flags spell them.
             _ if flag
                 .strip_prefix("--")
-                .map_or(false, |k| SETTING_NAMES.contains(&k)) =>
+                .map_or(false, |k| SETTINGS.iter().any(|s| s.name == k)) =>
             {
                 let v = line.value()?;
                 settings
@@ -90,16 +95,16 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let (mut state, question) = match (transcript, at) {
         (Some(path), at) => {
             if !position.is_empty() {
-                bail!("give a transcript or a position, not both\n{}", USAGE);
+                bail!("give a transcript or a position, not both\n{}", usage);
             }
             from_transcript(&path, at.as_deref())?
         }
         (None, Some(_)) => bail!("--at goes with --transcript"),
         (None, None) => {
             if position.is_empty() {
-                bail!("{}", USAGE);
+                bail!("{}", usage);
             }
-            let seat = seat.ok_or_else(|| anyhow!("--seat is missing: whose view?\n{}", USAGE))?;
+            let seat = seat.ok_or_else(|| anyhow!("--seat is missing: whose view?\n{}", usage))?;
             (from_position(&position, seat)?, Question::Play)
         }
     };

@@ -16,8 +16,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// Usage of `ddz arena`.
-pub const USAGE: &str = "\
+/// Usage of `ddz arena`, before the settings' list.
+const USAGE_HEAD: &str = "\
 usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
                  [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --format F]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
@@ -30,15 +30,13 @@ usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:learned (the policy learned from the thinking player's decisions),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
-running an engine. builtin:ddz takes settings after colons: builtin:ddz:think=0.1 (seconds per
-decision), builtin:ddz:samples=64 (a fixed budget, reproducible), and table-mb=M,
-bid=value|simulate|net|net-deals, bid-margin=M, eval=rollout|net|blend, net-plies=K, net-weight=W,
-infer=on|off, stick=Z (keep the rule player's choice unless the best leads it by Z standard
-errors; default 1, 0: the best mean wins), play-net=FILE and bid-net=FILE (a network trained by
-scripts/train.py instead of the embedded one), threads=N (search threads; default 1 in the arena,
-whose jobs already fill the cores), e.g. builtin:ddz:samples=16:eval=blend. Without think
-or samples it thinks up to 1 s per decision, as the engine does: a game of three such players
-takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
+running an engine. builtin:ddz takes the engine's settings after colons, e.g.
+builtin:ddz:samples=16:eval=blend, each KEY=VALUE one of:";
+
+/// Usage of `ddz arena`, after the settings' list.
+const USAGE_TAIL: &str = "\
+Without think or samples it thinks up to 1 s per decision, as the engine does: a game of three
+such players takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
 budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times. --format seats|duplicate|pair|team: the same formats by name; team takes two players (teams),
@@ -77,6 +75,12 @@ all cores):
   ddz arena --games 2000 --pair builtin:rules builtin:greedy --fixed-landlord
       the rule player against the greedy one: 12,000 games in about 1 s";
 
+/// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
+fn usage() -> &'static str {
+    let key = crate::strategy::thinker::as_key;
+    crate::tools::usage_with_settings(USAGE_HEAD, key, USAGE_TAIL)
+}
+
 /// Usage of `ddz arena merge`.
 pub const MERGE_USAGE: &str = "\
 usage: ddz arena merge FILE...
@@ -106,7 +110,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let mut max_errors: Option<u64> = None;
     let mut shard: Option<Shard> = None;
     let mut gauntlet: Option<Vec<String>> = None;
-    let mut line = Args::new("arena", USAGE, args);
+    let mut line = Args::new("arena", usage(), args);
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),
@@ -144,20 +148,10 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                         name
                     )
                 })?;
-                config.rules.platform = platform;
-                if platform == Platform::Icga2019 {
-                    config.rules.no_handshake = true;
-                    config.rules.card_order = CardOrder::Random;
-                    config.rules.bid_stop_at_3 = false;
-                    config.rules.unchecked_bids = true;
-                    config.rules.error_as_gameover = true;
-                }
+                config.rules.set_platform(platform);
             }
             "--scoring" => {
-                config.rules.scoring = line
-                    .value()?
-                    .parse()
-                    .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?;
+                config.rules.scoring = crate::engine::config::scoring_flag(&line.value()?)?;
             }
             "--turn" => {
                 config.turn_deals = line.parse()?;
@@ -378,7 +372,8 @@ fn run_gauntlet_cli(
         _ => bail!("--gauntlet takes a candidate and at least one opponent"),
     };
     for spec in specs {
-        crate::arena::make_player(spec, config.hosting()).map_err(anyhow::Error::msg)?;
+        spec.parse::<crate::arena::spec::PlayerSpec>()
+            .map_err(anyhow::Error::msg)?;
     }
     let mut json_out = match json_file {
         Some(path) => Some(std::io::BufWriter::new(

@@ -13,3 +13,61 @@ pub mod selfplay;
 pub mod serve;
 pub mod solve;
 pub mod split;
+/// The binary's usage: the engine's (its settings, each a flag, listed from the settings
+/// registries so that a new setting is listed where it is defined), then every tool.
+#[must_use]
+pub fn usage() -> &'static str {
+    leak(format!("{}{}", crate::engine::config::usage(), TOOLS_USAGE))
+}
+
+/// A usage text made once per run, kept for the rest of it (the command line's reader and
+/// [`crate::cli::Help`] hold usage texts as `&'static str`).
+fn leak(text: String) -> &'static str {
+    Box::leak(text.into_boxed_str())
+}
+
+/// A tool's usage with the thinking player's settings listed between `head` and `tail`, each
+/// spelled by `spell` (`--think S` for a tool's flags, `think=S` for `builtin:ddz` keys).
+pub(crate) fn usage_with_settings(
+    head: &str,
+    spell: fn(
+        &crate::strategy::thinker::Setting<crate::strategy::thinker::ThinkerSettings>,
+    ) -> String,
+    tail: &str,
+) -> &'static str {
+    use crate::strategy::thinker::{usage_lines, usage_width, SETTINGS};
+    leak(format!(
+        "{}\n{}{}",
+        head,
+        usage_lines(SETTINGS, spell, usage_width(SETTINGS, spell)),
+        tail
+    ))
+}
+
+/// The tools' lines of the binary's usage.
+const TOOLS_USAGE: &str = "       ddz moves HAND [--follow PLAY]                    every legal play of a hand
+       ddz classify PLAY                                 the type, key and size of a play
+       ddz split HAND [--few-singles]                    the best split, its value and min rounds
+       ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT] [--nodes N]
+                                                         who wins an open-hand position, and how
+       ddz analyze --transcript FILE --at N | A=.. B=.. C=.. --landlord S --seat S [--turn S] [--beat P --by S]
+                                                         every candidate's expected score in one decision
+       ddz bench [--quick]                               speed figures and a behaviour fingerprint
+       ddz arena [OPTIONS]                               engines against engines
+       ddz arena merge FILE...                           the report of shards' JSON logs together
+       ddz play [OPTIONS]                                you at the table against engines
+       ddz replay FILE [--game N] [--html OUT]           a finished game from a JSON log or transcript
+       ddz serve [--port P] [OPTIONS]                    you against engines in the browser
+       ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...  check an engine on transcripts
+       ddz botzone [--player NAME] [--think S] [--keep-running]  the engine as a Botzone bot
+       ddz selfplay --out FILE [OPTIONS]                 self-play positions as training data
+       ddz selfplay merge --out FILE SHARD...            self-play shards' files joined into the whole run's
+       ddz encode --net play|bid DATA... --out FILE      training data as a network's matrix
+       ddz label --out FILE [OPTIONS]                    the thinking player's decisions, to teach the learned policy
+       ddz netcheck PREFIX | --data FILE                 a trained network against the trainer / the data
+       ddz help [TOOL]                                   this text, or a tool's usage (also ddz TOOL --help)
+       ddz --version                                     the version
+Flags take their value as --flag VALUE or --flag=VALUE; cards may be typed with spaces (3 3 4 or \"3 3 4\").";
+
+/// What `ddz --version` prints: the version and the commit ([`crate::VERSION`]).
+pub const VERSION: &str = crate::VERSION;

@@ -101,11 +101,6 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn parse_scoring(name: &str) -> anyhow::Result<Scoring> {
-    name.parse()
-        .map_err(|e| anyhow::anyhow!("--scoring: {}", e))
-}
-
 /// Runs `ddz selfplay` (and `ddz selfplay merge`).
 pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     if args.first().map(String::as_str) == Some("merge") {
@@ -134,7 +129,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
                 "--deals" | "-n" => run.deals = line.parse()?,
                 "--seed" => run.seed = line.parse()?,
                 "--jobs" | "-j" => run.jobs = line.parse()?,
-                "--scoring" => run.scoring = parse_scoring(&line.value()?)?,
+                "--scoring" => run.scoring = crate::engine::config::scoring_flag(&line.value()?)?,
                 "--players" => players.extend(line.values(3)?),
                 "--shard" => {
                     let text = line.value()?;

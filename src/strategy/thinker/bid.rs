@@ -7,10 +7,10 @@ use crate::cards::Cards;
 use crate::game::Seat;
 use crate::game::{BySeat, GameState};
 use crate::search::rollout::OpenGame;
+use crate::strategy::clock::{Budget, Limit};
 use crate::strategy::net::features::{OpenPosition, Role};
 use crate::strategy::net::{BidNet, NetValue};
 use crate::strategy::Deadline;
-use std::time::Instant;
 
 /// What the bidding simulation found.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -29,22 +29,18 @@ impl Thinker {
     /// The bidding simulation: deals of the other hands and the bottom, played out with us as
     /// the landlord at base 1.
     pub fn analyze_bid(&mut self, state: &GameState, deadline: Deadline) -> BidAnalysis {
-        let start = Instant::now();
-        let soft = self.soft_deadline(start, deadline);
         let me = state.me;
         let pool: Vec<u8> = Cards::DECK.minus(state.hand).codes().collect();
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xb1d);
-        let max_deals = self
-            .settings
-            .samples
-            .map_or(MAX_BID_DEALS, |s| s.saturating_mul(BID_DEALS_PER_SAMPLE))
-            .max(1);
+        // Bids are rarer than plays and matter more: a fixed budget draws more deals for them.
+        let limit = match self.settings.limit(MAX_BID_DEALS) {
+            Limit::Deals(n) => Limit::Deals(n.saturating_mul(BID_DEALS_PER_SAMPLE)),
+            timed => timed,
+        };
+        let budget = Budget::new(limit, deadline);
         let mut tally = CandidateTally::default();
         let mut shuffled = pool.clone();
-        while tally.n() < max_deals {
-            if tally.n() > 0 && self.out_of_time(soft, deadline) {
-                break;
-            }
+        while budget.start_more_work(tally.n()) {
             rng.shuffle(&mut shuffled);
             let take = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
             let bottom = take(&shuffled[..3]);

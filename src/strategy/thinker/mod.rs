@@ -38,10 +38,12 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    Bidder, Eval, Playout, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK,
-    DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTING_NAMES,
+    as_flag, as_key, find_setting, setting_name, usage_lines, usage_width, Bidder, Eval, Playout,
+    Setting, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTINGS,
 };
 
+use super::clock::Budget;
 use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::split::Splitter;
@@ -54,7 +56,6 @@ use eval::Worker;
 use stats::{best, drop_clearly_worse, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{mpsc, Mutex};
-use std::time::Instant;
 
 pub use crate::strategy::candidates::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 /// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
@@ -160,7 +161,6 @@ impl Thinker {
 
     /// The search of one play decision, with every candidate's figures.
     pub fn analyze(&mut self, state: &GameState, deadline: Deadline) -> Analysis {
-        let start = Instant::now();
         let policy_choice = match self.settings.prior {
             Playout::Rules => self.policy.choose(state),
             Playout::Learned => self
@@ -181,13 +181,12 @@ impl Thinker {
                 }
             }
         };
-        let soft = self.soft_deadline(start, deadline);
+        let budget = Budget::new(self.settings.limit(MAX_DEALS), deadline);
         let seed = decision_seed(state);
         let tally: Vec<CandidateTally> = candidates
             .iter()
             .map(|_| CandidateTally::default())
             .collect();
-        let max_deals = self.settings.samples.unwrap_or(MAX_DEALS).max(1);
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
         let mut count = DealCount {
@@ -198,21 +197,13 @@ impl Thinker {
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         };
-        let fixed = self.settings.samples.is_some();
-        let hard = deadline.hard;
-        // In fixed-budget mode only the hard deadline stops the search (never on a sane
-        // machine: the budget does); in timed mode the soft one.
-        let out_of_time = move || Instant::now() >= if fixed { hard } else { soft };
         let settings = &self.settings;
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
             worker.judge_deal(settings, state, &sampler, seed, deal, &candidates, alive)
         };
         if threads == 1 {
             let worker = &mut self.workers[0];
-            while count.deals < max_deals && !count.done {
-                if count.deals > 0 && out_of_time() {
-                    break;
-                }
+            while !count.done && budget.start_more_work(count.deals) {
                 let alive = count.alive();
                 let outcomes = judge(worker, count.deals, &alive);
                 count.add(&alive, &outcomes);
@@ -232,10 +223,7 @@ impl Thinker {
                     let (next, stop, alive_now) = (&next, &stop, &alive_now);
                     scope.spawn(move || loop {
                         let deal = next.fetch_add(1, Ordering::Relaxed);
-                        if stop.load(Ordering::Relaxed)
-                            || deal >= max_deals
-                            || (deal > 0 && out_of_time())
-                        {
+                        if stop.load(Ordering::Relaxed) || !budget.start_more_work(deal) {
                             break;
                         }
                         let alive = alive_now.lock().map(|a| a.clone()).unwrap_or_default();
@@ -258,7 +246,7 @@ impl Thinker {
                             *now = count.alive();
                         }
                     }
-                    if count.done || count.deals >= max_deals {
+                    if count.done || count.deals >= budget.most() {
                         stop.store(true, Ordering::Relaxed);
                     }
                 }
@@ -281,26 +269,6 @@ impl Thinker {
             chosen: candidates[chosen_index],
             policy_choice,
             deals,
-        }
-    }
-
-    /// The soft deadline of a search begun at `start`: the given one, narrowed by our own
-    /// thinking time when set.
-    fn soft_deadline(&self, start: Instant, deadline: Deadline) -> Instant {
-        match self.settings.think {
-            Some(t) => deadline.thinking(start, t).soft,
-            None => deadline.soft,
-        }
-    }
-
-    /// Whether to stop drawing deals: at the soft deadline in timed mode; in fixed-budget mode
-    /// only at the hard deadline (never on a sane machine: the budget is what stops it).
-    fn out_of_time(&self, soft: Instant, deadline: Deadline) -> bool {
-        let now = Instant::now();
-        if self.settings.samples.is_some() {
-            now >= deadline.hard
-        } else {
-            now >= soft
         }
     }
 }

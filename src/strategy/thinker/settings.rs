@@ -1,6 +1,7 @@
 //! The thinking player's settings: what `ddz.cfg`, the engine's flags and the arena's
 //! `builtin:ddz:KEY=VALUE` set, and how each is read.
 
+use crate::strategy::clock::Limit;
 use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::net::NetFile;
 use std::time::Duration;
@@ -30,7 +31,9 @@ pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 /// How the thinking player spends its time, and for what.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
-    /// The most it thinks per decision; `None`: until the deadline's soft limit.
+    /// The time it aims to think per decision; `None`: the default. The clock that makes the
+    /// decision's deadline reads it ([`crate::strategy::clock::Clock`]): the search itself
+    /// heeds only the deadline it is given.
     pub think: Option<Duration>,
     /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: timed.
     pub samples: Option<u32>,
@@ -81,20 +84,8 @@ pub enum Playout {
     Learned,
 }
 
-impl Playout {
-    /// The names the settings spell.
-    pub const NAMES: [(&'static str, Playout); 2] =
-        [("rules", Playout::Rules), ("learned", Playout::Learned)];
-
-    /// Its name in the settings.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Playout::Rules => "rules",
-            Playout::Learned => "learned",
-        }
-    }
-}
+/// The fast policies by name, in the order `playout=` and `prior=` list them.
+const POLICIES: [(&str, Playout); 2] = [("rules", Playout::Rules), ("learned", Playout::Learned)];
 
 impl Default for ThinkerSettings {
     fn default() -> ThinkerSettings {
@@ -127,47 +118,25 @@ impl ThinkerSettings {
             .clamp(1, MAX_THREADS)
     }
 
-    /// Every setting as `KEY=VALUE`, in [`SETTING_NAMES`] order, separated by spaces: what a
+    /// What bounds a search besides its deadline: `samples` deals when set (a fixed budget),
+    /// else the soft deadline and at most `most` deals. The thinking time (`think`) is not
+    /// here: it is the clock's, which makes the deadline ([`crate::strategy::clock::Clock`]).
+    #[must_use]
+    pub fn limit(&self, most: u32) -> Limit {
+        match self.samples {
+            Some(n) => Limit::Deals(n),
+            None => Limit::Time { most },
+        }
+    }
+
+    /// Every setting as `KEY=VALUE`, in [`SETTINGS`] order, separated by spaces: what a
     /// log records of the player. `think=clock` and `samples=clock` when the clock decides;
     /// `play-net=embedded` for the network in the binary; `threads=cores` for one per core.
     #[must_use]
     pub fn describe(&self) -> String {
-        fn net(file: &Option<NetFile>) -> &str {
-            file.as_ref().map_or("embedded", NetFile::path)
-        }
-        let values = [
-            self.think
-                .map_or("clock".to_string(), |t| t.as_secs_f64().to_string()),
-            self.samples.map_or("clock".to_string(), |n| n.to_string()),
-            (self.table_bytes >> 20).to_string(),
-            match self.bidder {
-                Bidder::Value => "value",
-                Bidder::Simulate => "simulate",
-                Bidder::Net => "net",
-                Bidder::NetDeals => "net-deals",
-            }
-            .to_string(),
-            self.bid_margin.to_string(),
-            match self.eval {
-                Eval::Rollout => "rollout",
-                Eval::Net => "net",
-                Eval::Blend => "blend",
-            }
-            .to_string(),
-            self.net_plies.to_string(),
-            self.net_weight.to_string(),
-            if self.infer { "on" } else { "off" }.to_string(),
-            self.stick.to_string(),
-            net(&self.play_net).to_string(),
-            net(&self.bid_net).to_string(),
-            self.threads.map_or("cores".to_string(), |n| n.to_string()),
-            self.playout.name().to_string(),
-            self.prior.name().to_string(),
-        ];
-        SETTING_NAMES
+        SETTINGS
             .iter()
-            .zip(values)
-            .map(|(k, v)| format!("{}={}", k, v))
+            .map(|s| format!("{}={}", s.name, (s.show)(self)))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -175,131 +144,32 @@ impl ThinkerSettings {
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
     /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
-        let value = value.trim();
-        match key.trim().to_ascii_lowercase().replace('_', "-").as_str() {
-            "think" => match value.parse::<f64>() {
-                Ok(s) if s > 0.0 && s <= MAX_THINK_SECONDS => {
-                    self.think = Some(Duration::from_secs_f64(s));
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "think '{}' must be seconds in (0, {}]",
-                    value, MAX_THINK_SECONDS
-                )),
-            },
-            "samples" => match value.parse::<u32>() {
-                Ok(n) if n >= 1 => {
-                    self.samples = Some(n);
-                    Ok(())
-                }
-                _ => Err(format!("samples '{}' must be a whole number ≥ 1", value)),
-            },
-            "table-mb" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_TABLE_MB).contains(&n) => {
-                    self.table_bytes = n << 20;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "table-mb '{}' must be 1..={} (MiB)",
-                    value, MAX_TABLE_MB
-                )),
-            },
-            "bid" => {
-                self.bidder = one_of(
-                    "bid",
-                    value,
-                    &[
-                        ("value", Bidder::Value),
-                        ("simulate", Bidder::Simulate),
-                        ("net", Bidder::Net),
-                        ("net-deals", Bidder::NetDeals),
-                    ],
-                )?;
-                Ok(())
+        match find_setting(SETTINGS, key) {
+            Some(setting) => (setting.read)(self, value.trim()),
+            None => {
+                let name = setting_name(key);
+                Err(format!(
+                    "unknown setting '{}'{}",
+                    name,
+                    crate::near::did_you_mean(&name, SETTINGS.iter().map(|s| s.name))
+                ))
             }
-            "bid-margin" => match value.parse::<f64>() {
-                Ok(m) if (-4.0..=4.0).contains(&m) => {
-                    self.bid_margin = m;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "bid-margin '{}' must be a number in [-4, 4]",
-                    value
-                )),
-            },
-            "net-plies" => match value.parse::<u32>() {
-                Ok(n) if n <= 100 => {
-                    self.net_plies = n;
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "net-plies '{}' must be a whole number ≤ 100",
-                    value
-                )),
-            },
-            "net-weight" => match value.parse::<f64>() {
-                Ok(w) if (0.0..=1.0).contains(&w) => {
-                    self.net_weight = w;
-                    Ok(())
-                }
-                _ => Err(format!("net-weight '{}' must be a number in [0, 1]", value)),
-            },
-            "eval" => {
-                self.eval = one_of(
-                    "eval",
-                    value,
-                    &[
-                        ("rollout", Eval::Rollout),
-                        ("net", Eval::Net),
-                        ("blend", Eval::Blend),
-                    ],
-                )?;
-                Ok(())
-            }
-            "playout" => {
-                self.playout = one_of("playout", value, &Playout::NAMES)?;
-                Ok(())
-            }
-            "prior" => {
-                self.prior = one_of("prior", value, &Playout::NAMES)?;
-                Ok(())
-            }
-            "infer" => {
-                self.infer = one_of("infer", value, &[("on", true), ("off", false)])?;
-                Ok(())
-            }
-            "stick" => match value.parse::<f64>() {
-                Ok(z) if (0.0..=10.0).contains(&z) => {
-                    self.stick = z;
-                    Ok(())
-                }
-                _ => Err(format!("stick '{}' must be a number in [0, 10]", value)),
-            },
-            "threads" => match value.parse::<usize>() {
-                Ok(n) if (1..=MAX_THREADS).contains(&n) => {
-                    self.threads = Some(n);
-                    Ok(())
-                }
-                _ => Err(format!(
-                    "threads '{}' must be a whole number in 1..={}",
-                    value, MAX_THREADS
-                )),
-            },
-            "play-net" => {
-                self.play_net = Some(NetFile::read(value, PLAY_INPUTS)?);
-                Ok(())
-            }
-            "bid-net" => {
-                self.bid_net = Some(NetFile::read(value, BID_INPUTS)?);
-                Ok(())
-            }
-            other => Err(format!(
-                "unknown setting '{}'{}",
-                other,
-                crate::near::did_you_mean(other, SETTING_NAMES)
-            )),
         }
     }
+}
+
+/// The number `value` spells when `ok` accepts it, or why not (`KEY 'VALUE' must be …`).
+fn number<T: std::str::FromStr>(
+    key: &str,
+    value: &str,
+    ok: impl Fn(&T) -> bool,
+    must_be: &str,
+) -> Result<T, String> {
+    value
+        .parse::<T>()
+        .ok()
+        .filter(|n| ok(n))
+        .ok_or_else(|| format!("{} '{}' must be {}", key, value, must_be))
 }
 
 /// The value named `value` among `options`, or why not (naming them all).
@@ -323,24 +193,317 @@ pub const MAX_TABLE_MB: usize = 1024;
 /// Most search threads accepted (each holds a solver table of `table-mb`).
 pub const MAX_THREADS: usize = 64;
 
-/// The setting names [`ThinkerSettings::set`] takes.
-pub const SETTING_NAMES: [&str; 15] = [
-    "think",
-    "samples",
-    "table-mb",
-    "bid",
-    "bid-margin",
-    "eval",
-    "net-plies",
-    "net-weight",
-    "infer",
-    "stick",
-    "play-net",
-    "bid-net",
-    "threads",
-    "playout",
-    "prior",
+/// One setting in a registry: its name as `ddz.cfg`, the engine's flags (`--NAME`) and the
+/// arena's `builtin:ddz:NAME=VALUE` spell it, the shape of its value, a line of help, and how
+/// it is read into and shown from the settings `T` it belongs to. A registry is a list of these
+/// ([`SETTINGS`] for the thinking player, the engine's own beside it in
+/// `engine::config`): the names, the flags, the keys and the usage texts all come from it, so a
+/// new setting is one more entry.
+pub struct Setting<T> {
+    /// The name (lower case, words joined by `-`).
+    pub name: &'static str,
+    /// The value's shape in usage texts: `S`, `N`, `FILE`, or the choices `on|off`.
+    pub value: &'static str,
+    /// One line of help.
+    pub help: &'static str,
+    /// Whether the value is a file (in `ddz.cfg`, relative to the file's folder).
+    pub file: bool,
+    /// Reads the value (trimmed) into the settings; `Err` says why it was refused.
+    pub read: fn(&mut T, &str) -> Result<(), String>,
+    /// The value as [`ThinkerSettings::describe`] and a log record it.
+    pub show: fn(&T) -> String,
+}
+
+/// The settings of `registry` as a usage lists them: two spaces, the setting spelled by
+/// `spell` (`--think S`, `think=S`) in a column `width` wide (at least), then its help, wrapped
+/// under itself within [`USAGE_COLUMNS`].
+#[must_use]
+pub fn usage_lines<T>(
+    registry: &[Setting<T>],
+    spell: fn(&Setting<T>) -> String,
+    width: usize,
+) -> String {
+    let mut text = String::new();
+    for setting in registry {
+        let spelled = spell(setting);
+        let indent = 2 + width.max(spelled.len()) + 2;
+        let mut line = format!("  {:width$}  ", spelled, width = width);
+        let mut empty = true;
+        for word in setting.help.split_whitespace() {
+            if !empty && line.chars().count() + 1 + word.chars().count() > USAGE_COLUMNS {
+                text.push_str(&line);
+                text.push('\n');
+                line = " ".repeat(indent);
+                empty = true;
+            }
+            if !empty {
+                line.push(' ');
+            }
+            line.push_str(word);
+            empty = false;
+        }
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// The width of the longest setting of `registry` spelled by `spell`: the column
+/// [`usage_lines`] needs.
+#[must_use]
+pub fn usage_width<T>(registry: &[Setting<T>], spell: fn(&Setting<T>) -> String) -> usize {
+    registry.iter().map(|s| spell(s).len()).max().unwrap_or(0)
+}
+
+/// Usage texts are wrapped within this many columns.
+pub const USAGE_COLUMNS: usize = 100;
+
+/// A setting as a flag with its value's shape: `--think S`.
+#[must_use]
+pub fn as_flag<T>(setting: &Setting<T>) -> String {
+    format!("--{} {}", setting.name, setting.value)
+}
+
+/// A setting as a key with its value's shape: `think=S`.
+#[must_use]
+pub fn as_key<T>(setting: &Setting<T>) -> String {
+    format!("{}={}", setting.name, setting.value)
+}
+
+/// A setting's name as the registries match it: `Play_Net` and ` play-net ` are `play-net`.
+#[must_use]
+pub fn setting_name(key: &str) -> String {
+    key.trim().to_ascii_lowercase().replace('_', "-")
+}
+
+/// The entry of `registry` named `key` (in any spelling [`setting_name`] accepts).
+#[must_use]
+pub fn find_setting<'a, T>(registry: &'a [Setting<T>], key: &str) -> Option<&'a Setting<T>> {
+    let name = setting_name(key);
+    registry.iter().find(|s| s.name == name)
+}
+
+/// The thinking player's settings, in the order [`ThinkerSettings::describe`] writes them: the
+/// one list of their names, from which `ddz.cfg`, the engine's flags, the arena's
+/// `builtin:ddz:KEY=VALUE` and `ddz analyze` read them.
+pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
+    Setting {
+        name: "think",
+        value: "S",
+        help: "seconds per decision (default: the clock's 1 s)",
+        file: false,
+        read: |s, v| {
+            let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
+            let t = number(
+                "think",
+                v,
+                |t: &f64| *t > 0.0 && *t <= MAX_THINK_SECONDS,
+                &must_be,
+            )?;
+            s.think = Some(Duration::from_secs_f64(t));
+            Ok(())
+        },
+        show: |s| {
+            s.think
+                .map_or("clock".to_string(), |t| t.as_secs_f64().to_string())
+        },
+    },
+    Setting {
+        name: "samples",
+        value: "N",
+        help: "a fixed budget of N deals per decision, whatever the clock (reproducible)",
+        file: false,
+        read: |s, v| {
+            s.samples = Some(number(
+                "samples",
+                v,
+                |n: &u32| *n >= 1,
+                "a whole number ≥ 1",
+            )?);
+            Ok(())
+        },
+        show: |s| s.samples.map_or("clock".to_string(), |n| n.to_string()),
+    },
+    Setting {
+        name: "table-mb",
+        value: "M",
+        help: "the solver's table in MiB",
+        file: false,
+        read: |s, v| {
+            let must_be = format!("1..={} (MiB)", MAX_TABLE_MB);
+            let mb = number("table-mb", v, |n| (1..=MAX_TABLE_MB).contains(n), &must_be)?;
+            s.table_bytes = mb << 20;
+            Ok(())
+        },
+        show: |s| (s.table_bytes >> 20).to_string(),
+    },
+    Setting {
+        name: "bid",
+        value: "value|simulate|net|net-deals",
+        help: "how it bids: value thresholds, simulation, the bid network, the play network",
+        file: false,
+        read: |s, v| {
+            s.bidder = one_of("bid", v, &BIDDERS)?;
+            Ok(())
+        },
+        show: |s| name_of(&BIDDERS, s.bidder).to_string(),
+    },
+    Setting {
+        name: "bid-margin",
+        value: "M",
+        help: "with a network's bid: bid when the landlord's seat is worth more than M stakes",
+        file: false,
+        read: |s, v| {
+            let in_range = |m: &f64| (-4.0..=4.0).contains(m);
+            s.bid_margin = number("bid-margin", v, in_range, "a number in [-4, 4]")?;
+            Ok(())
+        },
+        show: |s| s.bid_margin.to_string(),
+    },
+    Setting {
+        name: "eval",
+        value: "rollout|net|blend",
+        help: "how a candidate is judged on a deal: play-out, play network, both",
+        file: false,
+        read: |s, v| {
+            s.eval = one_of("eval", v, &EVALS)?;
+            Ok(())
+        },
+        show: |s| name_of(&EVALS, s.eval).to_string(),
+    },
+    Setting {
+        name: "net-plies",
+        value: "K",
+        help: "turns the rule player plays after a candidate before the network judges",
+        file: false,
+        read: |s, v| {
+            s.net_plies = number("net-plies", v, |n: &u32| *n <= 100, "a whole number ≤ 100")?;
+            Ok(())
+        },
+        show: |s| s.net_plies.to_string(),
+    },
+    Setting {
+        name: "net-weight",
+        value: "W",
+        help: "with eval blend: the network's share of a deal's value, 0 to 1",
+        file: false,
+        read: |s, v| {
+            let in_range = |w: &f64| (0.0..=1.0).contains(w);
+            s.net_weight = number("net-weight", v, in_range, "a number in [0, 1]")?;
+            Ok(())
+        },
+        show: |s| s.net_weight.to_string(),
+    },
+    Setting {
+        name: "infer",
+        value: "on|off",
+        help: "believe deals where the others played as the rule player would",
+        file: false,
+        read: |s, v| {
+            s.infer = one_of("infer", v, &[("on", true), ("off", false)])?;
+            Ok(())
+        },
+        show: |s| if s.infer { "on" } else { "off" }.to_string(),
+    },
+    Setting {
+        name: "stick",
+        value: "Z",
+        help: "keep the rule player's choice unless the best leads it by Z standard errors \
+               (default 1; 0: the best mean wins)",
+        file: false,
+        read: |s, v| {
+            let in_range = |z: &f64| (0.0..=10.0).contains(z);
+            s.stick = number("stick", v, in_range, "a number in [0, 10]")?;
+            Ok(())
+        },
+        show: |s| s.stick.to_string(),
+    },
+    Setting {
+        name: "play-net",
+        value: "FILE",
+        help: "the play network from a file (scripts/train.py) instead of the embedded one",
+        file: true,
+        read: |s, v| {
+            s.play_net = Some(NetFile::read(v, PLAY_INPUTS)?);
+            Ok(())
+        },
+        show: |s| net_file(&s.play_net).to_string(),
+    },
+    Setting {
+        name: "bid-net",
+        value: "FILE",
+        help: "the bid network from a file instead of the embedded one",
+        file: true,
+        read: |s, v| {
+            s.bid_net = Some(NetFile::read(v, BID_INPUTS)?);
+            Ok(())
+        },
+        show: |s| net_file(&s.bid_net).to_string(),
+    },
+    Setting {
+        name: "threads",
+        value: "N",
+        help: "search threads (default: one per core; 1 in the arena)",
+        file: false,
+        read: |s, v| {
+            let must_be = format!("a whole number in 1..={}", MAX_THREADS);
+            let n = number("threads", v, |n| (1..=MAX_THREADS).contains(n), &must_be)?;
+            s.threads = Some(n);
+            Ok(())
+        },
+        show: |s| s.threads.map_or("cores".to_string(), |n| n.to_string()),
+    },
+    Setting {
+        name: "playout",
+        value: "rules|learned",
+        help: "the policy of the play-outs: the rule player or the learned policy",
+        file: false,
+        read: |s, v| {
+            s.playout = one_of("playout", v, &POLICIES)?;
+            Ok(())
+        },
+        show: |s| name_of(&POLICIES, s.playout).to_string(),
+    },
+    Setting {
+        name: "prior",
+        value: "rules|learned",
+        help: "the policy whose choice the search keeps unless another is clearly better",
+        file: false,
+        read: |s, v| {
+            s.prior = one_of("prior", v, &POLICIES)?;
+            Ok(())
+        },
+        show: |s| name_of(&POLICIES, s.prior).to_string(),
+    },
 ];
+
+/// The bidders by name, in the order `bid=` lists them.
+const BIDDERS: [(&str, Bidder); 4] = [
+    ("value", Bidder::Value),
+    ("simulate", Bidder::Simulate),
+    ("net", Bidder::Net),
+    ("net-deals", Bidder::NetDeals),
+];
+
+/// The evaluations by name, in the order `eval=` lists them.
+const EVALS: [(&str, Eval); 3] = [
+    ("rollout", Eval::Rollout),
+    ("net", Eval::Net),
+    ("blend", Eval::Blend),
+];
+
+/// The name of `value` among `options`.
+fn name_of<T: PartialEq>(options: &[(&'static str, T)], value: T) -> &'static str {
+    options
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("?", |(name, _)| name)
+}
+
+/// A network setting's value: the file's path, or `embedded`.
+fn net_file(file: &Option<NetFile>) -> &str {
+    file.as_ref().map_or("embedded", NetFile::path)
+}
 
 /// How the thinking player bids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -376,6 +539,29 @@ pub enum Eval {
 mod tests {
     use super::*;
 
+    /// Every choice a setting's value shape lists (`rollout|net|blend`) is accepted, and
+    /// `describe` shows it back under the same name: the usage texts' choices are the parser's.
+    #[test]
+    fn every_listed_choice_is_read_and_shown_back() {
+        let mut choices = 0;
+        for setting in SETTINGS.iter().filter(|s| s.value.contains('|')) {
+            for choice in setting.value.split('|') {
+                let mut settings = ThinkerSettings::default();
+                settings.set(setting.name, choice).unwrap();
+                assert_eq!((setting.show)(&settings), choice, "{}", setting.name);
+                choices += 1;
+            }
+            let mut settings = ThinkerSettings::default();
+            let refused = settings.set(setting.name, "nonsense").unwrap_err();
+            assert!(
+                refused.contains(setting.value.replace('|', " or ").as_str()),
+                "{}",
+                refused
+            );
+        }
+        assert_eq!(choices, 4 + 3 + 2, "bid, eval and infer list their choices");
+    }
+
     /// What `describe` writes reads back through `set` to the same settings (the clock and the
     /// embedded networks are the defaults, which `describe` names in words).
     #[test]
@@ -400,7 +586,8 @@ mod tests {
                 .split(' ')
                 .map(|kv| kv.split('=').next().unwrap())
                 .collect();
-            assert_eq!(keys, SETTING_NAMES, "{}", text);
+            let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+            assert_eq!(keys, names, "{}", text);
             let mut back = ThinkerSettings::default();
             for kv in text.split(' ') {
                 let (k, v) = kv.split_once('=').unwrap();

@@ -1,0 +1,262 @@
+//! A player spec, the text that names a player on a command line (`builtin:rules`,
+//! `builtin:ddz:samples=16:eval=blend`, `botzone:./bot`, `./engine --flags`), parsed once into
+//! a [`PlayerSpec`] that builds the player as often as the games need it. It reads back from
+//! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
+//! (`play-net=FILE`) is read when the spec is parsed and shared by every player built from it.
+
+use crate::strategy::greedy::Greedy;
+use crate::strategy::learned::LearnedPlayer;
+use crate::strategy::random::RandomPlayer;
+use crate::strategy::rules_player::RulesPlayer;
+use crate::strategy::thinker::{find_setting, Thinker, ThinkerSettings, SETTINGS};
+use crate::strategy::tricky::Tricky;
+use crate::strategy::Strategy;
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+/// The built-in names, for usage messages.
+pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "ddz", "tricky"];
+
+/// A player, as a spec names it.
+#[derive(Clone, Debug, PartialEq)]
+pub enum PlayerSpec {
+    /// `builtin:NAME[:KEY=VALUE…]`: a strategy of this binary, run in-process.
+    Builtin(BuiltinSpec),
+    /// `botzone:COMMAND`: a Botzone bot ([`super::botzone`]).
+    Botzone(String),
+    /// Any other text: a shell command line running an engine that speaks the protocol.
+    Program(String),
+}
+
+/// A built-in strategy and its settings.
+#[derive(Clone, Debug, PartialEq)]
+pub enum BuiltinSpec {
+    /// `random`: a random legal play.
+    Random,
+    /// `greedy`: the greedy player.
+    Greedy,
+    /// `rules`: the rule-based player (strategy v1).
+    Rules,
+    /// `learned`: the policy learned from the thinking player's decisions.
+    Learned,
+    /// `tricky`: the test opponent that leads plays platforms read differently.
+    Tricky,
+    /// `ddz[:KEY=VALUE…]`: the thinking player (the engine's default).
+    Ddz(DdzSpec),
+}
+
+/// The thinking player's settings as a spec gives them: the settings read, and the
+/// `KEY=VALUE` pairs they were read from (in their order, under the registry's names), which
+/// are what the spec's text shows.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DdzSpec {
+    /// The settings: the defaults, one search thread (the arena's jobs already fill the cores),
+    /// then the pairs.
+    pub settings: ThinkerSettings,
+    /// The pairs given.
+    pub given: Vec<(&'static str, String)>,
+}
+
+impl BuiltinSpec {
+    /// The strategy, its randomness seeded with `seed` (a game's).
+    #[must_use]
+    pub fn strategy(&self, seed: u64) -> Box<dyn Strategy> {
+        match self {
+            BuiltinSpec::Random => Box::new(RandomPlayer::new(seed)),
+            BuiltinSpec::Greedy => Box::new(Greedy),
+            BuiltinSpec::Rules => Box::new(RulesPlayer::new()),
+            BuiltinSpec::Learned => Box::new(LearnedPlayer::new()),
+            BuiltinSpec::Tricky => Box::new(Tricky::new()),
+            BuiltinSpec::Ddz(ddz) => Box::new(Thinker::new(ddz.settings.clone())),
+        }
+    }
+
+    /// The thinking time the spec sets (`ddz:think=S`), for the clock of its decisions.
+    #[must_use]
+    pub fn think(&self) -> Option<Duration> {
+        match self {
+            BuiltinSpec::Ddz(ddz) => ddz.settings.think,
+            _ => None,
+        }
+    }
+
+    /// The name after `builtin:`, without settings.
+    #[must_use]
+    pub fn name(&self) -> &'static str {
+        match self {
+            BuiltinSpec::Random => "random",
+            BuiltinSpec::Greedy => "greedy",
+            BuiltinSpec::Rules => "rules",
+            BuiltinSpec::Learned => "learned",
+            BuiltinSpec::Tricky => "tricky",
+            BuiltinSpec::Ddz(_) => "ddz",
+        }
+    }
+}
+
+impl FromStr for BuiltinSpec {
+    type Err = String;
+
+    /// `NAME[:KEY=VALUE…]`, as after `builtin:`; only `ddz` takes settings.
+    fn from_str(text: &str) -> Result<BuiltinSpec, String> {
+        let mut parts = text.split(':');
+        let base = parts.next().unwrap_or("");
+        let pairs: Vec<&str> = parts.collect();
+        let plain = match base {
+            "random" => BuiltinSpec::Random,
+            "greedy" => BuiltinSpec::Greedy,
+            "rules" => BuiltinSpec::Rules,
+            "learned" => BuiltinSpec::Learned,
+            "tricky" => BuiltinSpec::Tricky,
+            "ddz" => {
+                let mut ddz = DdzSpec {
+                    settings: ThinkerSettings {
+                        threads: Some(1),
+                        ..ThinkerSettings::default()
+                    },
+                    given: Vec::new(),
+                };
+                for kv in pairs {
+                    let (k, v) = kv
+                        .split_once('=')
+                        .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
+                    ddz.settings.set(k, v)?;
+                    let name = find_setting(SETTINGS, k).map_or("", |s| s.name);
+                    ddz.given.push((name, v.trim().to_string()));
+                }
+                return Ok(BuiltinSpec::Ddz(ddz));
+            }
+            _ => {
+                return Err(format!(
+                    "unknown built-in player '{}'{} (known: {})",
+                    base,
+                    crate::near::did_you_mean(base, BUILTIN_NAMES),
+                    BUILTIN_NAMES.join(", ")
+                ))
+            }
+        };
+        if pairs.is_empty() {
+            Ok(plain)
+        } else {
+            Err(format!("builtin:{} takes no settings", base))
+        }
+    }
+}
+
+impl fmt::Display for BuiltinSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())?;
+        if let BuiltinSpec::Ddz(ddz) = self {
+            for (k, v) in &ddz.given {
+                write!(f, ":{}={}", k, v)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for PlayerSpec {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+        if let Some(command) = text.strip_prefix("botzone:") {
+            Ok(PlayerSpec::Botzone(command.to_string()))
+        } else if let Some(name) = text.strip_prefix("builtin:") {
+            name.parse().map(PlayerSpec::Builtin)
+        } else {
+            Ok(PlayerSpec::Program(text.to_string()))
+        }
+    }
+}
+
+impl fmt::Display for PlayerSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayerSpec::Builtin(b) => write!(f, "builtin:{}", b),
+            PlayerSpec::Botzone(command) => write!(f, "botzone:{}", command),
+            PlayerSpec::Program(command) => f.write_str(command),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategy::thinker::Eval;
+
+    /// A spec's text reads into a value whose text is the same, and that text reads back into
+    /// the same value; the settings read are those the pairs say.
+    #[test]
+    fn specs_round_trip_through_their_text() {
+        for text in [
+            "builtin:random",
+            "builtin:greedy",
+            "builtin:rules",
+            "builtin:tricky",
+            "builtin:ddz",
+            "builtin:ddz:samples=16:eval=rollout",
+            "builtin:ddz:eval=blend:samples=16:infer=off:stick=0.5:threads=2",
+            "botzone:./bot --keep",
+            "./engine --think 1",
+        ] {
+            let spec: PlayerSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec.clone()));
+        }
+        let spec: PlayerSpec = "builtin:ddz:samples=16:eval=rollout".parse().unwrap();
+        match spec {
+            PlayerSpec::Builtin(BuiltinSpec::Ddz(ddz)) => {
+                assert_eq!(ddz.settings.samples, Some(16));
+                assert_eq!(ddz.settings.eval, Eval::Rollout);
+                assert_eq!(ddz.settings.threads, Some(1), "one thread in the arena");
+            }
+            other => panic!("{:?}", other),
+        }
+        // Spelled loosely, the text shows the registry's names.
+        let loose: PlayerSpec = "builtin:ddz:Net_Weight= 0.25".parse().unwrap();
+        assert_eq!(loose.to_string(), "builtin:ddz:net-weight=0.25");
+    }
+
+    /// A network file is read when the spec is: players built from the spec after the file is
+    /// gone still play with it (and a spec naming a file that is not there is refused).
+    #[test]
+    fn a_network_file_is_read_once_with_the_spec() {
+        use crate::arena::deals::Deal;
+        use crate::game::{GameState, Seat};
+        let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
+        std::fs::write(&path, crate::strategy::net::PLAY_WEIGHTS).unwrap();
+        let text = format!("builtin:ddz:samples=2:eval=net:play-net={}", path.display());
+        let spec: PlayerSpec = text.parse().unwrap();
+        std::fs::remove_file(&path).unwrap();
+        assert!(text.parse::<PlayerSpec>().is_err(), "the file is gone");
+        let builtin = match &spec {
+            PlayerSpec::Builtin(b) => b.clone(),
+            other => panic!("{:?}", other),
+        };
+        let deal = Deal::seeded(3, 0);
+        let mut state = GameState::new(Seat::A, deal.hands[Seat::A]);
+        state.set_landlord(Seat::A, deal.bottom).unwrap();
+        for game in 0..2 {
+            let mut player = builtin.strategy(game);
+            let play = player.play(&state, crate::strategy::Deadline::unlimited());
+            assert!(state.legal_plays().contains(&play), "game {}", game);
+        }
+        assert_eq!(spec.to_string(), text);
+    }
+
+    /// What is not a player is refused, with the reason.
+    #[test]
+    fn bad_specs_say_why() {
+        for (text, why) in [
+            ("builtin:rulez", "did you mean 'rules'"),
+            ("builtin:rules:samples=4", "takes no settings"),
+            ("builtin:ddz:samples", "not KEY=VALUE"),
+            ("builtin:ddz:samples=0", "samples '0'"),
+            ("builtin:ddz:colour=red", "unknown setting 'colour'"),
+        ] {
+            let e = text.parse::<PlayerSpec>().unwrap_err();
+            assert!(e.contains(why), "{}: {}", text, e);
+        }
+    }
+}
