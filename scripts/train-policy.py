@@ -167,7 +167,11 @@ def main():
     except OSError:
         commit = "unknown"
     with open(args.out + ".info", "w") as f:
-        f.write("command: python3 " + " ".join(shlex.quote(a) for a in sys.argv) + "\n")
+        # Paths as given would name this machine's folders: each argument that is a path is
+        # written from its parent folder on (data/r0/part-1000.tsv → r0/part-1000.tsv).
+        def short(a):
+            return os.path.join(os.path.basename(os.path.dirname(a)), os.path.basename(a)) if os.sep in a else a
+        f.write("command: python3 scripts/train-policy.py " + " ".join(shlex.quote(short(a)) for a in sys.argv[1:]) + "\n")
         f.write(f"lightgbm {lgb.__version__}, numpy {np.__version__}, commit {commit}\n")
         f.write(f"candidates: {len(x)}, decisions: {len(np.unique(q))}, features: {len(names)}\n")
         f.write(f"parameters: {params}\n")

@@ -50,13 +50,41 @@ usage: ddz encode --net play|bid DATA... --out FILE [--every K]
 /// Usage of `ddz netcheck`.
 pub const NETCHECK_USAGE: &str = "\
 usage: ddz netcheck PREFIX
+       ddz netcheck --policy PREFIX
        ddz netcheck --data FILE [--positions N]
   PREFIX: compares this binary's forward pass of PREFIX.bin with the trainer's outputs in
   PREFIX.check (both written by scripts/train.py); fails when they differ by more than 1e-4
   (relative).
+  --policy: the learned policy's model PREFIX.txt (LightGBM's file, scripts/train-policy.py)
+  scored by this binary against the trainer's scores in PREFIX.check (within 1e-9).
   --data: how well the embedded play network judges positions of a self-play file (N of them,
   default 3000, more than 16 cards left), against the recorded outcome and against the
   thinking player's judge (a rollout of the rule player with the solver at the end).";
+
+/// `ddz netcheck --policy PREFIX`: a trained policy model scored against the trainer's own.
+fn check_policy(prefix: &str) -> anyhow::Result<()> {
+    use crate::strategy::learned::trees::Trees;
+    use crate::strategy::learned::{compare_with_trainer, TRAINER_TOLERANCE};
+    let text = std::fs::read_to_string(format!("{}.txt", prefix))
+        .with_context(|| format!("reading {}.txt", prefix))?;
+    let model = Trees::parse(&text).map_err(|e| anyhow::anyhow!("{}.txt: {}", prefix, e))?;
+    let check = std::fs::read_to_string(format!("{}.check", prefix))
+        .with_context(|| format!("reading {}.check", prefix))?;
+    let (worst, rows) = compare_with_trainer(&model, &check)
+        .map_err(|e| anyhow::anyhow!("{}.check: {}", prefix, e))?;
+    println!(
+        "{}: {} trees, {} rows, largest difference {:.2e} (tolerance {:.0e})",
+        prefix,
+        model.len(),
+        rows,
+        worst,
+        TRAINER_TOLERANCE
+    );
+    if rows == 0 || worst > TRAINER_TOLERANCE {
+        bail!("the trees do not give the trainer's scores");
+    }
+    Ok(())
+}
 
 /// The largest relative difference `ddz netcheck` accepts.
 const NETCHECK_TOLERANCE: f32 = 1e-4;
@@ -66,11 +94,13 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
     let mut prefix: Option<String> = None;
     let mut data: Option<String> = None;
     let mut positions = JUDGE_POSITIONS;
+    let mut policy: Option<String> = None;
     let mut line = Args::new("netcheck", NETCHECK_USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match &arg {
             Arg::Word(w) if prefix.is_none() => prefix = Some(w.clone()),
             Arg::Flag(f) if f == "--data" => data = Some(line.value()?),
+            Arg::Flag(f) if f == "--policy" => policy = Some(line.value()?),
             Arg::Flag(f) if f == "--positions" => {
                 positions = line.parse()?;
                 if positions == 0 {
@@ -80,10 +110,14 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
             _ => return Err(line.unknown(&arg)),
         }
     }
-    let prefix = match (prefix, data) {
-        (None, Some(file)) => return judge_data(&file, positions),
-        (Some(p), None) => p,
-        _ => bail!("give a PREFIX or --data FILE{}", line.hint()),
+    let prefix = match (prefix, data, policy) {
+        (None, Some(file), None) => return judge_data(&file, positions),
+        (None, None, Some(p)) => return check_policy(&p),
+        (Some(p), None, None) => p,
+        _ => bail!(
+            "give a PREFIX, --policy PREFIX or --data FILE{}",
+            line.hint()
+        ),
     };
     let weights = std::fs::read(format!("{}.bin", prefix))
         .with_context(|| format!("reading {}.bin", prefix))?;

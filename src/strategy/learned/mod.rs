@@ -39,6 +39,41 @@ pub fn embedded_model() -> Arc<Trees> {
     }))
 }
 
+/// The largest difference between the model's score and the trainer's own in a check file
+/// (`PREFIX.check`, written by `scripts/train-policy.py` beside the model: each line a
+/// candidate's features then the trainer's score), relative to the score (or absolute below
+/// 1), and the number of lines compared.
+pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), String> {
+    let (mut worst, mut rows) = (0.0f64, 0);
+    for (i, line) in check.lines().enumerate() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let values = line
+            .split('\t')
+            .map(|v| v.parse::<f64>())
+            .collect::<Result<Vec<f64>, _>>()
+            .map_err(|_| format!("line {}: not numbers", i + 1))?;
+        if values.len() != model.features + 1 {
+            return Err(format!(
+                "line {}: {} values, the model reads {} features and a score",
+                i + 1,
+                values.len(),
+                model.features
+            ));
+        }
+        let (x, theirs) = values.split_at(model.features);
+        let difference = (model.score(x) - theirs[0]).abs() / theirs[0].abs().max(1.0);
+        worst = worst.max(difference);
+        rows += 1;
+    }
+    Ok((worst, rows))
+}
+
+/// The largest difference [`compare_with_trainer`] accepts: both sides add the same doubles in
+/// the same order, so anything beyond rounding in the text is a disagreement.
+pub const TRAINER_TOLERANCE: f64 = 1e-9;
+
 /// One decision as the learned policy sees it: the candidates, their features and scores.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scored {
@@ -175,25 +210,18 @@ mod tests {
     fn the_embedded_model_scores_as_the_trainer_did() {
         let model = embedded_model();
         assert_eq!(model.features, FEATURES);
-        let mut rows = 0;
-        for line in include_str!("policy.check").lines() {
-            if line.starts_with('#') {
-                continue;
-            }
-            let values: Vec<f64> = line.split('\t').map(|v| v.parse().unwrap()).collect();
-            assert_eq!(values.len(), FEATURES + 1, "{}", line);
-            let ours = model.score(&values[..FEATURES]);
-            let theirs = values[FEATURES];
-            assert!(
-                (ours - theirs).abs() <= 1e-9 * theirs.abs().max(1.0),
-                "ours {} theirs {} for {}",
-                ours,
-                theirs,
-                line
-            );
-            rows += 1;
-        }
+        let (worst, rows) = compare_with_trainer(&model, include_str!("policy.check")).unwrap();
         assert!(rows >= 10, "{} rows", rows);
+        assert!(worst <= TRAINER_TOLERANCE, "largest difference {}", worst);
+        // A check with one score moved fails: the comparison can see a disagreement.
+        let line = include_str!("policy.check")
+            .lines()
+            .find(|l| !l.starts_with('#'))
+            .unwrap();
+        let (features, score) = line.rsplit_once('\t').unwrap();
+        let moved = format!("{}\t{}", features, score.parse::<f64>().unwrap() + 0.5);
+        let (worst, _) = compare_with_trainer(&model, &moved).unwrap();
+        assert!(worst > TRAINER_TOLERANCE);
     }
 
     /// Mid-game views of a few self-played games.

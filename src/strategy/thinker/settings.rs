@@ -559,7 +559,11 @@ mod tests {
                 refused
             );
         }
-        assert_eq!(choices, 4 + 3 + 2, "bid, eval and infer list their choices");
+        assert_eq!(
+            choices,
+            4 + 3 + 2 + 2 + 2,
+            "bid, eval, infer, playout and prior list their choices"
+        );
     }
 
     /// What `describe` writes reads back through `set` to the same settings (the clock and the
