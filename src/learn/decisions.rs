@@ -13,13 +13,12 @@
 //! in their shortest exact form, so a line read back is the same line ([`Candidate::parse`]
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
-use super::selfplay::{match_config, SelfPlay};
+use super::selfplay::{match_config, replay_start, SelfPlay};
 use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};
-use crate::search::rollout::OpenGame;
 use crate::strategy::learned::features::{Features, FEATURES, FEATURE_NAMES};
 use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
@@ -167,20 +166,7 @@ impl Labeller {
     /// (1: all), starting at the game's number mod `every`, so runs of neighbouring games
     /// cover every turn.
     pub fn label(&mut self, record: &GameRecord, every: u32) -> Option<Vec<Candidate>> {
-        let landlord = record.landlord?;
-        record.winner?;
-        if !record.errors.is_empty() {
-            return None;
-        }
-        let deal = &record.deal;
-        let mut view = GameState::new(landlord, deal.hands[landlord]);
-        for &(seat, bid) in &record.bids {
-            view.bids[seat] = Some(bid);
-        }
-        view.set_landlord(landlord, deal.bottom).ok()?;
-        let mut hands = deal.hands;
-        hands[landlord] = hands[landlord].or(deal.bottom);
-        let mut game = OpenGame::new(&view, hands);
+        let mut game = replay_start(record)?;
         let game_number = record.deal_index as u64;
         let mut out = Vec::new();
         for (turn, &(seat, cards)) in record.plays.iter().enumerate() {

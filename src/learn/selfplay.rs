@@ -85,10 +85,25 @@ pub fn run_shard(
     })
 }
 
-/// Every position of a finished game, replayed from its record; `None` for a game that did
-/// not end normally.
+/// The players of a run from `--players`: none (the default `default` in every seat), one for
+/// every seat, or one per seat.
+pub fn seat_players(given: &[String], default: &str) -> Result<[String; 3], String> {
+    match given.len() {
+        0 => Ok([
+            default.to_string(),
+            default.to_string(),
+            default.to_string(),
+        ]),
+        1 => Ok([given[0].clone(), given[0].clone(), given[0].clone()]),
+        3 => Ok([given[0].clone(), given[1].clone(), given[2].clone()]),
+        n => Err(format!("--players takes one player or three, not {}", n)),
+    }
+}
+
+/// A finished game's record set up to be played again from its first play, every hand open;
+/// `None` for a game that did not end normally (no landlord, no winner, a fault).
 #[must_use]
-pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
+pub fn replay_start(record: &GameRecord) -> Option<OpenGame> {
     let landlord = record.landlord?;
     record.winner?;
     if !record.errors.is_empty() {
@@ -102,7 +117,15 @@ pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
     view.set_landlord(landlord, deal.bottom).ok()?;
     let mut hands = deal.hands;
     hands[landlord] = hands[landlord].or(deal.bottom);
-    let mut game = OpenGame::new(&view, hands);
+    Some(OpenGame::new(&view, hands))
+}
+
+/// Every position of a finished game, replayed from its record; `None` for a game that did
+/// not end normally.
+#[must_use]
+pub fn samples_of(record: &GameRecord) -> Option<Vec<Sample>> {
+    let deal = &record.deal;
+    let mut game = replay_start(record)?;
     let mut partial = Vec::with_capacity(record.plays.len());
     for (turn, &(seat, cards)) in record.plays.iter().enumerate() {
         let state = game.state();

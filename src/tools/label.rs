@@ -8,7 +8,7 @@ use crate::cli::{Arg, Args};
 use crate::game::Scoring;
 use crate::learn::data::GAMES_PER_DEAL;
 use crate::learn::decisions::{header, label_run, Candidate, Labeller};
-use crate::learn::selfplay::SelfPlay;
+use crate::learn::selfplay::{seat_players, SelfPlay};
 use crate::learn::shard::deals_in;
 use crate::strategy::thinker::ThinkerSettings;
 use anyhow::{bail, Context};
@@ -79,12 +79,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
     let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
-    run.players = match players.len() {
-        0 => run.players,
-        1 => [players[0].clone(), players[0].clone(), players[0].clone()],
-        3 => [players[0].clone(), players[1].clone(), players[2].clone()],
-        n => bail!("--players takes one player or three, not {}", n),
-    };
+    run.players = seat_players(&players, "builtin:rules").map_err(anyhow::Error::msg)?;
     if run.deals == 0 || every == 0 || threads == 0 {
         bail!("--deals, --every and --threads must be at least 1");
     }

@@ -9,7 +9,7 @@ use crate::game::Scoring;
 use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
 use crate::learn::judge::{judge_data, JUDGE_POSITIONS};
-use crate::learn::selfplay::{self, SelfPlay};
+use crate::learn::selfplay::{self, seat_players, SelfPlay};
 use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufWriter, Write};
@@ -176,12 +176,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
         }
     }
     let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
-    run.players = match players.len() {
-        0 => run.players,
-        1 => [players[0].clone(), players[0].clone(), players[0].clone()],
-        3 => [players[0].clone(), players[1].clone(), players[2].clone()],
-        n => bail!("--players takes one player or three, not {}", n),
-    };
+    run.players = seat_players(&players, "builtin:rules").map_err(anyhow::Error::msg)?;
     if run.deals == 0 {
         bail!("--deals must be at least 1");
     }
