@@ -12,11 +12,11 @@ use crate::arena::ArenaConfig;
 use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::Help;
 use crate::game::Seat;
+use crate::play::narration::Narration;
 use crate::play::settings::{PlaySettings, USAGE};
 use crate::play::table::Table;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
-use crate::tools::replay::replay_game;
 use anyhow::Context;
 use std::io::BufReader;
 use std::path::Path;
@@ -134,7 +134,9 @@ fn end_of_game(
     left: bool,
     style: Style,
 ) -> String {
-    let mut out = games.last().map_or_else(String::new, replay_game);
+    let mut out = games
+        .last()
+        .map_or_else(String::new, |g| Narration::of_line(g).text());
     let mine = record.scores[me];
     let paint = if mine >= 0 { Paint::Green } else { Paint::Red };
     if left {

@@ -176,12 +176,6 @@ fn log_games(text: &str) -> anyhow::Result<Vec<GameLine>> {
     Ok(games)
 }
 
-/// One game of a log as people read it (the account `ddz play` shows after a game).
-#[must_use]
-pub fn replay_game(g: &GameLine) -> String {
-    Narration::of_line(g).text()
-}
-
 /// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
 /// game of a JSON log, counted from 1. Each game of a log is headed `== game N: deal D,
 /// seating S`: N is what `--game` counts, D the deal's number in the log (from 0).
