@@ -149,9 +149,14 @@ impl LearnedPlayer {
     /// The candidates of the decision in `state` (the seat to move's view), their features
     /// and scores.
     pub fn score(&mut self, state: &GameState) -> Scored {
-        let (unit, rule_choice) = explain(&mut self.rules, state);
         let legal = state.legal_plays();
-        let candidates = candidates(self.rules.splitter(), state, &legal, rule_choice);
+        self.score_among(state, &legal)
+    }
+
+    /// [`LearnedPlayer::score`] with the legal plays already generated.
+    fn score_among(&mut self, state: &GameState, legal: &[Combo]) -> Scored {
+        let (unit, rule_choice) = explain(&mut self.rules, state);
+        let candidates = candidates(self.rules.splitter(), state, legal, rule_choice);
         let features = features_of(self.rules.splitter(), state, &candidates, rule_choice, unit);
         let scores = features.iter().map(|f| self.model.score(f)).collect();
         Scored {
@@ -177,7 +182,7 @@ impl Policy for LearnedPlayer {
         if legal.len() == 1 {
             return legal[0];
         }
-        self.score(state).best()
+        self.score_among(state, &legal).best()
     }
 }
 
