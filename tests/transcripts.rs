@@ -42,17 +42,31 @@ fn every_fixture_passes_on_the_built_engine() {
     passes_all(&engine(), &files);
 }
 
+/// The fixtures less 26 of the 27 runs of the 2015 platform, which share one platform's habits:
+/// every kind of conversation once.
+fn one_of_each_kind() -> Vec<PathBuf> {
+    transcript_files(&fixtures())
+        .into_iter()
+        .filter(|f| {
+            let name = f.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            !name.starts_with("platform-2015-run") || name == "platform-2015-run01.txt"
+        })
+        .collect()
+}
+
 #[test]
-fn every_fixture_passes_with_the_networks_judging() {
+fn every_kind_of_fixture_passes_with_the_networks_judging() {
     // The play network in place of rollouts and the bid network, then the blend and the play
     // network's bids (settings of the thinking player), on every platform's transcripts.
+    let files = one_of_each_kind();
+    assert!(files.len() >= 20, "only {} transcripts", files.len());
     for settings in [
         ["--eval", "net", "--net-plies", "3", "--bid", "net"],
         ["--eval", "blend", "--net-plies", "0", "--bid", "net-deals"],
     ] {
         let mut with_nets = engine();
         with_nets.extend(settings.map(String::from));
-        passes_all(&with_nets, &transcript_files(&fixtures()));
+        passes_all(&with_nets, &files);
     }
 }
 
@@ -60,9 +74,9 @@ fn every_fixture_passes_with_the_networks_judging() {
 fn the_engine_thinking_on_its_clock_answers_in_time() {
     // Timed mode, as on a platform: each decision thinks until the soft deadline. The
     // transcripts' own limits (15 s) are the bound the checker enforces; the think time keeps
-    // the test short (each decision waits it out), and 5 s (a hundred times the think time)
+    // the test short (each decision waits it out), and 5 s (250 times the think time)
     // catches an engine that thinks past its clock without flaking on a loaded machine.
-    let timed = [env!("CARGO_BIN_EXE_ddz"), "--think", "0.05"].map(String::from);
+    let timed = [env!("CARGO_BIN_EXE_ddz"), "--think", "0.02"].map(String::from);
     for name in [
         "official-example.txt",
         "platform-2015-run01.txt",
@@ -103,9 +117,10 @@ fn the_checker_rejects_illegal_plays_and_silence() {
     )
     .unwrap();
     let cmd = vec!["sh".to_string(), script.display().to_string()];
-    // A short limit, so waiting for the missing answer takes little time.
+    // A short limit, so waiting for the missing answer takes little time (the limit and as much
+    // again).
     let text = std::fs::read_to_string(fixtures().join("official-example.txt")).unwrap();
-    let t = parse(&format!("# time: 1\n{}", text)).unwrap();
+    let t = parse(&format!("# time: 0.5\n{}", text)).unwrap();
     let r = check(&cmd, &t);
     let _ = std::fs::remove_file(&script);
     let text = r.failures.join("\n");
@@ -196,14 +211,15 @@ fn check_transcripts_gives_each_verdict_and_the_exit_status() {
         String::from_utf8_lossy(&out.stderr)
     );
 
-    // An engine that answers the handshake 2 s after it, against a 1 s limit.
+    // An engine that answers the handshake 1.4 s after it, against a 1 s limit: late, but
+    // inside the second of grace after which it would be silent.
     std::fs::write(
         dir.join("late.txt"),
         "# time: 1\n> DOUDIZHUVER 1.0\n< NAME slow\n",
     )
     .unwrap();
     let script = dir.join("slow.sh");
-    std::fs::write(&script, "read -r l; sleep 2; echo 'NAME slow'\n").unwrap();
+    std::fs::write(&script, "read -r l; sleep 1.4; echo 'NAME slow'\n").unwrap();
     let out = run(&format!("sh {}", script.display()), &["late.txt"]);
     let stdout = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(2), "{}", stdout);

@@ -4,7 +4,8 @@
 //! Format (`fixtures/transcripts/README.md`): `# …` comments and blank lines are ignored;
 //! `> LINE` is sent to the engine (verbatim after `> `, so `\r` and extra spaces survive);
 //! `< LINE` is the engine's answer to the `>` line before it; a `>` line with no `<` line
-//! expects no answer. `# time: N` sets the reply limit in seconds (default 15).
+//! expects no answer. `# time: N` sets the reply limit in seconds (default 15; `0.5` is half a
+//! second).
 //!
 //! Checks: `OK …` exactly; `NAME …` any name; `BID …` and `PLAY …` by form, seat letter and
 //! legality against a tracker the checker keeps from the platform's lines and the engine's own
@@ -25,8 +26,14 @@ use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
-/// How long past the limit the checker waits for a reply before calling it missing.
+/// How long past the limit the checker waits for a reply before calling it missing (a reply in
+/// between is late), at most: a short limit has a grace as long as itself, so that a test with a
+/// limit of half a second waits one second for an engine that stays silent.
 pub const GRACE: Duration = Duration::from_secs(2);
+
+fn grace(limit: Duration) -> Duration {
+    GRACE.min(limit)
+}
 /// How long an engine may take to exit once its input is closed.
 pub const EXIT_WAIT: Duration = Duration::from_secs(5);
 
@@ -76,11 +83,13 @@ pub fn parse(text: &str) -> Result<Transcript, String> {
         }
         if let Some(comment) = trimmed.strip_prefix('#') {
             if let Some(t) = comment.trim().strip_prefix("time:") {
-                let secs: u64 = t
+                let secs: f64 = t
                     .trim()
                     .parse()
-                    .map_err(|_| format!("line {}: bad time '{}'", n, t.trim()))?;
-                limit = Duration::from_secs(secs);
+                    .ok()
+                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
+                    .ok_or_else(|| format!("line {}: bad time '{}'", n, t.trim()))?;
+                limit = Duration::from_secs_f64(secs);
             }
             notes.push(Note {
                 line: n,
@@ -299,7 +308,7 @@ pub fn check(command: &[String], transcript: &Transcript) -> TranscriptReport {
             }
             let command = meaning(&step.send);
             if let Some(expect) = &step.expect {
-                match engine.program.recv(transcript.limit + GRACE) {
+                match engine.program.recv(transcript.limit + grace(transcript.limit)) {
                     Ok(got) => {
                         let took = sent.elapsed();
                         report.replies += 1;
@@ -381,16 +390,16 @@ mod tests {
     #[test]
     fn parses_the_format() {
         let t = parse(
-            "# test\n# time: 3\n\n> DOUDIZHUVER 1.0\n< NAME x\n> PLAY A-1 \r\n< OK PLAY\n> EXIT\n",
+            "# test\n# time: 2.5\n\n> DOUDIZHUVER 1.0\n< NAME x\n> PLAY A-1 \r\n< OK PLAY\n> EXIT\n",
         )
         .unwrap();
-        assert_eq!(t.limit, Duration::from_secs(3));
+        assert_eq!(t.limit, Duration::from_millis(2500));
         assert_eq!(t.steps.len(), 3);
         assert_eq!(t.steps[1].send, "PLAY A-1 \r");
         assert_eq!(t.steps[1].expect.as_deref(), Some("OK PLAY"));
         assert_eq!(t.steps[2].expect, None);
         let notes: Vec<(usize, &str)> = t.notes.iter().map(|n| (n.line, &n.text[..])).collect();
-        assert_eq!(notes, [(1, "test"), (2, "time: 3")]);
+        assert_eq!(notes, [(1, "test"), (2, "time: 2.5")]);
         assert!(parse("< OK\n").is_err());
         assert!(parse("> A\n< B\n< C\n").is_err());
         assert!(parse("hello\n").is_err());
