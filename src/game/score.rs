@@ -107,6 +107,12 @@ impl Tally {
             return;
         }
         self.count_multiplier(play);
+        self.count_side(role);
+    }
+
+    /// Counts one non-pass play for the side of `role` alone (what spring and anti-spring are
+    /// decided by), for a play whose bombs are already counted.
+    pub fn count_side(&mut self, role: Role) {
         match role {
             Role::Landlord => self.landlord_plays += 1,
             Role::Farmer => self.farmer_plays += 1,

@@ -85,20 +85,6 @@ impl fmt::Display for TrackError {
 
 impl std::error::Error for TrackError {}
 
-/// What each side has played so far: spring and anti-spring are decided by the plays, and the
-/// cards tell a game recorded from its start from one set up midway.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SidePlays {
-    /// Non-pass plays by the landlord.
-    pub landlord_plays: u32,
-    /// Non-pass plays by the two farmers together.
-    pub farmer_plays: u32,
-    /// Cards the landlord played.
-    pub landlord_cards: usize,
-    /// Cards the farmers played.
-    pub farmer_cards: usize,
-}
-
 /// One seat's knowledge of a game.
 #[derive(Clone, Debug)]
 pub struct GameState {
@@ -190,6 +176,13 @@ impl GameState {
         self.to_move = Some(landlord);
         self.last = None;
         self.passes = 0;
+        // Plays recorded before the landlord was known (a referee that sent LEFTOVER late)
+        // counted for no side: from now on each counts for its seat's side, as the history says.
+        self.counted.landlord_plays = 0;
+        self.counted.farmer_plays = 0;
+        for turn in self.history.iter().filter(|t| !t.combo.is_pass()) {
+            self.counted.count_side(Role::of(turn.seat, landlord));
+        }
         if landlord == self.me {
             self.hand = self.hand.or(bottom);
             self.cards_left[landlord] = self.hand.len() as u8;
@@ -282,7 +275,7 @@ impl GameState {
             Some(l) => l,
             None => return tally,
         };
-        let sides = self.side_plays(landlord);
+        let (landlord_cards, farmer_cards) = self.cards_played_by_side(landlord);
         let gone = |s: Seat| {
             let dealt = if s == landlord {
                 HAND_SIZE + BOTTOM_SIZE
@@ -296,10 +289,10 @@ impl GameState {
             .filter(|&&s| s != landlord)
             .map(|&s| gone(s))
             .sum();
-        if farmers_gone > sides.farmer_cards {
+        if farmers_gone > farmer_cards {
             tally.farmer_plays += UNRECORDED_PLAYS;
         }
-        if gone(landlord) > sides.landlord_cards {
+        if gone(landlord) > landlord_cards {
             tally.landlord_plays += UNRECORDED_PLAYS;
         }
         tally
@@ -446,20 +439,17 @@ impl GameState {
         self.to_move = Some(seat.next());
     }
 
-    /// What the side of `landlord` and the farmers' side have played, from the history.
-    #[must_use]
-    pub fn side_plays(&self, landlord: Seat) -> SidePlays {
-        let mut sides = SidePlays::default();
-        for turn in self.history.iter().filter(|t| !t.combo.is_pass()) {
-            if turn.seat == landlord {
-                sides.landlord_plays += 1;
-                sides.landlord_cards += turn.cards.len();
-            } else {
-                sides.farmer_plays += 1;
-                sides.farmer_cards += turn.cards.len();
+    /// The cards the landlord's side and the farmers' side have played, as the history records
+    /// them (a game set up midway holds fewer cards than it was dealt less these).
+    fn cards_played_by_side(&self, landlord: Seat) -> (usize, usize) {
+        let (mut landlord_cards, mut farmer_cards) = (0, 0);
+        for turn in &self.history {
+            match Role::of(turn.seat, landlord) {
+                Role::Landlord => landlord_cards += turn.cards.len(),
+                Role::Farmer => farmer_cards += turn.cards.len(),
             }
         }
-        sides
+        (landlord_cards, farmer_cards)
     }
 
     /// Every card played by anyone.

@@ -147,6 +147,15 @@ impl Sample {
                 ))),
             }
         };
+        // Four columns from `at`: bombs, rocket, the landlord's plays, the farmers' plays.
+        let tally = |at: usize| -> Result<Tally, DataError> {
+            Ok(Tally {
+                bombs: small(at)?,
+                rocket: flag(at + 1)?,
+                landlord_plays: num(at + 2)? as u32,
+                farmer_plays: num(at + 3)? as u32,
+            })
+        };
         let last = match (f[12], f[13]) {
             ("-", "-") => None,
             _ => Some((seat(12)?, play(f[13], 13)?)),
@@ -158,21 +167,13 @@ impl Sample {
             to_move: seat(4)?,
             hands: [cards(5)?, cards(6)?, cards(7)?],
             last,
-            bombs: small(15)?,
-            rocket: flag(16)?,
-            landlord_plays: num(17)? as u32,
-            farmer_plays: num(18)? as u32,
+            tally: tally(15)?,
         };
         let outcome = Outcome {
             landlord,
             base,
             winner: seat(20)?,
-            tally: Tally {
-                bombs: small(21)?,
-                rocket: flag(22)?,
-                landlord_plays: num(23)? as u32,
-                farmer_plays: num(24)? as u32,
-            },
+            tally: tally(21)?,
         };
         Ok(Sample {
             game: num(0)?,
@@ -214,10 +215,10 @@ impl fmt::Display for Sample {
             last_by,
             last_play,
             self.passes,
-            p.bombs,
-            u8::from(p.rocket),
-            p.landlord_plays,
-            p.farmer_plays,
+            p.tally.bombs,
+            u8::from(p.tally.rocket),
+            p.tally.landlord_plays,
+            p.tally.farmer_plays,
             self.play,
             o.winner.letter(),
             o.tally.bombs,

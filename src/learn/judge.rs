@@ -55,8 +55,8 @@ pub fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
         state.cards_left = BySeat::from_fn(|seat| hands[seat].len() as u8);
         state.last = p.last;
         state.passes = s.passes;
-        state.counted.bombs = p.bombs;
-        state.counted.rocket = p.rocket;
+        state.counted.bombs = p.tally.bombs;
+        state.counted.rocket = p.tally.rocket;
         state.to_move = Some(p.to_move);
         let game = OpenGame::new(&state, hands);
         let replayed = play_out(game.clone(), &mut policy, None);

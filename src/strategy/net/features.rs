@@ -8,7 +8,7 @@
 //! cards are shown.
 
 use crate::cards::{Counts, Rank};
-use crate::game::Seat;
+use crate::game::{Seat, Tally};
 use crate::rules::{Combo, Kind};
 use crate::strategy::split::{Mode, Splitter};
 
@@ -24,14 +24,9 @@ pub struct OpenPosition {
     pub hands: [Counts; 3],
     /// The play to beat and who made it; `None` when the seat to move leads.
     pub last: Option<(Seat, Combo)>,
-    /// Bombs played so far.
-    pub bombs: u8,
-    /// Whether the rocket was played.
-    pub rocket: bool,
-    /// Non-pass plays the landlord made so far (anti-spring: exactly one at the end).
-    pub landlord_plays: u32,
-    /// Non-pass plays the farmers made so far (spring: none at the end).
-    pub farmer_plays: u32,
+    /// What the plays so far count for: bombs, the rocket, and each side's plays (spring: the
+    /// farmers make none; anti-spring: the landlord makes exactly one).
+    pub tally: Tally,
 }
 
 impl OpenPosition {
@@ -185,10 +180,11 @@ pub fn play_features(p: &OpenPosition, splitter: &mut Splitter, out: &mut [f32; 
         }
     }
     at += 1 + Rank::COUNT + KIND_BITS + 1 + 3 + 1;
-    out[at] = f32::from(p.bombs) / 4.0;
-    out[at + 1] = f32::from(u8::from(p.rocket));
-    out[at + 2] = f32::from(u8::from(p.farmer_plays == 0));
-    out[at + 3] = f32::from(u8::from(p.landlord_plays <= 1));
+    let tally = &p.tally;
+    out[at] = f32::from(tally.bombs) / 4.0;
+    out[at + 1] = f32::from(u8::from(tally.rocket));
+    out[at + 2] = f32::from(u8::from(tally.farmer_plays == 0));
+    out[at + 3] = f32::from(u8::from(tally.landlord_plays <= 1));
     debug_assert_eq!(at + 4, PLAY_INPUTS);
 }
 
@@ -257,10 +253,10 @@ mod tests {
             to_move: Seat::C,
             hands: [counts("3456"), counts("789"), counts("TJ")],
             last: Some((Seat::B, play)),
-            bombs: 0,
-            rocket: false,
-            landlord_plays: 3,
-            farmer_plays: 0,
+            tally: Tally {
+                landlord_plays: 3,
+                ..Tally::default()
+            },
         };
         let mut s = Splitter::new();
         let (mut following, mut leading) = ([0.0; PLAY_INPUTS], [0.0; PLAY_INPUTS]);

@@ -215,21 +215,17 @@ impl BidNet {
 }
 
 /// The open position of a game in progress, with `hands` dealt: what the tracker `state` has
-/// seen (the landlord, whose turn, the play to beat, bombs, rocket, the plays of each side).
-/// `None` before play has begun.
+/// seen (the landlord, whose turn, the play to beat, and the tally of the plays it recorded,
+/// [`GameState::counted`]). `None` before play has begun.
 #[must_use]
 pub fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPosition> {
     let landlord = state.landlord?;
     let to_move = state.to_move?;
-    let sides = state.side_plays(landlord);
     Some(OpenPosition {
         landlord,
         to_move,
         hands: BySeat::from_fn(|s| hands[s].counts()).0,
         last: state.last,
-        bombs: state.counted.bombs,
-        rocket: state.counted.rocket,
-        landlord_plays: sides.landlord_plays,
-        farmer_plays: sides.farmer_plays,
+        tally: state.counted,
     })
 }

@@ -4,8 +4,8 @@
 use super::stats::CandidateTally;
 use super::{decision_seed, Thinker, BID_DEALS_PER_SAMPLE, BID_MARGIN, MAX_BID_DEALS};
 use crate::cards::Cards;
-use crate::game::Seat;
 use crate::game::{BySeat, GameState};
+use crate::game::{Seat, Tally};
 use crate::search::rollout::OpenGame;
 use crate::strategy::clock::{Budget, Limit};
 use crate::strategy::net::features::{OpenPosition, Role};
@@ -181,10 +181,7 @@ fn opening_position(landlord: Seat, hands: &BySeat<Cards>) -> OpenPosition {
         to_move: landlord,
         hands: BySeat::from_fn(|s| hands[s].counts()).0,
         last: None,
-        bombs: 0,
-        rocket: false,
-        landlord_plays: 0,
-        farmer_plays: 0,
+        tally: Tally::default(),
     }
 }
 
