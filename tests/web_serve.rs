@@ -178,6 +178,32 @@ fn a_game_played_through_the_requests_is_the_game_in_the_servers_log() {
     let log = std::fs::read_to_string(&save).unwrap();
     let line: Value = serde_json::from_str(log.lines().last().unwrap()).unwrap();
     assert_eq!(end["result"]["scores"], line["scores"]);
+    // The log is the one `ddz play --save` keeps: a header that says what was played, then
+    // the game, which `ddz replay` reads back with its score.
+    assert_eq!(log.lines().count(), 2, "{}", log);
+    match ddz::arena::json::LogLine::read(log.lines().next().unwrap()).unwrap() {
+        ddz::arena::json::LogLine::Header { arena } => {
+            assert_eq!(arena.version, ddz::VERSION);
+            assert_eq!(arena.command[0], "serve");
+            let at = arena.command.iter().position(|w| w == "--seed").unwrap();
+            assert_eq!(arena.command[at + 1], "3");
+        }
+        other => panic!("{:?}", other),
+    }
+    let replay = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["replay", save.to_str().unwrap(), "--game", "1"])
+        .output()
+        .unwrap();
+    assert!(replay.status.success(), "{:?}", replay);
+    let scores: Vec<i64> = line["scores"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_i64().unwrap())
+        .collect();
+    let score = format!("score: A {}  B {}  C {}", scores[0], scores[1], scores[2]);
+    let shown = String::from_utf8_lossy(&replay.stdout);
+    assert!(shown.contains(&score), "{}\n{}", score, shown);
     let title = end["title"].as_str().unwrap();
     assert!(title.ends_with(" · game over"), "{}", title);
     assert!(

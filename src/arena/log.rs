@@ -1,17 +1,45 @@
 //! What the arena writes about each game: one JSON line (`--json`, a [`GameLine`]), and each seat's view as a
 //! transcript in the project's common format (`--transcripts`), which the transcript test can
-//! replay into an engine.
+//! replay into an engine; and the JSON game log a person's table keeps as its games end
+//! ([`start_log`], [`append_game`]: `ddz play --save`, `ddz serve --save`).
 
 use super::json::GameLine;
 use super::referee::GameRecord;
 use crate::game::Seat;
 use std::fmt::Write;
+use std::io::Write as _;
+use std::path::Path;
 
 /// The game as one JSON line (no line end), `labels` naming the player entries: the
 /// [`GameLine`] of the record.
 #[must_use]
 pub fn game_json(g: &GameRecord, labels: &[String]) -> String {
     GameLine::new(g, labels).write()
+}
+
+/// Starts the JSON game log at `path` afresh: `header` alone (a header line,
+/// [`super::shard::header_line`]: what is played and how), replacing what the file held.
+pub fn start_log(path: &Path, header: &str) -> std::io::Result<()> {
+    std::fs::write(path, format!("{}\n", header))
+}
+
+/// Adds one finished game to the JSON game log at `path`, as one line at its end (the arena's
+/// `--json` form, which `ddz replay` reads); a file that is missing or empty is started with
+/// `header` first ([`start_log`]), so every log says what it holds. Two writers must not add
+/// to one file at once (`ddz serve` holds a lock).
+pub fn append_game(path: &Path, header: &str, game: &GameLine) -> std::io::Result<()> {
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)?;
+    let mut text = String::new();
+    if file.metadata()?.len() == 0 {
+        text.push_str(header);
+        text.push('\n');
+    }
+    text.push_str(&game.write());
+    text.push('\n');
+    file.write_all(text.as_bytes())
 }
 
 /// The file name of one seat's transcript of a game.

@@ -3,8 +3,11 @@
 //! command line that fills it: `ddz play`'s ([`USAGE`], [`PlaySettings::parse`]), which `ddz
 //! serve` extends with flags of its own ([`PlaySettings::parse_with`]).
 
+use crate::arena::deals::Shard;
 use crate::arena::players::Hosting;
 use crate::arena::referee::MatchRules;
+use crate::arena::shard::header_line;
+use crate::arena::ArenaConfig;
 use crate::cli::{Arg, Args, Help};
 use crate::engine::config::EngineConfig;
 use crate::game::Seat;
@@ -86,6 +89,47 @@ impl PlaySettings {
             match_games: SESSION_ROUNDS,
             ..MatchRules::default()
         }
+    }
+}
+
+impl PlaySettings {
+    /// The first line of the table's JSON game log ([`crate::arena::log::start_log`]): the
+    /// build, the table's settings, and the command line of `tool` (`play`, `serve`) that
+    /// plays the same deals again.
+    #[must_use]
+    pub fn log_header(&self, tool: &str) -> String {
+        let table = ArenaConfig {
+            players: self.specs(),
+            games: 1,
+            seed: self.seed,
+            jobs: 1,
+            rules: self.rules(),
+            ..ArenaConfig::default()
+        };
+        header_line(&table, Shard::WHOLE, &self.command(tool))
+    }
+
+    /// The settings as the command line of `tool` that plays them again.
+    fn command(&self, tool: &str) -> Vec<String> {
+        let mut command: Vec<String> = vec![
+            tool.into(),
+            "--seat".into(),
+            self.seat.to_string(),
+            "--opponents".into(),
+            self.opponents[0].clone(),
+            self.opponents[1].clone(),
+            "--seed".into(),
+            self.seed.to_string(),
+            "--deal".into(),
+            self.first_deal.to_string(),
+        ];
+        if self.fixed_landlord {
+            command.push("--fixed-landlord".into());
+        }
+        if let Some(think) = self.think {
+            command.extend(["--think".to_string(), think.as_secs_f64().to_string()]);
+        }
+        command
     }
 }
 

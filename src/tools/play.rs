@@ -4,11 +4,9 @@
 //! shows it, with the score by the official rule, and the next deal is offered; the session can
 //! be saved as a JSON game log that `ddz replay` reads.
 
-use crate::arena::deals::Shard;
 use crate::arena::json::GameLine;
+use crate::arena::log::{append_game, start_log};
 use crate::arena::referee::GameRecord;
-use crate::arena::shard::header_line;
-use crate::arena::ArenaConfig;
 use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::Help;
 use crate::game::Seat;
@@ -50,21 +48,9 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
     let person = Human::on_console(console.clone(), settings.think);
     let mut table = Table::seat(settings, Box::new(person)).map_err(anyhow::Error::msg)?;
     let names = table.names().clone();
-    let specs = settings.specs();
-    // The saved session's first line: the build, the command line and the table's settings.
-    let header = {
-        let table = ArenaConfig {
-            players: specs.clone(),
-            games: 1,
-            seed: settings.seed,
-            jobs: 1,
-            rules: settings.rules(),
-            ..ArenaConfig::default()
-        };
-        header_line(&table, Shard::WHOLE, &command_of(settings))
-    };
+    let header = settings.log_header("play");
     if let Some(path) = &settings.save {
-        save(path, &header, &[]).with_context(|| format!("cannot write {}", path.display()))?;
+        start_log(path, &header).with_context(|| format!("cannot write {}", path.display()))?;
     }
     let others: Vec<String> = Seat::ALL
         .iter()
@@ -91,16 +77,16 @@ pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Resu
         Console::lock(console).title = format!("deal {} of seed {}", deal_index, settings.seed);
         let (record, line) = table.play(deal_index);
         total += i64::from(record.scores[settings.seat]);
-        games.push(line);
         let mut c = Console::lock(console);
         if let Some(path) = &settings.save {
-            if let Err(e) = save(path, &header, &games) {
+            if let Err(e) = append_game(path, &header, &line) {
                 c.say_in(
                     Paint::Red,
                     &format!("cannot save to {}: {}", path.display(), e),
                 );
             }
         }
+        games.push(line);
         let account = end_of_game(&record, &games, settings.seat, total, c.left, c.style);
         c.say(&account);
         if !after_game(&mut c, &header, &games) {
@@ -195,32 +181,8 @@ fn after_game(console: &mut Console, header: &str, games: &[GameLine]) -> bool {
     }
 }
 
-/// The session's settings as the command line that plays it again (for the saved log).
-fn command_of(settings: &PlaySettings) -> Vec<String> {
-    let mut command: Vec<String> = vec![
-        "play".into(),
-        "--seat".into(),
-        settings.seat.to_string(),
-        "--opponents".into(),
-        settings.opponents[0].clone(),
-        settings.opponents[1].clone(),
-        "--seed".into(),
-        settings.seed.to_string(),
-        "--deal".into(),
-        settings.first_deal.to_string(),
-    ];
-    if settings.fixed_landlord {
-        command.push("--fixed-landlord".into());
-    }
-    if let Some(think) = settings.think {
-        command.extend(["--think".to_string(), think.as_secs_f64().to_string()]);
-    }
-    command
-}
-
-/// Writes the header line, then the games, one JSON line each (the arena's `--json` form).
+/// Writes the session to `path` as a JSON game log: the header line, then the games.
 fn save(path: &Path, header: &str, games: &[GameLine]) -> std::io::Result<()> {
-    let mut text = format!("{}\n", header);
-    text.extend(games.iter().map(|g| g.write() + "\n"));
-    std::fs::write(path, text)
+    start_log(path, header)?;
+    games.iter().try_for_each(|g| append_game(path, header, g))
 }

@@ -6,6 +6,7 @@
 
 use super::replay::{Bid, Ending, Play};
 use super::seat::{web_seat, Refused, SharedDesk};
+use crate::arena::log::append_game;
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};
 use crate::play::human::{hint, hint_player, Advice};
@@ -17,7 +18,6 @@ use crate::play::view;
 use crate::strategy::thinker::Thinker;
 use serde::Serialize;
 use std::collections::HashMap;
-use std::io::Write;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -214,12 +214,7 @@ impl Games {
         table.finish();
         if let Some(path) = &setup.save {
             let _one_writer = self.saving.lock().unwrap_or_else(PoisonError::into_inner);
-            let appended = std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .and_then(|mut f| writeln!(f, "{}", line.write()));
-            if let Err(e) = appended {
+            if let Err(e) = append_game(path, &setup.log_header("serve"), &line) {
                 eprintln!("ddz serve: cannot save to {}: {}", path.display(), e);
             }
         }
