@@ -120,7 +120,7 @@ fn run_broken_with(
         check_game(g);
         let scored: Vec<_> = g.errors.iter().filter(|e| e.scored).collect();
         assert!(scored.len() <= 1);
-        let broken_seat = Seat::ALL[g.lineup.iter().position(|&e| e == 0).unwrap()];
+        let broken_seat = g.lineup.iter().find(|(_, &e)| e == 0).unwrap().0;
         if let Some(e) = scored.first() {
             faults += 1;
             assert_eq!(e.seat, broken_seat, "only the broken player errs: {:?}", e);

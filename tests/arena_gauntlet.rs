@@ -82,9 +82,9 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
             let deal_games: Vec<_> = games.iter().filter(|g| g.deal_index == d).collect();
             let (mut sum, mut seats) = (0i64, 0);
             for g in &deal_games {
-                for (seat, &entry) in g.lineup.iter().enumerate() {
+                for (seat, &entry) in g.lineup.iter() {
                     if entry == 0 {
-                        sum += i64::from(g.scores.0[seat]);
+                        sum += i64::from(g.scores[seat]);
                         seats += 1;
                     }
                 }

@@ -8,7 +8,7 @@ use ddz::arena::json::{GameLine, LogLine};
 use ddz::arena::log::game_json;
 use ddz::arena::make_player;
 use ddz::arena::players::Hosting;
-use ddz::arena::referee::{play_game, MatchRules};
+use ddz::arena::referee::{play_game, GameSlot, MatchRules};
 use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;
 
@@ -77,16 +77,14 @@ fn replayed_with_seed(
             Hosting::default(),
         )
     });
-    let game = play_game(
-        &mut players,
-        &MatchRules::default(),
-        &record.deal,
-        record.deal_index,
-        record.seating,
-        record.lineup,
+    let slot = GameSlot {
+        deal_index: record.deal_index,
+        seating: record.seating,
+        lineup: record.lineup,
         seed,
-    );
-    for p in players.iter_mut() {
+    };
+    let game = play_game(&mut players, &MatchRules::default(), &record.deal, slot);
+    for p in players.values_mut() {
         p.finish();
     }
     game.plays

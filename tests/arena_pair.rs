@@ -127,7 +127,7 @@ fn duplicate_and_fixed_landlord_rotate_seats() {
     }
     for deal in games.chunks(3) {
         for seat in Seat::ALL {
-            let mut who: Vec<usize> = deal.iter().map(|g| g.lineup[seat.index()]).collect();
+            let mut who: Vec<usize> = deal.iter().map(|g| g.lineup[seat]).collect();
             who.sort_unstable();
             assert_eq!(who, vec![0, 1, 2]);
         }
@@ -184,9 +184,9 @@ fn head_to_head_counts_only_games_of_one_player_per_side() {
         let farmers: Vec<usize> = Seat::ALL
             .iter()
             .filter(|&&s| s != l)
-            .map(|s| g.lineup[s.index()])
+            .map(|s| g.lineup[*s])
             .collect();
-        let (lp, fp) = (g.lineup[l.index()], farmers[0]);
+        let (lp, fp) = (g.lineup[l], farmers[0]);
         if farmers[1] == fp && fp != lp {
             let lord_won = g.scores[l] > 0;
             lord[lp].0 += 1;

@@ -79,7 +79,7 @@ fn answers_to_ambiguous_plays(g: &GameRecord) -> (usize, Vec<String>) {
             Some(c) => {
                 let answer = c.counts();
                 if let Some(target) = last {
-                    if g.lineup[seat.index()] != 0 && differs(target) {
+                    if g.lineup[seat] != 0 && differs(target) {
                         seen += 1;
                         for p in Platform::ALL {
                             let ok = match p.read(target) {

@@ -44,7 +44,7 @@ fn points(g: &GameRecord) -> [i32; 2] {
     let rocket = played.iter().any(|(_, c)| is_rocket(c)) as i32;
     let mut p = [0; 2];
     if let Some(e) = g.errors.iter().find(|e| e.scored) {
-        p[1 - g.lineup[e.seat.index()]] = (3 * (1 + bombs + rocket)).min(12);
+        p[1 - g.lineup[e.seat]] = (3 * (1 + bombs + rocket)).min(12);
         return p;
     }
     let (landlord, winner) = match (g.landlord, g.winner) {
@@ -55,7 +55,7 @@ fn points(g: &GameRecord) -> [i32; 2] {
     let farmer_plays = played.len() - lord_plays;
     let spring =
         (winner == landlord && farmer_plays == 0) || (winner != landlord && lord_plays == 1);
-    p[g.lineup[winner.index()]] = g.base as i32 * (1 + bombs + rocket + spring as i32);
+    p[g.lineup[winner]] = g.base as i32 * (1 + bombs + rocket + spring as i32);
     p
 }
 
@@ -78,19 +78,15 @@ fn check_team_games(games: &[GameRecord]) -> ([i32; 2], usize) {
             }
             // Team 0 holds A and C at the first table, B at the second, before any swap.
             let b_team = 1 - table;
-            assert_eq!(g.lineup[Seat::B.index()], b_team);
+            assert_eq!(g.lineup[Seat::B], b_team);
             if let Some(l) = g.landlord {
                 let farmers: Vec<usize> = Seat::ALL
                     .iter()
                     .filter(|&&s| s != l)
-                    .map(|s| g.lineup[s.index()])
+                    .map(|s| g.lineup[*s])
                     .collect();
                 assert_eq!(farmers[0], farmers[1], "farmers are one team");
-                assert_ne!(
-                    farmers[0],
-                    g.lineup[l.index()],
-                    "against the landlord's team"
-                );
+                assert_ne!(farmers[0], g.lineup[l], "against the landlord's team");
                 assert_eq!(g.swapped.is_some(), l != Seat::B);
             }
             swaps += usize::from(g.swapped.is_some());
@@ -152,7 +148,7 @@ fn a_fault_gives_the_other_team_three_points_per_multiplier() {
     let (report, games) = play(&config);
     for g in &games {
         let fault = g.errors.iter().find(|e| e.scored).expect("a fault");
-        assert_eq!(g.lineup[fault.seat.index()], 1);
+        assert_eq!(g.lineup[fault.seat], 1);
         assert_eq!(points(g), [3, 0]);
     }
     let team = report.team.as_ref().unwrap();

@@ -6,7 +6,7 @@
 
 use ddz::arena::deals::Deal;
 use ddz::arena::players::{Answer, Fault, FaultKind, Player};
-use ddz::arena::referee::{play_game, GameRecord, MatchRules};
+use ddz::arena::referee::{play_game, GameRecord, GameSlot, MatchRules};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::game::{judge_bid, judge_play, BySeat, IllegalPlay, Round, Seat};
@@ -17,6 +17,14 @@ use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::Deadline;
 use std::collections::VecDeque;
 use std::time::Duration;
+
+/// The first game of a one-deal match, with the players seated as given.
+const FIRST_GAME: GameSlot = GameSlot {
+    deal_index: 0,
+    seating: 0,
+    lineup: BySeat([0, 1, 2]),
+    seed: 1,
+};
 
 /// Random positions tried; each yields one illegal play when the generator finds one.
 const POSITIONS: u64 = 1000;
@@ -101,7 +109,7 @@ fn referee_replay(deal: &Deal, plays: &[(Seat, Option<Cards>)]) -> GameRecord {
     for &(seat, played) in plays {
         scripts[seat].push_back(played);
     }
-    let mut players: [Box<dyn Player>; 3] = Seat::ALL.map(|seat| {
+    let mut players: BySeat<Box<dyn Player>> = BySeat::from_fn(|seat| {
         Box::new(Scripted {
             seat,
             bid: 0,
@@ -113,7 +121,7 @@ fn referee_replay(deal: &Deal, plays: &[(Seat, Option<Cards>)]) -> GameRecord {
         no_handshake: true,
         ..MatchRules::default()
     };
-    play_game(&mut players, &rules, deal, 0, 0, [0, 1, 2], 1)
+    play_game(&mut players, &rules, deal, FIRST_GAME)
 }
 
 /// A play the seat to move might attempt: a pass, some of its cards with one it does not hold,
@@ -290,7 +298,7 @@ fn every_front_end_refuses_a_bid_with_the_models_reason() {
             let context = format!("B bids {} after A's {}: {}", bid, first, reason);
             // The referee: a fault of B naming the reason.
             let deal = deal(&mut fastrand::Rng::with_seed(u64::from(bid)));
-            let mut players: [Box<dyn Player>; 3] = Seat::ALL.map(|seat| {
+            let mut players: BySeat<Box<dyn Player>> = BySeat::from_fn(|seat| {
                 Box::new(Scripted {
                     seat,
                     bid: if seat == Seat::A { first } else { bid },
@@ -301,7 +309,7 @@ fn every_front_end_refuses_a_bid_with_the_models_reason() {
                 no_handshake: true,
                 ..MatchRules::default()
             };
-            let record = play_game(&mut players, &rules, &deal, 0, 0, [0, 1, 2], 1);
+            let record = play_game(&mut players, &rules, &deal, FIRST_GAME);
             let fault = record.errors.first().expect("a fault");
             assert_eq!(
                 (fault.seat, fault.kind, fault.detail.as_str()),

@@ -85,11 +85,11 @@ pub fn head_to_head(games: &[GameRecord]) -> (u32, u32) {
     let (mut wins, mut decided) = (0, 0);
     for g in games {
         if let (Some(winner), Some(landlord)) = (g.winner, g.landlord) {
-            let lord = g.lineup[landlord.index()];
+            let lord = g.lineup[landlord];
             let farmers: Vec<usize> = crate::game::Seat::ALL
                 .iter()
                 .filter(|&&s| s != landlord)
-                .map(|s| g.lineup[s.index()])
+                .map(|s| g.lineup[*s])
                 .collect();
             if farmers[0] == farmers[1] && farmers[0] != lord {
                 let candidate_lord = lord == 0;

@@ -71,7 +71,7 @@ impl GameLine {
             deal: g.deal_index,
             seating: g.seating,
             seed: g.seed,
-            players: g.lineup.map(|entry| labels[entry].clone()),
+            players: g.lineup.map(|entry| labels[entry].clone()).0,
             hands: g.deal,
             bids: g.bids.clone(),
             landlord: g.landlord,
@@ -95,8 +95,8 @@ impl GameLine {
     /// when it was written (a line's own [`GameLine::players`] will do when no run's labels are
     /// at hand). Reply times come back in whole microseconds; transcripts are not in the log.
     pub fn to_record(&self, labels: &[String]) -> Result<GameRecord, String> {
-        let mut lineup = [0; 3];
-        for (slot, name) in lineup.iter_mut().zip(&self.players) {
+        let mut lineup = BySeat([0; 3]);
+        for (slot, name) in lineup.values_mut().zip(&self.players) {
             *slot = labels
                 .iter()
                 .position(|l| l == name)
@@ -627,7 +627,7 @@ mod tests {
         GameRecord {
             deal_index: 7,
             seating: 2,
-            lineup: [2, 0, 1],
+            lineup: BySeat([2, 0, 1]),
             seed: u64::MAX - 12345,
             deal: Deal {
                 hands: BySeat([

@@ -57,10 +57,7 @@ pub fn transcript(g: &GameRecord, seat: Seat, labels: &[String], time_secs: f64)
     let _ = writeln!(
         out,
         "# arena: deal {} seating {}, seat {} played by {}",
-        g.deal_index,
-        g.seating,
-        seat,
-        labels[g.lineup[seat.index()]]
+        g.deal_index, g.seating, seat, labels[g.lineup[seat]]
     );
     let result = match (g.winner, g.errors.iter().find(|e| e.scored)) {
         (Some(w), _) => format!("{} emptied its hand", w),

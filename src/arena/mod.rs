@@ -35,9 +35,10 @@ pub mod team;
 pub mod text;
 pub mod transcript;
 
+use crate::game::{BySeat, Seat};
 use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
-use referee::{play_game, play_team_game, GameRecord, MatchRules};
+use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
 use report::Report;
 use spec::PlayerSpec;
 use sprt::{Sprt, SprtConfig};
@@ -81,11 +82,11 @@ impl Format {
 
     /// The player entry in each seat, for each game of a deal.
     #[must_use]
-    pub fn seatings(self) -> Vec<[usize; 3]> {
-        match self {
-            Format::Seats => vec![[0, 1, 2]],
-            Format::Duplicate => vec![[0, 1, 2], [2, 0, 1], [1, 2, 0]],
-            Format::Pair => vec![
+    pub fn seatings(self) -> Vec<BySeat<usize>> {
+        let seatings: &[[usize; 3]] = match self {
+            Format::Seats => &[[0, 1, 2]],
+            Format::Duplicate => &[[0, 1, 2], [2, 0, 1], [1, 2, 0]],
+            Format::Pair => &[
                 [0, 1, 1],
                 [1, 0, 1],
                 [1, 1, 0],
@@ -93,8 +94,9 @@ impl Format {
                 [0, 1, 0],
                 [0, 0, 1],
             ],
-            Format::Team => TEAM_SEATINGS.to_vec(),
-        }
+            Format::Team => &TEAM_SEATINGS,
+        };
+        seatings.iter().map(|&lineup| BySeat(lineup)).collect()
     }
 
     /// How many players the format takes.
@@ -299,6 +301,17 @@ pub fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
     )
 }
 
+/// Which of its entry's instances sits at `seat` in `lineup`: the entry, and how many seats
+/// before this one the same entry holds (an entry seated twice needs two instances).
+fn instance_of(lineup: BySeat<usize>, seat: Seat) -> (usize, usize) {
+    let entry = lineup[seat];
+    let copy = lineup.0[..seat.index()]
+        .iter()
+        .filter(|&&e| e == entry)
+        .count();
+    (entry, copy)
+}
+
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool {
     specs: Vec<PlayerSpec>,
@@ -307,10 +320,9 @@ struct Pool {
 }
 
 impl Pool {
-    fn take(&mut self, lineup: [usize; 3]) -> [Box<dyn Player>; 3] {
-        let mut pick = |seat: usize| {
-            let entry = lineup[seat];
-            let copy = lineup[..seat].iter().filter(|&&e| e == entry).count();
+    fn take(&mut self, lineup: BySeat<usize>) -> BySeat<Box<dyn Player>> {
+        BySeat::from_fn(|seat| {
+            let (entry, copy) = instance_of(lineup, seat);
             let list = &mut self.instances[entry];
             while list.len() <= copy {
                 list.push(None);
@@ -318,13 +330,12 @@ impl Pool {
             list[copy]
                 .take()
                 .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
-        };
-        [pick(0), pick(1), pick(2)]
+        })
     }
 
     /// The team format's spare: the second instance of the team at B, not seated.
-    fn take_spare(&mut self, lineup: [usize; 3]) -> Box<dyn Player> {
-        let entry = lineup[1];
+    fn take_spare(&mut self, lineup: BySeat<usize>) -> Box<dyn Player> {
+        let entry = lineup[Seat::B];
         let list = &mut self.instances[entry];
         while list.len() < 2 {
             list.push(None);
@@ -334,14 +345,13 @@ impl Pool {
             .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
     }
 
-    fn put_back_spare(&mut self, lineup: [usize; 3], spare: Box<dyn Player>) {
-        self.instances[lineup[1]][1] = Some(spare);
+    fn put_back_spare(&mut self, lineup: BySeat<usize>, spare: Box<dyn Player>) {
+        self.instances[lineup[Seat::B]][1] = Some(spare);
     }
 
-    fn put_back(&mut self, lineup: [usize; 3], players: [Box<dyn Player>; 3]) {
-        for (seat, p) in players.into_iter().enumerate() {
-            let entry = lineup[seat];
-            let copy = lineup[..seat].iter().filter(|&&e| e == entry).count();
+    fn put_back(&mut self, lineup: BySeat<usize>, players: BySeat<Box<dyn Player>>) {
+        for (seat, p) in Seat::ALL.into_iter().zip(players.0) {
+            let (entry, copy) = instance_of(lineup, seat);
             self.instances[entry][copy] = Some(p);
         }
     }
@@ -418,6 +428,12 @@ pub fn run(
                     for (k, &lineup) in seatings.iter().enumerate() {
                         let seed = game_seed(config.seed, i, k);
                         let mut players = pool.take(lineup);
+                        let slot = GameSlot {
+                            deal_index: i,
+                            seating: k,
+                            lineup,
+                            seed,
+                        };
                         if config.format == Format::Team {
                             let mut spare = pool.take_spare(lineup);
                             games.push(play_team_game(
@@ -425,14 +441,11 @@ pub fn run(
                                 &mut spare,
                                 rules,
                                 &deal,
-                                i,
-                                k,
-                                lineup,
-                                seed,
+                                slot,
                             ));
                             pool.put_back_spare(lineup, spare);
                         } else {
-                            games.push(play_game(&mut players, rules, &deal, i, k, lineup, seed));
+                            games.push(play_game(&mut players, rules, &deal, slot));
                         }
                         pool.put_back(lineup, players);
                     }

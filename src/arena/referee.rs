@@ -118,7 +118,7 @@ pub struct GameRecord {
     /// Which seating of the deal (0 for the first).
     pub seating: usize,
     /// The player entry in each seat.
-    pub lineup: [usize; 3],
+    pub lineup: BySeat<usize>,
     /// The game's own seed.
     pub seed: u64,
     /// The deal.
@@ -166,9 +166,22 @@ enum Expect {
     Play,
 }
 
+/// Which game of a match a table plays: the deal, its seating, who sits where, the game's seed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSlot {
+    /// The deal's number in the match.
+    pub deal_index: usize,
+    /// Which seating of the deal (0 for the first).
+    pub seating: usize,
+    /// The player entry in each seat.
+    pub lineup: BySeat<usize>,
+    /// The game's own seed (the players' randomness and the referee's card order).
+    pub seed: u64,
+}
+
 /// The referee's side of a game in progress.
 struct Table<'a> {
-    players: &'a mut [Box<dyn Player>; 3],
+    players: &'a mut BySeat<Box<dyn Player>>,
     /// The team format's spare process and its entry, swapped in for the landlord's teammate.
     spare: Option<(&'a mut Box<dyn Player>, usize)>,
     rules: &'a MatchRules,
@@ -187,62 +200,45 @@ type Stop = (Seat, Fault);
 
 /// Plays one game of `deal` with `players` seated A, B, C.
 pub fn play_game(
-    players: &mut [Box<dyn Player>; 3],
+    players: &mut BySeat<Box<dyn Player>>,
     rules: &MatchRules,
     deal: &Deal,
-    deal_index: usize,
-    seating: usize,
-    lineup: [usize; 3],
-    seed: u64,
+    slot: GameSlot,
 ) -> GameRecord {
-    play(
-        players,
-        None,
-        rules,
-        deal,
-        (deal_index, seating, lineup),
-        seed,
-    )
+    play(players, None, rules, deal, slot)
 }
 
 /// Plays one game of the team format: one team holds A and C, the other B, and `spare` is the
-/// B team's second process (its entry is `lineup[B]`). When A or C becomes the landlord, the
-/// landlord's teammate is replaced by the spare, which gets `DEAL` and every bid made so far
-/// (its own seat's included) before the bottom cards; the process it replaces hears nothing
-/// more of the game. After the game the seats hold their first players again.
-#[allow(clippy::too_many_arguments)]
+/// B team's second process (its entry is `slot.lineup[B]`). When A or C becomes the landlord,
+/// the landlord's teammate is replaced by the spare, which gets `DEAL` and every bid made so
+/// far (its own seat's included) before the bottom cards; the process it replaces hears
+/// nothing more of the game. After the game the seats hold their first players again.
 pub fn play_team_game(
-    players: &mut [Box<dyn Player>; 3],
+    players: &mut BySeat<Box<dyn Player>>,
     spare: &mut Box<dyn Player>,
     rules: &MatchRules,
     deal: &Deal,
-    deal_index: usize,
-    seating: usize,
-    lineup: [usize; 3],
-    seed: u64,
+    slot: GameSlot,
 ) -> GameRecord {
-    let entry = lineup[Seat::B.index()];
-    let record = play(
-        players,
-        Some((&mut *spare, entry)),
-        rules,
-        deal,
-        (deal_index, seating, lineup),
-        seed,
-    );
+    let entry = slot.lineup[Seat::B];
+    let record = play(players, Some((&mut *spare, entry)), rules, deal, slot);
     if let Some(seat) = record.swapped {
-        std::mem::swap(&mut players[seat.index()], spare);
+        std::mem::swap(&mut players[seat], spare);
     }
     record
 }
 
 fn play(
-    players: &mut [Box<dyn Player>; 3],
+    players: &mut BySeat<Box<dyn Player>>,
     spare: Option<(&mut Box<dyn Player>, usize)>,
     rules: &MatchRules,
     deal: &Deal,
-    (deal_index, seating, lineup): (usize, usize, [usize; 3]),
-    seed: u64,
+    GameSlot {
+        deal_index,
+        seating,
+        lineup,
+        seed,
+    }: GameSlot,
 ) -> GameRecord {
     let record = GameRecord {
         deal_index,
@@ -286,9 +282,9 @@ fn play(
 }
 
 impl<'a> Table<'a> {
-    /// The player at `seat` (the callers' array is in seat order).
+    /// The player at `seat`.
     fn player(&mut self, seat: Seat) -> &mut dyn Player {
-        &mut *self.players[seat.index()]
+        &mut *self.players[seat]
     }
 
     fn note(&mut self, seat: Seat, text: &str) {
@@ -352,7 +348,7 @@ impl<'a> Table<'a> {
         let question = matches!(expect, Expect::Bid | Expect::Play);
         let limit = self.rules.time;
         let start = Instant::now();
-        let answer = self.players[seat.index()].exchange(command, &self.line, limit);
+        let answer = self.players[seat].exchange(command, &self.line, limit);
         let elapsed = start.elapsed();
         if question {
             self.record.times[seat].push(elapsed.as_nanos().min(u64::MAX as u128) as u64);
@@ -591,15 +587,14 @@ impl<'a> Table<'a> {
         };
         let lineup = self.record.lineup;
         let entry = match &self.spare {
-            Some((_, entry)) if lineup[landlord.index()] == lineup[teammate.index()] => *entry,
+            Some((_, entry)) if lineup[landlord] == lineup[teammate] => *entry,
             _ => return Ok(()),
         };
-        let slot = teammate.index();
         if let Some((spare, _)) = self.spare.as_mut() {
-            std::mem::swap(&mut self.players[slot], *spare);
+            std::mem::swap(&mut self.players[teammate], *spare);
         }
         self.record.swapped = Some(teammate);
-        self.record.lineup[slot] = entry;
+        self.record.lineup[teammate] = entry;
         self.note(
             teammate,
             "# seat swap: the other team's spare process takes this seat",

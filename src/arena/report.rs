@@ -185,7 +185,7 @@ impl Report {
                 self.faulted += 1;
             }
             for seat in Seat::ALL {
-                let p = g.lineup[seat.index()];
+                let p = g.lineup[seat];
                 let st = &mut self.players[p];
                 let score = g.scores[seat] as i64;
                 st.games += 1;
@@ -210,11 +210,8 @@ impl Report {
                 }
             }
             if let (Some(w), Some(l)) = (g.winner, g.landlord) {
-                let lord = g.lineup[l.index()];
-                let mut farmers = Seat::ALL
-                    .iter()
-                    .filter(|&&s| s != l)
-                    .map(|s| g.lineup[s.index()]);
+                let lord = g.lineup[l];
+                let mut farmers = Seat::ALL.iter().filter(|&&s| s != l).map(|s| g.lineup[*s]);
                 let (f1, f2) = (farmers.next(), farmers.next());
                 if let (Some(f1), Some(f2)) = (f1, f2) {
                     if f1 == f2 && f1 != lord {
@@ -229,7 +226,7 @@ impl Report {
                 }
             }
             for e in &g.errors {
-                let p = g.lineup[e.seat.index()];
+                let p = g.lineup[e.seat];
                 let k = FaultKind::ALL
                     .iter()
                     .position(|&k| k == e.kind)

@@ -32,14 +32,14 @@ pub fn game_points(g: &GameRecord) -> [i32; 2] {
         let factor = g
             .landlord
             .map_or(1, |l| Tally::of_plays(l, &g.plays).team_factor());
-        let other = 1 - g.lineup[fault.seat.index()].min(1);
+        let other = 1 - g.lineup[fault.seat].min(1);
         points[other] = (FAULT_POINTS * factor).min(DEAL_CAP);
         return points;
     }
     if let (Some(landlord), Some(winner)) = (g.landlord, g.winner) {
         let outcome = Outcome::of_plays(landlord, g.base, winner, &g.plays);
         let value = outcome.landlord_value(Scoring::Team).abs();
-        points[g.lineup[winner.index()].min(1)] = value;
+        points[g.lineup[winner].min(1)] = value;
     }
     points
 }

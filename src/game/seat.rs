@@ -165,6 +165,16 @@ impl<T> BySeat<T> {
     pub fn values(&self) -> impl Iterator<Item = &T> {
         self.0.iter()
     }
+
+    /// The values, in play order, to change.
+    pub fn values_mut(&mut self) -> impl Iterator<Item = &mut T> {
+        self.0.iter_mut()
+    }
+
+    /// Each seat's value turned into another by `f`.
+    pub fn map<U>(self, f: impl FnMut(T) -> U) -> BySeat<U> {
+        BySeat(self.0.map(f))
+    }
 }
 
 impl<T> Index<Seat> for BySeat<T> {

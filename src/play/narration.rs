@@ -367,19 +367,26 @@ mod tests {
         use crate::arena::deals::Deal;
         use crate::arena::make_player;
         use crate::arena::players::{Hosting, Player};
-        use crate::arena::referee::{play_game, MatchRules};
+        use crate::arena::referee::{play_game, GameSlot, MatchRules};
+        use crate::game::BySeat;
         let names = ["a".to_string(), "b".to_string(), "c".to_string()];
         for n in 0..4 {
             let made: Vec<Box<dyn Player>> = (0..3)
                 .map(|_| make_player(&"builtin:rules".parse().unwrap(), Hosting::default()))
                 .collect();
-            let mut players: [Box<dyn Player>; 3] = match made.try_into() {
-                Ok(p) => p,
+            let mut players: BySeat<Box<dyn Player>> = match made.try_into() {
+                Ok(p) => BySeat(p),
                 Err(_) => unreachable!(),
             };
             let deal = Deal::seeded(21, n);
             let rules = MatchRules::default();
-            let record = play_game(&mut players, &rules, &deal, n as usize, 0, [0, 1, 2], n);
+            let slot = GameSlot {
+                deal_index: n as usize,
+                seating: 0,
+                lineup: BySeat([0, 1, 2]),
+                seed: n,
+            };
+            let record = play_game(&mut players, &rules, &deal, slot);
             let line = GameLine::new(&record, &names);
             let told = Narration::of_line(&line);
             assert_eq!(told.plays.len(), record.plays.len());

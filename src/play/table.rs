@@ -8,12 +8,12 @@ use crate::arena::game_seed;
 use crate::arena::json::GameLine;
 use crate::arena::make_player;
 use crate::arena::players::{greet, Player};
-use crate::arena::referee::{play_game, GameRecord};
-use crate::game::Seat;
+use crate::arena::referee::{play_game, GameRecord, GameSlot};
+use crate::game::{BySeat, Seat};
 
 /// The three players of a person's games.
 pub struct Table {
-    players: [Box<dyn Player>; 3],
+    players: BySeat<Box<dyn Player>>,
     names: [String; 3],
     settings: PlaySettings,
 }
@@ -43,7 +43,7 @@ impl Table {
             Err(_) => unreachable!("three seats were filled"),
         };
         Ok(Table {
-            players,
+            players: BySeat(players),
             names: settings.names(),
             settings: settings.clone(),
         })
@@ -63,10 +63,12 @@ impl Table {
             &mut self.players,
             &self.settings.rules(),
             &Deal::seeded(seed, deal as u64),
-            deal,
-            0,
-            [0, 1, 2],
-            game_seed(seed, deal, 0),
+            GameSlot {
+                deal_index: deal,
+                seating: 0,
+                lineup: BySeat([0, 1, 2]),
+                seed: game_seed(seed, deal, 0),
+            },
         );
         let line = GameLine::new(&record, &self.names);
         (record, line)
@@ -74,7 +76,7 @@ impl Table {
 
     /// Ends the players (the engines' programs stop).
     pub fn finish(&mut self) {
-        for p in self.players.iter_mut() {
+        for p in self.players.values_mut() {
             p.finish();
         }
     }

@@ -518,7 +518,7 @@ impl FaultNotes {
     fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
         let ended_by = game.errors.iter().find(|e| e.scored).map(|e| e.seat);
         for seat in Seat::ALL {
-            let entry = game.lineup[seat.index()];
+            let entry = game.lineup[seat];
             self.seats[entry] += 1;
             match ended_by {
                 None => self.finished[entry] += 1,
@@ -527,7 +527,7 @@ impl FaultNotes {
             }
         }
         for e in &game.errors {
-            let entry = game.lineup[e.seat.index()];
+            let entry = game.lineup[e.seat];
             let shown = &mut self.shown[entry];
             if *shown > FAULTS_SHOWN {
                 continue;
