@@ -9,10 +9,12 @@ use crate::arena::deals::Deal;
 use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self, ArenaConfig, Format};
+use crate::cli::{Arg, Args};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;
 use crate::strategy::net::open_position;
+use std::path::PathBuf;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -31,6 +33,68 @@ pub struct SelfPlay {
     pub scoring: Scoring,
     /// Draw a progress line on stderr.
     pub progress: bool,
+}
+
+/// The player a run seats where `--players` names none.
+pub const DEFAULT_PLAYER: &str = "builtin:rules";
+
+impl SelfPlay {
+    /// A run of `deals` deals by [`DEFAULT_PLAYER`] in every seat, seed 1, one table at a time,
+    /// the official scoring, no progress line.
+    #[must_use]
+    pub fn of_deals(deals: usize) -> SelfPlay {
+        SelfPlay {
+            players: [
+                DEFAULT_PLAYER.to_string(),
+                DEFAULT_PLAYER.to_string(),
+                DEFAULT_PLAYER.to_string(),
+            ],
+            deals,
+            seed: 1,
+            jobs: 1,
+            scoring: Scoring::Official,
+            progress: false,
+        }
+    }
+}
+
+/// Reads the command line of a tool that plays a self-play run (`ddz selfplay`, `ddz label`):
+/// the flags they share (`--out FILE`, `--deals N`, `--seed S`, `--players P [P P]`, `--shard
+/// K/N`) into `run`, the tool's own through `more`, which may set `run` too (it returns
+/// whether it knew the flag).
+/// Returns the output file, which is required, and the shard.
+pub fn read_run_flags(
+    line: &mut Args,
+    run: &mut SelfPlay,
+    more: &mut dyn FnMut(&str, &mut Args, &mut SelfPlay) -> anyhow::Result<bool>,
+) -> anyhow::Result<(PathBuf, Option<Shard>)> {
+    let mut out: Option<PathBuf> = None;
+    let mut players: Vec<String> = Vec::new();
+    let mut shard: Option<Shard> = None;
+    while let Some(arg) = line.next_arg()? {
+        let flag = match &arg {
+            Arg::Flag(f) => f.clone(),
+            Arg::Word(_) => return Err(line.unknown(&arg)),
+        };
+        match flag.as_str() {
+            "--out" | "-o" => out = Some(line.value()?.into()),
+            "--deals" | "-n" => run.deals = line.parse()?,
+            "--seed" => run.seed = line.parse()?,
+            "--players" => players.extend(line.values(3)?),
+            "--shard" => {
+                let text = line.value()?;
+                shard = Some(Shard::parse(&text).map_err(|e| anyhow::anyhow!("--shard: {}", e))?);
+            }
+            other => {
+                if !more(other, line, run)? {
+                    return Err(line.unknown(&arg));
+                }
+            }
+        }
+    }
+    let out = out.ok_or_else(|| anyhow::anyhow!("--out FILE is required{}", line.hint()))?;
+    run.players = seat_players(&players, DEFAULT_PLAYER).map_err(anyhow::Error::msg)?;
+    Ok((out, shard))
 }
 
 /// The arena match that plays a self-play run: deal `i` of the seed is game `3i + k` with seat

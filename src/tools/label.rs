@@ -2,18 +2,15 @@
 //! policy's features (the format is in [`crate::learn::decisions`]; the trainer is
 //! `scripts/train-policy.py`).
 
-use crate::arena::deals::Shard;
 use crate::cli::terminal::{is_terminal, Stream};
-use crate::cli::{Arg, Args};
-use crate::game::Scoring;
+use crate::cli::Args;
 use crate::learn::data::GAMES_PER_DEAL;
 use crate::learn::decisions::{header, label_run, Candidate, Labeller};
-use crate::learn::selfplay::{seat_players, SelfPlay};
+use crate::learn::selfplay::{read_run_flags, SelfPlay};
 use crate::learn::shard::deals_in;
 use crate::strategy::thinker::ThinkerSettings;
 use anyhow::{bail, Context};
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 
 /// The thinker's settings `ddz label` searches with unless told otherwise: the budget at which
@@ -39,47 +36,20 @@ example: ddz label --deals 500 --judge samples=64:eval=rollout --out data/decisi
 
 /// Runs `ddz label`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut run = SelfPlay {
-        players: [
-            "builtin:rules".to_string(),
-            "builtin:rules".to_string(),
-            "builtin:rules".to_string(),
-        ],
-        deals: 100,
-        seed: 1,
-        jobs: 1,
-        scoring: Scoring::Official,
-        progress: false,
-    };
-    let mut out: Option<PathBuf> = None;
-    let mut players: Vec<String> = Vec::new();
-    let mut shard: Option<Shard> = None;
+    let mut run = SelfPlay::of_deals(100);
     let mut judge = DEFAULT_JUDGE.to_string();
     let mut every = 1u32;
     let mut threads = 1usize;
     let mut line = Args::new("label", LABEL_USAGE, args);
-    while let Some(arg) = line.next_arg()? {
-        match &arg {
-            Arg::Flag(f) => match f.as_str() {
-                "--out" | "-o" => out = Some(line.value()?.into()),
-                "--deals" | "-n" => run.deals = line.parse()?,
-                "--seed" => run.seed = line.parse()?,
-                "--players" => players.extend(line.values(3)?),
-                "--judge" => judge = line.value()?,
-                "--every" => every = line.parse()?,
-                "--threads" => threads = line.parse()?,
-                "--shard" => {
-                    let text = line.value()?;
-                    shard =
-                        Some(Shard::parse(&text).map_err(|e| anyhow::anyhow!("--shard: {}", e))?);
-                }
-                _ => return Err(line.unknown(&arg)),
-            },
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+    let (out, shard) = read_run_flags(&mut line, &mut run, &mut |flag, line, _| {
+        match flag {
+            "--judge" => judge = line.value()?,
+            "--every" => every = line.parse()?,
+            "--threads" => threads = line.parse()?,
+            _ => return Ok(false),
         }
-    }
-    let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
-    run.players = seat_players(&players, "builtin:rules").map_err(anyhow::Error::msg)?;
+        Ok(true)
+    })?;
     if run.deals == 0 || every == 0 || threads == 0 {
         bail!("--deals, --every and --threads must be at least 1");
     }

@@ -2,14 +2,12 @@
 //! turned into a network's training matrix. The formats are in [`crate::learn::data`] and
 //! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
 
-use crate::arena::deals::Shard;
 use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::{Arg, Args};
-use crate::game::Scoring;
 use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
 use crate::learn::judge::{judge_data, JUDGE_POSITIONS};
-use crate::learn::selfplay::{self, seat_players, SelfPlay};
+use crate::learn::selfplay::{self, read_run_flags, SelfPlay};
 use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufWriter, Write};
@@ -141,42 +139,19 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
         return run_merge(&args[1..]);
     }
     let mut run = SelfPlay {
-        players: [
-            "builtin:rules".to_string(),
-            "builtin:rules".to_string(),
-            "builtin:rules".to_string(),
-        ],
-        deals: 1000,
-        seed: 1,
         jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        scoring: Scoring::Official,
         progress: is_terminal(Stream::Stderr),
+        ..SelfPlay::of_deals(1000)
     };
-    let mut out: Option<PathBuf> = None;
-    let mut players: Vec<String> = Vec::new();
-    let mut shard: Option<Shard> = None;
     let mut line = Args::new("selfplay", SELFPLAY_USAGE, args);
-    while let Some(arg) = line.next_arg()? {
-        match &arg {
-            Arg::Flag(f) => match f.as_str() {
-                "--out" | "-o" => out = Some(line.value()?.into()),
-                "--deals" | "-n" => run.deals = line.parse()?,
-                "--seed" => run.seed = line.parse()?,
-                "--jobs" | "-j" => run.jobs = line.parse()?,
-                "--scoring" => run.scoring = crate::engine::config::scoring_flag(&line.value()?)?,
-                "--players" => players.extend(line.values(3)?),
-                "--shard" => {
-                    let text = line.value()?;
-                    shard =
-                        Some(Shard::parse(&text).map_err(|e| anyhow::anyhow!("--shard: {}", e))?);
-                }
-                _ => return Err(line.unknown(&arg)),
-            },
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+    let (out, shard) = read_run_flags(&mut line, &mut run, &mut |flag, line, run| {
+        match flag {
+            "--jobs" | "-j" => run.jobs = line.parse()?,
+            "--scoring" => run.scoring = crate::engine::config::scoring_flag(&line.value()?)?,
+            _ => return Ok(false),
         }
-    }
-    let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
-    run.players = seat_players(&players, "builtin:rules").map_err(anyhow::Error::msg)?;
+        Ok(true)
+    })?;
     if run.deals == 0 {
         bail!("--deals must be at least 1");
     }
