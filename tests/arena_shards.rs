@@ -4,31 +4,7 @@
 
 mod arena_common;
 
-use arena_common::{result_without_clock, temp_dir};
-use std::path::Path;
-use std::process::{Command, Output};
-
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) -> String {
-    let out = ddz(args);
-    assert!(
-        out.status.success(),
-        "{:?}: {}",
-        args,
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("UTF-8")
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
+use arena_common::{ddz, ddz_output, path, result_without_clock, temp_dir};
 
 /// The report's lines that hold no wall-clock figure: the player table without its reply
 /// times, and whatever follows it (the team format's turns).
@@ -55,7 +31,7 @@ fn whole_equals_merged(name: &str, run: &[&str], shards: usize) -> Vec<String> {
     let whole_log = dir.join("whole.jsonl");
     let mut args = run.to_vec();
     args.extend(["--no-progress", "--json", path(&whole_log)]);
-    let whole = ok(&args);
+    let whole = ddz(&args);
     let mut files = Vec::new();
     for k in 1..=shards {
         let log = dir.join(format!("shard{}.jsonl", k));
@@ -63,14 +39,14 @@ fn whole_equals_merged(name: &str, run: &[&str], shards: usize) -> Vec<String> {
         let mut args = run.to_vec();
         args.extend(["--no-progress", "--jobs", "1", "--shard", &shard]);
         args.extend(["--json", path(&log)]);
-        let out = ok(&args);
+        let out = ddz(&args);
         assert!(out.contains(&format!("shard {}", shard)), "{}", out);
         files.push(log.to_str().unwrap().to_string());
     }
     let mut merge = vec!["arena", "merge"];
     // The order of the files does not matter.
     merge.extend(files.iter().rev().map(String::as_str));
-    let merged = ok(&merge);
+    let merged = ddz(&merge);
     assert!(
         merged.contains(&format!("merged from {} shard", shards)),
         "{}",
@@ -86,7 +62,7 @@ fn whole_equals_merged(name: &str, run: &[&str], shards: usize) -> Vec<String> {
         .map(|f| games(&std::fs::read_to_string(f).unwrap()))
         .sum();
     assert_eq!(shard_games, whole_games);
-    assert!(ok(&["replay", &files[0], "--game", "1"]).starts_with("== game 1: deal 0,"));
+    assert!(ddz(&["replay", &files[0], "--game", "1"]).starts_with("== game 1: deal 0,"));
     files
 }
 
@@ -166,7 +142,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     ];
     let files = whole_equals_merged("shards-refused", &run, 3);
     let refused = |args: &[&str], why: &str| {
-        let out = ddz(args);
+        let out = ddz_output(args);
         assert_eq!(out.status.code(), Some(2), "{:?}", args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(why), "{:?}: {}", args, err);
@@ -195,7 +171,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     let mut args = run.to_vec();
     args.extend(["--seed", "77", "--shard", "2/3", "--no-progress"]);
     args.extend(["--json", path(&other)]);
-    ok(&args);
+    ddz(&args);
     refused(
         &["arena", "merge", &files[0], path(&other), &files[2]],
         &format!(
@@ -208,7 +184,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     let four = dir.join("four.jsonl");
     let mut args = run.to_vec();
     args.extend(["--shard", "2/4", "--no-progress", "--json", path(&four)]);
-    ok(&args);
+    ddz(&args);
     refused(
         &["arena", "merge", &files[0], path(&four), &files[2]],
         &format!("{} is shard 2/4", path(&four)),
@@ -218,8 +194,8 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
     let plain = dir.join("plain.jsonl");
     let mut args = run.to_vec();
     args.extend(["--no-progress", "--json", path(&plain)]);
-    let whole = ok(&args);
-    let merged = ok(&["arena", "merge", path(&plain)]);
+    let whole = ddz(&args);
+    let merged = ddz(&["arena", "merge", path(&plain)]);
     assert_eq!(table_without_clock(&merged), table_without_clock(&whole));
     refused(&["arena", "merge", path(&plain), &files[1]], "another run");
     // A file of game lines alone (no header) is no log of a run.

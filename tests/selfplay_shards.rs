@@ -3,36 +3,10 @@
 //! byte, hold the same lines as the whole run by an independent path (sorted by game), encode
 //! to the same matrix; a merge refuses, by name, shards that do not make up one whole run.
 
+mod arena_common;
+
+use arena_common::{ddz, ddz_output, path, temp_dir};
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn ddz(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
-
-fn ok(args: &[&str]) {
-    let out = ddz(args);
-    assert!(
-        out.status.success(),
-        "{:?}: {}",
-        args,
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddz-test-{}-{}", name, std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().expect("a UTF-8 path")
-}
 
 /// A small run: the rule player against greedy, so games differ by seat.
 const RUN: [&str; 8] = [
@@ -52,7 +26,7 @@ fn whole_and_shards(dir: &Path, n: usize) -> (PathBuf, Vec<PathBuf>) {
     let whole = dir.join("whole.tsv");
     let mut args = RUN.to_vec();
     args.extend(["builtin:rules", "--jobs", "2", "--out", path(&whole)]);
-    ok(&args);
+    ddz(&args);
     let shards: Vec<PathBuf> = (1..=n)
         .map(|k| {
             let file = dir.join(format!("shard-{}.tsv", k));
@@ -60,7 +34,7 @@ fn whole_and_shards(dir: &Path, n: usize) -> (PathBuf, Vec<PathBuf>) {
             let mut args = RUN.to_vec();
             args.extend(["builtin:rules", "--jobs", "1", "--shard", &shard]);
             args.extend(["--out", path(&file)]);
-            ok(&args);
+            ddz(&args);
             file
         })
         .collect();
@@ -84,7 +58,7 @@ fn merged_shards_are_the_whole_runs_file_for_several_n() {
         let mut args = vec!["selfplay", "merge", "--out", path(&merged)];
         // The order of the files does not matter.
         args.extend(shards.iter().rev().map(|p| path(p)));
-        ok(&args);
+        ddz(&args);
         let whole_text = std::fs::read_to_string(&whole).unwrap();
         let merged_text = std::fs::read_to_string(&merged).unwrap();
         assert!(
@@ -123,7 +97,7 @@ fn encode_reads_the_shards_as_the_whole_file() {
     for net in ["play", "bid"] {
         let from_whole = dir.join(format!("whole.{}", net));
         let from_shards = dir.join(format!("shards.{}", net));
-        ok(&[
+        ddz(&[
             "encode",
             "--net",
             net,
@@ -133,7 +107,7 @@ fn encode_reads_the_shards_as_the_whole_file() {
         ]);
         let mut args = vec!["encode", "--net", net, "--out", path(&from_shards)];
         args.extend([&shards[2], &shards[0], &shards[1]].iter().map(|p| path(p)));
-        ok(&args);
+        ddz(&args);
         assert!(
             std::fs::read(&from_whole).unwrap() == std::fs::read(&from_shards).unwrap(),
             "the {} matrices differ",
@@ -141,7 +115,7 @@ fn encode_reads_the_shards_as_the_whole_file() {
         );
     }
     // Two of three shards are not a run.
-    let out = ddz(&[
+    let out = ddz_output(&[
         "encode",
         "--net",
         "play",
@@ -162,7 +136,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run_by_name() {
     let refused = |files: &[&Path], why: &str| {
         let mut args = vec!["selfplay", "merge", "--out", path(&merged)];
         args.extend(files.iter().map(|p| path(p)));
-        let out = ddz(&args);
+        let out = ddz_output(&args);
         assert!(!out.status.success(), "{:?}", args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains(why), "{:?}: {}", args, err);
@@ -192,7 +166,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run_by_name() {
     let mut args = RUN.to_vec();
     args[4] = "12";
     args.extend(["builtin:rules", "--shard", "2/3", "--out", path(&other)]);
-    ok(&args);
+    ddz(&args);
     refused(
         &[s1, &other, s3],
         &format!(
@@ -204,7 +178,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run_by_name() {
     let four = dir.join("four.tsv");
     let mut args = RUN.to_vec();
     args.extend(["builtin:rules", "--shard", "2/4", "--out", path(&four)]);
-    ok(&args);
+    ddz(&args);
     refused(
         &[s1, &four, s3],
         &format!("{} is shard 2/4", four.display()),
@@ -221,7 +195,7 @@ fn merge_refuses_shards_that_are_not_one_whole_run_by_name() {
     std::fs::write(&moved, lines.join("\n") + "\n").unwrap();
     refused(&[s1, &moved, s3], "out of place");
     // Everything given once more as it should be merges.
-    ok(&[
+    ddz(&[
         "selfplay",
         "merge",
         "--out",

@@ -10,8 +10,8 @@ use ddz::arena::{run, ArenaConfig};
 use ddz::cards::{Cards, Rank};
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Kind;
-use std::path::PathBuf;
-use std::process::Command as Process;
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Output};
 
 /// A fresh scratch directory for one test.
 /// A script for a fake engine, written once per test process under `folder` (in the
@@ -42,12 +42,18 @@ pub fn temp_dir(name: &str) -> PathBuf {
     dir
 }
 
-/// Runs the built binary with `args`; it must succeed. Returns its stdout.
-pub fn ddz(args: &[&str]) -> String {
-    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
+/// Runs the built binary with `args`, whatever it exits with (a refusal is checked by the
+/// caller).
+pub fn ddz_output(args: &[&str]) -> Output {
+    Process::new(env!("CARGO_BIN_EXE_ddz"))
         .args(args)
         .output()
-        .expect("ddz runs");
+        .expect("ddz runs")
+}
+
+/// Runs the built binary with `args`; it must succeed. Returns its stdout.
+pub fn ddz(args: &[&str]) -> String {
+    let out = ddz_output(args);
     assert!(
         out.status.success(),
         "ddz {:?} failed: {}",
@@ -55,6 +61,11 @@ pub fn ddz(args: &[&str]) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout).unwrap()
+}
+
+/// A path as a command-line argument.
+pub fn path(p: &Path) -> &str {
+    p.to_str().expect("a UTF-8 path")
 }
 
 /// A game line of the log as the arena's record (the log's reader, the players labelled by
