@@ -113,14 +113,12 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
     );
 }
 
-#[test]
-fn the_command_prints_a_line_per_opponent_and_one_for_all() {
-    let out = ddz(&[
-        "arena",
-        "--gauntlet",
-        "builtin:rules",
-        "builtin:greedy",
-        "builtin:random",
+/// The last `RESULT` line of `ddz arena` run on `players` (`--gauntlet …` or `--pair …`) over
+/// the same 20 deals with a fixed landlord, and the whole output.
+fn arena_result(players: &[&str]) -> (serde_json::Value, String) {
+    let mut args = vec!["arena"];
+    args.extend_from_slice(players);
+    args.extend_from_slice(&[
         "--games",
         "20",
         "--seed",
@@ -128,34 +126,29 @@ fn the_command_prints_a_line_per_opponent_and_one_for_all() {
         "--fixed-landlord",
         "--no-progress",
     ]);
+    let out = ddz(&args);
     let result = out
         .lines()
         .filter_map(|l| l.strip_prefix("RESULT "))
         .next_back()
         .expect("a RESULT line");
-    let v: serde_json::Value = serde_json::from_str(result).unwrap();
+    (serde_json::from_str(result).unwrap(), out)
+}
+
+#[test]
+fn the_command_prints_a_line_per_opponent_and_one_for_all() {
+    let (v, out) = arena_result(&[
+        "--gauntlet",
+        "builtin:rules",
+        "builtin:greedy",
+        "builtin:random",
+    ]);
     let g = &v["gauntlet"];
     assert_eq!(g["candidate"], "builtin:rules");
     assert_eq!(g["opponents"].as_array().unwrap().len(), 2);
     // Each opponent's points are those of the plain pair match on the same deals.
     for (i, opponent) in ["builtin:greedy", "builtin:random"].iter().enumerate() {
-        let pair = ddz(&[
-            "arena",
-            "--pair",
-            "builtin:rules",
-            opponent,
-            "--games",
-            "20",
-            "--seed",
-            "4",
-            "--fixed-landlord",
-            "--no-progress",
-        ]);
-        let line = pair
-            .lines()
-            .find_map(|l| l.strip_prefix("RESULT "))
-            .unwrap();
-        let r: serde_json::Value = serde_json::from_str(line).unwrap();
+        let (r, _) = arena_result(&["--pair", "builtin:rules", opponent]);
         let o = &g["opponents"][i];
         assert_eq!(o["opponent"], *opponent);
         assert_eq!(o["per_deal"]["mean"], r["players"][0]["per_deal"]);
