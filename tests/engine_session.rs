@@ -2,6 +2,8 @@
 //! that panics or overruns, and a seeded randomized run of thousands of games mixed with
 //! garbage and mutated lines.
 
+mod arena_common;
+
 use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::engine::Session;
@@ -12,7 +14,7 @@ use ddz::strategy::greedy::Greedy;
 use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
-use std::io::{Cursor, Write};
+use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 fn session() -> Session {
@@ -738,19 +740,7 @@ fn engine_binary(
 fn the_binary_answers_help_on_stderr_and_keeps_stdout_protocol() {
     use ddz::engine::session::{HELP, TERMINAL_HINT};
     // Stdin a pipe (as from a referee): no hint; `help` lists the messages on stderr.
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"help\nDOUDIZHUVER 1.0\nHELP\nEXIT\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = arena_common::ddz_fed(&[], b"help\nDOUDIZHUVER 1.0\nHELP\nEXIT\n");
     assert!(out.status.success());
     let stdout = String::from_utf8(out.stdout).unwrap();
     let stderr = String::from_utf8(out.stderr).unwrap();

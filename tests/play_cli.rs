@@ -5,7 +5,7 @@
 
 mod arena_common;
 
-use arena_common::{check_game, ddz, expected_penalty, record_of, temp_dir};
+use arena_common::{check_game, ddz, ddz_fed, expected_penalty, record_of, temp_dir};
 use ddz::arena::deals::Deal;
 use ddz::cards::{Counts, Rank};
 use ddz::game::{GameState, Seat};
@@ -553,8 +553,8 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
     let engine = env!("CARGO_BIN_EXE_ddz");
     let dir = temp_dir("leave");
     let saved = dir.join("left.jsonl");
-    let mut child = Process::new(engine)
-        .args([
+    let out = ddz_fed(
+        &[
             "play",
             "--seed",
             "3",
@@ -563,20 +563,14 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
             "--fixed-landlord",
             "--think",
             "0.05",
-        ])
-        .args([
             "--opponents",
             "builtin:greedy",
             engine,
             "--save",
             saved.to_str().unwrap(),
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(b"p\n\nq\n").unwrap();
-    let out = child.wait_with_output().unwrap();
+        ],
+        b"p\n\nq\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     let deal = Deal::seeded(3, 0);
@@ -640,22 +634,22 @@ fn bad_arguments_are_refused() {
 fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
     let dir = temp_dir("leave-asked");
     let saved = dir.join("asked.jsonl");
-    let mut child = Process::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(["play", "--seed", "3", "--seat", "a", "--fixed-landlord"])
-        .args(["--opponents", "builtin:greedy", "--save"])
-        .arg(&saved)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
     // Help, then q declined (the game goes on), then q confirmed.
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"help\nq\nn\nq\ny\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = ddz_fed(
+        &[
+            "play",
+            "--seed",
+            "3",
+            "--seat",
+            "a",
+            "--fixed-landlord",
+            "--opponents",
+            "builtin:greedy",
+            "--save",
+            saved.to_str().unwrap(),
+        ],
+        b"help\nq\nn\nq\ny\n",
+    );
     assert!(out.status.success());
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(

@@ -51,6 +51,27 @@ pub fn ddz_output(args: &[&str]) -> Output {
         .expect("ddz runs")
 }
 
+/// Runs the built binary with `args` and `input` on its stdin (closed after it), whatever it
+/// exits with: a person's typing, or a referee's lines.
+pub fn ddz_fed(args: &[&str], input: &[u8]) -> Output {
+    use std::io::Write;
+    use std::process::Stdio;
+    let mut child = Process::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ddz starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input)
+        .expect("ddz reads its input");
+    child.wait_with_output().unwrap()
+}
+
 /// Runs the built binary with `args`; it must succeed. Returns its stdout.
 pub fn ddz(args: &[&str]) -> String {
     let out = ddz_output(args);
