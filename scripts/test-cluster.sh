@@ -235,30 +235,35 @@ slurm_submit() {
   grep -o '[0-9]\+$' <<<"$out" | tail -n 1
 }
 
+# Runs one recipe in a fresh folder $WORK/$1 (left as the current directory): its shard
+# script $3 written as $2, its submit lines $4 run, the merge job they end with waited for;
+# RECIPE_TIME is the wall time from submitting to the merge's end.
+slurm_recipe() {
+  mkdir "$WORK/$1" && cd "$WORK/$1"
+  printf '%s\n' "$3" >"$2"
+  local started merge_job
+  started=$(now)
+  merge_job=$(slurm_submit "$4")
+  slurm_wait "$merge_job"
+  RECIPE_TIME=$(since "$started")
+}
+
 started=$(now)
 slurm_up
 COME_UP=$(since "$started")
 say "Slurm $(slurmctld -V | awk '{print $2}'): one node ($(nproc) CPUs) up in $COME_UP s"
 
 # The arena's job array and its merge.
-mkdir "$WORK/arena" && cd "$WORK/arena"
-printf '%s\n' "$ARENA_SCRIPT" >arena-shards.sh
-started=$(now)
-merge_job=$(slurm_submit "$ARENA_SUBMIT")
-slurm_wait "$merge_job"
-ARENA_TIME=$(since "$started")
+slurm_recipe arena arena-shards.sh "$ARENA_SCRIPT" "$ARENA_SUBMIT"
+ARENA_TIME=$RECIPE_TIME
 [ -s report.txt ] || fail "the merge job wrote no report.txt"
 eval "$(whole_run "$ARENA_SCRIPT")" >whole.txt
 same_report report.txt whole.txt "Slurm arena"
 say "Slurm arena: a job array of $(ls shard-*.jsonl | wc -l) shards and its merge in $ARENA_TIME s; the merged report is the one-process run's"
 
 # Self-play's job array and its merge.
-mkdir "$WORK/selfplay" && cd "$WORK/selfplay"
-printf '%s\n' "$SELFPLAY_SCRIPT" >selfplay-shards.sh
-started=$(now)
-merge_job=$(slurm_submit "$SELFPLAY_SUBMIT")
-slurm_wait "$merge_job"
-SELFPLAY_TIME=$(since "$started")
+slurm_recipe selfplay selfplay-shards.sh "$SELFPLAY_SCRIPT" "$SELFPLAY_SUBMIT"
+SELFPLAY_TIME=$RECIPE_TIME
 eval "$(whole_run "$SELFPLAY_SCRIPT") --out whole.tsv" 2>/dev/null
 merged=$(grep -o -- '--out [^ ]*' <<<"$SELFPLAY_SUBMIT" | sed 's/^--out //')
 [ -s "$merged" ] || fail "the self-play merge job wrote no ${merged:-file}"

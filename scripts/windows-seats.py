@@ -22,9 +22,10 @@ import re
 import shlex
 import shutil
 import subprocess
-import sys
 import tempfile
 import threading
+
+from check_tally import Tally
 
 NAME = "SeatsTeam"
 CFG = (
@@ -47,19 +48,6 @@ def seat_lines(seat, games):
         cards = ",".join(str((game * 7 + offset + i) % 54) for i in range(17))
         lines += [f"DEAL {seat}{cards}", "BID WHAT", f"GAMEOVER {seat}"]
     return lines
-
-
-class Tally:
-    def __init__(self):
-        self.passed = self.failed = 0
-
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-        print(f"{'PASS' if ok else 'FAIL'} {what}", flush=True)
-        return ok
 
 
 def run_seats(argv, cwd, games, timeout):
@@ -165,8 +153,7 @@ def main():
 
 
 def finish(tally):
-    print(f"{tally.passed} passed, {tally.failed} failed")
-    sys.exit(1 if tally.failed else 0)
+    tally.finish()
 
 
 if __name__ == "__main__":

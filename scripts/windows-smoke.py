@@ -20,6 +20,8 @@ import sys
 import threading
 import time
 
+import check_tally
+
 
 def load_session(path):
     steps = []
@@ -83,18 +85,12 @@ class Engine:
             return None
 
 
-class Tally:
-    def __init__(self):
-        self.passed = self.failed = 0
-        self.crlf = self.lf = 0
+class Tally(check_tally.Tally):
+    """The checks, and the reply line ends seen (the platform's are CRLF)."""
 
-    def check(self, ok, what):
-        if ok:
-            self.passed += 1
-        else:
-            self.failed += 1
-        print(f"{'PASS' if ok else 'FAIL'} {what}", flush=True)
-        return ok
+    def __init__(self):
+        super().__init__()
+        self.crlf = self.lf = 0
 
 
 def expect(engine, pattern, n, mode, timeout, tally):
@@ -165,8 +161,7 @@ def main():
     for mode in ("interactive", "batch"):
         run(argv, steps, mode, eol, args.timeout, tally)
     print(f"note: reply line ends seen: {tally.crlf} CRLF, {tally.lf} LF")
-    print(f"{tally.passed} passed, {tally.failed} failed")
-    sys.exit(1 if tally.failed else 0)
+    tally.finish()
 
 
 if __name__ == "__main__":

@@ -14,21 +14,14 @@ use std::sync::Once;
 use std::time::Duration;
 
 const PLAYER: &str = r#"
-import sys, time
+import time
 mode = sys.argv[1]
 nth = int(sys.argv[2])
 hand, me, passes, asked, games = [], None, 2, 0, 0
 def out(s):
     sys.stdout.write(s + "\n")
     sys.stdout.flush()
-def codes(text):
-    return [int(c) for c in text.split(",") if c != ""]
-for raw in sys.stdin:
-    parts = raw.strip().split(None, 1)
-    if not parts:
-        continue
-    cmd = parts[0].upper()
-    arg = parts[1].replace(" ", "") if len(parts) > 1 else ""
+for cmd, arg in commands():
     if cmd == "DOUDIZHUVER":
         out("NAME broken-" + mode)
     elif cmd == "INFO":

@@ -19,21 +19,13 @@ use std::path::PathBuf;
 use std::sync::Once;
 
 const SAMPLE_LIKE: &str = r#"
-import sys
 mode = sys.argv[1]
 out_bytes = sys.stdout.buffer
 def out(s):
     out_bytes.write(s.encode("gbk") + b"\n")
     out_bytes.flush()
-def codes(text):
-    return [int(c) for c in text.split(",") if c != ""]
 hand, me, passes, round_now, rounds = [], None, 2, 1, 1
-for raw in sys.stdin:
-    parts = raw.strip().split(None, 1)
-    if not parts:
-        continue
-    cmd = parts[0].upper()
-    arg = parts[1].replace(" ", "") if len(parts) > 1 else ""
+for cmd, arg in commands():
     if cmd == "DOUDIZHUVER":
         out("NAME 参赛选手名称")
     elif cmd == "INFO":

@@ -13,9 +13,24 @@ use ddz::rules::Kind;
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Output};
 
+/// The start of a fake engine in Python ([`script_once`] writes it before the engine's own
+/// text): the referee's lines read as `(COMMAND, argument)` pairs, the argument without its
+/// spaces (blank lines skipped), and a list of card codes read from text.
+pub const PY_ENGINE_START: &str = r#"
+import sys
+def codes(text):
+    return [int(c) for c in text.split(",") if c != ""]
+def commands():
+    for raw in sys.stdin:
+        parts = raw.strip().split(None, 1)
+        if parts:
+            yield parts[0].upper(), (parts[1].replace(" ", "") if len(parts) > 1 else "")
+"#;
+
 /// A fresh scratch directory for one test.
-/// A script for a fake engine, written once per test process under `folder` (in the
-/// temporary directory, named with the process id) as `file`: the tests run in parallel, and a
+/// A script for a fake engine in Python, [`PY_ENGINE_START`] then `text`, written once per test
+/// process under `folder` (in the temporary directory, named with the process id) as `file`:
+/// the tests run in parallel, and a
 /// rewrite (truncate, then write) while another test's python3 is reading the file gave that
 /// python3 an empty program, which exits at once with status 0 (a "crash" where a late reply
 /// was expected). `written` is the caller's own `static Once`.
@@ -30,7 +45,7 @@ pub fn script_once(
     let path = dir.join(file);
     written.call_once(|| {
         std::fs::create_dir_all(&dir).unwrap();
-        std::fs::write(&path, text).unwrap();
+        std::fs::write(&path, format!("{}{}", PY_ENGINE_START, text)).unwrap();
     });
     path
 }
