@@ -12,6 +12,7 @@ use ddz::game::{GameState, Seat};
 use ddz::play::view::spaced;
 use ddz::rules::{classify, legal_plays, Combo};
 use std::io::{Read, Write};
+use std::path::Path;
 use std::process::{Child, ChildStdin, Command as Process, Stdio};
 use std::sync::mpsc::{channel, Receiver};
 use std::time::Duration;
@@ -546,6 +547,15 @@ fn a_scripted_person_plays_a_whole_game() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `ddz play` at seat A of seed 3 with a fixed landlord, so that deal 0 has the person as the
+/// landlord, who leads; `more` flags, the session saved to `saved`, `typed` as the person's input.
+fn play_as_landlord(more: &[&str], saved: &Path, typed: &[u8]) -> std::process::Output {
+    let mut args = vec!["play", "--seed", "3", "--seat", "a", "--fixed-landlord"];
+    args.extend_from_slice(more);
+    args.extend_from_slice(&["--save", saved.to_str().unwrap()]);
+    ddz_fed(&args, typed)
+}
+
 #[test]
 fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
     // Fixed landlord, deal 0: seat A is the landlord, here the person, who leads; one opponent
@@ -553,22 +563,9 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
     let engine = env!("CARGO_BIN_EXE_ddz");
     let dir = temp_dir("leave");
     let saved = dir.join("left.jsonl");
-    let out = ddz_fed(
-        &[
-            "play",
-            "--seed",
-            "3",
-            "--seat",
-            "a",
-            "--fixed-landlord",
-            "--think",
-            "0.05",
-            "--opponents",
-            "builtin:greedy",
-            engine,
-            "--save",
-            saved.to_str().unwrap(),
-        ],
+    let out = play_as_landlord(
+        &["--think", "0.05", "--opponents", "builtin:greedy", engine],
+        &saved,
         b"p\n\nq\n",
     );
     assert!(out.status.success());
@@ -635,19 +632,9 @@ fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
     let dir = temp_dir("leave-asked");
     let saved = dir.join("asked.jsonl");
     // Help, then q declined (the game goes on), then q confirmed.
-    let out = ddz_fed(
-        &[
-            "play",
-            "--seed",
-            "3",
-            "--seat",
-            "a",
-            "--fixed-landlord",
-            "--opponents",
-            "builtin:greedy",
-            "--save",
-            saved.to_str().unwrap(),
-        ],
+    let out = play_as_landlord(
+        &["--opponents", "builtin:greedy"],
+        &saved,
         b"help\nq\nn\nq\ny\n",
     );
     assert!(out.status.success());
