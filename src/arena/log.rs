@@ -67,7 +67,10 @@ pub fn transcript(g: &GameRecord, seat: Seat, labels: &[String], time_secs: f64)
     let _ = writeln!(
         out,
         "# result: {}; scores A {} B {} C {}",
-        result, g.scores.0[0], g.scores.0[1], g.scores.0[2]
+        result,
+        g.scores[Seat::A],
+        g.scores[Seat::B],
+        g.scores[Seat::C]
     );
     let _ = writeln!(out, "# time: {}", time_secs.ceil() as u64);
     out.push_str(body);
