@@ -667,4 +667,35 @@ mod tests {
             assert_eq!(judged.counted, round.tally(), "seed {}", seed);
         }
     }
+
+    #[test]
+    fn plays_heard_before_a_late_leftover_count_for_their_sides() {
+        use crate::game::round::testing::{random_deal, random_legal};
+        // A referee that sends LEFTOVER only after the first plays: the tracker, told the
+        // landlord late, counts those plays for their sides, as the referee's own tally does.
+        for seed in 0..10u64 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let (dealt, bottom) = random_deal(&mut rng);
+            let mut round = crate::game::Round::new(Platform::Canonical, dealt, bottom);
+            round.reveal(Seat::B, 1);
+            let mut late = GameState::new(Seat::A, dealt[Seat::A]);
+            let told_after = 1 + seed as usize % 5;
+            let mut heard = 0;
+            while round.winner().is_none() {
+                if heard == told_after {
+                    late.set_landlord(Seat::B, bottom).unwrap();
+                }
+                let seat = round.to_move();
+                let cards = random_legal(&mut rng, &round);
+                round.try_play(cards).unwrap();
+                // The late news confuses the turn order; whatever it reports, the play is kept.
+                let _ = late.record_play(seat, cards);
+                heard += 1;
+            }
+            if heard <= told_after {
+                late.set_landlord(Seat::B, bottom).unwrap();
+            }
+            assert_eq!(late.counted, round.tally(), "seed {}", seed);
+        }
+    }
 }
