@@ -635,23 +635,41 @@ mod tests {
         assert_eq!(t.passes, 1);
     }
 
+    /// The random deal of `seed` as the referee holds it (every hand known; B the landlord at
+    /// base 1), the generator that goes on to choose its plays, A's dealt hand and the bottom.
+    fn random_round(seed: u64) -> (fastrand::Rng, crate::game::Round, Cards, Cards) {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let (dealt, bottom) = crate::game::round::testing::random_deal(&mut rng);
+        let mut round = crate::game::Round::new(Platform::Canonical, dealt, bottom);
+        round.reveal(Seat::B, 1);
+        (rng, round, dealt[Seat::A], bottom)
+    }
+
+    /// Plays `round` to its end by random legal plays, telling `each` every play (the seat,
+    /// the cards) once the round has taken it.
+    fn play_randomly(
+        rng: &mut fastrand::Rng,
+        round: &mut crate::game::Round,
+        each: &mut dyn FnMut(Seat, Option<Cards>),
+    ) {
+        while round.winner().is_none() {
+            let seat = round.to_move();
+            let cards = crate::game::round::testing::random_legal(rng, round);
+            round.try_play(cards).unwrap();
+            each(seat, cards);
+        }
+    }
+
     #[test]
     fn the_unchecked_layer_leaves_the_state_the_judged_one_does() {
-        use crate::game::round::testing::{random_deal, random_legal};
         // Random legal games played by the round (every hand known); two trackers at A follow
         // them, one judging every play, one unchecked: they agree at every step.
         for seed in 0..10u64 {
-            let mut rng = fastrand::Rng::with_seed(seed);
-            let (dealt, bottom) = random_deal(&mut rng);
-            let mut round = crate::game::Round::new(Platform::Canonical, dealt, bottom);
-            round.reveal(Seat::B, 1);
-            let mut judged = GameState::new(Seat::A, dealt[Seat::A]);
+            let (mut rng, mut round, dealt, bottom) = random_round(seed);
+            let mut judged = GameState::new(Seat::A, dealt);
             judged.set_landlord(Seat::B, bottom).unwrap();
             let mut unchecked = judged.clone();
-            while round.winner().is_none() {
-                let seat = round.to_move();
-                let cards = random_legal(&mut rng, &round);
-                round.try_play(cards).unwrap();
+            play_randomly(&mut rng, &mut round, &mut |seat, cards| {
                 judged.record_play(seat, cards).unwrap();
                 unchecked.play_unchecked(seat, cards);
                 assert_eq!(unchecked.history, judged.history);
@@ -663,35 +681,28 @@ mod tests {
                     (unchecked.hand, unchecked.cards_left, unchecked.counted),
                     (judged.hand, judged.cards_left, judged.counted)
                 );
-            }
+            });
             assert_eq!(judged.counted, round.tally(), "seed {}", seed);
         }
     }
 
     #[test]
     fn plays_heard_before_a_late_leftover_count_for_their_sides() {
-        use crate::game::round::testing::{random_deal, random_legal};
         // A referee that sends LEFTOVER only after the first plays: the tracker, told the
         // landlord late, counts those plays for their sides, as the referee's own tally does.
         for seed in 0..10u64 {
-            let mut rng = fastrand::Rng::with_seed(seed);
-            let (dealt, bottom) = random_deal(&mut rng);
-            let mut round = crate::game::Round::new(Platform::Canonical, dealt, bottom);
-            round.reveal(Seat::B, 1);
-            let mut late = GameState::new(Seat::A, dealt[Seat::A]);
+            let (mut rng, mut round, dealt, bottom) = random_round(seed);
+            let mut late = GameState::new(Seat::A, dealt);
             let told_after = 1 + seed as usize % 5;
             let mut heard = 0;
-            while round.winner().is_none() {
+            play_randomly(&mut rng, &mut round, &mut |seat, cards| {
                 if heard == told_after {
                     late.set_landlord(Seat::B, bottom).unwrap();
                 }
-                let seat = round.to_move();
-                let cards = random_legal(&mut rng, &round);
-                round.try_play(cards).unwrap();
                 // The late news confuses the turn order; whatever it reports, the play is kept.
                 let _ = late.record_play(seat, cards);
                 heard += 1;
-            }
+            });
             if heard <= told_after {
                 late.set_landlord(Seat::B, bottom).unwrap();
             }
