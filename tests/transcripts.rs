@@ -48,7 +48,9 @@ fn one_of_each_kind() -> Vec<PathBuf> {
     transcript_files(&fixtures())
         .into_iter()
         .filter(|f| {
-            let name = f.file_name().map_or(String::new(), |n| n.to_string_lossy().into_owned());
+            let name = f
+                .file_name()
+                .map_or(String::new(), |n| n.to_string_lossy().into_owned());
             !name.starts_with("platform-2015-run") || name == "platform-2015-run01.txt"
         })
         .collect()

@@ -308,7 +308,10 @@ pub fn check(command: &[String], transcript: &Transcript) -> TranscriptReport {
             }
             let command = meaning(&step.send);
             if let Some(expect) = &step.expect {
-                match engine.program.recv(transcript.limit + grace(transcript.limit)) {
+                match engine
+                    .program
+                    .recv(transcript.limit + grace(transcript.limit))
+                {
                     Ok(got) => {
                         let took = sent.elapsed();
                         report.replies += 1;
