@@ -12,6 +12,7 @@ mod arena_common;
 use arena_common::{check_game, expected_penalty, play};
 use ddz::arena::players::FaultKind;
 use ddz::arena::referee::GameRecord;
+use ddz::arena::report::Report;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::Cards;
 use ddz::game::Seat;
@@ -105,24 +106,36 @@ fn last_play(g: &GameRecord, seat: Seat) -> Cards {
     Cards::parse_codes(&line[8..]).expect("cards")
 }
 
-#[test]
-fn the_sample_engines_habits_are_hosted_without_crashes() {
-    let deals = 12;
+/// Deals of the sample-like engine paired with the greedy player, play only, each checked by
+/// the independent tracker; a fault is told by `GAMEOVER` when `error_as_gameover`.
+const PAIR_DEALS: usize = 12;
+
+fn pair_match(error_as_gameover: bool) -> (Report, Vec<GameRecord>) {
     let mut config = ArenaConfig {
         players: vec![spec("last"), "builtin:greedy".into()],
         format: Format::Pair,
-        games: deals,
+        games: PAIR_DEALS,
         seed: 5,
         jobs: 2,
         ..ArenaConfig::default()
     };
     config.rules.fixed_landlord = true;
     config.rules.transcripts = true;
+    config.rules.error_as_gameover = error_as_gameover;
     let (report, games) = play(&config);
-    assert_eq!(games.len(), deals * 6, "every game was played");
-    let mut joker_pairs = 0;
+    assert_eq!(games.len(), PAIR_DEALS * 6, "every game was played");
     for g in &games {
         check_game(g);
+    }
+    (report, games)
+}
+
+#[test]
+fn the_sample_engines_habits_are_hosted_without_crashes() {
+    let deals = PAIR_DEALS;
+    let (report, games) = pair_match(false);
+    let mut joker_pairs = 0;
+    for g in &games {
         for e in &g.errors {
             assert_ne!(
                 e.kind,
@@ -182,23 +195,9 @@ fn told_of_a_fault_by_gameover_it_makes_no_fault_but_its_own() {
     // deal, bids, plays, `GAMEOVER` and `Exit`): hosted as the platforms that end a faulty game
     // with `GAMEOVER x` (SPEC), a copy told of the other copy's fault acknowledges it, and the
     // faults left are its own illegal plays.
-    let deals = 12;
-    let mut config = ArenaConfig {
-        players: vec![spec("last"), "builtin:greedy".into()],
-        format: Format::Pair,
-        games: deals,
-        seed: 5,
-        jobs: 2,
-        ..ArenaConfig::default()
-    };
-    config.rules.fixed_landlord = true;
-    config.rules.transcripts = true;
-    config.rules.error_as_gameover = true;
-    let (report, games) = play(&config);
-    assert_eq!(games.len(), deals * 6, "every game was played");
+    let (report, games) = pair_match(true);
     let mut told_a_copy = 0;
     for g in &games {
-        check_game(g);
         for e in &g.errors {
             assert!(
                 e.scored,
