@@ -48,9 +48,10 @@ fi
 
 cargo build --release --quiet
 # A generous reply limit: the check is the hosting, not the speed, and a Python agent's start
-# (numpy and rlcard imported) can pass 15 s on a loaded machine.
+# (numpy and rlcard imported) can pass 15 s on a loaded machine. A fault is told by GAMEOVER,
+# as the sample engine's platform did (it knows no ERROR; docs/arena.md, "Outside engines").
 out=$(./target/release/ddz arena --gauntlet builtin:ddz:samples=16 "${opponents[@]}" --games 10 \
-  --seed 3 --fixed-landlord --time 60 --no-progress)
+  --seed 3 --fixed-landlord --time 60 --error-as-gameover --no-progress)
 printf '%s\n' "$out" | sed -n '/^gauntlet:/,/^all /p'
 printf '%s\n' "$out" | grep '^RESULT ' | tail -n 1 | python3 -c '
 import json, sys

@@ -4,13 +4,15 @@
 //! `DEAL` (only `GAMEOVER` resets it), and exits after the `GAMEOVER` of the game `INFO`
 //! announces as the last one. The arena must host it as a platform does: the exit after the
 //! match's last game is no crash (the program is started afresh), the joker "pair" is an
-//! illegal play (SPEC: the two jokers are never a pair) and the match goes on.
+//! illegal play (SPEC: the two jokers are never a pair) and the match goes on; told of a fault
+//! by `GAMEOVER` (`--error-as-gameover`) instead of `ERROR`, it makes no fault but its own.
 
 mod arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
 use ddz::arena::players::FaultKind;
 use ddz::arena::referee::GameRecord;
+use ddz::arena::report::Report;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::Cards;
 use ddz::game::Seat;
@@ -96,24 +98,36 @@ fn last_play(g: &GameRecord, seat: Seat) -> Cards {
     Cards::parse_codes(&line[8..]).expect("cards")
 }
 
-#[test]
-fn the_sample_engines_habits_are_hosted_without_crashes() {
-    let deals = 12;
+/// Deals of the sample-like engine paired with the greedy player, play only, each checked by
+/// the independent tracker; a fault is told by `GAMEOVER` when `error_as_gameover`.
+const PAIR_DEALS: usize = 12;
+
+fn pair_match(error_as_gameover: bool) -> (Report, Vec<GameRecord>) {
     let mut config = ArenaConfig {
         players: vec![spec("last"), "builtin:greedy".into()],
         format: Format::Pair,
-        games: deals,
+        games: PAIR_DEALS,
         seed: 5,
         jobs: 2,
         ..ArenaConfig::default()
     };
     config.rules.fixed_landlord = true;
     config.rules.transcripts = true;
+    config.rules.error_as_gameover = error_as_gameover;
     let (report, games) = play(&config);
-    assert_eq!(games.len(), deals * 6, "every game was played");
-    let mut joker_pairs = 0;
+    assert_eq!(games.len(), PAIR_DEALS * 6, "every game was played");
     for g in &games {
         check_game(g);
+    }
+    (report, games)
+}
+
+#[test]
+fn the_sample_engines_habits_are_hosted_without_crashes() {
+    let deals = PAIR_DEALS;
+    let (report, games) = pair_match(false);
+    let mut joker_pairs = 0;
+    for g in &games {
         for e in &g.errors {
             assert_ne!(
                 e.kind,
@@ -161,6 +175,48 @@ fn the_sample_engines_habits_are_hosted_without_crashes() {
     assert_eq!(seat_games, 9);
     assert!(fresh >= seat_games - 2, "{} fresh starts", fresh);
     assert!(last.iter().any(|g| g.winner.is_some()));
+}
+
+#[test]
+fn told_of_a_fault_by_gameover_it_makes_no_fault_but_its_own() {
+    // The sample engine's protocol has no `ERROR` (its message loop knows the handshake, the
+    // deal, bids, plays, `GAMEOVER` and `Exit`): hosted as the platforms that end a faulty game
+    // with `GAMEOVER x` (SPEC), a copy told of the other copy's fault acknowledges it, and the
+    // faults left are its own illegal plays.
+    let (report, games) = pair_match(true);
+    let mut told_a_copy = 0;
+    for g in &games {
+        for e in &g.errors {
+            assert!(
+                e.scored,
+                "deal {}: a fault that changed nothing: {}",
+                g.deal_index, e.detail
+            );
+            assert_eq!(e.kind, FaultKind::Illegal, "{}", e.detail);
+            assert_eq!(
+                g.lineup[e.seat.index()],
+                0,
+                "only the sample-like engine errs"
+            );
+            assert_eq!(g.scores.0, expected_penalty(g, e.seat));
+            let transcripts = g.transcripts.as_ref().expect("transcripts kept");
+            let told = format!("> GAMEOVER {}\n< OK GAMEOVER", e.seat);
+            for seat in Seat::ALL {
+                if seat != e.seat && g.lineup[seat.index()] == 0 {
+                    assert!(transcripts[seat].contains(&told), "{}", transcripts[seat]);
+                    told_a_copy += 1;
+                }
+            }
+        }
+    }
+    assert!(told_a_copy > 0, "a copy was told of the other's fault");
+    let errors = &report.players[0].errors;
+    assert_eq!(errors[FaultKind::Malformed as usize], 0);
+    assert_eq!(errors[FaultKind::Crashed as usize], 0);
+    assert!(
+        errors[FaultKind::Illegal as usize] > 0,
+        "the joker pair was tried"
+    );
 }
 
 #[test]

@@ -413,7 +413,8 @@ fn analyze_prints_what_the_thinking_player_finds() {
 }
 
 /// `ddz analyze` at a bid: the simulation's figures whatever the bidder, and the bid the engine
-/// would make — by the value thresholds unless `--bid simulate`, when it is the simulation's.
+/// would make — by the value thresholds with `--bid value`, the simulation's with `--bid
+/// simulate`.
 #[test]
 fn analyze_at_a_bid_names_the_bidder_in_use() {
     let at_bid = [
@@ -425,7 +426,7 @@ fn analyze_at_a_bid_names_the_bidder_in_use() {
         "--samples",
         "16",
     ];
-    let value = ddz(&at_bid);
+    let value = ddz(&[&at_bid[..], &["--bid", "value"]].concat());
     assert!(value.ok, "{}", value.stderr);
     let simulate = ddz(&[&at_bid[..], &["--bid", "simulate"]].concat());
     assert!(simulate.ok, "{}", simulate.stderr);
