@@ -193,16 +193,12 @@ fn told_of_a_fault_by_gameover_it_makes_no_fault_but_its_own() {
                 g.deal_index, e.detail
             );
             assert_eq!(e.kind, FaultKind::Illegal, "{}", e.detail);
-            assert_eq!(
-                g.lineup[e.seat.index()],
-                0,
-                "only the sample-like engine errs"
-            );
+            assert_eq!(g.lineup[e.seat], 0, "only the sample-like engine errs");
             assert_eq!(g.scores.0, expected_penalty(g, e.seat));
             let transcripts = g.transcripts.as_ref().expect("transcripts kept");
             let told = format!("> GAMEOVER {}\n< OK GAMEOVER", e.seat);
             for seat in Seat::ALL {
-                if seat != e.seat && g.lineup[seat.index()] == 0 {
+                if seat != e.seat && g.lineup[seat] == 0 {
                     assert!(transcripts[seat].contains(&told), "{}", transcripts[seat]);
                     told_a_copy += 1;
                 }
