@@ -6,9 +6,14 @@
     python3 scripts/train-policy.py data/decisions-*.tsv --out src/strategy/learned/policy
 
 Choosing one play among a decision's candidates is a ranking problem: LightGBM's gradient-boosted
-trees with the lambdarank objective, one query per decision. A candidate's relevance is 2 for
-the play the thinker chose, 1 for one it searched to the end without finding it clearly worse,
-0 for one it dropped as clearly worse. The trees are cheap to walk in Rust
+trees with the lambdarank objective, one query per decision. A candidate's relevance is graded by
+how far its mean falls below the decision's best mean (--relevance gap: the best gets --grades,
+each --step points below it one grade less, down to 0; a candidate the thinker dropped as clearly
+worse gets 0), so the trees learn which plays cost little and which cost much, not only which one
+the thinker happened to pick among near-equals. --relevance tiers is the first rounds' labels: 2
+for the play the thinker chose, 1 for one it searched to the end without finding it clearly
+worse, 0 for one it dropped. --weight spread weighs each decision by how much is at stake in it
+(its best mean minus its worst). The trees are cheap to walk in Rust
 (src/strategy/learned/trees.rs reads LightGBM's own text file). The held-out decisions are
 whole games, never a decision of a game trained on. Outputs, beside --out:
   PREFIX.txt    the model in LightGBM's text format, embedded in the engine at build time
@@ -31,8 +36,8 @@ CHECK_ROWS = 40
 
 
 def read(paths):
-    """Every candidate line of the files, by decision: features, relevance, the thinker's means,
-    the decision's number and its game's ("FILE:GAME")."""
+    """Every candidate line of the files, by decision: features, tier (2 chosen, 1 searched to the
+    end, 0 dropped), the thinker's means, the decision's number and its game's ("FILE:GAME")."""
     feats, rel, means, qid, games, names = [], [], [], [], [], None
     for fi, path in enumerate(paths):
         header, key, rows = None, None, []
@@ -73,6 +78,34 @@ def read(paths):
     return names, np.array(feats), np.array(rel), np.array(means), np.array(qid), np.array(games)
 
 
+def decision_bounds(q):
+    """Each row's decision's first row and the row after its last (rows of a decision are
+    contiguous)."""
+    starts = np.r_[0, np.nonzero(np.diff(q))[0] + 1]
+    ends = np.r_[starts[1:], len(q)]
+    return starts, ends
+
+
+def relevance(args, tier, mean, q):
+    """Each candidate's relevance (see the module's doc) and its decision's weight."""
+    best, spread = np.empty(len(q)), np.empty(len(q))
+    for s, e in zip(*decision_bounds(q)):
+        best[s:e] = mean[s:e].max()
+        spread[s:e] = mean[s:e].max() - mean[s:e].min()
+    if args.relevance == "tiers":
+        label = tier.copy()
+    else:
+        label = np.clip(args.grades - np.ceil((best - mean) / args.step), 0, args.grades).astype(int)
+        label[tier == 0] = 0
+    weight = np.ones(len(q))
+    if args.weight == "spread":
+        # A decision where every play scores alike teaches nothing; floor at one point so none
+        # weighs zero, and scale to a mean of 1 so the leaf sizes keep their meaning.
+        weight = np.maximum(spread, 1.0)
+        weight /= weight.mean()
+    return label, weight
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("data", nargs="+", help="decisions files written by ddz label")
@@ -83,12 +116,20 @@ def main():
     ap.add_argument("--min-leaf", type=int, default=40, help="fewest candidates in a leaf")
     ap.add_argument("--held-out", type=float, default=0.15, help="share of decisions held out (by game)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--relevance", choices=["gap", "tiers"], default="gap",
+                    help="graded by the gap to the best mean (default), or round 0's tiers")
+    ap.add_argument("--grades", type=int, default=8,
+                    help="the best candidate's relevance (gap; LightGBM's gains stop at 30)")
+    ap.add_argument("--step", type=float, default=25.0, help="points below the best per grade (gap)")
+    ap.add_argument("--weight", choices=["none", "spread"], default="none",
+                    help="weigh each decision by its best mean minus its worst")
     args = ap.parse_args()
     start = time.time()
 
     names, x, rel, mean, q, game = read(args.data)
     if len(x) == 0:
         sys.exit("train-policy.py: no decisions in the data")
+    label, weight = relevance(args, rel, mean, q)
 
     rng = np.random.default_rng(args.seed)
     unique_games = np.unique(game)  # sorted: the split depends only on the seed
@@ -120,8 +161,10 @@ def main():
         "num_threads": 2,
         "verbose": -1,
     }
-    train = lgb.Dataset(x[tr], label=rel[tr], group=tr_sizes, feature_name=names, free_raw_data=False)
-    valid = lgb.Dataset(x[va], label=rel[va], group=va_sizes, reference=train, free_raw_data=False)
+    train = lgb.Dataset(x[tr], label=label[tr], weight=weight[tr], group=tr_sizes, feature_name=names,
+                        free_raw_data=False)
+    valid = lgb.Dataset(x[va], label=label[va], weight=weight[va], group=va_sizes, reference=train,
+                        free_raw_data=False)
     booster = lgb.train(params, train, num_boost_round=args.trees, valid_sets=[valid],
                         callbacks=[lgb.early_stopping(30, verbose=False)])
     best = booster.best_iteration or args.trees
@@ -174,6 +217,7 @@ def main():
         f.write("command: python3 scripts/train-policy.py " + " ".join(shlex.quote(short(a)) for a in sys.argv[1:]) + "\n")
         f.write(f"lightgbm {lgb.__version__}, numpy {np.__version__}, commit {commit}\n")
         f.write(f"candidates: {len(x)}, decisions: {len(np.unique(q))}, features: {len(names)}\n")
+        f.write(f"relevance: {args.relevance}, grades {args.grades}, step {args.step}, weight {args.weight}\n")
         f.write(f"parameters: {params}\n")
         for line in lines:
             f.write(line + "\n")
