@@ -55,7 +55,7 @@ use crate::strategy::net::BidNet;
 use eval::Worker;
 use stats::{best, drop_clearly_worse, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::Mutex;
 
 pub use crate::strategy::candidates::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 /// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
@@ -209,48 +209,53 @@ impl Thinker {
                 count.add(&alive, &outcomes);
             }
         } else {
-            // Each thread takes the next deal number, judges every candidate alive when it
-            // starts (a superset of those alive when the deal is counted: candidates are only
-            // ever dropped) and sends the outcomes here, where deals are counted in order. So
-            // the figures are those of one thread; the threads only stop sooner or later.
+            // Each thread, the calling one among them, takes the next deal number, judges every
+            // candidate alive when it starts (a superset of those alive when the deal is
+            // counted: candidates are only ever dropped) and counts what it judged under one
+            // lock, deals in order (a deal that arrives early waits for those before it). So the
+            // figures are those of one thread; the threads only stop sooner or later. No thread
+            // sits waiting to count: on two cores a third one woken at every deal cost a tenth
+            // of the search's time in switches.
             let next = AtomicU32::new(0);
             let stop = AtomicBool::new(false);
-            let alive_now = Mutex::new(count.alive());
-            let (sender, outcomes) = mpsc::channel::<(u32, Vec<usize>, Vec<Judged>)>();
+            let counted = Mutex::new((count, std::collections::BTreeMap::new()));
+            let lock = || {
+                counted
+                    .lock()
+                    .unwrap_or_else(|poisoned| poisoned.into_inner())
+            };
+            let work = |worker: &mut Worker| loop {
+                let deal = next.fetch_add(1, Ordering::Relaxed);
+                if stop.load(Ordering::Relaxed) || !budget.start_more_work(deal) {
+                    break;
+                }
+                let alive = lock().0.alive();
+                let judged = judge(worker, deal, &alive);
+                let mut guard = lock();
+                let (count, waiting) = &mut *guard;
+                waiting.insert(deal, (alive, judged));
+                while let Some((alive, judged)) = waiting.remove(&count.deals) {
+                    if count.done {
+                        break;
+                    }
+                    count.add(&alive, &judged);
+                }
+                if count.done || count.deals >= budget.most() {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            };
+            let (first, others) = self.workers.split_first_mut().expect("at least one worker");
             std::thread::scope(|scope| {
-                for worker in self.workers.iter_mut() {
-                    let sender = sender.clone();
-                    let (next, stop, alive_now) = (&next, &stop, &alive_now);
-                    scope.spawn(move || loop {
-                        let deal = next.fetch_add(1, Ordering::Relaxed);
-                        if stop.load(Ordering::Relaxed) || !budget.start_more_work(deal) {
-                            break;
-                        }
-                        let alive = alive_now.lock().map(|a| a.clone()).unwrap_or_default();
-                        let judged = judge(worker, deal, &alive);
-                        if sender.send((deal, alive, judged)).is_err() {
-                            break;
-                        }
-                    });
+                for worker in others {
+                    let work = &work;
+                    scope.spawn(move || work(worker));
                 }
-                drop(sender);
-                let mut waiting = std::collections::BTreeMap::new();
-                for (deal, alive, judged) in outcomes.iter() {
-                    waiting.insert(deal, (alive, judged));
-                    while let Some((alive, judged)) = waiting.remove(&count.deals) {
-                        if count.done {
-                            break;
-                        }
-                        count.add(&alive, &judged);
-                        if let Ok(mut now) = alive_now.lock() {
-                            *now = count.alive();
-                        }
-                    }
-                    if count.done || count.deals >= budget.most() {
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                }
+                work(first);
             });
+            count = counted
+                .into_inner()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+                .0;
         }
         let DealCount { tally, deals, .. } = count;
         let chosen_index = best(&tally, &candidates, policy_choice, self.settings.stick);
