@@ -30,12 +30,13 @@ use std::time::{Duration, Instant};
 /// between is late), at most: a short limit has a grace as long as itself, so that a test with a
 /// limit of half a second waits one second for an engine that stays silent.
 pub const GRACE: Duration = Duration::from_secs(2);
+/// How long an engine may take to exit once its input is closed.
+pub const EXIT_WAIT: Duration = Duration::from_secs(5);
 
+/// The grace after `limit`: [`GRACE`], or the limit itself when that is shorter.
 fn grace(limit: Duration) -> Duration {
     GRACE.min(limit)
 }
-/// How long an engine may take to exit once its input is closed.
-pub const EXIT_WAIT: Duration = Duration::from_secs(5);
 
 /// One message sent to the engine.
 #[derive(Clone, Debug, PartialEq, Eq)]

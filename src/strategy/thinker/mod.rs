@@ -189,7 +189,7 @@ impl Thinker {
             .collect();
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
-        let mut count = DealCount {
+        let count = DealCount {
             tally,
             deals: 0,
             scored: 0,
@@ -201,63 +201,53 @@ impl Thinker {
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
             worker.judge_deal(settings, state, &sampler, seed, deal, &candidates, alive)
         };
-        if threads == 1 {
-            let worker = &mut self.workers[0];
-            while !count.done && budget.start_more_work(count.deals) {
-                let alive = count.alive();
-                let outcomes = judge(worker, count.deals, &alive);
-                count.add(&alive, &outcomes);
+        // One loop for one thread or many. Each thread, the calling one among them, takes the
+        // next deal number, judges every candidate alive when it starts (a superset of those
+        // alive when the deal is counted: candidates are only ever dropped) and counts what it
+        // judged under one lock, deals in order (a deal that arrives early waits for those
+        // before it). So the figures are those of one thread; the threads only stop sooner or
+        // later. No thread sits waiting to count: on two cores a third one woken at every deal
+        // cost a tenth of the search's time in switches.
+        let next = AtomicU32::new(0);
+        let stop = AtomicBool::new(false);
+        let counted = Mutex::new((count, std::collections::BTreeMap::new()));
+        let lock = || {
+            counted
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner())
+        };
+        let work = |worker: &mut Worker| loop {
+            let deal = next.fetch_add(1, Ordering::Relaxed);
+            if stop.load(Ordering::Relaxed) || !budget.start_more_work(deal) {
+                break;
             }
-        } else {
-            // Each thread, the calling one among them, takes the next deal number, judges every
-            // candidate alive when it starts (a superset of those alive when the deal is
-            // counted: candidates are only ever dropped) and counts what it judged under one
-            // lock, deals in order (a deal that arrives early waits for those before it). So the
-            // figures are those of one thread; the threads only stop sooner or later. No thread
-            // sits waiting to count: on two cores a third one woken at every deal cost a tenth
-            // of the search's time in switches.
-            let next = AtomicU32::new(0);
-            let stop = AtomicBool::new(false);
-            let counted = Mutex::new((count, std::collections::BTreeMap::new()));
-            let lock = || {
-                counted
-                    .lock()
-                    .unwrap_or_else(|poisoned| poisoned.into_inner())
-            };
-            let work = |worker: &mut Worker| loop {
-                let deal = next.fetch_add(1, Ordering::Relaxed);
-                if stop.load(Ordering::Relaxed) || !budget.start_more_work(deal) {
+            let alive = lock().0.alive();
+            let judged = judge(worker, deal, &alive);
+            let mut guard = lock();
+            let (count, waiting) = &mut *guard;
+            waiting.insert(deal, (alive, judged));
+            while let Some((alive, judged)) = waiting.remove(&count.deals) {
+                if count.done {
                     break;
                 }
-                let alive = lock().0.alive();
-                let judged = judge(worker, deal, &alive);
-                let mut guard = lock();
-                let (count, waiting) = &mut *guard;
-                waiting.insert(deal, (alive, judged));
-                while let Some((alive, judged)) = waiting.remove(&count.deals) {
-                    if count.done {
-                        break;
-                    }
-                    count.add(&alive, &judged);
-                }
-                if count.done || count.deals >= budget.most() {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            };
-            let (first, others) = self.workers.split_first_mut().expect("at least one worker");
-            std::thread::scope(|scope| {
-                for worker in others {
-                    let work = &work;
-                    scope.spawn(move || work(worker));
-                }
-                work(first);
-            });
-            count = counted
-                .into_inner()
-                .unwrap_or_else(|poisoned| poisoned.into_inner())
-                .0;
-        }
-        let DealCount { tally, deals, .. } = count;
+                count.add(&alive, &judged);
+            }
+            if count.done || count.deals >= budget.most() {
+                stop.store(true, Ordering::Relaxed);
+            }
+        };
+        let (first, others) = self.workers.split_first_mut().expect("at least one worker");
+        std::thread::scope(|scope| {
+            for worker in others {
+                let work = &work;
+                scope.spawn(move || work(worker));
+            }
+            work(first);
+        });
+        let DealCount { tally, deals, .. } = counted
+            .into_inner()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+            .0;
         let chosen_index = best(&tally, &candidates, policy_choice, self.settings.stick);
         let mut reports: Vec<CandidateReport> = candidates
             .iter()
