@@ -58,10 +58,19 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
     "overtakes_partner",
     "key_above_to_beat",
     "rest_top",
+    // Added in round 3: the threat of the hidden cards to the hand, and the other seats' answers.
+    "unseen_top",
+    "hand_sure_groups",
+    "partner_beats",
+    "prev_beats",
+    "rest_sure_groups",
+    "rest_loose_groups",
+    "rest_threat",
+    "rest_margin",
 ];
 
 /// Number of features.
-pub const FEATURES: usize = 40;
+pub const FEATURES: usize = 48;
 
 /// One candidate's features.
 pub type Features = [f64; FEATURES];
@@ -113,6 +122,13 @@ pub fn features_of(
         .collect();
     let best_rest = rests.iter().copied().max().unwrap_or(0);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
+    let mut threats = Threats::new(&know, &enemies);
+    let hand_control = threats.control(&hand_split.groups);
+    let unseen_top = Rank::ALL
+        .iter()
+        .rev()
+        .find(|&&r| unseen.get(r) > 0)
+        .map_or(-1.0, |r| r.index() as f64);
     let position = [
         flag(me == landlord),
         flag(me == landlord.next()),
@@ -144,11 +160,15 @@ pub fn features_of(
         .zip(&rests)
         .map(|(c, &rest)| {
             let rest_hand = hand.minus(c.cards);
-            let rest_rounds = if rest_hand.is_empty() {
-                0
+            let rest_split = if rest_hand.is_empty() {
+                None
             } else {
-                splitter.split(rest_hand, mode).min_rounds
+                Some(splitter.split(rest_hand, mode))
             };
+            let rest_rounds = rest_split.as_ref().map_or(0, |s| s.min_rounds);
+            let rest_control = rest_split
+                .as_ref()
+                .map_or(Control::default(), |s| threats.control(&s.groups));
             let big = |r: Rank| f64::from(c.cards.get(r));
             let play = [
                 flag(c.is_pass()),
@@ -184,12 +204,106 @@ pub fn features_of(
                 },
                 rest_hand.highest().map_or(-1.0, |r| r.index() as f64),
             ];
+            let seat_beats = |seat: Seat| {
+                if c.is_pass() {
+                    0.0
+                } else {
+                    know.beat_chance(seat, c)
+                }
+            };
+            let added = [
+                unseen_top,
+                f64::from(hand_control.sure),
+                partner.map_or(0.0, seat_beats),
+                if enemies.contains(&me.prev()) {
+                    seat_beats(me.prev())
+                } else {
+                    0.0
+                },
+                f64::from(rest_control.sure),
+                f64::from(rest_control.loose),
+                rest_control.threat,
+                f64::from(rest_control.margin()),
+            ];
             let mut f = [0.0; FEATURES];
-            f[..position.len()].copy_from_slice(&position);
-            f[position.len()..].copy_from_slice(&play);
+            let (a, b) = (position.len(), position.len() + play.len());
+            f[..a].copy_from_slice(&position);
+            f[a..b].copy_from_slice(&play);
+            f[b..].copy_from_slice(&added);
             f
         })
         .collect()
+}
+
+/// A group the enemies beat with less than this chance is a sure winner: it takes the lead back.
+const SURE_BELOW: f64 = 0.1;
+
+/// A group the enemies beat with at least this chance is a loose one: it gives the lead away.
+const LOOSE_FROM: f64 = 0.5;
+
+/// How much of a split's groups the enemies can answer.
+#[derive(Clone, Copy, Debug, Default)]
+struct Control {
+    /// Groups the enemies can hardly beat.
+    sure: u32,
+    /// Groups they probably beat.
+    loose: u32,
+    /// All groups.
+    groups: u32,
+    /// The expected number of groups they beat (the sum of the chances).
+    threat: f64,
+}
+
+impl Control {
+    /// Sure groups less the others, plus one: at 0 or more the hand can lead its sure groups and
+    /// get every other one out after a lead of its own (the last needs no lead back).
+    fn margin(&self) -> i32 {
+        self.sure as i32 + 1 - (self.groups - self.sure) as i32
+    }
+}
+
+/// The enemies' chances to beat groups, kept for one decision: the rests of a decision's
+/// candidates share most of their groups, and a chance depends only on the group's shape.
+struct Threats<'a> {
+    know: &'a Knowledge,
+    enemies: &'a [Seat],
+    /// (kind, key, links, cards) and the chance.
+    seen: Vec<((u8, Rank, u8, u32), f64)>,
+}
+
+impl<'a> Threats<'a> {
+    fn new(know: &'a Knowledge, enemies: &'a [Seat]) -> Threats<'a> {
+        Threats {
+            know,
+            enemies,
+            seen: Vec::with_capacity(32),
+        }
+    }
+
+    /// The chance that an enemy beats `group`.
+    fn of(&mut self, group: &Combo) -> f64 {
+        let shape = (group.kind as u8, group.key, group.len, group.size());
+        if let Some(&(_, p)) = self.seen.iter().find(|(s, _)| *s == shape) {
+            return p;
+        }
+        let p = self.know.any_beats(self.enemies, group);
+        self.seen.push((shape, p));
+        p
+    }
+
+    fn control(&mut self, groups: &[Combo]) -> Control {
+        let mut out = Control {
+            groups: groups.len() as u32,
+            ..Control::default()
+        };
+        for g in groups {
+            let p = self.of(g);
+            out.threat += p;
+            out.sure += u32::from(p < SURE_BELOW);
+            out.loose += u32::from(p >= LOOSE_FROM);
+        }
+        out
+    }
 }
 
 #[cfg(test)]
