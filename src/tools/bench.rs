@@ -669,6 +669,11 @@ fn bench_net(_pos: &Positions, reps: u32) -> Figures {
 const THINK_DECISIONS: usize = 24;
 /// Decisions of the think section with `--quick`.
 const THINK_DECISIONS_QUICK: usize = 4;
+/// Time per decision of the think section's timed runs (the engine's way: a deadline, no
+/// deal budget).
+const THINK_TIME: Duration = Duration::from_millis(50);
+/// The same with `--quick`.
+const THINK_TIME_QUICK: Duration = Duration::from_millis(20);
 /// Deals per decision of the think section (a fixed budget: the same work on any machine).
 const THINK_DEALS: u32 = 64;
 /// The same with `--quick`.
@@ -712,6 +717,37 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     let (one, one_time) = run(1);
     let (all, all_time) = run(cores);
     assert_eq!(one, all, "threads changed a fixed-budget answer");
+    // As the engine thinks: each decision given the same time, no deal budget; the deals drawn
+    // in that time (a decision left with one candidate ends early: all of its time counts).
+    let think = if reps == REPS_QUICK {
+        THINK_TIME_QUICK
+    } else {
+        THINK_TIME
+    };
+    let timed = |threads: usize| -> (u64, Duration) {
+        let mut thinker = Thinker::new(ThinkerSettings {
+            threads: Some(threads),
+            ..ThinkerSettings::default()
+        });
+        let deadline = || {
+            let now = Instant::now();
+            Deadline {
+                soft: now + think,
+                hard: now + think * 2,
+            }
+        };
+        thinker.analyze(&views[0], deadline());
+        let start = Instant::now();
+        let deals = views
+            .iter()
+            .map(|v| u64::from(thinker.analyze(v, deadline()).deals))
+            .sum();
+        (deals, start.elapsed())
+    };
+    let (one_timed, one_timed_time) = timed(1);
+    let (all_timed, all_timed_time) = timed(cores);
+    let rate = |deals: u64, time: Duration| deals as f64 / time.as_secs_f64().max(1e-9);
+    let timed_ratio = rate(all_timed, all_timed_time) / rate(one_timed, one_timed_time).max(1e-9);
     let drawn: u64 = one.iter().map(|a| u64::from(a.deals)).sum();
     let judged: u64 = one
         .iter()
@@ -734,6 +770,14 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
                     "{:.2}",
                     one_time.as_secs_f64() / all_time.as_secs_f64().max(1e-9)
                 ),
+            ),
+            (
+                format!(
+                    "deals in {} ms a decision, {} threads / 1",
+                    think.as_millis(),
+                    cores
+                ),
+                format!("{:.2}", timed_ratio),
             ),
         ],
         nodes: judged,
