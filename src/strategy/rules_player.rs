@@ -145,6 +145,11 @@ struct Ctx {
 
 impl Ctx {
     fn new(state: &GameState) -> Ctx {
+        Ctx::with_legal(state, state.legal_plays())
+    }
+
+    /// The context with the legal plays already generated.
+    fn with_legal(state: &GameState, legal: Vec<Combo>) -> Ctx {
         let me = state.me;
         let landlord = state.landlord.unwrap_or(me);
         let partner = state.partner(me);
@@ -161,7 +166,7 @@ impl Ctx {
             partner,
             enemies,
             know: Knowledge::from_state(state),
-            legal: state.legal_plays(),
+            legal,
             target,
         }
     }
@@ -712,4 +717,31 @@ impl Policy for RulesPlayer {
 pub fn explain(player: &mut RulesPlayer, state: &GameState) -> (&'static str, Combo) {
     let ctx = Ctx::new(state);
     player.decide(&ctx)
+}
+
+/// The rule player's answer in `state` among `legal` (the legal plays there), with the unit
+/// that chose it and what it saw: its knowledge of the other hands and the legal plays, handed
+/// back so that a caller that needs them too (the learned policy) does not work them out again.
+pub fn explain_among(player: &mut RulesPlayer, state: &GameState, legal: Vec<Combo>) -> Explained {
+    let ctx = Ctx::with_legal(state, legal);
+    let (unit, choice) = player.decide(&ctx);
+    Explained {
+        unit,
+        choice,
+        know: ctx.know,
+        legal: ctx.legal,
+    }
+}
+
+/// The rule player's answer and what it saw ([`explain_among`]).
+#[derive(Clone, Debug)]
+pub struct Explained {
+    /// The unit that chose the answer.
+    pub unit: &'static str,
+    /// The answer.
+    pub choice: Combo,
+    /// Its knowledge of the other hands.
+    pub know: Knowledge,
+    /// The legal plays.
+    pub legal: Vec<Combo>,
 }

@@ -717,8 +717,10 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     let (one, one_time) = run(1);
     let (all, all_time) = run(cores);
     assert_eq!(one, all, "threads changed a fixed-budget answer");
-    // As the engine thinks: each decision given the same time, no deal budget; the deals drawn
-    // in that time (a decision left with one candidate ends early: all of its time counts).
+    // As the engine thinks: each decision given the same time, no deal budget. Counted in
+    // play-outs (a deal judged for one candidate), the unit of the search's work: a deal costs
+    // less once candidates are dropped, and more threads drop them sooner, so deals drawn would
+    // flatter the threads. A decision left with one candidate ends early: all its time counts.
     let think = if reps == REPS_QUICK {
         THINK_TIME_QUICK
     } else {
@@ -738,15 +740,16 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
         };
         thinker.analyze(&views[0], deadline());
         let start = Instant::now();
-        let deals = views
+        let playouts = views
             .iter()
-            .map(|v| u64::from(thinker.analyze(v, deadline()).deals))
+            .flat_map(|v| thinker.analyze(v, deadline()).candidates)
+            .map(|c| u64::from(c.deals))
             .sum();
-        (deals, start.elapsed())
+        (playouts, start.elapsed())
     };
     let (one_timed, one_timed_time) = timed(1);
     let (all_timed, all_timed_time) = timed(cores);
-    let rate = |deals: u64, time: Duration| deals as f64 / time.as_secs_f64().max(1e-9);
+    let rate = |work: u64, time: Duration| work as f64 / time.as_secs_f64().max(1e-9);
     let timed_ratio = rate(all_timed, all_timed_time) / rate(one_timed, one_timed_time).max(1e-9);
     let drawn: u64 = one.iter().map(|a| u64::from(a.deals)).sum();
     let judged: u64 = one
@@ -773,7 +776,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
             ),
             (
                 format!(
-                    "deals in {} ms a decision, {} threads / 1",
+                    "play-outs in {} ms a decision, {} threads / 1",
                     think.as_millis(),
                     cores
                 ),

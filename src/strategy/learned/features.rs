@@ -11,6 +11,7 @@ use crate::cards::Rank;
 use crate::game::{GameState, Seat};
 use crate::rules::Combo;
 use crate::strategy::knowledge::Knowledge;
+use crate::strategy::rules_player::Explained;
 use crate::strategy::split::{Mode, Splitter};
 
 /// The names of the features, in order (the header of a decisions file and the trainer's
@@ -92,15 +93,15 @@ const RULE_UNITS: [&str; 12] = [
     "fallback",
 ];
 
-/// The features of every candidate of one decision. `rule_choice` is the rule player's play and
-/// `rule_unit` the name of its unit that chose it.
+/// The features of every candidate of one decision. `rule` is the rule player's answer there,
+/// the unit that chose it and its knowledge of the other hands.
 pub fn features_of(
     splitter: &mut Splitter,
     state: &GameState,
+    rule: &Explained,
     candidates: &[Combo],
-    rule_choice: Combo,
-    rule_unit: &str,
 ) -> Vec<Features> {
+    let (rule_choice, rule_unit, know) = (rule.choice, rule.unit, &rule.know);
     let me = state.me;
     let landlord = state.landlord.unwrap_or(me);
     let partner = state.partner(me);
@@ -111,7 +112,6 @@ pub fn features_of(
         .collect();
     let left = |s: Seat| f64::from(state.cards_left[s]);
     let to_beat = state.last.filter(|(by, _)| *by != me);
-    let know = Knowledge::from_state(state);
     let hand = state.hand.counts();
     let mode = Mode::Normal;
     let hand_split = splitter.split(hand, mode);
@@ -122,7 +122,7 @@ pub fn features_of(
         .collect();
     let best_rest = rests.iter().copied().max().unwrap_or(0);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
-    let mut threats = Threats::new(&know, &enemies);
+    let mut threats = Threats::new(know, &enemies);
     let hand_control = threats.control(&hand_split.groups);
     let unseen_top = Rank::ALL
         .iter()
@@ -169,6 +169,20 @@ pub fn features_of(
             let rest_control = rest_split
                 .as_ref()
                 .map_or(Control::default(), |s| threats.control(&s.groups));
+            // The two other seats' chances to beat the play, each counted once: the enemies'
+            // chance combines them as Knowledge::any_beats does, in the same order.
+            let (next_beats, prev_beats) = (
+                know.beat_chance(me.next(), c),
+                know.beat_chance(me.prev(), c),
+            );
+            let beats = |seat: Seat| {
+                if seat == me.next() {
+                    next_beats
+                } else {
+                    prev_beats
+                }
+            };
+            let enemy_beats = 1.0 - enemies.iter().map(|&s| 1.0 - beats(s)).product::<f64>();
             let big = |r: Rank| f64::from(c.cards.get(r));
             let play = [
                 flag(c.is_pass()),
@@ -188,9 +202,9 @@ pub fn features_of(
                 f64::from(rest_rounds),
                 f64::from(rest_hand.total()),
                 flag(rest_hand.is_empty()),
-                know.any_beats(&enemies, c),
+                enemy_beats,
                 if enemies.contains(&me.next()) {
-                    know.beat_chance(me.next(), c)
+                    next_beats
                 } else {
                     0.0
                 },
@@ -204,19 +218,12 @@ pub fn features_of(
                 },
                 rest_hand.highest().map_or(-1.0, |r| r.index() as f64),
             ];
-            let seat_beats = |seat: Seat| {
-                if c.is_pass() {
-                    0.0
-                } else {
-                    know.beat_chance(seat, c)
-                }
-            };
             let added = [
                 unseen_top,
                 f64::from(hand_control.sure),
-                partner.map_or(0.0, seat_beats),
+                partner.map_or(0.0, beats),
                 if enemies.contains(&me.prev()) {
-                    seat_beats(me.prev())
+                    prev_beats
                 } else {
                     0.0
                 },

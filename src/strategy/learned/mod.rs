@@ -14,7 +14,7 @@ pub mod features;
 pub mod trees;
 
 use super::candidates::candidates;
-use super::rules_player::{explain, RulesPlayer};
+use super::rules_player::{explain_among, RulesPlayer};
 use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
@@ -149,29 +149,28 @@ impl LearnedPlayer {
     /// The candidates of the decision in `state` (the seat to move's view), their features
     /// and scores.
     pub fn score(&mut self, state: &GameState) -> Scored {
-        let legal = state.legal_plays();
-        self.score_among(state, &legal)
+        self.score_among(state, state.legal_plays())
     }
 
     /// [`LearnedPlayer::score`] with the legal plays already generated.
-    fn score_among(&mut self, state: &GameState, legal: &[Combo]) -> Scored {
-        let (unit, rule_choice) = explain(&mut self.rules, state);
-        let candidates = candidates(self.rules.splitter(), state, legal, rule_choice);
-        let features = features_of(self.rules.splitter(), state, &candidates, rule_choice, unit);
-        let scores = features.iter().map(|f| self.model.score(f)).collect();
+    fn score_among(&mut self, state: &GameState, legal: Vec<Combo>) -> Scored {
+        let rule = explain_among(&mut self.rules, state, legal);
+        let candidates = candidates(self.rules.splitter(), state, &rule.legal, rule.choice);
+        let features = features_of(self.rules.splitter(), state, &rule, &candidates);
+        let scores = self.model.score_many(&features);
         Scored {
             candidates,
             features,
             scores,
-            rule_choice,
+            rule_choice: rule.choice,
         }
     }
 
     /// The candidates and features of a decision without scoring them (what `ddz label`
     /// records beside the thinker's figures).
     pub fn describe(&mut self, state: &GameState, candidates: &[Combo]) -> Vec<Features> {
-        let (unit, rule_choice) = explain(&mut self.rules, state);
-        features_of(self.rules.splitter(), state, candidates, rule_choice, unit)
+        let rule = explain_among(&mut self.rules, state, state.legal_plays());
+        features_of(self.rules.splitter(), state, &rule, candidates)
     }
 }
 
@@ -182,7 +181,7 @@ impl Policy for LearnedPlayer {
         if legal.len() == 1 {
             return legal[0];
         }
-        self.score_among(state, &legal).best()
+        self.score_among(state, legal).best()
     }
 }
 
@@ -236,6 +235,23 @@ mod tests {
             .flat_map(|m| m.views)
             .filter(|v| v.to_move == Some(v.me))
             .collect()
+    }
+
+    /// A decision's candidates scored side by side ([`Trees::score_many`], as the player scores
+    /// them) get exactly the scores each gets alone ([`Trees::score`], as the trainer's check
+    /// is compared).
+    #[test]
+    fn candidates_scored_together_score_as_alone() {
+        let mut player = LearnedPlayer::new();
+        let mut rows = 0;
+        for view in views() {
+            let scored = player.score(&view);
+            for (f, s) in scored.features.iter().zip(&scored.scores) {
+                assert_eq!(player.model.score(f).to_bits(), s.to_bits());
+                rows += 1;
+            }
+        }
+        assert!(rows > 100, "{} rows", rows);
     }
 
     #[test]

@@ -220,6 +220,49 @@ impl Trees {
         sum
     }
 
+    /// The scores of many rows at once, each the same as [`Trees::score`] gives it (the same
+    /// leaves added in the same order). The rows walk each tree side by side: one row's walk is
+    /// a chain of dependent loads, and several chains in flight keep the processor busy while
+    /// each waits (a decision's candidates are scored this way, about twice as fast).
+    #[must_use]
+    pub fn score_many<X: AsRef<[f64]>>(&self, rows: &[X]) -> Vec<f64> {
+        let fast = self.plain
+            && rows.iter().all(|x| {
+                let x = x.as_ref();
+                assert!(x.len() >= self.features, "too few features for the model");
+                x.iter().all(|v| !v.is_nan())
+            });
+        if !fast {
+            return rows.iter().map(|x| self.score(x.as_ref())).collect();
+        }
+        let mut sums = vec![0.0; rows.len()];
+        let mut at = vec![0i32; rows.len()];
+        for &root in &self.roots {
+            at.iter_mut().for_each(|a| *a = root);
+            loop {
+                let mut walking = false;
+                for (a, x) in at.iter_mut().zip(rows) {
+                    if *a >= 0 {
+                        let n = &self.nodes[*a as usize];
+                        *a = if x.as_ref()[n.feature as usize] <= n.threshold {
+                            n.left
+                        } else {
+                            n.right
+                        };
+                        walking = true;
+                    }
+                }
+                if !walking {
+                    break;
+                }
+            }
+            for (sum, a) in sums.iter_mut().zip(&at) {
+                *sum += self.leaves[!*a as usize];
+            }
+        }
+        sums
+    }
+
     /// Trees in the model.
     #[must_use]
     pub fn len(&self) -> usize {
