@@ -325,6 +325,75 @@ mod tests {
         assert_eq!(names.len(), FEATURES);
     }
 
+    /// The threat features computed another way: each chance from the card knowledge directly
+    /// (no memo, no shared per-seat chances), each rest split afresh, the counts by hand.
+    #[test]
+    fn the_threat_features_agree_with_the_card_knowledge() {
+        use crate::strategy::candidates::candidates;
+        use crate::strategy::rules_player::{explain_among, RulesPlayer};
+        let at = |name: &str| FEATURE_NAMES.iter().position(|n| *n == name).unwrap();
+        let mut rules = RulesPlayer::new();
+        let mut fresh = Splitter::new();
+        let (mut checked, mut sure, mut loose) = (0, 0, 0);
+        let views = (0..16)
+            .flat_map(crate::strategy::bench_games::self_play_positions)
+            .flat_map(|m| m.views)
+            .filter(|v| v.to_move == Some(v.me));
+        for view in views {
+            let rule = explain_among(&mut rules, &view, view.legal_plays());
+            let plays = candidates(rules.splitter(), &view, &rule.legal, rule.choice);
+            let features = features_of(rules.splitter(), &view, &rule, &plays);
+            let me = view.me;
+            let partner = view.partner(me);
+            let enemies: Vec<Seat> = Seat::ALL
+                .iter()
+                .copied()
+                .filter(|&s| s != me && Some(s) != partner)
+                .collect();
+            for (c, f) in plays.iter().zip(&features) {
+                let bits = |x: f64| x.to_bits();
+                assert_eq!(
+                    bits(f[at("enemy_beats")]),
+                    bits(rule.know.any_beats(&enemies, c))
+                );
+                let partner_beats = partner.map_or(0.0, |p| rule.know.beat_chance(p, c));
+                assert_eq!(bits(f[at("partner_beats")]), bits(partner_beats));
+                let rest = view.hand.counts().minus(c.cards);
+                let groups = if rest.is_empty() {
+                    Vec::new()
+                } else {
+                    fresh.search_only(rest, Mode::Normal).groups.to_vec()
+                };
+                let chances: Vec<f64> = groups
+                    .iter()
+                    .map(|g| rule.know.any_beats(&enemies, g))
+                    .collect();
+                let n_sure = chances.iter().filter(|&&p| p < SURE_BELOW).count();
+                let n_loose = chances.iter().filter(|&&p| p >= LOOSE_FROM).count();
+                assert_eq!(f[at("rest_sure_groups")], n_sure as f64);
+                assert_eq!(f[at("rest_loose_groups")], n_loose as f64);
+                assert_eq!(
+                    f[at("rest_margin")],
+                    (2 * n_sure + 1) as f64 - groups.len() as f64
+                );
+                let threat: f64 = chances.iter().sum();
+                assert!((f[at("rest_threat")] - threat).abs() < 1e-12);
+                checked += 1;
+                sure += n_sure;
+                loose += n_loose;
+            }
+        }
+        // Enough plays, and both kinds of group among their rests, for the counts to mean
+        // something.
+        assert!(
+            checked > 200 && sure > 20 && loose > 20,
+            "{} {} {}",
+            checked,
+            sure,
+            loose
+        );
+    }
+
     #[test]
     fn the_rule_units_are_the_rule_players() {
         // A unit renamed in the rule player would silently become "unknown" here.
