@@ -5,6 +5,7 @@
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
+use super::deals::Deal;
 use super::spec::BuiltinSpec;
 use crate::engine::Engine;
 use crate::game::Scoring;
@@ -110,6 +111,11 @@ pub trait Player: Send {
     /// and wants the `DOUDIZHUVER` handshake.
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault>;
 
+    /// Measurement only: the whole deal of the game about to begin, told before `begin_game`.
+    /// A built-in player hands it to its strategy, which ignores it unless it asks to see it
+    /// (the thinker's `peek = on`); programs are never told.
+    fn show_deal(&mut self, _deal: &Deal) {}
+
     /// Sends one message and waits up to `limit` for the one-line answer.
     fn exchange(&mut self, command: &Command, line: &str, limit: Duration) -> Answer;
 
@@ -160,6 +166,8 @@ pub struct Builtin {
     scoring: Scoring,
     platform: Platform,
     engine: Option<Engine>,
+    /// The deal of the game about to begin ([`Player::show_deal`]).
+    shown: Option<Deal>,
 }
 
 impl Builtin {
@@ -175,6 +183,7 @@ impl Builtin {
             scoring: Scoring::default(),
             platform: Platform::default(),
             engine: None,
+            shown: None,
         }
     }
 
@@ -210,13 +219,21 @@ impl Player for Builtin {
 
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault> {
         let fresh = self.engine.is_none();
+        let spec = self.spec.clone();
+        let shown = self.shown.take();
+        let strategy = move || {
+            let mut strategy = spec.strategy(seed);
+            if let Some(deal) = &shown {
+                strategy.peek(&deal.hands, deal.bottom);
+            }
+            strategy
+        };
         self.engine = Some(if self.threaded {
             // The worker calls the factory at start and again after an overrun: each time
             // the same strategy with the game's seed.
-            let spec = self.spec.clone();
-            Engine::threaded(&self.name, Box::new(move || spec.strategy(seed)))
+            Engine::threaded(&self.name, Box::new(strategy))
         } else {
-            Engine::new(&self.name, self.spec.strategy(seed))
+            Engine::new(&self.name, strategy())
         });
         if let Some(engine) = self.engine.as_mut() {
             engine.set_scoring(self.scoring);
@@ -237,6 +254,10 @@ impl Player for Builtin {
             Some(reply) => Ok((reply, None)),
             None => Err(Fault::new(FaultKind::Malformed, "no answer")),
         }
+    }
+
+    fn show_deal(&mut self, deal: &Deal) {
+        self.shown = Some(*deal);
     }
 
     fn fault(&mut self) {

@@ -429,6 +429,8 @@ impl<'a> Table<'a> {
         let mut failed = None;
         for seat in Seat::ALL {
             let seed = mix(self.record.seed, seat.index() as u64 + 1);
+            let deal = self.record.deal;
+            self.player(seat).show_deal(&deal);
             match self.player(seat).begin_game(seed) {
                 Ok(f) => fresh[seat] = f,
                 Err(f) => failed = failed.or(Some((seat, f))),
@@ -600,6 +602,8 @@ impl<'a> Table<'a> {
             "# seat swap: the other team's spare process takes this seat",
         );
         let seed = mix(self.record.seed, 4);
+        let deal = self.record.deal;
+        self.player(teammate).show_deal(&deal);
         let fresh = self
             .player(teammate)
             .begin_game(seed)

@@ -13,6 +13,14 @@ use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::net::{open_position, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
 
+/// Where a decision's deals come from: the sampler (always, but for a measurement), or the
+/// true hands the arena showed (`peek = on`), every deal the same.
+#[derive(Clone, Copy)]
+pub(super) enum Deals<'a> {
+    Sampled(&'a Sampler),
+    Shown(BySeat<Cards>),
+}
+
 /// What one search thread owns: the play-out policy, the solver and the play network, the
 /// last two made at their first use. Every play-out starts its solver on a fresh epoch of the
 /// table ([`Solver::begin_epoch`]), so a deal's figures do not depend on which deals the same
@@ -81,14 +89,19 @@ impl Worker {
         &mut self,
         settings: &ThinkerSettings,
         state: &GameState,
-        sampler: &Sampler,
+        deals: Deals<'_>,
         seed: u64,
         deal: u32,
         candidates: &[Combo],
         alive: &[usize],
     ) -> Vec<Option<(f64, bool)>> {
-        let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
-        let hands = self.draw_deal(settings, state, sampler, &mut rng);
+        let hands = match deals {
+            Deals::Sampled(sampler) => {
+                let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
+                self.draw_deal(settings, state, sampler, &mut rng)
+            }
+            Deals::Shown(hands) => hands,
+        };
         alive
             .iter()
             .map(|&i| self.evaluate(settings, state, hands, &candidates[i]))

@@ -48,11 +48,12 @@ use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::split::Splitter;
 use super::{Deadline, Strategy};
-use crate::game::GameState;
+use crate::cards::Cards;
+use crate::game::{BySeat, GameState, Seat};
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
 use crate::strategy::net::BidNet;
-use eval::Worker;
+use eval::{Deals, Worker};
 use stats::{best, drop_clearly_worse, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -131,6 +132,8 @@ pub struct Thinker {
     workers: Vec<Worker>,
     /// The bid network, made at the first bid that uses it.
     bid_net: Option<BidNet>,
+    /// The deal the arena showed (`peek = on`): every seat's dealt hand and the bottom.
+    shown: Option<(BySeat<Cards>, Cards)>,
     /// Test hook: the rollouts (deal number, candidate index) for which this is true fail,
     /// as a policy's illegal answer would make them.
     #[cfg(test)]
@@ -148,8 +151,31 @@ impl Thinker {
             splitter: Splitter::new(),
             workers: vec![Worker::default()],
             bid_net: None,
+            shown: None,
             #[cfg(test)]
             fail_rollout: None,
+        }
+    }
+
+    /// The hands each seat holds now, from the deal the arena showed (`peek = on`); `None`
+    /// when none was shown or it does not fit the table (then the search samples as always).
+    fn shown_hands(&self, state: &GameState) -> Option<BySeat<Cards>> {
+        let (dealt, bottom) = self.shown?;
+        let mut hands = dealt;
+        if let Some(landlord) = state.landlord {
+            hands[landlord] = hands[landlord].or(bottom);
+        }
+        for seat in Seat::ALL {
+            hands[seat] = hands[seat].minus(state.played[seat]);
+        }
+        let fits = hands[state.me] == state.hand
+            && Seat::ALL
+                .iter()
+                .all(|&s| hands[s].len() == usize::from(state.cards_left[s]));
+        if fits {
+            Some(hands)
+        } else {
+            None
         }
     }
 
@@ -197,9 +223,14 @@ impl Thinker {
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         };
+        let shown = self.shown_hands(state);
         let settings = &self.settings;
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
-            worker.judge_deal(settings, state, &sampler, seed, deal, &candidates, alive)
+            let deals = match shown {
+                Some(hands) => Deals::Shown(hands),
+                None => Deals::Sampled(&sampler),
+            };
+            worker.judge_deal(settings, state, deals, seed, deal, &candidates, alive)
         };
         // One loop for one thread or many. Each thread, the calling one among them, takes the
         // next deal number, judges every candidate alive when it starts (a superset of those
@@ -364,6 +395,12 @@ impl Strategy for Thinker {
     fn new_game(&mut self) {
         self.policy.new_game();
     }
+
+    fn peek(&mut self, hands: &BySeat<Cards>, bottom: Cards) {
+        if self.settings.peek {
+            self.shown = Some((*hands, bottom));
+        }
+    }
 }
 
 #[cfg(test)]
@@ -422,6 +459,58 @@ mod tests {
         });
         t.fail_rollout = Some(fail);
         t
+    }
+
+    /// `peek = on`: shown the deal, the thinker judges every candidate on the hands each seat
+    /// holds now (rebuilt from the deal and the plays), found here from the other seats' own
+    /// views instead; with `peek = off` the deal shown changes nothing.
+    #[test]
+    fn a_peeking_thinker_judges_every_candidate_on_the_true_hands() {
+        let mut checked = 0;
+        for moment in (0..3).flat_map(crate::strategy::bench_games::self_play_positions) {
+            let views = &moment.views;
+            let view = match views
+                .iter()
+                .find(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
+            {
+                Some(v) => v,
+                None => continue,
+            };
+            let landlord = view.landlord.expect("the bench games have a landlord");
+            let now = BySeat::from_fn(|s| views[s.index()].hand);
+            let dealt = BySeat::from_fn(|s| {
+                let held = now[s].or(view.played[s]);
+                if s == landlord {
+                    held.minus(view.bottom)
+                } else {
+                    held
+                }
+            });
+            let settings = |peek| ThinkerSettings {
+                samples: Some(16),
+                table_bytes: 1 << 20,
+                peek,
+                ..ThinkerSettings::default()
+            };
+            let mut peeking = Thinker::new(settings(true));
+            peeking.peek(&dealt, view.bottom);
+            let seen = peeking.analyze(view, Deadline::unlimited());
+            let mut worker = Worker::default();
+            for c in &seen.candidates {
+                let (direct, _) = worker
+                    .evaluate(&settings(true), view, now, &c.play)
+                    .expect("the play-out ends");
+                assert!(c.deals > 0, "{:?}", seen);
+                assert!((c.mean - direct).abs() < 1e-9, "{:?}: {}", c, direct);
+            }
+            let mut shown_only = Thinker::new(settings(false));
+            shown_only.peek(&dealt, view.bottom);
+            let blind = Thinker::new(settings(false)).analyze(view, Deadline::unlimited());
+            assert_eq!(shown_only.analyze(view, Deadline::unlimited()), blind);
+            assert_ne!(blind, seen, "sampled deals judge as the true one does");
+            checked += 1;
+        }
+        assert!(checked >= 2, "{} positions", checked);
     }
 
     #[test]

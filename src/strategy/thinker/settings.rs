@@ -79,6 +79,10 @@ pub struct ThinkerSettings {
     /// The policy whose choice the search starts from and keeps unless another candidate is
     /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
     pub prior: Playout,
+    /// Measurement only: search the true deal when the arena shows it (`peek = on`), every
+    /// sampled deal the true hands. The thinker that sees every card bounds what any sampler
+    /// could buy; the engine is never shown the hands, so there it changes nothing.
+    pub peek: bool,
 }
 
 /// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
@@ -112,6 +116,7 @@ impl Default for ThinkerSettings {
             threads: None,
             playout: Playout::Rules,
             prior: Playout::Rules,
+            peek: false,
         }
     }
 }
@@ -483,6 +488,17 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         },
         show: |s| name_of(&POLICIES, s.prior).to_string(),
     },
+    Setting {
+        name: "peek",
+        value: "on|off",
+        help: "measurement only: in the arena, search the true deal instead of sampled ones",
+        file: false,
+        read: |s, v| {
+            s.peek = one_of("peek", v, &[("on", true), ("off", false)])?;
+            Ok(())
+        },
+        show: |s| if s.peek { "on" } else { "off" }.to_string(),
+    },
 ];
 
 /// The bidders by name, in the order `bid=` lists them.
@@ -570,8 +586,8 @@ mod tests {
         }
         assert_eq!(
             choices,
-            4 + 3 + 2 + 2 + 2,
-            "bid, eval, infer, playout and prior list their choices"
+            4 + 3 + 2 + 2 + 2 + 2,
+            "bid, eval, infer, playout, prior and peek list their choices"
         );
     }
 
@@ -590,6 +606,7 @@ mod tests {
             ("net-weight", "0.75"),
             ("infer", "off"),
             ("stick", "2"),
+            ("peek", "on"),
         ] {
             changed.set(k, v).unwrap();
         }
