@@ -32,38 +32,52 @@ pub(super) struct Worker {
     play_net: Option<PlayNet>,
 }
 
-/// The policy of a worker's play-outs ([`Playout`]), made to the settings at each deal.
+/// The policy of a worker's play-outs ([`Playout`]): the rule player, or the learned policy
+/// (made at its first use) for the first `playout-plies` turns of each play-out (every turn
+/// when 0) and the rule player after them.
 #[derive(Debug)]
-pub(super) enum PlayoutPolicy {
-    Rules(RulesPlayer),
-    Learned(Box<LearnedPlayer>),
+pub(super) struct PlayoutPolicy {
+    rules: RulesPlayer,
+    learned: Option<Box<LearnedPlayer>>,
+    /// Turns the learned policy still plays in this play-out.
+    learned_turns: u32,
 }
 
 impl Default for PlayoutPolicy {
     fn default() -> PlayoutPolicy {
-        PlayoutPolicy::Rules(RulesPlayer::new())
+        PlayoutPolicy {
+            rules: RulesPlayer::new(),
+            learned: None,
+            learned_turns: 0,
+        }
     }
 }
 
 impl PlayoutPolicy {
-    /// The policy `playout` names (this one when it already is).
-    fn set(&mut self, playout: Playout) {
-        match (playout, &*self) {
-            (Playout::Rules, PlayoutPolicy::Rules(_))
-            | (Playout::Learned, PlayoutPolicy::Learned(_)) => {}
-            (Playout::Rules, _) => *self = PlayoutPolicy::Rules(RulesPlayer::new()),
-            (Playout::Learned, _) => {
-                *self = PlayoutPolicy::Learned(Box::new(LearnedPlayer::new()));
+    /// Ready for a play-out as `settings` ask.
+    pub(super) fn start(&mut self, settings: &ThinkerSettings) {
+        self.learned_turns = match settings.playout {
+            Playout::Rules => 0,
+            Playout::Learned => {
+                self.learned
+                    .get_or_insert_with(|| Box::new(LearnedPlayer::new()));
+                match settings.playout_plies {
+                    0 => u32::MAX,
+                    n => n,
+                }
             }
-        }
+        };
     }
 }
 
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
-        match self {
-            PlayoutPolicy::Rules(p) => p.choose(state),
-            PlayoutPolicy::Learned(p) => p.choose(state),
+        match self.learned.as_mut() {
+            Some(learned) if self.learned_turns > 0 => {
+                self.learned_turns -= 1;
+                learned.choose(state)
+            }
+            _ => self.rules.choose(state),
         }
     }
 }
@@ -117,7 +131,7 @@ impl Worker {
         hands: BySeat<Cards>,
         combo: &Combo,
     ) -> Option<(f64, bool)> {
-        self.policy.set(settings.playout);
+        self.policy.start(settings);
         let mut game = OpenGame::new(state, hands);
         let me = state.me;
         game.play(me, combo).ok()?;
@@ -209,7 +223,7 @@ impl Worker {
         settings: &ThinkerSettings,
         game: OpenGame,
     ) -> Option<Outcome> {
-        self.policy.set(settings.playout);
+        self.policy.start(settings);
         let table_bytes = settings.table_bytes;
         let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
         solver.begin_epoch();

@@ -513,6 +513,56 @@ mod tests {
         assert!(checked >= 2, "{} positions", checked);
     }
 
+    /// `playout = learned` with `playout-plies = N`: the learned policy plays the first N
+    /// turns of a play-out and the rule player the rest, each as it plays alone.
+    #[test]
+    fn the_learned_policy_plays_the_first_playout_plies() {
+        use crate::search::rollout::OpenGame;
+        use crate::strategy::learned::LearnedPlayer;
+        const PLIES: usize = 3;
+        let settings = ThinkerSettings {
+            playout: Playout::Learned,
+            playout_plies: PLIES as u32,
+            ..ThinkerSettings::default()
+        };
+        let (mut differ_before, mut differ_after) = (0, 0);
+        for moment in (0..4).flat_map(crate::strategy::bench_games::self_play_positions) {
+            let views = &moment.views;
+            let view = match views.iter().find(|v| v.to_move == Some(v.me)) {
+                Some(v) => v,
+                None => continue,
+            };
+            let hands = BySeat::from_fn(|s| views[s.index()].hand);
+            let mut game = OpenGame::new(view, hands);
+            let mut mixed = eval::PlayoutPolicy::default();
+            mixed.start(&settings);
+            let (mut learned, mut rules) = (LearnedPlayer::new(), RulesPlayer::new());
+            for turn in 0..2 * PLIES {
+                let seat = match game.to_move() {
+                    Some(s) if game.winner().is_none() => s,
+                    _ => break,
+                };
+                let seen = game.view(seat).clone();
+                let (l, r) = (learned.choose(&seen), rules.choose(&seen));
+                let played = mixed.choose(&seen);
+                if turn < PLIES {
+                    assert_eq!(played, l, "turn {}", turn);
+                    differ_before += usize::from(l != r);
+                } else {
+                    assert_eq!(played, r, "turn {}", turn);
+                    differ_after += usize::from(l != r);
+                }
+                game.play(seat, &played).expect("a legal play");
+            }
+        }
+        assert!(
+            differ_before > 0 && differ_after > 0,
+            "{} {}",
+            differ_before,
+            differ_after
+        );
+    }
+
     #[test]
     fn a_failed_rollout_drops_its_deal_for_every_candidate() {
         let views = mid_game_views();

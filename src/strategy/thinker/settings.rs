@@ -76,6 +76,10 @@ pub struct ThinkerSettings {
     /// The policy the play-outs are played by in every seat: the rule player (`rules`, the
     /// default) or the learned policy (`learned`).
     pub playout: Playout,
+    /// With `playout = learned`: the learned policy plays the first this many turns of each
+    /// play-out and the rule player the rest (0: every turn). Fewer turns of the dearer policy
+    /// buy more deals in the same time.
+    pub playout_plies: u32,
     /// The policy whose choice the search starts from and keeps unless another candidate is
     /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
     pub prior: Playout,
@@ -115,6 +119,7 @@ impl Default for ThinkerSettings {
             bid_net: None,
             threads: None,
             playout: Playout::Rules,
+            playout_plies: 0,
             prior: Playout::Rules,
             peek: false,
         }
@@ -478,6 +483,18 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         show: |s| name_of(&POLICIES, s.playout).to_string(),
     },
     Setting {
+        name: "playout-plies",
+        value: "N",
+        help: "with playout learned: the learned policy plays the first N turns of each \
+               play-out, the rule player the rest (default 0: every turn)",
+        file: false,
+        read: |s, v| {
+            s.playout_plies = number("playout-plies", v, |_: &u32| true, "a whole number")?;
+            Ok(())
+        },
+        show: |s| s.playout_plies.to_string(),
+    },
+    Setting {
         name: "prior",
         value: "rules|learned",
         help: "the policy whose choice the search keeps unless another is clearly better",
@@ -607,6 +624,7 @@ mod tests {
             ("infer", "off"),
             ("stick", "2"),
             ("peek", "on"),
+            ("playout-plies", "6"),
         ] {
             changed.set(k, v).unwrap();
         }
