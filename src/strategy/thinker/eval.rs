@@ -54,6 +54,11 @@ impl Default for PlayoutPolicy {
 }
 
 impl PlayoutPolicy {
+    /// The rule player (the model of inference, whatever plays the play-outs).
+    pub(super) fn rules(&mut self) -> &mut RulesPlayer {
+        &mut self.rules
+    }
+
     /// Ready for a play-out as `settings` ask.
     pub(super) fn start(&mut self, settings: &ThinkerSettings) {
         self.learned_turns = match settings.playout {

@@ -563,6 +563,69 @@ mod tests {
         );
     }
 
+    /// Inference models the other seats as the rule player whatever plays the play-outs: a
+    /// worker whose play-outs are the learned policy's weighs a deal as one of the rule
+    /// player's does (and the learned model would weigh some of these deals otherwise).
+    #[test]
+    fn inference_models_the_rule_player_whatever_plays_the_playouts() {
+        let learned_settings = ThinkerSettings {
+            playout: Playout::Learned,
+            ..ThinkerSettings::default()
+        };
+        let (mut compared, mut learned_differs) = (0, 0);
+        for moment in (0..6).flat_map(crate::strategy::bench_games::self_play_positions) {
+            let views = &moment.views;
+            let hands = BySeat::from_fn(|s| views[s.index()].hand);
+            for view in views.iter().filter(|v| v.history.len() > 4) {
+                let mut by_rules = Worker::default();
+                let mut by_learned = Worker::default();
+                by_learned.policy.start(&learned_settings);
+                let w = by_rules.likelihood(view, hands, 0.0);
+                assert_eq!(by_learned.likelihood(view, hands, 0.0), w);
+                // The same replay with the learned policy as the model.
+                let mut learned = crate::strategy::learned::LearnedPlayer::new();
+                let mut game = crate::search::rollout::OpenGame::new(
+                    &moment_start(view),
+                    BySeat::from_fn(|s| hands[s].or(view.played[s])),
+                );
+                let mut w_learned = 1.0;
+                for turn in &view.history {
+                    if turn.seat != view.me
+                        && learned.choose(game.view(turn.seat)).cards != turn.combo.cards
+                    {
+                        w_learned *= INFER_MISMATCH;
+                    }
+                    game.play(turn.seat, &turn.combo)
+                        .expect("the game's own play");
+                }
+                learned_differs += usize::from(w_learned != w);
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 5 && learned_differs > 0,
+            "{} {}",
+            compared,
+            learned_differs
+        );
+    }
+
+    /// `view`'s game as it was dealt: its seat's starting hand, the bids and the landlord.
+    fn moment_start(view: &GameState) -> GameState {
+        let landlord = view.landlord.expect("a landlord");
+        let mut hand = view.hand.or(view.played[view.me]);
+        if view.me == landlord {
+            hand = hand.minus(view.bottom);
+        }
+        let mut start = GameState::new(view.me, hand);
+        start.bids = view.bids;
+        start.scoring = view.scoring;
+        start
+            .set_landlord(landlord, view.bottom)
+            .expect("the game's landlord");
+        start
+    }
+
     #[test]
     fn a_failed_rollout_drops_its_deal_for_every_candidate() {
         let views = mid_game_views();
