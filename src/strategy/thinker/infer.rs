@@ -65,38 +65,49 @@ impl Worker {
         hands: BySeat<Cards>,
         enough: f64,
     ) -> f64 {
-        let landlord = match state.landlord {
-            Some(l) => l,
-            None => return 1.0,
-        };
-        let at_start = BySeat::from_fn(|s| hands[s].or(state.played[s]));
-        let mut view = GameState::new(state.me, at_start[state.me]);
-        if state.me == landlord {
-            view.hand = view.hand.minus(state.bottom);
-        }
-        view.bids = state.bids;
-        view.scoring = state.scoring;
-        if view.set_landlord(landlord, state.bottom).is_err() {
-            return 1.0;
-        }
-        let mut game = OpenGame::new(&view, at_start);
-        let mut w = 1.0;
-        for turn in &state.history {
-            if turn.seat != state.me {
-                // The rule player whatever plays the play-outs: the learned policy as the
-                // model cost about five times as much and replays the whole game per deal.
-                let model = self.policy.rules().choose(game.view(turn.seat));
-                if model.cards != turn.combo.cards {
-                    w *= INFER_MISMATCH;
-                    if w <= enough {
-                        return w;
-                    }
+        // The rule player whatever plays the play-outs: the learned policy as the model cost
+        // about five times as much and replays the whole game per deal.
+        likelihood_under(self.policy.rules(), state, hands, enough)
+    }
+}
+
+/// How likely the other seats' plays so far are with `hands` dealt, under the model that each
+/// plays as `model` would ([`Worker::likelihood`], whose model is the rule player).
+pub(super) fn likelihood_under(
+    model: &mut dyn Policy,
+    state: &GameState,
+    hands: BySeat<Cards>,
+    enough: f64,
+) -> f64 {
+    let landlord = match state.landlord {
+        Some(l) => l,
+        None => return 1.0,
+    };
+    let at_start = BySeat::from_fn(|s| hands[s].or(state.played[s]));
+    let mut view = GameState::new(state.me, at_start[state.me]);
+    if state.me == landlord {
+        view.hand = view.hand.minus(state.bottom);
+    }
+    view.bids = state.bids;
+    view.scoring = state.scoring;
+    if view.set_landlord(landlord, state.bottom).is_err() {
+        return 1.0;
+    }
+    let mut game = OpenGame::new(&view, at_start);
+    let mut w = 1.0;
+    for turn in &state.history {
+        if turn.seat != state.me {
+            let play = model.choose(game.view(turn.seat));
+            if play.cards != turn.combo.cards {
+                w *= INFER_MISMATCH;
+                if w <= enough {
+                    return w;
                 }
             }
-            if game.play(turn.seat, &turn.combo).is_err() {
-                return w;
-            }
         }
-        w
+        if game.play(turn.seat, &turn.combo).is_err() {
+            return w;
+        }
     }
+    w
 }

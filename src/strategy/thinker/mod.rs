@@ -223,13 +223,12 @@ impl Thinker {
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         };
-        let shown = self.shown_hands(state);
+        let deals = match self.shown_hands(state) {
+            Some(hands) => Deals::Shown(hands),
+            None => Deals::Sampled(&sampler),
+        };
         let settings = &self.settings;
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
-            let deals = match shown {
-                Some(hands) => Deals::Shown(hands),
-                None => Deals::Sampled(&sampler),
-            };
             worker.judge_deal(settings, state, deals, seed, deal, &candidates, alive)
         };
         // One loop for one thread or many. Each thread, the calling one among them, takes the
@@ -582,22 +581,8 @@ mod tests {
                 by_learned.policy.start(&learned_settings);
                 let w = by_rules.likelihood(view, hands, 0.0);
                 assert_eq!(by_learned.likelihood(view, hands, 0.0), w);
-                // The same replay with the learned policy as the model.
                 let mut learned = crate::strategy::learned::LearnedPlayer::new();
-                let mut game = crate::search::rollout::OpenGame::new(
-                    &moment_start(view),
-                    BySeat::from_fn(|s| hands[s].or(view.played[s])),
-                );
-                let mut w_learned = 1.0;
-                for turn in &view.history {
-                    if turn.seat != view.me
-                        && learned.choose(game.view(turn.seat)).cards != turn.combo.cards
-                    {
-                        w_learned *= INFER_MISMATCH;
-                    }
-                    game.play(turn.seat, &turn.combo)
-                        .expect("the game's own play");
-                }
+                let w_learned = infer::likelihood_under(&mut learned, view, hands, 0.0);
                 learned_differs += usize::from(w_learned != w);
                 compared += 1;
             }
@@ -608,22 +593,6 @@ mod tests {
             compared,
             learned_differs
         );
-    }
-
-    /// `view`'s game as it was dealt: its seat's starting hand, the bids and the landlord.
-    fn moment_start(view: &GameState) -> GameState {
-        let landlord = view.landlord.expect("a landlord");
-        let mut hand = view.hand.or(view.played[view.me]);
-        if view.me == landlord {
-            hand = hand.minus(view.bottom);
-        }
-        let mut start = GameState::new(view.me, hand);
-        start.bids = view.bids;
-        start.scoring = view.scoring;
-        start
-            .set_landlord(landlord, view.bottom)
-            .expect("the game's landlord");
-        start
     }
 
     #[test]
