@@ -17,7 +17,7 @@
 //! `LLR ≤ ln(β / (1 − α))`, where `α` is the chance of accepting H1 when H0 holds and `β` the
 //! chance of accepting H0 when H1 holds. The normal law stands on the central limit theorem,
 //! so no decision is taken before [`MIN_SAMPLES`] deals (the variance estimate of a handful of
-//! deals is too rough). `tests/arena_sprt.rs` checks the error rates by simulation.
+//! deals is too rough). `tests/suite/arena_sprt.rs` checks the error rates by simulation.
 
 use crate::stats::Estimate;
 

@@ -2,7 +2,7 @@
 //! by the exact solver over every consistent deal), it plays it; in fixed-budget mode it gives
 //! the same answer every time; and it answers by its deadline however large its budget.
 
-mod search_common;
+use crate::search_common;
 
 use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};

@@ -3,7 +3,7 @@
 //! worker-thread path (`--threaded`, as the binary runs it) plays exactly like the inline path.
 //! Every game is also replayed through the tracker (`arena_common::check_game`).
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::log::game_json;

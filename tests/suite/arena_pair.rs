@@ -2,7 +2,7 @@
 //! every game must replay legally through the tracker, and results must not depend on the
 //! number of threads.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::log::game_json;

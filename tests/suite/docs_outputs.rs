@@ -6,7 +6,7 @@
 //! usage text, so a renamed flag or setting fails here. The convention, the one rule that masks
 //! times, rates and sizes, and bless mode are described in docs/design.md ("Tests and CI").
 //!
-//! `DDZ_BLESS_DOCS=1 cargo test --release --test docs_outputs` rewrites the shown outputs in
+//! `DDZ_BLESS_DOCS=1 cargo test --release --test suite docs_outputs::` rewrites the shown outputs in
 //! place from what the binary prints now (keeping the pages' `…` cuts and their recorded times),
 //! for a deliberate change of behaviour: review the diff, then commit it. `DDZ_DOCS_PAGE=NAME`
 //! runs only the pages whose path ends with NAME.
@@ -1083,7 +1083,7 @@ fn every_shown_output_comes_out() {
     assert!(
         failures.is_empty(),
         "{} shown output(s) drifted; after a deliberate change, regenerate them with\n  \
-         {}=1 cargo test --release --test docs_outputs\nand review the diff.\n\n{}",
+         {}=1 cargo test --release --test suite docs_outputs::\nand review the diff.\n\n{}",
         failures.len(),
         BLESS,
         failures.join("\n")

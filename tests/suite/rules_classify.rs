@@ -5,7 +5,7 @@
 use ddz::cards::{Counts, Rank};
 use ddz::rules::{classify, leads, Kind};
 
-const FIXTURE: &str = include_str!("../fixtures/classify.txt");
+const FIXTURE: &str = include_str!("../../fixtures/classify.txt");
 
 fn kind_named(name: &str) -> Option<Kind> {
     Kind::ALL

@@ -2,7 +2,7 @@
 //! beyond the game's end), on seeded positions of up to 12 cards; its winning plays played out
 //! against every defence the minimax allows; and fixture positions in `fixtures/solver.txt`.
 
-mod search_common;
+use crate::search_common;
 
 use ddz::game::Role;
 use ddz::rules::{classify, legal_plays, Combo};

@@ -3,7 +3,7 @@
 //! second game of a process, where it misbehaves in one chosen way. Each fault must be caught with the right kind,
 //! penalised by the official rule, and survived: the program is restarted and the match goes on.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
 use ddz::arena::players::FaultKind;

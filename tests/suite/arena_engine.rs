@@ -4,7 +4,7 @@
 //! into the built binary again: the arena's referee and the checker are two independent
 //! judges of the same conversations, and both must pass them all.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::log::transcript;

@@ -3,7 +3,7 @@
 //! `?` and `hint`, then plays; the table shown at each turn is checked against the saved game
 //! log replayed through the tracker, and the log against `ddz replay` and the arena's deals.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, ddz, ddz_fed, expected_penalty, record_of, temp_dir};
 use ddz::arena::deals::Deal;

@@ -9,7 +9,7 @@ use ddz::rules::{classify, follows, leads, readings, Combo, Kind, Platform};
 use ddz::strategy::rules_player::RulesPlayer;
 use ddz::strategy::{Deadline, Strategy};
 
-const FIXTURE: &str = include_str!("../fixtures/platforms.txt");
+const FIXTURE: &str = include_str!("../../fixtures/platforms.txt");
 
 fn kind_named(name: &str) -> Kind {
     Kind::ALL

@@ -2,7 +2,7 @@
 //! the report of the whole run (but for wall-clock figures), and merging refuses shards that
 //! do not make up one whole run.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{ddz, ddz_output, path, result_without_clock, temp_dir};
 

@@ -2,7 +2,7 @@
 //! figures are checked against the plain `--pair` matches and against sums taken here from
 //! the games themselves.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, ddz, play};
 use ddz::arena::gauntlet::{head_to_head, run_gauntlet};

@@ -1,16 +1,16 @@
 //! Move counts kept as data: `fixtures/moves.txt` holds the number of legal leads of fixed
 //! hands, and of legal answers to fixed plays. The counts were produced by brute force (every
 //! sub-multiset of the hand, classified directly; see `print_fixture` below, run with
-//! `cargo test --release --test rules_moves -- --ignored --nocapture`), never by the generator,
+//! `cargo test --release --test suite -- --ignored --nocapture rules_moves::print_fixture`), never by the generator,
 //! and the generator is checked against them.
 
-mod rules_common;
+use crate::rules_common;
 
 use ddz::cards::{Cards, Counts};
 use ddz::rules::{classify, follows, leads, Combo};
 use rules_common::sub_multisets;
 
-const FIXTURE: &str = include_str!("../fixtures/moves.txt");
+const FIXTURE: &str = include_str!("../../fixtures/moves.txt");
 
 /// One line of the fixture: a hand, the play to answer (`None`: lead) and the count.
 struct Case {

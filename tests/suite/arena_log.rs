@@ -1,7 +1,7 @@
 //! The arena's JSON game log read back by the reader `ddz replay` and `ddz arena merge` use:
 //! every number exact, 64-bit game seeds included, and every game as it was played.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{ddz, play, temp_dir};
 use ddz::arena::json::{GameLine, LogLine};

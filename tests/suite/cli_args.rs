@@ -2,7 +2,7 @@
 //! forms (`--x v`, `--x=v`), unknown flags and missing values refused with the flag named,
 //! cards typed with spaces.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::result_without_clock;
 use std::io::Write;

@@ -2,7 +2,7 @@
 //! directly, must give exactly the generator's leads; those that beat a target, plus the pass,
 //! exactly its follows.
 
-mod rules_common;
+use crate::rules_common;
 
 use ddz::cards::{Cards, Counts, Rank};
 use ddz::rules::{classify, follows, leads, legal_plays, Combo};

@@ -2,7 +2,7 @@
 //! that panics or overruns, and a seeded randomized run of thousands of games mixed with
 //! garbage and mutated lines.
 
-mod arena_common;
+use crate::arena_common;
 
 use ddz::cards::Cards;
 use ddz::engine::Engine;

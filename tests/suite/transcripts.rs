@@ -245,7 +245,7 @@ fn files_under(dir: &Path) -> Vec<PathBuf> {
 }
 
 /// The paths a line of text names: words with a `/` that end in a file extension
-/// (`tests/rules_moves.rs`, `../x/y.log`), stripped of quotes, brackets and trailing stops.
+/// (`tests/suite/rules_moves.rs`, `../x/y.log`), stripped of quotes, brackets and trailing stops.
 fn cited_paths(line: &str) -> Vec<String> {
     line.split(|c: char| c.is_whitespace() || "`'\"(),;".contains(c))
         .map(|w| w.trim_end_matches(&['.', ':'][..]))

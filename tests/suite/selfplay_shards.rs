@@ -3,7 +3,7 @@
 //! byte, hold the same lines as the whole run by an independent path (sorted by game), encode
 //! to the same matrix; a merge refuses, by name, shards that do not make up one whole run.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{ddz, ddz_output, path, temp_dir};
 use std::path::{Path, PathBuf};

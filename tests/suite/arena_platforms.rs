@@ -3,7 +3,7 @@
 //! records with the readings alone), and with the 2019 server's reading as judge no reply of
 //! theirs is a fault.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::deals::Deal;

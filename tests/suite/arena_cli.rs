@@ -1,7 +1,7 @@
 //! The `ddz arena` and `ddz replay` commands end to end, on the 2015 platform's real deal file;
 //! the transcripts the arena writes are replayed into the built engine by the transcript checker.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{ddz, result_without_clock, temp_dir};
 use ddz::arena::deals::{parse_dat, write_dat};

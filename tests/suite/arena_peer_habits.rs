@@ -7,7 +7,7 @@
 //! illegal play (SPEC: the two jokers are never a pair) and the match goes on; told of a fault
 //! by `GAMEOVER` (`--error-as-gameover`) instead of `ERROR`, it makes no fault but its own.
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
 use ddz::arena::players::FaultKind;

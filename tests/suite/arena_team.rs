@@ -2,7 +2,7 @@
 //! no error, every game replays legally, the seat swap leaves the farmers one team, and the
 //! team scores are recomputed here from the game records alone (not with `arena::team`).
 
-mod arena_common;
+use crate::arena_common;
 
 use arena_common::{check_game, play};
 use ddz::arena::referee::GameRecord;
