@@ -277,6 +277,12 @@ impl Budget {
         }
     }
 
+    /// Whether the limit is a fixed count of units (reproducible) rather than the clock.
+    #[must_use]
+    pub fn is_fixed(&self) -> bool {
+        matches!(self.limit, Limit::Deals(_))
+    }
+
     /// Whether to start work unit number `done` (counted from 0): the first always, the others
     /// while the limit allows, a fixed count until the hard deadline, a timed search until the
     /// soft one.

@@ -159,35 +159,45 @@ fn fixed_budget_gives_the_same_answer_every_time() {
 }
 
 /// The deals of a decision spread over threads give the answer of one thread to the last
-/// figure, whichever way the candidates are judged: deals are counted in order, and each
-/// play-out's solver sees only what it stored itself. 48 deals take candidates through their
-/// drops, some in the middle of a batch.
+/// figure, whichever way the candidates are judged and the deals drawn, with a depth stage or
+/// without: deals are counted in order, and each play-out's solver sees only what it stored
+/// itself. 48 deals take candidates through their drops, some in the middle of a batch.
 #[test]
 fn threads_do_not_change_a_fixed_budget_answer() {
     let views = mid_game_views();
-    for eval in ["rollout", "blend"] {
+    let ways: [&[(&str, &str)]; 4] = [
+        &[("eval", "rollout")],
+        &[("eval", "blend")],
+        &[
+            ("finalists", "2"),
+            ("deep-deals", "8"),
+            ("deep-solve-at", "26"),
+            ("deep-solve-nodes", "20000"),
+        ],
+        &[("infer", "both")],
+    ];
+    let mut deep_stages = 0;
+    for way in ways {
         for view in views.iter().take(6) {
             let analysis = |threads: usize| {
                 let mut settings = ThinkerSettings {
                     threads: Some(threads),
                     ..fixed(48)
                 };
-                settings.set("eval", eval).unwrap();
+                for (k, v) in way {
+                    settings.set(k, v).unwrap();
+                }
                 Thinker::new(settings).analyze(view, Deadline::unlimited())
             };
             let one = analysis(1);
             assert!(one.deals > 0);
-            for threads in [2, 3, 5] {
-                assert_eq!(
-                    analysis(threads),
-                    one,
-                    "{} threads, eval = {}",
-                    threads,
-                    eval
-                );
+            deep_stages += usize::from(one.deep_deals > 0);
+            for threads in [2, 3] {
+                assert_eq!(analysis(threads), one, "{} threads, {:?}", threads, way);
             }
         }
     }
+    assert!(deep_stages > 0, "no depth stage ran");
 }
 
 /// The stick changes only which candidate is chosen, never the search: the same deals, the same
@@ -450,4 +460,76 @@ fn one_legal_play_is_answered_without_search() {
     assert_eq!(two_plays.legal_plays().len(), 2);
     let searched = thinker.analyze(&two_plays, Deadline::unlimited());
     assert!(searched.deals > 0, "{:?}", searched);
+}
+
+/// The search says why it stopped, and it stops early only when decided: a search that ends
+/// before its budget is decided (one candidate left, or none left that could beat the leader
+/// by more than the race's indifference), and one that is not has judged every deal of its
+/// budget. With a depth stage the finalists are the best means among those still alive when
+/// the breadth stage ended, and the choice is one of them.
+#[test]
+fn the_search_stops_early_only_when_decided() {
+    use ddz::strategy::thinker::Stopped;
+    let budget = 100;
+    let (mut decided, mut spent, mut deep) = (0, 0, 0);
+    // Positions of every size: near the end, where the solver judges exactly, more decisions
+    // are clear; in the middle many are close.
+    let views: Vec<GameState> = (0..8)
+        .flat_map(ddz::strategy::bench_games::self_play_positions)
+        .flat_map(|m| m.views)
+        .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 2)
+        .collect();
+    for view in &views {
+        let a = Thinker::new(fixed(budget)).analyze(view, Deadline::unlimited());
+        let to_the_end = a.candidates.iter().filter(|c| c.deals == a.deals).count();
+        match a.stopped {
+            Stopped::Decided => {
+                assert!(a.deals < budget, "{:?}", a);
+                decided += 1;
+            }
+            Stopped::Budget => {
+                assert_eq!(a.deals, budget, "{:?}", a);
+                assert!(to_the_end > 1, "{:?}", a);
+                spent += 1;
+            }
+            other => panic!("stopped by {:?} at a fixed budget: {:?}", other, a),
+        }
+        let mut settings = fixed(budget);
+        for (k, v) in [
+            ("finalists", "2"),
+            ("deep-deals", "12"),
+            ("deep-solve-at", "24"),
+        ] {
+            settings.set(k, v).unwrap();
+        }
+        let d = Thinker::new(settings).analyze(view, Deadline::unlimited());
+        // The breadth stage is the plain search's.
+        assert_eq!(d.deals, a.deals);
+        if to_the_end < 2 {
+            assert_eq!((d.deep_deals, d.finalists.len()), (0, 0), "{:?}", d);
+            assert_eq!(d.chosen, a.chosen);
+            continue;
+        }
+        deep += 1;
+        assert!(d.deep_deals > 0 && d.deep_deals <= 12, "{:?}", d);
+        assert_eq!(d.finalists.len(), 2, "{:?}", d);
+        let alive: Vec<&_> = a.candidates.iter().filter(|c| c.deals == a.deals).collect();
+        for f in &d.finalists {
+            let breadth = alive
+                .iter()
+                .find(|c| c.play == f.play)
+                .expect("a finalist was alive");
+            let better = alive.iter().filter(|c| c.mean > breadth.mean).count();
+            assert!(better < 2, "{:?} is not among the 2 best alive", f);
+        }
+        assert!(d.finalists.iter().any(|f| f.play == d.chosen), "{:?}", d);
+        assert!(matches!(d.stopped, Stopped::Decided | Stopped::Budget));
+    }
+    assert!(
+        decided > 0 && spent > 0 && deep > 0,
+        "{} {} {}",
+        decided,
+        spent,
+        deep
+    );
 }

@@ -67,6 +67,10 @@ pub const LOOK_GROWTH: f64 = 1.5;
 /// The chance, over a whole decision, of ever dropping a candidate that is as good as the
 /// leader (spent over the looks and shared among the rivals: [`stats::drop_threshold`]).
 pub const RACE_ERROR: f64 = 0.1;
+/// A race is decided once no candidate left can beat the leader by more than this many points
+/// (2.5% of the landlord's stake at base 1) at the race's confidence: what more deals could
+/// still change is worth less than they cost.
+pub const INDIFFERENT: f64 = 5.0;
 /// Deals per decision at most in timed mode (a decision with time to spare stops here).
 pub const MAX_DEALS: u32 = 4_000;
 /// The solver takes over a rollout once the hands hold this many cards together: its median
@@ -463,7 +467,7 @@ impl Race<'_> {
             Stopped::Decided
         } else if budget.must_answer_now() {
             Stopped::Deadline
-        } else if matches!(settings.samples, Some(n) if count.deals >= n) {
+        } else if budget.is_fixed() && count.deals >= budget.most() {
             Stopped::Budget
         } else {
             Stopped::Time
@@ -487,7 +491,7 @@ struct DealCount {
     deals: u32,
     /// Deals every alive candidate was scored on (a deal with a failed rollout is not).
     scored: u32,
-    /// One candidate is left.
+    /// The race is decided ([`stats::race_look`]).
     done: bool,
     #[cfg(test)]
     fail_rollout: Option<fn(u32, usize) -> bool>,
@@ -529,10 +533,11 @@ impl DealCount {
             self.tally[i].push(value, won);
         }
         self.scored += 1;
-        if let Some(look) = look_at(self.scored) {
-            race_look(&mut self.tally, look);
-        }
-        self.done = self.tally.iter().filter(|t| t.alive).count() == 1;
+        let decided = match look_at(self.scored) {
+            Some(look) => race_look(&mut self.tally, look),
+            None => false,
+        };
+        self.done = decided || self.tally.iter().filter(|t| t.alive).count() == 1;
     }
 }
 
