@@ -8,15 +8,17 @@
 use crate::botzone_bot::host_game_with;
 use ddz::arena::transcript::{check, parse, transcript_files};
 use ddz::cards::Cards;
+use ddz::engine::log::Log;
 use ddz::engine::session::MAX_LINE;
 use ddz::engine::{Engine, Session};
 use ddz::game::{BySeat, Seat};
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
 use ddz::strategy::greedy::Greedy;
-use std::io::Cursor;
+use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
+use std::sync::{Arc, Mutex};
 
 /// Chance (in 1/100) that a question gets a junk tail (the others are sent clean or only
 /// restyled, so a tail never shapes what comes after it).
@@ -100,16 +102,54 @@ fn cased(text: &str, line: &mut Vec<u8>, rng: &mut fastrand::Rng) {
     }
 }
 
+/// A log file in memory, shared with the test.
+#[derive(Clone, Default)]
+struct Written(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Written {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Written {
+    /// The problem lines (`! …`) logged since the last call.
+    fn new_problems(&self) -> Vec<String> {
+        let bytes = std::mem::take(&mut *self.0.lock().unwrap());
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .filter_map(|l| l.split_once("] ! ").map(|(_, p)| p.to_string()))
+            .collect()
+    }
+}
+
+/// A session with the greedy player whose log is `log`.
+fn logged_session(log: &Written) -> Session {
+    let mut session = Session::new(Engine::new("ddz", Box::new(Greedy)));
+    session.log = Log::new(Some(Box::new(log.clone())));
+    session
+}
+
 /// Two engines with the same deterministic player: one told every line clean, the other the
 /// same lines with the questions restyled and given junk tails. Each line goes through the
-/// session's own line reader (so a tail past [`MAX_LINE`] is cut as on a pipe).
+/// session's own line reader (so a tail past [`MAX_LINE`] is cut as on a pipe). Their logs
+/// are read after every line: the clean engine, told a consistent game, notes nothing; the
+/// other notes each question it did not read as it stands, and nothing else.
 struct Twins {
     clean: Session,
     junky: Session,
+    clean_log: Written,
+    junky_log: Written,
     rng: fastrand::Rng,
     questions: usize,
     tails: usize,
     long_tails: usize,
+    /// Questions the junky engine noted as not read as they stand.
+    notes: usize,
 }
 
 /// The reply `session` gives to one line (`None`: no reply).
@@ -129,13 +169,17 @@ fn answer(session: &mut Session, line: &[u8]) -> Option<String> {
 
 impl Twins {
     fn new(seed: u64) -> Twins {
+        let (clean_log, junky_log) = (Written::default(), Written::default());
         Twins {
-            clean: Session::new(Engine::new("ddz", Box::new(Greedy))),
-            junky: Session::new(Engine::new("ddz", Box::new(Greedy))),
+            clean: logged_session(&clean_log),
+            junky: logged_session(&junky_log),
+            clean_log,
+            junky_log,
             rng: fastrand::Rng::with_seed(seed),
             questions: 0,
             tails: 0,
             long_tails: 0,
+            notes: 0,
         }
     }
 
@@ -148,6 +192,10 @@ impl Twins {
         let clean = answer(&mut self.clean, &line);
         let junky = answer(&mut self.junky, &line);
         assert_eq!(clean, junky, "{}", command);
+        for log in [&self.clean_log, &self.junky_log] {
+            let problems = log.new_problems();
+            assert!(problems.is_empty(), "{}: {:?}", command, problems);
+        }
         let expected = command.ack().map(|a| Reply::Ok(a).to_string());
         match command {
             Command::Version(_) => assert_eq!(clean.as_deref(), Some("NAME ddz")),
@@ -168,13 +216,32 @@ impl Twins {
         }
         self.questions += 1;
         let junky = answer(&mut self.junky, &line);
+        let shown = String::from_utf8_lossy(&line[..line.len().min(200)]).into_owned();
         assert_eq!(
             junky.as_deref(),
             Some(clean.as_str()),
             "{} with a tail: {:?}",
             question,
-            String::from_utf8_lossy(&line[..line.len().min(200)])
+            shown
         );
+        let problems = self.clean_log.new_problems();
+        assert!(problems.is_empty(), "{}: {:?}", question, problems);
+        // A note when the line is not the question as it stands, naming the question.
+        let kept = &line[..line.len().min(MAX_LINE)];
+        let as_it_stands = Command::parse(String::from_utf8_lossy(kept).trim_end_matches('\r'));
+        let problems = self.junky_log.new_problems();
+        let named = format!("answered as {}", question);
+        if as_it_stands.as_ref() == Ok(question) {
+            assert!(problems.is_empty(), "{:?}: {:?}", shown, problems);
+        } else {
+            assert!(
+                problems.iter().any(|p| p.contains(&named)),
+                "{:?}: {:?}",
+                shown,
+                problems
+            );
+            self.notes += 1;
+        }
         Reply::parse(&clean).unwrap_or_else(|e| panic!("{}: {}", clean, e))
     }
 }
@@ -340,6 +407,7 @@ fn junk_after_a_question_never_changes_its_answer_in_any_variant() {
     let mut questions = 0;
     let mut tails = 0;
     let mut long_tails = 0;
+    let mut notes = 0;
     for (k, variant) in variants().into_iter().enumerate() {
         let mut t = Twins::new(3800 + k as u64);
         for game in 0..GAMES {
@@ -349,11 +417,14 @@ fn junk_after_a_question_never_changes_its_answer_in_any_variant() {
         questions += t.questions;
         tails += t.tails;
         long_tails += t.long_tails;
+        notes += t.notes;
     }
     // Thousands of questions, most with a tail, dozens of them past the line limit.
     assert!(questions > 3000, "{} questions", questions);
     assert!(tails > questions / 2, "{} tails", tails);
     assert!(long_tails > 50, "{} tails past the line limit", long_tails);
+    // Most tails are not blanks alone, and each of those was noted.
+    assert!(notes > tails / 2, "{} notes for {} tails", notes, tails);
 }
 
 fn fixtures() -> PathBuf {
@@ -419,11 +490,7 @@ fn the_binary_answers_the_issues_lines_and_says_what_it_ignored() {
         .stderr(Stdio::piped())
         .spawn()
         .expect("the binary starts");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().unwrap();
-        stdin.write_all(&input).unwrap();
-    }
+    child.stdin.take().unwrap().write_all(&input).unwrap();
     let out = child.wait_with_output().unwrap();
     let stdout = String::from_utf8_lossy(&out.stdout);
     let stderr = String::from_utf8_lossy(&out.stderr);
@@ -500,10 +567,7 @@ fn junk_after_a_botzone_request_never_changes_its_answer() {
             .stderr(Stdio::piped())
             .spawn()
             .expect("the binary starts");
-        {
-            use std::io::Write;
-            child.stdin.take().unwrap().write_all(&line).unwrap();
-        }
+        child.stdin.take().unwrap().write_all(&line).unwrap();
         let out = child.wait_with_output().unwrap();
         assert!(out.status.success(), "{:?}", out);
         let answer: serde_json::Value =
