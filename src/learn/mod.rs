@@ -14,6 +14,7 @@
 pub mod data;
 pub mod decisions;
 pub mod encode;
+pub mod hidden;
 pub mod judge;
 pub mod selfplay;
 pub mod shard;

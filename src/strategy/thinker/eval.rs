@@ -2,12 +2,13 @@
 //! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
+use super::infer::Proposal;
 use super::Playout;
-use super::{decision_seed, Eval, Thinker, ThinkerSettings, SOLVE_AT_CARDS, SOLVE_NODES};
+use super::{decision_seed, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Outcome, Scoring};
 use crate::rules::Combo;
-use crate::search::rollout::{play_out, Finisher, OpenGame};
+use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
 use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::net::{open_position, PlayNet};
@@ -17,7 +18,7 @@ use crate::strategy::rules_player::RulesPlayer;
 /// true hands the arena showed (`peek = on`), every deal the same.
 #[derive(Clone, Copy)]
 pub(super) enum Deals<'a> {
-    Sampled(&'a Sampler),
+    Sampled(&'a Proposal),
     Shown(BySeat<Cards>),
 }
 
@@ -115,9 +116,9 @@ impl Worker {
         alive: &[usize],
     ) -> Vec<Option<(f64, bool)>> {
         let hands = match deals {
-            Deals::Sampled(sampler) => {
+            Deals::Sampled(proposal) => {
                 let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
-                self.draw_deal(settings, state, sampler, &mut rng)
+                self.draw_deal(settings, state, proposal, &mut rng)
             }
             Deals::Shown(hands) => hands,
         };
@@ -148,7 +149,6 @@ impl Worker {
                 -landlord_value
             }
         };
-        let mut judged = None;
         if settings.eval != Eval::Rollout {
             // The rule player plays the next few turns (the answers to the candidate), then
             // the network judges; the game's own end or the solver when it comes first.
@@ -163,13 +163,27 @@ impl Worker {
                 let reply = self.policy.choose(game.view(seat));
                 game.play(seat, &reply).ok()?;
             }
-            judged = self.net_value(settings, &game, state.scoring);
+        }
+        // Exact when the solver decides the deal now; else the network and the play-out,
+        // whose solver tries again once a few more cards are played.
+        let mut solve_at = settings.solve_at;
+        let left = cards_left(&game);
+        if game.winner().is_none() && left <= solve_at {
+            if let Some(o) = self.solve(settings, &game) {
+                let v = ours(f64::from(o.landlord_value(state.scoring)));
+                return Some((v, (o.winner == o.landlord) == landlord_side));
+            }
+            solve_at = left.saturating_sub(RETRY_AFTER_CARDS);
+        }
+        let mut judged = None;
+        if settings.eval != Eval::Rollout && game.winner().is_none() {
+            judged = self.net_judge(settings, &game, state.scoring);
             if let (Some(value), Eval::Net) = (judged, settings.eval) {
                 let v = ours(value);
                 return Some((v, v > 0.0));
             }
         }
-        let o = self.play_out(settings, game)?;
+        let o = self.play_out_solving_at(settings, game, solve_at)?;
         let played_out = f64::from(o.landlord_value(state.scoring));
         let value = match judged {
             Some(net) => {
@@ -182,23 +196,20 @@ impl Worker {
         Some((ours(value), won))
     }
 
-    /// The play network's value of `game` for the landlord, in the points of `scoring`; `None`
-    /// when the game is over or few enough cards are left for the rollout's solver to finish
-    /// it exactly.
-    fn net_value(
-        &mut self,
-        settings: &ThinkerSettings,
-        game: &OpenGame,
-        scoring: Scoring,
-    ) -> Option<f64> {
-        if game.winner().is_some() {
-            return None;
-        }
-        let left: u32 = game.hands().0.iter().map(|h| h.len() as u32).sum();
-        if left <= SOLVE_AT_CARDS {
-            return None;
-        }
-        self.net_judge(settings, game, scoring)
+    /// The outcome of `game` with best play from here, when the solver decides it within the
+    /// node budget.
+    fn solve(&mut self, settings: &ThinkerSettings, game: &OpenGame) -> Option<Outcome> {
+        let pos = game.position()?;
+        let solver = self.solver(settings);
+        solver.begin_epoch();
+        let mover_wins = solver.mover_wins(&pos, settings.solve_nodes)?;
+        Some(game.outcome(pos.winner(mover_wins)))
+    }
+
+    /// The worker's solver, made at its first use.
+    fn solver(&mut self, settings: &ThinkerSettings) -> &mut Solver {
+        let table_bytes = settings.table_bytes;
+        self.solver.get_or_insert_with(|| Solver::new(table_bytes))
     }
 
     /// The play network's value of the open position of `game` for the landlord, in the points
@@ -228,17 +239,34 @@ impl Worker {
         settings: &ThinkerSettings,
         game: OpenGame,
     ) -> Option<Outcome> {
+        self.play_out_solving_at(settings, game, settings.solve_at)
+    }
+
+    /// `game` played to its end by the play-out policy, the solver trying once the hands hold
+    /// at most `solve_at` cards.
+    fn play_out_solving_at(
+        &mut self,
+        settings: &ThinkerSettings,
+        game: OpenGame,
+        solve_at: u32,
+    ) -> Option<Outcome> {
         self.policy.start(settings);
         let table_bytes = settings.table_bytes;
+        let nodes = settings.solve_nodes;
         let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
         solver.begin_epoch();
         let mut finisher = Finisher {
             solver,
-            at_cards: SOLVE_AT_CARDS,
-            nodes: SOLVE_NODES,
+            at_cards: solve_at,
+            nodes,
         };
         play_out(game, &mut self.policy, Some(&mut finisher))
     }
+}
+
+/// Cards left in all hands of `game`.
+fn cards_left(game: &OpenGame) -> u32 {
+    game.hands().0.iter().map(|h| h.len() as u32).sum()
 }
 
 impl Thinker {
@@ -251,11 +279,13 @@ impl Thinker {
             Ok(s) => s,
             Err(_) => return vec![0.0; plays.len()],
         };
+        let proposal =
+            Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x4e7);
         let mut sums = vec![0.0; plays.len()];
         let landlord_side = state.landlord == Some(state.me);
         for _ in 0..deals.max(1) {
-            let hands = self.workers[0].draw_deal(&self.settings, state, &sampler, &mut rng);
+            let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
                 let mut game = OpenGame::new(state, hands);
                 if game.play(state.me, play).is_err() {
@@ -275,6 +305,33 @@ impl Thinker {
             }
         }
         sums.iter().map(|s| s / f64::from(deals.max(1))).collect()
+    }
+
+    /// Where the search believes the hidden cards are: for each hidden card (the unseen ones
+    /// less the landlord's unplayed bottom), the share of `deals` deals drawn as the settings'
+    /// `infer` draws them in which it lies with the seat after ours. For `ddz netcheck
+    /// --hidden`, which scores these shares against the true deals.
+    pub fn believed_chances(&mut self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
+        let sampler = match Sampler::new(state) {
+            Ok(s) => s,
+            Err(_) => return Vec::new(),
+        };
+        let proposal =
+            Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
+        let hidden = crate::strategy::net::hidden::hidden_cards(state);
+        let next = state.me.next();
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xc4a2);
+        let mut hits = [0u32; 54];
+        for _ in 0..deals {
+            let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
+            for code in hands[next].and(hidden).codes() {
+                hits[usize::from(code)] += 1;
+            }
+        }
+        hidden
+            .codes()
+            .map(|c| (c, f64::from(hits[usize::from(c)]) / f64::from(deals.max(1))))
+            .collect()
     }
 
     /// The play network of the first worker (bidding's, and analyze's).

@@ -3,6 +3,7 @@
 
 use crate::strategy::clock::Limit;
 use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
+use crate::strategy::net::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use crate::strategy::net::NetFile;
 use std::time::Duration;
 
@@ -58,10 +59,10 @@ pub struct ThinkerSettings {
     /// With the bid network or `net-deals`: bid when becoming the landlord is worth more than this many
     /// stakes (the landlord's points at base 1) in expectation.
     pub bid_margin: f64,
-    /// Believe deals in which the other seats' past plays are what the rule player would have
-    /// made (see [`INFER_TRIES`](super::INFER_TRIES)). On by default: against the rule player it measured +25.1 ±
-    /// 3.6 points per deal against +17.7 ± 3.7 without, on the same 1,000 deals.
-    pub infer: bool,
+    /// Where the deals come from ([`Infer`]).
+    pub infer: Infer,
+    /// The hidden-hand network read from a file instead of the embedded one.
+    pub hidden_net: Option<NetFile>,
     /// Keep the rule player's choice unless the best candidate beats it on the same deals by
     /// more than this many standard errors of the paired difference (0: the best mean wins).
     pub stick: f64,
@@ -87,6 +88,12 @@ pub struct ThinkerSettings {
     /// sampled deal the true hands. The thinker that sees every card bounds what any sampler
     /// could buy; the engine is never shown the hands, so there it changes nothing.
     pub peek: bool,
+    /// The exact solver decides a deal once the hands hold at most this many cards together
+    /// (right after the candidate, or later in its play-out).
+    pub solve_at: u32,
+    /// Node budget of one solve; past it the play-out goes on and the solver tries again a
+    /// few cards later.
+    pub solve_nodes: u64,
 }
 
 /// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
@@ -113,7 +120,8 @@ impl Default for ThinkerSettings {
             bid_margin: 0.0,
             net_plies: 0,
             net_weight: DEFAULT_NET_WEIGHT,
-            infer: true,
+            infer: Infer::Rules,
+            hidden_net: None,
             stick: DEFAULT_STICK,
             play_net: None,
             bid_net: None,
@@ -122,6 +130,8 @@ impl Default for ThinkerSettings {
             playout_plies: 0,
             prior: Playout::Rules,
             peek: false,
+            solve_at: super::SOLVE_AT_CARDS,
+            solve_nodes: super::SOLVE_NODES,
         }
     }
 }
@@ -414,14 +424,26 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "infer",
-        value: "on|off",
-        help: "believe deals where the others played as the rule player would",
+        value: "off|on|net|both",
+        help: "the deals searched: uniform; believed where the others played as the rule player \
+               would (default); drawn by the hidden-hand network; drawn by it and believed",
         file: false,
         read: |s, v| {
-            s.infer = one_of("infer", v, &[("on", true), ("off", false)])?;
+            s.infer = one_of("infer", v, &INFERS)?;
             Ok(())
         },
-        show: |s| if s.infer { "on" } else { "off" }.to_string(),
+        show: |s| name_of(&INFERS, s.infer).to_string(),
+    },
+    Setting {
+        name: "hidden-net",
+        value: "FILE",
+        help: "the hidden-hand network from a file instead of the embedded one",
+        file: true,
+        read: |s, v| {
+            s.hidden_net = Some(NetFile::read_shaped(v, HIDDEN_INPUTS, HIDDEN_OUTPUTS)?);
+            Ok(())
+        },
+        show: |s| net_file(&s.hidden_net).to_string(),
     },
     Setting {
         name: "stick",
@@ -516,6 +538,33 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         },
         show: |s| if s.peek { "on" } else { "off" }.to_string(),
     },
+    Setting {
+        name: "solve-at",
+        value: "C",
+        help: "the exact solver decides a deal once the hands hold at most C cards (default 16)",
+        file: false,
+        read: |s, v| {
+            s.solve_at = number("solve-at", v, |n: &u32| *n <= 54, "a whole number ≤ 54")?;
+            Ok(())
+        },
+        show: |s| s.solve_at.to_string(),
+    },
+    Setting {
+        name: "solve-nodes",
+        value: "N",
+        help: "node budget of one solve (default 4000)",
+        file: false,
+        read: |s, v| {
+            s.solve_nodes = number(
+                "solve-nodes",
+                v,
+                |n: &u64| (1..=1_000_000_000).contains(n),
+                "a whole number in 1..=1000000000",
+            )?;
+            Ok(())
+        },
+        show: |s| s.solve_nodes.to_string(),
+    },
 ];
 
 /// The bidders by name, in the order `bid=` lists them.
@@ -525,6 +574,44 @@ const BIDDERS: [(&str, Bidder); 4] = [
     ("net", Bidder::Net),
     ("net-deals", Bidder::NetDeals),
 ];
+
+/// The ways of drawing deals by name, in the order `infer=` lists them.
+const INFERS: [(&str, Infer); 4] = [
+    ("off", Infer::Off),
+    ("on", Infer::Rules),
+    ("net", Infer::Net),
+    ("both", Infer::NetRules),
+];
+
+/// Where a decision's deals come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Infer {
+    /// Uniformly among the deals consistent with the table.
+    Off,
+    /// Uniform deals, each kept in proportion to how likely it makes the other seats' plays
+    /// so far under the rule-player model ([`INFER_TRIES`](super::INFER_TRIES)). The default:
+    /// against the rule player it measured +25.1 ± 3.6 points per deal against +17.7 ± 3.7
+    /// without, on the same 1,000 deals.
+    Rules,
+    /// Drawn by the hidden-hand network's chances ([`crate::strategy::net::hidden`]).
+    Net,
+    /// Drawn by the network, then kept by the rule-player model as with `rules`.
+    NetRules,
+}
+
+impl Infer {
+    /// Whether the network proposes the deals.
+    #[must_use]
+    pub fn uses_net(self) -> bool {
+        matches!(self, Infer::Net | Infer::NetRules)
+    }
+
+    /// Whether the rule-player model weighs the deals.
+    #[must_use]
+    pub fn uses_rules(self) -> bool {
+        matches!(self, Infer::Rules | Infer::NetRules)
+    }
+}
 
 /// The evaluations by name, in the order `eval=` lists them.
 const EVALS: [(&str, Eval); 3] = [
@@ -603,7 +690,7 @@ mod tests {
         }
         assert_eq!(
             choices,
-            4 + 3 + 2 + 2 + 2 + 2,
+            4 + 3 + 4 + 2 + 2 + 2,
             "bid, eval, infer, playout, prior and peek list their choices"
         );
     }
@@ -625,6 +712,8 @@ mod tests {
             ("stick", "2"),
             ("peek", "on"),
             ("playout-plies", "6"),
+            ("solve-at", "24"),
+            ("solve-nodes", "20000"),
         ] {
             changed.set(k, v).unwrap();
         }
