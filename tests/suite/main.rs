@@ -32,6 +32,7 @@ mod engine_session;
 mod game_model;
 mod learn_selfplay;
 mod play_cli;
+mod replay_cli;
 mod rules_bruteforce;
 mod rules_classify;
 mod rules_common;
