@@ -497,6 +497,12 @@ fn near_names_are_suggested_for_what_is_unknown() {
         let run = ddz(args);
         assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
         assert!(run.stderr.contains(want), "{:?}: {}", args, run.stderr);
+        // One line, the suggestion in it: nothing scrolls it away. An unknown tool or option
+        // also says where the usage is.
+        assert_eq!(run.stderr.lines().count(), 1, "{:?}: {}", args, run.stderr);
+        if run.stderr.contains("unknown command") || run.stderr.contains("unknown option") {
+            assert!(run.stderr.contains("help"), "{:?}: {}", args, run.stderr);
+        }
     }
     // A key of ddz.cfg, read by the same rule.
     let e = ddz::engine::config::EngineConfig::default()
