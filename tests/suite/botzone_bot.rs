@@ -352,3 +352,34 @@ fn a_shuttle_on_the_table_is_answered_legally() {
         );
     }
 }
+
+/// docs/botzone.md shows one turn's input spread over lines: it is the fixture the docs check
+/// answers (`$ ddz botzone … < fixtures/botzone/first-play.json`), a real first play request
+/// that the bot reads without a problem.
+#[test]
+fn the_pages_turn_is_the_fixture_and_reads_cleanly() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let page = std::fs::read_to_string(root.join("docs/botzone.md")).unwrap();
+    let lines: Vec<&str> = page.lines().collect();
+    let named = lines
+        .iter()
+        .position(|l| l.contains("(`fixtures/botzone/first-play.json`"))
+        .expect("the page names the fixture");
+    let shown: String = lines[named + 1..]
+        .iter()
+        .skip_while(|l| l.trim().is_empty())
+        .take_while(|l| l.starts_with("    "))
+        .copied()
+        .collect();
+    let shown: Value = serde_json::from_str(&shown).expect("the page shows JSON");
+    let fixture = std::fs::read_to_string(root.join("fixtures/botzone/first-play.json")).unwrap();
+    assert_eq!(fixture.trim().lines().count(), 1, "Botzone sends one line");
+    let fixture: Value = serde_json::from_str(&fixture).unwrap();
+    assert_eq!(shown, fixture);
+    let (response, problems) = answer(&fixture.to_string());
+    assert!(problems.is_empty(), "{:?}", problems);
+    assert!(
+        !response.as_array().expect("a play").is_empty(),
+        "the landlord leads"
+    );
+}
