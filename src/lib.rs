@@ -4,6 +4,9 @@
 //! Layers, each using only those before it:
 //! - [`stats`]: the mean and standard error of a sample (used by any layer);
 //! - [`near`]: near names for "did you mean …?" (used by any layer);
+//! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
+//!   lines), on which the engine, the thinking player and its time declare theirs (used by
+//!   any layer);
 //! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
 //!   usage (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
@@ -42,6 +45,7 @@ pub mod learn;
 pub mod near;
 pub mod play;
 pub mod protocol;
+pub mod registry;
 pub mod rules;
 pub mod search;
 pub mod stats;

@@ -143,7 +143,7 @@ fn run_engine(args: &[String]) -> ExitCode {
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
     }));
-    // The thinking player; its time per decision comes from the clock's soft deadline.
+    // The thinking player; its time per decision comes from its time control's soft deadline.
     let settings = config.player.clone();
     let mut engine = Engine::threaded(
         &config.name,
@@ -154,13 +154,14 @@ fn run_engine(args: &[String]) -> ExitCode {
     );
     engine.set_scoring(config.scoring);
     let mut session = Session::new(engine);
-    session.clock = config.clock();
+    session.time = config.time;
     session.log = log;
     session.log.trace(&format!(
-        "# ddz engine '{}' starts: {}; scoring={} {}",
+        "# ddz engine '{}' starts: {}; scoring={} {} {}",
         config.name,
         ddz::VERSION,
         config.scoring.name(),
+        config.time.describe(),
         config.player.describe()
     ));
     ddz::engine::session::hint_if_terminal();

@@ -36,6 +36,7 @@ pub mod text;
 pub mod transcript;
 
 use crate::game::{BySeat, Seat};
+use crate::strategy::clock::TimeControl;
 use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
@@ -245,7 +246,7 @@ pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
         }
         PlayerSpec::Builtin(builtin) => Box::new(
             Builtin::new(builtin.clone(), hosting.threaded)
-                .thinking(hosting.think)
+                .timed(hosting.time)
                 .with_scoring(hosting.scoring)
                 .on_platform(hosting.platform),
         ),
@@ -289,7 +290,7 @@ impl ArenaConfig {
             crlf: self.crlf,
             show_stderr: self.show_stderr,
             threaded: self.threaded,
-            think: None,
+            time: TimeControl::default(),
             scoring: self.rules.scoring,
             platform: self.rules.platform,
         }

@@ -12,7 +12,7 @@ use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
-use crate::strategy::clock::Clock;
+use crate::strategy::clock::TimeControl;
 use std::fmt;
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -143,11 +143,11 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
-    /// The thinking time built-in strategies aim at (their soft deadline) when their spec sets
-    /// none (`builtin:ddz:think=S`), as the binary's `--think`; `None` for the default
-    /// ([`crate::strategy::clock::DEFAULT_THINK`]). Inline or threaded, the deadlines are the
-    /// binary's [`Clock`]'s for the table's limit.
-    pub think: Option<Duration>,
+    /// The time built-in strategies are hosted under: the host's thinking time (`ddz play
+    /// --think`), which a spec's own (`builtin:ddz:think=S`) overrides, else the engine's
+    /// default. Inline or threaded, each decision's deadlines are this time control's at the
+    /// table's limit, as the binary's session makes them.
+    pub time: TimeControl,
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
     pub scoring: Scoring,
@@ -161,8 +161,8 @@ pub struct Builtin {
     /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
     threaded: bool,
-    /// The thinking time its clock aims at: the spec's own, else the table's, else the default.
-    think: Option<Duration>,
+    /// Its time: the spec's thinking time, else the host's, else the default.
+    time: TimeControl,
     scoring: Scoring,
     platform: Platform,
     engine: Option<Engine>,
@@ -174,12 +174,12 @@ impl Builtin {
     /// The built-in player `spec`; `threaded` as in [`Hosting::threaded`].
     #[must_use]
     pub fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
-        let spec_think = spec.think();
+        let time = TimeControl::default().thinking(spec.think());
         Builtin {
             name: spec.to_string(),
             spec,
             threaded,
-            think: spec_think,
+            time,
             scoring: Scoring::default(),
             platform: Platform::default(),
             engine: None,
@@ -187,12 +187,12 @@ impl Builtin {
         }
     }
 
-    /// The same player aiming at `think` per decision unless its spec sets its own (see
-    /// [`Hosting::think`]).
+    /// The same player under the host's time control `time`, its spec's thinking time winning
+    /// over the host's (see [`Hosting::time`]).
     #[must_use]
-    pub fn thinking(self, think: Option<Duration>) -> Builtin {
+    pub fn timed(self, time: TimeControl) -> Builtin {
         Builtin {
-            think: self.spec.think().or(think),
+            time: time.thinking(self.spec.think()),
             ..self
         }
     }
@@ -243,9 +243,9 @@ impl Player for Builtin {
     }
 
     fn exchange(&mut self, command: &Command, _line: &str, limit: Duration) -> Answer {
-        // The binary's clock, inline or threaded: the decision's deadlines, made once here,
-        // keep its safety margin inside this limit.
-        let deadline = Clock::new(limit, self.think).deadline(Instant::now());
+        // The binary's time control, inline or threaded: the decision's deadlines, made once
+        // here, keep its safety margin inside this limit.
+        let deadline = self.time.with_limit(limit).deadline(Instant::now());
         let engine = self
             .engine
             .as_mut()

@@ -4,11 +4,13 @@
 //! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
 //! (`play-net=FILE`) is read when the spec is parsed and shared by every player built from it.
 
+use crate::registry::find_setting;
+use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
-use crate::strategy::thinker::{find_setting, Thinker, ThinkerSettings, SETTINGS};
+use crate::strategy::thinker::{set_player, Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::tricky::Tricky;
 use crate::strategy::Strategy;
 use std::fmt;
@@ -51,9 +53,12 @@ pub enum BuiltinSpec {
 /// are what the spec's text shows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DdzSpec {
-    /// The settings: the defaults, one search thread (the arena's jobs already fill the cores),
-    /// then the pairs.
+    /// How it searches: the defaults, one search thread (the arena's jobs already fill the
+    /// cores), then the pairs.
     pub settings: ThinkerSettings,
+    /// Its thinking time, when the pairs set one (`think=S`): its time control's, which its
+    /// host builds (see [`BuiltinSpec::think`]).
+    pub think: Option<Duration>,
     /// The pairs given.
     pub given: Vec<(&'static str, String)>,
 }
@@ -72,11 +77,12 @@ impl BuiltinSpec {
         }
     }
 
-    /// The thinking time the spec sets (`ddz:think=S`), for the clock of its decisions.
+    /// The thinking time the spec sets (`ddz:think=S`), for the time control of its
+    /// decisions.
     #[must_use]
     pub fn think(&self) -> Option<Duration> {
         match self {
-            BuiltinSpec::Ddz(ddz) => ddz.settings.think,
+            BuiltinSpec::Ddz(ddz) => ddz.think,
             _ => None,
         }
     }
@@ -115,14 +121,20 @@ impl FromStr for BuiltinSpec {
                         threads: Some(1),
                         ..ThinkerSettings::default()
                     },
+                    think: None,
                     given: Vec::new(),
                 };
                 for kv in pairs {
                     let (k, v) = kv
                         .split_once('=')
                         .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
-                    ddz.settings.set(k, v)?;
-                    let name = find_setting(SETTINGS, k).map_or("", |s| s.name);
+                    let mut time = TimeControl::default().thinking(ddz.think);
+                    set_player(&mut time, &mut ddz.settings, k, v)?;
+                    ddz.think = time.think_set();
+                    let name = find_setting(TIME_SETTINGS, k)
+                        .map(|s| s.name)
+                        .or_else(|| find_setting(SETTINGS, k).map(|s| s.name))
+                        .unwrap_or("");
                     ddz.given.push((name, v.trim().to_string()));
                 }
                 return Ok(BuiltinSpec::Ddz(ddz));

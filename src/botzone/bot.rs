@@ -3,15 +3,17 @@
 //! Botzone's marker and reads the next request alone on the next line).
 //!
 //! Time: Botzone gives a compiled bot about 1 s per turn, the process start included. The bot
-//! counts from the moment it starts (or reads the line, kept running): it stops thinking after
-//! [`DEFAULT_THINK`] and answers by [`HARD_LIMIT`] whatever the strategy is doing, leaving the
-//! rest of the second to the process start, the platform's own overhead and a loaded machine.
+//! counts from the moment it starts (or reads the line, kept running), under Botzone's time
+//! control ([`BOTZONE`]'s rules: it stops thinking after 0.5 s and answers by 0.8 s whatever
+//! the strategy is doing, leaving the rest of the second to the process start, the platform's
+//! own overhead and a loaded machine).
 
 use super::{rebuild, Ask};
 use crate::arena::spec::BuiltinSpec;
 use crate::engine::brain::Brain;
 use crate::engine::safe_play;
 use crate::game::GameState;
+use crate::strategy::clock::{TimeControl, BOTZONE};
 use crate::strategy::Deadline;
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
@@ -19,10 +21,6 @@ use std::time::{Duration, Instant};
 
 /// What Botzone reads as "keep me running".
 pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
-/// Thinking time aimed at per turn, from the start of the turn.
-pub const DEFAULT_THINK: Duration = Duration::from_millis(500);
-/// The answer is written by then, from the start of the turn, whatever the strategy does.
-pub const HARD_LIMIT: Duration = Duration::from_millis(800);
 
 /// How the bot plays.
 #[derive(Clone, Debug)]
@@ -30,8 +28,8 @@ pub struct BotSettings {
     /// The built-in player deciding (`ddz`, `rules`, `ddz:samples=8` … as the arena's
     /// `builtin:` names).
     pub player: String,
-    /// Thinking time per turn.
-    pub think: Duration,
+    /// Thinking time per turn (`--think`); `None`: Botzone's default.
+    pub think: Option<Duration>,
     /// Stay alive between turns (Botzone's keep-running mode).
     pub keep_running: bool,
 }
@@ -40,7 +38,7 @@ impl Default for BotSettings {
     fn default() -> BotSettings {
         BotSettings {
             player: "ddz".to_string(),
-            think: DEFAULT_THINK,
+            think: None,
             keep_running: false,
         }
     }
@@ -48,10 +46,9 @@ impl Default for BotSettings {
 
 /// The bot: the requests and responses so far, and the strategy on its worker thread.
 pub struct Bot {
-    settings: BotSettings,
     brain: Brain,
-    /// The thinking time the player's spec sets, if any.
-    spec_think: Option<Duration>,
+    /// Botzone's time control, thinking `--think`, else the player's spec's time.
+    time: TimeControl,
     requests: Vec<Value>,
     responses: Vec<Value>,
 }
@@ -60,12 +57,13 @@ impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
     pub fn new(settings: BotSettings) -> Result<Bot, String> {
         let spec: BuiltinSpec = settings.player.parse()?;
-        let spec_think = spec.think();
+        let time = TimeControl::of(BOTZONE)
+            .thinking(settings.think)
+            .thinking(spec.think());
         let brain = Brain::worker(Box::new(move || spec.strategy(0)));
         Ok(Bot {
-            settings,
             brain,
-            spec_think,
+            time,
             requests: Vec::new(),
             responses: Vec::new(),
         })
@@ -106,14 +104,7 @@ impl Bot {
             .resize(self.requests.len().saturating_sub(1), Value::Null);
         let rebuilt = rebuild(&self.requests, &self.responses);
         problems.extend(rebuilt.problems);
-        // The player's own thinking time (`ddz:think=S`) may only shorten the bot's.
-        let think = self
-            .spec_think
-            .map_or(self.settings.think, |t| t.min(self.settings.think));
-        let deadline = Deadline {
-            soft: start + think.min(HARD_LIMIT),
-            hard: start + HARD_LIMIT.max(self.settings.think),
-        };
+        let deadline = self.time.deadline(start);
         let response = match (rebuilt.ask, rebuilt.state) {
             (Ask::Bid, state) => json!(self.bid(state, deadline, &mut problems)),
             (Ask::Play, Some(state)) => json!(self.play(&state, deadline, &mut problems)),

@@ -13,8 +13,9 @@
 
 use crate::cli::{Arg, Args, Help};
 use crate::game::Scoring;
-use crate::strategy::clock::Clock;
-use crate::strategy::thinker::{find_setting, setting_name, Setting, ThinkerSettings, SETTINGS};
+use crate::registry::{find_setting, setting_name, Setting};
+use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
+use crate::strategy::thinker::{player_setting_names, set_player, ThinkerSettings, SETTINGS};
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -24,8 +25,9 @@ pub const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
 pub const MAX_NAME_LEN: usize = 32;
 
-/// The engine's own settings, beside the thinking player's ([`SETTINGS`]): the same kind of
-/// registry, read the same way from `ddz.cfg` and the flags.
+/// The engine's own settings, beside the thinking player's (its time's [`TIME_SETTINGS`] and
+/// its search's [`SETTINGS`]): the same kind of registry, read the same way from `ddz.cfg` and
+/// the flags.
 pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "name",
@@ -86,15 +88,18 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
 /// it; `ddz --help` shows it before the tools (`crate::tools::usage`).
 #[must_use]
 pub fn usage() -> &'static str {
-    use crate::strategy::thinker::{as_flag, usage_lines, usage_width};
-    let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
+    use crate::registry::{as_flag, usage_lines, usage_width};
+    use crate::strategy::thinker::player_usage_lines;
+    let width = usage_width(ENGINE_SETTINGS, as_flag)
+        .max(usage_width(TIME_SETTINGS, as_flag))
+        .max(usage_width(SETTINGS, as_flag));
     let text = format!(
         "{:<57}{}\n\
          SETTINGS, each a flag of the engine and a `key = value` line of ddz.cfg:\n{}{}",
         "usage: ddz [SETTINGS]",
         "run the engine (protocol on stdin/stdout)",
         usage_lines(ENGINE_SETTINGS, as_flag, width),
-        usage_lines(SETTINGS, as_flag, width),
+        player_usage_lines(as_flag, as_flag, width),
     );
     // Made once per run; the command line's reader holds usage texts as `&'static str`.
     Box::leak(text.into_boxed_str())
@@ -105,7 +110,7 @@ pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
     ENGINE_SETTINGS
         .iter()
         .map(|s| s.name)
-        .chain(SETTINGS.iter().map(|s| s.name))
+        .chain(player_setting_names())
 }
 
 /// The value of a tool's `--scoring` flag, read by the engine's own `scoring` setting (the
@@ -121,6 +126,7 @@ pub fn scoring_flag(value: &str) -> anyhow::Result<Scoring> {
 /// Whether the setting `key` takes a file (relative to `ddz.cfg`'s folder in the file).
 fn is_file_setting(key: &str) -> bool {
     find_setting(ENGINE_SETTINGS, key).map_or(false, |s| s.file)
+        || find_setting(TIME_SETTINGS, key).map_or(false, |s| s.file)
         || find_setting(SETTINGS, key).map_or(false, |s| s.file)
 }
 
@@ -131,9 +137,10 @@ pub struct EngineConfig {
     pub name: String,
     /// A file that records every line in and out, when set.
     pub log: Option<PathBuf>,
-    /// The thinking player's settings (`think`, `samples`, `table-mb`, `bid`, …); the clock
-    /// aims at its thinking time ([`EngineConfig::clock`]).
+    /// How the thinking player searches (`samples`, `table-mb`, `bid`, …).
     pub player: ThinkerSettings,
+    /// Its time (`think`; the reply limit is `INFO`'s): the session's deadlines come from it.
+    pub time: TimeControl,
     /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
     /// format): the strategy weighs outcomes by it.
     pub scoring: Scoring,
@@ -145,19 +152,13 @@ impl Default for EngineConfig {
             name: DEFAULT_NAME.to_string(),
             log: None,
             player: ThinkerSettings::default(),
+            time: TimeControl::default(),
             scoring: Scoring::default(),
         }
     }
 }
 
 impl EngineConfig {
-    /// The clock the settings ask for: the player's thinking time, the default limit (INFO
-    /// sets the real one).
-    #[must_use]
-    pub fn clock(&self) -> Clock {
-        Clock::thinking(self.player.think)
-    }
-
     /// Applies one setting, the engine's own or the thinking player's; `Err` says why it was
     /// refused (the setting keeps its value).
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
@@ -165,8 +166,8 @@ impl EngineConfig {
         if let Some(setting) = find_setting(ENGINE_SETTINGS, key) {
             return (setting.read)(self, value);
         }
-        if find_setting(SETTINGS, key).is_some() {
-            return self.player.set(key, value);
+        if find_setting(TIME_SETTINGS, key).is_some() || find_setting(SETTINGS, key).is_some() {
+            return set_player(&mut self.time, &mut self.player, key, value);
         }
         let name = setting_name(key);
         Err(format!(
@@ -325,10 +326,10 @@ mod tests {
         );
         assert_eq!(c.name, "Alpha");
         assert_eq!(c.scoring, Scoring::Team);
-        assert_eq!(c.player.think, Some(Duration::from_millis(2500)));
+        assert_eq!(c.time.think_set(), Some(Duration::from_millis(2500)));
         assert_eq!(c.log, None);
         assert_eq!(w.len(), 4, "{:?}", w);
-        assert_eq!(c.clock().think, Duration::from_millis(2500));
+        assert_eq!(c.time.think(), Duration::from_millis(2500));
         let args: Vec<String> = [
             "--name",
             "Beta",
@@ -345,7 +346,7 @@ mod tests {
         .collect();
         let w = c.apply_args(&args);
         assert_eq!(c.name, "Beta");
-        assert_eq!(c.player.think, Some(Duration::from_millis(2500)));
+        assert_eq!(c.time.think_set(), Some(Duration::from_millis(2500)));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
         assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
@@ -376,7 +377,7 @@ mod tests {
         let (plain, warnings) = read(text.as_bytes());
         assert!(warnings.is_empty(), "{:?}", warnings);
         assert_eq!(plain.name, "Team1");
-        assert_eq!(plain.player.think, Some(Duration::from_secs(3)));
+        assert_eq!(plain.time.think_set(), Some(Duration::from_secs(3)));
         let with_mark = [b"\xEF\xBB\xBF", text.as_bytes()].concat();
         let utf16 = |to: fn(u16) -> [u8; 2]| {
             let mut bytes = Vec::new();

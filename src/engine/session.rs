@@ -28,7 +28,7 @@ use super::log::Log;
 use super::{safe_play, Engine};
 use crate::game::Seat;
 use crate::protocol::message::{question, salvage, Ack, Command, ProtocolError, Reply};
-use crate::strategy::clock::Clock;
+use crate::strategy::clock::TimeControl;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
@@ -204,23 +204,23 @@ pub struct Response {
     pub note: Option<&'static str>,
 }
 
-/// The engine behind the protocol: an [`Engine`], its [`Clock`] and its [`Log`].
+/// The engine behind the protocol: an [`Engine`], its [`TimeControl`] and its [`Log`].
 pub struct Session {
     /// The player.
     pub engine: Engine,
-    /// The reply deadlines.
-    pub clock: Clock,
+    /// The reply deadlines: the engine's time, its limit set by `INFO`.
+    pub time: TimeControl,
     /// Where problems and the trace go.
     pub log: Log,
 }
 
 impl Session {
-    /// A session with the default clock and a quiet log.
+    /// A session with the engine's default time and a quiet log.
     #[must_use]
     pub fn new(engine: Engine) -> Session {
         Session {
             engine,
-            clock: Clock::default(),
+            time: TimeControl::default(),
             log: Log::quiet(),
         }
     }
@@ -295,9 +295,9 @@ impl Session {
             }
         };
         if let Command::Info(info) = &command {
-            self.clock.set_limit(info.time);
+            self.time.set_limit(info.time);
         }
-        let deadline = self.clock.deadline(received);
+        let deadline = self.time.deadline(received);
         let engine = &mut self.engine;
         let reply = match catch_unwind(AssertUnwindSafe(|| engine.handle(&command, deadline))) {
             Ok(r) => r,

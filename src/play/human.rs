@@ -9,11 +9,11 @@ use super::view::{self, Paint};
 use crate::game::GameState;
 use crate::protocol::Command;
 use crate::rules::Combo;
-use crate::strategy::clock::Clock;
+use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Strategy;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What the engine would do in the person's place.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -59,17 +59,17 @@ const HELP: &str = "\
    cards you cannot see, each played out as it would play. A bid's is for you as landlord at
    that bid. It shows no score when its search did not run (bidding by value thresholds).";
 
-/// What `thinker` (the engine's default player) would answer to `question` in `state`, thinking
-/// for `think` (the engine's default when `None`), checked legal, with the score it expects;
-/// `None` when it has no legal answer (a panic, an illegal choice). The terminal's `hint` and
-/// `ddz serve`'s hint button both ask this.
+/// What `thinker` (the engine's default player) would answer to `question` in `state`, under
+/// the time control `time` (the table's: the engine's, thinking `--think` when given), checked
+/// legal, with the score it expects; `None` when it has no legal answer (a panic, an illegal
+/// choice). The terminal's `hint` and `ddz serve`'s hint button both ask this.
 pub fn hint(
     thinker: &mut Thinker,
     state: &GameState,
-    think: Option<Duration>,
+    time: TimeControl,
     question: Question,
 ) -> Option<Hint> {
-    let deadline = Clock::thinking(think).deadline(Instant::now());
+    let deadline = time.deadline(Instant::now());
     // A hint is never worth a crash: a panic in the search gives no hint.
     let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
         if question == Question::Bid {
@@ -114,7 +114,8 @@ pub fn hint_player() -> Thinker {
 /// answers typed at its prompt, with help, the legal plays and hints between them.
 pub struct Terminal {
     console: SharedConsole,
-    think: Option<Duration>,
+    /// The hints' time control.
+    time: TimeControl,
     /// The engine's default player (`builtin:ddz`), asked for hints: its search gives the
     /// expected score too.
     hints: Option<Thinker>,
@@ -129,13 +130,12 @@ pub struct Terminal {
 pub type Human = Person<Terminal>;
 
 impl Human {
-    /// The person on `console`; hints think for `think` per decision (the default: the
-    /// engine's).
+    /// The person on `console`; hints think under `time` (the table's).
     #[must_use]
-    pub fn on_console(console: SharedConsole, think: Option<Duration>) -> Human {
+    pub fn on_console(console: SharedConsole, time: TimeControl) -> Human {
         Person::new(Terminal {
             console,
-            think,
+            time,
             hints: None,
             shown: Vec::new(),
             asking_again: false,
@@ -223,7 +223,7 @@ impl Front for Terminal {
                     let found = self
                         .hints
                         .as_mut()
-                        .and_then(|thinker| hint(thinker, state, self.think, question));
+                        .and_then(|thinker| hint(thinker, state, self.time, question));
                     match found {
                         Some(h) => console.say_in(Paint::Cyan, &format!("   {}", h)),
                         None => console.say_in(Paint::Cyan, "   no hint here"),

@@ -9,8 +9,8 @@ use crate::arena::referee::MatchRules;
 use crate::arena::shard::header_line;
 use crate::arena::ArenaConfig;
 use crate::cli::{Arg, Args, Help};
-use crate::engine::config::EngineConfig;
 use crate::game::Seat;
+use crate::strategy::clock::{parse_think, TimeControl};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -36,20 +36,27 @@ pub struct PlaySettings {
     /// No bidding: the landlord given by the deal's number, base 1.
     pub fixed_landlord: bool,
     /// The thinking time of the built-in opponents and of hints. This is the one place
-    /// `--think` is kept; [`PlaySettings::hosting`] hands it to the players.
+    /// `--think` is kept; [`PlaySettings::time`] makes it a time control.
     pub think: Option<Duration>,
     /// Where the session's games are kept as they end.
     pub save: Option<PathBuf>,
 }
 
 impl PlaySettings {
-    /// How the opponents are hosted: on the engine's worker thread under its clock, as the
-    /// binary plays, thinking for `--think` when given.
+    /// The time of the built-in opponents and of the hints: the engine's, thinking for
+    /// `--think` when given.
+    #[must_use]
+    pub fn time(&self) -> TimeControl {
+        TimeControl::default().thinking(self.think)
+    }
+
+    /// How the opponents are hosted: on the engine's worker thread under its time control, as
+    /// the binary plays, thinking for `--think` when given.
     #[must_use]
     pub fn hosting(&self) -> Hosting {
         Hosting {
             threaded: true,
-            think: self.think,
+            time: self.time(),
             ..Hosting::default()
         }
     }
@@ -211,12 +218,10 @@ impl PlaySettings {
                 }
                 "--fixed-landlord" => settings.fixed_landlord = true,
                 "--think" => {
-                    // The engine's own reading of `--think`, so both accept the same values.
-                    let mut engine = EngineConfig::default();
-                    engine
-                        .set("think", &line.value()?)
+                    // The one reading of `think`, so the engine and the tools accept the same.
+                    let think = parse_think(&line.value()?)
                         .map_err(|e| anyhow::anyhow!("--think: {}", e))?;
-                    settings.think = engine.player.think;
+                    settings.think = Some(think);
                 }
                 "--save" => settings.save = Some(line.value()?.into()),
                 other => {

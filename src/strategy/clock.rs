@@ -1,79 +1,160 @@
-//! Time, in one place: the referee's reply limit, what is kept back from it, the thinking time
-//! aimed at, and the deadlines of one decision.
+//! Time, in one place: the platforms' reply limits, what is kept back from them, the thinking
+//! time aimed at, and the deadlines of one decision.
 //!
-//! A [`Clock`] holds the settings (the referee's limit, which `INFO` may change, and the
-//! thinking time); for each question it gives one [`Deadline`]: soft (start no more work) and
-//! hard (answer now), both counted from the moment the question was received. Whoever asks a
-//! strategy builds that deadline once (the engine's session, the arena's built-in players,
-//! `ddz analyze`, the hints of `ddz play`), and a search bounds itself by it through a
-//! [`Budget`], which adds the search's own [`Limit`] and answers only "start more work?" and
-//! "must answer now?".
+//! A [`TimeControl`] holds a player's time: its platform's rules ([`TimeRules`]: the reply
+//! limit, the margin kept back, the thinking time aimed at by default; [`ENGINE`] for the
+//! protocol's platforms, [`BOTZONE`] for Botzone's), the reply limit in force (which `INFO` or
+//! the arena's table may change) and the thinking time set (`think`, read and checked by
+//! [`parse_think`] alone). For each question it gives one [`Deadline`]: soft (start no more
+//! work) and hard (answer now), both counted from the moment the question was received. Every
+//! caller that asks a strategy builds that deadline from its time control, once per question
+//! (the engine's session, the arena's built-in players, `ddz analyze`, the hints of `ddz play`
+//! and `ddz serve`, the Botzone bot, the bench's timed figures), and a search bounds itself by
+//! it through a [`Budget`], which adds the search's own [`Limit`] and answers only "start more
+//! work?" and "must answer now?". No other module builds a [`Deadline`].
 //!
-//! A fixed budget ([`Limit::Deals`]) heeds only the hard deadline: the same input gives the
-//! same answer under any clock that does not cut it short.
+//! One precedence rule for the thinking time: the setting nearest the player wins, its own
+//! (`builtin:ddz:think=S`) over its host's (`--think`, the arena's `--think`), over the
+//! platform's default ([`TimeControl::thinking`], applied from the host to the player).
+//!
+//! A fixed budget ([`Limit::Deals`], the search's `samples`) heeds only the hard deadline: the
+//! same input gives the same answer under any time control that does not cut it short.
 
+use crate::registry::{number, Setting};
 use std::time::{Duration, Instant};
 
-/// The referee's limit for one reply when `INFO` gives none (the 2015 platform) or never
-/// comes: the official 15 s (SPEC).
+/// How a platform times a reply: the limit, what is kept back from it for what happens outside
+/// the strategy, and the thinking time aimed at when none is set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeRules {
+    /// The referee's limit for one reply when it announces none.
+    pub limit: Duration,
+    /// Kept back from the limit (at most [`MAX_MARGIN_FRACTION`] of it).
+    pub margin: Duration,
+    /// The thinking time aimed at when none is set.
+    pub think: Duration,
+}
+
+/// The protocol's platforms (the official 2015 and 2019 ones, the arena): 15 s a reply when
+/// `INFO` gives no limit or never comes (SPEC); 1.5 s kept back for reading and writing the
+/// pipe, process scheduling on a loaded judge machine and Wine's overhead on the Windows build;
+/// a second of thought by default, far inside the limit and enough for the search to settle
+/// most decisions (hundreds of sampled deals per candidate).
+pub const ENGINE: TimeRules = TimeRules {
+    limit: REPLY_LIMIT,
+    margin: SAFETY_MARGIN,
+    think: DEFAULT_THINK,
+};
+
+/// Botzone: about 1 s a turn for a compiled bot, the process start included (simple
+/// interaction), counted by the bot from its start. It thinks 0.5 s by default and answers by
+/// 0.8 s: the 0.2 s kept back are for the process start, Botzone's own overhead and a busy
+/// machine (docs/botzone.md).
+pub const BOTZONE: TimeRules = TimeRules {
+    limit: Duration::from_secs(1),
+    margin: Duration::from_millis(200),
+    think: Duration::from_millis(500),
+};
+
+/// The protocol's reply limit when `INFO` gives none (the 2015 platform) or never comes: the
+/// official 15 s (SPEC).
 pub const REPLY_LIMIT: Duration = Duration::from_secs(15);
-/// Kept back from the limit for what happens outside the strategy: reading and writing the
-/// pipe, process scheduling on a loaded judge machine, Wine's overhead on the Windows build.
+/// Kept back from the protocol's limit: see [`ENGINE`].
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(1500);
 /// The margin is at most this fraction of a (very short) limit, so a 1 s limit still leaves
 /// the strategy some time.
 pub const MAX_MARGIN_FRACTION: f64 = 0.4;
-/// Thinking time aimed at when none is configured: far inside the limit, and enough for the
-/// search to settle most decisions (hundreds of sampled deals per candidate).
+/// Thinking time aimed at on the protocol's platforms when none is set: see [`ENGINE`].
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+/// Longest thinking time accepted, in seconds (the hard deadline caps it anyway).
+pub const MAX_THINK_SECONDS: f64 = 600.0;
 
-/// The time settings of a player: the referee's limit and the thinking time aimed at.
+/// A thinking time as a person writes it (`2`, `0.5`: seconds in (0, [`MAX_THINK_SECONDS`]]):
+/// the one reading of `think`, whether it comes from `ddz.cfg`, a flag or a player spec.
+pub fn parse_think(text: &str) -> Result<Duration, String> {
+    let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
+    let in_range = |t: &f64| *t > 0.0 && *t <= MAX_THINK_SECONDS;
+    number("think", text.trim(), in_range, &must_be).map(Duration::from_secs_f64)
+}
+
+/// A player's time: its platform's rules, the reply limit in force and the thinking time set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Clock {
-    /// The referee's limit for one reply.
-    pub limit: Duration,
-    /// The thinking time aimed at (the soft deadline), capped by the hard one.
-    pub think: Duration,
+pub struct TimeControl {
+    rules: TimeRules,
+    /// The referee's limit for one reply, in force.
+    limit: Duration,
+    /// The thinking time set; `None`: the platform's default.
+    think: Option<Duration>,
 }
 
-impl Default for Clock {
-    fn default() -> Clock {
-        Clock {
-            limit: REPLY_LIMIT,
-            think: DEFAULT_THINK,
-        }
+impl Default for TimeControl {
+    /// The engine's, on the protocol's platforms.
+    fn default() -> TimeControl {
+        TimeControl::of(ENGINE)
     }
 }
 
-impl Clock {
-    /// A clock for a reply `limit`, thinking `think` or the default.
+impl TimeControl {
+    /// The time control of a platform: its limit, its default thinking time.
     #[must_use]
-    pub fn new(limit: Duration, think: Option<Duration>) -> Clock {
-        Clock {
-            limit,
-            think: think.unwrap_or(DEFAULT_THINK),
+    pub fn of(rules: TimeRules) -> TimeControl {
+        TimeControl {
+            rules,
+            limit: rules.limit,
+            think: None,
         }
     }
 
-    /// A clock at the default limit, thinking `think` or the default.
+    /// The same, thinking `think` when it is set (the precedence rule: apply the host's, then
+    /// the player's own; a `None` keeps what was there).
     #[must_use]
-    pub fn thinking(think: Option<Duration>) -> Clock {
-        Clock::new(REPLY_LIMIT, think)
+    pub fn thinking(self, think: Option<Duration>) -> TimeControl {
+        TimeControl {
+            think: think.or(self.think),
+            ..self
+        }
     }
 
-    /// Takes the limit from INFO (`None`: keep the default). A limit of 0 seconds is no limit
-    /// any platform means; it is read as the default.
+    /// The same at a reply limit of `limit` (the arena's table).
+    #[must_use]
+    pub fn with_limit(self, limit: Duration) -> TimeControl {
+        TimeControl { limit, ..self }
+    }
+
+    /// Takes the limit from INFO (`None`: keep the platform's). A limit of 0 seconds is no
+    /// limit any platform means; it is read as the platform's.
     pub fn set_limit(&mut self, seconds: Option<u32>) {
         self.limit = match seconds {
             Some(s) if s > 0 => Duration::from_secs(u64::from(s)),
-            _ => REPLY_LIMIT,
+            _ => self.rules.limit,
         };
     }
 
-    /// What is kept back from the limit: the safety margin, or a share of a very short limit.
+    /// The thinking time set, if any (`None`: the platform's default).
+    #[must_use]
+    pub fn think_set(&self) -> Option<Duration> {
+        self.think
+    }
+
+    /// The thinking time aimed at: the one set, else the platform's default.
+    #[must_use]
+    pub fn think(&self) -> Duration {
+        self.think.unwrap_or(self.rules.think)
+    }
+
+    /// The referee's limit in force.
+    #[must_use]
+    pub fn limit(&self) -> Duration {
+        self.limit
+    }
+
+    /// What is kept back from the limit: the platform's margin, or a share of a very short
+    /// limit.
     #[must_use]
     pub fn overhead(&self) -> Duration {
-        SAFETY_MARGIN.min(self.limit.mul_f64(MAX_MARGIN_FRACTION))
+        self.rules
+            .margin
+            .min(self.limit.mul_f64(MAX_MARGIN_FRACTION))
     }
 
     /// The deadlines for a reply to a question received at `received`: hard at the limit less
@@ -82,11 +163,38 @@ impl Clock {
     pub fn deadline(&self, received: Instant) -> Deadline {
         let hard = received + self.limit.saturating_sub(self.overhead());
         Deadline {
-            soft: (received + self.think).min(hard),
+            soft: (received + self.think()).min(hard),
             hard,
         }
     }
+
+    /// The thinking time as a log records it: `think=2`, or `think=clock` for the default.
+    #[must_use]
+    pub fn describe(&self) -> String {
+        TIME_SETTINGS
+            .iter()
+            .map(|s| format!("{}={}", s.name, (s.show)(self)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
+
+/// The time's settings, beside the thinking player's: `think`, a key of `ddz.cfg`, a flag of
+/// the engine and the tools, a `builtin:ddz:think=S` pair.
+pub static TIME_SETTINGS: &[Setting<TimeControl>] = &[Setting {
+    name: "think",
+    value: "S",
+    help: "seconds per decision (default: the clock's 1 s)",
+    file: false,
+    read: |t, v| {
+        t.think = Some(parse_think(v)?);
+        Ok(())
+    },
+    show: |t| {
+        t.think
+            .map_or("clock".to_string(), |t| t.as_secs_f64().to_string())
+    },
+}];
 
 /// When a decision is due. Past `soft`, start no new work; by `hard`, answer with the best so
 /// far. The clock keeps its overhead beyond `hard` before the referee's limit.
@@ -99,7 +207,7 @@ pub struct Deadline {
 }
 
 impl Deadline {
-    /// A deadline far in the future (tests, tools).
+    /// A deadline far in the future (tests, tools, fixed budgets).
     #[must_use]
     pub fn unlimited() -> Deadline {
         let far = Instant::now() + Duration::from_secs(3600);
@@ -190,11 +298,11 @@ mod tests {
     fn deadlines_stay_inside_the_limit() {
         let now = Instant::now();
         for seconds in [None, Some(0), Some(1), Some(2), Some(15), Some(60)] {
-            let mut clock = Clock::default();
+            let mut clock = TimeControl::default();
             clock.set_limit(seconds);
             let d = clock.deadline(now);
             let limit = Duration::from_secs(u64::from(seconds.filter(|&s| s > 0).unwrap_or(15)));
-            assert_eq!(clock.limit, limit);
+            assert_eq!(clock.limit(), limit);
             assert!(d.soft <= d.hard, "limit {:?}", seconds);
             assert!(d.soft <= now + DEFAULT_THINK, "limit {:?}", seconds);
             // The whole safety margin is kept back when the limit allows it, and never more
@@ -223,9 +331,47 @@ mod tests {
             }
         }
         // The thinking time is the soft deadline, inside the hard one.
-        let long = Clock::new(Duration::from_secs(2), Some(Duration::from_secs(5)));
+        let long = TimeControl::default()
+            .with_limit(Duration::from_secs(2))
+            .thinking(Some(Duration::from_secs(5)));
         let d = long.deadline(now);
         assert_eq!(d.soft, d.hard);
+    }
+
+    /// Botzone's time is the same control with its own rules: half a second of thought, the
+    /// answer by 0.8 s from the turn's start (docs/botzone.md), a longer thought capped there.
+    #[test]
+    fn botzone_answers_by_its_own_limit() {
+        let now = Instant::now();
+        let d = TimeControl::of(BOTZONE).deadline(now);
+        assert_eq!(d.soft, now + Duration::from_millis(500));
+        assert_eq!(d.hard, now + Duration::from_millis(800));
+        let long = TimeControl::of(BOTZONE).thinking(Some(Duration::from_secs(2)));
+        assert_eq!(long.deadline(now).soft, now + Duration::from_millis(800));
+    }
+
+    /// The setting nearest the player wins: a host's thinking time over the platform's, the
+    /// player's own over the host's, and an unset one changes nothing.
+    #[test]
+    fn the_nearest_thinking_time_wins() {
+        let secs = |s: u64| Some(Duration::from_secs(s));
+        let host = TimeControl::default().thinking(secs(3));
+        assert_eq!(host.think(), Duration::from_secs(3));
+        assert_eq!(host.thinking(secs(2)).think(), Duration::from_secs(2));
+        assert_eq!(host.thinking(None).think(), Duration::from_secs(3));
+        assert_eq!(TimeControl::default().think(), DEFAULT_THINK);
+        assert_eq!(TimeControl::of(BOTZONE).think(), BOTZONE.think);
+    }
+
+    /// `think` is read one way: seconds in (0, 600], whatever spells it.
+    #[test]
+    fn think_is_read_one_way() {
+        assert_eq!(parse_think(" 2.5 "), Ok(Duration::from_millis(2500)));
+        assert_eq!(parse_think("600"), Ok(Duration::from_secs(600)));
+        for bad in ["0", "-1", "601", "soon", "NaN", ""] {
+            let e = parse_think(bad).unwrap_err();
+            assert!(e.contains("seconds in (0, 600]"), "{}: {}", bad, e);
+        }
     }
 
     /// A fixed count ignores the soft deadline and stops at its count or the hard deadline; a

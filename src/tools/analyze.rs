@@ -21,8 +21,10 @@ use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::search::position_line::{view_of, PositionLine};
-use crate::strategy::clock::Clock;
-use crate::strategy::thinker::{as_flag, Bidder, Thinker, ThinkerSettings, SETTINGS};
+use crate::strategy::clock::TimeControl;
+use crate::strategy::thinker::{
+    player_setting_names, set_player, Bidder, Thinker, ThinkerSettings,
+};
 use crate::strategy::Strategy;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
@@ -42,7 +44,7 @@ const USAGE_TAIL: &str =
 
 /// Usage of `ddz analyze`: the settings listed from their registry.
 fn usage() -> &'static str {
-    crate::tools::usage_with_settings(USAGE_HEAD, as_flag, USAGE_TAIL)
+    crate::tools::usage_with_settings(USAGE_HEAD, true, USAGE_TAIL)
 }
 
 /// Deals on which the play network judges each candidate (its column `net`: the mean over
@@ -52,6 +54,7 @@ const NET_DEALS: u32 = 64;
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut settings = ThinkerSettings::default();
+    let mut time = TimeControl::default();
     let mut scoring = Scoring::Official;
     let mut transcript = None;
     let mut at = None;
@@ -82,11 +85,10 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             // The thinking player's settings, as the engine's flags spell them.
             _ if flag
                 .strip_prefix("--")
-                .map_or(false, |k| SETTINGS.iter().any(|s| s.name == k)) =>
+                .map_or(false, |k| player_setting_names().any(|name| name == k)) =>
             {
                 let v = line.value()?;
-                settings
-                    .set(&flag[2..], &v)
+                set_player(&mut time, &mut settings, &flag[2..], &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
             _ => return Err(line.unknown(&arg)),
@@ -109,9 +111,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
     };
     state.scoring = scoring;
-    // The engine's clock at the default limit: the deadlines the engine would have.
+    // The engine's time control at the default limit: the deadlines the engine would have.
     let start = Instant::now();
-    let deadline = Clock::thinking(settings.think).deadline(start);
+    let deadline = time.deadline(start);
     let mut thinker = Thinker::new(settings);
     print_view(&state);
     match question {

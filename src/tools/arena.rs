@@ -84,8 +84,7 @@ all cores):
 
 /// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
 fn usage() -> &'static str {
-    let key = crate::strategy::thinker::as_key;
-    crate::tools::usage_with_settings(USAGE_HEAD, key, USAGE_TAIL)
+    crate::tools::usage_with_settings(USAGE_HEAD, false, USAGE_TAIL)
 }
 
 /// Usage of `ddz arena merge`.

@@ -684,6 +684,7 @@ const THINK_DEALS_QUICK: u32 = 16;
 /// per core, and the ratio. Nodes: the deals every candidate was judged on, summed over the
 /// decisions, so any change of the default player's search shows in the fingerprint.
 fn bench_think(_pos: &Positions, reps: u32) -> Figures {
+    use crate::strategy::clock::TimeControl;
     use crate::strategy::thinker::{Analysis, Thinker, ThinkerSettings};
     use crate::strategy::Deadline;
     let (decisions, deals) = if reps == REPS_QUICK {
@@ -731,13 +732,9 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
             threads: Some(threads),
             ..ThinkerSettings::default()
         });
-        let deadline = || {
-            let now = Instant::now();
-            Deadline {
-                soft: now + think,
-                hard: now + think * 2,
-            }
-        };
+        // The engine's own time control, thinking `think`: the deadlines a decision gets.
+        let time = TimeControl::default().thinking(Some(think));
+        let deadline = || time.deadline(Instant::now());
         thinker.analyze(&views[0], deadline());
         let start = Instant::now();
         let playouts = views

@@ -8,10 +8,11 @@ use crate::cli::{Arg, Args};
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
 use crate::rules::{botzone, Platform};
-use anyhow::{bail, Context};
+use crate::strategy::clock::parse_think;
+use anyhow::{anyhow, bail, Context};
 use serde_json::Value;
 use std::io::{BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Usage of `ddz botzone`.
 pub const USAGE: &str = "\
@@ -22,7 +23,7 @@ The engine as a Botzone bot (斗地主·改, FightTheLandlord2): reads Botzone's
 stdin and writes {\"response\": …}. Started every turn by default; --keep-running stays alive
 and prints Botzone's keep-running marker after each answer. --player: the built-in player
 deciding (ddz, rules, greedy, random; ddz:samples=N for a fixed budget; default ddz),
---think: seconds of thought per turn (default 0.5; the answer is out by 0.8 s).
+--think: seconds of thought per turn (default 0.5; the answer is out by 0.8 s whatever it says).
 check FILE: games logged by the test host (one JSON object a line: allocation, publiccard,
 bids, plays, the judge's scores) judged by our rules and scored by ours; exit 2 on any
 disagreement.
@@ -43,11 +44,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         match arg {
             Arg::Flag(f) if f == "--player" => settings.player = line.value()?,
             Arg::Flag(f) if f == "--think" => {
-                let s: f64 = line.parse()?;
-                if !(s > 0.0 && s <= 10.0) {
-                    bail!("--think {} must be seconds in (0, 10]", s);
-                }
-                settings.think = Duration::from_secs_f64(s);
+                let think = parse_think(&line.value()?).map_err(|e| anyhow!("--think: {}", e))?;
+                settings.think = Some(think);
             }
             Arg::Flag(f) if f == "--keep-running" => settings.keep_running = true,
             other => return Err(line.unknown(&other)),

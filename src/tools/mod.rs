@@ -26,22 +26,18 @@ fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }
 
-/// A tool's usage with the thinking player's settings listed between `head` and `tail`, each
-/// spelled by `spell` (`--think S` for a tool's flags, `think=S` for `builtin:ddz` keys).
-pub(crate) fn usage_with_settings(
-    head: &str,
-    spell: fn(
-        &crate::strategy::thinker::Setting<crate::strategy::thinker::ThinkerSettings>,
-    ) -> String,
-    tail: &str,
-) -> &'static str {
-    use crate::strategy::thinker::{usage_lines, usage_width, SETTINGS};
-    leak(format!(
-        "{}\n{}{}",
-        head,
-        usage_lines(SETTINGS, spell, usage_width(SETTINGS, spell)),
-        tail
-    ))
+/// A tool's usage with the thinking player's settings (its time's and its search's) listed
+/// between `head` and `tail`, each spelled as a flag (`--think S`, a tool's flags) or as a key
+/// (`think=S`, `builtin:ddz`'s).
+pub(crate) fn usage_with_settings(head: &str, as_flags: bool, tail: &str) -> &'static str {
+    use crate::registry::{as_flag, as_key};
+    use crate::strategy::thinker::player_usage_lines;
+    let lines = if as_flags {
+        player_usage_lines(as_flag, as_flag, 0)
+    } else {
+        player_usage_lines(as_key, as_key, 0)
+    };
+    leak(format!("{}\n{}{}", head, lines, tail))
 }
 
 /// The tools' lines of the binary's usage.

@@ -45,7 +45,7 @@ pub fn run_play(args: &[String]) -> anyhow::Result<()> {
 
 /// Plays deals until the person stops, on `console`.
 pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
-    let person = Human::on_console(console.clone(), settings.think);
+    let person = Human::on_console(console.clone(), settings.time());
     let mut table = Table::seat(settings, Box::new(person)).map_err(anyhow::Error::msg)?;
     let names = table.names().clone();
     let header = settings.log_header("play");

@@ -21,6 +21,7 @@ use crate::play::seat::Question;
 use crate::play::settings::PlaySettings;
 use crate::play::table::Table;
 use crate::play::view;
+use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::Thinker;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -497,7 +498,7 @@ pub struct HintView {
 
 /// What the engine's default player would answer in the person's place (409 when the person
 /// is not asked anything; 422 when it finds no legal answer).
-pub fn hint_of(game: &Game, think: Option<Duration>) -> Result<HintView, Refused> {
+pub fn hint_of(game: &Game, time: TimeControl) -> Result<HintView, Refused> {
     let (state, question) = {
         let desk = game.desk.lock();
         match (&desk.state, desk.question) {
@@ -506,7 +507,7 @@ pub fn hint_of(game: &Game, think: Option<Duration>) -> Result<HintView, Refused
         }
     };
     // The desk is free while the hint thinks: the game waits for the person anyway.
-    let found = hint(&mut game.hints(), &state, think, question)
+    let found = hint(&mut game.hints(), &state, time, question)
         .ok_or_else(|| Refused::new(422, "no hint here"))?;
     let expected = found.expected.map(|e| e.round() as i64);
     Ok(match found.advice {

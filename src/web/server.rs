@@ -280,7 +280,7 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
         }
         (Method::Get, ["api", "games", id, "hint"]) => games
             .get(id)
-            .and_then(|g| hint_of(&g, games.setup().think))
+            .and_then(|g| hint_of(&g, games.setup().time()))
             .map(|h| Answer::json(200, &h)),
         (Method::Get, ["api", "games", id, "legal"]) => games
             .get(id)

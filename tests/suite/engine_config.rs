@@ -358,8 +358,14 @@ fn spelled_settings(text: &str, flags: bool) -> Vec<&str> {
 #[test]
 fn the_usage_texts_list_the_registries_settings() {
     use ddz::engine::config::ENGINE_SETTINGS;
+    use ddz::strategy::clock::TIME_SETTINGS;
     use ddz::strategy::thinker::SETTINGS;
-    let thinker: Vec<(&str, &str)> = SETTINGS.iter().map(|s| (s.name, s.value)).collect();
+    // The thinking player's: its time's (`think`), then its search's.
+    let thinker: Vec<(&str, &str)> = TIME_SETTINGS
+        .iter()
+        .map(|s| (s.name, s.value))
+        .chain(SETTINGS.iter().map(|s| (s.name, s.value)))
+        .collect();
     let engine: Vec<(&str, &str)> = ENGINE_SETTINGS
         .iter()
         .map(|s| (s.name, s.value))

@@ -38,9 +38,9 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    as_flag, as_key, find_setting, setting_name, usage_lines, usage_width, Bidder, Eval, Infer,
-    Playout, Setting, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK,
-    DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THINK_SECONDS, MAX_THREADS, SETTINGS,
+    player_setting_names, player_usage_lines, set_player, Bidder, Eval, Infer, Playout,
+    ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
 use super::clock::Budget;

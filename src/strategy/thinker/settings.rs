@@ -1,11 +1,11 @@
 //! The thinking player's settings: what `ddz.cfg`, the engine's flags and the arena's
 //! `builtin:ddz:KEY=VALUE` set, and how each is read.
 
-use crate::strategy::clock::Limit;
+use crate::registry::{find_setting, number, one_of, setting_name, Setting};
+use crate::strategy::clock::{Limit, TimeControl, TIME_SETTINGS};
 use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::net::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use crate::strategy::net::NetFile;
-use std::time::Duration;
 
 /// Default of [`ThinkerSettings::stick`]: at 16 deals per decision, keeping the rule player's choice
 /// unless the best candidate leads it by more than one standard error measured +2.7 points of
@@ -36,13 +36,11 @@ pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 /// for each game an arena plays.
 pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
-/// How the thinking player spends its time, and for what.
+/// How the thinking player searches. How long it thinks is not here: that is its time
+/// control's ([`TimeControl`], which makes each decision's deadline); the search heeds only
+/// the deadline it is given.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
-    /// The time it aims to think per decision; `None`: the default. The clock that makes the
-    /// decision's deadline reads it ([`crate::strategy::clock::Clock`]): the search itself
-    /// heeds only the deadline it is given.
-    pub think: Option<Duration>,
     /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: timed.
     pub samples: Option<u32>,
     /// The solver's table size in bytes.
@@ -112,7 +110,6 @@ const POLICIES: [(&str, Playout); 2] = [("rules", Playout::Rules), ("learned", P
 impl Default for ThinkerSettings {
     fn default() -> ThinkerSettings {
         ThinkerSettings {
-            think: None,
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             bidder: DEFAULT_BIDDER,
@@ -147,7 +144,7 @@ impl ThinkerSettings {
 
     /// What bounds a search besides its deadline: `samples` deals when set (a fixed budget),
     /// else the soft deadline and at most `most` deals. The thinking time (`think`) is not
-    /// here: it is the clock's, which makes the deadline ([`crate::strategy::clock::Clock`]).
+    /// here: it is the time control's, which makes the deadline ([`TimeControl`]).
     #[must_use]
     pub fn limit(&self, most: u32) -> Limit {
         match self.samples {
@@ -157,7 +154,8 @@ impl ThinkerSettings {
     }
 
     /// Every setting as `KEY=VALUE`, in [`SETTINGS`] order, separated by spaces: what a
-    /// log records of the player. `think=clock` and `samples=clock` when the clock decides;
+    /// log records of the player's search (its time control's `think` is written before it).
+    /// `samples=clock` when the clock decides;
     /// `play-net=embedded` for the network in the binary; `threads=cores` for one per core.
     #[must_use]
     pub fn describe(&self) -> String {
@@ -178,41 +176,12 @@ impl ThinkerSettings {
                 Err(format!(
                     "unknown setting '{}'{}",
                     name,
-                    crate::near::did_you_mean(&name, SETTINGS.iter().map(|s| s.name))
+                    crate::near::did_you_mean(&name, player_setting_names())
                 ))
             }
         }
     }
 }
-
-/// The number `value` spells when `ok` accepts it, or why not (`KEY 'VALUE' must be …`).
-fn number<T: std::str::FromStr>(
-    key: &str,
-    value: &str,
-    ok: impl Fn(&T) -> bool,
-    must_be: &str,
-) -> Result<T, String> {
-    value
-        .parse::<T>()
-        .ok()
-        .filter(|n| ok(n))
-        .ok_or_else(|| format!("{} '{}' must be {}", key, value, must_be))
-}
-
-/// The value named `value` among `options`, or why not (naming them all).
-fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, String> {
-    options
-        .iter()
-        .find(|(name, _)| *name == value)
-        .map(|(_, v)| *v)
-        .ok_or_else(|| {
-            let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            format!("{} '{}' must be {}", key, value, names.join(" or "))
-        })
-}
-
-/// Longest thinking time accepted, in seconds (the engine's clock caps it by the limit).
-pub const MAX_THINK_SECONDS: f64 = 600.0;
 
 /// Largest solver table accepted, in MiB.
 pub const MAX_TABLE_MB: usize = 1024;
@@ -220,121 +189,11 @@ pub const MAX_TABLE_MB: usize = 1024;
 /// Most search threads accepted (each holds a solver table of `table-mb`).
 pub const MAX_THREADS: usize = 64;
 
-/// One setting in a registry: its name as `ddz.cfg`, the engine's flags (`--NAME`) and the
-/// arena's `builtin:ddz:NAME=VALUE` spell it, the shape of its value, a line of help, and how
-/// it is read into and shown from the settings `T` it belongs to. A registry is a list of these
-/// ([`SETTINGS`] for the thinking player, the engine's own beside it in
-/// `engine::config`): the names, the flags, the keys and the usage texts all come from it, so a
-/// new setting is one more entry.
-pub struct Setting<T> {
-    /// The name (lower case, words joined by `-`).
-    pub name: &'static str,
-    /// The value's shape in usage texts: `S`, `N`, `FILE`, or the choices `on|off`.
-    pub value: &'static str,
-    /// One line of help.
-    pub help: &'static str,
-    /// Whether the value is a file (in `ddz.cfg`, relative to the file's folder).
-    pub file: bool,
-    /// Reads the value (trimmed) into the settings; `Err` says why it was refused.
-    pub read: fn(&mut T, &str) -> Result<(), String>,
-    /// The value as [`ThinkerSettings::describe`] and a log record it.
-    pub show: fn(&T) -> String,
-}
-
-/// The settings of `registry` as a usage lists them: two spaces, the setting spelled by
-/// `spell` (`--think S`, `think=S`) in a column `width` wide (at least), then its help, wrapped
-/// under itself within [`USAGE_COLUMNS`].
-#[must_use]
-pub fn usage_lines<T>(
-    registry: &[Setting<T>],
-    spell: fn(&Setting<T>) -> String,
-    width: usize,
-) -> String {
-    let mut text = String::new();
-    for setting in registry {
-        let spelled = spell(setting);
-        let indent = 2 + width.max(spelled.len()) + 2;
-        let mut line = format!("  {:width$}  ", spelled, width = width);
-        let mut empty = true;
-        for word in setting.help.split_whitespace() {
-            if !empty && line.chars().count() + 1 + word.chars().count() > USAGE_COLUMNS {
-                text.push_str(&line);
-                text.push('\n');
-                line = " ".repeat(indent);
-                empty = true;
-            }
-            if !empty {
-                line.push(' ');
-            }
-            line.push_str(word);
-            empty = false;
-        }
-        text.push_str(&line);
-        text.push('\n');
-    }
-    text
-}
-
-/// The width of the longest setting of `registry` spelled by `spell`: the column
-/// [`usage_lines`] needs.
-#[must_use]
-pub fn usage_width<T>(registry: &[Setting<T>], spell: fn(&Setting<T>) -> String) -> usize {
-    registry.iter().map(|s| spell(s).len()).max().unwrap_or(0)
-}
-
-/// Usage texts are wrapped within this many columns.
-pub const USAGE_COLUMNS: usize = 100;
-
-/// A setting as a flag with its value's shape: `--think S`.
-#[must_use]
-pub fn as_flag<T>(setting: &Setting<T>) -> String {
-    format!("--{} {}", setting.name, setting.value)
-}
-
-/// A setting as a key with its value's shape: `think=S`.
-#[must_use]
-pub fn as_key<T>(setting: &Setting<T>) -> String {
-    format!("{}={}", setting.name, setting.value)
-}
-
-/// A setting's name as the registries match it: `Play_Net` and ` play-net ` are `play-net`.
-#[must_use]
-pub fn setting_name(key: &str) -> String {
-    key.trim().to_ascii_lowercase().replace('_', "-")
-}
-
-/// The entry of `registry` named `key` (in any spelling [`setting_name`] accepts).
-#[must_use]
-pub fn find_setting<'a, T>(registry: &'a [Setting<T>], key: &str) -> Option<&'a Setting<T>> {
-    let name = setting_name(key);
-    registry.iter().find(|s| s.name == name)
-}
-
 /// The thinking player's settings, in the order [`ThinkerSettings::describe`] writes them: the
 /// one list of their names, from which `ddz.cfg`, the engine's flags, the arena's
-/// `builtin:ddz:KEY=VALUE` and `ddz analyze` read them.
+/// `builtin:ddz:KEY=VALUE` and `ddz analyze` read them, each after its time's
+/// ([`TIME_SETTINGS`], see [`set_player`]).
 pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
-    Setting {
-        name: "think",
-        value: "S",
-        help: "seconds per decision (default: the clock's 1 s)",
-        file: false,
-        read: |s, v| {
-            let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
-            let t = number(
-                "think",
-                v,
-                |t: &f64| *t > 0.0 && *t <= MAX_THINK_SECONDS,
-                &must_be,
-            )?;
-            s.think = Some(Duration::from_secs_f64(t));
-            Ok(())
-        },
-        show: |s| {
-            s.think
-                .map_or("clock".to_string(), |t| t.as_secs_f64().to_string())
-        },
-    },
     Setting {
         name: "samples",
         value: "N",
@@ -571,6 +430,45 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         show: |s| s.solve_nodes.to_string(),
     },
 ];
+
+/// Applies one setting of the thinking player by name: its time's (`think`, into `time`) or its
+/// search's (into `search`), as `ddz.cfg`, the engine's flags, `builtin:ddz:KEY=VALUE` and `ddz
+/// analyze` spell them; `Err` says why it was refused (naming near names when unknown).
+pub fn set_player(
+    time: &mut TimeControl,
+    search: &mut ThinkerSettings,
+    key: &str,
+    value: &str,
+) -> Result<(), String> {
+    match find_setting(TIME_SETTINGS, key) {
+        Some(setting) => (setting.read)(time, value.trim()),
+        None => search.set(key, value),
+    }
+}
+
+/// The thinking player's setting names: its time's, then its search's (the order the usage
+/// texts list them in).
+pub fn player_setting_names() -> impl Iterator<Item = &'static str> + Clone {
+    TIME_SETTINGS
+        .iter()
+        .map(|s| s.name)
+        .chain(SETTINGS.iter().map(|s| s.name))
+}
+
+/// The thinking player's settings as a usage lists them (its time's, then its search's), each
+/// spelled by `spell` (`--think S`, `think=S`) in a column at least `width` wide.
+#[must_use]
+pub fn player_usage_lines(
+    time_spell: fn(&Setting<TimeControl>) -> String,
+    spell: fn(&Setting<ThinkerSettings>) -> String,
+    width: usize,
+) -> String {
+    use crate::registry::{usage_lines, usage_width};
+    let width = width
+        .max(usage_width(TIME_SETTINGS, time_spell))
+        .max(usage_width(SETTINGS, spell));
+    usage_lines(TIME_SETTINGS, time_spell, width) + &usage_lines(SETTINGS, spell, width)
+}
 
 /// The bidders by name, in the order `bid=` lists them.
 const BIDDERS: [(&str, Bidder); 4] = [
