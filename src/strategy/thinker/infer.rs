@@ -16,7 +16,7 @@ pub enum Proposal {
     /// Every consistent deal alike.
     Uniform(Sampler),
     /// By the network's chances for each hidden card.
-    Chances(ChanceDeals),
+    Chances(Box<ChanceDeals>),
 }
 
 impl Proposal {
@@ -35,7 +35,7 @@ impl Proposal {
             });
             if let Some(chances) = net.chances(state) {
                 let by_code = |code: u8| chances[Rank::of_code(code).index()];
-                return Proposal::Chances(sampler.by_chances(by_code, state.me));
+                return Proposal::Chances(Box::new(sampler.by_chances(by_code, state.me)));
             }
         }
         Proposal::Uniform(sampler.clone())
