@@ -44,11 +44,12 @@ fn main() -> ExitCode {
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
         "help" => Err(Help(usage()).into()),
         _ => {
+            // One line, the near name in it, as for an unknown option: the usage printed after
+            // it (50 lines) scrolled the suggestion out of sight.
             eprintln!(
-                "ddz: unknown command '{}'{}\n{}",
+                "ddz: unknown command '{}'{} (ddz help lists the tools)",
                 tool,
                 ddz::near::did_you_mean(tool, ddz::cli::usage_tools(usage())),
-                usage()
             );
             return ExitCode::from(2);
         }

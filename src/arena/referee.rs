@@ -536,9 +536,12 @@ impl<'a> Table<'a> {
                     Ok(_) => unreachable!("send checks the form"),
                     Err(f) => return Err((turn, f)),
                 };
-                self.game
-                    .try_play(cards)
-                    .map_err(|e| (turn, Fault::new(FaultKind::Illegal, e.to_string())))?;
+                // The fault is read by everyone at the table and in the reports: it names the
+                // seat ("A leads: …"), where a person at the table is told "you lead: …".
+                self.game.try_play(cards).map_err(|e| {
+                    let detail = e.said_of(turn).to_string();
+                    (turn, Fault::new(FaultKind::Illegal, detail))
+                })?;
                 cards
             };
             self.tell_others(turn, &Command::Play { seat: turn, cards }, Ack::Play)?;

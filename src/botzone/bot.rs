@@ -74,7 +74,7 @@ impl Bot {
     /// and the problems met (for stderr).
     pub fn turn(&mut self, line: &str, start: Instant) -> (Value, Vec<String>) {
         let mut problems = Vec::new();
-        match serde_json::from_str::<Value>(line) {
+        match first_value(line, &mut problems) {
             Ok(Value::Object(full)) if full.contains_key("requests") => {
                 self.requests = match full.get("requests") {
                     Some(Value::Array(r)) => r.clone(),
@@ -184,6 +184,23 @@ impl Bot {
     }
 }
 
+/// The JSON value a line begins with. Whatever follows it (a stray `.`, a second object, bytes a
+/// broken relay added) is noted in `problems` and ignored: the line still asks for this turn's
+/// answer, and the value holds the whole question. `Err` when the line does not begin with a
+/// JSON value.
+fn first_value(line: &str, problems: &mut Vec<String>) -> serde_json::Result<Value> {
+    let mut values = serde_json::Deserializer::from_str(line).into_iter::<Value>();
+    let value = match values.next() {
+        Some(v) => v?,
+        None => return serde_json::from_str(line),
+    };
+    let rest = line[values.byte_offset()..].trim();
+    if !rest.is_empty() {
+        problems.push(format!("text after the JSON input ignored: {}", clip(rest)));
+    }
+    Ok(value)
+}
+
 /// At most 200 characters of `text`, for messages.
 fn clip(text: &str) -> String {
     let mut clipped: String = text.chars().take(200).collect();
@@ -205,8 +222,16 @@ pub fn run(
     let keep_running = settings.keep_running;
     let mut bot = Bot::new(settings).map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
     let mut turn_start = start;
-    for line in input.lines() {
-        let line = line?;
+    let mut input = input;
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // Bytes that are not UTF-8 (junk after the request) must not cost the answer: they
+        // become U+FFFD, and the request before them is read as it is.
+        let line = String::from_utf8_lossy(&bytes);
         if line.trim().is_empty() {
             continue;
         }

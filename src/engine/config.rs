@@ -32,7 +32,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "name",
         value: "NAME",
-        help: "the name answered to the platform (printable ASCII, no spaces)",
+        help: "the name answered to the platform (printable ASCII, no spaces; default ddz)",
         file: false,
         read: |c, v| {
             let ok =
@@ -52,7 +52,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "log",
         value: "FILE",
-        help: "record every line in and out (empty: no log)",
+        help: "record every line in and out (default: none; empty: no log)",
         file: true,
         read: |c, v| {
             c.log = if v.is_empty() {
@@ -71,7 +71,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "scoring",
         value: "official|team",
-        help: "the scoring rule the strategy weighs outcomes by",
+        help: "the scoring rule the strategy weighs outcomes by (default official)",
         file: false,
         read: |c, v| {
             c.scoring = v

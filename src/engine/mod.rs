@@ -220,6 +220,8 @@ impl Engine {
 /// not fit in `problems`. Shared by the engine and the transcript checker so both read a
 /// platform the same way:
 /// - `DEAL` starts a new game whatever came before;
+/// - `LEFTOVER` is taken as the platform says, each contradiction with what we know noted
+///   ([`GameState::leftover_contradictions`]);
 /// - `PLAY` for our own seat: a pass when it is our turn is the platform passing for us and is
 ///   recorded; a repeat of our last answer is an echo and is ignored; anything else is
 ///   recorded as the platform says (the tracker resyncs to it);
@@ -260,7 +262,13 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
             if cards.len() != usize::from(crate::game::state::BOTTOM_SIZE) {
                 problems.push(format!("LEFTOVER with {} cards, not 3", cards.len()));
             }
-            s.set_landlord(*landlord, *cards)
+            // Every contradiction is named; the platform's word is taken all the same (its
+            // only complaint, the bottom in our hand, is among them).
+            for e in s.leftover_contradictions(*landlord, *cards) {
+                problems.push(format!("tracker: {} (after '{}')", e, command));
+            }
+            let _ = s.set_landlord(*landlord, *cards);
+            Ok(())
         }
         Command::Play { seat, cards } => {
             if *seat == s.me && s.to_move != Some(s.me) {

@@ -8,6 +8,10 @@
 //! - an empty line gets no answer; an unknown command gets no answer and a log line; a line
 //!   over [`MAX_LINE`] bytes is read as its first [`MAX_LINE`] bytes, with a log line (a command
 //!   followed by junk is still answered; a megabyte of junk is an unknown command);
+//! - a line that begins with a question (`BID WHAT`, `PLAY WHAT`) is answered as that question
+//!   whatever follows it (`PLAY WHAT.`, `BID WHAT junk`, a long line cut at [`MAX_LINE`]),
+//!   with a log line naming what followed ([`question`]): the platform asked for a bid or a
+//!   play, and an `OK` would be a malformed answer, a fault;
 //! - a recognisable command with a bad argument is *salvaged*: it gets its normal
 //!   acknowledgement, and what can be read is used — a `DEAL` or `LEFTOVER` with a bad,
 //!   repeated or out-of-range card keeps the readable cards (a wrong count is played as
@@ -23,7 +27,7 @@
 use super::log::Log;
 use super::{safe_play, Engine};
 use crate::game::Seat;
-use crate::protocol::message::{salvage, Command, ProtocolError, Reply};
+use crate::protocol::message::{question, salvage, Ack, Command, ProtocolError, Reply};
 use crate::strategy::clock::TimeControl;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -32,6 +36,31 @@ use std::time::Instant;
 /// Longest line kept, in bytes. The longest real message (a `DEAL` of 17 two-digit codes with
 /// spaces) is under 100 bytes; anything past this is garbage and is skipped unread.
 pub const MAX_LINE: usize = 4096;
+
+/// Characters of a line quoted in a log line, at most: a 4096-byte line of junk quoted whole
+/// would bury the note (the trace keeps the whole line).
+pub const QUOTED_CHARS: usize = 80;
+
+/// At most [`QUOTED_CHARS`] characters of `text`, control characters escaped (`\0`, `\r`: a
+/// NUL written to a terminal or a log shows nothing), and how much was left out.
+fn clip(text: &str) -> String {
+    let (kept, rest) = match text.char_indices().nth(QUOTED_CHARS) {
+        Some((at, _)) => (&text[..at], text.len() - at),
+        None => (text, 0),
+    };
+    let mut out = String::with_capacity(kept.len());
+    for c in kept.chars() {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if rest > 0 {
+        out.push_str(&format!("… ({} more bytes)", rest));
+    }
+    out
+}
 
 /// What `help` or `?` answers, on stderr: the messages the engine understands and their replies
 /// (`docs/protocol.md` has the details and every platform's variants).
@@ -246,49 +275,23 @@ impl Session {
                 note: Some(HELP),
             };
         }
-        let command = match Command::parse(text) {
-            Ok(c) => Some(c),
-            Err(ProtocolError::Empty) => None,
-            Err(e) => match salvage(text) {
-                Some((command, ack)) => {
-                    self.log.problem(&format!(
-                        "'{}': {}; answering OK {}{}",
-                        text,
-                        e,
-                        ack.word(),
-                        if command.is_some() {
-                            " and using what could be read"
-                        } else {
-                            ""
-                        }
-                    ));
-                    match command {
-                        Some(c) => Some(c),
-                        None => {
-                            let reply = Reply::Ok(ack).to_string();
-                            self.log.trace(&format!("< {}", reply));
-                            return Response {
-                                reply: Some(reply),
-                                exit: false,
-                                note: None,
-                            };
-                        }
-                    }
-                }
-                None => {
-                    self.log.problem(&format!("'{}': {}: ignored", text, e));
-                    None
-                }
-            },
-        };
-        let command = match command {
-            Some(c) => c,
-            None => {
+        let command = match self.read_command(text) {
+            Ok(Some(c)) => c,
+            Ok(None) => {
                 return Response {
                     reply: None,
                     exit: false,
                     note: None,
                 }
+            }
+            Err(ack) => {
+                let reply = Reply::Ok(ack).to_string();
+                self.log.trace(&format!("< {}", reply));
+                return Response {
+                    reply: Some(reply),
+                    exit: false,
+                    note: None,
+                };
             }
         };
         if let Command::Info(info) = &command {
@@ -318,6 +321,55 @@ impl Session {
             reply,
             exit: matches!(command, Command::Exit),
             note: None,
+        }
+    }
+
+    /// The command a line means, as the module doc says: `Ok(None)` for no command (an empty
+    /// or unknown line), `Err(ack)` for a recognisable command with nothing readable in it, which
+    /// only gets its acknowledgement. Every line not read as it stands is logged.
+    fn read_command(&mut self, text: &str) -> Result<Option<Command>, Ack> {
+        let e = match Command::parse(text) {
+            Ok(c) => return Ok(Some(c)),
+            Err(ProtocolError::Empty) => return Ok(None),
+            Err(e) => e,
+        };
+        if let Some((asked, after)) = question(text) {
+            self.log.problem(&if after.is_empty() {
+                format!(
+                    "'{}': answered as {} (its words run together or split by control \
+                     characters)",
+                    clip(text),
+                    asked
+                )
+            } else {
+                format!(
+                    "a question followed by '{}': answered as {}, the rest ignored",
+                    clip(after),
+                    asked
+                )
+            });
+            return Ok(Some(asked));
+        }
+        match salvage(text) {
+            Some((command, ack)) => {
+                self.log.problem(&format!(
+                    "'{}': {}; answering OK {}{}",
+                    clip(text),
+                    e,
+                    ack.word(),
+                    if command.is_some() {
+                        " and using what could be read"
+                    } else {
+                        ""
+                    }
+                ));
+                command.map(Some).ok_or(ack)
+            }
+            None => {
+                self.log
+                    .problem(&format!("'{}': {}: ignored", clip(text), e));
+                Ok(None)
+            }
         }
     }
 

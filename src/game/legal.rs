@@ -6,6 +6,7 @@
 //! referee and resynchronises, but reports the same reason) and the full game model
 //! ([`super::Game`]). So a play refused anywhere is refused everywhere, in the same words.
 
+use super::seat::Seat;
 use crate::cards::{Cards, Counts, Rank};
 use crate::rules::{beats_somewhere, botzone, classify, Combo, Kind, Platform};
 use std::fmt;
@@ -127,27 +128,67 @@ pub enum IllegalPlay {
     },
 }
 
-impl fmt::Display for IllegalPlay {
+/// A refusal said of a seat in a note about it, [`IllegalPlay::said_of`]: `A leads: a pass is
+/// not allowed`, where the refusal itself speaks to the player (`you lead: …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SaidOf {
+    reason: IllegalPlay,
+    seat: Seat,
+}
+
+impl fmt::Display for SaidOf {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.reason.write(f, Some(self.seat))
+    }
+}
+
+impl fmt::Display for IllegalPlay {
+    /// The refusal as the player is told it: `you lead: a pass is not allowed, play anything`
+    /// (a person at the table; [`IllegalPlay::said_of`] names a seat instead).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
+    }
+}
+
+impl IllegalPlay {
+    /// The refusal said of `seat`, for a note or a report about that seat, which may be read by
+    /// anyone but the seat's player: `A leads: a pass is not allowed`, `not in B's hand: B
+    /// holds no 2`.
+    #[must_use]
+    pub fn said_of(self, seat: Seat) -> SaidOf {
+        SaidOf { reason: self, seat }
+    }
+
+    /// Writes the refusal, to the player (`who` = `None`: "you") or about the seat `who`.
+    fn write(&self, f: &mut fmt::Formatter<'_>, who: Option<Seat>) -> fmt::Result {
+        // The subject and its verb, the possessive: "you hold", "your hand"; "A holds", "A's".
+        let (holds, whose) = match who {
+            None => ("you hold".to_string(), "your".to_string()),
+            Some(s) => (format!("{} holds", s), format!("{}'s", s)),
+        };
         match *self {
-            IllegalPlay::PassOnLead => write!(f, "you lead: a pass is not allowed, play anything"),
+            IllegalPlay::PassOnLead => match who {
+                None => write!(f, "you lead: a pass is not allowed, play anything"),
+                Some(s) => write!(f, "{} leads: a pass is not allowed", s),
+            },
             IllegalPlay::NotHeld { .. } => {
                 let parts: Vec<String> = self
                     .missing()
                     .into_iter()
                     .map(|(rank, played, held)| match held {
-                        0 => format!("you hold no {}", rank),
+                        0 => format!("{} no {}", holds, rank),
                         n => format!(
-                            "you hold {}, not {}",
+                            "{} {}, not {}",
+                            holds,
                             rank.symbol().to_string().repeat(n as usize),
                             rank.symbol().to_string().repeat(played as usize)
                         ),
                     })
                     .collect();
                 if parts.is_empty() {
-                    write!(f, "not in your hand: those very cards")
+                    write!(f, "not in {} hand: those very cards", whose)
                 } else {
-                    write!(f, "not in your hand: {}", parts.join("; "))
+                    write!(f, "not in {} hand: {}", whose, parts.join("; "))
                 }
             }
             IllegalPlay::NotAPlay { cards, platform } => {
@@ -386,5 +427,74 @@ mod tests {
         }
         assert_eq!(legal_bid_words(1), "0 (no bid), 2 or 3");
         assert_eq!(legal_bids_said(3), "the only bid left is 0 (no bid)");
+    }
+
+    #[test]
+    fn a_refusal_speaks_to_the_player_and_names_a_seat_in_a_note() {
+        let hand = Cards::parse_any("33345").unwrap();
+        let on = classify(Cards::parse_any("6").unwrap().counts());
+        let refusals = [
+            judge_play(Platform::Canonical, hand, None, None),
+            judge_play(
+                Platform::Canonical,
+                hand,
+                None,
+                Cards::parse_any("3333").ok(),
+            ),
+            judge_play(Platform::Canonical, hand, None, Cards::parse_any("2").ok()),
+            judge_play(Platform::Canonical, hand, None, Cards::parse_any("35").ok()),
+            judge_play(
+                Platform::Canonical,
+                hand,
+                on.as_ref(),
+                Cards::parse_any("5").ok(),
+            ),
+        ];
+        // A held 3 of another suit: those very cards are not in the hand.
+        let other_three = Cards::parse_codes("3").ok();
+        let mut refusals: Vec<IllegalPlay> = refusals.iter().map(|r| r.unwrap_err()).collect();
+        refusals.push(
+            judge_play(
+                Platform::Canonical,
+                hand.minus(Cards::parse_codes("3").unwrap()),
+                None,
+                other_three,
+            )
+            .unwrap_err(),
+        );
+        for reason in refusals {
+            let told = reason.to_string();
+            for seat in Seat::ALL {
+                let said = reason.said_of(seat).to_string();
+                let words: Vec<&str> = said
+                    .split(|c: char| !c.is_alphanumeric() && c != '\'')
+                    .collect();
+                assert!(
+                    !words.contains(&"you") && !words.contains(&"your"),
+                    "{}",
+                    said
+                );
+                // The same refusal: only the person differs.
+                let back = said
+                    .replace(&format!("{}'s", seat), "your")
+                    .replace(&format!("{} holds", seat), "you hold")
+                    .replace(&format!("{} leads", seat), "you lead");
+                assert!(told.starts_with(&back), "{} / {}", said, told);
+            }
+        }
+        assert_eq!(
+            IllegalPlay::PassOnLead.said_of(Seat::A).to_string(),
+            "A leads: a pass is not allowed"
+        );
+        let not_held = judge_play(
+            Platform::Canonical,
+            hand,
+            None,
+            Cards::parse_any("33332").ok(),
+        );
+        assert_eq!(
+            not_held.unwrap_err().said_of(Seat::C).to_string(),
+            "not in C's hand: C holds 333, not 3333; C holds no 2"
+        );
     }
 }

@@ -12,5 +12,5 @@ pub use legal::{judge_bid, judge_play, IllegalBid, IllegalPlay};
 pub use round::Round;
 pub use score::{Outcome, ParseScoringError, Scoring, Shown, Tally};
 pub use seat::{BySeat, ParseSeatError, Role, Seat};
-pub use state::{GameState, TrackError, Turn};
+pub use state::{GameState, Seen, TrackError, Turn};
 pub use tricks::trick_numbers;

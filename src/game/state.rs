@@ -51,9 +51,49 @@ pub enum TrackError {
         /// Why the bid is refused.
         reason: IllegalBid,
     },
-    /// Another seat played cards this seat holds, or cards already played or in the bottom of
-    /// another seat's hand.
-    CardsNotAvailable(Cards),
+    /// A seat played cards it cannot hold, by what this seat has seen.
+    CardsNotAvailable {
+        /// Who played them.
+        seat: Seat,
+        /// The cards it cannot hold.
+        cards: Cards,
+        /// Where they are.
+        seen: Seen,
+    },
+    /// The bottom shown names cards we were dealt.
+    BottomDealtToUs {
+        /// The landlord named with it.
+        landlord: Seat,
+        /// The cards of the bottom that we were dealt.
+        cards: Cards,
+        /// Whether the landlord is our seat (we then hold fewer than 20 cards).
+        ours: bool,
+    },
+    /// The bottom shown names cards a farmer has already played.
+    BottomPlayed {
+        /// The farmer.
+        seat: Seat,
+        /// The cards of the bottom it played.
+        cards: Cards,
+    },
+    /// The landlord named is not the seat the bids heard make the landlord.
+    NotTheBidder {
+        /// The landlord named.
+        landlord: Seat,
+        /// The first seat with the highest bid, and the bid; `None` when every bid heard is 0.
+        bidder: Option<(Seat, u8)>,
+    },
+    /// A second bottom in one game, unlike the first.
+    SecondBottom {
+        /// The landlord named now, and the bottom.
+        landlord: Seat,
+        /// The bottom shown now.
+        bottom: Cards,
+        /// The landlord named before.
+        was: Seat,
+        /// The bottom shown before.
+        was_bottom: Cards,
+    },
     /// The seat has fewer cards left than it played.
     TooManyCards(Seat),
     /// It is not this seat's turn.
@@ -69,12 +109,64 @@ impl fmt::Display for TrackError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TrackError::Illegal { seat, reason } => {
-                write!(f, "{} played illegally: {}", seat, reason)
+                write!(f, "{} played illegally: {}", seat, reason.said_of(*seat))
             }
             TrackError::Bid { seat, reason } => write!(f, "{} bid illegally: {}", seat, reason),
-            TrackError::CardsNotAvailable(c) => {
-                write!(f, "cards {} ({}) cannot be in that hand", c, c.to_codes())
+            TrackError::CardsNotAvailable { seat, cards, seen } => {
+                write!(f, "{} played {} ({}), ", seat, cards, cards.to_codes())?;
+                match seen {
+                    Seen::OurHand => write!(f, "cards we hold"),
+                    Seen::Played => write!(f, "cards already played"),
+                    Seen::Bottom => write!(f, "cards of the bottom, which the landlord holds"),
+                }
             }
+            TrackError::BottomDealtToUs {
+                landlord,
+                cards,
+                ours,
+            } => {
+                write!(
+                    f,
+                    "the bottom shown with landlord {} names {} ({}), cards we were dealt",
+                    landlord,
+                    cards,
+                    cards.to_codes()
+                )?;
+                if *ours {
+                    write!(f, ": as the landlord we hold fewer than 20 cards")
+                } else {
+                    write!(f, ": we keep them, and {} is counted 20 cards", landlord)
+                }
+            }
+            TrackError::BottomPlayed { seat, cards } => write!(
+                f,
+                "the bottom names {} ({}), which the farmer {} already played",
+                cards,
+                cards.to_codes(),
+                seat
+            ),
+            TrackError::NotTheBidder { landlord, bidder } => match bidder {
+                Some((seat, bid)) => write!(
+                    f,
+                    "{} is named the landlord, but {} bid highest ({})",
+                    landlord, seat, bid
+                ),
+                None => write!(
+                    f,
+                    "{} is named the landlord, but every bid heard was 0",
+                    landlord
+                ),
+            },
+            TrackError::SecondBottom {
+                landlord,
+                bottom,
+                was,
+                was_bottom,
+            } => write!(
+                f,
+                "a second bottom this game: landlord {} with {}, after landlord {} with {}",
+                landlord, bottom, was, was_bottom
+            ),
             TrackError::TooManyCards(s) => write!(f, "{} played more cards than it holds", s),
             TrackError::OutOfTurn { seat, expected } => {
                 write!(f, "{} played out of turn ({} was to play)", seat, expected)
@@ -84,6 +176,18 @@ impl fmt::Display for TrackError {
 }
 
 impl std::error::Error for TrackError {}
+
+/// Where cards a seat played were, by what the tracking seat has seen
+/// ([`TrackError::CardsNotAvailable`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Seen {
+    /// In our hand.
+    OurHand,
+    /// Played already.
+    Played,
+    /// In the bottom, which only the landlord holds.
+    Bottom,
+}
 
 /// One seat's knowledge of a game.
 #[derive(Clone, Debug)]
@@ -188,9 +292,69 @@ impl GameState {
             self.cards_left[landlord] = self.hand.len() as u8;
         }
         if landlord != self.me && !self.hand.and(bottom).is_empty() {
-            return Err(TrackError::CardsNotAvailable(self.hand.and(bottom)));
+            return Err(TrackError::BottomDealtToUs {
+                landlord,
+                cards: self.hand.and(bottom),
+                ours: false,
+            });
         }
         Ok(())
+    }
+
+    /// What showing `bottom` with `landlord` contradicts of what this seat knows, before it is
+    /// applied ([`GameState::set_landlord`] takes the referee's word whatever this finds): bottom
+    /// cards we were dealt, bottom cards a farmer already played, a landlord other than the
+    /// first highest bidder heard (every bid 0 included, but on Botzone, whose seat A is then
+    /// the landlord), a second bottom unlike the first. Read-only, for the engine's log.
+    #[must_use]
+    pub fn leftover_contradictions(&self, landlord: Seat, bottom: Cards) -> Vec<TrackError> {
+        let mut found = Vec::new();
+        let ours_already = if self.landlord == Some(self.me) {
+            self.bottom
+        } else {
+            Cards::EMPTY
+        };
+        let dealt = self.hand.or(self.played[self.me]).minus(ours_already);
+        if !bottom.and(dealt).is_empty() {
+            found.push(TrackError::BottomDealtToUs {
+                landlord,
+                cards: bottom.and(dealt),
+                ours: landlord == self.me,
+            });
+        }
+        for seat in Seat::ALL.iter().copied().filter(|&s| s != landlord) {
+            let played = bottom.and(self.played[seat]);
+            if seat != self.me && !played.is_empty() {
+                found.push(TrackError::BottomPlayed {
+                    seat,
+                    cards: played,
+                });
+            }
+        }
+        let heard: Vec<(Seat, u8)> = Seat::ALL
+            .iter()
+            .filter_map(|&s| self.bids[s].map(|b| (s, b)))
+            .collect();
+        let highest = heard.iter().map(|&(_, b)| b).max();
+        let bidder = heard
+            .iter()
+            .copied()
+            .find(|&(_, b)| Some(b) == highest && b > 0);
+        let nobody_on_botzone = bidder.is_none() && self.platform == Platform::Botzone;
+        if !heard.is_empty() && !nobody_on_botzone && bidder.map(|(s, _)| s) != Some(landlord) {
+            found.push(TrackError::NotTheBidder { landlord, bidder });
+        }
+        if let Some(was) = self.landlord {
+            if was != landlord || self.bottom != bottom {
+                found.push(TrackError::SecondBottom {
+                    landlord,
+                    bottom,
+                    was,
+                    was_bottom: self.bottom,
+                });
+            }
+        }
+        found
     }
 
     /// The play to beat, or `None` when the player to move leads.
@@ -373,12 +537,16 @@ impl GameState {
         }
         if let Some(cards) = cards {
             if seat != self.me {
-                let impossible = cards
-                    .and(self.hand)
-                    .or(cards.and(self.played_all()))
-                    .or(cards.and(self.bottom.minus(self.landlord_cards_for(seat))));
-                if !impossible.is_empty() {
-                    problem = problem.or(Some(TrackError::CardsNotAvailable(impossible)));
+                let elsewhere = [
+                    (Seen::OurHand, cards.and(self.hand)),
+                    (Seen::Played, cards.and(self.played_all())),
+                    (
+                        Seen::Bottom,
+                        cards.and(self.bottom.minus(self.landlord_cards_for(seat))),
+                    ),
+                ];
+                if let Some(&(seen, cards)) = elsewhere.iter().find(|(_, c)| !c.is_empty()) {
+                    problem = problem.or(Some(TrackError::CardsNotAvailable { seat, cards, seen }));
                 }
             }
             if usize::from(self.cards_left[seat]) < cards.len() {
@@ -574,6 +742,112 @@ mod tests {
             (v.counted.bombs, v.counted.rocket, v.multiplier()),
             (0, true, 2)
         );
+    }
+
+    #[test]
+    fn a_bottom_that_contradicts_what_we_know_is_named_and_taken() {
+        let dealt = cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46");
+        let fresh = || {
+            let mut s = GameState::new(Seat::B, dealt);
+            s.record_bid(Seat::A, 1).unwrap();
+            s.record_bid(Seat::B, 0).unwrap();
+            s.record_bid(Seat::C, 2).unwrap();
+            s
+        };
+        // The bottom the bids and the deal allow: nothing to say.
+        assert_eq!(fresh().leftover_contradictions(Seat::C, cards("1,2,3")), []);
+        // Cards we were dealt, with us or another seat as the landlord; a landlord the bids
+        // do not make.
+        let found = fresh().leftover_contradictions(Seat::B, cards("0,4,5"));
+        assert_eq!(
+            found,
+            [
+                TrackError::BottomDealtToUs {
+                    landlord: Seat::B,
+                    cards: cards("0,4,5"),
+                    ours: true
+                },
+                TrackError::NotTheBidder {
+                    landlord: Seat::B,
+                    bidder: Some((Seat::C, 2))
+                }
+            ]
+        );
+        assert_eq!(
+            found[1].to_string(),
+            "B is named the landlord, but C bid highest (2)"
+        );
+        let mut s = fresh();
+        let found = s.leftover_contradictions(Seat::C, cards("0,1,2"));
+        assert_eq!(found.len(), 1, "{:?}", found);
+        assert!(
+            found[0].to_string().contains("3 (0), cards we were dealt"),
+            "{}",
+            found[0]
+        );
+        // Taken all the same: C holds 20, we keep our card (set_landlord says so too).
+        assert!(s.set_landlord(Seat::C, cards("0,1,2")).is_err());
+        assert_eq!(
+            (s.landlord, s.cards_left[Seat::C], s.hand),
+            (Some(Seat::C), 20, dealt)
+        );
+        // A second bottom unlike the first, and a farmer's card in the bottom.
+        let mut t = fresh();
+        t.set_landlord(Seat::C, cards("1,2,3")).unwrap();
+        assert_eq!(t.leftover_contradictions(Seat::C, cards("1,2,3")), []);
+        t.record_play(Seat::C, Some(cards("1"))).unwrap();
+        t.record_play(Seat::A, Some(cards("8"))).unwrap();
+        let found = t.leftover_contradictions(Seat::C, cards("1,2,8"));
+        assert_eq!(
+            found,
+            [
+                TrackError::BottomPlayed {
+                    seat: Seat::A,
+                    cards: cards("8")
+                },
+                TrackError::SecondBottom {
+                    landlord: Seat::C,
+                    bottom: cards("1,2,8"),
+                    was: Seat::C,
+                    was_bottom: cards("1,2,3")
+                }
+            ]
+        );
+        // Nobody bid: no landlord is right, but on Botzone, where seat A takes it at stake 1.
+        let mut nobody = GameState::new(Seat::B, dealt);
+        for seat in Seat::ALL {
+            nobody.record_bid(seat, 0).unwrap();
+        }
+        assert_eq!(
+            nobody.leftover_contradictions(Seat::A, cards("1,2,3")),
+            [TrackError::NotTheBidder {
+                landlord: Seat::A,
+                bidder: None
+            }]
+        );
+        nobody.platform = Platform::Botzone;
+        assert_eq!(nobody.leftover_contradictions(Seat::A, cards("1,2,3")), []);
+        // No bidding heard (a fixed landlord): any landlord.
+        let unbid = GameState::new(Seat::B, dealt);
+        assert_eq!(unbid.leftover_contradictions(Seat::A, cards("1,2,3")), []);
+    }
+
+    #[test]
+    fn notes_about_another_seat_name_it() {
+        let mut s = example();
+        s.record_play(Seat::B, None).unwrap();
+        s.record_play(Seat::C, None).unwrap();
+        // A leads after two passes, and passes.
+        let e = s.record_play(Seat::A, None).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "A played illegally: A leads: a pass is not allowed"
+        );
+        // We lead a 7, C answers with a jack we hold.
+        let e = s
+            .record_play(Seat::B, Some(cards("17")))
+            .and(s.record_play(Seat::C, Some(cards("33"))));
+        assert_eq!(e.unwrap_err().to_string(), "C played J (33), cards we hold");
     }
 
     #[test]

@@ -121,6 +121,10 @@ pub struct Narration {
     pub faults: Vec<Faulted>,
     /// The winner, when a seat emptied its hand and the landlord is known.
     pub won: Option<Won>,
+    /// How the game ended when its record does not show the end: the platform's word for a
+    /// seat that, by the record, still held cards (a transcript cut short, such as the rules'
+    /// own example, whose `GAMEOVER C` comes after C played no card).
+    pub unseen_end: Option<String>,
     /// Each seat's score, A, B, C, when recorded.
     pub scores: Option<[i32; 3]>,
 }
@@ -149,6 +153,7 @@ impl Narration {
                 })
                 .collect(),
             won: None,
+            unseen_end: None,
             scores: Some(g.scores),
         };
         narration.plays = Played::sequence(&g.plays, narration.held());
@@ -195,6 +200,9 @@ impl Narration {
     pub fn headline(&self) -> String {
         if let Some(won) = self.won {
             return won.headline();
+        }
+        if let Some(end) = &self.unseen_end {
+            return end.clone();
         }
         match self.faults.iter().find(|f| f.scored) {
             Some(f) => f.text.clone(),
@@ -284,6 +292,9 @@ impl Narration {
                 let _ = write!(out, ", multiplier {}", shown);
             }
             let _ = writeln!(out);
+        }
+        if let Some(end) = &self.unseen_end {
+            let _ = writeln!(out, "{}", end);
         }
         if let Some(s) = self.scores {
             let _ = writeln!(out, "score: A {}  B {}  C {}", s[0], s[1], s[2]);

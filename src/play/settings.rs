@@ -144,13 +144,19 @@ impl PlaySettings {
 pub const USAGE: &str = "\
 usage: ddz play [--seat A|B|C] [--opponents P1 [P2]] [--seed S] [--deal N] [--fixed-landlord]
                 [--think SECONDS] [--save FILE]
-You take one seat (default B); the others are players in the arena's syntax: builtin:ddz (the
-engine's default player, the default here), builtin:greedy, builtin:random, or a shell command
-line running an engine (one opponent given plays both seats). The deals are the arena's for the
-seed (default: from the clock, shown at the start), from deal N (default 0). --fixed-landlord:
-no bidding, the deal's number gives the landlord and the base is 1. --think: seconds the built-in
-opponents and the hints aim at per decision. --save FILE: keep the session as a JSON game log
-(ddz replay FILE); `s FILE` after a game does the same.";
+You take one seat (default B); the others are players in the arena's syntax (default
+builtin:ddz; one opponent given plays both seats):
+  builtin:ddz      the engine's default player, thinking up to 1 s a move
+  builtin:rules    the rule player: quick (--opponents builtin:rules builtin:rules)
+  builtin:learned  the policy learned from the thinking player's decisions
+  builtin:greedy, builtin:random   weaker players
+  builtin:tricky   a test opponent leading the plays platforms read differently
+  a shell command line running an engine
+The deals are the arena's for the seed (default: from the clock, shown at the start), from deal
+N (default 0). --fixed-landlord: no bidding, the deal's number gives the landlord and the base is
+1. --think: seconds the built-in opponents and the hints aim at per decision (default: the
+engine's 1 s). --save FILE: keep the session as a JSON game log (ddz replay FILE); `s FILE` after
+a game does the same.";
 
 impl PlaySettings {
     /// Reads the command line; `None` for `--help`.

@@ -395,6 +395,41 @@ impl fmt::Display for Reply {
     }
 }
 
+/// Whether `c` separates words in a question: white space, and control characters (a NUL, a
+/// stray `\r`), which no real message contains and which only a broken relay would put there.
+fn is_blank(c: char) -> bool {
+    c.is_whitespace() || c.is_control()
+}
+
+/// Whether `text` starts with the ASCII word `word`, in any letter case.
+fn starts_with_word(text: &str, word: &str) -> bool {
+    text.len() >= word.len() && text.as_bytes()[..word.len()].eq_ignore_ascii_case(word.as_bytes())
+}
+
+/// A question read from a line that begins with one, whatever follows it: `BID WHAT` or
+/// `PLAY WHAT` in any letter case, with any blanks before, between and after the words, or
+/// none between them (`BIDWHAT`), followed by anything (`PLAY WHAT.`, `BID WHAT junk`, a
+/// 4096-byte line). Returns the question and what followed it, trimmed (empty for a clean
+/// question). The platform asked for a bid or a play: any other answer loses the game by a
+/// fault, so the engine answers the question and notes the rest; [`Command::parse`] stays
+/// strict and reads only the clean forms.
+#[must_use]
+pub fn question(line: &str) -> Option<(Command, &str)> {
+    let line = line.trim_start_matches(is_blank);
+    let (asked, rest) = if starts_with_word(line, "BID") {
+        (Command::BidWhat, &line["BID".len()..])
+    } else if starts_with_word(line, "PLAY") {
+        (Command::PlayWhat, &line["PLAY".len()..])
+    } else {
+        return None;
+    };
+    let rest = rest.trim_start_matches(is_blank);
+    if !starts_with_word(rest, "WHAT") {
+        return None;
+    }
+    Some((asked, rest["WHAT".len()..].trim_matches(is_blank)))
+}
+
 /// Card codes read leniently: every number token in `0..=53`, first occurrence only; anything
 /// else is skipped.
 fn lenient_cards(text: &str) -> Cards {
@@ -545,5 +580,40 @@ mod tests {
         assert_eq!(salvage("BID A7"), Some((None, Ack::Bid)));
         assert_eq!(salvage("PLAY Q1"), Some((None, Ack::Play)));
         assert_eq!(salvage("HELLO"), None);
+    }
+
+    #[test]
+    fn a_line_that_begins_with_a_question_is_that_question() {
+        for (line, asked, rest) in [
+            ("BID WHAT", Command::BidWhat, ""),
+            ("BID WHAT junk", Command::BidWhat, "junk"),
+            ("bid\twhat,", Command::BidWhat, ","),
+            ("  Play   What.\r", Command::PlayWhat, "."),
+            ("PLAY\0WHAT A-1", Command::PlayWhat, "A-1"),
+            ("PLAYWHAT?", Command::PlayWhat, "?"),
+            ("BID WHATEVER", Command::BidWhat, "EVER"),
+            ("PLAY WHAT \u{a0}\u{fffd}x", Command::PlayWhat, "\u{fffd}x"),
+        ] {
+            assert_eq!(question(line), Some((asked, rest)), "{:?}", line);
+        }
+        for line in [
+            "BID A1",
+            "PLAY A-1",
+            "BIDS WHAT",
+            "PLAYER WHAT",
+            "BID, WHAT",
+            "BID WHA",
+            "WHAT",
+            "x BID WHAT",
+            "",
+            "DEAL WHAT",
+            "B\u{fffd}D WHAT",
+        ] {
+            assert_eq!(question(line), None, "{:?}", line);
+        }
+        // The strict reader still refuses the forms with something after the question, so
+        // the engine can say what it ignored.
+        assert!(Command::parse("BID WHAT junk").is_err());
+        assert_eq!(Command::parse("bid  what"), Ok(Command::BidWhat));
     }
 }

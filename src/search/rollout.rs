@@ -7,7 +7,7 @@
 
 use super::solver::{Solver, SolverPosition};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Seat, TrackError};
+use crate::game::{BySeat, GameState, IllegalPlay, Outcome, Seat, TrackError};
 use crate::rules::Combo;
 
 /// A fast player: a legal play for `state.me` (the pass only when following).
@@ -68,7 +68,13 @@ impl OpenGame {
             Some(
                 self.hands[seat]
                     .pick(combo.cards)
-                    .ok_or(TrackError::CardsNotAvailable(Cards::EMPTY))?,
+                    .ok_or(TrackError::Illegal {
+                        seat,
+                        reason: IllegalPlay::NotHeld {
+                            cards: combo.cards,
+                            hand: self.hands[seat].counts(),
+                        },
+                    })?,
             )
         };
         self.state.me = seat;

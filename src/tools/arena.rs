@@ -52,7 +52,11 @@ Botzone bot, started every turn or kept running as it asks (docs/botzone.md).
 --scoring team: built-in players weigh decisions by the team rule (implied by --format team).
 --sprt M0,M1[,A,B]: stop once the sequential test on the per-deal difference of the first two
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
---max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
+--seed S: the deals' seed (default 1). --time SECS: the limit per reply (default 15, the official
+one). --card-order: how other seats' cards are sent (default asc). --progress: a line per deal on
+stderr (default: when stderr is a terminal).
+--max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts;
+default: no limit).
 A run that measured nothing fails the same way after its report: no game was played, or a player
 never finished a game through its own faults (it cannot start, exits at once, never answers); a
 gauntlet fails when that is so against any one opponent. An interval that cannot be computed

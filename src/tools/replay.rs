@@ -72,12 +72,26 @@ fn from_transcript(text: &str) -> anyhow::Result<Narration> {
     }
     view.plays = Played::sequence(&plays, view.held());
     if let (Some(winner), Some(landlord)) = (winner, view.landlord) {
-        // A transcript records no multiplier.
-        view.won = Some(Won {
-            winner,
-            landlord,
-            multiplier: None,
-        });
+        // The platform's GAMEOVER names a winner; the record says whether it emptied its hand
+        // (the rules' example stops after two tricks and names C, who played no card).
+        let left = cards_left(winner, landlord, view.bottom, &plays);
+        if left == 0 {
+            // A transcript records no multiplier.
+            view.won = Some(Won {
+                winner,
+                landlord,
+                multiplier: None,
+            });
+        } else {
+            view.unseen_end = Some(format!(
+                "the platform ended the game naming {} (GAMEOVER {}), who still held {} card{} \
+                 by this record: its end is not in the transcript",
+                winner,
+                winner,
+                left,
+                if left == 1 { "" } else { "s" }
+            ));
+        }
     }
     view.title = t
         .notes
@@ -87,6 +101,28 @@ fn from_transcript(text: &str) -> anyhow::Result<Narration> {
         .collect::<Vec<_>>()
         .join("; ");
     Ok(view)
+}
+
+/// The cards `seat` held at the end of `plays`: dealt 17, the bottom's too for the landlord,
+/// less every card it played.
+fn cards_left(
+    seat: Seat,
+    landlord: Seat,
+    bottom: Option<Cards>,
+    plays: &[(Seat, Option<Cards>)],
+) -> usize {
+    let dealt = usize::from(crate::game::state::HAND_SIZE);
+    let start = if seat == landlord {
+        dealt + bottom.map_or(usize::from(crate::game::state::BOTTOM_SIZE), |b| b.len())
+    } else {
+        dealt
+    };
+    let played: usize = plays
+        .iter()
+        .filter(|(s, _)| *s == seat)
+        .filter_map(|(_, cards)| cards.map(|c| c.len()))
+        .sum();
+    start.saturating_sub(played)
 }
 
 /// Usage of `ddz replay`.
@@ -99,7 +135,8 @@ only the Nth game of a JSON log, counted from 1: the game headed `== game N: dea
 default: every game.
 --html OUT.html: write the games of a JSON log as one page instead, which any browser opens from
 disk (nothing is fetched): the table with every hand face up, stepped through with the buttons
-or the arrow keys, a list to choose the game and one to jump to a trick.";
+or the arrow keys, a list to choose the game and one to jump to a trick; one line says what was
+written.";
 
 /// Runs `ddz replay FILE [--game N] [--html OUT]` (N counts the JSON log's games from 1;
 /// default: every game in the file).
@@ -127,16 +164,28 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     match html {
         None => print!("{}", replay_text(&text, game)?),
         Some(out) => {
-            let page = replay_html(&text, game, &file)?;
+            let (page, games) = replay_html(&text, game, &file)?;
             std::fs::write(&out, page).with_context(|| format!("writing {}", out))?;
+            // One line, so a run that succeeded says so and where to look.
+            println!(
+                "wrote {}: {} game{} of {}; open it in a browser",
+                out,
+                games,
+                if games == 1 { "" } else { "s" },
+                file
+            );
         }
     }
     Ok(())
 }
 
 /// The replay page ([`crate::web::replay`]) of the games of a JSON log, `game` picking one
-/// (from 1); `source` names the log on the page.
-pub fn replay_html(text: &str, game: Option<usize>, source: &str) -> anyhow::Result<String> {
+/// (from 1), and how many games it holds; `source` names the log on the page.
+pub fn replay_html(
+    text: &str,
+    game: Option<usize>,
+    source: &str,
+) -> anyhow::Result<(String, usize)> {
     if !text.trim_start().starts_with('{') {
         bail!(
             "--html needs a JSON game log (ddz arena --json, ddz play --save): a transcript \
@@ -157,7 +206,7 @@ pub fn replay_html(text: &str, game: Option<usize>, source: &str) -> anyhow::Res
             games.len()
         );
     }
-    Ok(crate::web::replay::page(&picked, source))
+    Ok((crate::web::replay::page(&picked, source), picked.len()))
 }
 
 /// The games of a JSON log, in order (a shard's first and last lines are no game).

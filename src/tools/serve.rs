@@ -15,9 +15,11 @@ A web server where you play against engines in the browser: open the address it 
 cards to choose them, then play, pass, hint or legal plays. Every tab is a game of its own; new
 deal starts the next one. --port (default 8000; 0 picks a free port) and --bind (default
 127.0.0.1, this machine only: --bind 0.0.0.0 lets other machines in). The other flags are
-ddz play's: your seat (default B), the opponents in the arena's syntax (default builtin:ddz),
-the deals' seed and first deal, no bidding, the built-in opponents' and hints' thinking time,
-and --save FILE, a JSON game log every finished game is added to (ddz replay FILE).";
+ddz play's: your seat (default B), the opponents in the arena's syntax (default builtin:ddz;
+builtin:rules is quick; ddz play --help lists them), the deals' seed (default: from the clock)
+and first deal (default 0), no bidding, the built-in opponents' and hints' thinking time
+(default: the engine's 1 s), and --save FILE, a JSON game log every finished game is added to
+(ddz replay FILE).";
 
 /// The port `ddz serve` listens on by default.
 pub const DEFAULT_PORT: u16 = 8000;

@@ -497,6 +497,12 @@ fn near_names_are_suggested_for_what_is_unknown() {
         let run = ddz(args);
         assert_eq!(run.code, Some(2), "{:?}: {}", args, run.stdout);
         assert!(run.stderr.contains(want), "{:?}: {}", args, run.stderr);
+        // One line, the suggestion in it: nothing scrolls it away. An unknown tool or option
+        // also says where the usage is.
+        assert_eq!(run.stderr.lines().count(), 1, "{:?}: {}", args, run.stderr);
+        if run.stderr.contains("unknown command") || run.stderr.contains("unknown option") {
+            assert!(run.stderr.contains("help"), "{:?}: {}", args, run.stderr);
+        }
     }
     // A key of ddz.cfg, read by the same rule.
     let e = ddz::engine::config::EngineConfig::default()
@@ -525,4 +531,77 @@ fn near_names_are_suggested_for_what_is_unknown() {
             run.stderr
         );
     }
+}
+
+/// The defaults a setting's help names, against the defaults the settings hold: every setting
+/// of both registries (the engine's flags, `ddz.cfg`, `builtin:ddz:KEY=VALUE`) says its
+/// default, as the value it would be set to where it is one (`default 8`, `default blend`).
+#[test]
+fn every_setting_says_its_default() {
+    use ddz::engine::config::{EngineConfig, ENGINE_SETTINGS};
+    use ddz::strategy::thinker::{ThinkerSettings, SETTINGS};
+    /// Defaults that are no value a person types: the clock's time, one thread per core, the
+    /// embedded networks, no log. Their help says what the default is in words.
+    const IN_WORDS: [&str; 4] = ["clock", "cores", "embedded", ""];
+    let mut said = Vec::new();
+    let engine = EngineConfig::default();
+    for s in ENGINE_SETTINGS {
+        said.push((s.name, s.help, (s.show)(&engine)));
+    }
+    let player = ThinkerSettings::default();
+    for s in SETTINGS {
+        said.push((s.name, s.help, (s.show)(&player)));
+    }
+    let mut literal = 0;
+    for (name, help, shown) in said {
+        if IN_WORDS.contains(&shown.as_str()) {
+            assert!(help.contains("default"), "{}: {}", name, help);
+        } else {
+            literal += 1;
+            let want = format!("default {}", shown);
+            let at = help.find(&want);
+            // `default 0` must not be read inside `default 0.5`.
+            let whole = at.map_or(false, |i| {
+                !help[i + want.len()..].starts_with(|c: char| c.is_ascii_digit() || c == '.')
+            });
+            assert!(whole, "{}: '{}' does not say '{}'", name, help, want);
+        }
+    }
+    assert!(literal >= 15, "only {} defaults checked as values", literal);
+    // The usage the binary prints is made of these lines.
+    let help = ddz(&["--help"]);
+    for phrase in [
+        "(default 8)",
+        "(default 0.5)",
+        "(default on)",
+        "(default blend)",
+    ] {
+        assert!(help.stdout.contains(phrase), "{}", phrase);
+    }
+}
+
+/// `ddz play --help` names the players the arena knows, the same names as `ddz arena --help`
+/// and the built-in list, and every built-in player docs/play.md recommends.
+#[test]
+fn play_lists_the_arenas_players() {
+    let named = |text: &str| -> std::collections::BTreeSet<String> {
+        text.split(|c: char| !(c.is_ascii_alphanumeric() || c == ':'))
+            .filter_map(|w| w.strip_prefix("builtin:"))
+            .map(|w| w.split(':').next().unwrap_or("").to_string())
+            .filter(|w| !w.is_empty())
+            .collect()
+    };
+    let play = named(&ddz(&["play", "--help"]).stdout);
+    let arena = named(&ddz(&["arena", "--help"]).stdout);
+    let known: std::collections::BTreeSet<String> = ddz::arena::spec::BUILTIN_NAMES
+        .iter()
+        .map(|n| n.to_string())
+        .collect();
+    assert_eq!(play, known, "ddz play --help");
+    assert_eq!(arena, known, "ddz arena --help");
+    let page =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/play.md")).unwrap();
+    let recommended = named(&page);
+    assert!(recommended.contains("rules"), "{:?}", recommended);
+    assert!(recommended.is_subset(&known), "{:?}", recommended);
 }

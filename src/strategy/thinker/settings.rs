@@ -247,7 +247,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "samples",
         value: "N",
-        help: "a fixed budget of N deals per decision, whatever the clock (reproducible)",
+        help: "a fixed budget of N deals per decision, whatever the clock (reproducible; default: \
+               none, the clock decides)",
         file: false,
         read: |s, v| {
             s.samples = Some(number(
@@ -263,7 +264,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "table-mb",
         value: "M",
-        help: "the solver's table in MiB",
+        help: "the solver's table in MiB (default 8)",
         file: false,
         read: |s, v| {
             let must_be = format!("1..={} (MiB)", MAX_TABLE_MB);
@@ -276,8 +277,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "bid",
         value: "value|simulate|net|net-deals",
-        help:
-            "how it bids: value thresholds, simulation, the bid network (default), the play network",
+        help: "how it bids: value thresholds, simulation, the bid network, the play network \
+               (default net)",
         file: false,
         read: |s, v| {
             s.bidder = one_of("bid", v, &BIDDERS)?;
@@ -288,7 +289,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "bid-margin",
         value: "M",
-        help: "with a network's bid: bid when the landlord's seat is worth more than M stakes",
+        help: "with a network's bid: bid when the landlord's seat is worth more than M stakes \
+               (default 0)",
         file: false,
         read: |s, v| {
             let in_range = |m: &f64| (-4.0..=4.0).contains(m);
@@ -300,7 +302,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "eval",
         value: "rollout|net|blend",
-        help: "how a candidate is judged on a deal: play-out, play network, both",
+        help: "how a candidate is judged on a deal: play-out, play network, both (default blend)",
         file: false,
         read: |s, v| {
             s.eval = one_of("eval", v, &EVALS)?;
@@ -311,7 +313,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "net-plies",
         value: "K",
-        help: "turns the rule player plays after a candidate before the network judges",
+        help: "turns the rule player plays after a candidate before the network judges (default 0)",
         file: false,
         read: |s, v| {
             s.net_plies = number("net-plies", v, |n: &u32| *n <= 100, "a whole number ≤ 100")?;
@@ -322,7 +324,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "net-weight",
         value: "W",
-        help: "with eval blend: the network's share of a deal's value, 0 to 1",
+        help: "with eval blend: the network's share of a deal's value, 0 to 1 (default 0.5)",
         file: false,
         read: |s, v| {
             let in_range = |w: &f64| (0.0..=1.0).contains(w);
@@ -335,7 +337,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         name: "infer",
         value: "off|on|net|both",
         help: "the deals searched: uniform; believed where the others played as the rule player \
-               would (default); drawn by the hidden-hand network; drawn by it and believed",
+               would; drawn by the hidden-hand network; drawn by it and believed (default on)",
         file: false,
         read: |s, v| {
             s.infer = one_of("infer", v, &INFERS)?;
@@ -346,7 +348,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "hidden-net",
         value: "FILE",
-        help: "the hidden-hand network from a file instead of the embedded one",
+        help: "the hidden-hand network from a file instead of the embedded one (the default)",
         file: true,
         read: |s, v| {
             s.hidden_net = Some(NetFile::read_shaped(v, HIDDEN_INPUTS, HIDDEN_OUTPUTS)?);
@@ -370,7 +372,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "play-net",
         value: "FILE",
-        help: "the play network from a file (scripts/train.py) instead of the embedded one",
+        help: "the play network from a file (scripts/train.py) instead of the embedded one (the \
+               default)",
         file: true,
         read: |s, v| {
             s.play_net = Some(NetFile::read(v, PLAY_INPUTS)?);
@@ -381,7 +384,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "bid-net",
         value: "FILE",
-        help: "the bid network from a file instead of the embedded one",
+        help: "the bid network from a file instead of the embedded one (the default)",
         file: true,
         read: |s, v| {
             s.bid_net = Some(NetFile::read(v, BID_INPUTS)?);
@@ -405,7 +408,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "playout",
         value: "rules|learned",
-        help: "the policy of the play-outs: the rule player or the learned policy",
+        help: "the policy of the play-outs: the rule player or the learned policy (default rules)",
         file: false,
         read: |s, v| {
             s.playout = one_of("playout", v, &POLICIES)?;
@@ -428,7 +431,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "prior",
         value: "rules|learned",
-        help: "the policy whose choice the search keeps unless another is clearly better",
+        help: "the policy whose choice the search keeps unless another is clearly better \
+               (default rules)",
         file: false,
         read: |s, v| {
             s.prior = one_of("prior", v, &POLICIES)?;
@@ -439,7 +443,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "peek",
         value: "on|off",
-        help: "measurement only: in the arena, search the true deal instead of sampled ones",
+        help: "measurement only: in the arena, search the true deal instead of sampled ones \
+               (default off)",
         file: false,
         read: |s, v| {
             s.peek = one_of("peek", v, &[("on", true), ("off", false)])?;
