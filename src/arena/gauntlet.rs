@@ -1,14 +1,16 @@
 //! The gauntlet: one candidate against a list of opponents, each in the `--pair` format (the
 //! candidate alone against two copies of the opponent in every seat, then the other way
-//! round) over the same deals, and a line for each opponent and one for all of them.
+//! round) or the `--h2h` one (only the games whose lone player is the landlord) over the same
+//! deals, and a line for each opponent and one for all of them.
 //!
 //! Every opponent plays the same deals, so the combined figures pair them: each deal's
 //! figure is the candidate's over all opponents on that deal, and the intervals are over
 //! deals (games on one deal are not independent: both sides of a deal share its cards).
 //! - win rate: the head-to-head games (the candidate's side against the opponent's: with
 //!   `--fixed-landlord` one as landlord and one as farmers per deal, the research papers'
-//!   figure). Its interval is the ratio estimator's over deals: the values
-//!   `(wins − rate × games) / mean games per deal`, whose mean is 0, give its spread.
+//!   figure), overall and as the landlord and as the farmers apart. Its interval is the ratio
+//!   estimator's over deals: the values `(wins − rate × games) / mean games per deal`, whose
+//!   mean is 0, give its spread.
 //! - points per deal: the candidate's mean score per seat on a deal, as the arena reports it;
 //!   combined, its mean over the opponents on each deal.
 
@@ -25,9 +27,51 @@ pub struct Standing {
     pub opponent: String,
     /// The match's report (player 0 the candidate, 1 the opponent).
     pub report: Report,
-    /// Per deal, in deal order: the candidate's head-to-head wins and decided head-to-head
-    /// games.
-    pub h2h: Vec<(u32, u32)>,
+    /// Per deal, in deal order: the candidate's head-to-head wins and decided games.
+    pub h2h: Vec<HeadToHead>,
+}
+
+/// One deal's head-to-head games (the candidate's side against the opponent's, one player a
+/// side), from the candidate's side: wins and decided games as the landlord and as the
+/// farmers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeadToHead {
+    /// Wins and decided games with the candidate as the landlord.
+    pub landlord: (u32, u32),
+    /// Wins and decided games with the candidate as the farmers.
+    pub farmers: (u32, u32),
+}
+
+impl HeadToHead {
+    /// Wins and decided games in both roles.
+    #[must_use]
+    pub fn total(&self) -> (u32, u32) {
+        (
+            self.landlord.0 + self.farmers.0,
+            self.landlord.1 + self.farmers.1,
+        )
+    }
+}
+
+/// Which of a deal's head-to-head figures: both roles, or one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// Every head-to-head game.
+    Both,
+    /// The games with the candidate as the landlord.
+    Landlord,
+    /// The games with the candidate as the farmers.
+    Farmers,
+}
+
+impl Role {
+    fn of(self, h: &HeadToHead) -> (u32, u32) {
+        match self {
+            Role::Both => h.total(),
+            Role::Landlord => h.landlord,
+            Role::Farmers => h.farmers,
+        }
+    }
 }
 
 /// A figure and the half-width of its 95% interval.
@@ -43,7 +87,14 @@ impl Standing {
     /// The candidate's head-to-head win rate with its interval.
     #[must_use]
     pub fn win_rate(&self) -> Interval {
-        ratio_interval(&self.h2h)
+        self.win_rate_as(Role::Both)
+    }
+
+    /// The candidate's head-to-head win rate in `role`, with its interval.
+    #[must_use]
+    pub fn win_rate_as(&self, role: Role) -> Interval {
+        let per_deal: Vec<(u32, u32)> = self.h2h.iter().map(|h| role.of(h)).collect();
+        ratio_interval(&per_deal)
     }
 
     /// The candidate's points per deal with their interval.
@@ -81,8 +132,8 @@ pub fn ratio_interval(per_deal: &[(u32, u32)]) -> Interval {
 /// The candidate's head-to-head wins and games among `games` (one deal's), the candidate
 /// being entry 0 of each lineup.
 #[must_use]
-pub fn head_to_head(games: &[GameRecord]) -> (u32, u32) {
-    let (mut wins, mut decided) = (0, 0);
+pub fn head_to_head(games: &[GameRecord]) -> HeadToHead {
+    let mut h = HeadToHead::default();
     for g in games {
         if let (Some(winner), Some(landlord)) = (g.winner, g.landlord) {
             let lord = g.lineup[landlord];
@@ -93,12 +144,17 @@ pub fn head_to_head(games: &[GameRecord]) -> (u32, u32) {
                 .collect();
             if farmers[0] == farmers[1] && farmers[0] != lord {
                 let candidate_lord = lord == 0;
-                decided += 1;
-                wins += u32::from(candidate_lord == (winner == landlord));
+                let side = if candidate_lord {
+                    &mut h.landlord
+                } else {
+                    &mut h.farmers
+                };
+                side.1 += 1;
+                side.0 += u32::from(candidate_lord == (winner == landlord));
             }
         }
     }
-    (wins, decided)
+    h
 }
 
 /// The whole gauntlet.
@@ -114,6 +170,13 @@ impl GauntletReport {
     /// The candidate's win rate over every opponent's head-to-head games, the deals paired.
     #[must_use]
     pub fn combined_win_rate(&self) -> Interval {
+        self.combined_win_rate_as(Role::Both)
+    }
+
+    /// The candidate's win rate in `role` over every opponent's head-to-head games, the deals
+    /// paired.
+    #[must_use]
+    pub fn combined_win_rate_as(&self, role: Role) -> Interval {
         let deals = self
             .standings
             .iter()
@@ -123,7 +186,7 @@ impl GauntletReport {
         let per_deal: Vec<(u32, u32)> = (0..deals)
             .map(|d| {
                 self.standings.iter().fold((0, 0), |(w, n), s| {
-                    let (sw, sn) = s.h2h[d];
+                    let (sw, sn) = role.of(&s.h2h[d]);
                     (w + sw, n + sn)
                 })
             })
@@ -174,8 +237,10 @@ impl GauntletReport {
                 serde_json::json!({
                     "opponent": s.opponent,
                     "deals": s.report.deals,
-                    "h2h_games": s.h2h.iter().map(|&(_, n)| u64::from(n)).sum::<u64>(),
+                    "h2h_games": s.h2h.iter().map(|h| u64::from(h.total().1)).sum::<u64>(),
                     "win_rate": figure(s.win_rate()),
+                    "landlord_win_rate": figure(s.win_rate_as(Role::Landlord)),
+                    "farmer_win_rate": figure(s.win_rate_as(Role::Farmers)),
                     "per_deal": figure(s.points()),
                     "candidate_errors": errors(&s.report.players[0].errors),
                     "opponent_errors": errors(&s.report.players[1].errors),
@@ -187,6 +252,8 @@ impl GauntletReport {
                 "candidate": self.candidate,
                 "opponents": opponents,
                 "win_rate": figure(self.combined_win_rate()),
+                "landlord_win_rate": figure(self.combined_win_rate_as(Role::Landlord)),
+                "farmer_win_rate": figure(self.combined_win_rate_as(Role::Farmers)),
                 "per_deal": figure(self.combined_points()),
             }
         })
@@ -209,7 +276,9 @@ pub fn run_gauntlet(
     let mut standings = Vec::new();
     for (index, opponent) in opponents.iter().enumerate() {
         let mut one = config.clone();
-        one.format = Format::Pair;
+        if one.format != Format::H2h {
+            one.format = Format::Pair;
+        }
         one.players = vec![candidate.to_string(), opponent.clone()];
         one.sprt = None;
         let mut h2h = Vec::new();

@@ -61,6 +61,11 @@ pub enum Format {
     /// Two players X and Y, six games per deal: X alone against two copies of Y in each seat,
     /// then Y alone against two copies of X.
     Pair,
+    /// Two players X and Y, two games per deal: X alone against two copies of Y, then Y alone
+    /// against two copies of X, the one alone in the deal's landlord seat (with
+    /// `--fixed-landlord`, each side alone as the landlord: DouZero's evaluation). They are
+    /// the two head-to-head games of [`Format::Pair`] on the same deal, at a third of its cost.
+    H2h,
     /// Two teams X and Y, two tables per deal with the teams' seats swapped, scored by the team
     /// rule (the 2019 server; see [`team`]).
     Team,
@@ -68,22 +73,38 @@ pub enum Format {
 
 impl Format {
     /// Every format, in the order of the `--format` help.
-    pub const ALL: [Format; 4] = [Format::Seats, Format::Duplicate, Format::Pair, Format::Team];
+    pub const ALL: [Format; 5] = [
+        Format::Seats,
+        Format::Duplicate,
+        Format::Pair,
+        Format::H2h,
+        Format::Team,
+    ];
 
-    /// The format's name in flags and shard headers: `seats`, `duplicate`, `pair` or `team`.
+    /// The format's name in flags and shard headers: `seats`, `duplicate`, `pair`, `h2h` or
+    /// `team`.
     #[must_use]
     pub const fn name(self) -> &'static str {
         match self {
             Format::Seats => "seats",
             Format::Duplicate => "duplicate",
             Format::Pair => "pair",
+            Format::H2h => "h2h",
             Format::Team => "team",
         }
     }
 
-    /// The player entry in each seat, for each game of a deal.
+    /// The player entry in each seat, for each game of deal number `deal`.
     #[must_use]
-    pub fn seatings(self) -> Vec<BySeat<usize>> {
+    pub fn seatings(self, deal: usize) -> Vec<BySeat<usize>> {
+        if self == Format::H2h {
+            // The lone player sits where the deal puts the landlord (the referee's fixed
+            // landlord is seat `deal % 3`): X alone, then Y alone.
+            let alone = Seat::ALL[deal % 3];
+            return (0..2)
+                .map(|x| BySeat::from_fn(|s| if s == alone { x } else { 1 - x }))
+                .collect();
+        }
         let seatings: &[[usize; 3]] = match self {
             Format::Seats => &[[0, 1, 2]],
             Format::Duplicate => &[[0, 1, 2], [2, 0, 1], [1, 2, 0]],
@@ -96,15 +117,22 @@ impl Format {
                 [0, 0, 1],
             ],
             Format::Team => &TEAM_SEATINGS,
+            Format::H2h => unreachable!("seated above"),
         };
         seatings.iter().map(|&lineup| BySeat(lineup)).collect()
+    }
+
+    /// How many games each deal is played in.
+    #[must_use]
+    pub fn games_per_deal(self) -> usize {
+        self.seatings(0).len()
     }
 
     /// How many players the format takes.
     #[must_use]
     pub fn entries(self) -> usize {
         match self {
-            Format::Pair | Format::Team => 2,
+            Format::Pair | Format::H2h | Format::Team => 2,
             _ => 3,
         }
     }
@@ -122,7 +150,7 @@ pub struct ParseFormatError(pub String);
 
 impl fmt::Display for ParseFormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not seats, duplicate, pair or team", self.0)
+        write!(f, "'{}' is not seats, duplicate, pair, h2h or team", self.0)
     }
 }
 
@@ -143,7 +171,8 @@ impl FromStr for Format {
 /// A match to run.
 #[derive(Clone, Debug)]
 pub struct ArenaConfig {
-    /// Player specs: `builtin:NAME` or a shell command line (3, or 2 for [`Format::Pair`]).
+    /// Player specs: `builtin:NAME` or a shell command line (3, or 2 for [`Format::Pair`],
+    /// [`Format::H2h`] and [`Format::Team`]).
     pub players: Vec<String>,
     /// How players are seated.
     pub format: Format,
@@ -392,7 +421,6 @@ pub fn run(
         report.team = Some(TeamScore::new(config.turn_deals));
     }
     report.sprt = config.sprt.map(Sprt::new);
-    let seatings = config.format.seatings();
     // `INFO` tells the whole match's length, in a shard too.
     let mut rules = config.rules.clone();
     rules.match_games = config.deal_count() as u32;
@@ -407,7 +435,6 @@ pub fn run(
         for _ in 0..jobs {
             let tx = tx.clone();
             let next = &next;
-            let seatings = &seatings;
             let rules = &rules;
             let numbers = &numbers;
             let specs = &specs;
@@ -425,6 +452,7 @@ pub fn run(
                     }
                     let i = numbers[k];
                     let deal = config.deal(i);
+                    let seatings = config.format.seatings(i);
                     let mut games = Vec::with_capacity(seatings.len());
                     for (k, &lineup) in seatings.iter().enumerate() {
                         let seed = game_seed(config.seed, i, k);
@@ -602,13 +630,37 @@ fn clock_time(secs: f64) -> String {
 mod tests {
     use super::*;
 
+    /// The head-to-head format's two games are the pair format's two games whose lone player
+    /// sits in the deal's landlord seat, X's first: the same games at a third of the cost.
+    #[test]
+    fn h2h_plays_the_pair_games_whose_lone_player_is_the_landlord() {
+        for deal in 0..6 {
+            let landlord = Seat::ALL[deal % 3];
+            let alone = |lineup: &BySeat<usize>| {
+                Seat::ALL
+                    .into_iter()
+                    .find(|&s| Seat::ALL.iter().all(|&o| o == s || lineup[o] != lineup[s]))
+            };
+            let pair: Vec<BySeat<usize>> = Format::Pair
+                .seatings(deal)
+                .into_iter()
+                .filter(|l| alone(l) == Some(landlord))
+                .collect();
+            assert_eq!(pair.len(), 2);
+            assert_eq!(Format::H2h.seatings(deal), pair, "deal {}", deal);
+            assert_eq!(pair[0][landlord], 0);
+        }
+        assert_eq!(Format::H2h.games_per_deal(), 2);
+        assert_eq!(Format::Pair.games_per_deal(), 6);
+    }
+
     #[test]
     fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
         for f in Format::ALL {
             assert_eq!(f.to_string().parse::<Format>(), Ok(f));
         }
         let names: Vec<String> = Format::ALL.iter().map(|f| f.to_string()).collect();
-        assert_eq!(names, ["seats", "duplicate", "pair", "team"]);
+        assert_eq!(names, ["seats", "duplicate", "pair", "h2h", "team"]);
         for bad in ["", "Pair", "pairs", "seats "] {
             assert_eq!(
                 bad.parse::<Format>(),

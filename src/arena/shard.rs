@@ -224,7 +224,7 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
         return Err(format!("shard {} missing", missing.join(", ")));
     }
     let config = config_of(&first.header)?;
-    let seatings = config.format.seatings().len();
+    let seatings = config.format.games_per_deal();
     let mut deals: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
     for log in &shards {
         for g in &log.games {

@@ -3,7 +3,7 @@
 //! ([`GauntletReport::summary`]). The figures are counted in [`super::report`], [`super::team`]
 //! and [`super::gauntlet`]; the machine-readable lines are [`super::json`]'s.
 
-use super::gauntlet::{GauntletReport, Interval};
+use super::gauntlet::{GauntletReport, Interval, Role};
 use super::players::{FaultKind, FAULT_KINDS};
 use super::report::{rate, PlayerStats, Report};
 use super::team::{TeamScore, DEAL_CAP};
@@ -197,28 +197,32 @@ impl GauntletReport {
             .max(8);
         let _ = writeln!(
             out,
-            "gauntlet: {} against each opponent (head-to-head win% and points per deal, ±95% over deals)",
+            "gauntlet: {} against each opponent (head-to-head win% overall, as landlord and as farmers, and points per deal, ±95% over deals)",
             self.candidate
         );
         let _ = writeln!(
             out,
-            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  faults: candidate / opponent",
+            "{:<w$} {:>6} {:>7}  {:>13}  {:>13}  {:>13}  {:>16}  faults: candidate / opponent",
             "opponent",
             "deals",
             "h2h",
             "win% ±95%",
+            "lord% ±95%",
+            "farm% ±95%",
             "per deal ±95%",
             w = width
         );
         for s in &self.standings {
-            let h2h: u32 = s.h2h.iter().map(|&(_, n)| n).sum();
+            let h2h: u32 = s.h2h.iter().map(|h| h.total().1).sum();
             let _ = writeln!(
                 out,
-                "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
+                "{:<w$} {:>6} {:>7}  {:>13}  {:>13}  {:>13}  {:>16}  {} / {}",
                 s.opponent,
                 s.report.deals,
                 h2h,
                 percent(s.win_rate()),
+                percent(s.win_rate_as(Role::Landlord)),
+                percent(s.win_rate_as(Role::Farmers)),
                 points(s.points()),
                 faults(&s.report.players[0].errors),
                 faults(&s.report.players[1].errors),
@@ -234,7 +238,7 @@ impl GauntletReport {
         let h2h: u32 = self
             .standings
             .iter()
-            .flat_map(|s| s.h2h.iter().map(|&(_, n)| n))
+            .flat_map(|s| s.h2h.iter().map(|h| h.total().1))
             .sum();
         let mut candidate = [0; FAULT_KINDS];
         let mut opponents = [0; FAULT_KINDS];
@@ -246,11 +250,13 @@ impl GauntletReport {
         }
         let _ = writeln!(
             out,
-            "{:<w$} {:>6} {:>7}  {:>13}  {:>16}  {} / {}",
+            "{:<w$} {:>6} {:>7}  {:>13}  {:>13}  {:>13}  {:>16}  {} / {}",
             all,
             deals,
             h2h,
             percent(self.combined_win_rate()),
+            percent(self.combined_win_rate_as(Role::Landlord)),
+            percent(self.combined_win_rate_as(Role::Farmers)),
             points(self.combined_points()),
             faults(&candidate),
             faults(&opponents),

@@ -7,7 +7,7 @@
 
 use super::solver::{Solver, SolverPosition};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Role, Seat, TrackError};
+use crate::game::{BySeat, GameState, Outcome, Seat, TrackError};
 use crate::rules::Combo;
 
 /// A fast player: a legal play for `state.me` (the pass only when following).
@@ -121,7 +121,7 @@ const MAX_TURNS: usize = 400;
 
 /// A solve that ran out of nodes is tried again only after this many more cards are played:
 /// the position must shrink before a new try can succeed where the last one failed.
-const RETRY_AFTER_CARDS: u32 = 4;
+pub const RETRY_AFTER_CARDS: u32 = 4;
 
 /// Plays `game` to its end: the policy in every seat, the solver at the end when given. The
 /// result is the finished game's outcome; a solved ending keeps the multiplier of the moment
@@ -144,16 +144,7 @@ pub fn play_out(
                 next_try = left.saturating_sub(RETRY_AFTER_CARDS);
                 if let Some(pos) = game.position() {
                     if let Some(mover_wins) = f.solver.mover_wins(&pos, f.nodes) {
-                        let side = if mover_wins {
-                            pos.mover_side()
-                        } else {
-                            pos.mover_side().other()
-                        };
-                        let winner = match side {
-                            Role::Landlord => pos.landlord,
-                            Role::Farmer => pos.landlord.next(),
-                        };
-                        return Some(game.outcome(winner));
+                        return Some(game.outcome(pos.winner(mover_wins)));
                     }
                 }
             }

@@ -19,7 +19,7 @@ use std::time::Duration;
 /// Usage of `ddz arena`, before the settings' list.
 const USAGE_HEAD: &str = "\
 usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
-                 [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --format F]
+                 [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --h2h X Y | --format F]
                  [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
                  [--info6] [--no-handshake] [--card-order asc|desc|random] [--crlf] [--auto-pass]
                  [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019|botzone]
@@ -39,7 +39,10 @@ Without think or samples it thinks up to 1 s per decision, as the engine does: a
 such players takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
 budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
-times. --format seats|duplicate|pair|team: the same formats by name; team takes two players (teams),
+times (X alone against two Y in each seat, then Y alone), --h2h 2 times (X alone, then Y alone, in
+the deal's landlord seat: with --fixed-landlord each side alone as the landlord, the papers'
+evaluation; the pair's head-to-head games at a third of the cost).
+--format seats|duplicate|pair|h2h|team: the same formats by name; team takes two players (teams),
 plays each deal at two tables with their seats swapped and scores by the team rule, reported per
 turn of R deals (--turn, default 8).
 --platform P: judge plays by P's reading; icga2019 also imitates that server (no handshake, cards
@@ -57,9 +60,9 @@ does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
 with i mod N = K-1, each played exactly as in the whole run. A --json log, a shard's or a whole
 run's, starts with a line of the build and the run's settings and ends with one saying it finished.
---gauntlet CANDIDATE OPPONENT...: CANDIDATE against each opponent in --pair matches over the same
-deals, then a line per opponent (head-to-head win% and points per deal, ±95% over deals, faults)
-and one for all of them.
+--gauntlet CANDIDATE OPPONENT...: CANDIDATE against each opponent in --pair matches (--format h2h:
+--h2h matches) over the same deals, then a line per opponent (head-to-head win% overall, as
+landlord and as farmers, and points per deal, ±95% over deals, faults) and one for all of them.
 ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
 the report and RESULT line one run of all the deals prints (seconds: the shards' added up).
 Recipes, with the time each took on two cores (both busy with other work; --jobs defaults to
@@ -98,7 +101,8 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         ..ArenaConfig::default()
     };
     let mut players: Vec<String> = Vec::new();
-    let mut pair: Option<(String, String)> = None;
+    // `--pair X Y` or `--h2h X Y`: the format and its two players.
+    let mut pair: Option<(Format, String, String)> = None;
     let mut duplicate = false;
     let mut format: Option<Format> = None;
     let mut games: Option<usize> = None;
@@ -164,12 +168,17 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                         .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
                 )
             }
-            "--pair" => {
+            "--pair" | "--h2h" => {
                 let both = line.values(2)?;
                 if both.len() != 2 {
-                    bail!("--pair takes two players, X and Y{}", line.hint());
+                    bail!("{} takes two players, X and Y{}", flag, line.hint());
                 }
-                pair = Some((both[0].clone(), both[1].clone()));
+                let f = if flag == "--pair" {
+                    Format::Pair
+                } else {
+                    Format::H2h
+                };
+                pair = Some((f, both[0].clone(), both[1].clone()));
             }
             "--fixed-landlord" => config.rules.fixed_landlord = true,
             "--time" => {
@@ -215,16 +224,25 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         }
     }
 
+    let two_sided = |f: Format| f == Format::Pair || f == Format::H2h;
     if gauntlet.is_some()
-        && (pair.is_some() || duplicate || !players.is_empty() || format.is_some())
+        && (pair.is_some()
+            || duplicate
+            || !players.is_empty()
+            || format.map_or(false, |f| !two_sided(f)))
     {
-        bail!("--gauntlet takes its players itself and plays them in pairs: no --pair, --players, --duplicate or --format with it");
+        bail!("--gauntlet takes its players itself and plays them in pairs: no --pair, --h2h, --players, --duplicate or --format other than pair or h2h with it");
     }
-    if let Some((x, y)) = pair {
-        if duplicate || !players.is_empty() || format.map_or(false, |f| f != Format::Pair) {
-            bail!("--pair takes its two players itself: no --duplicate, --players or other --format with it");
+    if gauntlet.is_some() {
+        config.format = format.unwrap_or(Format::Pair);
+    } else if let Some((f, x, y)) = pair {
+        if duplicate || !players.is_empty() || format.map_or(false, |other| other != f) {
+            bail!(
+                "--{} takes its two players itself: no --duplicate, --players or other --format with it",
+                f.name()
+            );
         }
-        config.format = Format::Pair;
+        config.format = f;
         config.players = vec![x, y];
     } else {
         config.format = match (format, duplicate) {
@@ -254,7 +272,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     }
     config.shard = shard;
     if config.sprt.is_some() && config.format == Format::Seats {
-        bail!("--sprt compares two players over the same deals: use --pair, --duplicate or --format team");
+        bail!("--sprt compares two players over the same deals: use --pair, --h2h, --duplicate or --format team");
     }
     if let Some(path) = &deals_file {
         let text = std::fs::read_to_string(path)

@@ -5,7 +5,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, ddz, play};
-use ddz::arena::gauntlet::{head_to_head, run_gauntlet};
+use ddz::arena::gauntlet::{head_to_head, run_gauntlet, Role};
 use ddz::arena::{ArenaConfig, Format};
 use ddz::stats::{Estimate, Z95};
 use std::process::Command;
@@ -62,8 +62,28 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
         assert_eq!(s.report.players[0].per_deal, alone.players[0].per_deal);
         // Head-to-head games counted deal by deal add up to the report's own counts.
         let p = &alone.players[0];
-        let wins: u32 = s.h2h.iter().map(|h| h.0).sum();
-        let n: u32 = s.h2h.iter().map(|h| h.1).sum();
+        let wins: u32 = s.h2h.iter().map(|h| h.total().0).sum();
+        let n: u32 = s.h2h.iter().map(|h| h.total().1).sum();
+        let as_lord: (u32, u32) = s
+            .h2h
+            .iter()
+            .fold((0, 0), |(w, n), h| (w + h.landlord.0, n + h.landlord.1));
+        assert_eq!(
+            (u64::from(as_lord.0), u64::from(as_lord.1)),
+            (p.h2h_landlord_wins, p.h2h_landlord_games)
+        );
+        assert!(
+            (s.win_rate_as(Role::Landlord).mean
+                - p.h2h_landlord_wins as f64 / p.h2h_landlord_games as f64)
+                .abs()
+                < 1e-12
+        );
+        assert!(
+            (s.win_rate_as(Role::Farmers).mean
+                - p.h2h_farmer_wins as f64 / p.h2h_farmer_games as f64)
+                .abs()
+                < 1e-12
+        );
         assert_eq!(
             u64::from(wins),
             p.h2h_landlord_wins + p.h2h_farmer_wins,
@@ -74,7 +94,7 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
         assert_eq!(s.h2h.len(), deals);
         assert!((s.win_rate().mean - p.h2h_win_rate()).abs() < 1e-12);
         // With fixed landlords and no fault: one game each way per deal.
-        assert!(s.h2h.iter().all(|h| h.1 == 2));
+        assert!(s.h2h.iter().all(|h| h.landlord.1 == 1 && h.farmers.1 == 1));
         let (mean, half) = p.per_deal_ci();
         assert_eq!((s.points().mean, s.points().half), (mean, half));
         // The deal's points from its games: the candidate's seats' mean score.
@@ -105,7 +125,7 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
     let all_wins: u32 = report
         .standings
         .iter()
-        .flat_map(|s| s.h2h.iter().map(|h| h.0))
+        .flat_map(|s| s.h2h.iter().map(|h| h.total().0))
         .sum();
     assert!(
         (report.combined_win_rate().mean - f64::from(all_wins) / (4.0 * deals as f64)).abs()
@@ -157,6 +177,43 @@ fn the_command_prints_a_line_per_opponent_and_one_for_all() {
     }
     assert!(out.contains("all 2 opponents"), "{}", out);
     assert!(g["per_deal"]["ci95"].as_f64().unwrap() > 0.0);
+}
+
+/// `--format h2h` plays each opponent in `--h2h` matches: the same head-to-head win rates as
+/// the pair gauntlet (deterministic players), overall and per role, at a third of the games.
+#[test]
+fn an_h2h_gauntlet_gives_the_pair_gauntlets_win_rates() {
+    let players = [
+        "--gauntlet",
+        "builtin:rules",
+        "builtin:greedy",
+        "builtin:tricky",
+    ];
+    let (pair, _) = arena_result(&players);
+    let mut h2h_args = players.to_vec();
+    h2h_args.extend_from_slice(&["--format", "h2h"]);
+    let (h2h, out) = arena_result(&h2h_args);
+    for key in ["win_rate", "landlord_win_rate", "farmer_win_rate"] {
+        assert_eq!(h2h["gauntlet"][key], pair["gauntlet"][key], "{}", key);
+        for i in 0..2 {
+            let (a, b) = (
+                &h2h["gauntlet"]["opponents"][i],
+                &pair["gauntlet"]["opponents"][i],
+            );
+            assert_eq!(a[key], b[key], "{} {}", key, i);
+            assert_eq!(a["h2h_games"], 40);
+        }
+    }
+    // Each role's rate is its share of the 20 games of that role.
+    let lord = h2h["gauntlet"]["opponents"][0]["landlord_win_rate"]["mean"]
+        .as_f64()
+        .unwrap();
+    assert!(
+        (lord * 20.0 - (lord * 20.0).round()).abs() < 1e-9,
+        "{}",
+        lord
+    );
+    assert!(out.contains("lord% ±95%"), "{}", out);
 }
 
 #[test]

@@ -217,3 +217,45 @@ fn head_to_head_counts_only_games_of_one_player_per_side() {
     assert!(report.summary().contains("head-to-head"));
     assert!(report.to_json().contains("\"h2h\":{"));
 }
+
+/// `--h2h` plays, on each deal, exactly the two games of `--pair` whose lone player holds the
+/// landlord's seat (the same plays and scores, X alone first), and its report's head-to-head
+/// figures are the pair report's: found here by matching the games themselves.
+#[test]
+fn h2h_plays_the_pairs_head_to_head_games() {
+    let deals = 30;
+    let mut config = pair("builtin:rules", "builtin:greedy", deals, 2);
+    config.rules.fixed_landlord = true;
+    let (pair_report, pair_games) = play(&config);
+    config.format = Format::H2h;
+    let (report, games) = play(&config);
+    assert_eq!(games.len(), deals * 2);
+    let alone_landlord = |g: &ddz::arena::referee::GameRecord| {
+        let l = g.landlord.expect("a fixed landlord");
+        Seat::ALL
+            .iter()
+            .all(|&s| s == l || g.lineup[s] != g.lineup[l])
+    };
+    let key =
+        |g: &ddz::arena::referee::GameRecord| (g.deal_index, g.lineup, g.plays.clone(), g.scores);
+    let expected: Vec<_> = pair_games
+        .iter()
+        .filter(|g| alone_landlord(g))
+        .map(key)
+        .collect();
+    assert_eq!(games.iter().map(key).collect::<Vec<_>>(), expected);
+    for g in &games {
+        check_game(g);
+    }
+    for (h2h, all) in report.players.iter().zip(&pair_report.players) {
+        assert_eq!(
+            (h2h.h2h_landlord_wins, h2h.h2h_landlord_games),
+            (all.h2h_landlord_wins, all.h2h_landlord_games)
+        );
+        assert_eq!(
+            (h2h.h2h_farmer_wins, h2h.h2h_farmer_games),
+            (all.h2h_farmer_wins, all.h2h_farmer_games)
+        );
+        assert_eq!(h2h.h2h_landlord_games, deals as u64);
+    }
+}

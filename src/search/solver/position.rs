@@ -114,6 +114,21 @@ impl SolverPosition {
         Role::of(self.to_move, self.landlord)
     }
 
+    /// A seat of the side that wins when the seat to move does (`mover_wins`) or does not:
+    /// the landlord, or the farmer after it (whichever farmer goes out, the farmers win).
+    #[must_use]
+    pub fn winner(&self, mover_wins: bool) -> Seat {
+        let side = if mover_wins {
+            self.mover_side()
+        } else {
+            self.mover_side().other()
+        };
+        match side {
+            Role::Landlord => self.landlord,
+            Role::Farmer => self.landlord.next(),
+        }
+    }
+
     /// The play the seat to move must beat, if any.
     #[must_use]
     pub fn to_beat(&self) -> Option<&Combo> {

@@ -3,11 +3,11 @@
 //! one per search thread, so a decision's deals can be spread over several cores.
 
 use super::Playout;
-use super::{decision_seed, Eval, Thinker, ThinkerSettings, SOLVE_AT_CARDS, SOLVE_NODES};
+use super::{decision_seed, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Outcome, Scoring};
 use crate::rules::Combo;
-use crate::search::rollout::{play_out, Finisher, OpenGame};
+use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
 use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::net::{open_position, PlayNet};
@@ -148,7 +148,6 @@ impl Worker {
                 -landlord_value
             }
         };
-        let mut judged = None;
         if settings.eval != Eval::Rollout {
             // The rule player plays the next few turns (the answers to the candidate), then
             // the network judges; the game's own end or the solver when it comes first.
@@ -163,13 +162,27 @@ impl Worker {
                 let reply = self.policy.choose(game.view(seat));
                 game.play(seat, &reply).ok()?;
             }
-            judged = self.net_value(settings, &game, state.scoring);
+        }
+        // Exact when the solver decides the deal now; else the network and the play-out,
+        // whose solver tries again once a few more cards are played.
+        let mut solve_at = settings.solve_at;
+        let left = cards_left(&game);
+        if game.winner().is_none() && left <= solve_at {
+            if let Some(o) = self.solve(settings, &game) {
+                let v = ours(f64::from(o.landlord_value(state.scoring)));
+                return Some((v, (o.winner == o.landlord) == landlord_side));
+            }
+            solve_at = left.saturating_sub(RETRY_AFTER_CARDS);
+        }
+        let mut judged = None;
+        if settings.eval != Eval::Rollout && game.winner().is_none() {
+            judged = self.net_judge(settings, &game, state.scoring);
             if let (Some(value), Eval::Net) = (judged, settings.eval) {
                 let v = ours(value);
                 return Some((v, v > 0.0));
             }
         }
-        let o = self.play_out(settings, game)?;
+        let o = self.play_out_solving_at(settings, game, solve_at)?;
         let played_out = f64::from(o.landlord_value(state.scoring));
         let value = match judged {
             Some(net) => {
@@ -182,23 +195,20 @@ impl Worker {
         Some((ours(value), won))
     }
 
-    /// The play network's value of `game` for the landlord, in the points of `scoring`; `None`
-    /// when the game is over or few enough cards are left for the rollout's solver to finish
-    /// it exactly.
-    fn net_value(
-        &mut self,
-        settings: &ThinkerSettings,
-        game: &OpenGame,
-        scoring: Scoring,
-    ) -> Option<f64> {
-        if game.winner().is_some() {
-            return None;
-        }
-        let left: u32 = game.hands().0.iter().map(|h| h.len() as u32).sum();
-        if left <= SOLVE_AT_CARDS {
-            return None;
-        }
-        self.net_judge(settings, game, scoring)
+    /// The outcome of `game` with best play from here, when the solver decides it within the
+    /// node budget.
+    fn solve(&mut self, settings: &ThinkerSettings, game: &OpenGame) -> Option<Outcome> {
+        let pos = game.position()?;
+        let solver = self.solver(settings);
+        solver.begin_epoch();
+        let mover_wins = solver.mover_wins(&pos, settings.solve_nodes)?;
+        Some(game.outcome(pos.winner(mover_wins)))
+    }
+
+    /// The worker's solver, made at its first use.
+    fn solver(&mut self, settings: &ThinkerSettings) -> &mut Solver {
+        let table_bytes = settings.table_bytes;
+        self.solver.get_or_insert_with(|| Solver::new(table_bytes))
     }
 
     /// The play network's value of the open position of `game` for the landlord, in the points
@@ -228,17 +238,34 @@ impl Worker {
         settings: &ThinkerSettings,
         game: OpenGame,
     ) -> Option<Outcome> {
+        self.play_out_solving_at(settings, game, settings.solve_at)
+    }
+
+    /// `game` played to its end by the play-out policy, the solver trying once the hands hold
+    /// at most `solve_at` cards.
+    fn play_out_solving_at(
+        &mut self,
+        settings: &ThinkerSettings,
+        game: OpenGame,
+        solve_at: u32,
+    ) -> Option<Outcome> {
         self.policy.start(settings);
         let table_bytes = settings.table_bytes;
+        let nodes = settings.solve_nodes;
         let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
         solver.begin_epoch();
         let mut finisher = Finisher {
             solver,
-            at_cards: SOLVE_AT_CARDS,
-            nodes: SOLVE_NODES,
+            at_cards: solve_at,
+            nodes,
         };
         play_out(game, &mut self.policy, Some(&mut finisher))
     }
+}
+
+/// Cards left in all hands of `game`.
+fn cards_left(game: &OpenGame) -> u32 {
+    game.hands().0.iter().map(|h| h.len() as u32).sum()
 }
 
 impl Thinker {

@@ -85,6 +85,12 @@ pub struct ThinkerSettings {
     /// sampled deal the true hands. The thinker that sees every card bounds what any sampler
     /// could buy; the engine is never shown the hands, so there it changes nothing.
     pub peek: bool,
+    /// The exact solver decides a deal once the hands hold at most this many cards together
+    /// (right after the candidate, or later in its play-out).
+    pub solve_at: u32,
+    /// Node budget of one solve; past it the play-out goes on and the solver tries again a
+    /// few cards later.
+    pub solve_nodes: u64,
 }
 
 /// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
@@ -119,6 +125,8 @@ impl Default for ThinkerSettings {
             playout_plies: 0,
             prior: Playout::Rules,
             peek: false,
+            solve_at: super::SOLVE_AT_CARDS,
+            solve_nodes: super::SOLVE_NODES,
         }
     }
 }
@@ -375,6 +383,33 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         },
         show: |s| if s.peek { "on" } else { "off" }.to_string(),
     },
+    Setting {
+        name: "solve-at",
+        value: "C",
+        help: "the exact solver decides a deal once the hands hold at most C cards (default 16)",
+        file: false,
+        read: |s, v| {
+            s.solve_at = number("solve-at", v, |n: &u32| *n <= 54, "a whole number ≤ 54")?;
+            Ok(())
+        },
+        show: |s| s.solve_at.to_string(),
+    },
+    Setting {
+        name: "solve-nodes",
+        value: "N",
+        help: "node budget of one solve (default 4000)",
+        file: false,
+        read: |s, v| {
+            s.solve_nodes = number(
+                "solve-nodes",
+                v,
+                |n: &u64| (1..=1_000_000_000).contains(n),
+                "a whole number in 1..=1000000000",
+            )?;
+            Ok(())
+        },
+        show: |s| s.solve_nodes.to_string(),
+    },
 ];
 
 /// Applies one setting of the thinking player by name: its time's (`think`, into `time`) or its
@@ -523,6 +558,8 @@ mod tests {
             ("stick", "2"),
             ("peek", "on"),
             ("playout-plies", "6"),
+            ("solve-at", "24"),
+            ("solve-nodes", "20000"),
         ] {
             changed.set(k, v).unwrap();
         }
