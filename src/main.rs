@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use ddz::cli::Help;
+use ddz::cli::{asked_for, Asked};
 use ddz::tools::usage;
 use std::io::Write;
 
@@ -25,6 +25,15 @@ fn main() -> ExitCode {
     if !talks_to_programs(tool) {
         quiet_on_closed_pipe();
     }
+    // Help is answered before anything runs: it is what was asked, not a failure of the run.
+    if tool == "help" {
+        return print_usage(usage());
+    }
+    if asked_for(rest, false) == Some(Asked::Help) {
+        if let Some(text) = ddz::tools::usage_of(tool, rest) {
+            return print_usage(text);
+        }
+    }
     let result = match tool {
         "moves" => ddz::tools::moves::run_moves(rest),
         "classify" => ddz::tools::moves::run_classify(rest),
@@ -42,7 +51,6 @@ fn main() -> ExitCode {
         "encode" => ddz::tools::selfplay::run_encode(rest),
         "label" => ddz::tools::label::run(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
-        "help" => Err(Help(usage()).into()),
         _ => {
             eprintln!(
                 "ddz: unknown command '{}'{}\n{}",
@@ -56,28 +64,27 @@ fn main() -> ExitCode {
     finish(tool, result)
 }
 
-/// The exit status of a tool's run: 0 for success and for a usage asked for (printed on
-/// stdout), 2 with the reason on stderr for a failure.
+/// A usage (or the version) asked for, on stdout: exit status 0.
+fn print_usage(text: &str) -> ExitCode {
+    // Written, not printed: a reader gone (`| head`) is no failure here.
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "{}", text).and_then(|()| out.flush());
+    ExitCode::SUCCESS
+}
+
+/// The exit status of a tool's run: 0 for success, 2 with the reason on stderr for a failure.
 fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => match e.downcast_ref::<Help>() {
-            Some(help) => {
-                // Written, not printed: a reader gone (`| head`) is no failure here.
-                let stdout = std::io::stdout();
-                let mut out = stdout.lock();
-                let _ = writeln!(out, "{}", help).and_then(|()| out.flush());
-                ExitCode::SUCCESS
+        Err(e) => {
+            if tool.is_empty() {
+                eprintln!("ddz: {:#}", e);
+            } else {
+                eprintln!("ddz {}: {:#}", tool, e);
             }
-            None => {
-                if tool.is_empty() {
-                    eprintln!("ddz: {:#}", e);
-                } else {
-                    eprintln!("ddz {}: {:#}", tool, e);
-                }
-                ExitCode::from(2)
-            }
-        },
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -122,15 +129,16 @@ fn run_engine(args: &[String]) -> ExitCode {
     use ddz::engine::Session;
     use ddz::engine::{config::EngineConfig, log::Log, Engine};
 
+    // Asked for the usage (the engine's and the tools') or the version: nothing runs.
+    match asked_for(args, true) {
+        Some(Asked::Help) => return print_usage(usage()),
+        Some(Asked::Version) => return print_usage(ddz::VERSION),
+        None => {}
+    }
     // A person typed these flags: a bad one is refused before the engine starts (the
     // platform starts the exe bare; `ddz.cfg` stays forgiving, see `EngineConfig::load`).
     if let Err(e) = EngineConfig::default().apply_args_strictly(args) {
-        // The engine's reader knows its own flags; `--help` shows the tools' usage too.
-        let e = match e.downcast_ref::<Help>() {
-            Some(help) if help.0 != ddz::VERSION => Help(usage()).into(),
-            _ => e,
-        };
-        return finish("", Err(e));
+        return finish("", Err(e.into()));
     }
     let file = EngineConfig::file_beside_exe();
     let (config, warnings) = EngineConfig::load(file.as_deref(), args);

@@ -74,7 +74,7 @@ pub fn read_run_flags(
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
         match flag.as_str() {
             "--out" | "-o" => out = Some(line.value()?.into()),
@@ -87,7 +87,7 @@ pub fn read_run_flags(
             }
             other => {
                 if !more(other, line, run)? {
-                    return Err(line.unknown(&arg));
+                    return Err(line.unknown(&arg).into());
                 }
             }
         }

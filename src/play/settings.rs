@@ -8,7 +8,7 @@ use crate::arena::players::Hosting;
 use crate::arena::referee::MatchRules;
 use crate::arena::shard::header_line;
 use crate::arena::ArenaConfig;
-use crate::cli::{Arg, Args, Help};
+use crate::cli::{Arg, Args};
 use crate::game::Seat;
 use crate::strategy::clock::{parse_think, TimeControl};
 use std::path::PathBuf;
@@ -153,20 +153,19 @@ opponents and the hints aim at per decision. --save FILE: keep the session as a 
 (ddz replay FILE); `s FILE` after a game does the same.";
 
 impl PlaySettings {
-    /// Reads the command line; `None` for `--help`.
-    pub fn parse(args: &[String]) -> anyhow::Result<Option<PlaySettings>> {
+    /// Reads the command line.
+    pub fn parse(args: &[String]) -> anyhow::Result<PlaySettings> {
         PlaySettings::parse_with("play", USAGE, args, &mut |_, _| Ok(false))
     }
 
     /// Reads the command line of `tool` (`usage` for `--help`): `ddz play`'s flags, and those
-    /// `more` takes (it returns whether it knew the flag; `ddz serve` adds its own). `None`
-    /// for `--help`.
+    /// `more` takes (it returns whether it knew the flag; `ddz serve` adds its own).
     pub fn parse_with(
         tool: &'static str,
         usage: &'static str,
         args: &[String],
         more: &mut dyn FnMut(&str, &mut Args) -> anyhow::Result<bool>,
-    ) -> anyhow::Result<Option<PlaySettings>> {
+    ) -> anyhow::Result<PlaySettings> {
         let mut settings = PlaySettings {
             seat: DEFAULT_SEAT,
             opponents: ["builtin:ddz".into(), "builtin:ddz".into()],
@@ -177,16 +176,10 @@ impl PlaySettings {
             save: None,
         };
         let mut line = Args::new(tool, usage, args);
-        loop {
-            let arg = match line.next_arg() {
-                Ok(Some(arg)) => arg,
-                Ok(None) => break,
-                Err(e) if e.is::<Help>() => return Ok(None),
-                Err(e) => return Err(e),
-            };
+        while let Some(arg) = line.next_arg()? {
             let flag = match &arg {
                 Arg::Flag(f) => f.clone(),
-                Arg::Word(_) => return Err(line.unknown(&arg)),
+                Arg::Word(_) => return Err(line.unknown(&arg).into()),
             };
             match flag.as_str() {
                 "--seat" => {
@@ -220,12 +213,12 @@ impl PlaySettings {
                 "--save" => settings.save = Some(line.value()?.into()),
                 other => {
                     if !more(other, &mut line)? {
-                        return Err(line.unknown(&arg));
+                        return Err(line.unknown(&arg).into());
                     }
                 }
             }
         }
-        Ok(Some(settings))
+        Ok(settings)
     }
 }
 

@@ -73,7 +73,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<SolveArgs> {
                     .filter(|&n| (1..=4096).contains(&n))
                     .ok_or_else(|| anyhow!("--table-mb takes 1 to 4096, not '{}'", text))?;
             }
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     Ok(SolveArgs {

@@ -43,7 +43,7 @@ const USAGE_TAIL: &str =
     "The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
 
 /// Usage of `ddz analyze`: the settings listed from their registry.
-fn usage() -> &'static str {
+pub fn usage() -> &'static str {
     crate::tools::usage_with_settings(USAGE_HEAD, true, USAGE_TAIL)
 }
 
@@ -69,7 +69,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
         match flag.as_str() {
             "--transcript" => transcript = Some(line.value()?),
@@ -91,7 +91,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 set_player(&mut time, &mut settings, &flag[2..], &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
     let (mut state, question) = match (transcript, at) {

@@ -79,7 +79,7 @@ all cores):
       the rule player against the greedy one: 12,000 games in about 1 s";
 
 /// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
-fn usage() -> &'static str {
+pub fn usage() -> &'static str {
     crate::tools::usage_with_settings(USAGE_HEAD, false, USAGE_TAIL)
 }
 
@@ -117,7 +117,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
         match flag.as_str() {
             "--games" | "-n" => {
@@ -220,7 +220,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 )
             }
             "--gauntlet" => gauntlet = Some(line.values(usize::MAX)?),
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
 
@@ -460,7 +460,7 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             Arg::Word(w) => files.push(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     if files.is_empty() {

@@ -802,7 +802,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             crate::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let positions = Positions::deal();

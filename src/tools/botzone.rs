@@ -48,7 +48,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 settings.think = Some(think);
             }
             Arg::Flag(f) if f == "--keep-running" => settings.keep_running = true,
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let stdin = std::io::stdin();
@@ -208,7 +208,7 @@ fn run_check(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             Arg::Word(w) if file.is_none() => file = Some(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let file = file.context("no FILE given (usage: ddz botzone check FILE)")?;

@@ -119,7 +119,7 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
             }
             Arg::Flag(f) if f == "--html" => html = Some(line.value()?),
             Arg::Word(w) if file.is_none() => file = Some(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let file = file.context("usage: ddz replay FILE [--game N] [--html OUT.html]")?;

@@ -105,7 +105,7 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
                     bail!("--positions must be at least 1");
                 }
             }
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
     let prefix = match (prefix, data, policy) {
@@ -235,7 +235,7 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
                         bail!("--every must be at least 1");
                     }
                 }
-                _ => return Err(line.unknown(&arg)),
+                _ => return Err(line.unknown(&arg).into()),
             },
         }
     }
@@ -366,7 +366,7 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
         match &arg {
             Arg::Word(w) => files.push(w.into()),
             Arg::Flag(f) if f == "--out" || f == "-o" => out = Some(line.value()?.into()),
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
     let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;

@@ -1,7 +1,6 @@
 //! `ddz serve`: the table in a browser. A local web server ([`crate::web::server`]) where a
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
-use crate::cli::Help;
 use crate::play::settings::PlaySettings;
 use crate::web::games::Games;
 use std::io::Write;
@@ -36,10 +35,6 @@ pub fn run_serve(args: &[String]) -> anyhow::Result<()> {
         }
         Ok(true)
     })?;
-    let settings = match settings {
-        Some(s) => s,
-        None => return Err(Help(USAGE).into()),
-    };
     let games = Arc::new(Games::new(settings));
     let title = games.title();
     crate::web::server::serve(&format!("{}:{}", bind, port), games, |address| {

@@ -204,7 +204,7 @@ impl Games {
             Ok(t) => t,
             Err(why) => {
                 let mut desk = game.desk.lock();
-                desk.failed = Some(why);
+                desk.failed = Some(why.to_string());
                 desk.moves += 1;
                 drop(desk);
                 game.desk.notify();

@@ -102,17 +102,22 @@ pub struct NetFile {
 
 impl NetFile {
     /// The network in the file at `path`, which must take `inputs` values and give three.
-    pub fn read(path: &str, inputs: usize) -> Result<NetFile, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {}", path, e))?;
-        let mlp = Mlp::from_bytes(&bytes).map_err(|e| format!("'{}': {}", path, e))?;
+    pub fn read(path: &str, inputs: usize) -> Result<NetFile, NetFileError> {
+        let bytes = std::fs::read(path).map_err(|e| NetFileError::Unreadable {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
+        let mlp = Mlp::from_bytes(&bytes).map_err(|e| NetFileError::Malformed {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
         if mlp.inputs() != inputs || mlp.outputs() != 3 {
-            return Err(format!(
-                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives 3",
-                path,
-                mlp.inputs(),
-                mlp.outputs(),
-                inputs
-            ));
+            return Err(NetFileError::Shape {
+                path: path.to_string(),
+                inputs: mlp.inputs(),
+                outputs: mlp.outputs(),
+                wanted: inputs,
+            });
         }
         Ok(NetFile {
             path: path.to_string(),
@@ -126,6 +131,43 @@ impl NetFile {
         &self.path
     }
 }
+
+/// A network file refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetFileError {
+    /// The file cannot be read.
+    Unreadable { path: String, why: String },
+    /// It is no network in our format.
+    Malformed { path: String, why: String },
+    /// A network of another shape than the one asked for (inputs, 3 outputs).
+    Shape {
+        path: String,
+        inputs: usize,
+        outputs: usize,
+        wanted: usize,
+    },
+}
+
+impl std::fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetFileError::Unreadable { path, why } => write!(f, "cannot read '{}': {}", path, why),
+            NetFileError::Malformed { path, why } => write!(f, "'{}': {}", path, why),
+            NetFileError::Shape {
+                path,
+                inputs,
+                outputs,
+                wanted,
+            } => write!(
+                f,
+                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives 3",
+                path, inputs, outputs, wanted
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetFileError {}
 
 /// Two settings are the same when they name the same file.
 impl PartialEq for NetFile {
