@@ -41,7 +41,7 @@ use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
 use report::Report;
-use spec::PlayerSpec;
+use spec::{PlayerSpec, SpecError};
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -395,26 +395,62 @@ impl Pool {
     }
 }
 
+/// Why a caller's hook stopped a match (a log that could not be written): any error, kept
+/// as it is for the caller's message.
+pub type Stop = Box<dyn std::error::Error + Send + Sync>;
+
+/// What a caller's hook answers: go on, or stop the match and say why.
+pub type Hook = Result<(), Stop>;
+
+/// A match that could not be played, or was stopped.
+#[derive(Debug)]
+pub enum MatchError {
+    /// The format takes another number of players.
+    Players { wanted: usize, given: usize },
+    /// A gauntlet without an opponent.
+    NoOpponent,
+    /// A player's spec refused.
+    Spec(SpecError),
+    /// The caller's hook stopped it.
+    Stopped(Stop),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Players { wanted, given } => {
+                write!(f, "this format takes {} players, {} given", wanted, given)
+            }
+            MatchError::NoOpponent => f.write_str("a gauntlet needs an opponent"),
+            MatchError::Spec(e) => e.fmt(f),
+            // The hook's own message, its causes included when the caller asks (`{:#}`).
+            MatchError::Stopped(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 /// Runs a match. `on_deal` sees each deal's games in deal order (for logs); the report is
 /// returned at the end.
 pub fn run(
     config: &ArenaConfig,
-    on_deal: &mut dyn FnMut(&[GameRecord]) -> anyhow::Result<()>,
-) -> anyhow::Result<Report> {
+    on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
+) -> Result<Report, MatchError> {
     let entries = config.format.entries();
-    anyhow::ensure!(
-        config.players.len() == entries,
-        "this format takes {} players, {} given",
-        entries,
-        config.players.len()
-    );
+    if config.players.len() != entries {
+        return Err(MatchError::Players {
+            wanted: entries,
+            given: config.players.len(),
+        });
+    }
     // Each spec read once (a network file it names with it), then shared by every game.
     let specs = config
         .players
         .iter()
         .map(|text| text.parse::<PlayerSpec>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(anyhow::Error::msg)?;
+        .map_err(MatchError::Spec)?;
     let labels = labels(&config.players);
     let mut report = Report::new(&labels);
     if config.format == Format::Team {
@@ -430,7 +466,7 @@ pub fn run(
     let start = Instant::now();
     let jobs = config.jobs.max(1).min(n.max(1));
     let (tx, rx) = mpsc::channel::<(usize, Vec<GameRecord>)>();
-    let mut outcome: anyhow::Result<()> = Ok(());
+    let mut outcome: Result<(), Stop> = Ok(());
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
@@ -541,7 +577,7 @@ pub fn run(
         }
     });
     report.seconds = start.elapsed().as_secs_f64();
-    outcome?;
+    outcome.map_err(MatchError::Stopped)?;
     Ok(report)
 }
 

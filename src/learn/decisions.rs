@@ -223,8 +223,8 @@ pub fn label_run(
     shard: Option<Shard>,
     labeller: &mut Labeller,
     every: u32,
-    on_game: &mut dyn FnMut(&[Candidate]) -> anyhow::Result<()>,
-) -> anyhow::Result<arena::report::Report> {
+    on_game: &mut dyn FnMut(&[Candidate]) -> Result<(), arena::Stop>,
+) -> Result<arena::report::Report, arena::MatchError> {
     let mut config = match_config(run);
     config.shard = shard.map(super::shard::deal_shard);
     arena::run(&config, &mut |games: &[GameRecord]| {

@@ -14,6 +14,5 @@
 pub mod data;
 pub mod decisions;
 pub mod encode;
-pub mod judge;
 pub mod selfplay;
 pub mod shard;

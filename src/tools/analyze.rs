@@ -333,7 +333,7 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
 /// The view of `seat` in a position given in the syntax of `ddz solve`.
 fn from_position(line: &PositionLine, seat: Seat) -> anyhow::Result<GameState> {
     let position = line.position()?;
-    view_of(&position, seat)
+    Ok(view_of(&position, seat)?)
 }
 
 fn print_view(state: &GameState) {

@@ -423,7 +423,7 @@ fn run_gauntlet_cli(
             let names = labels(&one.players);
             match print_summary(one, &names, report, &jobs) {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                other => other.context("writing the summary"),
+                other => Ok(other.context("writing the summary")?),
             }
         },
     )?;

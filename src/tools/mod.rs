@@ -5,14 +5,17 @@ pub mod arena;
 pub mod bench;
 pub mod botzone;
 pub mod check_transcripts;
+pub mod judge;
 pub mod label;
 pub mod moves;
 pub mod play;
 pub mod replay;
+pub mod run_flags;
 pub mod selfplay;
 pub mod serve;
 pub mod solve;
 pub mod split;
+pub mod table_flags;
 /// The binary's usage: the engine's (its settings, each a flag, listed from the settings
 /// registries so that a new setting is listed where it is defined), then every tool.
 #[must_use]
@@ -35,7 +38,7 @@ pub fn usage_of(tool: &str, rest: &[String]) -> Option<&'static str> {
         ("bench", _) => bench::USAGE,
         ("arena", Some("merge")) => arena::MERGE_USAGE,
         ("arena", _) => arena::usage(),
-        ("play", _) => crate::play::settings::USAGE,
+        ("play", _) => table_flags::USAGE,
         ("replay", _) => replay::USAGE,
         ("serve", _) => serve::USAGE,
         ("check-transcripts", _) => check_transcripts::USAGE,

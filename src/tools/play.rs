@@ -21,7 +21,7 @@ use std::sync::{Arc, Mutex};
 
 /// Runs `ddz play` on the terminal.
 pub fn run_play(args: &[String]) -> anyhow::Result<()> {
-    let settings = PlaySettings::parse(args)?;
+    let settings = crate::tools::table_flags::parse(args)?;
     let no_color = std::env::var_os("NO_COLOR");
     let term = std::env::var_os("TERM");
     let style = Style {

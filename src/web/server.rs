@@ -116,9 +116,13 @@ struct Status {
 
 /// Listens on `address` (`127.0.0.1:8000`; port 0 picks a free one) and answers requests
 /// until the process is stopped; `ready` gets the address actually bound, once listening.
-pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> anyhow::Result<()> {
-    let server = Server::http(address)
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {}", address, e))?;
+pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> std::io::Result<()> {
+    let server = Server::http(address).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::AddrNotAvailable,
+            format!("cannot listen on {}: {}", address, e),
+        )
+    })?;
     let bound = server
         .server_addr()
         .to_ip()
