@@ -37,7 +37,6 @@ pub mod greedy;
 pub mod knowledge;
 pub mod learned;
 pub mod net;
-pub mod position;
 pub mod random;
 pub mod rules_player;
 pub mod split;

@@ -19,6 +19,7 @@ use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::Policy;
+use crate::strategy::net::{CheckFileError, CheckLine};
 use features::{features_of, Features};
 use std::sync::{Arc, Mutex};
 use trees::Trees;
@@ -43,7 +44,7 @@ pub fn embedded_model() -> Arc<Trees> {
 /// (`PREFIX.check`, written by `scripts/train-policy.py` beside the model: each line a
 /// candidate's features then the trainer's score), relative to the score (or absolute below
 /// 1), and the number of lines compared.
-pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), String> {
+pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), CheckFileError> {
     let (mut worst, mut rows) = (0.0f64, 0);
     for (i, line) in check.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -53,14 +54,18 @@ pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), 
             .split('\t')
             .map(|v| v.parse::<f64>())
             .collect::<Result<Vec<f64>, _>>()
-            .map_err(|_| format!("line {}: not numbers", i + 1))?;
+            .map_err(|_| CheckFileError::Line {
+                line: i + 1,
+                why: CheckLine::NotANumber(None),
+            })?;
         if values.len() != model.features + 1 {
-            return Err(format!(
-                "line {}: {} values, the model reads {} features and a score",
-                i + 1,
-                values.len(),
-                model.features
-            ));
+            return Err(CheckFileError::Line {
+                line: i + 1,
+                why: CheckLine::Values {
+                    values: values.len(),
+                    features: model.features,
+                },
+            });
         }
         let (x, theirs) = values.split_at(model.features);
         let difference = (model.score(x) - theirs[0]).abs() / theirs[0].abs().max(1.0);

@@ -132,6 +132,67 @@ impl NetFile {
     }
 }
 
+/// A trainer's check file (the `.check` beside a trained network or policy: inputs and the
+/// trainer's outputs per line) that cannot be compared with our forward pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckFileError {
+    /// The network's weights do not read.
+    Network(mlp::MlpError),
+    /// A line (numbered from 1) does not read.
+    Line { line: usize, why: CheckLine },
+}
+
+/// What is wrong with a check file's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckLine {
+    /// No `|` between the inputs and the outputs.
+    NoBar,
+    /// A field that is no number (the field, when one is named).
+    NotANumber(Option<String>),
+    /// Not the network's numbers of inputs and outputs.
+    Shape {
+        inputs: usize,
+        outputs: usize,
+        takes: usize,
+        gives: usize,
+    },
+    /// Not the model's number of features and a score.
+    Values { values: usize, features: usize },
+}
+
+impl std::fmt::Display for CheckFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckFileError::Network(e) => e.fmt(f),
+            CheckFileError::Line { line, why } => {
+                write!(f, "line {}: ", line)?;
+                match why {
+                    CheckLine::NoBar => f.write_str("no '|' between inputs and outputs"),
+                    CheckLine::NotANumber(Some(v)) => write!(f, "'{}' is not a number", v),
+                    CheckLine::NotANumber(None) => f.write_str("not numbers"),
+                    CheckLine::Shape {
+                        inputs,
+                        outputs,
+                        takes,
+                        gives,
+                    } => write!(
+                        f,
+                        "{} inputs and {} outputs, the network takes {} and gives {}",
+                        inputs, outputs, takes, gives
+                    ),
+                    CheckLine::Values { values, features } => write!(
+                        f,
+                        "{} values, the model reads {} features and a score",
+                        values, features
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for CheckFileError {}
+
 /// A network file refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum NetFileError {
