@@ -11,5 +11,5 @@ cd "$DDZ_ROOT"
 
 ensure_debian_pkgs chromium chromium-driver python3-selenium
 cargo build --release --quiet
-mkdir -p target/browser
+rm -rf target/browser && mkdir -p target/browser
 /usr/bin/python3 scripts/browser_test.py --ddz target/release/ddz --out target/browser

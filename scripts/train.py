@@ -30,6 +30,11 @@ import sklearn
 from sklearn.neural_network import MLPRegressor
 
 TARGET_NAMES = ["official", "team", "won"]
+# The hidden-hand network (--net hidden): 15 fitted outputs, then the columns that weigh and
+# judge them (src/learn/hidden.rs): hidden cards per rank, the need of the seat after ours, all
+# hidden cards.
+HIDDEN_OUTPUTS = 15
+HIDDEN_FLOOR = 0.01
 CHECK_ROWS = 24
 PATIENCE = 4
 
@@ -103,6 +108,40 @@ def snapshot(model):
     return [w.copy() for w in model.coefs_], [b.copy() for b in model.intercepts_]
 
 
+def hidden_chances(model, x):
+    """The network's chances, kept inside [HIDDEN_FLOOR, 1 - HIDDEN_FLOOR] as the engine keeps them."""
+    return np.clip(model.predict(x), HIDDEN_FLOOR, 1 - HIDDEN_FLOOR)
+
+
+def hidden_log_loss(p, y):
+    """Log loss per hidden card: rank r's chance p[:, r] against its share y[:, r] of the
+    y[:, 15 + r] hidden cards of that rank."""
+    share, counts = y[:, :HIDDEN_OUTPUTS], y[:, HIDDEN_OUTPUTS : 2 * HIDDEN_OUTPUTS]
+    nxt = share * counts
+    loss = -(nxt * np.log(p) + (counts - nxt) * np.log(1 - p)).sum()
+    return float(loss / counts.sum())
+
+
+def hidden_figures(name, model, x, y):
+    """Log loss per hidden card of the network, of uniform deals (each card with the seat after
+    ours at that seat's share of the hidden cards), and a calibration table."""
+    p = hidden_chances(model, x)
+    need, total = y[:, 2 * HIDDEN_OUTPUTS], y[:, 2 * HIDDEN_OUTPUTS + 1]
+    uniform = np.repeat((need / np.maximum(total, 1))[:, None], HIDDEN_OUTPUTS, axis=1)
+    net, base = hidden_log_loss(p, y), hidden_log_loss(np.clip(uniform, 1e-6, 1 - 1e-6), y)
+    lines = [f"{name}: log loss per hidden card {net:.4f} (uniform deals {base:.4f}, {100 * (1 - net / base):.1f}% less)"]
+    share, counts = y[:, :HIDDEN_OUTPUTS], y[:, HIDDEN_OUTPUTS : 2 * HIDDEN_OUTPUTS]
+    bins = np.minimum((p * 10).astype(int), 9)
+    table = []
+    for b in range(10):
+        m = (bins == b) & (counts > 0)
+        if counts[m].sum() > 0:
+            table.append(f"{b / 10:.1f}-{(b + 1) / 10:.1f}: said {np.average(p[m], weights=counts[m]):.3f} "
+                         f"was {(share[m] * counts[m]).sum() / counts[m].sum():.3f}")
+    lines.append(f"{name} calibration (chance said → share found, by card): " + "; ".join(table))
+    return lines
+
+
 def figures(name, model, x, y):
     """Mean squared error per target against predicting the mean, and the sign accuracy."""
     p = model.predict(x)
@@ -121,7 +160,7 @@ def figures(name, model, x, y):
 def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--matrix", required=True, nargs="+", help="matrix files from ddz encode")
-    ap.add_argument("--net", required=True, choices=["play", "bid"])
+    ap.add_argument("--net", required=True, choices=["play", "bid", "hidden"])
     ap.add_argument("--out", required=True, help="output prefix (PREFIX.bin, .check, .txt)")
     ap.add_argument("--hidden", default="256,128", help="hidden layer widths (default 256,128)")
     ap.add_argument("--epochs", type=int, default=30, help="at most this many passes (default 30)")
@@ -149,13 +188,28 @@ def main():
     x_test, y_test = x[n - test :], y[n - test :]
     x_val, y_val = x[n - test - val : n - test], y[n - test - val : n - test]
     x_train, y_train = x[: n - test - val], y[: n - test - val]
+    if args.net == "hidden":
+        # Fitted on the shares only; the extra columns weigh and judge them.
+        y_train = y_train[:, :HIDDEN_OUTPUTS]
+        y_fit_val = y_val[:, :HIDDEN_OUTPUTS]
+    else:
+        y_fit_val = y_val
     rng = np.random.default_rng(args.seed)
     if args.max_rows and len(x_train) > args.max_rows:
         keep = rng.permutation(len(x_train))[: args.max_rows]
         x_train, y_train = x_train[keep], y_train[keep]
     hidden = tuple(int(h) for h in args.hidden.split(",") if h)
+    outputs = y_train.shape[1]
+
+    def validation_score():
+        # The hidden-hand network is judged by its log loss per card (less is better), the
+        # others by R².
+        if args.net == "hidden":
+            return -hidden_log_loss(hidden_chances(model, x_val), y_val)
+        return model.score(x_val, y_fit_val)
+
     print(
-        f"train.py: {args.net} network {x.shape[1]}→{'→'.join(map(str, hidden))}→{y.shape[1]}; "
+        f"train.py: {args.net} network {x.shape[1]}→{'→'.join(map(str, hidden))}→{outputs}; "
         f"{len(x_train)} training rows, {len(x_val)} validation, {len(x_test)} held out (whole games); "
         f"seed {args.seed}; scikit-learn {sklearn.__version__}, numpy {np.__version__}",
         flush=True,
@@ -180,9 +234,9 @@ def main():
         if [w.shape for w in coefs] != [w.shape for w in model.coefs_]:
             sys.exit(f"train.py: {args.init} is not a network of this shape")
         model.coefs_, model.intercepts_ = coefs, intercepts
-        score = model.score(x_val, y_val)
-        print(f"initial weights {args.init}: validation R² {score:.4f}", flush=True)
-        lines.append(f"started from {args.init}: validation R² {score:.4f}")
+        score = validation_score()
+        print(f"initial weights {args.init}: validation score {score:.4f}", flush=True)
+        lines.append(f"started from {args.init}: validation score {score:.4f}")
         best, best_params = score, snapshot(model)
     # Pretraining: passes over the other matrices, judged on this data's validation games; the
     # main stage starts from the best of them.
@@ -198,9 +252,9 @@ def main():
         print(f"pretraining on {len(px)} rows of {' '.join(args.pretrain)}", flush=True)
         for epoch in range(args.pretrain_epochs):
             order = rng.permutation(len(px))
-            model.partial_fit(px[order], py[order])
-            score = model.score(x_val, y_val)
-            print(f"pretrain epoch {epoch + 1}: loss {model.loss_:.4f}, validation R² {score:.4f}", flush=True)
+            model.partial_fit(px[order], py[order][:, :outputs])
+            score = validation_score()
+            print(f"pretrain epoch {epoch + 1}: loss {model.loss_:.4f}, validation score {score:.4f}", flush=True)
             if score > best + 1e-4:
                 best, best_params = score, snapshot(model)
         del px, py
@@ -219,8 +273,8 @@ def main():
         order = rng.permutation(len(x_train))
         model.partial_fit(x_train[order], y_train[order])
         epochs = epoch + 1
-        score = model.score(x_val, y_val)
-        print(f"epoch {epochs}: loss {model.loss_:.4f}, validation R² {score:.4f}", flush=True)
+        score = validation_score()
+        print(f"epoch {epochs}: loss {model.loss_:.4f}, validation score {score:.4f}", flush=True)
         if score > best + 1e-4:
             best, stale = score, 0
             best_params = snapshot(model)
@@ -230,10 +284,14 @@ def main():
                 break
     model.coefs_, model.intercepts_ = best_params
     seconds = time.time() - start
+    measure = "−log loss per card" if args.net == "hidden" else "R²"
     lines.append(
-        f"trained in {seconds:.0f} s, {epochs} epochs, best validation R² {best:.4f} (whole games)"
+        f"trained in {seconds:.0f} s, {epochs} epochs, best validation {measure} {best:.4f} (whole games)"
     )
-    lines += figures("held out (whole games)", model, x_test, y_test)
+    if args.net == "hidden":
+        lines += hidden_figures("held out (whole games)", model, x_test, y_test)
+    else:
+        lines += figures("held out (whole games)", model, x_test, y_test)
     for line in lines:
         print(line, flush=True)
 
@@ -259,7 +317,7 @@ def main():
             f.write(f"pretrained on: {' '.join(args.pretrain)}\n")
         f.write(f"rows: {len(x_train)} training, {len(x_val)} validation, {len(x_test)} held out "
                 f"(whole games); seed {args.seed}\n")
-        f.write(f"shape: {x.shape[1]} → {' → '.join(map(str, hidden))} → {y.shape[1]} (ReLU), "
+        f.write(f"shape: {x.shape[1]} → {' → '.join(map(str, hidden))} → {outputs} (ReLU), "
                 f"{sum(w.size + b.size for w, b in zip(model.coefs_, model.intercepts_))} parameters\n")
         f.write(f"commit: {commit}; scikit-learn {sklearn.__version__}, numpy {np.__version__}\n")
         for line in lines:

@@ -45,7 +45,7 @@ pub enum BuiltinSpec {
     /// `tricky`: the test opponent that leads plays platforms read differently.
     Tricky,
     /// `ddz[:KEY=VALUE…]`: the thinking player (the engine's default).
-    Ddz(DdzSpec),
+    Ddz(Box<DdzSpec>),
 }
 
 /// The thinking player's settings as a spec gives them: the settings read, and the
@@ -172,7 +172,7 @@ impl FromStr for BuiltinSpec {
                         .unwrap_or("");
                     ddz.given.push((name, v.trim().to_string()));
                 }
-                return Ok(BuiltinSpec::Ddz(ddz));
+                return Ok(BuiltinSpec::Ddz(Box::new(ddz)));
             }
             _ => {
                 return Err(SpecError::UnknownBuiltin {

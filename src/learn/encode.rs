@@ -110,7 +110,7 @@ impl<W: Write + Seek> MatrixWriter<W> {
             Net::Play => {
                 let mut x = [0.0f32; PLAY_INPUTS];
                 play_features(&sample.position, &mut self.splitter, &mut x);
-                push(&mut self.buf, &x);
+                write_f32(&mut self.buf, &x);
             }
             Net::Bid => {
                 // The first position of a game: each seat's dealt hand in its role.
@@ -127,14 +127,14 @@ impl<W: Write + Seek> MatrixWriter<W> {
                     };
                     let mut x = [0.0f32; BID_INPUTS];
                     bid_features(dealt, Role::of(seat, landlord), &mut self.splitter, &mut x);
-                    push(&mut self.buf, &x);
-                    push(&mut self.buf, &t);
+                    write_f32(&mut self.buf, &x);
+                    write_f32(&mut self.buf, &t);
                     self.rows += 1;
                 }
                 return self.out.write_all(&self.buf);
             }
         }
-        push(&mut self.buf, &targets(&sample.outcome));
+        write_f32(&mut self.buf, &targets(&sample.outcome));
         self.rows += 1;
         self.out.write_all(&self.buf)
     }
@@ -155,7 +155,8 @@ impl<W: Write + Seek> MatrixWriter<W> {
     }
 }
 
-fn push(buf: &mut Vec<u8>, values: &[f32]) {
+/// Appends `values` to `buf` as little-endian f32.
+pub(crate) fn write_f32(buf: &mut Vec<u8>, values: &[f32]) {
     for v in values {
         buf.extend_from_slice(&v.to_le_bytes());
     }

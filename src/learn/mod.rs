@@ -14,5 +14,6 @@
 pub mod data;
 pub mod decisions;
 pub mod encode;
+pub mod hidden;
 pub mod selfplay;
 pub mod shard;

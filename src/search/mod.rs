@@ -17,5 +17,5 @@ pub mod solver;
 pub mod table;
 
 pub use rollout::Policy;
-pub use sampler::{SampleError, Sampler};
+pub use sampler::{ChanceDeals, SampleError, Sampler};
 pub use solver::{Next, Solution, Solver, SolverPosition, SolverPositionError};

@@ -37,12 +37,14 @@ example: ddz selfplay --deals 20000 --players builtin:rules --seed 1 --out data/
 
 /// Usage of `ddz encode`.
 pub const ENCODE_USAGE: &str = "\
-usage: ddz encode --net play|bid DATA... --out FILE [--every K]
+usage: ddz encode --net play|bid|hidden DATA... --out FILE [--every K]
   Turns self-play data into a network's training matrix (inputs and targets, f32; the format
   is documented in src/learn/encode.rs), as scripts/train.py reads it.
-  --net play  every position (all hands open) → the landlord's outcome
-  --net bid   the landlord's 17 dealt cards, once per game → the landlord's outcome
-  --every K   keep one position in K, by game and turn (default 1; play network only)
+  --net play    every position (all hands open) → the landlord's outcome
+  --net bid     the landlord's 17 dealt cards, once per game → the landlord's outcome
+  --net hidden  DATA are arena game logs (ddz arena --json): each seat's view before a turn →
+                where the hidden cards are (src/learn/hidden.rs)
+  --every K     keep one position in K, by game and turn (default 1; not the bid network)
   The shards of a run (ddz selfplay --shard K/N) are read together, all N of them, as the file
   ddz selfplay merge joins them into: the matrix is the one the whole run's file gives.";
 
@@ -51,6 +53,7 @@ pub const NETCHECK_USAGE: &str = "\
 usage: ddz netcheck PREFIX
        ddz netcheck --policy PREFIX
        ddz netcheck --data FILE [--positions N]
+       ddz netcheck --hidden LOG... [--every K] [--deals M] [--hidden-net FILE]
   PREFIX: compares this binary's forward pass of PREFIX.bin with the trainer's outputs in
   PREFIX.check (both written by scripts/train.py); fails when they differ by more than 1e-4
   (relative).
@@ -58,7 +61,11 @@ usage: ddz netcheck PREFIX
   scored by this binary against the trainer's scores in PREFIX.check (within 1e-9).
   --data: how well the embedded play network judges positions of a self-play file (N of them,
   default 3000, more than 16 cards left), against the recorded outcome and against the
-  thinking player's judge (a rollout of the rule player with the solver at the end).";
+  thinking player's judge (a rollout of the rule player with the solver at the end).
+  --hidden: where each way of drawing the search's deals (infer = on, net, both) puts
+  the hidden cards of the arena logs' games (ddz arena --json), seen by every seat before one
+  turn in K (default 5): the log loss per hidden card of the share of M deals (default 64)
+  that put it with the seat after ours, against uniform deals (each card at that seat's share).";
 
 /// `ddz netcheck --policy PREFIX`: a trained policy model scored against the trainer's own.
 fn check_policy(prefix: &str) -> anyhow::Result<()> {
@@ -94,9 +101,18 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
     let mut data: Option<String> = None;
     let mut positions = JUDGE_POSITIONS;
     let mut policy: Option<String> = None;
+    let mut hidden: Vec<String> = Vec::new();
+    let mut every: u64 = 5;
+    let mut deals: u32 = 64;
+    let mut hidden_net: Option<String> = None;
     let mut line = Args::new("netcheck", NETCHECK_USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match &arg {
+            Arg::Flag(f) if f == "--hidden" => hidden.push(line.value()?),
+            Arg::Word(w) if !hidden.is_empty() => hidden.push(w.clone()),
+            Arg::Flag(f) if f == "--every" => every = line.parse::<u64>()?.max(1),
+            Arg::Flag(f) if f == "--deals" => deals = line.parse::<u32>()?.max(1),
+            Arg::Flag(f) if f == "--hidden-net" => hidden_net = Some(line.value()?),
             Arg::Word(w) if prefix.is_none() => prefix = Some(w.clone()),
             Arg::Flag(f) if f == "--data" => data = Some(line.value()?),
             Arg::Flag(f) if f == "--policy" => policy = Some(line.value()?),
@@ -108,6 +124,9 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
             }
             _ => return Err(line.unknown(&arg).into()),
         }
+    }
+    if !hidden.is_empty() {
+        return check_hidden(&hidden, every, deals, hidden_net.as_deref());
     }
     let prefix = match (prefix, data, policy) {
         (None, Some(file), None) => return judge_data(&file, positions),
@@ -130,6 +149,57 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
     );
     if rows == 0 || worst > NETCHECK_TOLERANCE {
         bail!("the forward pass does not give the trainer's outputs");
+    }
+    Ok(())
+}
+
+/// `ddz netcheck --hidden LOG...`: the log loss per hidden card of each way of drawing deals
+/// on the views of the logs' games.
+fn check_hidden(
+    logs: &[String],
+    every: u64,
+    deals: u32,
+    hidden_net: Option<&str>,
+) -> anyhow::Result<()> {
+    use crate::learn::hidden::{calibrate, games_of_log};
+    use crate::strategy::thinker::{Thinker, ThinkerSettings};
+    let mut records = Vec::new();
+    for path in logs {
+        let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
+        records.extend(
+            games_of_log(&text)
+                .map_err(anyhow::Error::msg)
+                .with_context(|| format!("{} is not an arena log", path))?,
+        );
+    }
+    let names = ["on", "net", "both"];
+    let mut ways: Vec<Thinker> = Vec::new();
+    for name in names {
+        let mut settings = ThinkerSettings::default();
+        settings.set("infer", name).map_err(anyhow::Error::msg)?;
+        if let Some(file) = hidden_net {
+            settings
+                .set("hidden-net", file)
+                .map_err(anyhow::Error::msg)?;
+        }
+        ways.push(Thinker::new(settings));
+    }
+    let cal = calibrate(&records, every, &mut ways, deals);
+    println!(
+        "{} games, {} views, {} hidden cards; log loss per hidden card ({} deals each):",
+        records.len(),
+        cal.views,
+        cal.cards,
+        deals
+    );
+    println!("  uniform     {:.4}", cal.per_card(0));
+    for (k, name) in names.iter().enumerate() {
+        println!(
+            "  {:<10}  {:.4}  ({:+.1}% against uniform)",
+            name,
+            cal.per_card(k + 1),
+            100.0 * (cal.per_card(k + 1) / cal.per_card(0) - 1.0)
+        );
     }
     Ok(())
 }
@@ -214,6 +284,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
 /// Runs `ddz encode`.
 pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
     let mut net: Option<Net> = None;
+    let mut hidden = false;
     let mut out: Option<PathBuf> = None;
     let mut every: u64 = 1;
     let mut inputs: Vec<PathBuf> = Vec::new();
@@ -224,10 +295,12 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
             Arg::Flag(f) => match f.as_str() {
                 "--net" => {
                     let name = line.value()?;
-                    net = Some(
-                        Net::from_name(&name)
-                            .with_context(|| format!("--net: '{}' is not play or bid", name))?,
-                    );
+                    hidden = name == "hidden";
+                    if !hidden {
+                        net = Some(Net::from_name(&name).with_context(|| {
+                            format!("--net: '{}' is not play, bid or hidden", name)
+                        })?);
+                    }
                 }
                 "--out" | "-o" => out = Some(line.value()?.into()),
                 "--every" => {
@@ -240,11 +313,14 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
             },
         }
     }
-    let net = net.with_context(|| format!("--net play|bid is required{}", line.hint()))?;
     let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;
     if inputs.is_empty() {
         bail!("no DATA file given{}", line.hint());
     }
+    if hidden {
+        return encode_hidden(&inputs, &out, every);
+    }
+    let net = net.with_context(|| format!("--net play|bid|hidden is required{}", line.hint()))?;
     let file =
         std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
     let mut matrix = MatrixWriter::new(BufWriter::new(file), net)?;
@@ -307,6 +383,39 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
 enum DataSource {
     File(PathBuf),
     Shards(Vec<PathBuf>),
+}
+
+/// `ddz encode --net hidden`: every `every`-th turn of each game of the arena logs `inputs`,
+/// seen from each seat, into the hidden-hand model's matrix at `out`.
+fn encode_hidden(inputs: &[PathBuf], out: &std::path::Path, every: u64) -> anyhow::Result<()> {
+    use crate::learn::hidden::{games_of_log, views_of, HiddenMatrix};
+    let file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
+    let mut matrix = HiddenMatrix::new(BufWriter::new(file))?;
+    let mut games = 0;
+    for path in inputs {
+        let text =
+            std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()))?;
+        let records = games_of_log(&text)
+            .map_err(anyhow::Error::msg)
+            .with_context(|| format!("{} is not an arena log", path.display()))?;
+        for record in &records {
+            if let Some(views) = views_of(record, every) {
+                games += 1;
+                for (view, hands) in &views {
+                    matrix.add(view, hands)?;
+                }
+            }
+        }
+    }
+    let rows = matrix.rows();
+    matrix.finish()?;
+    println!(
+        "ddz encode: {} rows from {} games into {} (hidden-hand model)",
+        rows,
+        games,
+        out.display()
+    );
+    Ok(())
 }
 
 /// The inputs in order, a run's shards together where its first shard stands (a file is a

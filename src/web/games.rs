@@ -3,6 +3,12 @@
 //! `ddz serve` was started with. A page creates a game, answers it and closes it; a game nobody asked about for
 //! [`IDLE_LIMIT`] is closed too, and there are at most [`MAX_GAMES`], so the server's memory
 //! stays bounded however many tabs come and go.
+//!
+//! A page cannot tell a reload from a closed tab: when it goes away it says so ([`Games::away`])
+//! and the game waits [`RELOAD_GRACE`] for a page to take it up again ([`Games::resume`]) before
+//! it is closed. Each page names itself with a token of its own, so the notice of a page that
+//! went away after its reload already took the game up is ignored: the game belongs to the
+//! page that took it last.
 
 use super::replay::{Bid, Ending, Play};
 use super::seat::{web_seat, Refused, SharedDesk};
@@ -28,6 +34,31 @@ pub const MAX_GAMES: usize = 32;
 /// A game nobody asked about for this long is closed (a tab left open overnight, a browser
 /// that never said the page was closed).
 pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 60);
+/// How long a game whose page went away waits for a page to take it up again before it is
+/// closed: a reload comes back within a second or two, a closed tab never does.
+pub const RELOAD_GRACE: Duration = Duration::from_secs(10);
+/// The longest page token taken (the play page makes 16 hex digits).
+pub const MAX_PAGE_TOKEN: usize = 64;
+
+/// Which page holds a game, and since when none does.
+#[derive(Default)]
+struct Holder {
+    /// The token of the page that created or last took up the game (none: a client that
+    /// named no page).
+    page: Option<String>,
+    /// When that page said it went away, if it did and no page took the game up since.
+    away_since: Option<Instant>,
+}
+
+/// Whether `token` can name a page: 1 to [`MAX_PAGE_TOKEN`] ASCII letters, digits, `-` or `_`
+/// (it is only compared, never shown, but a request's junk is not kept).
+#[must_use]
+pub fn page_token_ok(token: &str) -> bool {
+    (1..=MAX_PAGE_TOKEN).contains(&token.len())
+        && token
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
+}
 /// One game.
 pub struct Game {
     /// Its name in requests.
@@ -44,12 +75,18 @@ pub struct Game {
     hints: Mutex<Thinker>,
     /// The last request about the game.
     last_seen: Mutex<Instant>,
+    /// The page that holds it.
+    holder: Mutex<Holder>,
 }
 
 impl Game {
     /// The hint player; one hint at a time per game.
     fn hints(&self) -> MutexGuard<'_, Thinker> {
         self.hints.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    fn holder(&self) -> MutexGuard<'_, Holder> {
+        self.holder.lock().unwrap_or_else(PoisonError::into_inner)
     }
 }
 
@@ -78,10 +115,10 @@ impl Games {
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Starts a game of the next deal on its own thread. Idle games are closed first; when
-    /// [`MAX_GAMES`] are still open, the finished game asked about longest ago makes room, and
-    /// with none finished the server is full (503).
-    pub fn create(self: &Arc<Self>) -> Result<Arc<Game>, Refused> {
+    /// Starts a game of the next deal on its own thread, held by the page `page` (if named).
+    /// Idle games are closed first; when [`MAX_GAMES`] are still open, the finished game asked
+    /// about longest ago makes room, and with none finished the server is full (503).
+    pub fn create(self: &Arc<Self>, page: Option<String>) -> Result<Arc<Game>, Refused> {
         self.sweep(Instant::now());
         let mut table = self.table();
         if table.len() >= MAX_GAMES {
@@ -118,6 +155,10 @@ impl Games {
             desk: SharedDesk::default(),
             hints: Mutex::new(hint_player()),
             last_seen: Mutex::new(Instant::now()),
+            holder: Mutex::new(Holder {
+                page,
+                away_since: None,
+            }),
         });
         table.insert(game.id.clone(), game.clone());
         drop(table);
@@ -140,6 +181,31 @@ impl Games {
             .lock()
             .unwrap_or_else(PoisonError::into_inner) = Instant::now();
         Ok(game)
+    }
+
+    /// The game `id`, taken up by the page `page` (a reload of the page that held it, or
+    /// another page): from now on it holds the game, and a notice that an earlier page went
+    /// away no longer closes it.
+    pub fn resume(&self, id: &str, page: &str) -> Result<Arc<Game>, Refused> {
+        let game = self.get(id)?;
+        let mut holder = game.holder();
+        holder.page = Some(page.to_string());
+        holder.away_since = None;
+        drop(holder);
+        Ok(game)
+    }
+
+    /// The page `page` went away from the game `id` (reloaded or closed): unless a page takes
+    /// it up within [`RELOAD_GRACE`], [`Games::sweep`] closes it. Returns false, and changes
+    /// nothing, when another page took the game up since (the notice came after the reload).
+    pub fn away(&self, id: &str, page: &str, now: Instant) -> Result<bool, Refused> {
+        let game = self.get(id)?;
+        let mut holder = game.holder();
+        if holder.page.as_deref().map_or(false, |held| held != page) {
+            return Ok(false);
+        }
+        holder.away_since = Some(now);
+        Ok(true)
     }
 
     /// Closes the game `id`: a game in play ends as abandoned by the person, and its thread
@@ -179,14 +245,18 @@ impl Games {
         self.table().len()
     }
 
-    /// Closes the games nobody asked about for [`IDLE_LIMIT`] before `now`.
+    /// Closes the games nobody asked about for [`IDLE_LIMIT`] before `now`, and those whose
+    /// page went away [`RELOAD_GRACE`] before `now` with no page taking them up since.
     pub fn sweep(&self, now: Instant) {
         let mut table = self.table();
         let idle: Vec<String> = table
             .values()
             .filter(|g| {
                 let seen = *g.last_seen.lock().unwrap_or_else(PoisonError::into_inner);
-                now.saturating_duration_since(seen) >= IDLE_LIMIT
+                let gone = g.holder().away_since.map_or(false, |since| {
+                    now.saturating_duration_since(since) >= RELOAD_GRACE
+                });
+                gone || now.saturating_duration_since(seen) >= IDLE_LIMIT
             })
             .map(|g| g.id.clone())
             .collect();

@@ -1,14 +1,31 @@
 // The play page of `ddz serve`: a person against the engines, by clicking. The server runs the
 // game (the arena's referee, as `ddz play` does) and answers each request with the table as
-// the person sees it (src/web/api.rs documents the JSON). A request the game refuses comes back
-// as a 4xx answer with `{"error": reason}`, shown under the buttons. Each page load starts its
-// own game, so tabs are independent, and closing the page frees it.
+// the person sees it (src/web/server.rs lists the requests, src/web/games.rs the JSON). A
+// request the game refuses comes back as a 4xx answer with `{"error": reason}`, shown under the
+// buttons. Each tab plays its own game, named in the address (`#game=ID`), so a reload takes
+// the game in progress up again where a new tab deals a new one; a finished or unknown game
+// starts the next deal.
 "use strict";
 
 const REFRESH_MS = 1000;
+/** This page's name to the server: a game belongs to the page that took it up last, so when an
+ * old page's "away" arrives after its reload took the game up, the server ignores it. */
+const PAGE = pageToken();
 let state = null;
 let selected = new Set();
 let busy = false;
+
+function pageToken() {
+    const bytes = new Uint8Array(8);
+    crypto.getRandomValues(bytes);
+    return [...bytes].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+/** The game this tab plays, from the address (`#game=ID`), or null. */
+function gameInAddress() {
+    const id = new URLSearchParams(location.hash.slice(1)).get("game");
+    return id && /^[0-9a-f]{1,32}$/.test(id) ? id : null;
+}
 
 async function call(method, path, body) {
     const options = { method, headers: {} };
@@ -57,16 +74,45 @@ async function act(method, path, body) {
 
 async function newGame() {
     const old = state && state.id;
-    await act("POST", "/api/games");
+    await act("POST", "/api/games", { page: PAGE });
     if (old && state && state.id !== old) close(old);
+}
+
+/** Takes the game `id` up again (after a reload); true when it is still in play. A finished
+ * game is left to the server (its replay page stays reachable; finished games make room first). */
+async function resume(id) {
+    let asked;
+    try {
+        asked = await call("POST", "/api/games/" + id + "/resume", { page: PAGE });
+    } catch (e) {
+        return false;
+    }
+    const { ok, answer } = asked;
+    if (!ok || answer.over) return false;
+    selected = new Set();
+    show(answer);
+    say("game resumed" + (answer.message ? " \u00b7 " + answer.message : ""));
+    return true;
 }
 
 function close(id) {
     fetch("/api/games/" + id + "/close", { method: "POST", keepalive: true }).catch(() => {});
 }
 
+/** The page goes away (a reload, or the tab closed): the server keeps the game a while for a
+ * reload to take it up, then ends it. */
+function away(id) {
+    fetch("/api/games/" + id + "/away", {
+        method: "POST",
+        keepalive: true,
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ page: PAGE }),
+    }).catch(() => {});
+}
+
 function show(next) {
     state = next;
+    if (gameInAddress() !== state.id) history.replaceState(null, "", "#game=" + state.id);
     document.getElementById("title").textContent = state.title;
     const actions = trickActions(state.plays);
     // At the end every hand is shown as dealt: the cards played are drawn greyed.
@@ -91,22 +137,26 @@ function show(next) {
         }
         return view;
     });
-    let centre = null;
+    const centre = el("div", "middle");
     if (state.result) {
-        centre = resultBox(state.result);
+        const result = resultBox(state.result);
         const link = el("a", "", "replay of this game");
         link.href = state.replay;
         link.target = "_blank";
         link.id = "replay-link";
-        centre.append(el("div"), link);
+        result.append(el("div"), link);
+        centre.append(result);
     } else if (state.over) {
-        centre = el("div", "result", state.message || "the game is over");
+        centre.append(el("div", "result", state.message || "the game is over"));
     } else if (state.question === "bid") {
-        centre = el("div", "", "your bid");
+        centre.append(el("div", "prompt", "your bid"));
     } else if (state.question === "play") {
-        centre = el("div", "", state.to_beat ? "beat " + state.to_beat + " or pass" : "your lead");
+        const prompt = state.to_beat ? "beat " + state.to_beat + " or pass" : "your lead";
+        centre.append(el("div", "prompt", prompt));
     }
+    if (!state.over) centre.append(historyList(state.plays));
     drawTable(document.getElementById("table"), {
+        south: state.you,
         seats,
         bottom: state.bottom,
         info: bidsLine(state.bids, state.landlord, state.base),
@@ -118,6 +168,31 @@ function show(next) {
     // The server answers once the person is asked again; if the engines took longer than it
     // waits, ask again shortly.
     if (!state.question && !state.over) setTimeout(refresh, REFRESH_MS);
+}
+
+/** The tricks so far, one line each ("3. A 55 · B pass · C 99"), the latest last and in view. */
+function historyList(plays) {
+    const list = el("ol", "history");
+    list.id = "history";
+    let line = null;
+    let trick = -1;
+    for (const play of plays) {
+        if (play.trick !== trick) {
+            trick = play.trick;
+            line = el("li", "", "");
+            line.value = trick + 1;
+            list.append(line);
+        } else {
+            line.textContent += " \u00b7 ";
+        }
+        line.textContent += play.seat + " " + (play.cards.length === 0 ? "pass" : play.text);
+    }
+    list.hidden = plays.length === 0;
+    // Scrolled to the end once drawn.
+    requestAnimationFrame(() => {
+        list.scrollTop = list.scrollHeight;
+    });
+    return list;
 }
 
 async function refresh() {
@@ -206,9 +281,14 @@ async function start() {
         show(state);
     });
     window.addEventListener("pagehide", () => {
-        if (state) close(state.id);
+        if (state) away(state.id);
     });
-    await newGame();
+    // Back from the browser's page cache: the server may be waiting for this page to return.
+    window.addEventListener("pageshow", async (event) => {
+        if (event.persisted && state && !(await resume(state.id))) await newGame();
+    });
+    const kept = gameInAddress();
+    if (!(kept && (await resume(kept)))) await newGame();
 }
 
 start();

@@ -4,8 +4,10 @@
 //! | request | answer |
 //! |---|---|
 //! | `GET /` | the play page |
-//! | `POST /api/games` | a new game of the next deal: its table (201) |
+//! | `POST /api/games` (body empty or `{"page": TOKEN}`) | a new game of the next deal, held by that page: its table (201) |
 //! | `GET /api/games/ID` | the table ([`TableView`]) |
+//! | `POST /api/games/ID/resume` `{"page": TOKEN}` | the table; the page now holds the game (a reload) |
+//! | `POST /api/games/ID/away` `{"page": TOKEN}` | `{"away": true}`: closed in [`super::games::RELOAD_GRACE`] unless resumed; `false` when another page holds it |
 //! | `POST /api/games/ID/bid` `{"bid": 0..3}` | the table when the person is asked again or the game ended |
 //! | `POST /api/games/ID/play` `{"cards": [codes]}` (`[]`: pass) | the same |
 //! | `GET /api/games/ID/hint` | what the engine would do ([`super::games::HintView`]) |
@@ -17,7 +19,7 @@
 //! Every refusal is a 4xx (or 503) answer `{"error": reason}`; nothing a request holds stops
 //! the server: a panic while answering one request is answered 500 and the server goes on.
 
-use super::games::{hint_of, legal_of, Game, Games, TableView, MAX_GAMES};
+use super::games::{hint_of, legal_of, page_token_ok, Game, Games, TableView, MAX_GAMES};
 use super::seat::Refused;
 use crate::cards::Cards;
 use serde::{Deserialize, Serialize};
@@ -25,7 +27,7 @@ use std::io::Read;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use tiny_http::{Header, Method, Request, Response, Server};
 
 /// The largest request body read: a play is a few dozen bytes.
@@ -39,6 +41,9 @@ pub const MAX_IN_FLIGHT: usize = 64;
 /// the table as it is (the page then asks again): longer than the engines' thinking for a
 /// trick, short enough that a stuck request frees its thread.
 pub const TURN_WAIT: Duration = Duration::from_secs(60);
+/// How often the games are swept for pages that went away and idle games: often enough that a
+/// closed tab's game ends soon after [`super::games::RELOAD_GRACE`], rarely enough to cost nothing.
+pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 /// An answer before it is sent.
 struct Answer {
@@ -98,6 +103,39 @@ struct PlayBody {
     cards: Vec<u8>,
 }
 
+/// A new game's body: the page that will hold it, if the client names one.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NewGameBody {
+    page: Option<String>,
+}
+
+/// A resume or away request's body: the page.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PageBody {
+    page: String,
+}
+
+impl PageBody {
+    /// The token, when it can name a page (400 otherwise).
+    fn token(self) -> Result<String, Refused> {
+        if page_token_ok(&self.page) {
+            Ok(self.page)
+        } else {
+            Err(Refused::new(
+                400,
+                "a page token is 1 to 64 letters, digits, - or _",
+            ))
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Away {
+    away: bool,
+}
+
 #[derive(Serialize)]
 struct LegalBody {
     plays: Vec<super::games::LegalPlay>,
@@ -128,6 +166,16 @@ pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> std:
         .to_ip()
         .map_or_else(|| address.to_string(), |a| a.to_string());
     ready(&bound);
+    let swept = games.clone();
+    std::thread::Builder::new()
+        .name("sweeper".into())
+        .spawn(move || loop {
+            std::thread::sleep(SWEEP_EVERY);
+            swept.sweep(Instant::now());
+        })
+        .map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot start the games' sweeper: {}", e))
+        })?;
     let in_flight = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
         if in_flight.load(Ordering::SeqCst) >= MAX_IN_FLIGHT {
@@ -206,7 +254,7 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
         (Method::Get, [""]) | (Method::Get, ["index.html"]) => {
             return Answer::html(super::page::play_page())
         }
-        (Method::Post, ["api", "games"]) => new_game(games),
+        (Method::Post, ["api", "games"]) => new_game(request, games),
         (Method::Get, ["api", "status"]) => Ok(Answer::json(
             200,
             &Status {
@@ -215,6 +263,14 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
             },
         )),
         (Method::Get, ["api", "games", id]) => games.get(id).map(|g| table(games, &g, 200)),
+        (Method::Post, ["api", "games", id, "resume"]) => json_body::<PageBody>(request)
+            .and_then(PageBody::token)
+            .and_then(|page| games.resume(id, &page))
+            .map(|g| table(games, &g, 200)),
+        (Method::Post, ["api", "games", id, "away"]) => json_body::<PageBody>(request)
+            .and_then(PageBody::token)
+            .and_then(|page| games.away(id, &page, Instant::now()))
+            .map(|away| Answer::json(200, &Away { away })),
         (Method::Post, ["api", "games", id, "bid"]) => {
             json_body::<BidBody>(request).and_then(|b| {
                 let game = games.get(id)?;
@@ -245,7 +301,10 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
         | (_, ["api", "games"])
         | (_, ["api", "status"])
         | (_, ["api", "games", _])
-        | (_, ["api", "games", _, "bid" | "play" | "hint" | "legal" | "close"])
+        | (
+            _,
+            ["api", "games", _, "bid" | "play" | "hint" | "legal" | "close" | "resume" | "away"],
+        )
         | (_, ["games", _, "replay"]) => Err(Refused::new(
             405,
             format!("{} is not a method of {}", method, path),
@@ -277,8 +336,19 @@ fn cards_of(given: &[u8]) -> Result<Option<Cards>, Refused> {
 }
 
 /// Starts a game and answers with its first table (once the person is asked or it ended).
-fn new_game(games: &Arc<Games>) -> Result<Answer, Refused> {
-    let game = games.create()?;
+fn new_game(request: &mut Request, games: &Arc<Games>) -> Result<Answer, Refused> {
+    let bytes = body(request)?;
+    let page = if bytes.iter().all(u8::is_ascii_whitespace) {
+        None
+    } else {
+        let asked: NewGameBody = serde_json::from_slice(&bytes)
+            .map_err(|e| Refused::new(400, format!("bad JSON body: {}", e)))?;
+        match asked.page {
+            Some(page) => Some(PageBody { page }.token()?),
+            None => None,
+        }
+    };
+    let game = games.create(page)?;
     drop(game.desk.wait_past(0, TURN_WAIT));
     Ok(table(games, &game, 201))
 }

@@ -1,6 +1,10 @@
 // Drawing cards and the table, shared by the replay page and the play page. Cards arrive as the
 // competition's codes (0..=53): rank code / 4 (3 4 5 ... K A 2), suit code % 4 (hearts,
 // diamonds, spades, clubs; suits never matter in the game), 52 the small joker, 53 the big one.
+//
+// A card is a slot in its row (`.card`, as wide as the strip of it the next card leaves bare)
+// holding its face (`.face`, the whole card, drawn over by the next one): a row can then narrow
+// its slots to fit its width, and a click lands on the card whose face is on top.
 "use strict";
 
 const RANKS = ["3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2"];
@@ -16,43 +20,6 @@ function cardName(code) {
     return RANKS[Math.floor(code / 4)] + " of " + SUIT_NAMES[code % 4];
 }
 
-/** One card as an element; `extra` are more class names (e.g. "bottom-card"). */
-function cardElement(code, extra) {
-    const card = document.createElement("div");
-    card.className = "card";
-    card.title = cardName(code);
-    card.setAttribute("role", "img");
-    card.setAttribute("aria-label", cardName(code));
-    card.dataset.code = String(code);
-    const rank = document.createElement("span");
-    rank.className = "rank";
-    const suit = document.createElement("span");
-    suit.className = "suit";
-    if (code >= SMALL_JOKER) {
-        card.classList.add("joker", code === BIG_JOKER ? "big-joker" : "small-joker");
-        rank.textContent = "JOKER";
-        suit.textContent = code === BIG_JOKER ? "\u2605" : "\u2606";
-    } else {
-        rank.textContent = RANKS[Math.floor(code / 4)];
-        suit.textContent = SUITS[code % 4];
-        if (code % 4 < 2) card.classList.add("red");
-        if (rank.textContent === "10") card.classList.add("ten");
-    }
-    card.append(rank, suit);
-    for (const name of extra || []) card.classList.add(name);
-    return card;
-}
-
-/** A row of cards, lowest first (the order the game ranks them). */
-function cardRow(codes, classesOf) {
-    const row = document.createElement("div");
-    row.className = "cards";
-    for (const code of [...codes].sort((a, b) => a - b)) {
-        row.append(cardElement(code, classesOf ? classesOf(code) : []));
-    }
-    return row;
-}
-
 /** An element with a class and text, the page's small building block. */
 function el(tag, className, text) {
     const e = document.createElement(tag);
@@ -61,53 +28,121 @@ function el(tag, className, text) {
     return e;
 }
 
+/**
+ * One card as an element; `extra` are more class names (e.g. "bottom-card"). The corner (the
+ * strip a covering card leaves bare) holds the rank and suit; the rest of the face a large pip.
+ * The jokers differ in more than colour, so they read apart in grey too: the big one is a dark
+ * card lettered "JOKER" in bold capitals with "BIG" on its face, the small one a white card
+ * lettered "joker" in small letters with "small".
+ */
+function cardElement(code, extra) {
+    const card = el("div", "card");
+    card.title = cardName(code);
+    card.setAttribute("role", "img");
+    card.setAttribute("aria-label", cardName(code));
+    card.dataset.code = String(code);
+    const face = el("div", "face");
+    if (code >= SMALL_JOKER) {
+        const big = code === BIG_JOKER;
+        card.classList.add("joker", big ? "big-joker" : "small-joker");
+        face.append(
+            el("span", "rank", big ? "JOKER" : "joker"),
+            el("span", "pip", big ? "\u2605" : "\u2606"),
+            el("span", "word", big ? "BIG" : "small"),
+        );
+    } else {
+        const rank = RANKS[Math.floor(code / 4)];
+        if (code % 4 < 2) card.classList.add("red");
+        if (rank === "10") card.classList.add("ten");
+        face.append(
+            el("span", "rank", rank),
+            el("span", "suit", SUITS[code % 4]),
+            el("span", "pip", SUITS[code % 4]),
+        );
+    }
+    card.append(face);
+    for (const name of extra || []) card.classList.add(name);
+    return card;
+}
+
+/** A card face down. */
+function backElement() {
+    const card = el("div", "card back");
+    card.setAttribute("aria-hidden", "true");
+    card.append(el("div", "face"));
+    return card;
+}
+
+/** A row of cards, lowest first (the order the game ranks them). */
+function cardRow(codes, classesOf) {
+    const row = el("div", "cards");
+    for (const code of [...codes].sort((a, b) => a - b)) {
+        row.append(cardElement(code, classesOf ? classesOf(code) : []));
+    }
+    return row;
+}
+
 /** "1 card" / "3 cards". */
 function cardsLeft(n) {
     return n + (n === 1 ? " card" : " cards");
 }
 
-const SEAT_SIDES = { A: "West", B: "South", C: "East" };
+/** A hidden hand: its backs, fanned, and how many they are. */
+function backsFan(n) {
+    const box = el("div", "backs");
+    const row = el("div", "cards down");
+    for (let i = 0; i < n; i++) row.append(backElement());
+    const count = el("span", "left count", String(n));
+    count.dataset.left = String(n);
+    count.title = cardsLeft(n);
+    count.setAttribute("aria-label", cardsLeft(n));
+    box.append(row, count);
+    return box;
+}
+
+/** The seat after each, in the order of play. */
+const NEXT_SEAT = { A: "B", B: "C", C: "A" };
+const SIDE_NAMES = { west: "West", south: "South", east: "East" };
+
+/**
+ * Where each seat sits when `south` sits at the bottom: play goes round the table from West to
+ * South to East, so the seat after South sits East and the one before it West.
+ */
+function sidesOf(south) {
+    const east = NEXT_SEAT[south];
+    return { [south]: "south", [east]: "east", [NEXT_SEAT[east]]: "west" };
+}
 
 /**
  * Draws the table into `root` (emptied first). `table` holds:
  * - `seats`: per seat `{seat, name, role, cards, played, left, action, marked, clickable}`:
- *   `cards` the codes to draw face up (null: face down, only `left` shown), `played` a Set of
+ *   `cards` the codes to draw face up (null: face down, `left` backs drawn), `played` a Set of
  *   those already played (drawn greyed), `left` the count, `action` the seat's play in the
  *   current trick (undefined: none yet, []: a pass), `marked` a Set of codes to outline (the
  *   bottom in the landlord's hand), `clickable` `{selected: Set, onClick(code)}` for the
  *   person's hand;
+ * - `south`: the seat drawn at the bottom, its hand across the table's width (default B);
  * - `bottom`: the bottom's codes (null: still face down), `info`: the line beside it;
  * - `toMove`: the seat whose turn it is (null: nobody's), `centre`: an element for the middle.
  */
 function drawTable(root, table) {
     root.replaceChildren();
-    const info = el("div", "info");
-    const bottomBox = el("div", "bottom");
-    bottomBox.append(el("span", "label", "bottom"));
-    if (table.bottom) {
-        const row = cardRow(table.bottom);
-        row.classList.add("small");
-        row.style.display = "inline-flex";
-        bottomBox.append(row);
-    } else {
-        bottomBox.append(el("span", "left", "3 cards face down"));
-    }
-    info.append(bottomBox, el("div", "bids", table.info));
-    root.append(info);
-
+    const sides = sidesOf(table.south || "B");
     for (const seat of table.seats) {
-        const box = el("section", "seat");
+        const side = sides[seat.seat];
+        const box = el("section", "seat " + side);
         box.dataset.seat = seat.seat;
+        box.dataset.side = side;
         if (seat.seat === table.toMove) box.classList.add("to-move");
         const who = el("div", "who");
-        who.append(el("span", "seat-name", seat.seat + " \u00b7 " + SEAT_SIDES[seat.seat]));
+        who.append(el("span", "seat-name", seat.seat + " \u00b7 " + SIDE_NAMES[side]));
         if (seat.role) who.append(el("span", "role " + seat.role, seat.role));
         who.append(el("span", "name", seat.name));
-        const left = el("span", "left", cardsLeft(seat.left));
-        left.dataset.left = String(seat.left);
-        who.append(left);
         box.append(who);
         if (seat.cards) {
+            const left = el("span", "left", cardsLeft(seat.left));
+            left.dataset.left = String(seat.left);
+            who.append(left);
             const clickable = seat.clickable;
             const row = cardRow(seat.cards, (code) => {
                 const classes = [];
@@ -117,6 +152,7 @@ function drawTable(root, table) {
                 if (clickable && clickable.selected.has(code)) classes.push("selected");
                 return classes;
             });
+            row.classList.add(side === "south" ? "across" : "side");
             if (clickable) {
                 row.classList.add("hand");
                 row.addEventListener("click", (event) => {
@@ -125,6 +161,8 @@ function drawTable(root, table) {
                 });
             }
             box.append(row);
+        } else {
+            box.append(backsFan(seat.left));
         }
         const action = el("div", "action");
         if (seat.action !== undefined) {
@@ -139,7 +177,17 @@ function drawTable(root, table) {
         box.append(action);
         root.append(box);
     }
+
     const centre = el("div", "centre");
+    const info = el("div", "info");
+    const bottomBox = el("div", "bottom");
+    bottomBox.append(el("span", "label", "bottom"));
+    const bottomRow = table.bottom ? cardRow(table.bottom) : el("div", "cards");
+    if (!table.bottom) for (let i = 0; i < 3; i++) bottomRow.append(backElement());
+    bottomRow.classList.add("small");
+    bottomBox.append(bottomRow);
+    info.append(bottomBox, el("div", "bids", table.info));
+    centre.append(info);
     if (table.centre) centre.append(table.centre);
     root.append(centre);
 }

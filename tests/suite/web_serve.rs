@@ -1,7 +1,8 @@
 //! `ddz serve` over plain HTTP: a whole game played through the JSON requests and checked
 //! against the server's own game log; hostile requests (malformed, oversized, unknown paths,
 //! wrong methods, bad bodies, plays for a finished game) each answered with an error while the
-//! server carries on; closed pages free their games.
+//! server carries on; closed pages free their games; a reloaded page takes its game up again,
+//! and the game of a page that went away for good ends after the grace.
 
 use serde_json::Value;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -262,6 +263,8 @@ fn hostile_requests_get_errors_and_the_server_carries_on() {
     let id = table["id"].as_str().unwrap().to_string();
     let play = format!("/api/games/{}/play", id);
     let bid = format!("/api/games/{}/bid", id);
+    let resume = format!("/api/games/{}/resume", id);
+    let away = format!("/api/games/{}/away", id);
     let cases: Vec<(String, u16, (u16, String))> = vec![
         ("unknown path".into(), 404, request(a, "GET", "/etc/passwd", None)),
         ("unknown game".into(), 404, request(a, "GET", "/api/games/nope", None)),
@@ -294,6 +297,16 @@ fn hostile_requests_get_errors_and_the_server_carries_on() {
             ),
         ),
         ("a replay of a game in play".into(), 409, request(a, "GET", &format!("/games/{}/replay", id), None)),
+        ("a resume naming no page".into(), 400, request(a, "POST", &resume, Some("{}"))),
+        ("a page token with a space".into(), 400, request(a, "POST", &resume, Some(r#"{"page":"a b"}"#))),
+        (
+            "a page token of 65 letters".into(),
+            400,
+            request(a, "POST", &away, Some(&format!(r#"{{"page":"{}"}}"#, "p".repeat(65)))),
+        ),
+        ("a resume of an unknown game".into(), 404, request(a, "POST", "/api/games/nope/resume", Some(r#"{"page":"p"}"#))),
+        ("a resume by GET".into(), 405, request(a, "GET", &resume, None)),
+        ("a new game with unknown fields".into(), 400, request(a, "POST", "/api/games", Some(r#"{"x":1}"#))),
     ];
     for (what, want, (status, body)) in cases {
         assert_eq!(status, want, "{}: {}", what, body);
@@ -375,4 +388,140 @@ fn a_closed_page_frees_its_game_and_tabs_are_independent() {
         .0,
         200
     );
+}
+
+/// What a page shows of a table and must see again after a reload: the header, the hands and
+/// counts, the bids, the plays, the question.
+fn shown(table: &Value) -> Value {
+    serde_json::json!([
+        table["id"],
+        table["title"],
+        table["seats"],
+        table["bids"],
+        table["plays"],
+        table["question"],
+        table["bottom"]
+    ])
+}
+
+/// A new game held by the page `page`, played until the person is asked to play (a reload
+/// mid-game), unless it ends first.
+fn game_for(address: &str, page: &str) -> Value {
+    let body = format!(r#"{{"page":"{}"}}"#, page);
+    let (status, mut table) = json(address, "POST", "/api/games", Some(&body));
+    assert_eq!(status, 201, "{}", table);
+    let id = table["id"].as_str().unwrap().to_string();
+    while table["question"] == "bid" {
+        let (status, next) = json(
+            address,
+            "POST",
+            &format!("/api/games/{}/bid", id),
+            Some(r#"{"bid":0}"#),
+        );
+        assert_eq!(status, 200, "{}", next);
+        table = next;
+    }
+    table
+}
+
+fn page_request(address: &str, id: &str, what: &str, page: &str) -> (u16, Value) {
+    let body = format!(r#"{{"page":"{}"}}"#, page);
+    json(
+        address,
+        "POST",
+        &format!("/api/games/{}/{}", id, what),
+        Some(&body),
+    )
+}
+
+#[test]
+fn a_reloaded_page_takes_its_game_up_again_and_a_closed_one_ends_after_the_grace() {
+    let dir = temp("reload");
+    let save = dir.join("served.jsonl");
+    let served = serve(&save);
+    let a = served.address.as_str();
+    // A reload whose old page's notice comes first: the new page takes the game up after it.
+    let first = game_for(a, "old1");
+    let one = first["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        page_request(a, &one, "away", "old1"),
+        (200, serde_json::json!({"away": true}))
+    );
+    let (status, again) = page_request(a, &one, "resume", "new1");
+    assert_eq!(status, 200, "{}", again);
+    assert_eq!(shown(&again), shown(&first), "the same game, as it was");
+    // A reload whose old page's notice comes last: the new page holds the game, so it is
+    // ignored.
+    let second = game_for(a, "old2");
+    let two = second["id"].as_str().unwrap().to_string();
+    let (status, again) = page_request(a, &two, "resume", "new2");
+    assert_eq!(status, 200, "{}", again);
+    assert_eq!(shown(&again), shown(&second));
+    assert_eq!(
+        page_request(a, &two, "away", "old2"),
+        (200, serde_json::json!({"away": false}))
+    );
+    // A tab closed for good: nobody takes its game up.
+    let third = game_for(a, "gone");
+    let three = third["id"].as_str().unwrap().to_string();
+    assert_eq!(
+        page_request(a, &three, "away", "gone"),
+        (200, serde_json::json!({"away": true}))
+    );
+    // Within the grace it is still there for a reload.
+    assert_eq!(
+        json(a, "GET", &format!("/api/games/{}", three), None).0,
+        200
+    );
+    // The server sweeps once a second; past the grace, with a margin for a busy machine.
+    let deadline =
+        std::time::Instant::now() + ddz::web::games::RELOAD_GRACE + Duration::from_secs(30);
+    std::thread::sleep(ddz::web::games::RELOAD_GRACE);
+    loop {
+        let status = json(a, "GET", &format!("/api/games/{}", three), None).0;
+        if status == 404 {
+            break;
+        }
+        assert_eq!(status, 200);
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the closed page's game was never ended"
+        );
+        std::thread::sleep(Duration::from_millis(250));
+    }
+    // The two resumed games outlived the grace, unchanged.
+    for (id, table) in [(&one, &first), (&two, &second)] {
+        let (status, now) = json(a, "GET", &format!("/api/games/{}", id), None);
+        assert_eq!(status, 200, "a resumed game was closed: {}", now);
+        assert_eq!(shown(&now), shown(table));
+    }
+    let (_, status) = json(a, "GET", "/api/status", None);
+    assert_eq!(status["games"], 2);
+    // The ended game is the person's fault, as a closed tab's always was (when it was in play).
+    if third["over"] == Value::Bool(false) {
+        let deadline = std::time::Instant::now() + Duration::from_secs(30);
+        let line = loop {
+            let log = std::fs::read_to_string(&save).unwrap_or_default();
+            if let Some(line) = log.lines().nth(1) {
+                break serde_json::from_str::<Value>(line).unwrap();
+            }
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the ended game was not saved"
+            );
+            std::thread::sleep(Duration::from_millis(100));
+        };
+        assert_eq!(
+            line["deal"],
+            third["title"]
+                .as_str()
+                .unwrap()
+                .split(' ')
+                .nth(1)
+                .unwrap()
+                .parse::<u64>()
+                .unwrap()
+        );
+        assert_ne!(line["errors"], serde_json::json!([]), "{}", line);
+    }
 }

@@ -61,7 +61,7 @@ const SPLIT_VALUE_SCALE: f32 = 400.0;
 const ROUNDS_SCALE: f32 = 10.0;
 
 /// Writes the rank encoding of `hand` ([`HAND_WIDTH`] values).
-fn encode_hand(hand: Counts, out: &mut [f32]) {
+pub(super) fn encode_hand(hand: Counts, out: &mut [f32]) {
     for (i, r) in Rank::ALL.iter().enumerate() {
         let n = hand.get(*r);
         if i < 13 {

@@ -5,6 +5,7 @@
 //! - [`mlp`]: the forward pass and the weights file format.
 
 pub mod features;
+pub mod hidden;
 pub mod mlp;
 
 use crate::cards::{Cards, Counts};
@@ -19,6 +20,8 @@ use std::sync::{Arc, Mutex};
 pub const PLAY_WEIGHTS: &[u8] = include_bytes!("weights/play.bin");
 /// The bid network's weights, embedded (see `weights/bid.txt`).
 pub const BID_WEIGHTS: &[u8] = include_bytes!("weights/bid.bin");
+/// The hidden-hand network's weights, embedded (see `weights/hidden.txt`).
+pub const HIDDEN_WEIGHTS: &[u8] = include_bytes!("weights/hidden.bin");
 
 /// What a network says of a position, from the landlord's side at base 1: the official score in
 /// units of the landlord's stake (± the multiplier), the team rule's points, and the result
@@ -72,6 +75,16 @@ impl NetValue {
 
 /// Parses embedded weights once per process and shares them.
 fn shared(cell: &'static Mutex<Option<Arc<Mlp>>>, bytes: &[u8], inputs: usize) -> Arc<Mlp> {
+    shared_shaped(cell, bytes, inputs, 3)
+}
+
+/// [`shared`] for a network of `outputs` outputs.
+fn shared_shaped(
+    cell: &'static Mutex<Option<Arc<Mlp>>>,
+    bytes: &[u8],
+    inputs: usize,
+    outputs: usize,
+) -> Arc<Mlp> {
     let mut slot = cell
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
@@ -81,7 +94,7 @@ fn shared(cell: &'static Mutex<Option<Arc<Mlp>>>, bytes: &[u8], inputs: usize) -
     let m =
         Mlp::from_bytes(bytes).expect("the embedded network is well-formed (a unit test reads it)");
     assert_eq!(m.inputs(), inputs, "the embedded network fits the features");
-    assert_eq!(m.outputs(), 3, "the embedded network has three outputs");
+    assert_eq!(m.outputs(), outputs, "the embedded network has its outputs");
     let m = Arc::new(m);
     *slot = Some(Arc::clone(&m));
     m
@@ -89,6 +102,7 @@ fn shared(cell: &'static Mutex<Option<Arc<Mlp>>>, bytes: &[u8], inputs: usize) -
 
 static PLAY_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
 static BID_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
+static HIDDEN_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
 
 /// A network read from a weights file, as `scripts/train.py` writes it (`PREFIX.bin`): the
 /// thinking player's `play-net=FILE` and `bid-net=FILE` settings, so that a newly trained
@@ -103,6 +117,11 @@ pub struct NetFile {
 impl NetFile {
     /// The network in the file at `path`, which must take `inputs` values and give three.
     pub fn read(path: &str, inputs: usize) -> Result<NetFile, NetFileError> {
+        NetFile::read_shaped(path, inputs, 3)
+    }
+
+    /// The network in the file at `path`, which must take `inputs` values and give `outputs`.
+    pub fn read_shaped(path: &str, inputs: usize, outputs: usize) -> Result<NetFile, NetFileError> {
         let bytes = std::fs::read(path).map_err(|e| NetFileError::Unreadable {
             path: path.to_string(),
             why: e.to_string(),
@@ -111,12 +130,13 @@ impl NetFile {
             path: path.to_string(),
             why: e.to_string(),
         })?;
-        if mlp.inputs() != inputs || mlp.outputs() != 3 {
+        if mlp.inputs() != inputs || mlp.outputs() != outputs {
             return Err(NetFileError::Shape {
                 path: path.to_string(),
                 inputs: mlp.inputs(),
                 outputs: mlp.outputs(),
                 wanted: inputs,
+                wanted_outputs: outputs,
             });
         }
         Ok(NetFile {
@@ -200,12 +220,13 @@ pub enum NetFileError {
     Unreadable { path: String, why: String },
     /// It is no network in our format.
     Malformed { path: String, why: String },
-    /// A network of another shape than the one asked for (inputs, 3 outputs).
+    /// A network of another shape than the one asked for (inputs, outputs).
     Shape {
         path: String,
         inputs: usize,
         outputs: usize,
         wanted: usize,
+        wanted_outputs: usize,
     },
 }
 
@@ -219,10 +240,11 @@ impl std::fmt::Display for NetFileError {
                 inputs,
                 outputs,
                 wanted,
+                wanted_outputs,
             } => write!(
                 f,
-                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives 3",
-                path, inputs, outputs, wanted
+                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives {}",
+                path, inputs, outputs, wanted, wanted_outputs
             ),
         }
     }
@@ -314,6 +336,52 @@ impl BidNet {
         let mut out = [0.0f32; 3];
         self.mlp.forward(&x, &mut out);
         NetValue::from_outputs(out)
+    }
+}
+
+/// The hidden-hand network ([`hidden`]): where the cards a seat cannot see are.
+#[derive(Clone, Debug)]
+pub struct HiddenNet {
+    mlp: Arc<Mlp>,
+}
+
+impl HiddenNet {
+    /// The embedded network.
+    #[must_use]
+    pub fn embedded() -> HiddenNet {
+        HiddenNet {
+            mlp: shared_shaped(
+                &HIDDEN_NET,
+                HIDDEN_WEIGHTS,
+                hidden::HIDDEN_INPUTS,
+                hidden::HIDDEN_OUTPUTS,
+            ),
+        }
+    }
+
+    /// The network of `file` when given, else the embedded one.
+    #[must_use]
+    pub fn from_file_or_embedded(file: Option<&NetFile>) -> HiddenNet {
+        file.map_or_else(HiddenNet::embedded, |f| HiddenNet {
+            mlp: Arc::clone(&f.mlp),
+        })
+    }
+
+    /// For each rank, the chance that one hidden card of that rank lies with the seat after
+    /// `state.me` rather than the one before it; `None` before the landlord is known.
+    #[must_use]
+    pub fn chances(&self, state: &GameState) -> Option<[f64; hidden::HIDDEN_OUTPUTS]> {
+        let mut x = [0.0f32; hidden::HIDDEN_INPUTS];
+        if !hidden::hidden_features(state, &mut x) {
+            return None;
+        }
+        let mut out = [0.0f32; hidden::HIDDEN_OUTPUTS];
+        self.mlp.forward(&x, &mut out);
+        let mut chances = [0.0; hidden::HIDDEN_OUTPUTS];
+        for (c, o) in chances.iter_mut().zip(out) {
+            *c = f64::from(o);
+        }
+        Some(chances)
     }
 }
 

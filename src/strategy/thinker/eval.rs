@@ -2,6 +2,7 @@
 //! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
+use super::infer::Proposal;
 use super::Playout;
 use super::{decision_seed, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;
@@ -17,7 +18,7 @@ use crate::strategy::rules_player::RulesPlayer;
 /// true hands the arena showed (`peek = on`), every deal the same.
 #[derive(Clone, Copy)]
 pub(super) enum Deals<'a> {
-    Sampled(&'a Sampler),
+    Sampled(&'a Proposal),
     Shown(BySeat<Cards>),
 }
 
@@ -115,9 +116,9 @@ impl Worker {
         alive: &[usize],
     ) -> Vec<Option<(f64, bool)>> {
         let hands = match deals {
-            Deals::Sampled(sampler) => {
+            Deals::Sampled(proposal) => {
                 let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
-                self.draw_deal(settings, state, sampler, &mut rng)
+                self.draw_deal(settings, state, proposal, &mut rng)
             }
             Deals::Shown(hands) => hands,
         };
@@ -278,11 +279,13 @@ impl Thinker {
             Ok(s) => s,
             Err(_) => return vec![0.0; plays.len()],
         };
+        let proposal =
+            Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x4e7);
         let mut sums = vec![0.0; plays.len()];
         let landlord_side = state.landlord == Some(state.me);
         for _ in 0..deals.max(1) {
-            let hands = self.workers[0].draw_deal(&self.settings, state, &sampler, &mut rng);
+            let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
                 let mut game = OpenGame::new(state, hands);
                 if game.play(state.me, play).is_err() {
@@ -302,6 +305,33 @@ impl Thinker {
             }
         }
         sums.iter().map(|s| s / f64::from(deals.max(1))).collect()
+    }
+
+    /// Where the search believes the hidden cards are: for each hidden card (the unseen ones
+    /// less the landlord's unplayed bottom), the share of `deals` deals drawn as the settings'
+    /// `infer` draws them in which it lies with the seat after ours. For `ddz netcheck
+    /// --hidden`, which scores these shares against the true deals.
+    pub fn believed_chances(&mut self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
+        let sampler = match Sampler::new(state) {
+            Ok(s) => s,
+            Err(_) => return Vec::new(),
+        };
+        let proposal =
+            Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
+        let hidden = crate::strategy::net::hidden::hidden_cards(state);
+        let next = state.me.next();
+        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xc4a2);
+        let mut hits = [0u32; 54];
+        for _ in 0..deals {
+            let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
+            for code in hands[next].and(hidden).codes() {
+                hits[usize::from(code)] += 1;
+            }
+        }
+        hidden
+            .codes()
+            .map(|c| (c, f64::from(hits[usize::from(c)]) / f64::from(deals.max(1))))
+            .collect()
     }
 
     /// The play network of the first worker (bidding's, and analyze's).

@@ -38,9 +38,9 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    player_setting_names, player_usage_lines, set_player, Bidder, Eval, Playout, ThinkerSettings,
-    DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
-    MAX_THREADS, SETTINGS,
+    player_setting_names, player_usage_lines, set_player, Bidder, Eval, Infer, Playout,
+    ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
 use super::clock::Budget;
@@ -52,7 +52,7 @@ use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
-use crate::strategy::net::BidNet;
+use crate::strategy::net::{BidNet, HiddenNet};
 use eval::{Deals, Worker};
 use stats::{best, drop_clearly_worse, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -132,6 +132,8 @@ pub struct Thinker {
     workers: Vec<Worker>,
     /// The bid network, made at the first bid that uses it.
     bid_net: Option<BidNet>,
+    /// The hidden-hand network, made at the first decision that draws deals by it.
+    hidden_net: Option<HiddenNet>,
     /// The deal the arena showed (`peek = on`): every seat's dealt hand and the bottom.
     shown: Option<(BySeat<Cards>, Cards)>,
     /// Test hook: the rollouts (deal number, candidate index) for which this is true fail,
@@ -151,6 +153,7 @@ impl Thinker {
             splitter: Splitter::new(),
             workers: vec![Worker::default()],
             bid_net: None,
+            hidden_net: None,
             shown: None,
             #[cfg(test)]
             fail_rollout: None,
@@ -207,6 +210,8 @@ impl Thinker {
                 }
             }
         };
+        let proposal =
+            infer::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
         let budget = Budget::new(self.settings.limit(MAX_DEALS), deadline);
         let seed = decision_seed(state);
         let tally: Vec<CandidateTally> = candidates
@@ -225,7 +230,7 @@ impl Thinker {
         };
         let deals = match self.shown_hands(state) {
             Some(hands) => Deals::Shown(hands),
-            None => Deals::Sampled(&sampler),
+            None => Deals::Sampled(&proposal),
         };
         let settings = &self.settings;
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {

@@ -4,6 +4,7 @@
 use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
 use crate::strategy::clock::{Limit, TimeControl, TIME_SETTINGS};
 use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
+use crate::strategy::net::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use crate::strategy::net::NetFile;
 
 /// Default of [`ThinkerSettings::stick`]: at 16 deals per decision, keeping the rule player's choice
@@ -56,10 +57,10 @@ pub struct ThinkerSettings {
     /// With the bid network or `net-deals`: bid when becoming the landlord is worth more than this many
     /// stakes (the landlord's points at base 1) in expectation.
     pub bid_margin: f64,
-    /// Believe deals in which the other seats' past plays are what the rule player would have
-    /// made (see [`INFER_TRIES`](super::INFER_TRIES)). On by default: against the rule player it measured +25.1 ±
-    /// 3.6 points per deal against +17.7 ± 3.7 without, on the same 1,000 deals.
-    pub infer: bool,
+    /// Where the deals come from ([`Infer`]).
+    pub infer: Infer,
+    /// The hidden-hand network read from a file instead of the embedded one.
+    pub hidden_net: Option<NetFile>,
     /// Keep the rule player's choice unless the best candidate beats it on the same deals by
     /// more than this many standard errors of the paired difference (0: the best mean wins).
     pub stick: f64,
@@ -116,7 +117,8 @@ impl Default for ThinkerSettings {
             bid_margin: 0.0,
             net_plies: 0,
             net_weight: DEFAULT_NET_WEIGHT,
-            infer: true,
+            infer: Infer::Rules,
+            hidden_net: None,
             stick: DEFAULT_STICK,
             play_net: None,
             bid_net: None,
@@ -274,14 +276,27 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "infer",
-        value: "on|off",
-        help: "believe deals where the others played as the rule player would",
+        value: "off|on|net|both",
+        help: "the deals searched: uniform; believed where the others played as the rule player \
+               would (default); drawn by the hidden-hand network; drawn by it and believed",
         file: false,
         read: |s, v| {
-            s.infer = one_of("infer", v, &[("on", true), ("off", false)])?;
+            s.infer = one_of("infer", v, &INFERS)?;
             Ok(())
         },
-        show: |s| if s.infer { "on" } else { "off" }.to_string(),
+        show: |s| name_of(&INFERS, s.infer).to_string(),
+    },
+    Setting {
+        name: "hidden-net",
+        value: "FILE",
+        help: "the hidden-hand network from a file instead of the embedded one",
+        file: true,
+        read: |s, v| {
+            s.hidden_net =
+                Some(NetFile::read_shaped(v, HIDDEN_INPUTS, HIDDEN_OUTPUTS).map_err(net_error)?);
+            Ok(())
+        },
+        show: |s| net_file(&s.hidden_net).to_string(),
     },
     Setting {
         name: "stick",
@@ -452,6 +467,44 @@ const BIDDERS: [(&str, Bidder); 4] = [
     ("net-deals", Bidder::NetDeals),
 ];
 
+/// The ways of drawing deals by name, in the order `infer=` lists them.
+const INFERS: [(&str, Infer); 4] = [
+    ("off", Infer::Off),
+    ("on", Infer::Rules),
+    ("net", Infer::Net),
+    ("both", Infer::NetRules),
+];
+
+/// Where a decision's deals come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Infer {
+    /// Uniformly among the deals consistent with the table.
+    Off,
+    /// Uniform deals, each kept in proportion to how likely it makes the other seats' plays
+    /// so far under the rule-player model ([`INFER_TRIES`](super::INFER_TRIES)). The default:
+    /// against the rule player it measured +25.1 ± 3.6 points per deal against +17.7 ± 3.7
+    /// without, on the same 1,000 deals.
+    Rules,
+    /// Drawn by the hidden-hand network's chances ([`crate::strategy::net::hidden`]).
+    Net,
+    /// Drawn by the network, then kept by the rule-player model as with `rules`.
+    NetRules,
+}
+
+impl Infer {
+    /// Whether the network proposes the deals.
+    #[must_use]
+    pub fn uses_net(self) -> bool {
+        matches!(self, Infer::Net | Infer::NetRules)
+    }
+
+    /// Whether the rule-player model weighs the deals.
+    #[must_use]
+    pub fn uses_rules(self) -> bool {
+        matches!(self, Infer::Rules | Infer::NetRules)
+    }
+}
+
 /// The evaluations by name, in the order `eval=` lists them.
 const EVALS: [(&str, Eval); 3] = [
     ("rollout", Eval::Rollout),
@@ -537,7 +590,7 @@ mod tests {
         }
         assert_eq!(
             choices,
-            4 + 3 + 2 + 2 + 2 + 2,
+            4 + 3 + 4 + 2 + 2 + 2,
             "bid, eval, infer, playout, prior and peek list their choices"
         );
     }
