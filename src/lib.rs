@@ -7,6 +7,8 @@
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs (used by
 //!   any layer);
+//! - [`os`]: the operating system's calls (whether a stream is a terminal, SIGPIPE), the
+//!   crate's one home of `extern` blocks (used by any layer);
 //! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
 //!   usage (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
@@ -43,6 +45,7 @@ pub mod engine;
 pub mod game;
 pub mod learn;
 pub mod near;
+pub mod os;
 pub mod play;
 pub mod protocol;
 pub mod registry;

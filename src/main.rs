@@ -23,7 +23,7 @@ fn main() -> ExitCode {
         _ => (tool, rest),
     };
     if !talks_to_programs(tool) {
-        quiet_on_closed_pipe();
+        ddz::os::default_sigpipe();
     }
     // Help is answered before anything runs: it is what was asked, not a failure of the run.
     if tool == "help" {
@@ -95,31 +95,12 @@ fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
 /// a fault they report (naming the command), not a silent death with status 141. So they keep
 /// SIGPIPE ignored and handle a closed stdout themselves (`| head` still stops them quietly:
 /// they write their stdout with `writeln!` and treat `BrokenPipe` there as the end). Every
-/// other tool only writes to stdout, and gets the default SIGPIPE (see [`quiet_on_closed_pipe`]).
+/// other tool only writes to stdout, and gets the default SIGPIPE (`ddz::os::default_sigpipe`).
 fn talks_to_programs(tool: &str) -> bool {
     matches!(
         tool,
         "arena" | "play" | "check-transcripts" | "selfplay" | "label"
     )
-}
-
-/// A tool whose output is piped into `head` stops quietly when the pipe closes, as Unix tools
-/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Only for
-/// tools that run no other program ([`talks_to_programs`]); not for the engine either: its
-/// line loop handles a closed pipe itself and logs it.
-fn quiet_on_closed_pipe() {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGPIPE: i32 = 13;
-        const SIG_DFL: usize = 0;
-        // SAFETY: restores the default disposition of one signal before any thread starts.
-        unsafe {
-            signal(SIGPIPE, SIG_DFL);
-        }
-    }
 }
 
 /// The competition engine on stdin/stdout: settings from `ddz.cfg` beside the exe and the

@@ -4,10 +4,7 @@
 //! flag that takes none is refused with the flag named ([`ArgError`]; the binary's usage is
 //! `tools::usage`, made from the settings' registries). `-h`/`--help` (and the engine's
 //! `-V`/`--version`) is no error and no flag of a tool: `main` looks for it first
-//! ([`asked_for`]) and prints the usage on stdout with exit status 0. [`terminal`] says
-//! whether a standard stream is a terminal.
-
-pub mod terminal;
+//! ([`asked_for`]) and prints the usage on stdout with exit status 0.
 
 use std::fmt;
 use std::str::FromStr;

@@ -2,12 +2,12 @@
 //! policy's features (the format is in [`crate::learn::decisions`]; the trainer is
 //! `scripts/train-policy.py`).
 
-use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::Args;
 use crate::learn::data::GAMES_PER_DEAL;
 use crate::learn::decisions::{header, label_run, Candidate, Labeller};
 use crate::learn::selfplay::SelfPlay;
 use crate::learn::shard::deals_in;
+use crate::os::{is_terminal, Stream};
 use crate::registry::pair;
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{set_player, ThinkerSettings};

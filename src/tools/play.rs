@@ -7,8 +7,8 @@
 use crate::arena::json::GameLine;
 use crate::arena::log::{append_game, start_log};
 use crate::arena::referee::GameRecord;
-use crate::cli::terminal::{is_terminal, Stream};
 use crate::game::Seat;
+use crate::os::{is_terminal, Stream};
 use crate::play::narration::Narration;
 use crate::play::settings::PlaySettings;
 use crate::play::table::Table;

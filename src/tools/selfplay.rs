@@ -2,12 +2,12 @@
 //! turned into a network's training matrix. The formats are in [`crate::learn::data`] and
 //! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
 
-use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::{Arg, Args};
 use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
 use crate::learn::encode::{MatrixWriter, Net};
 use crate::learn::selfplay::{self, SelfPlay};
 use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
+use crate::os::{is_terminal, Stream};
 use crate::tools::judge::{judge_data, JUDGE_POSITIONS};
 use crate::tools::run_flags::read_run_flags;
 use anyhow::{bail, Context};
