@@ -2,7 +2,7 @@
 //! Championship, and the tools around it.
 //!
 //! Layers, each using only those before it:
-//! - [`stats`]: the mean and standard error of a sample (used by any layer);
+//! - [`estimate`]: the mean and standard error of a sample (used by any layer);
 //! - [`near`]: near names for "did you mean …?" (used by any layer);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs (used by
@@ -42,6 +42,7 @@ pub mod botzone;
 pub mod cards;
 pub mod cli;
 pub mod engine;
+pub mod estimate;
 pub mod game;
 pub mod learn;
 pub mod near;
@@ -51,7 +52,6 @@ pub mod protocol;
 pub mod registry;
 pub mod rules;
 pub mod search;
-pub mod stats;
 pub mod strategy;
 pub mod tools;
 pub mod web;

@@ -18,7 +18,7 @@ use super::referee::GameRecord;
 use super::report::Report;
 use super::{run, ArenaConfig, Format, Hook, MatchError};
 use crate::arena::players::{FaultKind, FAULT_KINDS};
-use crate::stats::{Estimate, Z95};
+use crate::estimate::{Estimate, Z95};
 
 /// The candidate's figures against one opponent.
 #[derive(Clone, Debug)]

@@ -4,31 +4,31 @@
 //!
 //! - [`deals`]: seeded deals and the platform's `cards.dat` form;
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
-//! - [`botzone`]: a Botzone bot (`botzone:COMMAND`) as a player;
+//! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
 //! - [`referee`]: one game at one table, every reply judged;
-//! - [`score`]: the official linear score and the fault penalty;
+//! - [`scoring`]: the official linear score and the fault penalty;
 //! - [`team`]: the 2019 server's team format and its scoring;
 //! - [`gauntlet`]: one candidate against a list of opponents, each in pairs, same deals;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
-//! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`report`]: the figures per player; [`game_log`]: JSON game lines and transcripts;
 //! - [`text`]: the reports as people read them (match, team turns, gauntlet);
-//! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
+//! - [`log_merge`]: a match cut into runs of every N-th deal, and their logs merged;
 //! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each;
 //! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.
 
-pub mod botzone;
+pub mod botzone_player;
 pub mod deals;
+pub mod game_log;
 pub mod gauntlet;
 pub mod json;
-pub mod log;
+pub mod log_merge;
 pub mod players;
 pub mod referee;
 pub mod report;
-pub mod score;
-pub mod shard;
+pub mod scoring;
 pub mod spec;
 pub mod sprt;
 pub mod team;
@@ -202,7 +202,7 @@ pub struct ArenaConfig {
     /// Stop as soon as this sequential test on the first two players' per-deal difference is
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
-    /// Play only this slice of the deals ([`shard`]); the deals keep their numbers.
+    /// Play only this slice of the deals ([`log_merge`]); the deals keep their numbers.
     pub shard: Option<deals::Shard>,
 }
 
@@ -237,13 +237,14 @@ impl Default for ArenaConfig {
 }
 
 /// The player `spec` names, hosted as `hosting` says: a built-in strategy, a Botzone bot
-/// ([`botzone`]), or an engine program.
+/// ([`botzone_player`]), or an engine program.
 #[must_use]
 pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
     match spec {
-        PlayerSpec::Botzone(command) => {
-            Box::new(botzone::BotzonePlayer::new(command, hosting.show_stderr))
-        }
+        PlayerSpec::Botzone(command) => Box::new(botzone_player::BotzonePlayer::new(
+            command,
+            hosting.show_stderr,
+        )),
         PlayerSpec::Builtin(builtin) => Box::new(
             Builtin::new(builtin.clone(), hosting.threaded)
                 .timed(hosting.time)

@@ -25,7 +25,7 @@ pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "d
 pub enum PlayerSpec {
     /// `builtin:NAME[:KEY=VALUE…]`: a strategy of this binary, run in-process.
     Builtin(BuiltinSpec),
-    /// `botzone:COMMAND`: a Botzone bot ([`super::botzone`]).
+    /// `botzone:COMMAND`: a Botzone bot ([`super::botzone_player`]).
     Botzone(String),
     /// Any other text: a shell command line running an engine that speaks the protocol.
     Program(String),

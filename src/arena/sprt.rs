@@ -19,7 +19,7 @@
 //! so no decision is taken before [`MIN_SAMPLES`] deals (the variance estimate of a handful of
 //! deals is too rough). `tests/suite/arena_sprt.rs` checks the error rates by simulation.
 
-use crate::stats::Estimate;
+use crate::estimate::Estimate;
 
 /// Default chance of accepting H1 when H0 holds.
 pub const DEFAULT_ALPHA: f64 = 0.05;

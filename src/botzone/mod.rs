@@ -9,7 +9,7 @@
 //! rebuilds the game from all of them ([`rebuild`]) before each decision: one mechanism for
 //! both modes, and a request that contradicts the others is noticed the same way in both.
 //! Card ids are ours (`code / 4` is the rank from 3 up, 52 and 53 the jokers), seats 0, 1, 2
-//! are A, B, C. The rules are Botzone's variant ([`crate::rules::botzone`]).
+//! are A, B, C. The rules are Botzone's variant ([`crate::rules::botzone_variant`]).
 
 pub mod bot;
 
@@ -18,7 +18,7 @@ use crate::game::{GameState, Seat};
 use crate::rules::Platform;
 use serde_json::Value;
 
-pub use crate::arena::botzone::{parse_cards, BotzoneJsonError};
+pub use crate::arena::botzone_player::{parse_cards, BotzoneJsonError};
 
 /// Cards in a Botzone hand as dealt, and in its bottom.
 const DEALT: usize = 17;

@@ -17,7 +17,7 @@ use crate::game::Seat;
 use crate::game::{Outcome, Scoring};
 use crate::strategy::net::features::{bid_features, play_features, Role, BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::net::{CheckFileError, CheckLine};
-use crate::strategy::split::Splitter;
+use crate::strategy::splitter::Splitter;
 use std::io::{Seek, SeekFrom, Write};
 
 /// Targets per row.

@@ -4,7 +4,7 @@
 
 use super::console::{Console, SharedConsole};
 use super::input::{request, Refusal, Request};
-use super::seat::{Choice, Front, Left, Person, Question};
+use super::person::{Choice, Front, Left, Person, Question};
 use super::view::{self, Paint};
 use crate::game::GameState;
 use crate::protocol::Command;

@@ -2,7 +2,7 @@
 //! landlord, every play with its trick and the cards it left, the faults, how it ended and the
 //! scores. It is read once from a game log's line ([`Narration::of_line`]) or, as far as one
 //! seat saw it, from a transcript (`ddz replay`); [`Narration::text`] writes it for people (the
-//! text replay, and `ddz play` after each game) and `crate::web::replay` sends it to the
+//! text replay, and `ddz play` after each game) and `crate::web::replay_page` sends it to the
 //! browser's pages, so the three tell a game the same way.
 
 use crate::arena::json::GameLine;

@@ -2,7 +2,7 @@
 //! deal played on the arena's referee (the arena's deals and game seeds for the seed, so a
 //! session plays again). `ddz play`'s session and each of `ddz serve`'s games are driven by it.
 
-use super::settings::PlaySettings;
+use super::setup::PlaySettings;
 use crate::arena::deals::Deal;
 use crate::arena::game_seed;
 use crate::arena::json::GameLine;

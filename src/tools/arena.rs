@@ -2,9 +2,9 @@
 
 use crate::arena::deals::Shard;
 use crate::arena::deals::{parse_dat, write_dat};
-use crate::arena::log::{game_json, transcript, transcript_name};
+use crate::arena::game_log::{game_json, transcript, transcript_name};
+use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::referee::CardOrder;
-use crate::arena::shard::{end_line, header_line, merge};
 use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::cli::{Arg, Args};

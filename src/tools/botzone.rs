@@ -7,7 +7,7 @@ use crate::cards::Cards;
 use crate::cli::{Arg, Args};
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
-use crate::rules::{botzone, Platform};
+use crate::rules::{botzone_variant, Platform};
 use crate::strategy::clock::parse_think;
 use anyhow::{anyhow, bail, Context};
 use serde_json::Value;
@@ -69,7 +69,7 @@ fn run_read() -> anyhow::Result<()> {
         let value = serde_json::from_str::<Value>(&line)
             .map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
         let cards = parse_cards(&value).map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
-        match botzone::read(cards.counts()) {
+        match botzone_variant::read(cards.counts()) {
             Some(p) => writeln!(out, "{:?} {} {}", p.kind, p.low.index(), p.links)?,
             None => writeln!(out, "none")?,
         }
@@ -166,12 +166,12 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
                 .legal_plays()
                 .iter()
                 .any(|c| c.cards == cards.counts());
-        let shuttle = botzone::read(cards.counts()).map_or(false, |p| {
+        let shuttle = botzone_variant::read(cards.counts()).map_or(false, |p| {
             matches!(
                 p.kind,
-                botzone::BotzoneKind::Shuttle
-                    | botzone::BotzoneKind::ShuttleSingles
-                    | botzone::BotzoneKind::ShuttlePairs
+                botzone_variant::BotzoneKind::Shuttle
+                    | botzone_variant::BotzoneKind::ShuttleSingles
+                    | botzone_variant::BotzoneKind::ShuttlePairs
             )
         });
         if !listed && !shuttle {
@@ -193,7 +193,8 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
             let outcome = Outcome::of_plays(landlord, stake, winner, &plays);
             let doublings = outcome.tally.doublings();
             let spring = outcome.spring() || outcome.anti_spring();
-            let (lord, farmer) = botzone::scores(stake, doublings, spring, winner == landlord);
+            let (lord, farmer) =
+                botzone_variant::scores(stake, doublings, spring, winner == landlord);
             if n + 1 != game.plays.len() {
                 return Err("plays go on after a hand is empty".into());
             }

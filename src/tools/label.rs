@@ -4,9 +4,9 @@
 
 use crate::cli::Args;
 use crate::learn::data::GAMES_PER_DEAL;
+use crate::learn::data_merge::deals_in;
 use crate::learn::decisions::{header, label_run, Candidate, Labeller};
-use crate::learn::selfplay::SelfPlay;
-use crate::learn::shard::deals_in;
+use crate::learn::run::SelfPlay;
 use crate::os::{is_terminal, Stream};
 use crate::registry::pair;
 use crate::strategy::clock::TimeControl;

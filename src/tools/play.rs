@@ -4,13 +4,13 @@
 //! shows it, with the score by the official rule, and the next deal is offered; the session can
 //! be saved as a JSON game log that `ddz replay` reads.
 
+use crate::arena::game_log::{append_game, start_log};
 use crate::arena::json::GameLine;
-use crate::arena::log::{append_game, start_log};
 use crate::arena::referee::GameRecord;
 use crate::game::Seat;
 use crate::os::{is_terminal, Stream};
 use crate::play::narration::Narration;
-use crate::play::settings::PlaySettings;
+use crate::play::setup::PlaySettings;
 use crate::play::table::Table;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};

@@ -134,7 +134,7 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The replay page ([`crate::web::replay`]) of the games of a JSON log, `game` picking one
+/// The replay page ([`crate::web::replay_page`]) of the games of a JSON log, `game` picking one
 /// (from 1); `source` names the log on the page.
 pub fn replay_html(text: &str, game: Option<usize>, source: &str) -> anyhow::Result<String> {
     if !text.trim_start().starts_with('{') {
@@ -157,7 +157,7 @@ pub fn replay_html(text: &str, game: Option<usize>, source: &str) -> anyhow::Res
             games.len()
         );
     }
-    Ok(crate::web::replay::page(&picked, source))
+    Ok(crate::web::replay_page::page(&picked, source))
 }
 
 /// The games of a JSON log, in order (a shard's first and last lines are no game).

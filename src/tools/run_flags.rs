@@ -3,7 +3,7 @@
 
 use crate::arena::deals::Shard;
 use crate::cli::{Arg, Args};
-use crate::learn::selfplay::{SelfPlay, DEFAULT_PLAYER};
+use crate::learn::run::{SelfPlay, DEFAULT_PLAYER};
 use anyhow::bail;
 use std::path::PathBuf;
 

@@ -3,7 +3,7 @@
 
 use crate::cards::{Cards, Counts};
 use crate::cli::{Arg, Args};
-use crate::strategy::split::{Mode, Splitter};
+use crate::strategy::splitter::{Mode, Splitter};
 use crate::strategy::value::SCALE;
 use anyhow::Context;
 

@@ -3,7 +3,7 @@
 //! not a tool (the tools' command line, kept out of `play`).
 
 use crate::cli::{Arg, Args};
-use crate::play::settings::{PlaySettings, DEFAULT_SEAT};
+use crate::play::setup::{PlaySettings, DEFAULT_SEAT};
 use crate::strategy::clock::parse_think;
 
 /// Usage of `ddz play`.

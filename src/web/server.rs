@@ -19,8 +19,8 @@
 //! Every refusal is a 4xx (or 503) answer `{"error": reason}`; nothing a request holds stops
 //! the server: a panic while answering one request is answered 500 and the server goes on.
 
+use super::desk::Refused;
 use super::games::{hint_of, legal_of, page_token_ok, Game, Games, TableView, MAX_GAMES};
-use super::seat::Refused;
 use crate::cards::Cards;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -358,7 +358,7 @@ fn new_game(request: &mut Request, games: &Arc<Games>) -> Result<Answer, Refused
 fn answered(
     games: &Arc<Games>,
     game: &Arc<Game>,
-    take: impl FnOnce(&mut super::seat::Desk) -> Result<u64, Refused>,
+    take: impl FnOnce(&mut super::desk::Desk) -> Result<u64, Refused>,
 ) -> Result<Answer, Refused> {
     let (ticket, moves) = {
         let mut desk = game.desk.lock();
@@ -383,5 +383,8 @@ fn replay(game: &Game) -> Result<Answer, Refused> {
         .as_ref()
         .ok_or_else(|| Refused::new(409, "the game is not finished"))?;
     let source = format!("ddz serve, deal {}", game.deal);
-    Ok(Answer::html(super::replay::page(&[(1, line)], &source)))
+    Ok(Answer::html(super::replay_page::page(
+        &[(1, line)],
+        &source,
+    )))
 }

@@ -1,7 +1,7 @@
 //! The learned policy: the thinking player's choices distilled into a fast chooser.
 //!
-//! At a decision it takes the plays the thinker would search ([`super::candidates`]), describes
-//! each by [`features`] (the position, the rule player's choice and which of its rules made it,
+//! At a decision it takes the plays the thinker would search ([`super::choices`]), describes
+//! each by [`candidate_features`] (the position, the rule player's choice and which of its rules made it,
 //! the rest of the hand after the play, the chance an enemy beats it, …) and plays the one the
 //! boosted trees ([`trees`]) score highest. The trees are fitted by `scripts/train-policy.py`
 //! (LightGBM, a ranking objective) on decisions of the thinking player recorded by `ddz label`,
@@ -10,17 +10,17 @@
 //! It plays as a [`Strategy`] of its own (the arena's `builtin:learned`), and as the play-out
 //! policy of the thinking player (`playout = learned`). It bids as the rule player does.
 
-pub mod features;
+pub mod candidate_features;
 pub mod trees;
 
-use super::candidates::candidates;
+use super::choices::candidates;
 use super::rules_player::{explain_among, RulesPlayer};
 use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::Policy;
 use crate::strategy::net::{CheckFileError, CheckLine};
-use features::{features_of, Features};
+use candidate_features::{features_of, Features};
 use std::sync::{Arc, Mutex};
 use trees::Trees;
 
@@ -211,7 +211,7 @@ impl Strategy for LearnedPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::learned::features::FEATURES;
+    use crate::strategy::learned::candidate_features::FEATURES;
 
     /// The trainer's own scores of fixed candidates (written beside the model by
     /// `scripts/train-policy.py`): the embedded model must give the same.

@@ -11,7 +11,7 @@ pub mod mlp;
 use crate::cards::{Cards, Counts};
 use crate::game::score::POINT;
 use crate::game::{BySeat, GameState, Scoring};
-use crate::strategy::split::Splitter;
+use crate::strategy::splitter::Splitter;
 use features::{bid_features, play_features, OpenPosition, Role, BID_INPUTS, PLAY_INPUTS};
 use mlp::Mlp;
 use std::sync::{Arc, Mutex};

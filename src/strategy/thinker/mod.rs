@@ -46,7 +46,7 @@ pub use settings::{
 use super::clock::Budget;
 use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
-use super::split::Splitter;
+use super::splitter::Splitter;
 use super::{Deadline, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
@@ -58,7 +58,7 @@ use stats::{best, drop_clearly_worse, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
-pub use crate::strategy::candidates::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
+pub use crate::strategy::choices::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 /// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
 pub const MIN_DEALS_TO_DROP: u32 = 12;
 /// Candidates are compared every this many deals.
@@ -411,8 +411,8 @@ impl Strategy for Thinker {
 mod tests {
     use super::*;
     use crate::cards::Counts;
+    use crate::estimate::Estimate;
     use crate::rules::classify;
-    use crate::stats::Estimate;
 
     fn tally(values: &[f64]) -> CandidateTally {
         let mut t = CandidateTally::default();

@@ -2,8 +2,8 @@
 //! comparison every decision rests on, dropping the clearly worse and choosing the best.
 
 use super::{CandidateReport, DROP_Z};
+use crate::estimate::{Estimate, Z95};
 use crate::rules::Combo;
-use crate::stats::{Estimate, Z95};
 
 /// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).
 #[derive(Clone, Debug)]

@@ -3,9 +3,9 @@
 //! command line that fills it is the tools': `tools::table_flags`).
 
 use crate::arena::deals::Shard;
+use crate::arena::log_merge::header_line;
 use crate::arena::players::Hosting;
 use crate::arena::referee::MatchRules;
-use crate::arena::shard::header_line;
 use crate::arena::ArenaConfig;
 use crate::game::Seat;
 use crate::strategy::clock::TimeControl;
@@ -98,7 +98,7 @@ impl PlaySettings {
 }
 
 impl PlaySettings {
-    /// The first line of the table's JSON game log ([`crate::arena::log::start_log`]): the
+    /// The first line of the table's JSON game log ([`crate::arena::game_log::start_log`]): the
     /// build, the table's settings, and the command line of `tool` (`play`, `serve`) that
     /// plays the same deals again.
     #[must_use]

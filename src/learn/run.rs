@@ -4,7 +4,7 @@
 //! [`Sample`].
 
 use super::data::{Sample, GAMES_PER_DEAL};
-use super::shard::deal_shard;
+use super::data_merge::deal_shard;
 use crate::arena::deals::Deal;
 use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
@@ -89,7 +89,7 @@ pub fn run(
     run_shard(run, None, on_samples)
 }
 
-/// Plays one shard of the run ([`super::shard`]: the deals i with `i mod N = K - 1`, each
+/// Plays one shard of the run ([`super::data_merge`]: the deals i with `i mod N = K - 1`, each
 /// deal's three games as the whole run plays them), or the whole run for `None`, as [`run`].
 pub fn run_shard(
     run: &SelfPlay,

@@ -3,7 +3,7 @@
 //! byte.
 //!
 //! Shard K of N (`ddz selfplay --shard K/N`) plays the run's deals i (from 0) with
-//! `i mod N = K - 1`, as the arena's shards do ([`crate::arena::shard`]), each deal's three
+//! `i mod N = K - 1`, as the arena's shards do ([`crate::arena::log_merge`]), each deal's three
 //! games (landlord A, B, C) together, every game exactly as the whole run plays it. Its file is
 //! the whole run's (the run's comment line, the column header, the positions in game order)
 //! with two more comment lines, which readers of data files skip: after the run's line, which

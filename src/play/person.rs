@@ -103,7 +103,7 @@ impl std::fmt::Display for Left {
 impl std::error::Error for Left {}
 
 /// Where a person's choices come from and where what happens at the table goes: the terminal
-/// ([`super::human::Terminal`]) or the browser (`crate::web::seat::WebFront`).
+/// ([`super::human::Terminal`]) or the browser (`crate::web::desk::WebFront`).
 pub trait Front: Send {
     /// A new game starts (before its deal).
     fn begin_game(&mut self) {}

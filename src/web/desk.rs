@@ -2,14 +2,14 @@
 //! ([`Person`]), whose choices come from the page's requests. Each game runs on its own thread
 //! ([`super::games`]); when the referee asks the person, the seat parks that thread on the game's
 //! [`Desk`] until a request brings a choice, judges it as it judges a typed one
-//! ([`crate::play::seat::judge`]) and hands the verdict back to the request, so a refused play
+//! ([`crate::play::person::judge`]) and hands the verdict back to the request, so a refused play
 //! costs nothing and says why. Requests read the table from the same desk.
 
 use crate::arena::json::GameLine;
 use crate::cards::Cards;
 use crate::game::GameState;
 use crate::play::input::Refusal;
-use crate::play::seat::{Choice, Front, Left, Person, Question};
+use crate::play::person::{Choice, Front, Left, Person, Question};
 use crate::play::view::{self, Style};
 use crate::protocol::Command;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
