@@ -217,6 +217,17 @@ impl Deadline {
         }
     }
 
+    /// The same hard deadline with the soft one halfway from now: the first of two stages of
+    /// a search that keeps half its thinking time for the second.
+    #[must_use]
+    pub fn halfway(&self) -> Deadline {
+        let now = Instant::now();
+        Deadline {
+            soft: now + self.soft.saturating_duration_since(now) / 2,
+            hard: self.hard,
+        }
+    }
+
     /// Whether the soft deadline has passed.
     #[must_use]
     pub fn soft_passed(&self) -> bool {

@@ -232,8 +232,8 @@ fn the_stick_keeps_the_rule_choice_only_against_a_thin_lead() {
 /// `eval = rollout`, and its win rate is the rollout's (the game played out decides who won).
 #[test]
 fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
-    use ddz::strategy::thinker::{Eval, MIN_DEALS_TO_DROP};
-    let deals = MIN_DEALS_TO_DROP - 1;
+    use ddz::strategy::thinker::{Eval, FIRST_LOOK};
+    let deals = FIRST_LOOK - 1;
     let judged = |eval: Eval, net_weight: f64| ThinkerSettings {
         eval,
         net_weight,

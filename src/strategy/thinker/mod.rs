@@ -38,12 +38,12 @@ mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use settings::{
-    player_setting_names, player_usage_lines, set_player, Bidder, Eval, Infer, Playout,
+    player_setting_names, player_usage_lines, set_player, Bidder, Deep, Eval, Infer, Playout,
     ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
     MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
-use super::clock::Budget;
+use super::clock::{self, Budget};
 use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
@@ -54,18 +54,19 @@ use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
 use crate::strategy::net::{BidNet, HiddenNet};
 use eval::{Deals, Worker};
-use stats::{best, drop_clearly_worse, CandidateTally};
+use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
 pub use crate::strategy::choices::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
-/// Deals before a candidate may be dropped: fewer give too rough a spread estimate.
-pub const MIN_DEALS_TO_DROP: u32 = 12;
-/// Candidates are compared every this many deals.
-pub const DROP_EVERY: u32 = 4;
-/// A candidate is dropped when its mean paired difference to the leader is more than this many
-/// standard errors below zero (about 2.5% one-sided each time it is checked).
-pub const DROP_Z: f64 = 2.0;
+/// The race's first look, in deals scored: fewer give too rough a spread estimate.
+pub const FIRST_LOOK: u32 = 16;
+/// Each look of the race comes after this many times the deals of the one before: looks
+/// spaced out geometrically cost the error budget little, however long a decision runs.
+pub const LOOK_GROWTH: f64 = 1.5;
+/// The chance, over a whole decision, of ever dropping a candidate that is as good as the
+/// leader (spent over the looks and shared among the rivals: [`stats::drop_threshold`]).
+pub const RACE_ERROR: f64 = 0.1;
 /// Deals per decision at most in timed mode (a decision with time to spare stops here).
 pub const MAX_DEALS: u32 = 4_000;
 /// The solver takes over a rollout once the hands hold this many cards together: its median
@@ -115,8 +116,15 @@ pub struct Analysis {
     /// The starting policy's own choice (the rule player's, or the learned policy's with
     /// `prior = learned`).
     pub policy_choice: Combo,
-    /// Deals drawn.
+    /// Deals drawn (in the breadth stage).
     pub deals: u32,
+    /// The depth stage's finalists with their figures under the deep judge, best mean first
+    /// (empty when there was none: no depth stage, or the breadth stage decided).
+    pub finalists: Vec<CandidateReport>,
+    /// Deals drawn in the depth stage.
+    pub deep_deals: u32,
+    /// Why the search stopped (the last stage's reason).
+    pub stopped: Stopped,
 }
 
 /// The thinking player.
@@ -207,34 +215,202 @@ impl Thinker {
                     chosen: policy_choice,
                     policy_choice,
                     deals: 0,
+                    finalists: Vec::new(),
+                    deep_deals: 0,
+                    stopped: Stopped::NoSearch,
                 }
             }
         };
         let proposal =
             infer::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
-        let budget = Budget::new(self.settings.limit(MAX_DEALS), deadline);
-        let seed = decision_seed(state);
-        let tally: Vec<CandidateTally> = candidates
-            .iter()
-            .map(|_| CandidateTally::default())
-            .collect();
-        let threads = self.settings.threads();
-        self.workers.resize_with(threads, Worker::default);
-        let count = DealCount {
-            tally,
-            deals: 0,
-            scored: 0,
-            done: false,
-            #[cfg(test)]
-            fail_rollout: self.fail_rollout,
-        };
         let deals = match self.shown_hands(state) {
             Some(hands) => Deals::Shown(hands),
             None => Deals::Sampled(&proposal),
         };
-        let settings = &self.settings;
+        let seed = decision_seed(state);
+        let threads = self.settings.threads();
+        self.workers.resize_with(threads, Worker::default);
+        let deep = self.settings.deep();
+        // The breadth stage: every candidate, the quick judge. With a depth stage to follow, a
+        // timed search keeps half its time for it.
+        let breadth_deadline = match deep {
+            Some(_) if self.settings.samples.is_none() => deadline.halfway(),
+            _ => deadline,
+        };
+        let everyone: Vec<usize> = (0..candidates.len()).collect();
+        let breadth = Race {
+            state,
+            deals,
+            candidates: &candidates,
+            entrants: &everyone,
+            seed,
+            budget: Budget::new(self.settings.limit(MAX_DEALS), breadth_deadline),
+            #[cfg(test)]
+            fail_rollout: self.fail_rollout,
+        }
+        .run(&self.settings, &mut self.workers);
+        let mut tally = breadth.tally;
+        let mut stopped = breadth.stopped;
+        let mut deep_reports = Vec::new();
+        let mut deep_deals = 0;
+        let alive = tally.iter().filter(|t| t.alive).count();
+        let chosen_index = match deep {
+            Some(deep) if alive > 1 && !budget_spent(deadline) => {
+                // The depth stage: the finalists (the best means still alive) on fresh deals,
+                // judged by the deep judge; the choice is theirs.
+                let mut finalists: Vec<usize> =
+                    (0..tally.len()).filter(|&i| tally[i].alive).collect();
+                finalists.sort_by(|&a, &b| {
+                    tally[b]
+                        .mean()
+                        .partial_cmp(&tally[a].mean())
+                        .unwrap_or(std::cmp::Ordering::Equal)
+                });
+                finalists.truncate(deep.finalists);
+                let deep_settings = deep.settings;
+                let limit = match self.settings.samples {
+                    Some(_) => clock::Limit::Deals(deep.deals),
+                    None => clock::Limit::Time { most: MAX_DEALS },
+                };
+                let depth = Race {
+                    state,
+                    deals,
+                    candidates: &candidates,
+                    entrants: &finalists,
+                    seed: seed ^ DEPTH_STAGE_SEED,
+                    budget: Budget::new(limit, deadline),
+                    #[cfg(test)]
+                    fail_rollout: self.fail_rollout,
+                }
+                .run(&deep_settings, &mut self.workers);
+                deep_deals = depth.deals;
+                stopped = depth.stopped;
+                deep_reports = finalists
+                    .iter()
+                    .map(|&i| depth.tally[i].report(candidates[i]))
+                    .collect();
+                let chosen = best(
+                    &depth.tally,
+                    &candidates,
+                    policy_choice,
+                    self.settings.stick,
+                );
+                // The breadth stage's figures stay the candidates' report; the finalists not
+                // chosen are the ones the depth stage dropped or ranked lower.
+                for &i in &finalists {
+                    tally[i].alive = depth.tally[i].alive;
+                }
+                chosen
+            }
+            _ => best(&tally, &candidates, policy_choice, self.settings.stick),
+        };
+        let mut reports: Vec<CandidateReport> = candidates
+            .iter()
+            .zip(&tally)
+            .map(|(c, t)| t.report(*c))
+            .collect();
+        reports.sort_by(|a, b| {
+            b.mean
+                .partial_cmp(&a.mean)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        deep_reports.sort_by(|a: &CandidateReport, b| {
+            b.mean
+                .partial_cmp(&a.mean)
+                .unwrap_or(std::cmp::Ordering::Equal)
+        });
+        Analysis {
+            candidates: reports,
+            chosen: candidates[chosen_index],
+            policy_choice,
+            deals: breadth.deals,
+            finalists: deep_reports,
+            deep_deals,
+            stopped,
+        }
+    }
+}
+
+/// Salt of the depth stage's deals: fresh deals, not the breadth stage's again.
+const DEPTH_STAGE_SEED: u64 = 0xdee9_57a6_e000_0001;
+
+/// Whether a search given `deadline` has no time left for another stage.
+fn budget_spent(deadline: Deadline) -> bool {
+    deadline.hard_passed()
+}
+
+/// Why a decision's search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stopped {
+    /// One candidate was left: the rest were clearly worse.
+    Decided,
+    /// The fixed budget's deals were all judged.
+    Budget,
+    /// The thinking time ran out (or a timed search reached its most deals).
+    Time,
+    /// The hard deadline came first.
+    Deadline,
+    /// No search: one candidate, or no deal could be drawn.
+    NoSearch,
+}
+
+impl Stopped {
+    /// The reason in a word, as logs and `ddz analyze` print it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Stopped::Decided => "decided",
+            Stopped::Budget => "budget",
+            Stopped::Time => "time",
+            Stopped::Deadline => "deadline",
+            Stopped::NoSearch => "no-search",
+        }
+    }
+}
+
+/// One race of candidates over deals: the entrants judged on the same deals, one after
+/// another, the clearly worse dropped at the race's looks, until one is left or the budget
+/// ends.
+struct Race<'a> {
+    state: &'a GameState,
+    deals: Deals<'a>,
+    candidates: &'a [Combo],
+    /// The candidates (by index) that run; the others count as dropped.
+    entrants: &'a [usize],
+    seed: u64,
+    budget: Budget,
+    #[cfg(test)]
+    fail_rollout: Option<fn(u32, usize) -> bool>,
+}
+
+/// What a race found.
+struct RaceResult {
+    tally: Vec<CandidateTally>,
+    deals: u32,
+    stopped: Stopped,
+}
+
+impl Race<'_> {
+    /// Runs the race on `workers` (one per thread), each judging with `settings`.
+    fn run(&self, settings: &ThinkerSettings, workers: &mut [Worker]) -> RaceResult {
+        let tally: Vec<CandidateTally> = (0..self.candidates.len())
+            .map(|i| CandidateTally {
+                alive: self.entrants.contains(&i),
+                ..CandidateTally::default()
+            })
+            .collect();
+        let count = DealCount {
+            done: tally.iter().filter(|t| t.alive).count() <= 1,
+            tally,
+            deals: 0,
+            scored: 0,
+            #[cfg(test)]
+            fail_rollout: self.fail_rollout,
+        };
+        let budget = self.budget;
+        let (state, deals, seed, candidates) = (self.state, self.deals, self.seed, self.candidates);
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
-            worker.judge_deal(settings, state, deals, seed, deal, &candidates, alive)
+            worker.judge_deal(settings, state, deals, seed, deal, candidates, alive)
         };
         // One loop for one thread or many. Each thread, the calling one among them, takes the
         // next deal number, judges every candidate alive when it starts (a superset of those
@@ -244,7 +420,7 @@ impl Thinker {
         // later. No thread sits waiting to count: on two cores a third one woken at every deal
         // cost a tenth of the search's time in switches.
         let next = AtomicU32::new(0);
-        let stop = AtomicBool::new(false);
+        let stop = AtomicBool::new(count.done);
         let counted = Mutex::new((count, std::collections::BTreeMap::new()));
         let lock = || {
             counted
@@ -271,7 +447,7 @@ impl Thinker {
                 stop.store(true, Ordering::Relaxed);
             }
         };
-        let (first, others) = self.workers.split_first_mut().expect("at least one worker");
+        let (first, others) = workers.split_first_mut().expect("at least one worker");
         std::thread::scope(|scope| {
             for worker in others {
                 let work = &work;
@@ -279,26 +455,23 @@ impl Thinker {
             }
             work(first);
         });
-        let DealCount { tally, deals, .. } = counted
+        let count = counted
             .into_inner()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
             .0;
-        let chosen_index = best(&tally, &candidates, policy_choice, self.settings.stick);
-        let mut reports: Vec<CandidateReport> = candidates
-            .iter()
-            .zip(&tally)
-            .map(|(c, t)| t.report(*c))
-            .collect();
-        reports.sort_by(|a, b| {
-            b.mean
-                .partial_cmp(&a.mean)
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        Analysis {
-            candidates: reports,
-            chosen: candidates[chosen_index],
-            policy_choice,
-            deals,
+        let stopped = if count.done {
+            Stopped::Decided
+        } else if budget.must_answer_now() {
+            Stopped::Deadline
+        } else if matches!(settings.samples, Some(n) if count.deals >= n) {
+            Stopped::Budget
+        } else {
+            Stopped::Time
+        };
+        RaceResult {
+            tally: count.tally,
+            deals: count.deals,
+            stopped,
         }
     }
 }
@@ -356,8 +529,8 @@ impl DealCount {
             self.tally[i].push(value, won);
         }
         self.scored += 1;
-        if self.scored >= MIN_DEALS_TO_DROP && self.scored % DROP_EVERY == 0 {
-            drop_clearly_worse(&mut self.tally);
+        if let Some(look) = look_at(self.scored) {
+            race_look(&mut self.tally, look);
         }
         self.done = self.tally.iter().filter(|t| t.alive).count() == 1;
     }

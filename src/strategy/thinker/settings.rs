@@ -92,6 +92,26 @@ pub struct ThinkerSettings {
     /// Node budget of one solve; past it the play-out goes on and the solver tries again a
     /// few cards later.
     pub solve_nodes: u64,
+    /// The depth stage: once the breadth stage is over, this many of the best candidates still
+    /// alive race again on fresh deals under the deep judge (0: no depth stage).
+    pub finalists: usize,
+    /// The deep judge's solver reach, in cards left.
+    pub deep_solve_at: u32,
+    /// The deep judge's node budget per solve.
+    pub deep_solve_nodes: u64,
+    /// At a fixed budget: the depth stage's deals.
+    pub deep_deals: u32,
+}
+
+/// The depth stage of a search ([`ThinkerSettings::deep`]).
+#[derive(Clone, Debug)]
+pub struct Deep {
+    /// Candidates that go on to it.
+    pub finalists: usize,
+    /// Its deals at a fixed budget.
+    pub deals: u32,
+    /// The settings its judge plays out with: the solver's reach and budget are the deep ones.
+    pub settings: ThinkerSettings,
 }
 
 /// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
@@ -129,11 +149,41 @@ impl Default for ThinkerSettings {
             peek: false,
             solve_at: super::SOLVE_AT_CARDS,
             solve_nodes: super::SOLVE_NODES,
+            finalists: 0,
+            deep_solve_at: DEFAULT_DEEP_SOLVE_AT,
+            deep_solve_nodes: DEFAULT_DEEP_SOLVE_NODES,
+            deep_deals: DEFAULT_DEEP_DEALS,
         }
     }
 }
 
+/// The deep judge's solver reach by default: on the true deal (`peek = on`), judging by the
+/// solver from 30 cards with 50,000 nodes won 77.0% as the landlord and 88.4% as the farmers
+/// against RHCP where the quick judge won 74.3% and 85.3% (the same 1,000 deals).
+pub const DEFAULT_DEEP_SOLVE_AT: u32 = 30;
+/// The deep judge's node budget per solve by default (see [`DEFAULT_DEEP_SOLVE_AT`]).
+pub const DEFAULT_DEEP_SOLVE_NODES: u64 = 50_000;
+/// The depth stage's deals at a fixed budget by default.
+pub const DEFAULT_DEEP_DEALS: u32 = 16;
+
 impl ThinkerSettings {
+    /// The depth stage, when there is one (`finalists` at least 2).
+    #[must_use]
+    pub fn deep(&self) -> Option<Deep> {
+        if self.finalists < 2 {
+            return None;
+        }
+        let mut settings = self.clone();
+        settings.solve_at = self.deep_solve_at;
+        settings.solve_nodes = self.deep_solve_nodes;
+        settings.finalists = 0;
+        Some(Deep {
+            finalists: self.finalists,
+            deals: self.deep_deals.max(1),
+            settings,
+        })
+    }
+
     /// Threads a search uses: the setting, else one per core the system offers.
     #[must_use]
     pub fn threads(&self) -> usize {
@@ -418,6 +468,61 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         },
         show: |s| s.solve_nodes.to_string(),
     },
+    Setting {
+        name: "finalists",
+        value: "K",
+        help: "a depth stage: the K best candidates left race again under the deep judge \
+               (default 0: none)",
+        file: false,
+        read: |s, v| {
+            s.finalists = number("finalists", v, |n: &usize| *n <= 16, "a whole number ≤ 16")?;
+            Ok(())
+        },
+        show: |s| s.finalists.to_string(),
+    },
+    Setting {
+        name: "deep-solve-at",
+        value: "C",
+        help: "the deep judge's solver decides a deal from C cards left (default 30)",
+        file: false,
+        read: |s, v| {
+            s.deep_solve_at = number(
+                "deep-solve-at",
+                v,
+                |n: &u32| *n <= 54,
+                "a whole number ≤ 54",
+            )?;
+            Ok(())
+        },
+        show: |s| s.deep_solve_at.to_string(),
+    },
+    Setting {
+        name: "deep-solve-nodes",
+        value: "N",
+        help: "the deep judge's node budget per solve (default 50000)",
+        file: false,
+        read: |s, v| {
+            s.deep_solve_nodes = number(
+                "deep-solve-nodes",
+                v,
+                |n: &u64| (1..=1_000_000_000).contains(n),
+                "a whole number in 1..=1000000000",
+            )?;
+            Ok(())
+        },
+        show: |s| s.deep_solve_nodes.to_string(),
+    },
+    Setting {
+        name: "deep-deals",
+        value: "D",
+        help: "at a fixed budget: the depth stage's deals (default 16)",
+        file: false,
+        read: |s, v| {
+            s.deep_deals = number("deep-deals", v, |n: &u32| *n >= 1, "a whole number ≥ 1")?;
+            Ok(())
+        },
+        show: |s| s.deep_deals.to_string(),
+    },
 ];
 
 /// Applies one setting of the thinking player by name: its time's (`think`, into `time`) or its
@@ -614,6 +719,10 @@ mod tests {
             ("playout-plies", "6"),
             ("solve-at", "24"),
             ("solve-nodes", "20000"),
+            ("finalists", "3"),
+            ("deep-solve-at", "26"),
+            ("deep-solve-nodes", "30000"),
+            ("deep-deals", "8"),
         ] {
             changed.set(k, v).unwrap();
         }
