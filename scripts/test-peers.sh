@@ -1,49 +1,47 @@
 #!/usr/bin/env bash
-# The outside engines of ../shared/peers (its README) in a short arena match against ours: the
-# 2015 official sample engine (built with g++) and RLCard 1.2.0's rule agent (python3, with
-# rlcard and numpy installed from PyPI into target/peers/rlcard, about half a minute the first
-# time). Each is skipped with a message when its tools or the peers folder are missing. Checks
-# that they are hosted without a crash or a late reply, that ours makes no error, and that the
-# RLCard agent makes none either (the sample engine's own illegal plays are its habit: the two
-# jokers as a pair, SPEC).
-# DDZ_PEERS: the peers folder (default ../shared/peers from the repo root).
+# The outside engines of the repository's recipe (scripts/peers.sh, scripts/peers/README.md) in
+# a short arena match against ours: the 2015 official sample engine (g++; its source is the
+# organisers', taken from DDZ_SAMPLE_SRC, default ../shared/peers/sample, the project's
+# workspace copy), RLCard 1.2.0's rule agent (rlcard and numpy from PyPI, about half a minute
+# the first time) and RHCP (doudizhu-C from DDZ_DOUDIZHU_C, a clone, or fetched from GitHub;
+# 1-2 min). `scripts/peers.sh setup` skips each with a message when its tools or sources are
+# missing, and fails when a build does. Checks that they are hosted without a crash or a late
+# reply, that ours makes no error, and that the RLCard agent and RHCP make none either (the
+# sample engine's own illegal plays are its habit: the two jokers as a pair, SPEC).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-peers=${DDZ_PEERS:-../shared/peers}
 say() { printf '[peers] %s\n' "$*"; }
 
-if [ ! -d "$peers" ]; then
-  say "skipped: no peers folder at $peers (set DDZ_PEERS)"
-  exit 0
-fi
 if ! command -v python3 >/dev/null 2>&1; then
-  say "skipped: python3 is missing (it reads the match's RESULT line and runs the RLCard agent)"
+  say "skipped: python3 is missing (it reads the match's RESULT line and runs the wrappers)"
   exit 0
 fi
-mkdir -p target/peers
+setup=(setup)
+sample=${DDZ_SAMPLE_SRC-../shared/peers/sample}
+if [ -n "$sample" ] && [ -d "$sample" ]; then
+  setup+=(--sample "$sample")
+fi
+if [ -n "${DDZ_DOUDIZHU_C:-}" ]; then
+  setup+=(--doudizhu-c "$DDZ_DOUDIZHU_C")
+fi
+# The engines built, as `SAMPLE=…` lines.
+built=$(bash scripts/peers.sh "${setup[@]}" | sed -n 's/^\(SAMPLE\|RLCARD\|RHCP\)=//p')
 opponents=()
-if command -v g++ >/dev/null 2>&1; then
-  sh "$peers/sample/build.sh" target/peers/sample_engine >/dev/null
-  opponents+=(target/peers/sample_engine)
-else
-  say "the sample engine skipped: g++ is missing"
-fi
-rlcard=target/peers/rlcard
-if [ -x "$rlcard/bin/python" ] && "$rlcard/bin/python" -c 'import rlcard, numpy' 2>/dev/null; then
-  :
-elif python3 -m venv "$rlcard" >/dev/null 2>&1 &&
-  "$rlcard/bin/pip" install --quiet --disable-pip-version-check rlcard==1.2.0 numpy; then
-  :
-else
-  say "the RLCard agent skipped: no venv, or rlcard==1.2.0 and numpy not installable from PyPI"
-  rlcard=
-fi
-if [ -n "$rlcard" ]; then
-  opponents+=("$rlcard/bin/python $peers/bots/rlcard_bot.py")
-fi
+while IFS= read -r engine; do
+  [ -n "$engine" ] && opponents+=("$engine")
+done <<<"$built"
 if [ ${#opponents[@]} -eq 0 ]; then
-  say "skipped: neither outside engine can run here"
+  say "skipped: no outside engine can be built here"
   exit 0
+fi
+# The sample's fixes apply once: fixing the fixed copy again changes no byte.
+if [ -d target/peers/sample_src ]; then
+  again=$(mktemp -d)
+  python3 scripts/peers/sample/fix.py target/peers/sample_src "$again"
+  for f in DdzAi.cpp DdzV200.h; do
+    cmp -s "target/peers/sample_src/$f" "$again/$f" || { say "fix.py changed its own output: $f"; exit 1; }
+  done
+  rm -rf "$again"
 fi
 
 cargo build --release --quiet
@@ -63,7 +61,7 @@ for o in g["opponents"]:
         bad.append("ours against %s: %s" % (o["opponent"], ours))
     if theirs["crashed"] or theirs["late"] or theirs["wrong-seat"]:
         bad.append("%s crashed, was late or answered for another seat: %s" % (o["opponent"], theirs))
-    if "rlcard" in o["opponent"] and any(theirs.values()):
+    if "sample_engine" not in o["opponent"] and any(theirs.values()):
         bad.append("%s: %s" % (o["opponent"], theirs))
 if bad:
     sys.exit("peers: " + "; ".join(bad))

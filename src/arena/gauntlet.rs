@@ -77,45 +77,68 @@ impl Role {
 /// A figure and the half-width of its 95% interval.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Interval {
-    /// The estimate.
+    /// The estimate (not a number when there is nothing to estimate it from: no decided game).
     pub mean: f64,
     /// Half the width of its 95% interval (infinite when the spread is unknown).
     pub half: f64,
 }
 
+impl Interval {
+    /// No figure: nothing measured it (written `n/a`, `null` in JSON).
+    pub const NONE: Interval = Interval {
+        mean: f64::NAN,
+        half: f64::INFINITY,
+    };
+}
+
 impl Standing {
-    /// The candidate's head-to-head win rate with its interval.
+    /// Whether the match measured both sides ([`Report::unmeasured`]): when a side never
+    /// finished a game through its own faults, its figures are penalties, not a strength.
+    #[must_use]
+    pub fn measured(&self) -> bool {
+        self.report.unmeasured().is_none()
+    }
+
+    /// The candidate's head-to-head win rate with its interval ([`Interval::NONE`] when the
+    /// match measured nothing).
     #[must_use]
     pub fn win_rate(&self) -> Interval {
         self.win_rate_as(Role::Both)
     }
 
-    /// The candidate's head-to-head win rate in `role`, with its interval.
+    /// The candidate's head-to-head win rate in `role`, with its interval ([`Interval::NONE`]
+    /// when the match measured nothing).
     #[must_use]
     pub fn win_rate_as(&self, role: Role) -> Interval {
+        if !self.measured() {
+            return Interval::NONE;
+        }
         let per_deal: Vec<(u32, u32)> = self.h2h.iter().map(|h| role.of(h)).collect();
         ratio_interval(&per_deal)
     }
 
-    /// The candidate's points per deal with their interval.
+    /// The candidate's points per deal with their interval ([`Interval::NONE`] when the match
+    /// measured nothing).
     #[must_use]
     pub fn points(&self) -> Interval {
+        if !self.measured() {
+            return Interval::NONE;
+        }
         let (mean, half) = self.report.players[0].per_deal_ci();
         Interval { mean, half }
     }
 }
 
 /// The share `Σ wins / Σ games` over deals, with the ratio estimator's 95% interval (deals
-/// with no decided game count for the spread with no weight).
+/// with no decided game count for the spread with no weight). With no decided game there is
+/// no share: the mean is not a number (written `n/a`, `null` in JSON), never a 0% that was not
+/// measured.
 #[must_use]
 pub fn ratio_interval(per_deal: &[(u32, u32)]) -> Interval {
     let wins: u64 = per_deal.iter().map(|&(w, _)| u64::from(w)).sum();
     let games: u64 = per_deal.iter().map(|&(_, n)| u64::from(n)).sum();
     if games == 0 {
-        return Interval {
-            mean: 0.0,
-            half: f64::INFINITY,
-        };
+        return Interval::NONE;
     }
     let rate = wins as f64 / games as f64;
     let mean_games = games as f64 / per_deal.len() as f64;
@@ -167,6 +190,13 @@ pub struct GauntletReport {
 }
 
 impl GauntletReport {
+    /// Whether every opponent's match was measured: the combined figures are none otherwise
+    /// (an opponent that never played would count its penalties as the candidate's strength).
+    #[must_use]
+    pub fn measured(&self) -> bool {
+        self.standings.iter().all(Standing::measured)
+    }
+
     /// The candidate's win rate over every opponent's head-to-head games, the deals paired.
     #[must_use]
     pub fn combined_win_rate(&self) -> Interval {
@@ -174,9 +204,12 @@ impl GauntletReport {
     }
 
     /// The candidate's win rate in `role` over every opponent's head-to-head games, the deals
-    /// paired.
+    /// paired ([`Interval::NONE`] when an opponent's match measured nothing).
     #[must_use]
     pub fn combined_win_rate_as(&self, role: Role) -> Interval {
+        if !self.measured() {
+            return Interval::NONE;
+        }
         let deals = self
             .standings
             .iter()
@@ -197,6 +230,9 @@ impl GauntletReport {
     /// The candidate's points per deal averaged over the opponents, the deals paired.
     #[must_use]
     pub fn combined_points(&self) -> Interval {
+        if !self.measured() || self.standings.is_empty() {
+            return Interval::NONE;
+        }
         let per_deal: Vec<&Vec<f64>> = self
             .standings
             .iter()
@@ -218,8 +254,8 @@ impl GauntletReport {
     pub fn to_json(&self) -> String {
         let figure = |i: Interval| {
             serde_json::json!({
-                "mean": i.mean,
-                "ci95": if i.half.is_finite() { Some(i.half) } else { None },
+                "mean": Some(i.mean).filter(|m| m.is_finite()),
+                "ci95": Some(i.half).filter(|h| h.is_finite()),
             })
         };
         let errors = |e: &[u64; FAULT_KINDS]| {
@@ -318,5 +354,6 @@ mod tests {
         // Every deal alike: no spread.
         assert_eq!(ratio_interval(&[(1, 2), (1, 2), (1, 2)]).half, 0.0);
         assert_eq!(ratio_interval(&[]).half, f64::INFINITY);
+        assert!(ratio_interval(&[(0, 0), (0, 0)]).mean.is_nan());
     }
 }

@@ -59,6 +59,10 @@ pub struct PlayerStats {
     pub h2h_farmer_games: u64,
     /// Of those, won.
     pub h2h_farmer_wins: u64,
+    /// Seats in games that came to their end (a winner, or nobody bid), not ended by a fault.
+    pub finished: u64,
+    /// Seats in games that this player's own fault ended.
+    pub ended_by_own_fault: u64,
 }
 
 pub(super) fn rate(n: u64, d: u64) -> f64 {
@@ -181,7 +185,9 @@ impl Report {
             if g.all_passed() {
                 self.all_passed += 1;
             }
-            if g.errors.iter().any(|e| e.scored) {
+            // The fault that ended the game, if one did (the first scored one).
+            let ended_by = g.errors.iter().find(|e| e.scored).map(|e| e.seat);
+            if ended_by.is_some() {
                 self.faulted += 1;
             }
             for seat in Seat::ALL {
@@ -189,6 +195,11 @@ impl Report {
                 let st = &mut self.players[p];
                 let score = g.scores[seat] as i64;
                 st.games += 1;
+                match ended_by {
+                    None => st.finished += 1,
+                    Some(s) if s == seat => st.ended_by_own_fault += 1,
+                    Some(_) => {}
+                }
                 st.score += score;
                 deal_sum[p] += score;
                 deal_seats[p] += 1;
@@ -261,6 +272,37 @@ impl Report {
     #[must_use]
     pub fn error_total(&self) -> u64 {
         self.players.iter().map(PlayerStats::error_total).sum()
+    }
+
+    /// Why this report measured nothing, in words, or `None` when it measured every player: no
+    /// game was played, or a player never finished a game through its own faults (it cannot
+    /// start, exits at once, never answers in time or never legally). Its figures are then the
+    /// penalties of faults, not a strength, and a run that prints them must fail. The others at
+    /// such a player's tables never finished a game either, but through no fault of theirs.
+    #[must_use]
+    pub fn unmeasured(&self) -> Option<String> {
+        if self.games == 0 {
+            return Some("no game was played: the run measured nothing".to_string());
+        }
+        let culprits: Vec<String> = self
+            .players
+            .iter()
+            .filter(|p| p.games > 0 && p.finished == 0 && p.ended_by_own_fault > 0)
+            .map(|p| {
+                format!(
+                    "'{}' never finished a game ({} of its {} seats ended by its own fault)",
+                    p.label, p.ended_by_own_fault, p.games
+                )
+            })
+            .collect();
+        if culprits.is_empty() {
+            None
+        } else {
+            Some(format!(
+                "{}: the run measured nothing about it",
+                culprits.join("; ")
+            ))
+        }
     }
 
     /// The machine-readable result (one JSON object, no line end).

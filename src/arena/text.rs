@@ -91,7 +91,7 @@ impl Report {
                 100.0 * rate(p.landlord_wins, p.landlord_games),
                 100.0 * rate(p.farmer_wins, p.farmer_games),
                 p.mean_score(),
-                format!("{:.1} ± {:.1}", mean, half),
+                plus_minus(format!("{:.1}", mean), half),
                 [t.mean, t.median, t.p99, t.max]
                     .iter()
                     .map(|&x| ms_text(x))
@@ -266,12 +266,32 @@ impl GauntletReport {
     }
 }
 
-fn percent(i: Interval) -> String {
-    format!("{:.1} ± {:.1}", 100.0 * i.mean, 100.0 * i.half)
+/// A figure and its 95% interval; an interval that cannot be computed (fewer than two deals)
+/// is said so in words, never written as an infinite width.
+fn plus_minus(figure: String, half: f64) -> String {
+    if half.is_finite() {
+        format!("{} ± {:.1}", figure, half)
+    } else {
+        format!("{} ± n/a", figure)
+    }
 }
 
+/// A win rate in percent; `n/a` when no head-to-head game was decided (no figure to give).
+fn percent(i: Interval) -> String {
+    if i.mean.is_finite() {
+        plus_minus(format!("{:.1}", 100.0 * i.mean), 100.0 * i.half)
+    } else {
+        "n/a".to_string()
+    }
+}
+
+/// Points per deal; `n/a` when no deal was played.
 fn points(i: Interval) -> String {
-    format!("{:+.1} ± {:.1}", i.mean, i.half)
+    if i.mean.is_finite() {
+        plus_minus(format!("{:+.1}", i.mean), i.half)
+    } else {
+        "n/a".to_string()
+    }
 }
 
 /// Faults by kind in words (`0`, or `illegal 4, malformed 5`).
@@ -302,5 +322,29 @@ mod tests {
         r.games = 12_000;
         r.seconds = 1.0;
         assert!(r.summary().contains("(12000 games/s)"), "{}", r.summary());
+    }
+
+    #[test]
+    fn an_interval_that_cannot_be_computed_is_said_in_words() {
+        // One deal: a mean and no spread.
+        let mut r = Report::new(&["x".to_string()]);
+        r.players[0].per_deal = vec![12.0];
+        let text = r.summary();
+        assert!(text.contains("12.0 ± n/a"), "{}", text);
+        assert!(!text.contains("inf"), "{}", text);
+        r.players[0].per_deal = vec![12.0, 14.0];
+        assert!(r.summary().contains("13.0 ± 2"), "{}", r.summary());
+        // No decided head-to-head game: no win rate at all.
+        let none = super::super::gauntlet::ratio_interval(&[(0, 0)]);
+        assert_eq!(percent(none), "n/a");
+        let one = super::super::gauntlet::ratio_interval(&[(1, 2)]);
+        assert_eq!(percent(one), "50.0 ± n/a");
+        assert_eq!(
+            points(Interval {
+                mean: -3.0,
+                half: 1.25
+            }),
+            "-3.0 ± 1.2"
+        );
     }
 }

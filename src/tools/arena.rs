@@ -54,7 +54,9 @@ Botzone bot, started every turn or kept running as it asks (docs/botzone.md).
 players (H0: mean M0, H1: mean M1, error rates A and B, default 0.05) is decided.
 --max-errors N: fail (exit status 2) when the players made more than N errors (for CI scripts).
 A run that measured nothing fails the same way after its report: no game was played, or a player
-never finished a game through its own faults (it cannot start, exits at once, never answers).
+never finished a game through its own faults (it cannot start, exits at once, never answers); a
+gauntlet fails when that is so against any one opponent. An interval that cannot be computed
+(one deal) reads n/a.
 --threaded: built-in players think on the engine's worker thread under its clock, as the binary
 does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
@@ -367,12 +369,9 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     }
     // A run that measured nothing fails, whatever its report reads (an empty shard is its
     // run's part, measured when the shards are merged).
-    if report.games == 0 && !empty_shard {
-        bail!("no game was played: the run measured nothing");
-    }
-    match notes.never_finished(&names) {
-        Some(why) => bail!("{}: the run measured nothing about it", why),
-        None => Ok(()),
+    match report.unmeasured() {
+        Some(why) if !empty_shard => bail!("{}", why),
+        _ => Ok(()),
     }
 }
 
@@ -445,11 +444,24 @@ fn run_gauntlet_cli(
         .flat_map(|s| s.report.players.iter())
         .map(|p| p.error_total())
         .sum();
-    match max_errors {
-        Some(limit) if errors > limit => {
-            bail!("{} errors, more than --max-errors {}", errors, limit)
-        }
-        _ => Ok(()),
+    if let Some(limit) = max_errors.filter(|&limit| errors > limit) {
+        bail!("{} errors, more than --max-errors {}", errors, limit)
+    }
+    // Each opponent's match is measured or the gauntlet fails: a line per opponent that never
+    // played would read as the candidate's win by the opponent's penalties.
+    let unmeasured: Vec<String> = report
+        .standings
+        .iter()
+        .filter_map(|s| {
+            s.report
+                .unmeasured()
+                .map(|why| format!("against '{}': {}", s.opponent, why))
+        })
+        .collect();
+    if unmeasured.is_empty() {
+        Ok(())
+    } else {
+        bail!("{}", unmeasured.join("; "))
     }
 }
 
@@ -479,8 +491,14 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
         if shards == 1 { "" } else { "s" }
     );
     match print_summary(&config, &names, &report, &jobs) {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        other => other.context("writing the summary"),
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
+        other => other.context("writing the summary")?,
+    }
+    // The whole run is judged as one run would be: a player that never finished a game in any
+    // shard was not measured.
+    match report.unmeasured() {
+        Some(why) => bail!("{}", why),
+        None => Ok(()),
     }
 }
 
@@ -489,60 +507,22 @@ const FAULTS_SHOWN: usize = 3;
 
 /// Tells faults on stderr as they happen (the report only counts them): an engine that cannot
 /// start, exits at once or closes its input says so, with its command, while the match goes on.
-/// It also counts, per player, the seats it took, those in games that came to their end (a
-/// winner, or nobody bid) and those its own fault ended, for the exit status: a player that
-/// never finished a game was not measured.
+/// (Whether a player was measured at all is the report's to say: [`Report::unmeasured`].)
+///
+/// [`Report::unmeasured`]: crate::arena::report::Report::unmeasured
 struct FaultNotes {
     shown: Vec<usize>,
-    seats: Vec<u64>,
-    finished: Vec<u64>,
-    ended_by_own_fault: Vec<u64>,
 }
 
 impl FaultNotes {
     fn new(players: usize) -> FaultNotes {
         FaultNotes {
             shown: vec![0; players],
-            seats: vec![0; players],
-            finished: vec![0; players],
-            ended_by_own_fault: vec![0; players],
         }
     }
 
-    /// The players that never finished a game through their own faults (they cannot start,
-    /// exit at once, never answer in time or never legally), said in words; `None` when none.
-    /// The others at their tables never finished one either, but through no fault of theirs.
-    fn never_finished(&self, names: &[String]) -> Option<String> {
-        let culprits: Vec<String> = (0..names.len())
-            .filter(|&p| self.seats[p] > 0 && self.finished[p] == 0)
-            .filter(|&p| self.ended_by_own_fault[p] > 0)
-            .map(|p| {
-                format!(
-                    "'{}' never finished a game ({} of its {} seats ended by its own fault)",
-                    names[p], self.ended_by_own_fault[p], self.seats[p]
-                )
-            })
-            .collect();
-        if culprits.is_empty() {
-            None
-        } else {
-            Some(culprits.join("; "))
-        }
-    }
-
-    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player) and counts its
-    /// seats.
+    /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
     fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
-        let ended_by = game.errors.iter().find(|e| e.scored).map(|e| e.seat);
-        for seat in Seat::ALL {
-            let entry = game.lineup[seat];
-            self.seats[entry] += 1;
-            match ended_by {
-                None => self.finished[entry] += 1,
-                Some(s) if s == seat => self.ended_by_own_fault[entry] += 1,
-                Some(_) => {}
-            }
-        }
         for e in &game.errors {
             let entry = game.lineup[e.seat];
             let shown = &mut self.shown[entry];

@@ -4,7 +4,7 @@
 
 use crate::arena_common;
 
-use arena_common::{check_game, ddz, play};
+use arena_common::{check_game, ddz, ddz_output, play};
 use ddz::arena::gauntlet::{head_to_head, run_gauntlet, Role};
 use ddz::arena::{ArenaConfig, Format};
 use ddz::estimate::{Estimate, Z95};
@@ -237,4 +237,140 @@ fn the_gauntlet_refuses_other_formats() {
         .output()
         .unwrap();
     assert!(!alone.status.success());
+}
+
+/// A command no shell finds: the engine never starts (exit status 127).
+const NO_ENGINE: &str = "ddz-no-such-engine-38";
+
+/// Runs `ddz arena ARGS` over 2 deals with a fixed landlord: (exit status, stdout, stderr).
+fn arena_status(args: &[&str]) -> (Option<i32>, String, String) {
+    let mut all = vec!["arena", "--games", "2", "--fixed-landlord", "--no-progress"];
+    all.extend_from_slice(args);
+    let out = ddz_output(&all);
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The last line of stderr: where the arena puts the reason it failed.
+fn last_line(text: &str) -> &str {
+    text.lines().next_back().unwrap_or("")
+}
+
+#[test]
+fn a_gauntlet_or_pair_against_an_engine_that_never_starts_fails_and_says_so() {
+    let never = format!("'{}' never finished a game", NO_ENGINE);
+    for args in [
+        vec!["--gauntlet", "builtin:rules", NO_ENGINE],
+        vec!["--pair", "builtin:rules", NO_ENGINE],
+    ] {
+        let (code, out, err) = arena_status(&args);
+        assert_eq!(code, Some(2), "{:?}: {}", args, err);
+        assert!(last_line(&err).contains(&never), "{:?}: {}", args, err);
+        assert!(err.contains("exit status 127"), "{:?}: {}", args, err);
+        // The report is still printed (what happened), but no figure reads as a measurement
+        // and no interval is infinite.
+        assert!(out.contains("RESULT "), "{:?}: {}", args, out);
+        assert!(!out.contains("inf"), "{:?}: {}", args, out);
+    }
+}
+
+#[test]
+fn a_gauntlet_fails_when_one_opponent_of_several_never_starts() {
+    let (code, out, err) =
+        arena_status(&["--gauntlet", "builtin:rules", "builtin:greedy", NO_ENGINE]);
+    assert_eq!(code, Some(2), "{}", err);
+    let reason = last_line(&err);
+    assert!(
+        reason.contains(&format!(
+            "against '{}': '{}' never finished a game",
+            NO_ENGINE, NO_ENGINE
+        )),
+        "{}",
+        err
+    );
+    assert!(!reason.contains("builtin:greedy"), "{}", reason);
+    let result: serde_json::Value = serde_json::from_str(
+        out.lines()
+            .filter_map(|l| l.strip_prefix("RESULT "))
+            .next_back()
+            .expect("a RESULT line"),
+    )
+    .unwrap();
+    let g = &result["gauntlet"];
+    // The opponent that played is measured as in its own pair match; the one that never
+    // started has no figure, and neither has the line for all of them.
+    let (alone, _) = arena_result_over(2, &["--pair", "builtin:rules", "builtin:greedy"]);
+    assert_eq!(
+        g["opponents"][0]["per_deal"]["mean"],
+        alone["players"][0]["per_deal"]
+    );
+    assert!(g["opponents"][0]["win_rate"]["mean"].is_f64());
+    for figure in ["per_deal", "win_rate"] {
+        assert!(g["opponents"][1][figure]["mean"].is_null(), "{}", g);
+        assert!(g[figure]["mean"].is_null(), "{}", g);
+    }
+    // The gauntlet's table, after the pair matches' own reports.
+    let lines: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("gauntlet:"))
+        .collect();
+    let row = |name: &str| {
+        lines
+            .iter()
+            .find(|l| l.starts_with(name))
+            .unwrap_or_else(|| panic!("no line for {} in {}", name, out))
+            .to_string()
+    };
+    assert!(row(NO_ENGINE).contains("n/a"), "{}", out);
+    assert!(row("all 2 opponents").contains("n/a"), "{}", out);
+    assert!(!row("builtin:greedy ").contains("n/a"), "{}", out);
+    // Both opponents working: the gauntlet passes.
+    let (code, _, err) = arena_status(&[
+        "--gauntlet",
+        "builtin:rules",
+        "builtin:greedy",
+        "builtin:random",
+    ]);
+    assert_eq!(code, Some(0), "{}", err);
+}
+
+/// One deal gives a mean and no spread: the interval is said in words, never `± inf`.
+#[test]
+fn one_deal_gives_no_interval_and_says_so() {
+    for args in [
+        vec!["--gauntlet", "builtin:rules", "builtin:greedy"],
+        vec!["--pair", "builtin:rules", "builtin:greedy"],
+    ] {
+        let (result, out) = arena_result_over(1, &args);
+        assert!(out.contains("± n/a"), "{:?}: {}", args, out);
+        assert!(!out.contains("inf"), "{:?}: {}", args, out);
+        let ci = match result.get("gauntlet") {
+            Some(g) => &g["per_deal"]["ci95"],
+            None => &result["players"][0]["per_deal_ci95"],
+        };
+        assert!(ci.is_null(), "{:?}: {}", args, result);
+    }
+}
+
+/// The last `RESULT` line of a run over `deals` deals with a fixed landlord, and the output.
+fn arena_result_over(deals: usize, players: &[&str]) -> (serde_json::Value, String) {
+    let games = deals.to_string();
+    let mut args = vec![
+        "arena",
+        "--games",
+        &games,
+        "--fixed-landlord",
+        "--no-progress",
+    ];
+    args.extend_from_slice(players);
+    let out = ddz(&args);
+    let result = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("RESULT "))
+        .next_back()
+        .expect("a RESULT line");
+    (serde_json::from_str(result).unwrap(), out)
 }

@@ -1,4 +1,4 @@
-//! Hosting an engine with the 2015 official sample engine's habits (../shared/peers/README.md):
+//! Hosting an engine with the 2015 official sample engine's habits (scripts/peers/README.md):
 //! a small Python engine that names itself in GBK bytes, leads a triple with the two jokers as
 //! its "pair" whenever it can, has no `ERROR` handler, keeps its table state across `INFO` and
 //! `DEAL` (only `GAMEOVER` resets it), and exits after the `GAMEOVER` of the game `INFO`

@@ -224,3 +224,43 @@ fn merge_refuses_shards_that_are_not_one_whole_run() {
         "--sprt",
     );
 }
+
+/// A player that never finished a game in any shard was not measured by the whole run either:
+/// the merge prints the report and fails with the reason, as the whole run does.
+#[test]
+fn merge_fails_when_a_player_never_finished_a_game() {
+    let dir = temp_dir("shards-unmeasured");
+    let engine = "ddz-no-such-engine-38";
+    let logs: Vec<String> = (1..=2)
+        .map(|k| path(&dir.join(format!("shard-{}.jsonl", k))).to_string())
+        .collect();
+    for (k, log) in logs.iter().enumerate() {
+        let shard = format!("{}/2", k + 1);
+        let out = ddz_output(&[
+            "arena",
+            "--games",
+            "2",
+            "--no-progress",
+            "--pair",
+            "builtin:greedy",
+            engine,
+            "--shard",
+            &shard,
+            "--json",
+            log,
+        ]);
+        assert_eq!(out.status.code(), Some(2), "shard {}", shard);
+    }
+    let out = ddz_output(&["arena", "merge", &logs[0], &logs[1]]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{}", err);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("RESULT "));
+    assert!(
+        err.lines()
+            .next_back()
+            .unwrap_or("")
+            .contains(&format!("'{}' never finished a game", engine)),
+        "{}",
+        err
+    );
+}

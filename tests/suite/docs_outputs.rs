@@ -1,10 +1,11 @@
 //! The pages' documented outputs, checked against the built binary.
 //!
-//! Every command that README.md and docs/*.md show with its output (an indented block whose
-//! first line is `$ ddz …`) is run, and what it prints is compared with the page; every `ddz …`
-//! command line on the pages (in blocks and in `code` spans) is checked against the binary's own
-//! usage text, so a renamed flag or setting fails here. The convention, the one rule that masks
-//! times, rates and sizes, and bless mode are described in docs/design.md ("Tests and CI").
+//! Every command that README.md, CHANGELOG.md and docs/*.md show with its output (an indented
+//! block whose first line is `$ ddz …`) is run, and what it prints is compared with the page;
+//! every `ddz …` command line on the pages (in blocks and in `code` spans) is checked against the
+//! binary's own usage text, so a renamed flag or setting fails here. The convention, the one rule
+//! that masks times, rates and sizes, and bless mode are described in docs/design.md ("Tests and
+//! CI").
 //!
 //! `DDZ_BLESS_DOCS=1 cargo test --release --test suite docs_outputs::` rewrites the shown outputs in
 //! place from what the binary prints now (keeping the pages' `…` cuts and their recorded times),
@@ -46,7 +47,7 @@ fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// README.md and every page of docs/, in a fixed order.
+/// README.md, CHANGELOG.md and every page of docs/, in a fixed order.
 fn pages() -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .expect("docs/ is readable")
@@ -54,6 +55,7 @@ fn pages() -> Vec<PathBuf> {
         .filter(|p| p.extension().map_or(false, |x| x == "md"))
         .collect();
     paths.sort();
+    paths.insert(0, root().join("CHANGELOG.md"));
     paths.insert(0, root().join("README.md"));
     paths
 }

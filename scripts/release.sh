@@ -1,0 +1,93 @@
+#!/usr/bin/env bash
+# A release: the three binaries of this commit with their SHA-256 sums and release notes, in one
+# folder, build/release/ddz-VERSION/ (VERSION is Cargo.toml's):
+#   ddz          Linux x86-64 (glibc), cargo build --release, stripped
+#   ddz.exe      Windows x86-64 for the official platform (scripts/build-windows.sh: Debian's
+#                Rust 1.63 and MinGW, installed with apt when missing; root or sudo)
+#   ddz-botzone  static Linux x86-64 (musl) for the Botzone upload (scripts/build-botzone.sh)
+#   SHA256SUMS   the three binaries' sums (`sha256sum -c SHA256SUMS` in the folder checks them)
+#   NOTES.md     CHANGELOG.md's section of this version, under the commit it was built from
+# Each binary must say `ddz VERSION (commit C)` for this commit C (`--version`; the exe under
+# Wine when Wine is installed, else the string it holds), so a tree with changes to the
+# sources that are not committed is refused unless --allow-dirty (the binaries then say
+# `C-modified`, and so do the notes). CHANGELOG.md must have a `## VERSION` section.
+#
+#   bash scripts/release.sh [--allow-dirty]
+#
+# Runs from any cwd. Prints the folder's listing at the end. scripts/test-release.sh checks it.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+say() { printf '[release] %s\n' "$*"; }
+die() { printf '[release] ERROR: %s\n' "$*" >&2; exit 1; }
+
+allow_dirty=false
+for arg in "$@"; do
+  case $arg in
+    --allow-dirty) allow_dirty=true ;;
+    *) die "unknown argument '$arg' (usage: bash scripts/release.sh [--allow-dirty])" ;;
+  esac
+done
+
+# The version: the [package] table's first `version = "…"` line.
+version=$(sed -n '/^\[package\]/,/^\[/{s/^version *= *"\(.*\)"/\1/p}' Cargo.toml | head -n 1)
+[ -n "$version" ] || die "no version in Cargo.toml's [package]"
+commit=$(git rev-parse --short=10 HEAD 2>/dev/null) || die "not a git checkout: the binaries could not name their commit"
+# What build.rs watches: a change there makes the binaries say -modified.
+if [ -n "$(git status --porcelain --untracked-files=no -- src build.rs Cargo.toml Cargo.lock)" ]; then
+  $allow_dirty || die "the sources differ from commit $commit (git status): commit them, or pass --allow-dirty"
+  commit="$commit-modified"
+fi
+expected="ddz $version (commit $commit)"
+
+# The notes: CHANGELOG.md from `## VERSION` (the heading may go on: a date, "unreleased") to the
+# next `## ` heading.
+notes=$(awk -v v="$version" '
+  /^## / { inside = ($2 == v) }
+  inside { print }' CHANGELOG.md)
+[ -n "$notes" ] || die "CHANGELOG.md has no '## $version' section"
+case $(printf '%s\n' "$notes" | head -n 1) in
+  *unreleased*) say "note: CHANGELOG.md still calls $version unreleased" ;;
+esac
+
+out=build/release/ddz-$version
+say "$expected -> $out/"
+rm -rf "$out"
+mkdir -p "$out"
+
+say "Linux: cargo build --release"
+cargo build --release --quiet --locked
+strip -o "$out/ddz" target/release/ddz
+
+say "Windows: scripts/build-windows.sh"
+bash scripts/build-windows.sh >&2
+cp build/windows/ddz.exe "$out/ddz.exe"
+
+say "Botzone: scripts/build-botzone.sh"
+bash scripts/build-botzone.sh >&2
+cp build/botzone/ddz "$out/ddz-botzone"
+
+# Each binary says which build it is.
+for bin in ddz ddz-botzone; do
+  said=$("$out/$bin" --version)
+  [ "$said" = "$expected" ] || die "$bin --version says '$said', not '$expected'"
+done
+if command -v wine >/dev/null 2>&1; then
+  # The Windows test's prefix when it made one (a fresh one takes seconds to create).
+  export WINEPREFIX=${WINEPREFIX:-$PWD/build/windows/wineprefix}
+  said=$(WINEDEBUG=-all timeout 120 wine "$out/ddz.exe" --version </dev/null 2>/dev/null | tr -d '\r')
+  [ "$said" = "$expected" ] || die "ddz.exe --version (Wine) says '$said', not '$expected'"
+else
+  grep -qaF "$expected" "$out/ddz.exe" || die "ddz.exe holds no '$expected'"
+  say "ddz.exe: version read from the file (no Wine to run it)"
+fi
+
+(cd "$out" && sha256sum ddz ddz.exe ddz-botzone > SHA256SUMS)
+{
+  printf '%s\n\n' "$notes" | sed '1s/^## /# ddz /'
+  printf 'Built from commit `%s` by `scripts/release.sh`: `ddz` (Linux x86-64, glibc), `ddz.exe`\n' "$commit"
+  printf '(Windows x86-64, Debian'"'"'s %s), `ddz-botzone` (static Linux x86-64, musl). SHA-256:\n\n' \
+    "$(/usr/bin/rustc --version 2>/dev/null || echo 'rustc 1.63')"
+  sed 's/^/    /' "$out/SHA256SUMS"
+} > "$out/NOTES.md"
+say "done:"
+(cd "$out" && ls -l ddz ddz.exe ddz-botzone SHA256SUMS NOTES.md)
