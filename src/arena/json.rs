@@ -11,13 +11,14 @@
 //! - [`ResultLine`]: the `RESULT` line that ends the arena's output, with its [`TeamLine`] and
 //!   [`SprtLine`].
 //!
-//! In them a seat is its letter, cards are their codes (`"-1"` a pass, as in the protocol) and a
+//! In them a seat is its letter and cards are their codes (the serde of those core types is
+//! beside them, in `game/seat.rs` and `cards.rs`), `"-1"` a pass as in the protocol, and a
 //! fault kind is its name.
 
 use super::deals::Deal;
 use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::{ErrorRecord, GameRecord};
-use crate::cards::{Cards, ParseError};
+use crate::cards::{Cards, CodesError};
 use crate::game::{BySeat, Seat};
 use serde::de::{self, Deserializer};
 use serde::ser::{SerializeMap, Serializer};
@@ -421,43 +422,10 @@ impl fmt::Display for LogError {
 
 impl std::error::Error for LogError {}
 
-/// Reads a string and makes it a `T` with `read`, whose error says what the text is not.
-fn from_text<'de, D: Deserializer<'de>, T, E: fmt::Display>(
-    d: D,
-    read: impl FnOnce(&str) -> Result<T, E>,
-) -> Result<T, D::Error> {
-    let text = String::deserialize(d)?;
-    read(&text).map_err(de::Error::custom)
-}
-
-/// Card codes that do not read: the text, and why.
-#[derive(Debug)]
-struct CodesError(String, ParseError);
-
-impl fmt::Display for CodesError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "cards '{}': {}", self.0, self.1)
-    }
-}
-
-/// Cards from their codes (none: empty), or why not.
+/// Cards from their codes (none: empty), or why not: [`Cards`]' own reading of its text in
+/// the logs (its serde, beside the type in `cards.rs`).
 fn codes(text: &str) -> Result<Cards, CodesError> {
-    if text.trim().is_empty() {
-        return Ok(Cards::default());
-    }
-    Cards::parse_codes(text).map_err(|e| CodesError(text.to_string(), e))
-}
-
-impl Serialize for Seat {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(self.letter())
-    }
-}
-
-impl<'de> Deserialize<'de> for Seat {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        from_text(d, |text| text.parse::<Seat>())
-    }
+    Cards::from_code_list(text)
 }
 
 impl Serialize for FaultKind {
@@ -471,19 +439,6 @@ impl<'de> Deserialize<'de> for FaultKind {
         let text = String::deserialize(d)?;
         FaultKind::from_name(&text)
             .ok_or_else(|| de::Error::custom(format!("unknown fault '{}'", text)))
-    }
-}
-
-/// Cards as their codes, `"0,4,5"`.
-impl Serialize for Cards {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_codes())
-    }
-}
-
-impl<'de> Deserialize<'de> for Cards {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
-        from_text(d, codes)
     }
 }
 
