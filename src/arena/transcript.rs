@@ -71,6 +71,35 @@ pub struct Transcript {
     pub notes: Vec<Note>,
 }
 
+impl Transcript {
+    /// The seat's game as its first `steps` messages left it, tracked as the engine tracks
+    /// one (the seat's own recorded answers are part of it), and the problems met on the way;
+    /// `None` before any `DEAL`. `ddz analyze --transcript` starts its decision from it.
+    #[must_use]
+    pub fn state_before(&self, steps: usize) -> (Option<GameState>, Vec<String>) {
+        let mut state: Option<GameState> = None;
+        let mut problems = Vec::new();
+        for step in self.steps.iter().take(steps) {
+            let command = match Command::parse(&step.send) {
+                Ok(c) => c,
+                Err(_) => continue,
+            };
+            track(&mut state, &command, &mut problems);
+            // Our own recorded answer is part of the game too.
+            let answer = step.expect.as_deref().and_then(|e| Reply::parse(e).ok());
+            let own = match answer {
+                Some(Reply::Bid { seat, bid }) => Some(Command::Bid { seat, bid }),
+                Some(Reply::Play { seat, cards }) => Some(Command::Play { seat, cards }),
+                _ => None,
+            };
+            if let Some(c) = own {
+                track(&mut state, &c, &mut problems);
+            }
+        }
+        (state, problems)
+    }
+}
+
 /// A transcript's first bad line: its number (from 1), and what is wrong.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TranscriptError {

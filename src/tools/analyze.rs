@@ -17,9 +17,8 @@
 
 use crate::arena::transcript::Step;
 use crate::cli::{Arg, Args};
-use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
-use crate::protocol::{Command, Reply};
+use crate::protocol::Command;
 use crate::search::position_line::{view_of, PositionLine};
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{
@@ -292,25 +291,7 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
             questions(path, steps)
         );
     }
-    let mut state: Option<GameState> = None;
-    let mut problems = Vec::new();
-    for step in &steps[..n - 1] {
-        let command = match Command::parse(&step.send) {
-            Ok(c) => c,
-            Err(_) => continue,
-        };
-        track(&mut state, &command, &mut problems);
-        // Our own recorded answer is part of the game too.
-        let answer = step.expect.as_deref().and_then(|e| Reply::parse(e).ok());
-        let own = match answer {
-            Some(Reply::Bid { seat, bid }) => Some(Command::Bid { seat, bid }),
-            Some(Reply::Play { seat, cards }) => Some(Command::Play { seat, cards }),
-            _ => None,
-        };
-        if let Some(c) = own {
-            track(&mut state, &c, &mut problems);
-        }
-    }
+    let (state, problems) = transcript.state_before(n - 1);
     let last = &steps[n - 1];
     let question = match Command::parse(&last.send) {
         Ok(Command::BidWhat) => Question::Bid,
