@@ -531,6 +531,44 @@ impl FromStr for Counts {
     }
 }
 
+/// Card codes that do not read: the text, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CodesError(pub String, pub ParseError);
+
+impl fmt::Display for CodesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "cards '{}': {}", self.0, self.1)
+    }
+}
+
+impl std::error::Error for CodesError {}
+
+impl Cards {
+    /// Cards from their codes as the logs and pages write them, `"0,4,5"`; blank text is no
+    /// cards.
+    pub fn from_code_list(text: &str) -> Result<Cards, CodesError> {
+        if text.trim().is_empty() {
+            return Ok(Cards::default());
+        }
+        Cards::parse_codes(text).map_err(|e| CodesError(text.to_string(), e))
+    }
+}
+
+/// Cards in JSON (the arena's logs, the browser's pages): their codes, `"0,4,5"`, beside the
+/// type as the house keeps each core type's serde.
+impl serde::Serialize for Cards {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.to_codes())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Cards {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        Cards::from_code_list(&text).map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -2,11 +2,13 @@
 //! Championship, and the tools around it.
 //!
 //! Layers, each using only those before it:
-//! - [`stats`]: the mean and standard error of a sample (used by any layer);
+//! - [`estimate`]: the mean and standard error of a sample (used by any layer);
 //! - [`near`]: near names for "did you mean …?" (used by any layer);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs (used by
 //!   any layer);
+//! - [`os`]: the operating system's calls (whether a stream is a terminal, SIGPIPE), the
+//!   crate's one home of `extern` blocks (used by any layer);
 //! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
 //!   usage (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
@@ -40,15 +42,16 @@ pub mod botzone;
 pub mod cards;
 pub mod cli;
 pub mod engine;
+pub mod estimate;
 pub mod game;
 pub mod learn;
 pub mod near;
+pub mod os;
 pub mod play;
 pub mod protocol;
 pub mod registry;
 pub mod rules;
 pub mod search;
-pub mod stats;
 pub mod strategy;
 pub mod tools;
 pub mod web;

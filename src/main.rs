@@ -3,7 +3,7 @@
 
 use std::process::ExitCode;
 
-use ddz::cli::Help;
+use ddz::cli::{asked_for, Asked};
 use ddz::tools::usage;
 use std::io::Write;
 
@@ -23,7 +23,16 @@ fn main() -> ExitCode {
         _ => (tool, rest),
     };
     if !talks_to_programs(tool) {
-        quiet_on_closed_pipe();
+        ddz::os::default_sigpipe();
+    }
+    // Help is answered before anything runs: it is what was asked, not a failure of the run.
+    if tool == "help" {
+        return print_usage(usage());
+    }
+    if asked_for(rest, false) == Some(Asked::Help) {
+        if let Some(text) = ddz::tools::usage_of(tool, rest) {
+            return print_usage(text);
+        }
     }
     let result = match tool {
         "moves" => ddz::tools::moves::run_moves(rest),
@@ -42,7 +51,6 @@ fn main() -> ExitCode {
         "encode" => ddz::tools::selfplay::run_encode(rest),
         "label" => ddz::tools::label::run(rest),
         "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
-        "help" => Err(Help(usage()).into()),
         _ => {
             // One line, the near name in it, as for an unknown option: the usage printed after
             // it (50 lines) scrolled the suggestion out of sight.
@@ -57,28 +65,27 @@ fn main() -> ExitCode {
     finish(tool, result)
 }
 
-/// The exit status of a tool's run: 0 for success and for a usage asked for (printed on
-/// stdout), 2 with the reason on stderr for a failure.
+/// A usage (or the version) asked for, on stdout: exit status 0.
+fn print_usage(text: &str) -> ExitCode {
+    // Written, not printed: a reader gone (`| head`) is no failure here.
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    let _ = writeln!(out, "{}", text).and_then(|()| out.flush());
+    ExitCode::SUCCESS
+}
+
+/// The exit status of a tool's run: 0 for success, 2 with the reason on stderr for a failure.
 fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => match e.downcast_ref::<Help>() {
-            Some(help) => {
-                // Written, not printed: a reader gone (`| head`) is no failure here.
-                let stdout = std::io::stdout();
-                let mut out = stdout.lock();
-                let _ = writeln!(out, "{}", help).and_then(|()| out.flush());
-                ExitCode::SUCCESS
+        Err(e) => {
+            if tool.is_empty() {
+                eprintln!("ddz: {:#}", e);
+            } else {
+                eprintln!("ddz {}: {:#}", tool, e);
             }
-            None => {
-                if tool.is_empty() {
-                    eprintln!("ddz: {:#}", e);
-                } else {
-                    eprintln!("ddz {}: {:#}", tool, e);
-                }
-                ExitCode::from(2)
-            }
-        },
+            ExitCode::from(2)
+        }
     }
 }
 
@@ -89,31 +96,12 @@ fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
 /// a fault they report (naming the command), not a silent death with status 141. So they keep
 /// SIGPIPE ignored and handle a closed stdout themselves (`| head` still stops them quietly:
 /// they write their stdout with `writeln!` and treat `BrokenPipe` there as the end). Every
-/// other tool only writes to stdout, and gets the default SIGPIPE (see [`quiet_on_closed_pipe`]).
+/// other tool only writes to stdout, and gets the default SIGPIPE (`ddz::os::default_sigpipe`).
 fn talks_to_programs(tool: &str) -> bool {
     matches!(
         tool,
         "arena" | "play" | "check-transcripts" | "selfplay" | "label"
     )
-}
-
-/// A tool whose output is piped into `head` stops quietly when the pipe closes, as Unix tools
-/// do, instead of panicking on the failed write (Rust ignores SIGPIPE by default). Only for
-/// tools that run no other program ([`talks_to_programs`]); not for the engine either: its
-/// line loop handles a closed pipe itself and logs it.
-fn quiet_on_closed_pipe() {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn signal(signum: i32, handler: usize) -> usize;
-        }
-        const SIGPIPE: i32 = 13;
-        const SIG_DFL: usize = 0;
-        // SAFETY: restores the default disposition of one signal before any thread starts.
-        unsafe {
-            signal(SIGPIPE, SIG_DFL);
-        }
-    }
 }
 
 /// The competition engine on stdin/stdout: settings from `ddz.cfg` beside the exe and the
@@ -123,15 +111,16 @@ fn run_engine(args: &[String]) -> ExitCode {
     use ddz::engine::Session;
     use ddz::engine::{config::EngineConfig, log::Log, Engine};
 
+    // Asked for the usage (the engine's and the tools') or the version: nothing runs.
+    match asked_for(args, true) {
+        Some(Asked::Help) => return print_usage(usage()),
+        Some(Asked::Version) => return print_usage(ddz::VERSION),
+        None => {}
+    }
     // A person typed these flags: a bad one is refused before the engine starts (the
     // platform starts the exe bare; `ddz.cfg` stays forgiving, see `EngineConfig::load`).
     if let Err(e) = EngineConfig::default().apply_args_strictly(args) {
-        // The engine's reader knows its own flags; `--help` shows the tools' usage too.
-        let e = match e.downcast_ref::<Help>() {
-            Some(help) if help.0 != ddz::VERSION => Help(usage()).into(),
-            _ => e,
-        };
-        return finish("", Err(e));
+        return finish("", Err(e.into()));
     }
     let file = EngineConfig::file_beside_exe();
     let (config, warnings) = EngineConfig::load(file.as_deref(), args);

@@ -6,7 +6,59 @@
 //! near names all come from the lists, so a new setting is one more entry.
 //!
 //! It sits at the bottom beside `cli`: it knows no setting itself, and any layer may declare
-//! a registry.
+//! a registry. The settings' text forms are read here too: `KEY=VALUE` pairs joined by `:`
+//! ([`pairs`], as `builtin:ddz:…` and `ddz label --judge` write them) and a setting as a flag
+//! ([`flag_setting`], `--think 2`).
+
+use std::fmt;
+
+/// A setting refused, and why; the caller keeps the setting's old value and may go on (the
+/// engine warns and starts with the default, a tool stops).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// A value the setting does not take: `samples '0' must be a whole number ≥ 1`.
+    BadValue {
+        key: String,
+        value: String,
+        must_be: String,
+    },
+    /// No setting of this name (`what`: `setting`, or `key` in `ddz.cfg`), with near names
+    /// (`near`: ` (did you mean 'think'?)` or empty).
+    Unknown {
+        what: &'static str,
+        name: String,
+        near: String,
+    },
+    /// Text that is not `KEY=VALUE`.
+    NotAPair { text: String },
+    /// A file the setting names could not be used (a network file): the reason.
+    File { why: String },
+    /// A setting read as a flag: the flag, then the setting's own error.
+    Flag {
+        flag: String,
+        error: Box<SettingError>,
+    },
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::BadValue {
+                key,
+                value,
+                must_be,
+            } => write!(f, "{} '{}' must be {}", key, value, must_be),
+            SettingError::Unknown { what, name, near } => {
+                write!(f, "unknown {} '{}'{}", what, name, near)
+            }
+            SettingError::NotAPair { text } => write!(f, "setting '{}' is not KEY=VALUE", text),
+            SettingError::File { why } => f.write_str(why),
+            SettingError::Flag { flag, error } => write!(f, "{}: {}", flag, error),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
 
 /// The number `value` spells when `ok` accepts it, or why not (`KEY 'VALUE' must be …`).
 pub fn number<T: std::str::FromStr>(
@@ -14,24 +66,66 @@ pub fn number<T: std::str::FromStr>(
     value: &str,
     ok: impl Fn(&T) -> bool,
     must_be: &str,
-) -> Result<T, String> {
+) -> Result<T, SettingError> {
     value
         .parse::<T>()
         .ok()
         .filter(|n| ok(n))
-        .ok_or_else(|| format!("{} '{}' must be {}", key, value, must_be))
+        .ok_or_else(|| SettingError::BadValue {
+            key: key.to_string(),
+            value: value.to_string(),
+            must_be: must_be.to_string(),
+        })
 }
 
 /// The value named `value` among `options`, or why not (naming them all).
-pub fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, String> {
+pub fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, SettingError> {
     options
         .iter()
         .find(|(name, _)| *name == value)
         .map(|(_, v)| *v)
         .ok_or_else(|| {
             let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            format!("{} '{}' must be {}", key, value, names.join(" or "))
+            SettingError::BadValue {
+                key: key.to_string(),
+                value: value.to_string(),
+                must_be: names.join(" or "),
+            }
         })
+}
+
+/// The `KEY=VALUE` pairs of `text`, joined by `:` (`samples=16:eval=rollout`), each read by
+/// [`pair`]: the one reader of that form.
+pub fn pairs(text: &str) -> impl Iterator<Item = Result<(&str, &str), SettingError>> {
+    text.split(':').map(pair)
+}
+
+/// One `KEY=VALUE`, split at its first `=`.
+pub fn pair(text: &str) -> Result<(&str, &str), SettingError> {
+    text.split_once('=').ok_or_else(|| SettingError::NotAPair {
+        text: text.to_string(),
+    })
+}
+
+/// The setting a flag names, among `names`: `--think` is `think` when `think` is one of them.
+/// The one reading of a setting as a flag (the engine's, `ddz analyze`'s).
+pub fn flag_setting<'a>(flag: &str, mut names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let key = flag.strip_prefix("--")?;
+    names.find(|name| *name == key)
+}
+
+/// The error of the unknown setting `key` among `names`: its near names named.
+pub fn unknown<'a>(
+    what: &'static str,
+    key: &str,
+    names: impl IntoIterator<Item = &'a str>,
+) -> SettingError {
+    let name = setting_name(key);
+    SettingError::Unknown {
+        what,
+        near: crate::near::did_you_mean(&name, names),
+        name,
+    }
 }
 
 /// One setting in a registry: its name as `ddz.cfg`, the engine's flags (`--NAME`) and the
@@ -50,7 +144,7 @@ pub struct Setting<T> {
     /// Whether the value is a file (in `ddz.cfg`, relative to the file's folder).
     pub file: bool,
     /// Reads the value (trimmed) into the settings; `Err` says why it was refused.
-    pub read: fn(&mut T, &str) -> Result<(), String>,
+    pub read: fn(&mut T, &str) -> Result<(), SettingError>,
     /// The value as a `describe` and a log record it.
     pub show: fn(&T) -> String,
 }

@@ -164,6 +164,26 @@ pub struct Shard {
     pub group: usize,
 }
 
+/// A shard's `K/N` that does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ShardSpecError {
+    /// Not two numbers around a `/`.
+    NotKOfN(String),
+    /// K is not 1 to N.
+    OutOfRange(String),
+}
+
+impl std::fmt::Display for ShardSpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ShardSpecError::NotKOfN(text) => write!(f, "'{}' is not K/N", text),
+            ShardSpecError::OutOfRange(text) => write!(f, "'{}': K must be 1 to N", text),
+        }
+    }
+}
+
+impl std::error::Error for ShardSpecError {}
+
 impl Shard {
     /// The whole run as one shard (a plain log reads as shard 1/1).
     pub const WHOLE: Shard = Shard {
@@ -173,20 +193,13 @@ impl Shard {
     };
 
     /// Reads `K/N` (1 ≤ K ≤ N).
-    pub fn parse(text: &str) -> Result<Shard, String> {
-        let (k, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("'{}' is not K/N", text))?;
-        let k: usize = k
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{}' is not K/N", text))?;
-        let n: usize = n
-            .trim()
-            .parse()
-            .map_err(|_| format!("'{}' is not K/N", text))?;
+    pub fn parse(text: &str) -> Result<Shard, ShardSpecError> {
+        let not_k_of_n = || ShardSpecError::NotKOfN(text.to_string());
+        let (k, n) = text.split_once('/').ok_or_else(not_k_of_n)?;
+        let k: usize = k.trim().parse().map_err(|_| not_k_of_n())?;
+        let n: usize = n.trim().parse().map_err(|_| not_k_of_n())?;
         if n == 0 || k == 0 || k > n {
-            return Err(format!("'{}': K must be 1 to N", text));
+            return Err(ShardSpecError::OutOfRange(text.to_string()));
         }
         Ok(Shard {
             index: k,

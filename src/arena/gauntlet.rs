@@ -16,9 +16,9 @@
 
 use super::referee::GameRecord;
 use super::report::Report;
-use super::{run, ArenaConfig, Format};
+use super::{run, ArenaConfig, Format, Hook, MatchError};
 use crate::arena::players::{FaultKind, FAULT_KINDS};
-use crate::stats::{Estimate, Z95};
+use crate::estimate::{Estimate, Z95};
 
 /// The candidate's figures against one opponent.
 #[derive(Clone, Debug)]
@@ -305,10 +305,12 @@ pub fn run_gauntlet(
     config: &ArenaConfig,
     candidate: &str,
     opponents: &[String],
-    on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> anyhow::Result<()>,
-    on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> anyhow::Result<()>,
-) -> anyhow::Result<GauntletReport> {
-    anyhow::ensure!(!opponents.is_empty(), "a gauntlet needs an opponent");
+    on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> Hook,
+    on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> Hook,
+) -> Result<GauntletReport, MatchError> {
+    if opponents.is_empty() {
+        return Err(MatchError::NoOpponent);
+    }
     let mut standings = Vec::new();
     for (index, opponent) in opponents.iter().enumerate() {
         let mut one = config.clone();
@@ -322,7 +324,7 @@ pub fn run_gauntlet(
             h2h.push(head_to_head(games));
             on_deal(index, games)
         })?;
-        on_match(&one, &report)?;
+        on_match(&one, &report).map_err(MatchError::Stopped)?;
         let label = super::labels(&one.players)[1].clone();
         standings.push(Standing {
             opponent: label,

@@ -11,17 +11,19 @@
 //! - [`ResultLine`]: the `RESULT` line that ends the arena's output, with its [`TeamLine`] and
 //!   [`SprtLine`].
 //!
-//! In them a seat is its letter, cards are their codes (`"-1"` a pass, as in the protocol) and a
+//! In them a seat is its letter and cards are their codes (the serde of those core types is
+//! beside them, in `game/seat.rs` and `cards.rs`), `"-1"` a pass as in the protocol, and a
 //! fault kind is its name.
 
 use super::deals::Deal;
 use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::{ErrorRecord, GameRecord};
-use crate::cards::Cards;
-use crate::game::{BySeat, ParseSeatError, Seat};
+use crate::cards::{Cards, CodesError};
+use crate::game::{BySeat, Seat};
 use serde::de::{self, Deserializer};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 
 /// One game as the logs hold it. The fields and their order are the log's.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -94,13 +96,13 @@ impl GameLine {
     /// The game as the arena's record, with `labels` naming the player entries as they did
     /// when it was written (a line's own [`GameLine::players`] will do when no run's labels are
     /// at hand). Reply times come back in whole microseconds; transcripts are not in the log.
-    pub fn to_record(&self, labels: &[String]) -> Result<GameRecord, String> {
+    pub fn to_record(&self, labels: &[String]) -> Result<GameRecord, LogError> {
         let mut lineup = BySeat([0; 3]);
         for (slot, name) in lineup.values_mut().zip(&self.players) {
             *slot = labels
                 .iter()
                 .position(|l| l == name)
-                .ok_or(format!("player '{}' is not one of the run's", name))?;
+                .ok_or_else(|| LogError::UnknownPlayer(name.clone()))?;
         }
         Ok(GameRecord {
             deal_index: self.deal,
@@ -127,8 +129,11 @@ impl GameLine {
     }
 
     /// Reads one game line.
-    pub fn read(line: &str) -> Result<GameLine, String> {
-        serde_json::from_str(line).map_err(|e| format!("a game line: {}", e))
+    pub fn read(line: &str) -> Result<GameLine, LogError> {
+        serde_json::from_str(line).map_err(|why| LogError::Line {
+            what: "a game line",
+            why,
+        })
     }
 
     /// The line (no line end).
@@ -206,8 +211,8 @@ pub enum LogLine {
 
 impl LogLine {
     /// Reads one line of a log; the error says what is wrong with it.
-    pub fn read(line: &str) -> Result<LogLine, String> {
-        let v: serde_json::Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    pub fn read(line: &str) -> Result<LogLine, LogError> {
+        let v: serde_json::Value = serde_json::from_str(line).map_err(LogError::NotJson)?;
         let (what, read) = if let Some(h) = v.get("arena") {
             (
                 "the shard header",
@@ -224,7 +229,7 @@ impl LogLine {
                 GameLine::deserialize(&v).map(|g| LogLine::Game(Box::new(g))),
             )
         };
-        read.map_err(|e| format!("{}: {}", what, e))
+        read.map_err(|why| LogError::Line { what, why })
     }
 
     /// The line (no line end).
@@ -261,8 +266,11 @@ pub struct ResultLine {
 
 impl ResultLine {
     /// Reads the line (without its `RESULT ` prefix).
-    pub fn read(line: &str) -> Result<ResultLine, String> {
-        serde_json::from_str(line).map_err(|e| format!("the RESULT line: {}", e))
+    pub fn read(line: &str) -> Result<ResultLine, LogError> {
+        serde_json::from_str(line).map_err(|why| LogError::Line {
+            what: "the RESULT line",
+            why,
+        })
     }
 
     /// The line (without the `RESULT ` prefix, no line end).
@@ -386,35 +394,38 @@ fn to_line<T: Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("the arena's lines are always JSON")
 }
 
-/// Reads a string and makes it a `T` with `read`, whose error says what the text is not.
-fn from_text<'de, D: Deserializer<'de>, T>(
-    d: D,
-    read: impl FnOnce(&str) -> Result<T, String>,
-) -> Result<T, D::Error> {
-    let text = String::deserialize(d)?;
-    read(&text).map_err(de::Error::custom)
+/// A line of the arena's logs that cannot be read, and why.
+#[derive(Debug)]
+pub enum LogError {
+    /// Not JSON.
+    NotJson(serde_json::Error),
+    /// JSON, but not the line it should be (`what`: `a game line`, `the RESULT line`, …).
+    Line {
+        what: &'static str,
+        why: serde_json::Error,
+    },
+    /// A game's player who is not one of the run's.
+    UnknownPlayer(String),
 }
 
-/// Cards from their codes (none: empty), or why not.
-fn codes(text: &str) -> Result<Cards, String> {
-    if text.trim().is_empty() {
-        return Ok(Cards::default());
-    }
-    Cards::parse_codes(text).map_err(|e| format!("cards '{}': {}", text, e))
-}
-
-impl Serialize for Seat {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_char(self.letter())
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LogError::NotJson(why) => why.fmt(f),
+            LogError::Line { what, why } => write!(f, "{}: {}", what, why),
+            LogError::UnknownPlayer(name) => {
+                write!(f, "player '{}' is not one of the run's", name)
+            }
+        }
     }
 }
 
-impl<'de> Deserialize<'de> for Seat {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
-        from_text(d, |text| {
-            text.parse().map_err(|e: ParseSeatError| e.to_string())
-        })
-    }
+impl std::error::Error for LogError {}
+
+/// Cards from their codes (none: empty), or why not: [`Cards`]' own reading of its text in
+/// the logs (its serde, beside the type in `cards.rs`).
+fn codes(text: &str) -> Result<Cards, CodesError> {
+    Cards::from_code_list(text)
 }
 
 impl Serialize for FaultKind {
@@ -425,22 +436,9 @@ impl Serialize for FaultKind {
 
 impl<'de> Deserialize<'de> for FaultKind {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<FaultKind, D::Error> {
-        from_text(d, |text| {
-            FaultKind::from_name(text).ok_or_else(|| format!("unknown fault '{}'", text))
-        })
-    }
-}
-
-/// Cards as their codes, `"0,4,5"`.
-impl Serialize for Cards {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&self.to_codes())
-    }
-}
-
-impl<'de> Deserialize<'de> for Cards {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Cards, D::Error> {
-        from_text(d, codes)
+        let text = String::deserialize(d)?;
+        FaultKind::from_name(&text)
+            .ok_or_else(|| de::Error::custom(format!("unknown fault '{}'", text)))
     }
 }
 
@@ -530,11 +528,14 @@ mod plays {
 
     impl<'de> Deserialize<'de> for Play {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Play, D::Error> {
-            from_text(d, |text| match text.trim() {
+            let text = String::deserialize(d)?;
+            match text.trim() {
                 "-1" => Ok(Play(None)),
-                "" => Err("a play without cards".to_string()),
-                _ => codes(text).map(|c| Play(Some(c))),
-            })
+                "" => Err(de::Error::custom("a play without cards")),
+                _ => codes(&text)
+                    .map(|c| Play(Some(c)))
+                    .map_err(de::Error::custom),
+            }
         }
     }
 
@@ -789,12 +790,13 @@ mod tests {
         ] {
             let bad = text.replace(from, to);
             assert_ne!(bad, text);
-            let e = GameLine::read(&bad).unwrap_err();
+            let e = GameLine::read(&bad).unwrap_err().to_string();
             assert!(e.contains(why), "{}: {}", why, e);
         }
         let e = GameLine::new(&record(), &labels())
             .to_record(&["x".to_string()])
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("'z'"), "{}", e);
         assert!(LogLine::read("{\"arena_end\":{\"deals\":\"x\"}}").is_err());
         assert!(LogLine::read("[1,]").is_err());

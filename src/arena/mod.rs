@@ -4,31 +4,31 @@
 //!
 //! - [`deals`]: seeded deals and the platform's `cards.dat` form;
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
-//! - [`botzone`]: a Botzone bot (`botzone:COMMAND`) as a player;
+//! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
 //! - [`referee`]: one game at one table, every reply judged;
-//! - [`score`]: the official linear score and the fault penalty;
+//! - [`scoring`]: the official linear score and the fault penalty;
 //! - [`team`]: the 2019 server's team format and its scoring;
 //! - [`gauntlet`]: one candidate against a list of opponents, each in pairs, same deals;
 //! - [`sprt`]: the sequential test that stops a match once it is decided;
-//! - [`report`]: the figures per player; [`log`]: JSON game lines and transcripts;
+//! - [`report`]: the figures per player; [`game_log`]: JSON game lines and transcripts;
 //! - [`text`]: the reports as people read them (match, team turns, gauntlet);
-//! - [`shard`]: a match cut into runs of every N-th deal, and their logs merged;
+//! - [`log_merge`]: a match cut into runs of every N-th deal, and their logs merged;
 //! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each;
 //! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it.
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.
 
-pub mod botzone;
+pub mod botzone_player;
 pub mod deals;
+pub mod game_log;
 pub mod gauntlet;
 pub mod json;
-pub mod log;
+pub mod log_merge;
 pub mod players;
 pub mod referee;
 pub mod report;
-pub mod score;
-pub mod shard;
+pub mod scoring;
 pub mod spec;
 pub mod sprt;
 pub mod team;
@@ -41,7 +41,7 @@ use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
 use report::Report;
-use spec::PlayerSpec;
+use spec::{PlayerSpec, SpecError};
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -202,7 +202,7 @@ pub struct ArenaConfig {
     /// Stop as soon as this sequential test on the first two players' per-deal difference is
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
-    /// Play only this slice of the deals ([`shard`]); the deals keep their numbers.
+    /// Play only this slice of the deals ([`log_merge`]); the deals keep their numbers.
     pub shard: Option<deals::Shard>,
 }
 
@@ -237,13 +237,14 @@ impl Default for ArenaConfig {
 }
 
 /// The player `spec` names, hosted as `hosting` says: a built-in strategy, a Botzone bot
-/// ([`botzone`]), or an engine program.
+/// ([`botzone_player`]), or an engine program.
 #[must_use]
 pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
     match spec {
-        PlayerSpec::Botzone(command) => {
-            Box::new(botzone::BotzonePlayer::new(command, hosting.show_stderr))
-        }
+        PlayerSpec::Botzone(command) => Box::new(botzone_player::BotzonePlayer::new(
+            command,
+            hosting.show_stderr,
+        )),
         PlayerSpec::Builtin(builtin) => Box::new(
             Builtin::new(builtin.clone(), hosting.threaded)
                 .timed(hosting.time)
@@ -395,26 +396,62 @@ impl Pool {
     }
 }
 
+/// Why a caller's hook stopped a match (a log that could not be written): any error, kept
+/// as it is for the caller's message.
+pub type Stop = Box<dyn std::error::Error + Send + Sync>;
+
+/// What a caller's hook answers: go on, or stop the match and say why.
+pub type Hook = Result<(), Stop>;
+
+/// A match that could not be played, or was stopped.
+#[derive(Debug)]
+pub enum MatchError {
+    /// The format takes another number of players.
+    Players { wanted: usize, given: usize },
+    /// A gauntlet without an opponent.
+    NoOpponent,
+    /// A player's spec refused.
+    Spec(SpecError),
+    /// The caller's hook stopped it.
+    Stopped(Stop),
+}
+
+impl fmt::Display for MatchError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MatchError::Players { wanted, given } => {
+                write!(f, "this format takes {} players, {} given", wanted, given)
+            }
+            MatchError::NoOpponent => f.write_str("a gauntlet needs an opponent"),
+            MatchError::Spec(e) => e.fmt(f),
+            // The hook's own message, its causes included when the caller asks (`{:#}`).
+            MatchError::Stopped(e) => fmt::Display::fmt(e, f),
+        }
+    }
+}
+
+impl std::error::Error for MatchError {}
+
 /// Runs a match. `on_deal` sees each deal's games in deal order (for logs); the report is
 /// returned at the end.
 pub fn run(
     config: &ArenaConfig,
-    on_deal: &mut dyn FnMut(&[GameRecord]) -> anyhow::Result<()>,
-) -> anyhow::Result<Report> {
+    on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
+) -> Result<Report, MatchError> {
     let entries = config.format.entries();
-    anyhow::ensure!(
-        config.players.len() == entries,
-        "this format takes {} players, {} given",
-        entries,
-        config.players.len()
-    );
+    if config.players.len() != entries {
+        return Err(MatchError::Players {
+            wanted: entries,
+            given: config.players.len(),
+        });
+    }
     // Each spec read once (a network file it names with it), then shared by every game.
     let specs = config
         .players
         .iter()
         .map(|text| text.parse::<PlayerSpec>())
         .collect::<Result<Vec<_>, _>>()
-        .map_err(anyhow::Error::msg)?;
+        .map_err(MatchError::Spec)?;
     let labels = labels(&config.players);
     let mut report = Report::new(&labels);
     if config.format == Format::Team {
@@ -430,7 +467,7 @@ pub fn run(
     let start = Instant::now();
     let jobs = config.jobs.max(1).min(n.max(1));
     let (tx, rx) = mpsc::channel::<(usize, Vec<GameRecord>)>();
-    let mut outcome: anyhow::Result<()> = Ok(());
+    let mut outcome: Result<(), Stop> = Ok(());
     std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
@@ -541,7 +578,7 @@ pub fn run(
         }
     });
     report.seconds = start.elapsed().as_secs_f64();
-    outcome?;
+    outcome.map_err(MatchError::Stopped)?;
     Ok(report)
 }
 

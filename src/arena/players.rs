@@ -437,22 +437,43 @@ impl Player for External {
 /// `ddz serve`): an engine that cannot start, exits at once or does not answer `NAME` is
 /// reported with the reason, rather than every game ending at once by its fault. A built-in
 /// player is always ready.
-pub fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), String> {
-    let fresh = player.begin_game(0).map_err(|f| f.to_string())?;
+pub fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), GreetError> {
+    let fresh = player.begin_game(0).map_err(GreetError::Fault)?;
     if !fresh || !player.reads_text() {
         return Ok(());
     }
     let hello = Command::Version("1.0".into());
     match player.exchange(&hello, &hello.to_string(), limit) {
         Ok((Reply::Name(_), _)) => Ok(()),
-        Ok((_, line)) => Err(format!(
-            "answered '{}' to '{}', not NAME",
-            line.unwrap_or_default(),
-            hello
-        )),
-        Err(f) => Err(f.to_string()),
+        Ok((_, line)) => Err(GreetError::NotName {
+            answer: line.unwrap_or_default(),
+            hello: hello.to_string(),
+        }),
+        Err(f) => Err(GreetError::Fault(f)),
     }
 }
+
+/// A player that failed its handshake ([`greet`]).
+#[derive(Clone, Debug)]
+pub enum GreetError {
+    /// It did not start, or faulted answering.
+    Fault(Fault),
+    /// It answered something else than `NAME`.
+    NotName { answer: String, hello: String },
+}
+
+impl fmt::Display for GreetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GreetError::Fault(fault) => fault.fmt(f),
+            GreetError::NotName { answer, hello } => {
+                write!(f, "answered '{}' to '{}', not NAME", answer, hello)
+            }
+        }
+    }
+}
+
+impl std::error::Error for GreetError {}
 
 /// A hosted program started from its shell command line, its stderr shown or dropped; one
 /// that cannot start is a crash.

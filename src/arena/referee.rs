@@ -1,13 +1,13 @@
 //! The referee of one table: plays one deal between three players in its phases (deal, bid,
 //! reveal, play) over the game model ([`Round`]), which judges every bid and play by the
 //! platform imitated ([`crate::game::legal`]); the referee checks what is its own (the reply's
-//! form and seat letter, time) and scores the result by [`super::score`]. In the team format
+//! form and seat letter, time) and scores the result by [`super::scoring`]. In the team format
 //! ([`play_team_game`]) the landlord's teammate is replaced by the other team's spare process
 //! once the bidding is over, as the 2019 server does.
 
 use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
-use super::score::fault_penalty;
+use super::scoring::fault_penalty;
 use crate::cards::Cards;
 use crate::game::{BySeat, Round, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
@@ -452,7 +452,7 @@ impl<'a> Table<'a> {
                     round: (self.record.deal_index + 1) as u32,
                     rounds: games,
                     up: 0,
-                    max_score: super::score::EARLY_FAULT as u32 * games,
+                    max_score: super::scoring::EARLY_FAULT as u32 * games,
                     time: Some(self.rules.time.as_secs_f64().ceil() as u32),
                 };
                 self.send(seat, &Command::Info(info), Expect::Ack(Ack::Info))
@@ -548,7 +548,7 @@ impl<'a> Table<'a> {
             if let Some(outcome) = self.game.outcome() {
                 self.record.winner = Some(outcome.winner);
                 let (multiplier, scores) = if self.rules.platform == Platform::Botzone {
-                    super::score::botzone_scores(&outcome)
+                    super::scoring::botzone_scores(&outcome)
                 } else {
                     (outcome.multiplier(), outcome.scores())
                 };

@@ -7,8 +7,8 @@ use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::GameRecord;
 use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
+use crate::estimate::{Estimate, Z95};
 use crate::game::Seat;
-use crate::stats::{Estimate, Z95};
 
 /// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
 /// the smallest value with at least a share `q` of the values at or below it.
@@ -105,7 +105,7 @@ impl PlayerStats {
     }
 
     /// Mean of the per-deal scores and the half-width of its 95% confidence interval (infinite
-    /// below two deals: see [`crate::stats`]).
+    /// below two deals: see [`crate::estimate`]).
     #[must_use]
     pub fn per_deal_ci(&self) -> (f64, f64) {
         let e = Estimate::of(&self.per_deal);

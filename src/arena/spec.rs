@@ -4,7 +4,7 @@
 //! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
 //! (`play-net=FILE`) is read when the spec is parsed and shared by every player built from it.
 
-use crate::registry::find_setting;
+use crate::registry::{find_setting, pairs, SettingError};
 use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned::LearnedPlayer;
@@ -25,7 +25,7 @@ pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "d
 pub enum PlayerSpec {
     /// `builtin:NAME[:KEY=VALUE…]`: a strategy of this binary, run in-process.
     Builtin(BuiltinSpec),
-    /// `botzone:COMMAND`: a Botzone bot ([`super::botzone`]).
+    /// `botzone:COMMAND`: a Botzone bot ([`super::botzone_player`]).
     Botzone(String),
     /// Any other text: a shell command line running an engine that speaks the protocol.
     Program(String),
@@ -101,14 +101,51 @@ impl BuiltinSpec {
     }
 }
 
+/// A player spec refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// No built-in player of this name (`near`: the "did you mean" tail).
+    UnknownBuiltin { name: String, near: String },
+    /// A built-in player without settings given some.
+    TakesNoSettings { name: String },
+    /// A setting of `builtin:ddz` refused.
+    Setting(SettingError),
+}
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::UnknownBuiltin { name, near } => write!(
+                f,
+                "unknown built-in player '{}'{} (known: {})",
+                name,
+                near,
+                BUILTIN_NAMES.join(", ")
+            ),
+            SpecError::TakesNoSettings { name } => write!(f, "builtin:{} takes no settings", name),
+            SpecError::Setting(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl From<SettingError> for SpecError {
+    fn from(e: SettingError) -> SpecError {
+        SpecError::Setting(e)
+    }
+}
+
 impl FromStr for BuiltinSpec {
-    type Err = String;
+    type Err = SpecError;
 
     /// `NAME[:KEY=VALUE…]`, as after `builtin:`; only `ddz` takes settings.
-    fn from_str(text: &str) -> Result<BuiltinSpec, String> {
-        let mut parts = text.split(':');
-        let base = parts.next().unwrap_or("");
-        let pairs: Vec<&str> = parts.collect();
+    fn from_str(text: &str) -> Result<BuiltinSpec, SpecError> {
+        // The settings after the name, when a `:` follows it (`ddz:` gives one empty setting).
+        let (base, settings) = match text.split_once(':') {
+            Some((base, settings)) => (base, Some(settings)),
+            None => (text, None),
+        };
         let plain = match base {
             "random" => BuiltinSpec::Random,
             "greedy" => BuiltinSpec::Greedy,
@@ -124,10 +161,8 @@ impl FromStr for BuiltinSpec {
                     think: None,
                     given: Vec::new(),
                 };
-                for kv in pairs {
-                    let (k, v) = kv
-                        .split_once('=')
-                        .ok_or_else(|| format!("setting '{}' is not KEY=VALUE", kv))?;
+                for pair in settings.into_iter().flat_map(pairs) {
+                    let (k, v) = pair?;
                     let mut time = TimeControl::default().thinking(ddz.think);
                     set_player(&mut time, &mut ddz.settings, k, v)?;
                     ddz.think = time.think_set();
@@ -140,18 +175,18 @@ impl FromStr for BuiltinSpec {
                 return Ok(BuiltinSpec::Ddz(Box::new(ddz)));
             }
             _ => {
-                return Err(format!(
-                    "unknown built-in player '{}'{} (known: {})",
-                    base,
-                    crate::near::did_you_mean(base, BUILTIN_NAMES),
-                    BUILTIN_NAMES.join(", ")
-                ))
+                return Err(SpecError::UnknownBuiltin {
+                    name: base.to_string(),
+                    near: crate::near::did_you_mean(base, BUILTIN_NAMES),
+                })
             }
         };
-        if pairs.is_empty() {
+        if settings.is_none() {
             Ok(plain)
         } else {
-            Err(format!("builtin:{} takes no settings", base))
+            Err(SpecError::TakesNoSettings {
+                name: base.to_string(),
+            })
         }
     }
 }
@@ -169,9 +204,9 @@ impl fmt::Display for BuiltinSpec {
 }
 
 impl FromStr for PlayerSpec {
-    type Err = String;
+    type Err = SpecError;
 
-    fn from_str(text: &str) -> Result<PlayerSpec, String> {
+    fn from_str(text: &str) -> Result<PlayerSpec, SpecError> {
         if let Some(command) = text.strip_prefix("botzone:") {
             Ok(PlayerSpec::Botzone(command.to_string()))
         } else if let Some(name) = text.strip_prefix("builtin:") {
@@ -267,7 +302,7 @@ mod tests {
             ("builtin:ddz:samples=0", "samples '0'"),
             ("builtin:ddz:colour=red", "unknown setting 'colour'"),
         ] {
-            let e = text.parse::<PlayerSpec>().unwrap_err();
+            let e = text.parse::<PlayerSpec>().unwrap_err().to_string();
             assert!(e.contains(why), "{}: {}", text, e);
         }
     }

@@ -19,7 +19,7 @@
 //! so no decision is taken before [`MIN_SAMPLES`] deals (the variance estimate of a handful of
 //! deals is too rough). `tests/suite/arena_sprt.rs` checks the error rates by simulation.
 
-use crate::stats::Estimate;
+use crate::estimate::Estimate;
 
 /// Default chance of accepting H1 when H0 holds.
 pub const DEFAULT_ALPHA: f64 = 0.05;
@@ -44,23 +44,60 @@ pub struct SprtConfig {
     pub beta: f64,
 }
 
+/// A sequential test's `MARGIN0,MARGIN1[,ALPHA,BETA]` refused: the text, and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SprtSpecError {
+    /// The text given.
+    pub text: String,
+    /// What is wrong with it.
+    pub why: SprtProblem,
+}
+
+/// What is wrong with a sequential test's text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SprtProblem {
+    /// Not two or four numbers.
+    Shape,
+    /// MARGIN0 is not below MARGIN1.
+    Margins,
+    /// ALPHA or BETA outside (0, 0.5).
+    Rates,
+}
+
+impl std::fmt::Display for SprtSpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.why {
+            SprtProblem::Shape => write!(f, "'{}' is not MARGIN0,MARGIN1[,ALPHA,BETA]", self.text),
+            SprtProblem::Margins => write!(f, "MARGIN0 must be below MARGIN1 in '{}'", self.text),
+            SprtProblem::Rates => {
+                write!(f, "ALPHA and BETA must be in (0, 0.5) in '{}'", self.text)
+            }
+        }
+    }
+}
+
+impl std::error::Error for SprtSpecError {}
+
 impl SprtConfig {
     /// Reads `MARGIN0,MARGIN1[,ALPHA,BETA]`.
-    pub fn parse(text: &str) -> Result<SprtConfig, String> {
+    pub fn parse(text: &str) -> Result<SprtConfig, SprtSpecError> {
+        let refused = |why| SprtSpecError {
+            text: text.to_string(),
+            why,
+        };
         let fields: Result<Vec<f64>, _> = text.split(',').map(|f| f.trim().parse()).collect();
-        let fields =
-            fields.map_err(|_| format!("'{}' is not MARGIN0,MARGIN1[,ALPHA,BETA]", text))?;
+        let fields = fields.map_err(|_| refused(SprtProblem::Shape))?;
         let (margin0, margin1, alpha, beta) = match fields.as_slice() {
             [m0, m1] => (*m0, *m1, DEFAULT_ALPHA, DEFAULT_BETA),
             [m0, m1, a, b] => (*m0, *m1, *a, *b),
-            _ => return Err(format!("'{}' is not MARGIN0,MARGIN1[,ALPHA,BETA]", text)),
+            _ => return Err(refused(SprtProblem::Shape)),
         };
         if !(margin0.is_finite() && margin1.is_finite() && margin0 < margin1) {
-            return Err(format!("MARGIN0 must be below MARGIN1 in '{}'", text));
+            return Err(refused(SprtProblem::Margins));
         }
         let rate_ok = |r: f64| r > 0.0 && r < 0.5;
         if !(rate_ok(alpha) && rate_ok(beta)) {
-            return Err(format!("ALPHA and BETA must be in (0, 0.5) in '{}'", text));
+            return Err(refused(SprtProblem::Rates));
         }
         Ok(SprtConfig {
             margin0,

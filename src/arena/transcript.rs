@@ -21,6 +21,7 @@ use crate::game::GameState;
 use crate::protocol::external::{self, Program};
 use crate::protocol::message::salvage;
 use crate::protocol::{Command, Reply};
+use std::fmt;
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -70,14 +71,80 @@ pub struct Transcript {
     pub notes: Vec<Note>,
 }
 
+impl Transcript {
+    /// The seat's game as its first `steps` messages left it, tracked as the engine tracks
+    /// one (the seat's own recorded answers are part of it), and the problems met on the way;
+    /// `None` before any `DEAL`. `ddz analyze --transcript` starts its decision from it.
+    #[must_use]
+    pub fn state_before(&self, steps: usize) -> (Option<GameState>, Vec<String>) {
+        let mut state: Option<GameState> = None;
+        let mut problems = Vec::new();
+        for step in self.steps.iter().take(steps) {
+            let command = match Command::parse(&step.send) {
+                Ok(c) => c,
+                Err(_) => continue,
+            };
+            track(&mut state, &command, &mut problems);
+            // Our own recorded answer is part of the game too.
+            let answer = step.expect.as_deref().and_then(|e| Reply::parse(e).ok());
+            let own = match answer {
+                Some(Reply::Bid { seat, bid }) => Some(Command::Bid { seat, bid }),
+                Some(Reply::Play { seat, cards }) => Some(Command::Play { seat, cards }),
+                _ => None,
+            };
+            if let Some(c) = own {
+                track(&mut state, &c, &mut problems);
+            }
+        }
+        (state, problems)
+    }
+}
+
+/// A transcript's first bad line: its number (from 1), and what is wrong.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TranscriptError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub why: TranscriptProblem,
+}
+
+/// What is wrong with a transcript's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TranscriptProblem {
+    /// `# time:` without a number of seconds.
+    BadTime(String),
+    /// A second `<` answer to one message.
+    SecondAnswer,
+    /// A `<` answer before any `>` message.
+    AnswerFirst,
+    /// Neither a message, an answer nor a comment.
+    Neither,
+}
+
+impl fmt::Display for TranscriptError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.why {
+            TranscriptProblem::BadTime(t) => write!(f, "bad time '{}'", t),
+            TranscriptProblem::SecondAnswer => f.write_str("a second answer to one message"),
+            TranscriptProblem::AnswerFirst => f.write_str("an answer before any message"),
+            TranscriptProblem::Neither => f.write_str("neither '>', '<' nor '#'"),
+        }
+    }
+}
+
+impl std::error::Error for TranscriptError {}
+
 /// Parses transcript text; `Err` names the first bad line.
-pub fn parse(text: &str) -> Result<Transcript, String> {
+pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
     // The official limit when the transcript names none.
     let mut limit = crate::strategy::clock::REPLY_LIMIT;
     let mut steps: Vec<Step> = Vec::new();
     let mut notes = Vec::new();
     for (i, raw) in text.split('\n').enumerate() {
         let n = i + 1;
+        let bad = |why| TranscriptError { line: n, why };
         let trimmed = raw.trim();
         if trimmed.is_empty() {
             continue;
@@ -89,7 +156,7 @@ pub fn parse(text: &str) -> Result<Transcript, String> {
                     .parse()
                     .ok()
                     .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s < 1e6)
-                    .ok_or_else(|| format!("line {}: bad time '{}'", n, t.trim()))?;
+                    .ok_or_else(|| bad(TranscriptProblem::BadTime(t.trim().to_string())))?;
                 limit = Duration::from_secs_f64(secs);
             }
             notes.push(Note {
@@ -108,11 +175,11 @@ pub fn parse(text: &str) -> Result<Transcript, String> {
         } else if let Some(rest) = trimmed.strip_prefix('<') {
             match steps.last_mut() {
                 Some(step) if step.expect.is_none() => step.expect = Some(rest.trim().to_string()),
-                Some(_) => return Err(format!("line {}: a second answer to one message", n)),
-                None => return Err(format!("line {}: an answer before any message", n)),
+                Some(_) => return Err(bad(TranscriptProblem::SecondAnswer)),
+                None => return Err(bad(TranscriptProblem::AnswerFirst)),
             }
         } else {
-            return Err(format!("line {}: neither '>', '<' nor '#'", n));
+            return Err(bad(TranscriptProblem::Neither));
         }
     }
     Ok(Transcript {
@@ -142,11 +209,14 @@ struct EngineProcess {
 }
 
 impl EngineProcess {
-    fn start(command: &[String]) -> Result<EngineProcess, String> {
-        let process =
-            external::direct(command).ok_or_else(|| "empty engine command".to_string())?;
+    /// The engine started, or why not (`empty engine command`, `could not start (…)`: the
+    /// words a report gives after the engine's command).
+    fn start(command: &[String]) -> Result<EngineProcess, std::io::Error> {
+        let process = external::direct(command).ok_or_else(|| {
+            std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty engine command")
+        })?;
         let program = Program::spawn(process, Stdio::null())
-            .map_err(|e| format!("could not start ({})", e))?;
+            .map_err(|e| std::io::Error::new(e.kind(), format!("could not start ({})", e)))?;
         Ok(EngineProcess { program })
     }
 
@@ -291,7 +361,7 @@ pub fn check(command: &[String], transcript: &Transcript) -> TranscriptReport {
                 report
                     .failures
                     .push(format!("the engine '{}' {}", command.join(" "), e));
-                report.died = Some(e);
+                report.died = Some(e.to_string());
                 return report;
             }
         };
@@ -376,7 +446,7 @@ pub fn check_file(command: &[String], path: &Path) -> TranscriptReport {
         Ok(bytes) => match parse(&String::from_utf8_lossy(&bytes)) {
             Ok(t) => check(command, &t),
             Err(e) => TranscriptReport {
-                failures: vec![e],
+                failures: vec![e.to_string()],
                 ..TranscriptReport::default()
             },
         },

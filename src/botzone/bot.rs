@@ -55,7 +55,7 @@ pub struct Bot {
 
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
-    pub fn new(settings: BotSettings) -> Result<Bot, String> {
+    pub fn new(settings: BotSettings) -> Result<Bot, crate::arena::spec::SpecError> {
         let spec: BuiltinSpec = settings.player.parse()?;
         let time = TimeControl::of(BOTZONE)
             .thinking(settings.think)

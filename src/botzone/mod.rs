@@ -9,7 +9,7 @@
 //! rebuilds the game from all of them ([`rebuild`]) before each decision: one mechanism for
 //! both modes, and a request that contradicts the others is noticed the same way in both.
 //! Card ids are ours (`code / 4` is the rank from 3 up, 52 and 53 the jokers), seats 0, 1, 2
-//! are A, B, C. The rules are Botzone's variant ([`crate::rules::botzone`]).
+//! are A, B, C. The rules are Botzone's variant ([`crate::rules::botzone_variant`]).
 
 pub mod bot;
 
@@ -18,7 +18,7 @@ use crate::game::{GameState, Seat};
 use crate::rules::Platform;
 use serde_json::Value;
 
-pub use crate::arena::botzone::parse_cards;
+pub use crate::arena::botzone_player::{parse_cards, BotzoneJsonError};
 
 /// Cards in a Botzone hand as dealt, and in its bottom.
 const DEALT: usize = 17;
@@ -60,46 +60,50 @@ pub enum Request {
 }
 
 /// A seat number 0–2.
-fn parse_seat(value: Option<&Value>, what: &str) -> Result<Seat, String> {
+fn parse_seat(value: Option<&Value>, what: &'static str) -> Result<Seat, BotzoneJsonError> {
     value
         .and_then(Value::as_u64)
         .and_then(|i| Seat::from_index(i as usize))
-        .ok_or_else(|| format!("{} is not a seat 0, 1 or 2", what))
+        .ok_or(BotzoneJsonError::Seat(what))
 }
 
 /// `cards` when they are exactly `n` cards.
-fn sized(cards: Cards, n: usize, what: &str) -> Result<Cards, String> {
+fn sized(cards: Cards, n: usize, what: &'static str) -> Result<Cards, BotzoneJsonError> {
     if cards.len() == n {
         Ok(cards)
     } else {
-        Err(format!("{} has {} cards, not {}", what, cards.len(), n))
+        Err(BotzoneJsonError::Size {
+            what,
+            has: cards.len(),
+            wanted: n,
+        })
     }
 }
 
 impl Request {
     /// Reads one request object.
-    pub fn parse(value: &Value) -> Result<Request, String> {
+    pub fn parse(value: &Value) -> Result<Request, BotzoneJsonError> {
         let object = value
             .as_object()
-            .ok_or_else(|| format!("request {} is not an object", value))?;
+            .ok_or_else(|| BotzoneJsonError::NotObject(value.to_string()))?;
         if let Some(history) = object.get("history") {
             let two = history
                 .as_array()
                 .filter(|h| h.len() == 2)
-                .ok_or_else(|| format!("history {} is not two plays", history))?;
+                .ok_or_else(|| BotzoneJsonError::History(history.to_string()))?;
             let history = [parse_cards(&two[0])?, parse_cards(&two[1])?];
             let deal = if object.contains_key("own") {
                 let own = sized(parse_cards(&object["own"])?, DEALT, "own")?;
                 let bottom = parse_cards(object.get("publiccard").unwrap_or(&Value::Null))?;
                 let bottom = sized(bottom, BOTTOM, "publiccard")?;
                 if !own.and(bottom).is_empty() {
-                    return Err("publiccard shares cards with own".into());
+                    return Err(BotzoneJsonError::Shared);
                 }
                 let final_bid = object
                     .get("finalbid")
                     .and_then(Value::as_u64)
                     .filter(|b| (1..=3).contains(b))
-                    .ok_or("finalbid is not 1, 2 or 3")? as u8;
+                    .ok_or(BotzoneJsonError::FinalBid)? as u8;
                 Some(Deal {
                     own,
                     bottom,
@@ -121,16 +125,16 @@ impl Request {
             .get("bid")
             .and_then(Value::as_array)
             .filter(|b| b.len() <= 2)
-            .ok_or("a request with neither history nor a list of at most 2 bids")?;
+            .ok_or(BotzoneJsonError::NoBids)?;
         let bids = bids
             .iter()
             .map(|b| {
                 b.as_u64()
                     .filter(|&b| b <= 3)
                     .map(|b| b as u8)
-                    .ok_or_else(|| format!("bid {} is not 0 to 3", b))
+                    .ok_or_else(|| BotzoneJsonError::Bid(b.to_string()))
             })
-            .collect::<Result<Vec<u8>, String>>()?;
+            .collect::<Result<Vec<u8>, _>>()?;
         Ok(Request::Bid { own, bids })
     }
 }

@@ -1,29 +1,79 @@
 //! The command line of every tool and of the engine, read the same way everywhere (on the
 //! `lexopt` crate): `--flag value` and `--flag=value` both work, short flags may be grouped
-//! (`-j4`), `--` ends the flags, `-h`/`--help` asks for the usage ([`Help`], which `main`
-//! prints on stdout with exit status 0), and an unknown flag, a missing value or a value given
-//! to a flag that takes none is refused with the flag named (the binary's usage is
-//! `tools::usage`, made from the settings' registries); [`terminal`] says whether a standard
-//! stream is a terminal.
+//! (`-j4`), `--` ends the flags, and an unknown flag, a missing value or a value given to a
+//! flag that takes none is refused with the flag named ([`ArgError`]; the binary's usage is
+//! `tools::usage`, made from the settings' registries). `-h`/`--help` (and the engine's
+//! `-V`/`--version`) is no error and no flag of a tool: `main` looks for it first
+//! ([`asked_for`]) and prints the usage on stdout with exit status 0.
 
-pub mod terminal;
-
-use anyhow::{anyhow, bail};
 use std::fmt;
 use std::str::FromStr;
 
-/// The usage was asked for (`-h`, `--help`, `ddz help TOOL`): not a failure. `main` prints
-/// the text on stdout and exits 0.
-#[derive(Debug)]
-pub struct Help(pub &'static str);
+/// What a command line may ask for instead of a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Asked {
+    /// `-h`, `--help`: the usage.
+    Help,
+    /// `-V`, `--version` (the engine's): the version.
+    Version,
+}
 
-impl fmt::Display for Help {
+/// The first `-h`/`--help` (or, `with_version`, for the engine, `-V`/`--version`) among `args`,
+/// before a `--` (after it every word is an argument): what `main` answers before it runs
+/// anything.
+#[must_use]
+pub fn asked_for(args: &[String], with_version: bool) -> Option<Asked> {
+    args.iter()
+        .take_while(|a| *a != "--")
+        .find_map(|a| match a.as_str() {
+            "-h" | "--help" => Some(Asked::Help),
+            "-V" | "--version" if with_version => Some(Asked::Version),
+            _ => None,
+        })
+}
+
+/// A command line refused: what was wrong, and where the usage is (the hint that ends each
+/// message, `(ddz arena --help for the usage)`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgError {
+    /// `--flag=value` given to a flag that takes none.
+    TakesNoValue { flag: String, hint: String },
+    /// A flag whose value is missing.
+    NeedsValue { flag: String, hint: String },
+    /// A value its flag cannot read.
+    BadValue { flag: String, value: String },
+    /// A flag the tool does not know, with near names (`(did you mean '--think'?)`).
+    UnknownFlag {
+        flag: String,
+        near: String,
+        hint: String,
+    },
+    /// A word where none is expected.
+    Unexpected { word: String, hint: String },
+    /// A command line the reader cannot take apart (lexopt's reason).
+    Unreadable { why: String, hint: String },
+}
+
+impl fmt::Display for ArgError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.0)
+        match self {
+            ArgError::TakesNoValue { flag, hint } => write!(f, "{} takes no value{}", flag, hint),
+            ArgError::NeedsValue { flag, hint } => write!(f, "{} needs a value{}", flag, hint),
+            ArgError::BadValue { flag, value } => {
+                write!(f, "{}: '{}' is not a valid value", flag, value)
+            }
+            ArgError::UnknownFlag { flag, near, hint } => {
+                write!(f, "unknown option '{}'{}{}", flag, near, hint)
+            }
+            ArgError::Unexpected { word, hint } => {
+                write!(f, "unexpected argument '{}'{}", word, hint)
+            }
+            ArgError::Unreadable { why, hint } => write!(f, "{}{}", why, hint),
+        }
     }
 }
 
-impl std::error::Error for Help {}
+impl std::error::Error for ArgError {}
 
 /// One item of a command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,15 +104,24 @@ impl Args {
         }
     }
 
-    /// The next flag or word; `None` at the end. `-h` and `--help` are [`Help`].
-    pub fn next_arg(&mut self) -> anyhow::Result<Option<Arg>> {
+    /// The next flag or word; `None` at the end. (`-h`/`--help` never gets here from the
+    /// binary, which answers it first, [`asked_for`]; read in-process it is a flag like any.)
+    pub fn next_arg(&mut self) -> Result<Option<Arg>, ArgError> {
         let arg = match self.parser.next() {
             Ok(Some(arg)) => arg,
             Ok(None) => return Ok(None),
             Err(lexopt::Error::UnexpectedValue { option, .. }) => {
-                bail!("{} takes no value{}", option, self.hint())
+                return Err(ArgError::TakesNoValue {
+                    flag: option,
+                    hint: self.hint(),
+                })
             }
-            Err(e) => bail!("{}{}", e, self.hint()),
+            Err(e) => {
+                return Err(ArgError::Unreadable {
+                    why: e.to_string(),
+                    hint: self.hint(),
+                })
+            }
         };
         let item = match arg {
             lexopt::Arg::Long(name) => Arg::Flag(format!("--{}", name)),
@@ -70,17 +129,22 @@ impl Args {
             lexopt::Arg::Value(v) => Arg::Word(v.to_string_lossy().into_owned()),
         };
         if let Arg::Flag(flag) = &item {
-            if flag == "--help" || flag == "-h" {
-                return Err(Help(self.usage).into());
-            }
             self.flag = flag.clone();
         }
         Ok(Some(item))
     }
 
+    /// The flag just read, whose value is missing.
+    fn needs_value(&self) -> ArgError {
+        ArgError::NeedsValue {
+            flag: self.flag.clone(),
+            hint: self.hint(),
+        }
+    }
+
     /// The value of the flag just read: `--flag=value`, or the next word. A next word that is
     /// itself a flag (`--…`) is no value: the value is missing.
-    pub fn value(&mut self) -> anyhow::Result<String> {
+    pub fn value(&mut self) -> Result<String, ArgError> {
         if let Some(v) = self.parser.optional_value() {
             return Ok(v.to_string_lossy().into_owned());
         }
@@ -91,25 +155,24 @@ impl Args {
             None => true,
         };
         if next_is_flag {
-            bail!("{} needs a value{}", self.flag, self.hint());
+            return Err(self.needs_value());
         }
-        let v = self
-            .parser
-            .value()
-            .map_err(|_| anyhow!("{} needs a value{}", self.flag, self.hint()))?;
+        let v = self.parser.value().map_err(|_| self.needs_value())?;
         Ok(v.to_string_lossy().into_owned())
     }
 
     /// The value of the flag just read, parsed.
-    pub fn parse<T: FromStr>(&mut self) -> anyhow::Result<T> {
+    pub fn parse<T: FromStr>(&mut self) -> Result<T, ArgError> {
         let text = self.value()?;
-        text.parse()
-            .map_err(|_| anyhow!("{}: '{}' is not a valid value", self.flag, text))
+        text.parse().map_err(|_| ArgError::BadValue {
+            flag: self.flag.clone(),
+            value: text,
+        })
     }
 
     /// The words after the flag just read (at least one, at most `most`), up to the next flag;
     /// `--flag=value` gives one.
-    pub fn values(&mut self, most: usize) -> anyhow::Result<Vec<String>> {
+    pub fn values(&mut self, most: usize) -> Result<Vec<String>, ArgError> {
         if let Some(v) = self.parser.optional_value() {
             return Ok(vec![v.to_string_lossy().into_owned()]);
         }
@@ -127,15 +190,17 @@ impl Args {
 
     /// The flag just read, refused as unknown.
     #[must_use]
-    pub fn unknown(&self, arg: &Arg) -> anyhow::Error {
+    pub fn unknown(&self, arg: &Arg) -> ArgError {
         match arg {
-            Arg::Flag(flag) => anyhow!(
-                "unknown option '{}'{}{}",
-                flag,
-                crate::near::did_you_mean(flag, usage_flags(self.usage)),
-                self.hint()
-            ),
-            Arg::Word(word) => anyhow!("unexpected argument '{}'{}", word, self.hint()),
+            Arg::Flag(flag) => ArgError::UnknownFlag {
+                flag: flag.clone(),
+                near: crate::near::did_you_mean(flag, usage_flags(self.usage)),
+                hint: self.hint(),
+            },
+            Arg::Word(word) => ArgError::Unexpected {
+                word: word.clone(),
+                hint: self.hint(),
+            },
         }
     }
 
@@ -233,9 +298,22 @@ mod tests {
         a.next_arg().unwrap();
         let e = a.next_arg().unwrap_err().to_string();
         assert!(e.contains("--quick takes no value"), "{}", e);
-        let mut a = Args::new("moves", "usage: ddz moves", &args(&["3", "--help"]));
-        a.next_arg().unwrap();
-        let e = a.next_arg().unwrap_err();
-        assert_eq!(e.downcast_ref::<Help>().unwrap().0, "usage: ddz moves");
+    }
+
+    /// Help and the version are asked for by the first such word before `--`, wherever it is.
+    #[test]
+    fn help_and_the_version_are_found_before_the_run() {
+        for (line, asked) in [
+            (&["3", "--help"][..], Some(Asked::Help)),
+            (&["--think", "1", "-h"], Some(Asked::Help)),
+            (&["-V", "--help"], Some(Asked::Version)),
+            (&["--help", "--version"], Some(Asked::Help)),
+            (&["--", "--help"], None),
+            (&["--think=--help"], None),
+            (&["--games", "3"], None),
+        ] {
+            assert_eq!(asked_for(&args(line), true), asked, "{:?}", line);
+        }
+        assert_eq!(asked_for(&args(&["--version"]), false), None, "a tool's");
     }
 }

@@ -11,9 +11,9 @@
 //! log beside the exe. The same setting as a flag is relative to the working directory, as a
 //! path typed on a command line always is.
 
-use crate::cli::{Arg, Args, Help};
+use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
-use crate::registry::{find_setting, setting_name, Setting};
+use crate::registry::{find_setting, flag_setting, unknown, Setting, SettingError};
 use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
 use crate::strategy::thinker::{player_setting_names, set_player, ThinkerSettings, SETTINGS};
 use std::path::{Path, PathBuf};
@@ -41,10 +41,14 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
                 c.name = v.to_string();
                 Ok(())
             } else {
-                Err(format!(
-                    "name '{}' must be 1..={} printable ASCII characters without spaces",
-                    v, MAX_NAME_LEN
-                ))
+                Err(SettingError::BadValue {
+                    key: "name".to_string(),
+                    value: v.to_string(),
+                    must_be: format!(
+                        "1..={} printable ASCII characters without spaces",
+                        MAX_NAME_LEN
+                    ),
+                })
             }
         },
         show: |c| c.name.clone(),
@@ -74,9 +78,11 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
         help: "the scoring rule the strategy weighs outcomes by (default official)",
         file: false,
         read: |c, v| {
-            c.scoring = v
-                .parse()
-                .map_err(|e: crate::game::ParseScoringError| e.to_string())?;
+            c.scoring = v.parse().map_err(|_| SettingError::BadValue {
+                key: "scoring".to_string(),
+                value: v.to_string(),
+                must_be: "official or team".to_string(),
+            })?;
             Ok(())
         },
         show: |c| c.scoring.name().to_string(),
@@ -115,11 +121,14 @@ pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
 
 /// The value of a tool's `--scoring` flag, read by the engine's own `scoring` setting (the
 /// one reader of a scoring rule's name); the error names the flag.
-pub fn scoring_flag(value: &str) -> anyhow::Result<Scoring> {
+pub fn scoring_flag(value: &str) -> Result<Scoring, SettingError> {
     let mut config = EngineConfig::default();
     config
         .set("scoring", value)
-        .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?;
+        .map_err(|e| SettingError::Flag {
+            flag: "--scoring".to_string(),
+            error: Box::new(e),
+        })?;
     Ok(config.scoring)
 }
 
@@ -161,7 +170,7 @@ impl Default for EngineConfig {
 impl EngineConfig {
     /// Applies one setting, the engine's own or the thinking player's; `Err` says why it was
     /// refused (the setting keeps its value).
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
         let value = value.trim();
         if let Some(setting) = find_setting(ENGINE_SETTINGS, key) {
             return (setting.read)(self, value);
@@ -169,12 +178,7 @@ impl EngineConfig {
         if find_setting(TIME_SETTINGS, key).is_some() || find_setting(SETTINGS, key).is_some() {
             return set_player(&mut self.time, &mut self.player, key, value);
         }
-        let name = setting_name(key);
-        Err(format!(
-            "unknown key '{}'{}",
-            name,
-            crate::near::did_you_mean(&name, engine_setting_names())
-        ))
+        Err(unknown("key", key, engine_setting_names()))
     }
 
     /// Reads config text, returning warnings for bad lines. A relative file setting (`log`,
@@ -196,8 +200,9 @@ impl EngineConfig {
                     } else {
                         self.set(k, v)
                     }
+                    .map_err(ConfigLineError::Setting)
                 }
-                None => Err(format!("'{}' is not key = value", line)),
+                None => Err(ConfigLineError::NotKeyValue(line.to_string())),
             };
             if let Err(e) = result {
                 warnings.push(format!("{} line {}: {}", CONFIG_FILE, i + 1, e));
@@ -214,45 +219,40 @@ impl EngineConfig {
     }
 
     /// Applies command-line flags, refusing the first unknown flag, missing value or bad value
-    /// (the binary's check before it starts the engine). `-h`/`--help` and `-V`/`--version`
-    /// are a [`Help`] with the text to print (for `--help`, the engine's part of the usage:
-    /// the binary adds the tools').
-    pub fn apply_args_strictly(&mut self, args: &[String]) -> anyhow::Result<()> {
+    /// (the binary's check before it starts the engine; `--help` and `--version` the binary
+    /// answers before, [`crate::cli::asked_for`]).
+    pub fn apply_args_strictly(&mut self, args: &[String]) -> Result<(), FlagError> {
         self.read_args(args, true).map(|_| ())
     }
 
     /// Reads the flags with the tools' reader ([`Args`]): every setting is also a flag,
     /// `--name X` or `--name=X`, `--think S`, `--samples N`, ….
-    fn read_args(&mut self, args: &[String], strict: bool) -> anyhow::Result<Vec<String>> {
+    fn read_args(&mut self, args: &[String], strict: bool) -> Result<Vec<String>, FlagError> {
         let mut warnings = Vec::new();
         let mut line = Args::new("", usage(), args);
         loop {
             let problem = match line.next_arg() {
                 Ok(None) => break,
-                Ok(Some(Arg::Flag(flag))) if flag == "--version" || flag == "-V" => {
-                    return Err(Help(crate::VERSION).into())
-                }
-                Ok(Some(Arg::Flag(flag))) => {
-                    let key = flag
-                        .strip_prefix("--")
-                        .filter(|k| engine_setting_names().any(|name| name == *k));
-                    match key {
-                        Some(key) => match line.value() {
-                            Ok(v) => self.set(key, &v).err().map(|e| format!("{}: {}", flag, e)),
-                            Err(e) => Some(e.to_string()),
-                        },
-                        None => Some(line.unknown(&Arg::Flag(flag)).to_string()),
-                    }
-                }
-                Ok(Some(word)) => Some(line.unknown(&word).to_string()),
-                Err(e) if e.is::<Help>() => return Err(e),
-                Err(e) => Some(e.to_string()),
+                Ok(Some(Arg::Flag(flag))) => match flag_setting(&flag, engine_setting_names()) {
+                    Some(key) => match line.value() {
+                        Ok(v) => self.set(key, &v).err().map(|e| {
+                            FlagError::Setting(SettingError::Flag {
+                                flag: flag.clone(),
+                                error: Box::new(e),
+                            })
+                        }),
+                        Err(e) => Some(FlagError::Arg(e)),
+                    },
+                    None => Some(FlagError::Arg(line.unknown(&Arg::Flag(flag)))),
+                },
+                Ok(Some(word)) => Some(FlagError::Arg(line.unknown(&word))),
+                Err(e) => Some(FlagError::Arg(e)),
             };
             if let Some(p) = problem {
                 if strict {
-                    return Err(anyhow::Error::msg(p));
+                    return Err(p);
                 }
-                warnings.push(p);
+                warnings.push(p.to_string());
             }
         }
         Ok(warnings)
@@ -284,6 +284,46 @@ impl EngineConfig {
         (config, warnings)
     }
 }
+
+/// A line of `ddz.cfg` refused (the engine warns and keeps the default).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigLineError {
+    /// The line is not `key = value`.
+    NotKeyValue(String),
+    /// The setting refused its value, or there is no such key.
+    Setting(SettingError),
+}
+
+impl std::fmt::Display for ConfigLineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ConfigLineError::NotKeyValue(line) => write!(f, "'{}' is not key = value", line),
+            ConfigLineError::Setting(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ConfigLineError {}
+
+/// An engine flag refused: the command line's reader's reason, or the setting's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FlagError {
+    /// An unknown flag, a missing value, a value given to a flag that takes none.
+    Arg(ArgError),
+    /// The setting refused its value.
+    Setting(SettingError),
+}
+
+impl std::fmt::Display for FlagError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            FlagError::Arg(e) => e.fmt(f),
+            FlagError::Setting(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for FlagError {}
 
 /// The text of a config file as Windows editors save it: UTF-8 with or without a byte-order
 /// mark (Notepad writes one, and a first line read with it is an unknown key), UTF-16 with one

@@ -127,86 +127,10 @@ struct SharedAppend(std::fs::File);
 
 impl Write for SharedAppend {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let file = &mut self.0;
-        #[cfg(windows)]
-        let written = cross_process::with_lock(file, |f| f.write_all(buf));
-        #[cfg(not(windows))]
-        let written = file.write_all(buf);
-        written.map(|()| buf.len())
+        crate::os::with_append_lock(&mut self.0, |f| f.write_all(buf)).map(|()| buf.len())
     }
 
     fn flush(&mut self) -> std::io::Result<()> {
         self.0.flush()
-    }
-}
-
-/// Windows' byte-range lock (`LockFileEx`), held around one write.
-#[cfg(windows)]
-mod cross_process {
-    use std::ffi::c_void;
-    use std::fs::File;
-    use std::os::windows::io::AsRawHandle;
-
-    /// Windows' `OVERLAPPED`: here only the lock's offset.
-    #[repr(C)]
-    struct Overlapped {
-        internal: usize,
-        internal_high: usize,
-        offset: u32,
-        offset_high: u32,
-        event: *mut c_void,
-    }
-
-    #[link(name = "kernel32")]
-    extern "system" {
-        fn LockFileEx(
-            file: *mut c_void,
-            flags: u32,
-            reserved: u32,
-            bytes_low: u32,
-            bytes_high: u32,
-            overlapped: *mut Overlapped,
-        ) -> i32;
-        fn UnlockFileEx(
-            file: *mut c_void,
-            reserved: u32,
-            bytes_low: u32,
-            bytes_high: u32,
-            overlapped: *mut Overlapped,
-        ) -> i32;
-    }
-
-    /// Exclusive, and wait for it.
-    const LOCKFILE_EXCLUSIVE_LOCK: u32 = 0x2;
-
-    /// The locked byte: far past any log's end, so the lock never covers what is written.
-    fn lock_place() -> Overlapped {
-        Overlapped {
-            internal: 0,
-            internal_high: 0,
-            offset: u32::MAX,
-            offset_high: u32::MAX >> 1,
-            event: std::ptr::null_mut(),
-        }
-    }
-
-    /// `f` run while this process holds the lock; run anyway when the lock cannot be had (a
-    /// log line at risk is better than none).
-    pub fn with_lock<T>(file: &mut File, f: impl FnOnce(&mut File) -> T) -> T {
-        let handle = file.as_raw_handle() as *mut c_void;
-        let mut place = lock_place();
-        // SAFETY: a live file handle and an OVERLAPPED that outlives the call; the handle is
-        // synchronous, so the call returns once the lock is held (or has failed).
-        let locked =
-            unsafe { LockFileEx(handle, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &mut place) } != 0;
-        let result = f(file);
-        if locked {
-            let mut place = lock_place();
-            // SAFETY: as above; the range is the one locked.
-            unsafe {
-                UnlockFileEx(handle, 0, 1, 0, &mut place);
-            }
-        }
-        result
     }
 }

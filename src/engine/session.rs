@@ -91,45 +91,8 @@ pub const TERMINAL_HINT: &str = "ddz: the engine, waiting for the referee's mess
 /// Writes [`TERMINAL_HINT`] on stderr when stdin is a terminal (a person), never when it is a
 /// pipe or a file (a referee, a test, a transcript).
 pub fn hint_if_terminal() {
-    if stdin_is_terminal() {
+    if crate::os::is_terminal(crate::os::Stream::Stdin) {
         eprintln!("{}", TERMINAL_HINT);
-    }
-}
-
-/// Whether stdin is a terminal. `std::io::IsTerminal` needs Rust 1.70 and the Windows build is
-/// Rust 1.63, so this asks the platform itself: `isatty` on Unix, `GetConsoleMode` on Windows
-/// (it succeeds only on a console; `GetFileType` would also call the `NUL` device a character
-/// device). Elsewhere, no terminal: the hint is a courtesy, never needed.
-#[must_use]
-pub fn stdin_is_terminal() -> bool {
-    #[cfg(unix)]
-    {
-        extern "C" {
-            fn isatty(fd: i32) -> i32;
-        }
-        const STDIN_FILENO: i32 = 0;
-        // SAFETY: isatty only inspects the descriptor; any descriptor, even a closed one, is
-        // a valid argument (the answer is then 0).
-        unsafe { isatty(STDIN_FILENO) == 1 }
-    }
-    #[cfg(windows)]
-    {
-        type Handle = *mut core::ffi::c_void;
-        #[link(name = "kernel32")]
-        extern "system" {
-            fn GetStdHandle(which: u32) -> Handle;
-            fn GetConsoleMode(console: Handle, mode: *mut u32) -> i32;
-        }
-        // (DWORD)-10, as windows.h defines STD_INPUT_HANDLE.
-        const STD_INPUT_HANDLE: u32 = -10i32 as u32;
-        let mut mode = 0u32;
-        // SAFETY: GetStdHandle takes a constant and returns a handle or null/invalid, which
-        // GetConsoleMode rejects by returning 0; `mode` is a valid place to write.
-        unsafe { GetConsoleMode(GetStdHandle(STD_INPUT_HANDLE), &mut mode) != 0 }
-    }
-    #[cfg(not(any(unix, windows)))]
-    {
-        false
     }
 }
 

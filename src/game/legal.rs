@@ -8,7 +8,7 @@
 
 use super::seat::Seat;
 use crate::cards::{Cards, Counts, Rank};
-use crate::rules::{beats_somewhere, botzone, classify, Combo, Kind, Platform};
+use crate::rules::{beats_somewhere, botzone_variant, classify, Combo, Kind, Platform};
 use std::fmt;
 
 /// The highest bid: bids are 0 (no bid), 1, 2 or 3.
@@ -303,11 +303,11 @@ pub fn judge_play(
     let counts = cards.counts();
     if platform == Platform::Botzone {
         // Botzone's judge reads plays by its own table, comparing the cards alone.
-        if botzone::accepts(counts, to_beat.map(|t| t.cards)) {
+        if botzone_variant::accepts(counts, to_beat.map(|t| t.cards)) {
             return Ok(Some(recorded_reading(counts)));
         }
         return Err(match to_beat {
-            Some(&on) if botzone::read(counts).is_some() => IllegalPlay::DoesNotBeat {
+            Some(&on) if botzone_variant::read(counts).is_some() => IllegalPlay::DoesNotBeat {
                 play: recorded_reading(counts),
                 on,
                 platform,

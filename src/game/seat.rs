@@ -190,6 +190,21 @@ impl<T> IndexMut<Seat> for BySeat<T> {
     }
 }
 
+/// A seat in JSON (the arena's logs, the browser's pages): its letter, `"A"`, beside the type
+/// as the house keeps each core type's serde.
+impl serde::Serialize for Seat {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_char(self.letter())
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Seat {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Seat, D::Error> {
+        let text = <String as serde::Deserialize>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

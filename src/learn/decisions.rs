@@ -13,13 +13,13 @@
 //! in their shortest exact form, so a line read back is the same line ([`Candidate::parse`]
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
-use super::selfplay::{match_config, replay_start, SelfPlay};
+use super::run::{match_config, replay_start, SelfPlay};
 use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};
-use crate::strategy::learned::features::{Features, FEATURES, FEATURE_NAMES};
+use crate::strategy::learned::candidate_features::{Features, FEATURES, FEATURE_NAMES};
 use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Deadline;
@@ -223,10 +223,10 @@ pub fn label_run(
     shard: Option<Shard>,
     labeller: &mut Labeller,
     every: u32,
-    on_game: &mut dyn FnMut(&[Candidate]) -> anyhow::Result<()>,
-) -> anyhow::Result<arena::report::Report> {
+    on_game: &mut dyn FnMut(&[Candidate]) -> Result<(), arena::Stop>,
+) -> Result<arena::report::Report, arena::MatchError> {
     let mut config = match_config(run);
-    config.shard = shard.map(super::shard::deal_shard);
+    config.shard = shard.map(super::data_merge::deal_shard);
     arena::run(&config, &mut |games: &[GameRecord]| {
         for g in games {
             if let Some(candidates) = labeller.label(g, every) {

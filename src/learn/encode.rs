@@ -16,7 +16,8 @@ use crate::game::score::POINT;
 use crate::game::Seat;
 use crate::game::{Outcome, Scoring};
 use crate::strategy::net::features::{bid_features, play_features, Role, BID_INPUTS, PLAY_INPUTS};
-use crate::strategy::split::Splitter;
+use crate::strategy::net::{CheckFileError, CheckLine};
+use crate::strategy::splitter::Splitter;
 use std::io::{Seek, SeekFrom, Write};
 
 /// Targets per row.
@@ -164,35 +165,33 @@ pub(crate) fn write_f32(buf: &mut Vec<u8>, values: &[f32]) {
 /// How far the Rust forward pass of `weights` is from the trainer's own outputs in `check` (a
 /// `.check` file of `scripts/train.py`: rows of inputs `|` outputs): the largest difference,
 /// relative to 1 + |the trainer's output|, and the rows compared.
-pub fn compare_with_trainer(weights: &[u8], check: &str) -> Result<(f32, usize), String> {
-    let net = crate::strategy::net::mlp::Mlp::from_bytes(weights).map_err(|e| e.to_string())?;
+pub fn compare_with_trainer(weights: &[u8], check: &str) -> Result<(f32, usize), CheckFileError> {
+    let net =
+        crate::strategy::net::mlp::Mlp::from_bytes(weights).map_err(CheckFileError::Network)?;
     let mut worst = 0.0f32;
     let mut rows = 0;
     for (n, line) in check.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
             continue;
         }
-        let (x, y) = line
-            .split_once('|')
-            .ok_or_else(|| format!("line {}: no '|' between inputs and outputs", n + 1))?;
-        let numbers = |t: &str| -> Result<Vec<f32>, String> {
+        let bad = |why| CheckFileError::Line { line: n + 1, why };
+        let (x, y) = line.split_once('|').ok_or_else(|| bad(CheckLine::NoBar))?;
+        let numbers = |t: &str| -> Result<Vec<f32>, CheckFileError> {
             t.split_whitespace()
                 .map(|v| {
                     v.parse::<f32>()
-                        .map_err(|_| format!("line {}: '{}' is not a number", n + 1, v))
+                        .map_err(|_| bad(CheckLine::NotANumber(Some(v.to_string()))))
                 })
                 .collect()
         };
         let (x, y) = (numbers(x)?, numbers(y)?);
         if x.len() != net.inputs() || y.len() != net.outputs() {
-            return Err(format!(
-                "line {}: {} inputs and {} outputs, the network takes {} and gives {}",
-                n + 1,
-                x.len(),
-                y.len(),
-                net.inputs(),
-                net.outputs()
-            ));
+            return Err(bad(CheckLine::Shape {
+                inputs: x.len(),
+                outputs: y.len(),
+                takes: net.inputs(),
+                gives: net.outputs(),
+            }));
         }
         let mut out = vec![0.0; net.outputs()];
         net.forward(&x, &mut out);

@@ -3,18 +3,18 @@
 //!
 //! - [`data`]: one position of a finished game and its outcome, and the text file that holds
 //!   them (`ddz selfplay` writes it);
-//! - [`selfplay`]: seeded games, every deal played once with each seat as the landlord;
-//! - [`shard`]: a run cut into shards (`ddz selfplay --shard K/N`) and their files merged;
+//! - [`run`]: seeded games, every deal played once with each seat as the landlord;
+//! - [`data_merge`]: a run cut into shards (`ddz selfplay --shard K/N`) and their files merged;
 //! - [`decisions`]: the thinking player's decisions with the learned policy's features of
 //!   every candidate (`ddz label`), what `scripts/train-policy.py` fits the policy on;
 //! - [`encode`]: positions turned into the networks' inputs and targets (`ddz encode`), the
 //!   matrix the trainer reads;
-//! - [`judge`]: the play network judged on a data file (`ddz netcheck --data`).
+//! - [`hidden_data`]: the hidden-hand model's data and its calibration (`ddz encode --net
+//!   hidden`, `ddz netcheck --hidden`).
 
 pub mod data;
+pub mod data_merge;
 pub mod decisions;
 pub mod encode;
-pub mod hidden;
-pub mod judge;
-pub mod selfplay;
-pub mod shard;
+pub mod hidden_data;
+pub mod run;

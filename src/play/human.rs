@@ -4,7 +4,7 @@
 
 use super::console::{Console, SharedConsole};
 use super::input::{request, Refusal, Request};
-use super::seat::{Choice, Front, Person, Question};
+use super::person::{Choice, Front, Left, Person, Question};
 use super::view::{self, Paint};
 use crate::game::GameState;
 use crate::protocol::Command;
@@ -177,7 +177,7 @@ impl Front for Terminal {
 
     /// Shows the table (the lines that changed) and reads lines until one is a bid or a play;
     /// help, the legal plays and hints are answered on the way.
-    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, String> {
+    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, Left> {
         let shared = self.console.clone();
         let mut console = Console::lock(&shared);
         let style = console.style;
@@ -205,7 +205,7 @@ impl Front for Terminal {
                 Some(l) => l,
                 None => {
                     console.left = true;
-                    return Err("the input ended".into());
+                    return Err(Left::InputEnded);
                 }
             };
             match request(&line) {
@@ -213,7 +213,7 @@ impl Front for Terminal {
                 Some(Request::Quit) => {
                     if Self::confirms_leaving(&mut console) {
                         console.left = true;
-                        return Err("typed q and confirmed".into());
+                        return Err(Left::Quit);
                     }
                     console.say_in(Paint::Dim, "   the game goes on");
                 }

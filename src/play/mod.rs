@@ -1,10 +1,10 @@
 //! A person at the table: `ddz play` seats a person among engines on the arena's referee.
 //!
-//! - [`seat`]: the person's seat, a [`crate::arena::players::Player`] like any engine, whose
-//!   choices come through a [`seat::Front`] and are judged there, once;
+//! - [`person`]: the person's seat, a [`crate::arena::players::Player`] like any engine, whose
+//!   choices come through a [`person::Front`] and are judged there, once;
 //! - [`human`]: the terminal's front of the seat, and the hints;
 //! - [`input`]: what the person types, read, and why a play is refused;
-//! - [`settings`]: what a person's table is played with (`ddz play`, `ddz serve`);
+//! - [`setup`]: what a person's table is played with (`ddz play`, `ddz serve`);
 //! - [`narration`]: one game told from its record, as text here and as the pages' JSON;
 //! - [`table`]: the person's seat among the opponents, each deal played on the referee;
 //! - [`view`]: how the table, the events and the legal plays look (colour optional);
@@ -14,8 +14,8 @@ pub mod console;
 pub mod human;
 pub mod input;
 pub mod narration;
-pub mod seat;
-pub mod settings;
+pub mod person;
+pub mod setup;
 pub mod table;
 pub mod view;
 

@@ -1,13 +1,15 @@
 //! One narration of a game: who sat where with which hand, the bottom, the bids and the
 //! landlord, every play with its trick and the cards it left, the faults, how it ended and the
 //! scores. It is read once from a game log's line ([`Narration::of_line`]) or, as far as one
-//! seat saw it, from a transcript (`ddz replay`); [`Narration::text`] writes it for people (the
-//! text replay, and `ddz play` after each game) and `crate::web::replay` sends it to the
+//! seat saw it, from a transcript ([`Narration::of_transcript`]); [`Narration::text`] writes it for people (the
+//! text replay, and `ddz play` after each game) and `crate::web::replay_page` sends it to the
 //! browser's pages, so the three tell a game the same way.
 
 use crate::arena::json::GameLine;
+use crate::arena::transcript::Transcript;
 use crate::cards::Cards;
 use crate::game::{trick_numbers, Outcome, Seat, Shown};
+use crate::protocol::{Command, Reply};
 use std::fmt::Write;
 
 /// A seat at the start of the game.
@@ -172,6 +174,98 @@ impl Narration {
         narration
     }
 
+    /// One seat's view of a game, from a transcript (its messages and the seat's answers, its
+    /// comments for the title and the missing answers); of several games (several `DEAL`s) the
+    /// last one; `None` when the transcript deals no game.
+    #[must_use]
+    pub fn of_transcript(t: &Transcript) -> Option<Narration> {
+        let mut view = Narration::default();
+        let mut plays: Vec<(Seat, Option<Cards>)> = Vec::new();
+        let mut winner = None;
+        let mut me: Option<Seat> = None;
+        let mut notes = t.notes.iter().peekable();
+        // A comment: part of the title, and a fault when it says an answer is missing.
+        let note = |view: &mut Narration, me: Option<Seat>, text: &str| {
+            if text.starts_with("no answer") {
+                view.faults.push(Faulted {
+                    text: format!("{}: {}", me.map_or('?', Seat::letter), text),
+                    scored: true,
+                });
+            }
+        };
+        for step in &t.steps {
+            while let Some(n) = notes.next_if(|n| n.line < step.line) {
+                note(&mut view, me, &n.text);
+            }
+            match Command::parse(&step.send) {
+                Ok(Command::Deal { seat, cards }) => {
+                    // A new DEAL starts a new game: keep only the last one.
+                    view = Narration::default();
+                    plays.clear();
+                    winner = None;
+                    me = Some(seat);
+                    view.seats[seat.index()] = Dealt {
+                        player: "(this transcript)".to_string(),
+                        hand: Some(cards),
+                    };
+                }
+                Ok(Command::Bid { seat, bid }) => view.bids.push((seat, bid)),
+                Ok(Command::Leftover { landlord, cards }) => {
+                    view.landlord = Some(landlord);
+                    view.bottom = Some(cards);
+                    view.base = Some(view.bids.iter().map(|b| b.1).max().unwrap_or(1).max(1));
+                }
+                Ok(Command::Play { seat, cards }) => plays.push((seat, cards)),
+                Ok(Command::GameOver { winner: w }) => winner = w,
+                Ok(Command::Error { seat, .. }) => view.faults.push(Faulted {
+                    text: format!("{} erred (ERROR sent)", seat.map_or('?', Seat::letter)),
+                    scored: true,
+                }),
+                _ => {}
+            }
+            match step.expect.as_deref().map(Reply::parse) {
+                Some(Ok(Reply::Bid { seat, bid })) => view.bids.push((seat, bid)),
+                Some(Ok(Reply::Play { seat, cards })) => plays.push((seat, cards)),
+                _ => {}
+            }
+        }
+        for n in notes {
+            note(&mut view, me, &n.text);
+        }
+        me?;
+        view.plays = Played::sequence(&plays, view.held());
+        if let (Some(winner), Some(landlord)) = (winner, view.landlord) {
+            // The platform's GAMEOVER names a winner; the record says whether it emptied its
+            // hand (the rules' example stops after two tricks and names C, who played no card).
+            let left = cards_left(winner, landlord, view.bottom, &plays);
+            if left == 0 {
+                // A transcript records no multiplier.
+                view.won = Some(Won {
+                    winner,
+                    landlord,
+                    multiplier: None,
+                });
+            } else {
+                view.unseen_end = Some(format!(
+                    "the platform ended the game naming {} (GAMEOVER {}), who still held {} card{} \
+                     by this record: its end is not in the transcript",
+                    winner,
+                    winner,
+                    left,
+                    if left == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        view.title = t
+            .notes
+            .iter()
+            .map(|n| n.text.as_str())
+            .filter(|c| !c.starts_with("time:") && !c.is_empty())
+            .collect::<Vec<_>>()
+            .join("; ");
+        Some(view)
+    }
+
     /// The cards each seat held when the play began (the landlord's with the bottom), where
     /// its hand is known: what [`Played::sequence`] counts down from.
     #[must_use]
@@ -301,6 +395,28 @@ impl Narration {
         }
         out
     }
+}
+
+/// The cards `seat` held at the end of `plays`: dealt 17, the bottom's too for the landlord,
+/// less every card it played.
+fn cards_left(
+    seat: Seat,
+    landlord: Seat,
+    bottom: Option<Cards>,
+    plays: &[(Seat, Option<Cards>)],
+) -> usize {
+    let dealt = usize::from(crate::game::state::HAND_SIZE);
+    let start = if seat == landlord {
+        dealt + bottom.map_or(usize::from(crate::game::state::BOTTOM_SIZE), |b| b.len())
+    } else {
+        dealt
+    };
+    let played: usize = plays
+        .iter()
+        .filter(|(s, _)| *s == seat)
+        .filter_map(|(_, cards)| cards.map(|c| c.len()))
+        .sum();
+    start.saturating_sub(played)
 }
 
 #[cfg(test)]

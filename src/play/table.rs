@@ -2,7 +2,7 @@
 //! deal played on the arena's referee (the arena's deals and game seeds for the seed, so a
 //! session plays again). `ddz play`'s session and each of `ddz serve`'s games are driven by it.
 
-use super::settings::PlaySettings;
+use super::setup::PlaySettings;
 use crate::arena::deals::Deal;
 use crate::arena::game_seed;
 use crate::arena::json::GameLine;
@@ -10,6 +10,30 @@ use crate::arena::make_player;
 use crate::arena::players::{greet, Player};
 use crate::arena::referee::{play_game, GameRecord, GameSlot};
 use crate::game::{BySeat, Seat};
+
+/// An opponent that could not be seated: its spec, its seat, and why (a spec refused, or a
+/// program that did not start or greet).
+#[derive(Debug)]
+pub struct SeatError {
+    /// The opponent's spec as given.
+    pub spec: String,
+    /// Its seat.
+    pub seat: Seat,
+    /// Why.
+    pub why: Box<dyn std::error::Error + Send + Sync>,
+}
+
+impl std::fmt::Display for SeatError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the opponent '{}' at {}: {}",
+            self.spec, self.seat, self.why
+        )
+    }
+}
+
+impl std::error::Error for SeatError {}
 
 /// The three players of a person's games.
 pub struct Table {
@@ -21,7 +45,7 @@ pub struct Table {
 impl Table {
     /// Seats `person` at the settings' seat and starts and greets an opponent in each other
     /// seat; `Err` says which opponent did not start, and why.
-    pub fn seat(settings: &PlaySettings, person: Box<dyn Player>) -> Result<Table, String> {
+    pub fn seat(settings: &PlaySettings, person: Box<dyn Player>) -> Result<Table, SeatError> {
         let specs = settings.specs();
         let rules = settings.rules();
         let mut person = Some(person);
@@ -31,11 +55,14 @@ impl Table {
                 seated.extend(person.take());
                 continue;
             }
-            let started = spec
-                .parse()
-                .map(|spec| make_player(&spec, settings.hosting()))
-                .and_then(|mut p| greet(p.as_mut(), rules.time).map(|()| p))
-                .map_err(|e| format!("the opponent '{}' at {}: {}", spec, seat, e))?;
+            let refused = |why| SeatError {
+                spec: spec.clone(),
+                seat: *seat,
+                why,
+            };
+            let parsed = spec.parse().map_err(|e| refused(Box::new(e)))?;
+            let mut started = make_player(&parsed, settings.hosting());
+            greet(started.as_mut(), rules.time).map_err(|e| refused(Box::new(e)))?;
             seated.push(started);
         }
         let players = match seated.try_into() {

@@ -1,8 +1,8 @@
 //! The rules: what a play is ([`combo`]), what a hand may play ([`generate`]), and how each
 //! known platform reads the plays it could read differently ([`platform`]); Botzone's variant
-//! of the game ([`botzone`]).
+//! of the game ([`botzone_variant`]).
 
-pub mod botzone;
+pub mod botzone_variant;
 pub mod combo;
 pub mod generate;
 pub mod platform;

@@ -18,7 +18,7 @@
 //! the canonical [`readings`]), so the canonical generator's answers are a superset of what any
 //! platform accepts; [`safe_answer`] keeps those every platform accepts.
 
-use super::botzone;
+use super::botzone_variant;
 use super::combo::{classify, readings, Combo, Kind};
 use crate::cards::{Counts, Rank};
 
@@ -32,7 +32,7 @@ pub enum Platform {
     Sample2015,
     /// The 2019 team-format server.
     Icga2019,
-    /// Botzone's variant (`super::botzone`): another table of plays, not a reading of the
+    /// Botzone's variant (`super::botzone_variant`): another table of plays, not a reading of the
     /// official one, so it is no member of [`Platform::ALL`] and the engine's answers on the
     /// official platforms never consider it.
     Botzone,
@@ -73,7 +73,7 @@ impl Platform {
     #[must_use]
     pub fn accepts(self, answer: &Combo, target: Option<&Combo>) -> bool {
         if self == Platform::Botzone {
-            return botzone::accepts(answer.cards, target.map(|t| t.cards));
+            return botzone_variant::accepts(answer.cards, target.map(|t| t.cards));
         }
         let target = target.filter(|t| !t.is_pass());
         match (answer.is_pass(), target) {
@@ -94,7 +94,7 @@ impl Platform {
     pub fn read(self, cards: Counts) -> Option<Combo> {
         match self {
             Platform::Canonical => classify(cards),
-            Platform::Botzone => botzone::read(cards).and_then(|_| classify(cards)),
+            Platform::Botzone => botzone_variant::read(cards).and_then(|_| classify(cards)),
             Platform::Sample2015 => {
                 let all = readings(cards);
                 let four_first = all.iter().find(|c| is_four_with_two(c.kind));

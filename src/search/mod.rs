@@ -1,7 +1,7 @@
 //! Search over the cards: the parts every look-ahead stands on.
 //!
 //! - [`solver`]: the exact solver of open-hand positions (all three hands known), with its
-//!   transposition table ([`table`]);
+//!   transposition table ([`transposition`]);
 //! - [`sampler`]: deals of the hidden hands consistent with what one seat has seen;
 //! - [`rollout`]: games played out by a fast [`Policy`] in every seat;
 //! - [`position_line`]: an open-hand position as a command line gives it (`ddz solve`,
@@ -14,7 +14,7 @@ pub mod position_line;
 pub mod rollout;
 pub mod sampler;
 pub mod solver;
-pub mod table;
+pub mod transposition;
 
 pub use rollout::Policy;
 pub use sampler::{ChanceDeals, SampleError, Sampler};

@@ -11,12 +11,13 @@
 //! ([`DEFAULT_NODES`] unless told, `0` for no limit) the search stops before it knows: it prints
 //! `unknown` and exits non-zero.
 
-use crate::cards::{Cards, Counts};
-use crate::cli::{Arg, Args};
-use crate::game::{BySeat, GameState, Seat};
+use crate::cards::{Cards, Counts, ParseError};
+use crate::cli::{Arg, ArgError, Args};
+use crate::game::{BySeat, GameState, ParseSeatError, Seat};
 use crate::rules::classify;
 use crate::search::SolverPosition;
-use anyhow::{anyhow, bail, Context};
+use crate::search::SolverPositionError;
+use std::fmt;
 
 pub const USAGE: &str = "\
 usage: ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
@@ -47,8 +48,92 @@ pub struct SolveArgs {
     pub table_mb: usize,
 }
 
+/// A position line (or `ddz solve`'s budget) refused: what was wrong, in the words the
+/// command line used.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionLineError {
+    /// The command line's reader refused it.
+    Arg(ArgError),
+    /// Not a seat's name.
+    Seat(ParseSeatError),
+    /// A seat's hand given twice.
+    SeatTwice(Seat),
+    /// A word that is no hand.
+    Stray { word: String, hint: String },
+    /// A seat's hand missing.
+    MissingHand(Seat),
+    /// A hand that does not read.
+    Hand {
+        seat: Seat,
+        text: String,
+        why: ParseError,
+    },
+    /// No `--landlord`.
+    MissingLandlord,
+    /// `--beat`'s cards do not read.
+    Beat { text: String, why: ParseError },
+    /// `--beat`'s cards are no play.
+    NotAPlay(String),
+    /// `--beat` without `--by`.
+    BeatWithoutBy,
+    /// `--by` without `--beat`.
+    ByWithoutBeat,
+    /// The hands and plays are no position.
+    Position(SolverPositionError),
+    /// `--nodes` is not a number.
+    Nodes(String),
+    /// `--table-mb` is out of range.
+    TableMb(String),
+    /// A hand the deck cannot hold (a card more times than it has).
+    DoesNotFit(Seat),
+    /// The view asked for is not the seat to move's.
+    NotToMove { to_move: Seat, seat: Seat },
+}
+
+impl fmt::Display for PositionLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use PositionLineError as E;
+        match self {
+            E::Arg(e) => e.fmt(f),
+            E::Seat(e) => e.fmt(f),
+            E::SeatTwice(s) => write!(f, "seat {} is given twice", s),
+            E::Stray { word, hint } => write!(
+                f,
+                "unexpected argument '{}' (a hand is SEAT=CARDS){}",
+                word, hint
+            ),
+            E::MissingHand(s) => write!(f, "seat {}'s hand is missing ({}=HAND)\n{}", s, s, USAGE),
+            E::Hand { seat, text, why } => {
+                write!(f, "reading {}'s hand '{}': {}", seat, text, why)
+            }
+            E::MissingLandlord => write!(f, "--landlord is missing\n{}", USAGE),
+            E::Beat { text, why } => write!(f, "reading --beat '{}': {}", text, why),
+            E::NotAPlay(text) => write!(f, "--beat '{}' is not a play", text),
+            E::BeatWithoutBy => f.write_str("--beat needs --by SEAT (who made the play)"),
+            E::ByWithoutBeat => f.write_str("--by needs --beat PLAY"),
+            E::Position(e) => e.fmt(f),
+            E::Nodes(text) => write!(f, "--nodes takes a number (0: no limit), not '{}'", text),
+            E::TableMb(text) => write!(f, "--table-mb takes 1 to 4096, not '{}'", text),
+            E::DoesNotFit(s) => write!(f, "seat {}'s hand does not fit the deck", s),
+            E::NotToMove { to_move, seat } => write!(
+                f,
+                "the seat to move is {}, but the view is {}'s: analyze the seat to move",
+                to_move, seat
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionLineError {}
+
+impl From<ArgError> for PositionLineError {
+    fn from(e: ArgError) -> PositionLineError {
+        PositionLineError::Arg(e)
+    }
+}
+
 /// Reads a `ddz solve` command line (without the `solve` word).
-pub fn parse(args: &[String]) -> anyhow::Result<SolveArgs> {
+pub fn parse(args: &[String]) -> Result<SolveArgs, PositionLineError> {
     let mut position = PositionLine::default();
     let mut nodes = Some(DEFAULT_NODES);
     let mut table_mb = CLI_TABLE_MB;
@@ -62,7 +147,7 @@ pub fn parse(args: &[String]) -> anyhow::Result<SolveArgs> {
                 let text = line.value()?;
                 let n = text
                     .parse::<u64>()
-                    .map_err(|_| anyhow!("--nodes takes a number (0: no limit), not '{}'", text))?;
+                    .map_err(|_| PositionLineError::Nodes(text.clone()))?;
                 nodes = Some(n).filter(|&n| n > 0);
             }
             Arg::Flag(f) if f == "--table-mb" => {
@@ -71,9 +156,9 @@ pub fn parse(args: &[String]) -> anyhow::Result<SolveArgs> {
                     .parse::<usize>()
                     .ok()
                     .filter(|&n| (1..=4096).contains(&n))
-                    .ok_or_else(|| anyhow!("--table-mb takes 1 to 4096, not '{}'", text))?;
+                    .ok_or(PositionLineError::TableMb(text))?;
             }
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     Ok(SolveArgs {
@@ -99,14 +184,14 @@ pub struct PositionLine {
 impl PositionLine {
     /// Takes `arg` (and its value from `line`) when it belongs to the position; `false` when it
     /// does not (a flag of the tool's own).
-    pub fn take(&mut self, arg: &Arg, line: &mut Args) -> anyhow::Result<bool> {
+    pub fn take(&mut self, arg: &Arg, line: &mut Args) -> Result<bool, PositionLineError> {
         let flag = match arg {
             Arg::Word(word) => {
                 match word.split_once('=') {
                     Some((name, hand)) => {
                         let s = seat(name)?;
                         if self.hands[s.index()].is_some() {
-                            bail!("seat {} is given twice", s);
+                            return Err(PositionLineError::SeatTwice(s));
                         }
                         self.hands[s.index()] = Some(hand.to_string());
                         self.open = Some(s);
@@ -116,11 +201,12 @@ impl PositionLine {
                             hand.push(' ');
                             hand.push_str(word);
                         }
-                        None => bail!(
-                            "unexpected argument '{}' (a hand is SEAT=CARDS){}",
-                            word,
-                            line.hint()
-                        ),
+                        None => {
+                            return Err(PositionLineError::Stray {
+                                word: word.clone(),
+                                hint: line.hint(),
+                            })
+                        }
                     },
                 }
                 return Ok(true);
@@ -149,53 +235,54 @@ impl PositionLine {
     }
 
     /// The position, checked.
-    pub fn position(&self) -> anyhow::Result<SolverPosition> {
+    pub fn position(&self) -> Result<SolverPosition, PositionLineError> {
         let mut all = BySeat([Counts::EMPTY; 3]);
         for s in Seat::ALL {
             let hand = self.hands[s.index()]
                 .as_ref()
-                .ok_or_else(|| anyhow!("seat {}'s hand is missing ({}=HAND)\n{}", s, s, USAGE))?;
-            all[s] = hand
-                .parse()
-                .with_context(|| format!("reading {}'s hand '{}'", s, hand))?;
+                .ok_or(PositionLineError::MissingHand(s))?;
+            all[s] = hand.parse().map_err(|why| PositionLineError::Hand {
+                seat: s,
+                text: hand.clone(),
+                why,
+            })?;
         }
-        let landlord = self
-            .landlord
-            .ok_or_else(|| anyhow!("--landlord is missing\n{}", USAGE))?;
+        let landlord = self.landlord.ok_or(PositionLineError::MissingLandlord)?;
         let to_move = self.turn.unwrap_or(landlord);
         let beat = match &self.beat {
             Some(text) => {
-                let counts: Counts = text
-                    .parse()
-                    .with_context(|| format!("reading --beat '{}'", text))?;
-                Some(classify(counts).ok_or_else(|| anyhow!("--beat '{}' is not a play", text))?)
+                let counts: Counts = text.parse().map_err(|why| PositionLineError::Beat {
+                    text: text.clone(),
+                    why,
+                })?;
+                Some(classify(counts).ok_or_else(|| PositionLineError::NotAPlay(text.clone()))?)
             }
             None => None,
         };
         let last = match (beat, self.by) {
             (Some(c), Some(s)) => Some((s, c)),
             (None, None) => None,
-            (Some(_), None) => bail!("--beat needs --by SEAT (who made the play)"),
-            (None, Some(_)) => bail!("--by needs --beat PLAY"),
+            (Some(_), None) => return Err(PositionLineError::BeatWithoutBy),
+            (None, Some(_)) => return Err(PositionLineError::ByWithoutBeat),
         };
-        Ok(SolverPosition::new(all, landlord, to_move, last)?)
+        SolverPosition::new(all, landlord, to_move, last).map_err(PositionLineError::Position)
     }
 }
 
-fn seat(text: &str) -> anyhow::Result<Seat> {
-    Ok(text.parse()?)
+fn seat(text: &str) -> Result<Seat, PositionLineError> {
+    text.parse().map_err(PositionLineError::Seat)
 }
 
 /// The view of `seat`, the seat to move, in an open-hand position: its own hand, the others'
 /// counts, and every card in no hand counted as played (by the seat itself: who played it does
 /// not matter to what is unseen). Nothing was bid: the base is 1.
-pub fn view_of(pos: &SolverPosition, seat: Seat) -> anyhow::Result<GameState> {
+pub fn view_of(pos: &SolverPosition, seat: Seat) -> Result<GameState, PositionLineError> {
     let mut deck = Cards::DECK;
     let mut hands = [Cards::EMPTY; 3];
     for s in Seat::ALL {
         hands[s.index()] = deck
             .pick(pos.hands[s])
-            .ok_or_else(|| anyhow!("seat {}'s hand does not fit the deck", s))?;
+            .ok_or(PositionLineError::DoesNotFit(s))?;
         deck = deck.minus(hands[s.index()]);
     }
     let mut state = GameState::new(seat, hands[seat.index()]);
@@ -209,11 +296,10 @@ pub fn view_of(pos: &SolverPosition, seat: Seat) -> anyhow::Result<GameState> {
         _ => 0,
     };
     if pos.to_move != seat {
-        bail!(
-            "the seat to move is {}, but the view is {}'s: analyze the seat to move",
-            pos.to_move,
-            seat
-        );
+        return Err(PositionLineError::NotToMove {
+            to_move: pos.to_move,
+            seat,
+        });
     }
     Ok(state)
 }

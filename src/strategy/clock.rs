@@ -20,7 +20,7 @@
 //! A fixed budget ([`Limit::Deals`], the search's `samples`) heeds only the hard deadline: the
 //! same input gives the same answer under any time control that does not cut it short.
 
-use crate::registry::{number, Setting};
+use crate::registry::{number, Setting, SettingError};
 use std::time::{Duration, Instant};
 
 /// How a platform times a reply: the limit, what is kept back from it for what happens outside
@@ -71,7 +71,7 @@ pub const MAX_THINK_SECONDS: f64 = 600.0;
 
 /// A thinking time as a person writes it (`2`, `0.5`: seconds in (0, [`MAX_THINK_SECONDS`]]):
 /// the one reading of `think`, whether it comes from `ddz.cfg`, a flag or a player spec.
-pub fn parse_think(text: &str) -> Result<Duration, String> {
+pub fn parse_think(text: &str) -> Result<Duration, SettingError> {
     let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
     let in_range = |t: &f64| *t > 0.0 && *t <= MAX_THINK_SECONDS;
     number("think", text.trim(), in_range, &must_be).map(Duration::from_secs_f64)
@@ -386,7 +386,7 @@ mod tests {
         assert_eq!(parse_think(" 2.5 "), Ok(Duration::from_millis(2500)));
         assert_eq!(parse_think("600"), Ok(Duration::from_secs(600)));
         for bad in ["0", "-1", "601", "soon", "NaN", ""] {
-            let e = parse_think(bad).unwrap_err();
+            let e = parse_think(bad).unwrap_err().to_string();
             assert!(e.contains("seconds in (0, 600]"), "{}: {}", bad, e);
         }
     }

@@ -31,16 +31,15 @@ pub trait Strategy: Send {
 }
 
 pub mod bench_games;
-pub mod candidates;
+pub mod choices;
 pub mod clock;
 pub mod greedy;
 pub mod knowledge;
 pub mod learned;
 pub mod net;
-pub mod position;
 pub mod random;
 pub mod rules_player;
-pub mod split;
+pub mod splitter;
 pub mod thinker;
 pub mod tricky;
 pub mod value;

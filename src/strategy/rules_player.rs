@@ -12,7 +12,7 @@
 //! ([`Combo::is_ambiguous`]); only when nothing else is legal does the fallback play one.
 
 use super::knowledge::Knowledge;
-use super::split::{Mode, Split, Splitter};
+use super::splitter::{Mode, Split, Splitter};
 use super::value::{is_big_group, round_penalty, SCALE};
 use super::{Deadline, Strategy};
 use crate::cards::{Cards, Counts, Rank};
@@ -533,7 +533,7 @@ fn follow_win_path(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     best.map(|(_, a)| a)
 }
 
-type Groups20 = super::split::Groups;
+type Groups20 = super::splitter::Groups;
 
 fn follow_one_hand(_p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     answers(ctx).into_iter().find(|a| a.cards == ctx.hand)

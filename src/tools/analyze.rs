@@ -17,9 +17,8 @@
 
 use crate::arena::transcript::Step;
 use crate::cli::{Arg, Args};
-use crate::engine::track;
 use crate::game::{GameState, Scoring, Seat};
-use crate::protocol::{Command, Reply};
+use crate::protocol::Command;
 use crate::search::position_line::{view_of, PositionLine};
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{
@@ -43,7 +42,7 @@ const USAGE_TAIL: &str =
     "The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
 
 /// Usage of `ddz analyze`: the settings listed from their registry.
-fn usage() -> &'static str {
+pub fn usage() -> &'static str {
     crate::tools::usage_with_settings(USAGE_HEAD, true, USAGE_TAIL)
 }
 
@@ -69,7 +68,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
         match flag.as_str() {
             "--transcript" => transcript = Some(line.value()?),
@@ -91,7 +90,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 set_player(&mut time, &mut settings, &flag[2..], &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
     let (mut state, question) = match (transcript, at) {
@@ -292,25 +291,7 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
             questions(path, steps)
         );
     }
-    let mut state: Option<GameState> = None;
-    let mut problems = Vec::new();
-    for step in &steps[..n - 1] {
-        let command = match Command::parse(&step.send) {
-            Ok(c) => c,
-            Err(_) => continue,
-        };
-        track(&mut state, &command, &mut problems);
-        // Our own recorded answer is part of the game too.
-        let answer = step.expect.as_deref().and_then(|e| Reply::parse(e).ok());
-        let own = match answer {
-            Some(Reply::Bid { seat, bid }) => Some(Command::Bid { seat, bid }),
-            Some(Reply::Play { seat, cards }) => Some(Command::Play { seat, cards }),
-            _ => None,
-        };
-        if let Some(c) = own {
-            track(&mut state, &c, &mut problems);
-        }
-    }
+    let (state, problems) = transcript.state_before(n - 1);
     let last = &steps[n - 1];
     let question = match Command::parse(&last.send) {
         Ok(Command::BidWhat) => Question::Bid,
@@ -333,7 +314,7 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
 /// The view of `seat` in a position given in the syntax of `ddz solve`.
 fn from_position(line: &PositionLine, seat: Seat) -> anyhow::Result<GameState> {
     let position = line.position()?;
-    view_of(&position, seat)
+    Ok(view_of(&position, seat)?)
 }
 
 fn print_view(state: &GameState) {

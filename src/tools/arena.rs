@@ -2,14 +2,14 @@
 
 use crate::arena::deals::Shard;
 use crate::arena::deals::{parse_dat, write_dat};
-use crate::arena::log::{game_json, transcript, transcript_name};
+use crate::arena::game_log::{game_json, transcript, transcript_name};
+use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::referee::CardOrder;
-use crate::arena::shard::{end_line, header_line, merge};
 use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, ArenaConfig, Format, DEFAULT_PLAYER};
-use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::{Arg, Args};
 use crate::game::{Scoring, Seat};
+use crate::os::{is_terminal, Stream};
 use crate::rules::Platform;
 use anyhow::{bail, Context};
 use std::io::Write;
@@ -85,7 +85,7 @@ all cores):
       the rule player against the greedy one: 12,000 games in about 1 s";
 
 /// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
-fn usage() -> &'static str {
+pub fn usage() -> &'static str {
     crate::tools::usage_with_settings(USAGE_HEAD, false, USAGE_TAIL)
 }
 
@@ -123,7 +123,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         let flag = match &arg {
             Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg)),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
         match flag.as_str() {
             "--games" | "-n" => {
@@ -226,7 +226,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
                 )
             }
             "--gauntlet" => gauntlet = Some(line.values(usize::MAX)?),
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
 
@@ -426,7 +426,7 @@ fn run_gauntlet_cli(
             let names = labels(&one.players);
             match print_summary(one, &names, report, &jobs) {
                 Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                other => other.context("writing the summary"),
+                other => Ok(other.context("writing the summary")?),
             }
         },
     )?;
@@ -476,7 +476,7 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             Arg::Word(w) => files.push(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     if files.is_empty() {

@@ -309,7 +309,7 @@ fn bench_classify(pos: &Positions, reps: u32) -> Figures {
 
 /// Best splits without the memo (a fresh search each time): nodes are the chain sets visited.
 fn bench_split(pos: &Positions, reps: u32) -> Figures {
-    use crate::strategy::split::{Mode, Splitter};
+    use crate::strategy::splitter::{Mode, Splitter};
     let mut splitter = Splitter::new();
     let mut checksum = 0i64;
     for hand in pos.hands() {
@@ -630,7 +630,7 @@ fn bench_net(_pos: &Positions, reps: u32) -> Figures {
     let elapsed = start.elapsed();
     let made = (positions.len() * evals) as u64;
     let mut inputs = Vec::with_capacity(positions.len());
-    let mut splitter = crate::strategy::split::Splitter::new();
+    let mut splitter = crate::strategy::splitter::Splitter::new();
     for p in &positions {
         let mut x = [0.0f32; PLAY_INPUTS];
         play_features(p, &mut splitter, &mut x);
@@ -802,7 +802,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             crate::cli::Arg::Flag(f) if f == "--quick" => reps = REPS_QUICK,
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let positions = Positions::deal();

@@ -7,7 +7,7 @@ use crate::cards::Cards;
 use crate::cli::{Arg, Args};
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
-use crate::rules::{botzone, Platform};
+use crate::rules::{botzone_variant, Platform};
 use crate::strategy::clock::parse_think;
 use anyhow::{anyhow, bail, Context};
 use serde_json::Value;
@@ -48,7 +48,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 settings.think = Some(think);
             }
             Arg::Flag(f) if f == "--keep-running" => settings.keep_running = true,
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let stdin = std::io::stdin();
@@ -66,11 +66,10 @@ fn run_read() -> anyhow::Result<()> {
     let mut out = stdout.lock();
     for (n, line) in stdin.lock().lines().enumerate() {
         let line = line?;
-        let cards = serde_json::from_str::<Value>(&line)
-            .map_err(|e| e.to_string())
-            .and_then(|v| parse_cards(&v))
+        let value = serde_json::from_str::<Value>(&line)
             .map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
-        match botzone::read(cards.counts()) {
+        let cards = parse_cards(&value).map_err(|e| anyhow::anyhow!("line {}: {}", n + 1, e))?;
+        match botzone_variant::read(cards.counts()) {
             Some(p) => writeln!(out, "{:?} {} {}", p.kind, p.low.index(), p.links)?,
             None => writeln!(out, "none")?,
         }
@@ -87,25 +86,29 @@ struct LoggedGame {
     scores: [i64; 3],
 }
 
-fn read_game(value: &Value) -> Result<LoggedGame, String> {
-    let field = |k: &str| value.get(k).ok_or_else(|| format!("no {}", k));
+fn read_game(value: &Value) -> anyhow::Result<LoggedGame> {
+    let field = |k: &str| value.get(k).ok_or_else(|| anyhow!("no {}", k));
     let allocation = field("allocation")?
         .as_array()
         .filter(|a| a.len() == 3)
-        .ok_or("allocation is not three hands")?;
+        .ok_or_else(|| anyhow!("allocation is not three hands"))?;
     let mut hands = [Cards::EMPTY; 3];
     for (h, a) in hands.iter_mut().zip(allocation) {
         *h = parse_cards(a)?;
     }
     let bids = field("bids")?
         .as_array()
-        .ok_or("bids is not a list")?
+        .ok_or_else(|| anyhow!("bids is not a list"))?
         .iter()
-        .map(|b| b.as_u64().map(|b| b as u8).ok_or("a bid is not a number"))
+        .map(|b| {
+            b.as_u64()
+                .map(|b| b as u8)
+                .ok_or_else(|| anyhow!("a bid is not a number"))
+        })
         .collect::<Result<Vec<u8>, _>>()?;
     let plays = field("plays")?
         .as_array()
-        .ok_or("plays is not a list")?
+        .ok_or_else(|| anyhow!("plays is not a list"))?
         .iter()
         .map(parse_cards)
         .collect::<Result<Vec<Cards>, _>>()?;
@@ -114,7 +117,7 @@ fn read_game(value: &Value) -> Result<LoggedGame, String> {
         *s = field("scores")?
             .get(i.to_string())
             .and_then(Value::as_i64)
-            .ok_or("scores lacks a seat")?;
+            .ok_or_else(|| anyhow!("scores lacks a seat"))?;
     }
     Ok(LoggedGame {
         hands,
@@ -163,12 +166,12 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
                 .legal_plays()
                 .iter()
                 .any(|c| c.cards == cards.counts());
-        let shuttle = botzone::read(cards.counts()).map_or(false, |p| {
+        let shuttle = botzone_variant::read(cards.counts()).map_or(false, |p| {
             matches!(
                 p.kind,
-                botzone::BotzoneKind::Shuttle
-                    | botzone::BotzoneKind::ShuttleSingles
-                    | botzone::BotzoneKind::ShuttlePairs
+                botzone_variant::BotzoneKind::Shuttle
+                    | botzone_variant::BotzoneKind::ShuttleSingles
+                    | botzone_variant::BotzoneKind::ShuttlePairs
             )
         });
         if !listed && !shuttle {
@@ -190,7 +193,8 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
             let outcome = Outcome::of_plays(landlord, stake, winner, &plays);
             let doublings = outcome.tally.doublings();
             let spring = outcome.spring() || outcome.anti_spring();
-            let (lord, farmer) = botzone::scores(stake, doublings, spring, winner == landlord);
+            let (lord, farmer) =
+                botzone_variant::scores(stake, doublings, spring, winner == landlord);
             if n + 1 != game.plays.len() {
                 return Err("plays go on after a hand is empty".into());
             }
@@ -208,7 +212,7 @@ fn run_check(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             Arg::Word(w) if file.is_none() => file = Some(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let file = file.context("no FILE given (usage: ddz botzone check FILE)")?;
@@ -226,9 +230,13 @@ fn run_check(args: &[String]) -> anyhow::Result<()> {
         }
         games += 1;
         let verdict = serde_json::from_str::<Value>(&row)
-            .map_err(|e| e.to_string())
+            .map_err(anyhow::Error::from)
             .and_then(|v| read_game(&v))
-            .and_then(|g| judge_game(&g).map(|ours| (g.scores, ours)));
+            .and_then(|g| {
+                judge_game(&g)
+                    .map(|ours| (g.scores, ours))
+                    .map_err(anyhow::Error::msg)
+            });
         match verdict {
             Ok((theirs, ours)) if theirs == ours => {
                 agree += 1;

@@ -24,7 +24,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         match arg {
             Arg::Flag(f) if f == "--engine" => command_line = Some(line.value()?),
             Arg::Word(w) => paths.push(PathBuf::from(w)),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let command_line = command_line

@@ -2,13 +2,16 @@
 //! policy's features (the format is in [`crate::learn::decisions`]; the trainer is
 //! `scripts/train-policy.py`).
 
-use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::Args;
 use crate::learn::data::GAMES_PER_DEAL;
+use crate::learn::data_merge::deals_in;
 use crate::learn::decisions::{header, label_run, Candidate, Labeller};
-use crate::learn::selfplay::{read_run_flags, SelfPlay};
-use crate::learn::shard::deals_in;
-use crate::strategy::thinker::ThinkerSettings;
+use crate::learn::run::SelfPlay;
+use crate::os::{is_terminal, Stream};
+use crate::registry::pair;
+use crate::strategy::clock::TimeControl;
+use crate::strategy::thinker::{set_player, ThinkerSettings};
+use crate::tools::run_flags::read_run_flags;
 use anyhow::{bail, Context};
 use std::io::{BufWriter, Write};
 use std::time::Instant;
@@ -54,13 +57,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         bail!("--deals, --every and --threads must be at least 1");
     }
     let mut settings = ThinkerSettings::default();
+    // The thinking time is read and dropped: a fixed budget (below) decides the search alone.
+    let mut time = TimeControl::default();
     for kv in judge.split(':').filter(|kv| !kv.is_empty()) {
-        let (k, v) = kv
-            .split_once('=')
-            .with_context(|| format!("--judge: '{}' is not KEY=VALUE", kv))?;
-        settings
-            .set(k, v)
-            .map_err(|e| anyhow::anyhow!("--judge: {}", e))?;
+        let (k, v) = pair(kv).context("--judge")?;
+        set_player(&mut time, &mut settings, k, v).context("--judge")?;
     }
     if settings.samples.is_none() {
         bail!("--judge needs a fixed budget (samples=N), so that a run gives the same file");

@@ -5,14 +5,17 @@ pub mod arena;
 pub mod bench;
 pub mod botzone;
 pub mod check_transcripts;
+pub mod judge;
 pub mod label;
 pub mod moves;
 pub mod play;
 pub mod replay;
+pub mod run_flags;
 pub mod selfplay;
 pub mod serve;
 pub mod solve;
 pub mod split;
+pub mod table_flags;
 /// The binary's usage: the engine's (its settings, each a flag, listed from the settings
 /// registries so that a new setting is listed where it is defined), then every tool.
 #[must_use]
@@ -20,8 +23,37 @@ pub fn usage() -> &'static str {
     leak(format!("{}{}", crate::engine::config::usage(), TOOLS_USAGE))
 }
 
+/// The usage of `tool` (`None`: no such tool), for `ddz TOOL --help` and `ddz help TOOL`;
+/// `rest`, the words after the tool's name, picks a subcommand's own (`arena merge`, `selfplay
+/// merge`). `main` answers help with it before it runs the tool: help is no error of the run.
+#[must_use]
+pub fn usage_of(tool: &str, rest: &[String]) -> Option<&'static str> {
+    let sub = rest.first().map(String::as_str);
+    Some(match (tool, sub) {
+        ("moves", _) => moves::MOVES_USAGE,
+        ("classify", _) => moves::CLASSIFY_USAGE,
+        ("split", _) => split::USAGE,
+        ("solve", _) => crate::search::position_line::USAGE,
+        ("analyze", _) => analyze::usage(),
+        ("bench", _) => bench::USAGE,
+        ("arena", Some("merge")) => arena::MERGE_USAGE,
+        ("arena", _) => arena::usage(),
+        ("play", _) => table_flags::USAGE,
+        ("replay", _) => replay::USAGE,
+        ("serve", _) => serve::USAGE,
+        ("check-transcripts", _) => check_transcripts::USAGE,
+        ("selfplay", Some("merge")) => selfplay::MERGE_USAGE,
+        ("selfplay", _) => selfplay::SELFPLAY_USAGE,
+        ("botzone", _) => botzone::USAGE,
+        ("encode", _) => selfplay::ENCODE_USAGE,
+        ("label", _) => label::LABEL_USAGE,
+        ("netcheck", _) => selfplay::NETCHECK_USAGE,
+        _ => return None,
+    })
+}
+
 /// A usage text made once per run, kept for the rest of it (the command line's reader and
-/// [`crate::cli::Help`] hold usage texts as `&'static str`).
+/// [`usage_of`] hold usage texts as `&'static str`).
 fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }

@@ -70,7 +70,7 @@ pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
                 follow_text = Some(line.value()?);
             }
             Arg::Word(w) => words.push(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let hand_text = cards_text(&words)
@@ -133,7 +133,7 @@ pub fn run_classify(args: &[String]) -> anyhow::Result<()> {
     while let Some(arg) = line.next_arg()? {
         match arg {
             Arg::Word(w) => words.push(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let text =

@@ -4,14 +4,13 @@
 //! shows it, with the score by the official rule, and the next deal is offered; the session can
 //! be saved as a JSON game log that `ddz replay` reads.
 
+use crate::arena::game_log::{append_game, start_log};
 use crate::arena::json::GameLine;
-use crate::arena::log::{append_game, start_log};
 use crate::arena::referee::GameRecord;
-use crate::cli::terminal::{is_terminal, Stream};
-use crate::cli::Help;
 use crate::game::Seat;
+use crate::os::{is_terminal, Stream};
 use crate::play::narration::Narration;
-use crate::play::settings::{PlaySettings, USAGE};
+use crate::play::setup::PlaySettings;
 use crate::play::table::Table;
 use crate::play::view::{colour_wanted, Paint, Style};
 use crate::play::{Console, Human, SharedConsole};
@@ -22,10 +21,7 @@ use std::sync::{Arc, Mutex};
 
 /// Runs `ddz play` on the terminal.
 pub fn run_play(args: &[String]) -> anyhow::Result<()> {
-    let settings = match PlaySettings::parse(args)? {
-        Some(s) => s,
-        None => return Err(Help(USAGE).into()),
-    };
+    let settings = crate::tools::table_flags::parse(args)?;
     let no_color = std::env::var_os("NO_COLOR");
     let term = std::env::var_os("TERM");
     let style = Style {
@@ -46,7 +42,7 @@ pub fn run_play(args: &[String]) -> anyhow::Result<()> {
 /// Plays deals until the person stops, on `console`.
 pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
     let person = Human::on_console(console.clone(), settings.time());
-    let mut table = Table::seat(settings, Box::new(person)).map_err(anyhow::Error::msg)?;
+    let mut table = Table::seat(settings, Box::new(person))?;
     let names = table.names().clone();
     let header = settings.log_header("play");
     if let Some(path) = &settings.save {

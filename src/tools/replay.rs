@@ -3,126 +3,14 @@
 
 use crate::arena::json::{GameLine, LogLine};
 use crate::arena::transcript;
-use crate::cards::Cards;
 use crate::cli::{Arg, Args};
-use crate::game::Seat;
-use crate::play::narration::{Dealt, Faulted, Narration, Played, Won};
-use crate::protocol::{Command, Reply};
+use crate::play::narration::Narration;
 use anyhow::{bail, Context};
 
-/// One seat's view of a game, from a transcript read by [`transcript::parse`]; of several
-/// games (several `DEAL`s) the last one.
+/// One seat's view of a game, from a transcript; of several games the last one.
 fn from_transcript(text: &str) -> anyhow::Result<Narration> {
-    let t = transcript::parse(text).map_err(anyhow::Error::msg)?;
-    let mut view = Narration::default();
-    let mut plays: Vec<(Seat, Option<Cards>)> = Vec::new();
-    let mut winner = None;
-    let mut me: Option<Seat> = None;
-    let mut notes = t.notes.iter().peekable();
-    // A comment: part of the title, and a fault when it says an answer is missing.
-    let note = |view: &mut Narration, me: Option<Seat>, text: &str| {
-        if text.starts_with("no answer") {
-            view.faults.push(Faulted {
-                text: format!("{}: {}", me.map_or('?', Seat::letter), text),
-                scored: true,
-            });
-        }
-    };
-    for step in &t.steps {
-        while let Some(n) = notes.next_if(|n| n.line < step.line) {
-            note(&mut view, me, &n.text);
-        }
-        match Command::parse(&step.send) {
-            Ok(Command::Deal { seat, cards }) => {
-                // A new DEAL starts a new game: keep only the last one.
-                view = Narration::default();
-                plays.clear();
-                winner = None;
-                me = Some(seat);
-                view.seats[seat.index()] = Dealt {
-                    player: "(this transcript)".to_string(),
-                    hand: Some(cards),
-                };
-            }
-            Ok(Command::Bid { seat, bid }) => view.bids.push((seat, bid)),
-            Ok(Command::Leftover { landlord, cards }) => {
-                view.landlord = Some(landlord);
-                view.bottom = Some(cards);
-                view.base = Some(view.bids.iter().map(|b| b.1).max().unwrap_or(1).max(1));
-            }
-            Ok(Command::Play { seat, cards }) => plays.push((seat, cards)),
-            Ok(Command::GameOver { winner: w }) => winner = w,
-            Ok(Command::Error { seat, .. }) => view.faults.push(Faulted {
-                text: format!("{} erred (ERROR sent)", seat.map_or('?', Seat::letter)),
-                scored: true,
-            }),
-            _ => {}
-        }
-        match step.expect.as_deref().map(Reply::parse) {
-            Some(Ok(Reply::Bid { seat, bid })) => view.bids.push((seat, bid)),
-            Some(Ok(Reply::Play { seat, cards })) => plays.push((seat, cards)),
-            _ => {}
-        }
-    }
-    for n in notes {
-        note(&mut view, me, &n.text);
-    }
-    if me.is_none() {
-        bail!("the transcript has no DEAL");
-    }
-    view.plays = Played::sequence(&plays, view.held());
-    if let (Some(winner), Some(landlord)) = (winner, view.landlord) {
-        // The platform's GAMEOVER names a winner; the record says whether it emptied its hand
-        // (the rules' example stops after two tricks and names C, who played no card).
-        let left = cards_left(winner, landlord, view.bottom, &plays);
-        if left == 0 {
-            // A transcript records no multiplier.
-            view.won = Some(Won {
-                winner,
-                landlord,
-                multiplier: None,
-            });
-        } else {
-            view.unseen_end = Some(format!(
-                "the platform ended the game naming {} (GAMEOVER {}), who still held {} card{} \
-                 by this record: its end is not in the transcript",
-                winner,
-                winner,
-                left,
-                if left == 1 { "" } else { "s" }
-            ));
-        }
-    }
-    view.title = t
-        .notes
-        .iter()
-        .map(|n| n.text.as_str())
-        .filter(|c| !c.starts_with("time:") && !c.is_empty())
-        .collect::<Vec<_>>()
-        .join("; ");
-    Ok(view)
-}
-
-/// The cards `seat` held at the end of `plays`: dealt 17, the bottom's too for the landlord,
-/// less every card it played.
-fn cards_left(
-    seat: Seat,
-    landlord: Seat,
-    bottom: Option<Cards>,
-    plays: &[(Seat, Option<Cards>)],
-) -> usize {
-    let dealt = usize::from(crate::game::state::HAND_SIZE);
-    let start = if seat == landlord {
-        dealt + bottom.map_or(usize::from(crate::game::state::BOTTOM_SIZE), |b| b.len())
-    } else {
-        dealt
-    };
-    let played: usize = plays
-        .iter()
-        .filter(|(s, _)| *s == seat)
-        .filter_map(|(_, cards)| cards.map(|c| c.len()))
-        .sum();
-    start.saturating_sub(played)
+    let t = transcript::parse(text)?;
+    Narration::of_transcript(&t).context("the transcript has no DEAL")
 }
 
 /// Usage of `ddz replay`.
@@ -156,7 +44,7 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
             }
             Arg::Flag(f) if f == "--html" => html = Some(line.value()?),
             Arg::Word(w) if file.is_none() => file = Some(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     let file = file.context("usage: ddz replay FILE [--game N] [--html OUT.html]")?;
@@ -179,7 +67,7 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The replay page ([`crate::web::replay`]) of the games of a JSON log, `game` picking one
+/// The replay page ([`crate::web::replay_page`]) of the games of a JSON log, `game` picking one
 /// (from 1), and how many games it holds; `source` names the log on the page.
 pub fn replay_html(
     text: &str,
@@ -206,7 +94,7 @@ pub fn replay_html(
             games.len()
         );
     }
-    Ok((crate::web::replay::page(&picked, source), picked.len()))
+    Ok((crate::web::replay_page::page(&picked, source), picked.len()))
 }
 
 /// The games of a JSON log, in order (a shard's first and last lines are no game).

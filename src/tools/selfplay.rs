@@ -2,13 +2,14 @@
 //! turned into a network's training matrix. The formats are in [`crate::learn::data`] and
 //! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
 
-use crate::cli::terminal::{is_terminal, Stream};
 use crate::cli::{Arg, Args};
 use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
+use crate::learn::data_merge::{deals_in, end_line, merge, parse_shard_line, shard_line};
 use crate::learn::encode::{MatrixWriter, Net};
-use crate::learn::judge::{judge_data, JUDGE_POSITIONS};
-use crate::learn::selfplay::{self, read_run_flags, SelfPlay};
-use crate::learn::shard::{deals_in, end_line, merge, parse_shard_line, shard_line};
+use crate::learn::run::{self, SelfPlay};
+use crate::os::{is_terminal, Stream};
+use crate::tools::judge::{judge_data, JUDGE_POSITIONS};
+use crate::tools::run_flags::read_run_flags;
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
@@ -42,7 +43,7 @@ usage: ddz encode --net play|bid|hidden DATA... --out FILE [--every K]
   --net play    every position (all hands open) → the landlord's outcome
   --net bid     the landlord's 17 dealt cards, once per game → the landlord's outcome
   --net hidden  DATA are arena game logs (ddz arena --json): each seat's view before a turn →
-                where the hidden cards are (src/learn/hidden.rs)
+                where the hidden cards are (src/learn/hidden_data.rs)
   --every K     keep one position in K, by game and turn (default 1; not the bid network)
   The shards of a run (ddz selfplay --shard K/N) are read together, all N of them, as the file
   ddz selfplay merge joins them into: the matrix is the one the whole run's file gives.";
@@ -121,7 +122,7 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
                     bail!("--positions must be at least 1");
                 }
             }
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
     if !hidden.is_empty() {
@@ -160,7 +161,7 @@ fn check_hidden(
     deals: u32,
     hidden_net: Option<&str>,
 ) -> anyhow::Result<()> {
-    use crate::learn::hidden::{calibrate, games_of_log};
+    use crate::learn::hidden_data::{calibrate, games_of_log};
     use crate::strategy::thinker::{Thinker, ThinkerSettings};
     let mut records = Vec::new();
     for path in logs {
@@ -248,7 +249,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     writeln!(w, "{}", HEADER)?;
     let start = Instant::now();
     let (mut games, mut positions) = (0u64, 0u64);
-    let report = selfplay::run_shard(&run, shard, &mut |samples: &[Sample]| {
+    let report = run::run_shard(&run, shard, &mut |samples: &[Sample]| {
         games += 1;
         positions += samples.len() as u64;
         for s in samples {
@@ -308,7 +309,7 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
                         bail!("--every must be at least 1");
                     }
                 }
-                _ => return Err(line.unknown(&arg)),
+                _ => return Err(line.unknown(&arg).into()),
             },
         }
     }
@@ -387,7 +388,7 @@ enum DataSource {
 /// `ddz encode --net hidden`: every `every`-th turn of each game of the arena logs `inputs`,
 /// seen from each seat, into the hidden-hand model's matrix at `out`.
 fn encode_hidden(inputs: &[PathBuf], out: &std::path::Path, every: u64) -> anyhow::Result<()> {
-    use crate::learn::hidden::{games_of_log, views_of, HiddenMatrix};
+    use crate::learn::hidden_data::{games_of_log, views_of, HiddenMatrix};
     let file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
     let mut matrix = HiddenMatrix::new(BufWriter::new(file))?;
     let mut games = 0;
@@ -475,7 +476,7 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
         match &arg {
             Arg::Word(w) => files.push(w.into()),
             Arg::Flag(f) if f == "--out" || f == "-o" => out = Some(line.value()?.into()),
-            _ => return Err(line.unknown(&arg)),
+            _ => return Err(line.unknown(&arg).into()),
         }
     }
     let out = out.with_context(|| format!("--out FILE is required{}", line.hint()))?;

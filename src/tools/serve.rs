@@ -1,8 +1,6 @@
 //! `ddz serve`: the table in a browser. A local web server ([`crate::web::server`]) where a
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
-use crate::cli::Help;
-use crate::play::settings::PlaySettings;
 use crate::web::games::Games;
 use std::io::Write;
 use std::sync::Arc;
@@ -30,23 +28,21 @@ pub const DEFAULT_BIND: &str = "127.0.0.1";
 pub fn run_serve(args: &[String]) -> anyhow::Result<()> {
     let mut port = DEFAULT_PORT;
     let mut bind = DEFAULT_BIND.to_string();
-    let settings = PlaySettings::parse_with("serve", USAGE, args, &mut |flag, line| {
-        match flag {
-            "--port" => port = line.parse()?,
-            "--bind" => bind = line.value()?,
-            _ => return Ok(false),
-        }
-        Ok(true)
-    })?;
-    let settings = match settings {
-        Some(s) => s,
-        None => return Err(Help(USAGE).into()),
-    };
+    let settings =
+        crate::tools::table_flags::parse_with("serve", USAGE, args, &mut |flag, line| {
+            match flag {
+                "--port" => port = line.parse()?,
+                "--bind" => bind = line.value()?,
+                _ => return Ok(false),
+            }
+            Ok(true)
+        })?;
     let games = Arc::new(Games::new(settings));
     let title = games.title();
     crate::web::server::serve(&format!("{}:{}", bind, port), games, |address| {
         // The first line says where to go: scripts read the address from it.
         println!("ddz serve: http://{}/ · {}", address, title);
         let _ = std::io::stdout().flush();
-    })
+    })?;
+    Ok(())
 }

@@ -3,7 +3,7 @@
 
 use crate::cards::{Cards, Counts};
 use crate::cli::{Arg, Args};
-use crate::strategy::split::{Mode, Splitter};
+use crate::strategy::splitter::{Mode, Splitter};
 use crate::strategy::value::SCALE;
 use anyhow::Context;
 
@@ -24,7 +24,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         match arg {
             Arg::Flag(f) if f == "--few-singles" => mode = Mode::FewSingles,
             Arg::Word(w) => hand_text.push(w),
-            other => return Err(line.unknown(&other)),
+            other => return Err(line.unknown(&other).into()),
         }
     }
     if hand_text.is_empty() {

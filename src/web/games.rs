@@ -10,15 +10,15 @@
 //! went away after its reload already took the game up is ignored: the game belongs to the
 //! page that took it last.
 
-use super::replay::{Bid, Ending, Play};
-use super::seat::{web_seat, Refused, SharedDesk};
-use crate::arena::log::append_game;
+use super::desk::{web_seat, Refused, SharedDesk};
+use super::replay_page::{Bid, Ending, Play};
+use crate::arena::game_log::append_game;
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};
 use crate::play::human::{hint, hint_player, Advice};
 use crate::play::narration::{Narration, Played};
-use crate::play::seat::Question;
-use crate::play::settings::PlaySettings;
+use crate::play::person::Question;
+use crate::play::setup::PlaySettings;
 use crate::play::table::Table;
 use crate::play::view;
 use crate::strategy::clock::TimeControl;
@@ -274,7 +274,7 @@ impl Games {
             Ok(t) => t,
             Err(why) => {
                 let mut desk = game.desk.lock();
-                desk.failed = Some(why);
+                desk.failed = Some(why.to_string());
                 desk.moves += 1;
                 drop(desk);
                 game.desk.notify();
@@ -392,7 +392,7 @@ impl TableView {
         };
         if let Some(line) = &desk.finished {
             let told = Narration::of_line(line);
-            let ended = super::replay::Game::of(&told);
+            let ended = super::replay_page::Game::of(&told);
             view.seats = ended
                 .seats
                 .into_iter()

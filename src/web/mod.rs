@@ -4,13 +4,13 @@
 //! at build time; the server answers the play page in JSON.
 //!
 //! - [`page`]: the embedded files and how a page is put together from them;
-//! - [`replay`]: a game as the pages draw it (from an arena log line);
-//! - [`seat`]: the person's seat, answered by the browser's requests;
+//! - [`replay_page`]: a game as the pages draw it (from an arena log line);
+//! - [`desk`]: the person's seat, answered by the browser's requests;
 //! - [`games`]: the server's games, each on its own thread, bounded in number and idle time;
 //! - [`server`]: the HTTP routes, on `tiny_http`.
 
+pub mod desk;
 pub mod games;
 pub mod page;
-pub mod replay;
-pub mod seat;
+pub mod replay_page;
 pub mod server;

@@ -19,8 +19,8 @@
 //! Every refusal is a 4xx (or 503) answer `{"error": reason}`; nothing a request holds stops
 //! the server: a panic while answering one request is answered 500 and the server goes on.
 
+use super::desk::Refused;
 use super::games::{hint_of, legal_of, page_token_ok, Game, Games, TableView, MAX_GAMES};
-use super::seat::Refused;
 use crate::cards::Cards;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -154,9 +154,13 @@ struct Status {
 
 /// Listens on `address` (`127.0.0.1:8000`; port 0 picks a free one) and answers requests
 /// until the process is stopped; `ready` gets the address actually bound, once listening.
-pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> anyhow::Result<()> {
-    let server = Server::http(address)
-        .map_err(|e| anyhow::anyhow!("cannot listen on {}: {}", address, e))?;
+pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> std::io::Result<()> {
+    let server = Server::http(address).map_err(|e| {
+        std::io::Error::new(
+            std::io::ErrorKind::AddrNotAvailable,
+            format!("cannot listen on {}: {}", address, e),
+        )
+    })?;
     let bound = server
         .server_addr()
         .to_ip()
@@ -169,7 +173,9 @@ pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> anyh
             std::thread::sleep(SWEEP_EVERY);
             swept.sweep(Instant::now());
         })
-        .map_err(|e| anyhow::anyhow!("cannot start the games' sweeper: {}", e))?;
+        .map_err(|e| {
+            std::io::Error::new(e.kind(), format!("cannot start the games' sweeper: {}", e))
+        })?;
     let in_flight = Arc::new(AtomicUsize::new(0));
     for request in server.incoming_requests() {
         if in_flight.load(Ordering::SeqCst) >= MAX_IN_FLIGHT {
@@ -352,7 +358,7 @@ fn new_game(request: &mut Request, games: &Arc<Games>) -> Result<Answer, Refused
 fn answered(
     games: &Arc<Games>,
     game: &Arc<Game>,
-    take: impl FnOnce(&mut super::seat::Desk) -> Result<u64, Refused>,
+    take: impl FnOnce(&mut super::desk::Desk) -> Result<u64, Refused>,
 ) -> Result<Answer, Refused> {
     let (ticket, moves) = {
         let mut desk = game.desk.lock();
@@ -377,5 +383,8 @@ fn replay(game: &Game) -> Result<Answer, Refused> {
         .as_ref()
         .ok_or_else(|| Refused::new(409, "the game is not finished"))?;
     let source = format!("ddz serve, deal {}", game.deal);
-    Ok(Answer::html(super::replay::page(&[(1, line)], &source)))
+    Ok(Answer::html(super::replay_page::page(
+        &[(1, line)],
+        &source,
+    )))
 }

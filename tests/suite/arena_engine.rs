@@ -7,7 +7,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::log::transcript;
+use ddz::arena::game_log::transcript;
 use ddz::arena::referee::CardOrder;
 use ddz::arena::transcript::{check, parse};
 use ddz::arena::{labels, ArenaConfig, Format};

@@ -7,7 +7,7 @@ use crate::arena_common;
 use arena_common::{check_game, ddz, ddz_output, play};
 use ddz::arena::gauntlet::{head_to_head, run_gauntlet, Role};
 use ddz::arena::{ArenaConfig, Format};
-use ddz::stats::{Estimate, Z95};
+use ddz::estimate::{Estimate, Z95};
 use std::process::Command;
 
 fn config(deals: usize) -> ArenaConfig {

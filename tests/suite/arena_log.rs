@@ -4,8 +4,8 @@
 use crate::arena_common;
 
 use arena_common::{ddz, play, temp_dir};
+use ddz::arena::game_log::game_json;
 use ddz::arena::json::{GameLine, LogLine};
-use ddz::arena::log::game_json;
 use ddz::arena::make_player;
 use ddz::arena::players::Hosting;
 use ddz::arena::referee::{play_game, GameSlot, MatchRules};

@@ -5,7 +5,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::log::game_json;
+use ddz::arena::game_log::game_json;
 use ddz::arena::referee::CardOrder;
 use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;

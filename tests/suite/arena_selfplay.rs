@@ -6,7 +6,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::log::game_json;
+use ddz::arena::game_log::game_json;
 use ddz::arena::referee::{CardOrder, GameRecord, MatchRules};
 use ddz::arena::{labels, ArenaConfig, Format};
 

@@ -4,7 +4,7 @@
 
 use ddz::botzone::bot::{Bot, BotSettings};
 use ddz::cards::Cards;
-use ddz::rules::botzone;
+use ddz::rules::botzone_variant;
 use serde_json::{json, Value};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -124,7 +124,7 @@ pub(crate) fn host_game_with(
         // The play to beat: the last non-pass within the last two plays.
         let target = [at(1), at(2)].iter().copied().find(|c| !c.is_empty());
         assert!(
-            botzone::accepts(cards.counts(), target.map(|t| t.counts())),
+            botzone_variant::accepts(cards.counts(), target.map(|t| t.counts())),
             "{} on {:?} refused by Botzone's rules",
             cards,
             target
@@ -345,7 +345,7 @@ fn a_shuttle_on_the_table_is_answered_legally() {
         let cards = cards_of(&response, own.iter().copied().collect());
         let target: Cards = shuttle.iter().copied().collect();
         assert!(
-            botzone::accepts(cards.counts(), Some(target.counts())),
+            botzone_variant::accepts(cards.counts(), Some(target.counts())),
             "{} answered {}",
             player,
             response

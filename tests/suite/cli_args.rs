@@ -507,11 +507,13 @@ fn near_names_are_suggested_for_what_is_unknown() {
     // A key of ddz.cfg, read by the same rule.
     let e = ddz::engine::config::EngineConfig::default()
         .set("sample", "16")
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("(did you mean 'samples'?)"), "{}", e);
     let e = ddz::engine::config::EngineConfig::default()
         .set("nmae", "x")
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("unknown key 'nmae' (did you mean 'name'?)"),
         "{}",

@@ -43,6 +43,7 @@ mod search_common;
 mod search_sampler;
 mod search_solver;
 mod selfplay_shards;
+mod strategy_common;
 mod strategy_knowledge;
 mod strategy_positions;
 mod strategy_selfplay;

@@ -1,7 +1,7 @@
 //! The rule-based player on hand-made positions (`fixtures/strategy/*.txt`): each position
 //! states what the player must (or must not) do; the design text's examples are among them.
 
-use ddz::strategy::position::{parse_positions, Expect};
+use crate::strategy_common::{parse_positions, Expect};
 use ddz::strategy::rules_player::{explain, RulesPlayer};
 use std::path::Path;
 

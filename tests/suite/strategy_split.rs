@@ -6,7 +6,7 @@
 
 use ddz::cards::{Counts, Rank};
 use ddz::rules::{leads, Combo, Kind};
-use ddz::strategy::split::{Mode, Splitter};
+use ddz::strategy::splitter::{Mode, Splitter};
 use std::collections::HashMap;
 use std::sync::Arc;
 
@@ -140,7 +140,7 @@ fn is_chain(kind: Kind) -> bool {
     )
 }
 
-/// Whether a split of `hand` lies inside the splitter's model (module doc of `strategy::split`):
+/// Whether a split of `hand` lies inside the splitter's model (module doc of `strategy::splitter`):
 /// what chains leave of a rank stays one group's body (single, pair, triple, four), or serves
 /// whole as kickers, where a pair breaks into two single kickers only for the single wings of a
 /// plane or a four (its other half then stands alone or is another single kicker); no kicker

@@ -358,11 +358,17 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
 
     let mut s = ThinkerSettings::default();
     let missing = dir.join("missing.bin");
-    let err = s.set("play-net", missing.to_str().unwrap()).unwrap_err();
+    let err = s
+        .set("play-net", missing.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("cannot read"), "{}", err);
     let bid = dir.join("bid.bin");
     std::fs::write(&bid, ddz::strategy::net::BID_WEIGHTS).unwrap();
-    let err = s.set("play-net", bid.to_str().unwrap()).unwrap_err();
+    let err = s
+        .set("play-net", bid.to_str().unwrap())
+        .unwrap_err()
+        .to_string();
     assert!(err.contains("inputs"), "{}", err);
     assert!(s.set("bid-net", bid.to_str().unwrap()).is_ok());
     assert!(s.play_net.is_none() && s.bid_net.is_some());

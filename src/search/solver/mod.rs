@@ -32,7 +32,7 @@ mod position;
 
 pub use position::{Next, SolverPosition, SolverPositionError};
 
-use super::table::TransTable;
+use super::transposition::TransTable;
 use crate::cards::Counts;
 use crate::game::Role;
 use crate::rules::{follows, Combo};

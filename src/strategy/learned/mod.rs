@@ -1,7 +1,7 @@
 //! The learned policy: the thinking player's choices distilled into a fast chooser.
 //!
-//! At a decision it takes the plays the thinker would search ([`super::candidates`]), describes
-//! each by [`features`] (the position, the rule player's choice and which of its rules made it,
+//! At a decision it takes the plays the thinker would search ([`super::choices`]), describes
+//! each by [`candidate_features`] (the position, the rule player's choice and which of its rules made it,
 //! the rest of the hand after the play, the chance an enemy beats it, …) and plays the one the
 //! boosted trees ([`trees`]) score highest. The trees are fitted by `scripts/train-policy.py`
 //! (LightGBM, a ranking objective) on decisions of the thinking player recorded by `ddz label`,
@@ -10,16 +10,17 @@
 //! It plays as a [`Strategy`] of its own (the arena's `builtin:learned`), and as the play-out
 //! policy of the thinking player (`playout = learned`). It bids as the rule player does.
 
-pub mod features;
+pub mod candidate_features;
 pub mod trees;
 
-use super::candidates::candidates;
+use super::choices::candidates;
 use super::rules_player::{explain_among, RulesPlayer};
 use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::Policy;
-use features::{features_of, Features};
+use crate::strategy::net::{CheckFileError, CheckLine};
+use candidate_features::{features_of, Features};
 use std::sync::{Arc, Mutex};
 use trees::Trees;
 
@@ -43,7 +44,7 @@ pub fn embedded_model() -> Arc<Trees> {
 /// (`PREFIX.check`, written by `scripts/train-policy.py` beside the model: each line a
 /// candidate's features then the trainer's score), relative to the score (or absolute below
 /// 1), and the number of lines compared.
-pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), String> {
+pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), CheckFileError> {
     let (mut worst, mut rows) = (0.0f64, 0);
     for (i, line) in check.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -53,14 +54,18 @@ pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), 
             .split('\t')
             .map(|v| v.parse::<f64>())
             .collect::<Result<Vec<f64>, _>>()
-            .map_err(|_| format!("line {}: not numbers", i + 1))?;
+            .map_err(|_| CheckFileError::Line {
+                line: i + 1,
+                why: CheckLine::NotANumber(None),
+            })?;
         if values.len() != model.features + 1 {
-            return Err(format!(
-                "line {}: {} values, the model reads {} features and a score",
-                i + 1,
-                values.len(),
-                model.features
-            ));
+            return Err(CheckFileError::Line {
+                line: i + 1,
+                why: CheckLine::Values {
+                    values: values.len(),
+                    features: model.features,
+                },
+            });
         }
         let (x, theirs) = values.split_at(model.features);
         let difference = (model.score(x) - theirs[0]).abs() / theirs[0].abs().max(1.0);
@@ -206,7 +211,7 @@ impl Strategy for LearnedPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::learned::features::FEATURES;
+    use crate::strategy::learned::candidate_features::FEATURES;
 
     /// The trainer's own scores of fixed candidates (written beside the model by
     /// `scripts/train-policy.py`): the embedded model must give the same.

@@ -10,7 +10,7 @@
 use crate::cards::{Counts, Rank};
 use crate::game::{Seat, Tally};
 use crate::rules::{Combo, Kind};
-use crate::strategy::split::{Mode, Splitter};
+use crate::strategy::splitter::{Mode, Splitter};
 
 /// Everything the play network needs of an open position: what is left to play, whose turn it
 /// is, the play to beat, and what the score's multiplier and spring rules have seen so far.

@@ -11,7 +11,7 @@ pub mod mlp;
 use crate::cards::{Cards, Counts};
 use crate::game::score::POINT;
 use crate::game::{BySeat, GameState, Scoring};
-use crate::strategy::split::Splitter;
+use crate::strategy::splitter::Splitter;
 use features::{bid_features, play_features, OpenPosition, Role, BID_INPUTS, PLAY_INPUTS};
 use mlp::Mlp;
 use std::sync::{Arc, Mutex};
@@ -116,23 +116,28 @@ pub struct NetFile {
 
 impl NetFile {
     /// The network in the file at `path`, which must take `inputs` values and give three.
-    pub fn read(path: &str, inputs: usize) -> Result<NetFile, String> {
+    pub fn read(path: &str, inputs: usize) -> Result<NetFile, NetFileError> {
         NetFile::read_shaped(path, inputs, 3)
     }
 
     /// The network in the file at `path`, which must take `inputs` values and give `outputs`.
-    pub fn read_shaped(path: &str, inputs: usize, outputs: usize) -> Result<NetFile, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("cannot read '{}': {}", path, e))?;
-        let mlp = Mlp::from_bytes(&bytes).map_err(|e| format!("'{}': {}", path, e))?;
+    pub fn read_shaped(path: &str, inputs: usize, outputs: usize) -> Result<NetFile, NetFileError> {
+        let bytes = std::fs::read(path).map_err(|e| NetFileError::Unreadable {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
+        let mlp = Mlp::from_bytes(&bytes).map_err(|e| NetFileError::Malformed {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
         if mlp.inputs() != inputs || mlp.outputs() != outputs {
-            return Err(format!(
-                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives {}",
-                path,
-                mlp.inputs(),
-                mlp.outputs(),
-                inputs,
-                outputs
-            ));
+            return Err(NetFileError::Shape {
+                path: path.to_string(),
+                inputs: mlp.inputs(),
+                outputs: mlp.outputs(),
+                wanted: inputs,
+                wanted_outputs: outputs,
+            });
         }
         Ok(NetFile {
             path: path.to_string(),
@@ -146,6 +151,106 @@ impl NetFile {
         &self.path
     }
 }
+
+/// A trainer's check file (the `.check` beside a trained network or policy: inputs and the
+/// trainer's outputs per line) that cannot be compared with our forward pass.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckFileError {
+    /// The network's weights do not read.
+    Network(mlp::MlpError),
+    /// A line (numbered from 1) does not read.
+    Line { line: usize, why: CheckLine },
+}
+
+/// What is wrong with a check file's line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckLine {
+    /// No `|` between the inputs and the outputs.
+    NoBar,
+    /// A field that is no number (the field, when one is named).
+    NotANumber(Option<String>),
+    /// Not the network's numbers of inputs and outputs.
+    Shape {
+        inputs: usize,
+        outputs: usize,
+        takes: usize,
+        gives: usize,
+    },
+    /// Not the model's number of features and a score.
+    Values { values: usize, features: usize },
+}
+
+impl std::fmt::Display for CheckFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckFileError::Network(e) => e.fmt(f),
+            CheckFileError::Line { line, why } => {
+                write!(f, "line {}: ", line)?;
+                match why {
+                    CheckLine::NoBar => f.write_str("no '|' between inputs and outputs"),
+                    CheckLine::NotANumber(Some(v)) => write!(f, "'{}' is not a number", v),
+                    CheckLine::NotANumber(None) => f.write_str("not numbers"),
+                    CheckLine::Shape {
+                        inputs,
+                        outputs,
+                        takes,
+                        gives,
+                    } => write!(
+                        f,
+                        "{} inputs and {} outputs, the network takes {} and gives {}",
+                        inputs, outputs, takes, gives
+                    ),
+                    CheckLine::Values { values, features } => write!(
+                        f,
+                        "{} values, the model reads {} features and a score",
+                        values, features
+                    ),
+                }
+            }
+        }
+    }
+}
+
+impl std::error::Error for CheckFileError {}
+
+/// A network file refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NetFileError {
+    /// The file cannot be read.
+    Unreadable { path: String, why: String },
+    /// It is no network in our format.
+    Malformed { path: String, why: String },
+    /// A network of another shape than the one asked for (inputs, outputs).
+    Shape {
+        path: String,
+        inputs: usize,
+        outputs: usize,
+        wanted: usize,
+        wanted_outputs: usize,
+    },
+}
+
+impl std::fmt::Display for NetFileError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            NetFileError::Unreadable { path, why } => write!(f, "cannot read '{}': {}", path, why),
+            NetFileError::Malformed { path, why } => write!(f, "'{}': {}", path, why),
+            NetFileError::Shape {
+                path,
+                inputs,
+                outputs,
+                wanted,
+                wanted_outputs,
+            } => write!(
+                f,
+                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives {}",
+                path, inputs, outputs, wanted, wanted_outputs
+            ),
+        }
+    }
+}
+
+impl std::error::Error for NetFileError {}
 
 /// Two settings are the same when they name the same file.
 impl PartialEq for NetFile {

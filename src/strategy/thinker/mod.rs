@@ -46,7 +46,7 @@ pub use settings::{
 use super::clock::{self, Budget};
 use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
-use super::split::Splitter;
+use super::splitter::Splitter;
 use super::{Deadline, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
@@ -58,7 +58,7 @@ use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
 
-pub use crate::strategy::candidates::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
+pub use crate::strategy::choices::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 /// The race's first look, in deals scored: fewer give too rough a spread estimate.
 pub const FIRST_LOOK: u32 = 16;
 /// Each look of the race comes after this many times the deals of the one before: looks
@@ -589,8 +589,8 @@ impl Strategy for Thinker {
 mod tests {
     use super::*;
     use crate::cards::Counts;
+    use crate::estimate::Estimate;
     use crate::rules::classify;
-    use crate::stats::Estimate;
 
     fn tally(values: &[f64]) -> CandidateTally {
         let mut t = CandidateTally::default();

@@ -1,7 +1,7 @@
 //! The thinking player's settings: what `ddz.cfg`, the engine's flags and the arena's
 //! `builtin:ddz:KEY=VALUE` set, and how each is read.
 
-use crate::registry::{find_setting, number, one_of, setting_name, Setting};
+use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
 use crate::strategy::clock::{Limit, TimeControl, TIME_SETTINGS};
 use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::net::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
@@ -218,17 +218,10 @@ impl ThinkerSettings {
 
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
     /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
-    pub fn set(&mut self, key: &str, value: &str) -> Result<(), String> {
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
         match find_setting(SETTINGS, key) {
             Some(setting) => (setting.read)(self, value.trim()),
-            None => {
-                let name = setting_name(key);
-                Err(format!(
-                    "unknown setting '{}'{}",
-                    name,
-                    crate::near::did_you_mean(&name, player_setting_names())
-                ))
-            }
+            None => Err(unknown("setting", key, player_setting_names())),
         }
     }
 }
@@ -351,7 +344,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         help: "the hidden-hand network from a file instead of the embedded one (the default)",
         file: true,
         read: |s, v| {
-            s.hidden_net = Some(NetFile::read_shaped(v, HIDDEN_INPUTS, HIDDEN_OUTPUTS)?);
+            s.hidden_net =
+                Some(NetFile::read_shaped(v, HIDDEN_INPUTS, HIDDEN_OUTPUTS).map_err(net_error)?);
             Ok(())
         },
         show: |s| net_file(&s.hidden_net).to_string(),
@@ -376,7 +370,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
                default)",
         file: true,
         read: |s, v| {
-            s.play_net = Some(NetFile::read(v, PLAY_INPUTS)?);
+            s.play_net = Some(NetFile::read(v, PLAY_INPUTS).map_err(net_error)?);
             Ok(())
         },
         show: |s| net_file(&s.play_net).to_string(),
@@ -387,7 +381,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         help: "the bid network from a file instead of the embedded one (the default)",
         file: true,
         read: |s, v| {
-            s.bid_net = Some(NetFile::read(v, BID_INPUTS)?);
+            s.bid_net = Some(NetFile::read(v, BID_INPUTS).map_err(net_error)?);
             Ok(())
         },
         show: |s| net_file(&s.bid_net).to_string(),
@@ -544,7 +538,7 @@ pub fn set_player(
     search: &mut ThinkerSettings,
     key: &str,
     value: &str,
-) -> Result<(), String> {
+) -> Result<(), SettingError> {
     match find_setting(TIME_SETTINGS, key) {
         Some(setting) => (setting.read)(time, value.trim()),
         None => search.set(key, value),
@@ -636,6 +630,11 @@ fn name_of<T: PartialEq>(options: &[(&'static str, T)], value: T) -> &'static st
         .map_or("?", |(name, _)| name)
 }
 
+/// A network file refused, as a setting's error.
+fn net_error(e: crate::strategy::net::NetFileError) -> SettingError {
+    SettingError::File { why: e.to_string() }
+}
+
 /// A network setting's value: the file's path, or `embedded`.
 fn net_file(file: &Option<NetFile>) -> &str {
     file.as_ref().map_or("embedded", NetFile::path)
@@ -689,7 +688,10 @@ mod tests {
                 choices += 1;
             }
             let mut settings = ThinkerSettings::default();
-            let refused = settings.set(setting.name, "nonsense").unwrap_err();
+            let refused = settings
+                .set(setting.name, "nonsense")
+                .unwrap_err()
+                .to_string();
             assert!(
                 refused.contains(setting.value.replace('|', " or ").as_str()),
                 "{}",

@@ -2,8 +2,8 @@
 //! comparison every decision rests on, dropping the clearly worse and choosing the best.
 
 use super::{CandidateReport, FIRST_LOOK, INDIFFERENT, LOOK_GROWTH, RACE_ERROR};
+use crate::estimate::{normal_quantile, Estimate, Z95};
 use crate::rules::Combo;
-use crate::stats::{normal_quantile, Estimate, Z95};
 
 /// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).
 #[derive(Clone, Debug)]

@@ -12,7 +12,7 @@ use crate::game::{GameState, Seat};
 use crate::rules::Combo;
 use crate::strategy::knowledge::Knowledge;
 use crate::strategy::rules_player::Explained;
-use crate::strategy::split::{Mode, Splitter};
+use crate::strategy::splitter::{Mode, Splitter};
 
 /// The names of the features, in order (the header of a decisions file and the trainer's
 /// column names).
@@ -329,7 +329,7 @@ mod tests {
     /// (no memo, no shared per-seat chances), each rest split afresh, the counts by hand.
     #[test]
     fn the_threat_features_agree_with_the_card_knowledge() {
-        use crate::strategy::candidates::candidates;
+        use crate::strategy::choices::candidates;
         use crate::strategy::rules_player::{explain_among, RulesPlayer};
         let at = |name: &str| FEATURE_NAMES.iter().position(|n| *n == name).unwrap();
         let mut rules = RulesPlayer::new();

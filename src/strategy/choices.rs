@@ -1,7 +1,7 @@
 //! The plays worth weighing at a decision: shared by the thinking player (which searches
 //! them) and the learned policy (which scores them), so both choose among the same plays.
 
-use super::split::{Mode, Splitter};
+use super::splitter::{Mode, Splitter};
 use crate::game::GameState;
 use crate::rules::Combo;
 

@@ -4,17 +4,15 @@
 //! [`Sample`].
 
 use super::data::{Sample, GAMES_PER_DEAL};
-use super::shard::deal_shard;
+use super::data_merge::deal_shard;
 use crate::arena::deals::Deal;
 use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self, ArenaConfig, Format};
-use crate::cli::{Arg, Args};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;
 use crate::strategy::net::open_position;
-use std::path::PathBuf;
 
 /// What to play.
 #[derive(Clone, Debug)]
@@ -58,45 +56,6 @@ impl SelfPlay {
     }
 }
 
-/// Reads the command line of a tool that plays a self-play run (`ddz selfplay`, `ddz label`):
-/// the flags they share (`--out FILE`, `--deals N`, `--seed S`, `--players P [P P]`, `--shard
-/// K/N`) into `run`, the tool's own through `more`, which may set `run` too (it returns
-/// whether it knew the flag).
-/// Returns the output file, which is required, and the shard.
-pub fn read_run_flags(
-    line: &mut Args,
-    run: &mut SelfPlay,
-    more: &mut dyn FnMut(&str, &mut Args, &mut SelfPlay) -> anyhow::Result<bool>,
-) -> anyhow::Result<(PathBuf, Option<Shard>)> {
-    let mut out: Option<PathBuf> = None;
-    let mut players: Vec<String> = Vec::new();
-    let mut shard: Option<Shard> = None;
-    while let Some(arg) = line.next_arg()? {
-        let flag = match &arg {
-            Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg)),
-        };
-        match flag.as_str() {
-            "--out" | "-o" => out = Some(line.value()?.into()),
-            "--deals" | "-n" => run.deals = line.parse()?,
-            "--seed" => run.seed = line.parse()?,
-            "--players" => players.extend(line.values(3)?),
-            "--shard" => {
-                let text = line.value()?;
-                shard = Some(Shard::parse(&text).map_err(|e| anyhow::anyhow!("--shard: {}", e))?);
-            }
-            other => {
-                if !more(other, line, run)? {
-                    return Err(line.unknown(&arg));
-                }
-            }
-        }
-    }
-    let out = out.ok_or_else(|| anyhow::anyhow!("--out FILE is required{}", line.hint()))?;
-    run.players = seat_players(&players, DEFAULT_PLAYER).map_err(anyhow::Error::msg)?;
-    Ok((out, shard))
-}
-
 /// The arena match that plays a self-play run: deal `i` of the seed is game `3i + k` with seat
 /// `k` as the landlord (the arena's fixed landlord is the seat of the game's number mod 3).
 #[must_use]
@@ -125,18 +84,18 @@ pub fn match_config(run: &SelfPlay) -> ArenaConfig {
 /// a fault give no samples. Returns the arena's report.
 pub fn run(
     run: &SelfPlay,
-    on_samples: &mut dyn FnMut(&[Sample]) -> anyhow::Result<()>,
-) -> anyhow::Result<arena::report::Report> {
+    on_samples: &mut dyn FnMut(&[Sample]) -> Result<(), arena::Stop>,
+) -> Result<arena::report::Report, arena::MatchError> {
     run_shard(run, None, on_samples)
 }
 
-/// Plays one shard of the run ([`super::shard`]: the deals i with `i mod N = K - 1`, each
+/// Plays one shard of the run ([`super::data_merge`]: the deals i with `i mod N = K - 1`, each
 /// deal's three games as the whole run plays them), or the whole run for `None`, as [`run`].
 pub fn run_shard(
     run: &SelfPlay,
     shard: Option<Shard>,
-    on_samples: &mut dyn FnMut(&[Sample]) -> anyhow::Result<()>,
-) -> anyhow::Result<arena::report::Report> {
+    on_samples: &mut dyn FnMut(&[Sample]) -> Result<(), arena::Stop>,
+) -> Result<arena::report::Report, arena::MatchError> {
     let mut config = match_config(run);
     config.shard = shard.map(deal_shard);
     arena::run(&config, &mut |games: &[GameRecord]| {
@@ -147,21 +106,6 @@ pub fn run_shard(
         }
         Ok(())
     })
-}
-
-/// The players of a run from `--players`: none (the default `default` in every seat), one for
-/// every seat, or one per seat.
-pub fn seat_players(given: &[String], default: &str) -> Result<[String; 3], String> {
-    match given.len() {
-        0 => Ok([
-            default.to_string(),
-            default.to_string(),
-            default.to_string(),
-        ]),
-        1 => Ok([given[0].clone(), given[0].clone(), given[0].clone()]),
-        3 => Ok([given[0].clone(), given[1].clone(), given[2].clone()]),
-        n => Err(format!("--players takes one player or three, not {}", n)),
-    }
 }
 
 /// A finished game's record set up to be played again from its first play, every hand open;

@@ -3,7 +3,7 @@
 //! byte.
 //!
 //! Shard K of N (`ddz selfplay --shard K/N`) plays the run's deals i (from 0) with
-//! `i mod N = K - 1`, as the arena's shards do ([`crate::arena::shard`]), each deal's three
+//! `i mod N = K - 1`, as the arena's shards do ([`crate::arena::log_merge`]), each deal's three
 //! games (landlord A, B, C) together, every game exactly as the whole run plays it. Its file is
 //! the whole run's (the run's comment line, the column header, the positions in game order)
 //! with two more comment lines, which readers of data files skip: after the run's line, which
@@ -86,6 +86,38 @@ fn parse_end_line(line: &str, shard: Shard) -> Option<u64> {
         .ok()
 }
 
+/// Self-play shards' files that do not merge into the whole run's file.
+#[derive(Debug)]
+pub enum RunMergeError {
+    /// No file given.
+    NoFiles,
+    /// A file could not be read.
+    Read { name: String, error: std::io::Error },
+    /// The merged file could not be written.
+    Write(std::io::Error),
+    /// A file that is no finished shard, or a line out of its place (which, in words naming
+    /// the file and the line).
+    File(String),
+    /// The files are not the shards of one run, each once (which, in words).
+    Runs(String),
+    /// These shards are missing (`K/N` each).
+    Missing(Vec<String>),
+}
+
+impl std::fmt::Display for RunMergeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RunMergeError::NoFiles => f.write_str("no shard files given"),
+            RunMergeError::Read { name, error } => write!(f, "reading {}: {}", name, error),
+            RunMergeError::Write(e) => write!(f, "writing the merged file: {}", e),
+            RunMergeError::File(why) | RunMergeError::Runs(why) => f.write_str(why),
+            RunMergeError::Missing(shards) => write!(f, "shard {} missing", shards.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for RunMergeError {}
+
 /// One shard's file being read, a line ahead.
 struct ShardReader<R> {
     name: String,
@@ -99,28 +131,40 @@ struct ShardReader<R> {
 
 impl<R: BufRead> ShardReader<R> {
     /// Reads the first three lines: the run's line, the shard line, the column header.
-    fn open(name: String, reader: R) -> Result<(ShardReader<R>, String, usize), String> {
+    fn open(name: String, reader: R) -> Result<(ShardReader<R>, String, usize), RunMergeError> {
         let mut lines = reader.lines();
-        let mut line = |what: &str| -> Result<String, String> {
+        let mut line = |what: &str| -> Result<String, RunMergeError> {
             match lines.next() {
                 Some(Ok(l)) => Ok(l),
-                Some(Err(e)) => Err(format!("reading {}: {}", name, e)),
-                None => Err(format!("{} ends before its {}", name, what)),
+                Some(Err(error)) => Err(RunMergeError::Read {
+                    name: name.clone(),
+                    error,
+                }),
+                None => Err(RunMergeError::File(format!(
+                    "{} ends before its {}",
+                    name, what
+                ))),
             }
         };
         let run = line("first line")?;
         let second = line("shard line")?;
         let (shard, deals) = parse_shard_line(&second).ok_or_else(|| {
-            format!(
+            RunMergeError::File(format!(
                 "{} is no shard: its second line is not '{}K/N of D deals…' (written by ddz selfplay --shard K/N)",
                 name, SHARD_MARK
-            )
+            ))
         })?;
         if !run.starts_with("# ddz selfplay ") {
-            return Err(format!("{} does not start with a ddz selfplay line", name));
+            return Err(RunMergeError::File(format!(
+                "{} does not start with a ddz selfplay line",
+                name
+            )));
         }
         if line("column header")? != HEADER {
-            return Err(format!("{} line 3 is not the column header", name));
+            return Err(RunMergeError::File(format!(
+                "{} line 3 is not the column header",
+                name
+            )));
         }
         let mut reader = ShardReader {
             name,
@@ -136,38 +180,43 @@ impl<R: BufRead> ShardReader<R> {
 
     /// Reads the next position into `next`; at the end line, checks it and that nothing
     /// follows it; at the end of the file without one, fails: the shard did not finish.
-    fn advance(&mut self) -> Result<(), String> {
+    fn advance(&mut self) -> Result<(), RunMergeError> {
         self.next = None;
         let line = match self.lines.next() {
             Some(Ok(l)) => l,
-            Some(Err(e)) => return Err(format!("reading {}: {}", self.name, e)),
+            Some(Err(error)) => {
+                return Err(RunMergeError::Read {
+                    name: self.name.clone(),
+                    error,
+                })
+            }
             None => {
-                return Err(format!(
+                return Err(RunMergeError::File(format!(
                     "{} has no end line: shard {}/{} did not finish",
                     self.name, self.shard.index, self.shard.count
-                ))
+                )))
             }
         };
         self.line_number += 1;
         if line.starts_with('#') {
             let counted = parse_end_line(&line, self.shard).ok_or_else(|| {
-                format!(
+                RunMergeError::File(format!(
                     "{} line {}: a comment that is not shard {}/{}'s end line",
                     self.name, self.line_number, self.shard.index, self.shard.count
-                )
+                ))
             })?;
             if counted != self.positions {
-                return Err(format!(
+                return Err(RunMergeError::File(format!(
                     "{}: the end line counts {} positions, the file holds {}",
                     self.name, counted, self.positions
-                ));
+                )));
             }
             if let Some(Ok(_)) | Some(Err(_)) = self.lines.next() {
-                return Err(format!(
+                return Err(RunMergeError::File(format!(
                     "{} line {}: text after the end line",
                     self.name,
                     self.line_number + 1
-                ));
+                )));
             }
             return Ok(());
         }
@@ -176,10 +225,10 @@ impl<R: BufRead> ShardReader<R> {
             .next()
             .and_then(|g| g.parse::<u64>().ok())
             .ok_or_else(|| {
-                format!(
+                RunMergeError::File(format!(
                     "{} line {}: no game number in the first column",
                     self.name, self.line_number
-                )
+                ))
             })?;
         self.positions += 1;
         self.next = Some((game, line));
@@ -205,9 +254,9 @@ pub struct Merged {
 pub fn merge<R: BufRead>(
     files: Vec<(String, R)>,
     out: &mut dyn FnMut(&str) -> std::io::Result<()>,
-) -> Result<Merged, String> {
+) -> Result<Merged, RunMergeError> {
     if files.is_empty() {
-        return Err("no shard files given".into());
+        return Err(RunMergeError::NoFiles);
     }
     let mut readers: Vec<Option<ShardReader<R>>> = Vec::new();
     let mut first: Option<(String, String, Shard, usize)> = None;
@@ -217,7 +266,7 @@ pub fn merge<R: BufRead>(
         let (first_name, first_run, first_shard, first_deals) =
             first.get_or_insert_with(|| (reader.name.clone(), run.clone(), shard, deals));
         if shard.count != first_shard.count || deals != *first_deals {
-            return Err(format!(
+            return Err(RunMergeError::Runs(format!(
                 "{} is shard {}/{} of {} deals and {} shard {}/{} of {}: not one run's shards",
                 reader.name,
                 shard.index,
@@ -227,24 +276,24 @@ pub fn merge<R: BufRead>(
                 first_shard.index,
                 first_shard.count,
                 first_deals
-            ));
+            )));
         }
         if run != *first_run {
-            return Err(format!(
+            return Err(RunMergeError::Runs(format!(
                 "{} is a shard of another run than {} ({})",
                 reader.name,
                 first_name,
                 run_difference(&run, first_run)
-            ));
+            )));
         }
         if readers.is_empty() {
             readers.resize_with(shard.count, || None);
         }
         if let Some(other) = &readers[shard.index - 1] {
-            return Err(format!(
+            return Err(RunMergeError::Runs(format!(
                 "{} and {} are both shard {}/{}",
                 other.name, reader.name, shard.index, shard.count
-            ));
+            )));
         }
         readers[shard.index - 1] = Some(reader);
     }
@@ -254,10 +303,10 @@ pub fn merge<R: BufRead>(
         .map(|k| format!("{}/{}", k + 1, shard.count))
         .collect();
     if !missing.is_empty() {
-        return Err(format!("shard {} missing", missing.join(", ")));
+        return Err(RunMergeError::Missing(missing));
     }
     let mut readers: Vec<ShardReader<R>> = readers.into_iter().flatten().collect();
-    let write = |e: std::io::Error| format!("writing the merged file: {}", e);
+    let write = RunMergeError::Write;
     out(&run).map_err(write)?;
     out(HEADER).map_err(write)?;
     let mut positions = 0;
@@ -275,7 +324,7 @@ pub fn merge<R: BufRead>(
     }
     for reader in &readers {
         if let Some((game, _)) = &reader.next {
-            return Err(format!(
+            return Err(RunMergeError::File(format!(
                 "{} line {}: game {} (deal {}) is out of place: shard {}/{} holds the deals i \
                  with i mod {} = {} of {}, in order",
                 reader.name,
@@ -287,7 +336,7 @@ pub fn merge<R: BufRead>(
                 reader.shard.count,
                 reader.shard.index - 1,
                 deals
-            ));
+            )));
         }
     }
     Ok(Merged {

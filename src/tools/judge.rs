@@ -1,8 +1,8 @@
-//! The play network judged on a self-play data file (`ddz netcheck --data`): its values against
+//! `ddz netcheck --data`, the play network judged on a self-play data file: its values against
 //! the recorded outcomes and against rollouts with the solver at the end from the same
 //! positions, printed on stdout.
 
-use super::data::Sample;
+use crate::learn::data::Sample;
 use anyhow::{bail, Context};
 use std::io::BufRead;
 

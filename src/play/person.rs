@@ -79,8 +79,31 @@ pub fn judge(
     }
 }
 
+/// How a person left the table (their seat then faults as `left`, with this as the detail).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Left {
+    /// The terminal's input ended.
+    InputEnded,
+    /// The person typed q and confirmed.
+    Quit,
+    /// The browser's page was closed.
+    PageClosed,
+}
+
+impl std::fmt::Display for Left {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Left::InputEnded => "the input ended",
+            Left::Quit => "typed q and confirmed",
+            Left::PageClosed => "the page was closed",
+        })
+    }
+}
+
+impl std::error::Error for Left {}
+
 /// Where a person's choices come from and where what happens at the table goes: the terminal
-/// ([`super::human::Terminal`]) or the browser (`crate::web::seat::WebFront`).
+/// ([`super::human::Terminal`]) or the browser (`crate::web::desk::WebFront`).
 pub trait Front: Send {
     /// A new game starts (before its deal).
     fn begin_game(&mut self) {}
@@ -91,7 +114,7 @@ pub trait Front: Send {
 
     /// Asks the person to answer `question` in `state` (their turn already set in it); asked
     /// again after a refusal. `Err` with how when the person left the table.
-    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, String>;
+    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, Left>;
 
     /// The last choice was refused, for `why`.
     fn refused(&mut self, why: &Refusal);
@@ -146,7 +169,7 @@ impl<F: Front> Person<F> {
         loop {
             let choice = match self.front.ask(question, state) {
                 Ok(c) => c,
-                Err(how) => return Err(Fault::new(FaultKind::Left, how)),
+                Err(how) => return Err(Fault::new(FaultKind::Left, how.to_string())),
             };
             match judge(state, question, &choice) {
                 Ok((reply, said)) => {
@@ -212,7 +235,7 @@ mod tests {
     /// What a scripted front was asked and told.
     #[derive(Default)]
     struct Script {
-        choices: VecDeque<Result<Choice, String>>,
+        choices: VecDeque<Result<Choice, Left>>,
         asked: Vec<Question>,
         refused: Vec<Refusal>,
         taken: Vec<String>,
@@ -224,7 +247,7 @@ mod tests {
     impl Front for Scripted {
         fn tell(&mut self, _command: &Command, _state: &GameState) {}
 
-        fn ask(&mut self, question: Question, _state: &GameState) -> Result<Choice, String> {
+        fn ask(&mut self, question: Question, _state: &GameState) -> Result<Choice, Left> {
             let mut script = self.0.lock().unwrap();
             script.asked.push(question);
             script
@@ -246,7 +269,7 @@ mod tests {
         }
     }
 
-    fn person(choices: Vec<Result<Choice, String>>) -> (Person<Scripted>, Arc<Mutex<Script>>) {
+    fn person(choices: Vec<Result<Choice, Left>>) -> (Person<Scripted>, Arc<Mutex<Script>>) {
         let script = Arc::new(Mutex::new(Script {
             choices: choices.into(),
             ..Script::default()
@@ -347,7 +370,7 @@ mod tests {
     #[test]
     fn a_person_who_leaves_faults_as_left() {
         let deal = Deal::seeded(5, 1);
-        let (mut seat, script) = person(vec![Err("gone".into())]);
+        let (mut seat, script) = person(vec![Err(Left::Quit)]);
         let dealt = Command::Deal {
             seat: Seat::C,
             cards: deal.hands[Seat::C],
@@ -355,7 +378,7 @@ mod tests {
         assert!(send(&mut seat, dealt).is_ok());
         let fault = send(&mut seat, Command::BidWhat).unwrap_err();
         assert_eq!(fault.kind, FaultKind::Left);
-        assert_eq!(fault.detail, "gone");
+        assert_eq!(fault.detail, "typed q and confirmed");
         assert!(script.lock().unwrap().taken.is_empty());
     }
 

@@ -11,7 +11,7 @@
 //! ([`HIDDEN_EXTRA`] values, not fitted).
 
 use super::encode::write_f32;
-use crate::arena::json::{GameLine, LogLine};
+use crate::arena::json::{GameLine, LogError, LogLine};
 use crate::arena::referee::GameRecord;
 use crate::cards::{Cards, Rank};
 use crate::game::{BySeat, GameState, Seat};
@@ -68,22 +68,40 @@ pub fn views_of(record: &GameRecord, every: u64) -> Option<Vec<(GameState, BySea
     Some(out)
 }
 
+/// A line of an arena log that does not read: its number (from 1), and why.
+#[derive(Debug)]
+pub struct LogLineError {
+    /// The line's number, from 1.
+    pub line: usize,
+    /// Why it does not read.
+    pub error: LogError,
+}
+
+impl std::fmt::Display for LogLineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.error)
+    }
+}
+
+impl std::error::Error for LogLineError {}
+
 /// Reads the finished games of an arena log, skipping its header and end lines.
-pub fn games_of_log(text: &str) -> Result<Vec<GameRecord>, String> {
+pub fn games_of_log(text: &str) -> Result<Vec<GameRecord>, LogLineError> {
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
         }
-        match LogLine::read(line).map_err(|e| format!("line {}: {}", n + 1, e))? {
-            LogLine::Game(g) => games.push(record_of(&g)?),
+        let at = |error| LogLineError { line: n + 1, error };
+        match LogLine::read(line).map_err(at)? {
+            LogLine::Game(g) => games.push(record_of(&g).map_err(at)?),
             _ => continue,
         }
     }
     Ok(games)
 }
 
-fn record_of(g: &GameLine) -> Result<GameRecord, String> {
+fn record_of(g: &GameLine) -> Result<GameRecord, LogError> {
     let labels: Vec<String> = g.players.to_vec();
     g.to_record(&labels)
 }

@@ -63,7 +63,7 @@ pub fn fault_penalty(offender: Seat, after: Option<(Seat, u8, &BySeat<Cards>)>) 
     }
 }
 
-/// Botzone's score of a finished game ([`crate::rules::botzone::scores`]) in our points (100 a
+/// Botzone's score of a finished game ([`crate::rules::botzone_variant::scores`]) in our points (100 a
 /// stake), with its multiplier: × 2 for every bomb and rocket and for a spring or anti-spring.
 #[must_use]
 pub fn botzone_scores(outcome: &Outcome) -> (i32, BySeat<i32>) {
@@ -71,7 +71,7 @@ pub fn botzone_scores(outcome: &Outcome) -> (i32, BySeat<i32>) {
     let spring = outcome.spring() || outcome.anti_spring();
     let landlord_won = outcome.winner == outcome.landlord;
     let (lord, farmer) =
-        crate::rules::botzone::scores(outcome.base, doublings, spring, landlord_won);
+        crate::rules::botzone_variant::scores(outcome.base, doublings, spring, landlord_won);
     let points =
         |s: i64| (s * i64::from(POINT)).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
     let scores = BySeat::from_fn(|s| {

@@ -15,9 +15,9 @@
 //! ```
 //! A file may hold several positions separated by a line `---`.
 
-use crate::cards::{Cards, Counts};
-use crate::game::{BySeat, GameState, Seat};
-use crate::rules::{classify, Combo};
+use ddz::cards::{Cards, Counts};
+use ddz::game::{BySeat, GameState, Seat};
+use ddz::rules::{classify, Combo};
 
 /// What a position expects of the player.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,7 +26,7 @@ pub enum Expect {
     Play(Combo),
     /// Anything but this play.
     Not(Combo),
-    /// A play of this kind (by [`crate::rules::Kind::name`]).
+    /// A play of this kind (by [`ddz::rules::Kind::name`]).
     Kind(String),
     /// The answer comes from this unit.
     Unit(String),
@@ -55,7 +55,7 @@ fn play_of(text: &str) -> Result<Combo, String> {
 fn seat_of(text: &str) -> Result<Seat, String> {
     text.trim()
         .parse()
-        .map_err(|e: crate::game::ParseSeatError| e.to_string())
+        .map_err(|e: ddz::game::ParseSeatError| e.to_string())
 }
 
 /// Concrete cards for a rank multiset, taken from `pool` (lowest codes first).
@@ -119,12 +119,12 @@ pub fn parse_position(text: &str) -> Result<Position, String> {
             "played" => {
                 played = value
                     .parse()
-                    .map_err(|e: crate::cards::ParseError| e.to_string())?
+                    .map_err(|e: ddz::cards::ParseError| e.to_string())?
             }
             "bottom" => {
                 bottom = value
                     .parse()
-                    .map_err(|e: crate::cards::ParseError| e.to_string())?
+                    .map_err(|e: ddz::cards::ParseError| e.to_string())?
             }
             "last" => {
                 let (s, p) = value

@@ -14,6 +14,7 @@ use crate::game::Seat;
 use crate::protocol::external::Program;
 use crate::protocol::{Command, Reply};
 use serde_json::{json, Value};
+use std::fmt;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
@@ -51,20 +52,78 @@ impl View {
     }
 }
 
+/// Botzone's JSON that does not read (a card list, a request): what is wrong, naming the
+/// value as it came.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BotzoneJsonError {
+    /// Not a list of card ids.
+    NotCardList(String),
+    /// Not a card id 0 to 53.
+    NotCardId(String),
+    /// A card twice in one list.
+    CardTwice { id: u64, list: String },
+    /// A request that is not an object.
+    NotObject(String),
+    /// A history that is not two plays.
+    History(String),
+    /// A card list of the wrong size (`what`: `own`, `publiccard`).
+    Size {
+        what: &'static str,
+        has: usize,
+        wanted: usize,
+    },
+    /// The bottom shares cards with our hand.
+    Shared,
+    /// No final bid 1 to 3.
+    FinalBid,
+    /// Not a seat 0, 1 or 2 (`what`: `landlord`, `pos`).
+    Seat(&'static str),
+    /// Neither history nor bids.
+    NoBids,
+    /// A bid that is not 0 to 3.
+    Bid(String),
+}
+
+impl fmt::Display for BotzoneJsonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        use BotzoneJsonError as E;
+        match self {
+            E::NotCardList(v) => write!(f, "{} is not a list of card ids", v),
+            E::NotCardId(v) => write!(f, "{} is no card id (0 to 53)", v),
+            E::CardTwice { id, list } => write!(f, "card {} appears twice in {}", id, list),
+            E::NotObject(v) => write!(f, "request {} is not an object", v),
+            E::History(v) => write!(f, "history {} is not two plays", v),
+            E::Size { what, has, wanted } => {
+                write!(f, "{} has {} cards, not {}", what, has, wanted)
+            }
+            E::Shared => f.write_str("publiccard shares cards with own"),
+            E::FinalBid => f.write_str("finalbid is not 1, 2 or 3"),
+            E::Seat(what) => write!(f, "{} is not a seat 0, 1 or 2", what),
+            E::NoBids => f.write_str("a request with neither history nor a list of at most 2 bids"),
+            E::Bid(v) => write!(f, "bid {} is not 0 to 3", v),
+        }
+    }
+}
+
+impl std::error::Error for BotzoneJsonError {}
+
 /// A card list: ids 0–53, each once.
-pub fn parse_cards(value: &Value) -> Result<Cards, String> {
+pub fn parse_cards(value: &Value) -> Result<Cards, BotzoneJsonError> {
     let list = value
         .as_array()
-        .ok_or_else(|| format!("{} is not a list of card ids", value))?;
+        .ok_or_else(|| BotzoneJsonError::NotCardList(value.to_string()))?;
     let mut cards = Cards::EMPTY;
     for v in list {
         let id = v
             .as_u64()
             .filter(|&id| id <= 53)
-            .ok_or_else(|| format!("{} is no card id (0 to 53)", v))?;
+            .ok_or_else(|| BotzoneJsonError::NotCardId(v.to_string()))?;
         let card = Cards::single(id as u8);
         if cards.contains_all(card) {
-            return Err(format!("card {} appears twice in {}", id, value));
+            return Err(BotzoneJsonError::CardTwice {
+                id,
+                list: value.to_string(),
+            });
         }
         cards = cards.or(card);
     }
@@ -215,7 +274,7 @@ fn reply(command: &Command, seat: Seat, response: &Value) -> Result<Reply, Fault
             })
         }
         _ => {
-            let cards = parse_cards(response).map_err(|e| malformed(&e))?;
+            let cards = parse_cards(response).map_err(|e| malformed(&e.to_string()))?;
             Ok(Reply::Play {
                 seat,
                 cards: Some(cards).filter(|c| !c.is_empty()),

@@ -2,14 +2,14 @@
 //! ([`Person`]), whose choices come from the page's requests. Each game runs on its own thread
 //! ([`super::games`]); when the referee asks the person, the seat parks that thread on the game's
 //! [`Desk`] until a request brings a choice, judges it as it judges a typed one
-//! ([`crate::play::seat::judge`]) and hands the verdict back to the request, so a refused play
+//! ([`crate::play::person::judge`]) and hands the verdict back to the request, so a refused play
 //! costs nothing and says why. Requests read the table from the same desk.
 
 use crate::arena::json::GameLine;
 use crate::cards::Cards;
 use crate::game::GameState;
 use crate::play::input::Refusal;
-use crate::play::seat::{Choice, Front, Person, Question};
+use crate::play::person::{Choice, Front, Left, Person, Question};
 use crate::play::view::{self, Style};
 use crate::protocol::Command;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
@@ -48,7 +48,7 @@ pub struct Desk {
     /// How many choices were brought: the last one's number is its request's ticket.
     offered: u64,
     /// The seat's verdict on the choice of this number (`Err`: why it was refused).
-    verdict: Option<(u64, Result<(), String>)>,
+    verdict: Option<(u64, Result<(), Refusal>)>,
     /// Counts the questions asked and the game's end: a request that answered waits for it
     /// to move on.
     pub moves: u64,
@@ -160,7 +160,9 @@ impl SharedDesk {
             Err(poisoned) => poisoned.into_inner().0,
         };
         match &desk.verdict {
-            Some((judged, Err(reason))) if *judged == ticket => Err(Refused::new(422, reason)),
+            Some((judged, Err(reason))) if *judged == ticket => {
+                Err(Refused::new(422, reason.to_string()))
+            }
             _ => Ok(()),
         }
     }
@@ -203,7 +205,7 @@ impl Front for WebFront {
         }
     }
 
-    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, String> {
+    fn ask(&mut self, question: Question, state: &GameState) -> Result<Choice, Left> {
         {
             let mut desk = self.desk.lock();
             desk.state = Some(state.clone());
@@ -222,13 +224,13 @@ impl Front for WebFront {
             }
             None => {
                 desk.question = None;
-                Err("the page was closed".into())
+                Err(Left::PageClosed)
             }
         }
     }
 
     fn refused(&mut self, why: &Refusal) {
-        self.desk.lock().verdict = Some((self.judging, Err(why.to_string())));
+        self.desk.lock().verdict = Some((self.judging, Err(why.clone())));
         self.desk.notify();
     }
 
@@ -257,6 +259,10 @@ mod tests {
     #[test]
     fn one_choice_is_judged_at_a_time() {
         let shared = SharedDesk::default();
+        let not_now = Refusal::NotABid {
+            text: "x".into(),
+            highest: 0,
+        };
         let first = {
             let mut desk = shared.lock();
             desk.question = Some(Question::Play);
@@ -272,11 +278,11 @@ mod tests {
                 409,
                 "taken, not judged"
             );
-            desk.verdict = Some((first, Err("not now".into())));
+            desk.verdict = Some((first, Err(not_now.clone())));
             first
         };
         let refused = shared.judged(first, Duration::from_secs(1)).unwrap_err();
-        assert_eq!((refused.status, refused.reason.as_str()), (422, "not now"));
+        assert_eq!((refused.status, refused.reason), (422, not_now.to_string()));
         let second = shared.lock().play(None).unwrap();
         assert_ne!(first, second);
         // The first verdict does not answer the second request: its wait ends without one.

@@ -22,6 +22,7 @@ use super::team::TeamScore;
 use super::{labels, ArenaConfig, Format, ParseFormatError};
 use crate::rules::Platform;
 use std::collections::BTreeMap;
+use std::fmt;
 use std::time::Duration;
 
 /// The first line of a shard's log (and of a whole run's, as shard 1/1): the build, the
@@ -62,11 +63,11 @@ pub fn end_line(report: &Report) -> String {
 }
 
 /// The settings of the run the shards came from, as far as the report needs them.
-fn config_of(header: &ShardHeader) -> Result<ArenaConfig, String> {
+fn config_of(header: &ShardHeader) -> Result<ArenaConfig, MergeError> {
     let format: Format = header
         .format
         .parse()
-        .map_err(|e: ParseFormatError| format!("format: {}", e))?;
+        .map_err(|e: ParseFormatError| MergeError::Header(format!("format: {}", e)))?;
     let mut config = ArenaConfig {
         players: header.players.clone(),
         format,
@@ -79,15 +80,18 @@ fn config_of(header: &ShardHeader) -> Result<ArenaConfig, String> {
     };
     config.rules.time = Duration::from_secs_f64(header.time.max(0.0));
     config.rules.platform = Platform::from_name(&header.platform)
-        .ok_or_else(|| format!("unknown platform '{}'", header.platform))?;
-    config.rules.scoring = header.scoring.parse().map_err(|e| format!("{}", e))?;
+        .ok_or_else(|| MergeError::Header(format!("unknown platform '{}'", header.platform)))?;
+    config.rules.scoring = header
+        .scoring
+        .parse()
+        .map_err(|e: crate::game::ParseScoringError| MergeError::Header(e.to_string()))?;
     config.rules.fixed_landlord = header.fixed_landlord;
     if config.players.len() != config.format.entries() {
-        return Err(format!(
+        return Err(MergeError::Header(format!(
             "{} players for a format that takes {}",
             config.players.len(),
             config.format.entries()
-        ));
+        )));
     }
     Ok(config)
 }
@@ -128,6 +132,85 @@ fn differences(header: &ShardHeader, other: &ShardHeader) -> Vec<String> {
     }
 }
 
+/// Shards' logs that do not merge into one run's report.
+#[derive(Debug)]
+pub enum MergeError {
+    /// No log given.
+    NoLogs,
+    /// One log is not a finished shard's: its name, and what is wrong.
+    File { name: String, why: FileProblem },
+    /// The logs are not the shards of one run, each once (which, in words).
+    Runs(String),
+    /// These shards of the run are missing (`K/N` each).
+    Missing(Vec<String>),
+    /// The deals' games do not add up to the run's (which, in words).
+    Deals(String),
+    /// The header's settings name no run this binary can score (which, in words).
+    Header(String),
+}
+
+/// What is wrong with one shard's log.
+#[derive(Debug)]
+pub enum FileProblem {
+    /// Nothing in it.
+    Empty,
+    /// Its first line is no shard's header.
+    NoHeader,
+    /// Its header names no shard.
+    Shard(super::deals::ShardSpecError),
+    /// A line (numbered from 1) is wrong.
+    Line { number: usize, why: LineProblem },
+    /// It has no end line: the shard did not finish.
+    Unfinished(Shard),
+}
+
+/// What is wrong with one line of a shard's log.
+#[derive(Debug)]
+pub enum LineProblem {
+    /// It does not read.
+    Unreadable(super::json::LogError),
+    /// A header after the first line.
+    SecondHeader,
+    /// Text after the end line.
+    AfterEnd,
+}
+
+impl fmt::Display for MergeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MergeError::NoLogs => f.write_str("no shard logs given"),
+            MergeError::File { name, why } => match why {
+                FileProblem::Empty => write!(f, "{} is empty", name),
+                FileProblem::NoHeader => write!(
+                    f,
+                    "{} does not start with a shard's header line (written by ddz arena --shard K/N --json)",
+                    name
+                ),
+                FileProblem::Shard(e) => e.fmt(f),
+                FileProblem::Line { number, why } => {
+                    write!(f, "{} line {}: ", name, number)?;
+                    match why {
+                        LineProblem::Unreadable(e) => e.fmt(f),
+                        LineProblem::SecondHeader => f.write_str("a second header line"),
+                        LineProblem::AfterEnd => f.write_str("text after the end line"),
+                    }
+                }
+                FileProblem::Unfinished(shard) => write!(
+                    f,
+                    "{} has no end line: shard {}/{} did not finish",
+                    name, shard.index, shard.count
+                ),
+            },
+            MergeError::Runs(why) | MergeError::Deals(why) | MergeError::Header(why) => {
+                f.write_str(why)
+            }
+            MergeError::Missing(shards) => write!(f, "shard {} missing", shards.join(", ")),
+        }
+    }
+}
+
+impl std::error::Error for MergeError {}
+
 /// One shard's log, read.
 struct ShardLog {
     header: ShardHeader,
@@ -136,42 +219,40 @@ struct ShardLog {
     seconds: f64,
 }
 
-fn read_shard(name: &str, text: &str) -> Result<ShardLog, String> {
+fn read_shard(name: &str, text: &str) -> Result<ShardLog, MergeError> {
+    let file = |why| MergeError::File {
+        name: name.to_string(),
+        why,
+    };
     let mut lines = text
         .lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty());
-    let first = lines.next().ok_or_else(|| format!("{} is empty", name))?.1;
+    let first = lines.next().ok_or_else(|| file(FileProblem::Empty))?.1;
     let header = match LogLine::read(first) {
         Ok(LogLine::Header { arena }) => arena,
-        _ => {
-            return Err(format!(
-                "{} does not start with a shard's header line (written by ddz arena --shard K/N --json)",
-                name
-            ))
-        }
+        _ => return Err(file(FileProblem::NoHeader)),
     };
-    let shard = Shard::parse(&format!("{}/{}", header.shard[0], header.shard[1]))?;
+    let shard = Shard::parse(&format!("{}/{}", header.shard[0], header.shard[1]))
+        .map_err(|e| file(FileProblem::Shard(e)))?;
     let labels = labels(&header.players);
     let mut games = Vec::new();
     let mut seconds = None;
     for (n, line) in lines {
+        let at = |why| file(FileProblem::Line { number: n + 1, why });
         if seconds.is_some() {
-            return Err(format!("{} line {}: text after the end line", name, n + 1));
+            return Err(at(LineProblem::AfterEnd));
         }
-        let at = |e: String| format!("{} line {}: {}", name, n + 1, e);
-        match LogLine::read(line).map_err(at)? {
+        match LogLine::read(line).map_err(|e| at(LineProblem::Unreadable(e)))? {
             LogLine::End { arena_end } => seconds = Some(arena_end.seconds),
-            LogLine::Game(g) => games.push(g.to_record(&labels).map_err(at)?),
-            LogLine::Header { .. } => return Err(at("a second header line".into())),
+            LogLine::Game(g) => games.push(
+                g.to_record(&labels)
+                    .map_err(|e| at(LineProblem::Unreadable(e)))?,
+            ),
+            LogLine::Header { .. } => return Err(at(LineProblem::SecondHeader)),
         }
     }
-    let seconds = seconds.ok_or_else(|| {
-        format!(
-            "{} has no end line: shard {}/{} did not finish",
-            name, shard.index, shard.count
-        )
-    })?;
+    let seconds = seconds.ok_or_else(|| file(FileProblem::Unfinished(shard)))?;
     Ok(ShardLog {
         header,
         shard,
@@ -182,9 +263,9 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, String> {
 
 /// Merges shards' logs, given as (name, text): the run's settings and the report of all its
 /// deals, as one run would have made it.
-pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), String> {
+pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), MergeError> {
     if logs.is_empty() {
-        return Err("no shard logs given".into());
+        return Err(MergeError::NoLogs);
     }
     let shards = logs
         .iter()
@@ -196,24 +277,24 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
     let mut seen = vec![None; count];
     for (log, (name, _)) in shards.iter().zip(logs) {
         if log.shard.count != count {
-            return Err(format!(
+            return Err(MergeError::Runs(format!(
                 "{} is shard {}/{} and {} is shard {}/{}: cuts of another run or another N",
                 name, log.shard.index, log.shard.count, logs[0].0, first.shard.index, count
-            ));
+            )));
         }
         if run_identity(&log.header) != identity {
-            return Err(format!(
+            return Err(MergeError::Runs(format!(
                 "{} is a shard of another run than {} (its {})",
                 name,
                 logs[0].0,
                 differences(&log.header, &first.header).join(", ")
-            ));
+            )));
         }
         if let Some(other) = seen[log.shard.index - 1].replace(name) {
-            return Err(format!(
+            return Err(MergeError::Runs(format!(
                 "{} and {} are both shard {}/{}",
                 other, name, log.shard.index, count
-            ));
+            )));
         }
     }
     let missing: Vec<String> = (0..count)
@@ -221,7 +302,7 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
         .map(|k| format!("{}/{}", k + 1, count))
         .collect();
     if !missing.is_empty() {
-        return Err(format!("shard {} missing", missing.join(", ")));
+        return Err(MergeError::Missing(missing));
     }
     let config = config_of(&first.header)?;
     let seatings = config.format.games_per_deal();
@@ -229,12 +310,12 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
     for log in &shards {
         for g in &log.games {
             if !log.shard.holds(g.deal_index) {
-                return Err(format!(
+                return Err(MergeError::Deals(format!(
                     "deal {} is not shard {}/{}'s",
                     g.deal_index + 1,
                     log.shard.index,
                     count
-                ));
+                )));
             }
             deals.entry(g.deal_index).or_default().push(g.clone());
         }
@@ -250,17 +331,21 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
         let complete =
             games.len() == seatings && games.iter().enumerate().all(|(k, g)| g.seating == k);
         if !complete {
-            return Err(format!(
+            return Err(MergeError::Deals(format!(
                 "deal {} has {} of its {} games",
                 i + 1,
                 games.len(),
                 seatings
-            ));
+            )));
         }
         report.add_deal(&games);
     }
     if let Some((i, _)) = deals.into_iter().next() {
-        return Err(format!("deal {} is past the run's {} deals", i + 1, total));
+        return Err(MergeError::Deals(format!(
+            "deal {} is past the run's {} deals",
+            i + 1,
+            total
+        )));
     }
     report.seconds = shards.iter().map(|s| s.seconds).sum();
     Ok((config, report, count))
