@@ -145,13 +145,15 @@ fn run_engine(args: &[String]) -> ExitCode {
     let mut session = Session::new(engine);
     session.time = config.time;
     session.log = log;
+    session.explain = config.explain;
     session.log.trace(&format!(
-        "# ddz engine '{}' starts: {}; scoring={} {} {}",
+        "# ddz engine '{}' starts: {}; scoring={} {} {} explain={}",
         config.name,
         ddz::VERSION,
         config.scoring.name(),
         config.time.describe(),
-        config.player.describe()
+        config.player.describe(),
+        if config.explain { "on" } else { "off" }
     ));
     ddz::engine::session::hint_if_terminal();
     let stdin = std::io::stdin();

@@ -11,7 +11,7 @@
 
 use crate::game::GameState;
 use crate::rules::Combo;
-use crate::strategy::{Deadline, Strategy};
+use crate::strategy::{Deadline, Explanation, Strategy};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Instant;
@@ -44,12 +44,15 @@ enum Job {
     Play(Box<GameState>, Deadline),
 }
 
-/// The strategy's answer to a [`Job`].
+/// The strategy's answer to a [`Job`], with what it saw ([`Strategy::take_explanation`]).
 enum Answer {
-    Bid(u8),
-    Play(Combo),
+    Bid(u8, Option<Explanation>),
+    Play(Combo, Option<Explanation>),
     Failed(String),
 }
+
+/// An answer and what the strategy saw when it gave it (for the log).
+pub type Explained<T> = (T, Option<Explanation>);
 
 /// The text of a panic's payload.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
@@ -69,8 +72,14 @@ fn run_job(strategy: &mut dyn Strategy, job: Job) -> Option<Answer> {
             strategy.new_game();
             None
         }
-        Job::Bid(state, deadline) => Some(Answer::Bid(strategy.bid(&state, deadline))),
-        Job::Play(state, deadline) => Some(Answer::Play(strategy.play(&state, deadline))),
+        Job::Bid(state, deadline) => {
+            let bid = strategy.bid(&state, deadline);
+            Some(Answer::Bid(bid, strategy.take_explanation()))
+        }
+        Job::Play(state, deadline) => {
+            let play = strategy.play(&state, deadline);
+            Some(Answer::Play(play, strategy.take_explanation()))
+        }
     }));
     match result {
         Ok(answer) => answer,
@@ -151,19 +160,37 @@ impl Brain {
 
     /// The strategy's bid.
     pub fn bid(&mut self, state: &GameState, deadline: Deadline) -> Result<u8, Failure> {
-        match self.ask(Job::Bid(Box::new(state.clone()), deadline), deadline.hard)? {
-            Answer::Bid(b) => Ok(b),
-            Answer::Failed(m) => Err(Failure::Panicked(m)),
-            Answer::Play(_) => Err(Failure::Panicked("a play where a bid was due".into())),
-        }
+        self.explained_bid(state, deadline).map(|(b, _)| b)
     }
 
     /// The strategy's play.
     pub fn play(&mut self, state: &GameState, deadline: Deadline) -> Result<Combo, Failure> {
-        match self.ask(Job::Play(Box::new(state.clone()), deadline), deadline.hard)? {
-            Answer::Play(c) => Ok(c),
+        self.explained_play(state, deadline).map(|(c, _)| c)
+    }
+
+    /// The strategy's bid, and what it saw.
+    pub fn explained_bid(
+        &mut self,
+        state: &GameState,
+        deadline: Deadline,
+    ) -> Result<Explained<u8>, Failure> {
+        match self.ask(Job::Bid(Box::new(state.clone()), deadline), deadline.hard)? {
+            Answer::Bid(b, why) => Ok((b, why)),
             Answer::Failed(m) => Err(Failure::Panicked(m)),
-            Answer::Bid(_) => Err(Failure::Panicked("a bid where a play was due".into())),
+            Answer::Play(..) => Err(Failure::Panicked("a play where a bid was due".into())),
+        }
+    }
+
+    /// The strategy's play, and what it saw.
+    pub fn explained_play(
+        &mut self,
+        state: &GameState,
+        deadline: Deadline,
+    ) -> Result<Explained<Combo>, Failure> {
+        match self.ask(Job::Play(Box::new(state.clone()), deadline), deadline.hard)? {
+            Answer::Play(c, why) => Ok((c, why)),
+            Answer::Failed(m) => Err(Failure::Panicked(m)),
+            Answer::Bid(..) => Err(Failure::Panicked("a bid where a play was due".into())),
         }
     }
 

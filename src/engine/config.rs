@@ -73,6 +73,17 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
         },
     },
     Setting {
+        name: "explain",
+        value: "on|off",
+        help: "with a log: one line of each decision's thinking after its answer (default on)",
+        file: false,
+        read: |c, v| {
+            c.explain = crate::registry::one_of("explain", v, &[("on", true), ("off", false)])?;
+            Ok(())
+        },
+        show: |c| if c.explain { "on" } else { "off" }.to_string(),
+    },
+    Setting {
         name: "scoring",
         value: "official|team",
         help: "the scoring rule the strategy weighs outcomes by (default official)",
@@ -146,6 +157,8 @@ pub struct EngineConfig {
     pub name: String,
     /// A file that records every line in and out, when set.
     pub log: Option<PathBuf>,
+    /// Whether the log records each decision's thinking (`explain = on`, the default).
+    pub explain: bool,
     /// How the thinking player searches (`samples`, `table-mb`, `bid`, …).
     pub player: ThinkerSettings,
     /// Its time (`think`; the reply limit is `INFO`'s): the session's deadlines come from it.
@@ -160,6 +173,7 @@ impl Default for EngineConfig {
         EngineConfig {
             name: DEFAULT_NAME.to_string(),
             log: None,
+            explain: true,
             player: ThinkerSettings::default(),
             time: TimeControl::default(),
             scoring: Scoring::default(),

@@ -121,6 +121,29 @@ impl Log {
     }
 }
 
+/// A log line's tag read back: the process id, the seat (`None` for `-`, before the first
+/// `DEAL`) and the text after the tag; `None` when the line has no tag (the format
+/// [`Log::trace`] writes: `[PID SEAT] TEXT`).
+#[must_use]
+pub fn read_tag(line: &str) -> Option<(u32, Option<Seat>, &str)> {
+    let rest = line.strip_prefix('[')?;
+    let (tag, text) = rest.split_once("] ")?;
+    let (process, seat) = tag.split_once(' ')?;
+    let process = process.parse().ok()?;
+    let seat = match seat {
+        "-" => None,
+        letter => {
+            let mut chars = letter.chars();
+            let seat = chars.next().and_then(Seat::from_letter)?;
+            if chars.next().is_some() {
+                return None;
+            }
+            Some(seat)
+        }
+    };
+    Some((process, seat, text))
+}
+
 /// A log file other processes append to as well: each write is written whole, under a lock
 /// that the other processes' writes wait for on Windows (on Unix `O_APPEND` is enough).
 struct SharedAppend(std::fs::File);

@@ -20,7 +20,7 @@ use crate::cards::Cards;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::rules::{Combo, Kind, Platform};
-use crate::strategy::{Deadline, Strategy};
+use crate::strategy::{Deadline, Explanation, Strategy};
 use brain::{Brain, StrategyFactory};
 
 /// One seat's engine.
@@ -31,6 +31,8 @@ pub struct Engine {
     /// Our seat in the last deal, used to answer in a confused state with no game.
     last_seat: Option<Seat>,
     problems: Vec<String>,
+    /// What the strategy saw at the last question, until the session takes it for the log.
+    explained: Option<Explanation>,
     /// The scoring rule of every game this engine plays, copied into each new game's state.
     scoring: Scoring,
     /// The rules of every game this engine plays (Botzone's variant or the official game).
@@ -59,6 +61,7 @@ impl Engine {
             state: None,
             last_seat: None,
             problems: Vec::new(),
+            explained: None,
             scoring: Scoring::default(),
             platform: Platform::default(),
         }
@@ -96,6 +99,12 @@ impl Engine {
     /// Problems noticed since the last call (bad input, illegal strategy answers), for the log.
     pub fn take_problems(&mut self) -> Vec<String> {
         std::mem::take(&mut self.problems)
+    }
+
+    /// What the strategy saw when it answered the last question (taken: once per question),
+    /// for the log; `None` when it said nothing or failed.
+    pub fn take_explanation(&mut self) -> Option<Explanation> {
+        self.explained.take()
     }
 
     /// Notes a problem found outside the engine (the line reader's), so it is logged in order.
@@ -146,8 +155,12 @@ impl Engine {
             ));
             state.bids[seat] = None;
         }
-        let answer = self.brain.bid(state, deadline);
+        let answer = self.brain.explained_bid(state, deadline);
         let state = self.state.as_mut().expect("checked above");
+        let answer = answer.map(|(b, why)| {
+            self.explained = why;
+            b
+        });
         let bid = match answer {
             Ok(b) if state.bid_is_legal(b) => b,
             Ok(b) => {
@@ -185,8 +198,12 @@ impl Engine {
             state.to_move = Some(me);
         }
         let legal = state.legal_plays();
-        let answer = self.brain.play(state, deadline);
+        let answer = self.brain.explained_play(state, deadline);
         let state = self.state.as_mut().expect("checked above");
+        let answer = answer.map(|(c, why)| {
+            self.explained = why;
+            c
+        });
         let combo = match answer {
             Ok(c) if legal.contains(&c) => c,
             Ok(c) => {

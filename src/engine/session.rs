@@ -175,6 +175,9 @@ pub struct Session {
     pub time: TimeControl,
     /// Where problems and the trace go.
     pub log: Log,
+    /// Whether each decision's thinking goes into the log too (`explain`, default on): one
+    /// `# think` line after the answer ([`crate::strategy::explain`]).
+    pub explain: bool,
 }
 
 impl Session {
@@ -185,6 +188,7 @@ impl Session {
             engine,
             time: TimeControl::default(),
             log: Log::quiet(),
+            explain: true,
         }
     }
 
@@ -276,6 +280,12 @@ impl Session {
         let reply = reply.map(|r| r.to_string());
         if let Some(r) = &reply {
             self.log.trace(&format!("< {}", r));
+        }
+        // Taken whatever the setting, so a note never outlives its question.
+        if let Some(why) = self.engine.take_explanation() {
+            if self.explain && self.log.has_file() {
+                self.log.trace(&why.to_string());
+            }
         }
         if self.log.has_file() {
             self.trace_state(&command);

@@ -6,6 +6,7 @@ use crate::game::{BySeat, GameState};
 use crate::rules::Combo;
 
 pub use clock::Deadline;
+pub use explain::Explanation;
 
 /// A player's decisions. The engine calls `bid` on `BID WHAT` and `play` on `PLAY WHAT`; both
 /// see the tracked state of the game from our seat.
@@ -28,11 +29,18 @@ pub trait Strategy: Send {
     /// before the game to a strategy that asks to see it (the thinker's `peek = on`, the
     /// ceiling of play without hidden cards). Strategies ignore it; the engine never calls it.
     fn peek(&mut self, _hands: &BySeat<Cards>, _bottom: Cards) {}
+
+    /// What the last `bid` or `play` saw, taken (so it is handed back once): the engine writes
+    /// it into its log ([`explain`]). Strategies that keep none answer `None`.
+    fn take_explanation(&mut self) -> Option<Explanation> {
+        None
+    }
 }
 
 pub mod bench_games;
 pub mod choices;
 pub mod clock;
+pub mod explain;
 pub mod greedy;
 pub mod knowledge;
 pub mod learned;

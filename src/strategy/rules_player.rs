@@ -678,14 +678,10 @@ impl RulesPlayer {
         }
         (total / BID_SAMPLES as i64) as i32
     }
-}
 
-impl Strategy for RulesPlayer {
-    fn name(&self) -> &str {
-        "rules"
-    }
-
-    fn bid(&mut self, state: &GameState, _deadline: Deadline) -> u8 {
+    /// The bid by the value thresholds, and the expected value (tenths) it was judged by: the
+    /// highest legal bid whose threshold the value reaches, else 0.
+    pub fn bid_by_value(&mut self, state: &GameState) -> (u8, i32) {
         let ev = self.expected_value(state.hand);
         let highest = state.highest_bid();
         let mut bid = 0;
@@ -695,7 +691,17 @@ impl Strategy for RulesPlayer {
                 bid = b;
             }
         }
-        bid
+        (bid, ev)
+    }
+}
+
+impl Strategy for RulesPlayer {
+    fn name(&self) -> &str {
+        "rules"
+    }
+
+    fn bid(&mut self, state: &GameState, _deadline: Deadline) -> u8 {
+        self.bid_by_value(state).0
     }
 
     fn play(&mut self, state: &GameState, _deadline: Deadline) -> Combo {

@@ -44,6 +44,7 @@ pub use settings::{
 };
 
 use super::clock::{self, Budget};
+use super::explain::{BidExplained, BidSeen, Explanation, PlayExplained};
 use super::learned::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
@@ -148,6 +149,8 @@ pub struct Thinker {
     hidden_net: Option<HiddenNet>,
     /// The deal the arena showed (`peek = on`): every seat's dealt hand and the bottom.
     shown: Option<(BySeat<Cards>, Cards)>,
+    /// What the last decision saw, until the engine takes it for its log.
+    explained: Option<Explanation>,
     /// Test hook: the rollouts (deal number, candidate index) for which this is true fail,
     /// as a policy's illegal answer would make them.
     #[cfg(test)]
@@ -167,6 +170,7 @@ impl Thinker {
             bid_net: None,
             hidden_net: None,
             shown: None,
+            explained: None,
             #[cfg(test)]
             fail_rollout: None,
         }
@@ -557,21 +561,70 @@ impl Strategy for Thinker {
     }
 
     fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
-        match self.settings.bidder {
-            Bidder::Value => self.policy.bid(state, deadline),
-            _ if !(1..=3).any(|b| state.bid_is_legal(b)) => 0,
-            Bidder::Simulate => self.analyze_bid(state, deadline).bid,
-            Bidder::Net => self.net_bid(state).bid,
-            Bidder::NetDeals => self.net_deals_bid(state).bid,
-        }
+        let start = std::time::Instant::now();
+        let margin = self.settings.bid_margin;
+        let (answer, seen) = match self.settings.bidder {
+            Bidder::Value => {
+                let (bid, value) = self.policy.bid_by_value(state);
+                let scoring = state.scoring;
+                (bid, BidSeen::Value { value, scoring })
+            }
+            _ if !(1..=3).any(|b| state.bid_is_legal(b)) => (0, BidSeen::NoChoice),
+            Bidder::Simulate => {
+                let found = self.analyze_bid(state, deadline);
+                let margin = BID_MARGIN;
+                (found.bid, BidSeen::Simulate { found, margin })
+            }
+            Bidder::Net => {
+                let said = self.net_bid(state);
+                let deals = None;
+                (
+                    said.bid,
+                    BidSeen::Net {
+                        said,
+                        deals,
+                        margin,
+                    },
+                )
+            }
+            Bidder::NetDeals => {
+                let said = self.net_deals_bid(state);
+                let deals = Some(NET_BID_DEALS);
+                (
+                    said.bid,
+                    BidSeen::Net {
+                        said,
+                        deals,
+                        margin,
+                    },
+                )
+            }
+        };
+        let time = start.elapsed();
+        self.explained = Some(Explanation::Bid(BidExplained { seen, answer, time }));
+        answer
     }
 
     fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
+        let start = std::time::Instant::now();
         let legal = state.legal_plays();
-        if legal.len() == 1 {
-            return legal[0];
-        }
-        self.analyze(state, deadline).chosen
+        let (answer, analysis) = if legal.len() == 1 {
+            (legal[0], None)
+        } else {
+            let a = self.analyze(state, deadline);
+            (a.chosen, Some(a))
+        };
+        let time = start.elapsed();
+        self.explained = Some(Explanation::Play(PlayExplained {
+            analysis,
+            answer,
+            time,
+        }));
+        answer
+    }
+
+    fn take_explanation(&mut self) -> Option<Explanation> {
+        self.explained.take()
     }
 
     fn new_game(&mut self) {
