@@ -21,6 +21,7 @@
 
 pub mod botzone_player;
 pub mod deals;
+pub mod engine_log;
 pub mod game_log;
 pub mod gauntlet;
 pub mod json;

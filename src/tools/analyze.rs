@@ -3,6 +3,7 @@
 //!
 //! ```text
 //! ddz analyze --transcript FILE --at N            [SETTINGS] [--scoring R]
+//! ddz analyze --transcript ddz.log [--seat S] [--game G] --at N   [SETTINGS] [--scoring R]
 //! ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT]
 //!             [--beat PLAY --by SEAT]             [SETTINGS] [--scoring R]
 //! ```
@@ -11,13 +12,19 @@
 //! From a transcript (the fixtures' format, one seat's view), the messages before the `N`th are
 //! replayed into a tracker, the seat's own recorded answers included; message `N` (counting the
 //! platform's `>` lines from 1, not the comments nor the answers) must be a `BID WHAT` or
-//! `PLAY WHAT`, and an `N` that is not one is refused with the list of those that are. From a position (the syntax of `ddz solve`), `--seat` says whose
+//! `PLAY WHAT`, and an `N` that is not one is refused with the list of those that are. The
+//! engine's own log (`log = FILE`: tagged lines, three seats, many games) is read as written:
+//! `--seat` and `--game` choose one game ([`EngineLog`]), `N` counts its `>` lines from its
+//! `DEAL`, and the engine's note of that decision (`explain = on`) is shown after the analysis.
+//! From a position (the syntax of `ddz solve`), `--seat` says whose
 //! view it is: that seat knows its own hand and the others' card counts; the cards in no hand
 //! count as played.
 
-use crate::arena::transcript::Step;
+use crate::arena::engine_log::{is_engine_log, EngineLog};
+use crate::arena::transcript::{Step, Transcript};
 use crate::cli::{Arg, Args};
 use crate::game::{GameState, Scoring, Seat};
+use crate::protocol::message::question;
 use crate::protocol::Command;
 use crate::search::position_line::{view_of, PositionLine};
 use crate::strategy::clock::TimeControl;
@@ -29,12 +36,15 @@ use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
 /// Usage of `ddz analyze`, before the settings' list.
-const USAGE_HEAD: &str = "usage: ddz analyze --transcript FILE --at N [SETTINGS] [--scoring official|team]
+const USAGE_HEAD: &str = "usage: ddz analyze --transcript FILE [--seat SEAT] [--game G] --at N [SETTINGS] [--scoring official|team]
        ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                    [SETTINGS] [--scoring official|team]
 N counts the messages the platform sends (the transcript's `>` lines, from 1; comments and the
 engine's `<` answers are not counted) and must be a BID WHAT or PLAY WHAT: without --at, or with
-one that is not a question, the transcript's questions are listed.
+one that is not a question, the transcript's questions are listed. FILE may be the engine's own
+log (ddz.cfg's log = FILE, every line tagged [PID SEAT]): --seat and --game G (the seat's games
+counted from 1, in the file's order) choose one game when it holds several, N counts that
+game's > lines from its DEAL, and the engine's note of the decision is shown after the analysis.
 SETTINGS are the thinking player's, as the engine's flags spell them:";
 
 /// Usage of `ddz analyze`, after the settings' list.
@@ -58,6 +68,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut transcript = None;
     let mut at = None;
     let mut seat = None;
+    let mut game = None;
     let mut position = PositionLine::default();
     let usage = usage();
     let mut line = Args::new("analyze", usage, args);
@@ -78,6 +89,13 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 let v = line.value()?;
                 seat = Some(v.parse::<Seat>()?);
             }
+            "--game" => {
+                let n: usize = line.parse()?;
+                if n == 0 {
+                    bail!("--game counts from 1");
+                }
+                game = Some(n);
+            }
             "--scoring" => {
                 scoring = crate::engine::config::scoring_flag(&line.value()?)?;
             }
@@ -93,20 +111,23 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             _ => return Err(line.unknown(&arg).into()),
         }
     }
-    let (mut state, question) = match (transcript, at) {
+    let (mut state, question, logged) = match (transcript, at) {
         (Some(path), at) => {
             if !position.is_empty() {
                 bail!("give a transcript or a position, not both\n{}", usage);
             }
-            from_transcript(&path, at.as_deref())?
+            from_transcript(&path, at.as_deref(), seat, game)?
         }
         (None, Some(_)) => bail!("--at goes with --transcript"),
         (None, None) => {
             if position.is_empty() {
                 bail!("{}", usage);
             }
+            if game.is_some() {
+                bail!("--game goes with --transcript");
+            }
             let seat = seat.ok_or_else(|| anyhow!("--seat is missing: whose view?\n{}", usage))?;
-            (from_position(&position, seat)?, Question::Play)
+            (from_position(&position, seat)?, Question::Play, None)
         }
     };
     state.scoring = scoring;
@@ -175,6 +196,19 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                     n
                 );
             }
+            if !a.finalists.is_empty() {
+                println!("the depth stage, {} deals:", a.deep_deals);
+                for c in &a.finalists {
+                    println!(
+                        "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6}",
+                        c.play.to_string(),
+                        c.mean,
+                        c.ci95,
+                        100.0 * c.win_rate,
+                        c.deals
+                    );
+                }
+            }
             println!(
                 "chosen: {} (the rule player's: {})",
                 a.chosen, a.policy_choice
@@ -200,9 +234,15 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 }
             }
             println!("deals: {}", a.deals);
+            println!("stopped: {}", a.stopped.name());
         }
     }
     println!("time: {:.3} s", start.elapsed().as_secs_f64());
+    if let Some(lines) = logged {
+        for line in lines {
+            println!("{}", line);
+        }
+    }
     Ok(())
 }
 
@@ -222,7 +262,7 @@ fn questions(path: &str, steps: &[Step]) -> String {
         steps
             .iter()
             .enumerate()
-            .filter(|(_, step)| Command::parse(&step.send).as_ref() == Ok(asked))
+            .filter(|(_, step)| asked_in(&step.send).as_ref() == Some(asked))
             .map(|(i, _)| i + 1)
             .collect()
     };
@@ -260,12 +300,47 @@ fn questions(path: &str, steps: &[Step]) -> String {
     }
 }
 
-/// The seat's state at message `at` of a transcript, which must be a question to it; a
-/// missing or wrong `at` is refused with the transcript's questions.
-fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Question)> {
+/// The question a message asks, read as the engine reads it: `BID WHAT` or `PLAY WHAT`, with
+/// whatever follows it.
+fn asked_in(send: &str) -> Option<Command> {
+    match Command::parse(send) {
+        Ok(c @ (Command::BidWhat | Command::PlayWhat)) => Some(c),
+        Ok(_) => None,
+        Err(_) => question(send).map(|(c, _)| c),
+    }
+}
+
+/// The seat's state at message `at` of a transcript, or of one game of an engine's log
+/// (`seat`, `game`), which must be a question to it; a missing or wrong `at` is refused with
+/// the questions there are. With the log, the engine's note of that decision for people.
+fn from_transcript(
+    path: &str,
+    at: Option<&str>,
+    seat: Option<Seat>,
+    game: Option<usize>,
+) -> anyhow::Result<(GameState, Question, Option<Vec<String>>)> {
     let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
-    let transcript =
-        crate::arena::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+    let log;
+    let parsed;
+    let (transcript, logged, name): (&Transcript, _, String) = if is_engine_log(&text) {
+        log = EngineLog::read(&text);
+        let chosen = log
+            .game(seat, game)
+            .map_err(|e| anyhow!("{}: {}", path, e))?;
+        let name = format!("{}, {}", path, chosen.title());
+        (&chosen.transcript, Some(chosen), name)
+    } else {
+        if seat.is_some() || game.is_some() {
+            bail!(
+                "{}: --seat and --game choose a game of the engine's log (tagged lines); \
+                 this is a transcript of one game",
+                path
+            );
+        }
+        parsed = crate::arena::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+        (&parsed, None, path.to_string())
+    };
+    let path = name.as_str();
     let steps = &transcript.steps;
     let at = match at {
         Some(at) => at,
@@ -293,10 +368,10 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
     }
     let (state, problems) = transcript.state_before(n - 1);
     let last = &steps[n - 1];
-    let question = match Command::parse(&last.send) {
-        Ok(Command::BidWhat) => Question::Bid,
-        Ok(Command::PlayWhat) => Question::Play,
-        _ => bail!(
+    let question = match asked_in(&last.send) {
+        Some(Command::BidWhat) => Question::Bid,
+        Some(_) => Question::Play,
+        None => bail!(
             "message {} ('{}', line {}) is not BID WHAT or PLAY WHAT\n{}",
             n,
             last.send.trim(),
@@ -308,7 +383,12 @@ fn from_transcript(path: &str, at: Option<&str>) -> anyhow::Result<(GameState, Q
     for p in problems {
         eprintln!("ddz analyze: {}", p);
     }
-    Ok((state, question))
+    let note = logged.and_then(|g| g.note_at(n - 1)).map(|(line, note)| {
+        let mut lines = vec![format!("the engine's note in the log (line {}):", line)];
+        lines.extend(note.describe().into_iter().map(|l| format!("  {}", l)));
+        lines
+    });
+    Ok((state, question, note))
 }
 
 /// The view of `seat` in a position given in the syntax of `ddz solve`.

@@ -5,6 +5,7 @@
 //!
 //! - [`page`]: the embedded files and how a page is put together from them;
 //! - [`replay_page`]: a game as the pages draw it (from an arena log line);
+//! - [`thinking`]: a game of the engine's own log, with each decision's thinking beside it;
 //! - [`desk`]: the person's seat, answered by the browser's requests;
 //! - [`games`]: the server's games, each on its own thread, bounded in number and idle time;
 //! - [`server`]: the HTTP routes, on `tiny_http`.
@@ -14,3 +15,4 @@ pub mod games;
 pub mod page;
 pub mod replay_page;
 pub mod server;
+pub mod thinking;

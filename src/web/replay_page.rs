@@ -30,6 +30,10 @@ pub struct Game {
     pub plays: Vec<Play>,
     /// How the game ended and its scores.
     pub result: Ending,
+    /// The seat drawn at the bottom: the one whose view a log holds (`None`: B).
+    pub south: Option<Seat>,
+    /// Each decision's thinking, from the engine's log (empty for a game log).
+    pub thinking: Vec<super::thinking::Thought>,
 }
 
 /// A seat's player and hand.
@@ -41,8 +45,13 @@ pub struct SeatHand {
     pub name: String,
     /// `landlord` or `farmer`, once the landlord is known.
     pub role: Option<&'static str>,
-    /// The cards the seat played the game with (the landlord's with the bottom).
+    /// The cards the seat played the game with (the landlord's with the bottom); empty when
+    /// unseen.
     pub hand: Vec<u8>,
+    /// Whether the hand is known (a log of one seat's view knows only that seat's).
+    pub seen: bool,
+    /// How many cards the seat played the game with, seen or not.
+    pub held: usize,
 }
 
 /// One bid.
@@ -108,11 +117,20 @@ impl Game {
                 if landlord == Some(seat) {
                     hand = hand.or(bottom);
                 }
+                // An unseen hand: as many cards as a seat is dealt, the bottom's too.
+                let unseen = usize::from(crate::game::state::HAND_SIZE)
+                    + if landlord == Some(seat) {
+                        usize::from(crate::game::state::BOTTOM_SIZE)
+                    } else {
+                        0
+                    };
                 SeatHand {
                     seat,
                     name: dealt.player.clone(),
                     role: landlord.map(|l| if l == seat { "landlord" } else { "farmer" }),
                     hand: codes(hand),
+                    seen: dealt.hand.is_some(),
+                    held: narration.held()[seat.index()].unwrap_or(unseen),
                 }
             })
             .collect();
@@ -129,6 +147,8 @@ impl Game {
             base: narration.base.unwrap_or(1),
             plays: narration.plays.iter().map(Play::of).collect(),
             result: Ending::of(narration),
+            south: None,
+            thinking: Vec::new(),
         }
     }
 }
@@ -165,11 +185,6 @@ impl Ending {
 /// shows the folders of the machine that wrote it.
 #[must_use]
 pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
-    let source = std::path::Path::new(source)
-        .file_name()
-        .map_or(std::borrow::Cow::Borrowed(source), |name| {
-            name.to_string_lossy()
-        });
     let games: Vec<Game> = lines
         .iter()
         .map(|&(n, line)| {
@@ -177,7 +192,18 @@ pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
             Game::of_line(line, title)
         })
         .collect();
-    let json = serde_json::to_string(&games).expect("a game is plain data");
+    page_of(&games, source)
+}
+
+/// The replay page of `games`, titled by `source` as [`page`] titles it.
+#[must_use]
+pub fn page_of(games: &[Game], source: &str) -> String {
+    let source = std::path::Path::new(source)
+        .file_name()
+        .map_or(std::borrow::Cow::Borrowed(source), |name| {
+            name.to_string_lossy()
+        });
+    let json = serde_json::to_string(games).expect("a game is plain data");
     super::page::replay_page(&json, &source)
 }
 
