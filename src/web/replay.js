@@ -2,6 +2,9 @@
 // element #games holds them as JSON, one object per game). Step 0 is the table after the
 // bidding (the landlord holding the bottom, outlined); step k shows it after the k-th play;
 // the last step also shows the result. `#game=N&play=K` in the address opens a given point.
+// A game of the engine's own log is one seat's view (the others' hands face down) and carries
+// the engine's thinking at each of its decisions, shown beside the table: at each step, the
+// latest decision made by then.
 "use strict";
 
 const games = JSON.parse(document.getElementById("games").textContent);
@@ -40,9 +43,9 @@ function render() {
         seat: s.seat,
         name: s.name,
         role: s.role,
-        cards: s.hand,
+        cards: s.seen ? s.hand : null,
         played: played[s.seat],
-        left: s.hand.length - played[s.seat].size,
+        left: s.held - played[s.seat].size,
         action: actions[s.seat],
         marked: s.role === "landlord" ? bottom : null,
     }));
@@ -57,6 +60,7 @@ function render() {
         centre = el("div", "", "trick " + (play.trick + 1) + ": " + play.seat + what);
     }
     drawTable(document.getElementById("table"), {
+        south: game.south || "B",
         seats,
         bottom: game.bottom,
         info: bidsLine(game.bids, game.landlord, game.base),
@@ -72,6 +76,62 @@ function render() {
     document.getElementById("next").disabled = step === lastStep();
     document.getElementById("last").disabled = step === lastStep();
     document.getElementById("trick").value = trick === null ? "" : String(trick);
+    drawThinking();
+}
+
+/** A candidates' table: a row per play with its figures, the answer's and the policy's marked. */
+function candidatesTable(rows, thought) {
+    const table = el("table", "candidates");
+    const head = el("tr");
+    for (const name of ["play", "mean", "\u00b195%", "win%", "deals"]) head.append(el("th", "", name));
+    const thead = el("thead");
+    thead.append(head);
+    table.append(thead);
+    const body = el("tbody");
+    for (const row of rows) {
+        const tr = el("tr");
+        if (row.play === thought.answer) tr.classList.add("answer");
+        if (row.play === thought.policy) {
+            tr.classList.add("policy");
+            tr.title = "the fast policy's own choice";
+        }
+        const mean = (row.mean >= 0 ? "+" : "") + row.mean.toFixed(1);
+        const ci = row.ci95 === null ? "\u221e" : row.ci95.toFixed(1);
+        for (const text of [row.play, mean, ci, row.win.toFixed(1), String(row.deals)]) {
+            tr.append(el("td", "", text));
+        }
+        body.append(tr);
+    }
+    table.append(body);
+    return table;
+}
+
+/** The engine's thinking at its latest decision by this step, beside the table (logs only). */
+function drawThinking() {
+    const panel = document.getElementById("thinking");
+    const thoughts = game.thinking || [];
+    panel.hidden = thoughts.length === 0;
+    if (panel.hidden) return;
+    panel.replaceChildren();
+    const mine = game.south || "B";
+    panel.append(el("h2", "", mine + "'s thinking"));
+    const shown = thoughts.filter((t) => t.step <= step);
+    if (shown.length === 0) {
+        panel.append(el("p", "summary", "no decision yet"));
+        return;
+    }
+    const thought = shown[shown.length - 1];
+    const title = el("div", "thought-title", thought.title);
+    if (thought.step !== step) title.classList.add("earlier");
+    panel.append(title, el("p", "summary", thought.summary));
+    if (thought.candidates.length > 0) panel.append(candidatesTable(thought.candidates, thought));
+    if (thought.finalists.length > 0) {
+        panel.append(el("p", "stage-title", "the depth stage, " + thought.deep_deals + " deals"));
+        panel.append(candidatesTable(thought.finalists, thought));
+    }
+    const index = thoughts.indexOf(thought);
+    panel.append(el("p", "line", "decision " + (index + 1) + " of " + thoughts.length +
+        " \u00b7 log line " + thought.line));
 }
 
 function go(k) {
