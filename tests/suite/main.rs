@@ -26,6 +26,7 @@ mod cli_faults;
 mod cli_tools;
 mod docs_outputs;
 mod engine_config;
+mod engine_explain;
 mod engine_notes;
 mod engine_questions;
 mod engine_session;
