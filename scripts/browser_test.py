@@ -4,6 +4,10 @@
     page shows against the log, the cards left, the arrow keys and the trick list; then a row
     of every rank and both jokers drawn by the page's own code: tens at full size inside their
     corner, jokers that differ in grey (not only in colour) and in lettering.
+(a2) A `ddz replay --html` page of the engine's own log (three engine processes writing one log
+    through the arena): the seat's hand face up, the others face down, and beside the table at
+    each of the seat's plays the thinking its note in the log gives (as many candidates, the
+    answer's row marked).
 (b) `ddz serve`: play a whole game by clicking (bids, a play the server refuses, hints). Mid-game,
     at each window size: the opponents are card backs, as many as the cards they hold (counted
     from the plays), and every card of the person's hand is inside the window without
@@ -277,6 +281,53 @@ def replay_page(driver, ddz, out):
     step_text = driver.find_element(By.ID, "step-text").text
     check(step_text.endswith("trick 2"), f"replay: the trick list jumps to '{step_text}'")
     card_sheet(driver, out)
+
+
+def log_notes(log, seat):
+    """The `# think play` notes of `seat`'s first game in an engine's log, in order, each as
+    (answer, number of candidates); read here from the log's text, not by ddz."""
+    notes, process = [], None
+    for line in log.read_text().splitlines():
+        tag, _, text = line.partition("] ")
+        pid, _, tagged_seat = tag.lstrip("[").partition(" ")
+        if process is None and tagged_seat == seat and text.startswith("> DEAL"):
+            process = pid
+        elif process == pid and text.startswith("> DEAL"):
+            break
+        if process == pid and text.startswith("# think play"):
+            fields = [f.split(" ", 1) for f in text.split(" | ")[1:]]
+            answer = next(v for k, v in fields if k == "answer")
+            notes.append((answer, sum(1 for k, _ in fields if k == "cand")))
+    return notes
+
+
+def log_replay_page(driver, ddz, out):
+    log = out / "engine.log"
+    engine = f"{ddz} --log {log} --samples 16"
+    subprocess.run(
+        [ddz, "arena", "--games", "1", "--seed", "11", "--players", engine, engine, engine,
+         "--no-progress"], check=True, stdout=subprocess.DEVNULL)
+    page = out / "replay-log.html"
+    subprocess.run([ddz, "replay", str(log), "--seat", "B", "--html", str(page)], check=True)
+    notes = log_notes(log, "B")
+    check(len(notes) > 2, f"log replay: B's game has {len(notes)} noted plays")
+    driver.get(page.resolve().as_uri())
+    backs = len(driver.find_elements(By.CSS_SELECTOR, '.seat[data-seat="A"] .card.back'))
+    faces = len(driver.find_elements(By.CSS_SELECTOR, '.seat[data-seat="B"] .cards .card:not(.back)'))
+    check(backs >= 17 and faces >= 17, f"log replay: A face down ({backs} backs), B face up ({faces})")
+    check(driver.find_element(By.ID, "thinking").is_displayed(), "log replay: the thinking is shown")
+    seen = []
+    while driver.find_element(By.ID, "next").is_enabled():
+        driver.find_element(By.ID, "next").click()
+        title = driver.find_element(By.CSS_SELECTOR, "#thinking .thought-title")
+        if "earlier" in title.get_attribute("class") or not title.text.startswith("play"):
+            continue
+        rows = driver.find_elements(By.CSS_SELECTOR, "#thinking table.candidates:first-of-type tbody tr")
+        answer = driver.find_elements(By.CSS_SELECTOR, "#thinking tr.answer td:first-child")
+        seen.append((answer[0].text if answer else title.text.rsplit(": ", 1)[-1], len(rows)))
+        if len(seen) == 3:
+            shoot(driver, out, "replay-log")
+    check(seen == notes, f"log replay: at each of B's plays the page shows its note {seen} = {notes}")
 
 
 def wait_for(driver, condition, what):
@@ -582,6 +633,7 @@ def main():
     driver = browser()
     try:
         replay_page(driver, args.ddz, out)
+        log_replay_page(driver, args.ddz, out)
         serve_page(driver, args.ddz, out)
     finally:
         driver.quit()
