@@ -66,6 +66,8 @@ pub enum BidSeen {
     /// The rule player's value thresholds (`bid = value`): the hand's expected value (tenths,
     /// with three bottom cards drawn) against the thresholds of bids 1, 2 and 3.
     Value {
+        /// The bid made.
+        bid: u8,
         /// The expected value.
         value: i32,
         /// The scoring rule, whose thresholds apply.
@@ -88,6 +90,36 @@ pub enum BidSeen {
         /// The margin, in stakes.
         margin: f64,
     },
+}
+
+impl BidSeen {
+    /// What the simulation found, against `margin`.
+    #[must_use]
+    pub fn simulate(found: BidAnalysis, margin: f64) -> BidSeen {
+        BidSeen::Simulate { found, margin }
+    }
+
+    /// What a network said (`deals`: the play network's, with `bid = net-deals`), against
+    /// `margin` stakes.
+    #[must_use]
+    pub fn net(said: NetBid, deals: Option<u32>, margin: f64) -> BidSeen {
+        BidSeen::Net {
+            said,
+            deals,
+            margin,
+        }
+    }
+
+    /// The bid the bidder made of what it saw (0 when none was legal).
+    #[must_use]
+    pub fn bid(&self) -> u8 {
+        match self {
+            BidSeen::NoChoice => 0,
+            BidSeen::Value { bid, .. } => *bid,
+            BidSeen::Simulate { found, .. } => found.bid,
+            BidSeen::Net { said, .. } => said.bid,
+        }
+    }
 }
 
 impl Explanation {
@@ -129,7 +161,7 @@ impl Explanation {
                 note.question = "bid".to_string();
                 match &b.seen {
                     BidSeen::NoChoice => note.push("by", "none".to_string()),
-                    BidSeen::Value { value, scoring } => {
+                    BidSeen::Value { value, scoring, .. } => {
                         note.push("by", "value".to_string());
                         note.push("value", value.to_string());
                         let t = bid_thresholds(*scoring);
@@ -473,6 +505,7 @@ mod tests {
         );
         let v = Explanation::Bid(BidExplained {
             seen: BidSeen::Value {
+                bid: 2,
                 value: -180,
                 scoring: Scoring::Official,
             },

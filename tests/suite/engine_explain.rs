@@ -34,28 +34,28 @@ fn scratch(test: &str) -> PathBuf {
 /// appending to one `--log` file at a fixed budget.
 fn three_seats_log(dir: &Path, games: &str) -> PathBuf {
     let log = dir.join("ddz.log");
-    let engine = format!(
-        "{} --log {} --samples {}",
+    let engine = engine_with_log(&log, &[]);
+    arena(&["--games", games, "--players", &engine, &engine, &engine]);
+    log
+}
+
+/// The engine binary's command line with `--log log`, the fixed budget and `settings`.
+fn engine_with_log(log: &Path, settings: &[&str]) -> String {
+    format!(
+        "{} --log {} --samples {} {}",
         env!("CARGO_BIN_EXE_ddz"),
         log.display(),
-        SAMPLES
-    );
-    let (ok, _, err) = ddz(&[
-        "arena",
-        "--games",
-        games,
-        "--seed",
-        "5",
-        "--no-progress",
-        "--max-errors",
-        "0",
-        "--players",
-        &engine,
-        &engine,
-        &engine,
-    ]);
+        SAMPLES,
+        settings.join(" ")
+    )
+}
+
+/// An arena run with `args` (seed 5, no error allowed).
+fn arena(args: &[&str]) {
+    let mut all = vec!["arena", "--seed", "5", "--no-progress", "--max-errors", "0"];
+    all.extend_from_slice(args);
+    let (ok, _, err) = ddz(&all);
     assert!(ok, "{}", err);
-    log
 }
 
 /// One tagged line of the log, read here on its own (not by the library's reader).
@@ -127,10 +127,10 @@ fn field<'a>(fields: &'a [(String, String)], key: &str) -> &'a str {
         .unwrap_or_else(|| panic!("no {} in {:?}", key, fields))
 }
 
-fn noted_candidates(fields: &[(String, String)]) -> Vec<Figures> {
+fn noted_candidates(fields: &[(String, String)], key: &str) -> Vec<Figures> {
     fields
         .iter()
-        .filter(|(k, _)| k == "cand")
+        .filter(|(k, _)| k == key)
         .map(|(_, v)| {
             let w: Vec<&str> = v.split_whitespace().collect();
             (
@@ -144,10 +144,11 @@ fn noted_candidates(fields: &[(String, String)]) -> Vec<Figures> {
         .collect()
 }
 
-/// Analyze's table of candidates (`play mean ±95% win% deals net`), its choice, the rule
-/// player's, its deals, and the bid it chose at a bid.
+/// Analyze's table of candidates (`play mean ±95% win% deals net`), the depth stage's, its
+/// choice, the rule player's, its deals, and the bid it chose at a bid.
 struct Printed {
     candidates: Vec<Figures>,
+    finalists: Vec<Figures>,
     chosen: String,
     policy: String,
     deals: String,
@@ -157,19 +158,21 @@ struct Printed {
 fn read_analysis(out: &str) -> Printed {
     let mut printed = Printed {
         candidates: Vec::new(),
+        finalists: Vec::new(),
         chosen: String::new(),
         policy: String::new(),
         deals: String::new(),
         note_line: None,
     };
-    let mut in_table = false;
+    // 0: no table; 1: the candidates; 2: the depth stage's.
+    let mut in_table = 0;
     for line in out.lines() {
         if line.starts_with("play ") && line.contains("deals") {
-            in_table = true;
+            in_table = 1;
             continue;
         }
         if let Some(rest) = line.strip_prefix("chosen: ") {
-            in_table = false;
+            in_table = 0;
             let (chosen, rest) = rest.split_once(" (").unwrap();
             printed.chosen = chosen.trim_start_matches("bid ").to_string();
             if let Some(p) = rest.strip_prefix("the rule player's: ") {
@@ -180,10 +183,15 @@ fn read_analysis(out: &str) -> Printed {
         } else if let Some(l) = line.strip_prefix("the engine's note in the log (line ") {
             printed.note_line = l.trim_end_matches("):").parse().ok();
         } else if line.starts_with("the depth stage") {
-            in_table = false;
-        } else if in_table {
+            in_table = 2;
+        } else if in_table > 0 {
             let w: Vec<&str> = line.split_whitespace().collect();
-            printed.candidates.push((
+            let table = if in_table == 1 {
+                &mut printed.candidates
+            } else {
+                &mut printed.finalists
+            };
+            table.push((
                 w[0].to_string(),
                 w[1].parse().unwrap(),
                 w[2].parse().unwrap(),
@@ -195,13 +203,20 @@ fn read_analysis(out: &str) -> Printed {
     printed
 }
 
-/// Every decision of one game: `ddz analyze` on the log, at the game's question, prints the
-/// candidates, means, intervals, win rates, deals and choice the engine's note gives.
-/// Returns the decisions checked.
-fn check_game(log: &Path, lines: &[Tagged<'_>], seat: &str, game: usize) -> usize {
+/// Every decision of one game: `ddz analyze` on the log, at the game's question, with the
+/// engine's `settings`, prints the candidates, means, intervals, win rates, deals, the depth
+/// stage's finalists and the choice the engine's note gives. Returns the decisions checked.
+fn check_game(
+    log: &Path,
+    lines: &[Tagged<'_>],
+    seat: &str,
+    game: usize,
+    settings: &[&str],
+) -> usize {
     let own = game_lines(lines, seat, game);
     let mut asked = 0;
     let mut checked = 0;
+    let mut finalists = 0;
     for (k, line) in own.iter().enumerate() {
         if !line.text.starts_with("> ") {
             continue;
@@ -218,19 +233,26 @@ fn check_game(log: &Path, lines: &[Tagged<'_>], seat: &str, game: usize) -> usiz
             .find(|l| l.text.starts_with("# think "))
             .unwrap_or_else(|| panic!("no note after line {}", line.number));
         let (kind, fields) = note_fields(note.text);
-        let (ok, out, err) = ddz(&[
+        let (log, game, at) = (
+            log.display().to_string(),
+            game.to_string(),
+            asked.to_string(),
+        );
+        let mut args = vec![
             "analyze",
             "--transcript",
-            &log.display().to_string(),
+            &log,
             "--seat",
             seat,
             "--game",
-            &game.to_string(),
+            &game,
             "--at",
-            &asked.to_string(),
+            &at,
             "--samples",
             SAMPLES,
-        ]);
+        ];
+        args.extend_from_slice(settings);
+        let (ok, out, err) = ddz(&args);
         assert!(ok, "{}", err);
         let printed = read_analysis(&out);
         let place = format!(
@@ -247,12 +269,19 @@ fn check_game(log: &Path, lines: &[Tagged<'_>], seat: &str, game: usize) -> usiz
         );
         if kind == "play" {
             assert_eq!(question, "PLAY WHAT");
-            let noted = noted_candidates(&fields);
+            let noted = noted_candidates(&fields, "cand");
             assert_eq!(
                 printed.candidates, noted,
                 "{}: {}\n{}",
                 place, out, note.text
             );
+            let finals = noted_candidates(&fields, "final");
+            assert_eq!(
+                printed.finalists, finals,
+                "{}: {}\n{}",
+                place, out, note.text
+            );
+            finalists += usize::from(!finals.is_empty());
             if !noted.is_empty() {
                 assert_eq!(printed.policy, field(&fields, "policy"), "{}", place);
                 assert_eq!(printed.deals, field(&fields, "deals"), "{}", place);
@@ -261,6 +290,9 @@ fn check_game(log: &Path, lines: &[Tagged<'_>], seat: &str, game: usize) -> usiz
             assert_eq!((kind.as_str(), question), ("bid", "BID WHAT"));
         }
         checked += 1;
+    }
+    if settings.contains(&"--finalists") {
+        assert!(finalists > 0, "no decision of the game had a depth stage");
     }
     checked
 }
@@ -293,9 +325,9 @@ fn each_note_of_a_log_three_seats_wrote_at_once_agrees_with_analyze() {
         assert_eq!(deals, 2, "seat {}", seat);
     }
     // Every decision of B's second game, and of A's and C's first.
-    let mut checked = check_game(&log, &lines, "B", 2);
+    let mut checked = check_game(&log, &lines, "B", 2, &[]);
     assert!(checked >= 5, "{} decisions of B's game 2", checked);
-    checked += check_game(&log, &lines, "A", 1) + check_game(&log, &lines, "C", 1);
+    checked += check_game(&log, &lines, "A", 1, &[]) + check_game(&log, &lines, "C", 1, &[]);
     let notes = lines
         .iter()
         .filter(|l| l.text.starts_with("# think "))
@@ -323,6 +355,27 @@ fn each_note_of_a_log_three_seats_wrote_at_once_agrees_with_analyze() {
     );
     let (ok, _, err) = ddz(&["replay", &log.display().to_string(), "--seat", "B"]);
     assert!(ok, "{}", err);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// With a depth stage, each note's finalists are analyze's too (one engine seat among rule
+/// players: a log of one seat).
+#[test]
+fn a_depth_stage_s_finalists_agree_with_analyze() {
+    let dir = scratch("depth");
+    let log = dir.join("ddz.log");
+    let settings = ["--finalists", "2", "--deep-deals", "8"];
+    let engine = engine_with_log(&log, &settings);
+    let players = ["--players", &engine, "builtin:rules", "builtin:rules"];
+    arena(&[&["--games", "1", "--fixed-landlord"][..], &players[..]].concat());
+    let text = std::fs::read_to_string(&log).unwrap();
+    let lines = tagged(&text);
+    let seat = lines
+        .iter()
+        .find(|l| l.text.starts_with("> DEAL"))
+        .map(|l| l.seat)
+        .unwrap();
+    assert!(check_game(&log, &lines, seat, 1, &settings) > 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

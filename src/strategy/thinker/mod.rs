@@ -563,43 +563,23 @@ impl Strategy for Thinker {
     fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
         let start = std::time::Instant::now();
         let margin = self.settings.bid_margin;
-        let (answer, seen) = match self.settings.bidder {
+        let seen = match self.settings.bidder {
             Bidder::Value => {
                 let (bid, value) = self.policy.bid_by_value(state);
-                let scoring = state.scoring;
-                (bid, BidSeen::Value { value, scoring })
+                BidSeen::Value {
+                    bid,
+                    value,
+                    scoring: state.scoring,
+                }
             }
-            _ if !(1..=3).any(|b| state.bid_is_legal(b)) => (0, BidSeen::NoChoice),
-            Bidder::Simulate => {
-                let found = self.analyze_bid(state, deadline);
-                let margin = BID_MARGIN;
-                (found.bid, BidSeen::Simulate { found, margin })
-            }
-            Bidder::Net => {
-                let said = self.net_bid(state);
-                let deals = None;
-                (
-                    said.bid,
-                    BidSeen::Net {
-                        said,
-                        deals,
-                        margin,
-                    },
-                )
-            }
+            _ if !(1..=3).any(|b| state.bid_is_legal(b)) => BidSeen::NoChoice,
+            Bidder::Simulate => BidSeen::simulate(self.analyze_bid(state, deadline), BID_MARGIN),
+            Bidder::Net => BidSeen::net(self.net_bid(state), None, margin),
             Bidder::NetDeals => {
-                let said = self.net_deals_bid(state);
-                let deals = Some(NET_BID_DEALS);
-                (
-                    said.bid,
-                    BidSeen::Net {
-                        said,
-                        deals,
-                        margin,
-                    },
-                )
+                BidSeen::net(self.net_deals_bid(state), Some(NET_BID_DEALS), margin)
             }
         };
+        let answer = seen.bid();
         let time = start.elapsed();
         self.explained = Some(Explanation::Bid(BidExplained { seen, answer, time }));
         answer
