@@ -11,6 +11,8 @@
 //!   crate's one home of `extern` blocks (used by any layer);
 //! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
 //!   usage (used by any layer);
+//! - [`shards`]: a run cut into shards, for the arena and self-play alike: the slicing, the
+//!   "same run?" check and the merge's walk (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -52,6 +54,7 @@ pub mod protocol;
 pub mod registry;
 pub mod rules;
 pub mod search;
+pub mod shards;
 pub mod strategy;
 pub mod tools;
 pub mod web;

@@ -205,7 +205,7 @@ pub struct ArenaConfig {
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
     /// Play only this slice of the deals ([`log_merge`]); the deals keep their numbers.
-    pub shard: Option<deals::Shard>,
+    pub shard: Option<crate::shards::Shard>,
 }
 
 /// The player in every seat a match leaves open (`ddz arena` with no players, or fewer than

@@ -4,12 +4,13 @@
 //! The flags' reading is the tool's (`tools/arena.rs`); what makes a match playable is here, so
 //! each rule is one line of [`check`] and one variant of the error, testable without a binary.
 
-use super::deals::{Deal, Shard};
+use super::deals::Deal;
 use super::referee::MatchRules;
 use super::spec::{PlayerSpec, SpecError};
 use super::sprt::SprtConfig;
 use super::{ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::game::Scoring;
+use crate::shards::Shard;
 use std::fmt;
 use std::time::Duration;
 

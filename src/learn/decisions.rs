@@ -14,11 +14,11 @@
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
 use super::run::{match_config, replay_start, SelfPlay};
-use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};
+use crate::shards::Shard;
 use crate::strategy::learned::candidate_features::{Features, FEATURES, FEATURE_NAMES};
 use crate::strategy::learned::LearnedPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};

@@ -1,6 +1,5 @@
 //! `ddz arena`: engines against engines on the same deals (see [`crate::arena`]).
 
-use crate::arena::deals::Shard;
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::game_log::{game_json, transcript, transcript_name};
 use crate::arena::log_merge::{end_line, header_line, merge};
@@ -12,6 +11,7 @@ use crate::cli::{Arg, Args};
 use crate::game::{Scoring, Seat};
 use crate::os::{is_terminal, Stream};
 use crate::rules::Platform;
+use crate::shards::Shard;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::PathBuf;
