@@ -3,7 +3,7 @@
 //!
 //! Layers, each using only those before it:
 //! - [`estimate`]: the mean and standard error of a sample (used by any layer);
-//! - [`near`]: near names for "did you mean …?" (used by any layer);
+//! - [`near_names`]: near names for "did you mean …?" (used by any layer);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs (used by
 //!   any layer);
@@ -47,7 +47,7 @@ pub mod engine;
 pub mod estimate;
 pub mod game;
 pub mod learn;
-pub mod near;
+pub mod near_names;
 pub mod os;
 pub mod play;
 pub mod protocol;

@@ -123,7 +123,7 @@ pub fn unknown<'a>(
     let name = setting_name(key);
     SettingError::Unknown {
         what,
-        near: crate::near::did_you_mean(&name, names),
+        near: crate::near_names::did_you_mean(&name, names),
         name,
     }
 }

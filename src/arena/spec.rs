@@ -177,7 +177,7 @@ impl FromStr for BuiltinSpec {
             _ => {
                 return Err(SpecError::UnknownBuiltin {
                     name: base.to_string(),
-                    near: crate::near::did_you_mean(base, BUILTIN_NAMES),
+                    near: crate::near_names::did_you_mean(base, BUILTIN_NAMES),
                 })
             }
         };

@@ -194,7 +194,7 @@ impl Args {
         match arg {
             Arg::Flag(flag) => ArgError::UnknownFlag {
                 flag: flag.clone(),
-                near: crate::near::did_you_mean(flag, usage_flags(self.usage)),
+                near: crate::near_names::did_you_mean(flag, usage_flags(self.usage)),
                 hint: self.hint(),
             },
             Arg::Word(word) => ArgError::Unexpected {
