@@ -11,9 +11,10 @@ use crate::game::Seat;
 use crate::play::narration::{Narration, Played};
 use serde::Serialize;
 
-/// One game for the replay page.
+/// One finished game as the pages draw it (the replay page lists them; the play page draws
+/// a game's end from one).
 #[derive(Clone, Debug, Serialize)]
-pub struct Game {
+pub struct DrawnGame {
     /// The game's name in the page's list: `game 3: deal 0, seating 2`.
     pub title: String,
     /// A, B, C.
@@ -86,18 +87,18 @@ fn codes(cards: Cards) -> Vec<u8> {
     cards.codes().collect()
 }
 
-impl Game {
+impl DrawnGame {
     /// The game of one log line, titled `title`.
     #[must_use]
-    pub fn of_line(line: &GameLine, title: String) -> Game {
+    pub fn of_line(line: &GameLine, title: String) -> DrawnGame {
         let mut narration = Narration::of_line(line);
         narration.title = title;
-        Game::of(&narration)
+        DrawnGame::of(&narration)
     }
 
     /// The game `narration` tells, as the pages draw it.
     #[must_use]
-    pub fn of(narration: &Narration) -> Game {
+    pub fn of(narration: &Narration) -> DrawnGame {
         let landlord = narration.landlord;
         let bottom = narration.bottom.unwrap_or(Cards::EMPTY);
         let seats = Seat::ALL
@@ -116,7 +117,7 @@ impl Game {
                 }
             })
             .collect();
-        Game {
+        DrawnGame {
             title: narration.title.clone(),
             seats,
             bottom: codes(bottom),
@@ -170,11 +171,11 @@ pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
         .map_or(std::borrow::Cow::Borrowed(source), |name| {
             name.to_string_lossy()
         });
-    let games: Vec<Game> = lines
+    let games: Vec<DrawnGame> = lines
         .iter()
         .map(|&(n, line)| {
             let title = format!("game {}: deal {}, seating {}", n, line.deal, line.seating);
-            Game::of_line(line, title)
+            DrawnGame::of_line(line, title)
         })
         .collect();
     let json = serde_json::to_string(&games).expect("a game is plain data");
