@@ -31,7 +31,7 @@ from sklearn.neural_network import MLPRegressor
 
 TARGET_NAMES = ["official", "team", "won"]
 # The hidden-hand network (--net hidden): 15 fitted outputs, then the columns that weigh and
-# judge them (src/learn/hidden_data.rs): hidden cards per rank, the need of the seat after ours, all
+# judge them (src/training/hidden_data.rs): hidden cards per rank, the need of the seat after ours, all
 # hidden cards.
 HIDDEN_OUTPUTS = 15
 HIDDEN_FLOOR = 0.01

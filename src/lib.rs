@@ -22,7 +22,8 @@
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
 //! - [`arena`]: the tournament referee: engines against engines on the same deals;
 //! - [`botzone`]: the engine as a Botzone bot, and Botzone bots at the arena's tables;
-//! - [`learn`]: self-play data and the networks' training matrices, on the arena's games;
+//! - [`training`]: the training data: self-play positions, the learned policy's labelled
+//!   decisions and the networks' matrices, on the arena's games;
 //! - [`play`]: a person at the table against engines, on the arena's referee;
 //! - [`web`]: the table in a browser: replay pages and `ddz serve`;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …), each a front end
@@ -46,7 +47,6 @@ pub mod cli;
 pub mod engine;
 pub mod estimate;
 pub mod game;
-pub mod learn;
 pub mod near_names;
 pub mod os;
 pub mod play;
@@ -57,4 +57,5 @@ pub mod search;
 pub mod shards;
 pub mod strategy;
 pub mod tools;
+pub mod training;
 pub mod web;

@@ -13,7 +13,7 @@
 //!   shard that played it.
 //!
 //! What a shard's file holds and how it reads are its format's: the arena's JSON logs
-//! (`arena::log_merge`) and self-play's data files (`learn::data_merge`). Neither file changes
+//! (`arena::log_merge`) and self-play's data files (`training::data_merge`). Neither file changes
 //! for being read here.
 
 use std::fmt;

@@ -7,14 +7,14 @@ use ddz::arena::referee::GameRecord;
 use ddz::cards::{Cards, Counts};
 use ddz::game::score::POINT;
 use ddz::game::{GameState, Scoring, Seat};
-use ddz::learn::data::{Sample, HEADER};
-use ddz::learn::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
-use ddz::learn::run::{match_config, samples_of, SelfPlay};
 use ddz::strategy::net::features::{play_features, PLAY_INPUTS};
 use ddz::strategy::net::mlp::Mlp;
 use ddz::strategy::net::{BID_WEIGHTS, PLAY_WEIGHTS};
 use ddz::strategy::splitter::Splitter;
 use ddz::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
+use ddz::training::data::{Sample, HEADER};
+use ddz::training::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
+use ddz::training::run::{match_config, samples_of, SelfPlay};
 
 fn run(deals: usize, seed: u64) -> Vec<GameRecord> {
     let selfplay = SelfPlay {
