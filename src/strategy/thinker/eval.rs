@@ -6,7 +6,7 @@ use super::infer::Proposal;
 use super::Playout;
 use super::{decision_seed, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Scoring};
+use crate::game::{BySeat, GameState, Outcome, Scoring, Seat};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
@@ -42,6 +42,8 @@ pub(super) struct PlayoutPolicy {
     learned: Option<Box<LearnedPlayer>>,
     /// Turns the learned policy still plays in this play-out.
     learned_turns: u32,
+    /// The deciding seat's partner when it plays by the learned policy (`partner = learned`).
+    learned_partner: Option<Seat>,
 }
 
 impl Default for PlayoutPolicy {
@@ -50,6 +52,7 @@ impl Default for PlayoutPolicy {
             rules: RulesPlayer::new(),
             learned: None,
             learned_turns: 0,
+            learned_partner: None,
         }
     }
 }
@@ -58,6 +61,24 @@ impl PlayoutPolicy {
     /// The rule player (the model of inference, whatever plays the play-outs).
     pub(super) fn rules(&mut self) -> &mut RulesPlayer {
         &mut self.rules
+    }
+
+    /// The play-outs of a decision by `me`: with `partner = learned`, a farmer's partner plays
+    /// by the learned policy (in a match of two copies the partner is our own engine, which
+    /// the learned policy was fitted to imitate), whatever the others play by.
+    pub(super) fn decide_for(&mut self, settings: &ThinkerSettings, state: &GameState) {
+        self.learned_partner = match (settings.partner, state.landlord) {
+            (Playout::Learned, Some(l)) if l != state.me => {
+                self.learned
+                    .get_or_insert_with(|| Box::new(LearnedPlayer::new()));
+                Some(if state.me.next() == l {
+                    state.me.prev()
+                } else {
+                    state.me.next()
+                })
+            }
+            _ => None,
+        };
     }
 
     /// Ready for a play-out as `settings` ask.
@@ -78,6 +99,11 @@ impl PlayoutPolicy {
 
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
+        if self.learned_partner == Some(state.me) {
+            if let Some(learned) = self.learned.as_mut() {
+                return learned.choose(state);
+            }
+        }
         match self.learned.as_mut() {
             Some(learned) if self.learned_turns > 0 => {
                 self.learned_turns -= 1;
@@ -138,6 +164,7 @@ impl Worker {
         combo: &Combo,
     ) -> Option<(f64, bool)> {
         self.policy.start(settings);
+        self.policy.decide_for(settings, state);
         let mut game = OpenGame::new(state, hands);
         let me = state.me;
         game.play(me, combo).ok()?;

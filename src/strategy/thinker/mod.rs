@@ -745,6 +745,56 @@ mod tests {
         );
     }
 
+    /// `partner = learned`: in a farmer's play-outs its partner plays as the learned policy
+    /// does and every other seat as the rule player; the landlord's play-outs are the rule
+    /// player's throughout.
+    #[test]
+    fn the_partner_plays_the_learned_policy_in_a_farmers_playouts() {
+        use crate::search::rollout::OpenGame;
+        use crate::strategy::learned::LearnedPlayer;
+        let settings = ThinkerSettings {
+            partner: Playout::Learned,
+            ..ThinkerSettings::default()
+        };
+        let (mut partner_differs, mut checked) = (0, 0);
+        for moment in (0..4).flat_map(crate::strategy::bench_games::self_play_positions) {
+            let views = &moment.views;
+            for decider in views.iter() {
+                let landlord = decider.landlord.expect("a landlord");
+                let hands = BySeat::from_fn(|s| views[s.index()].hand);
+                let mut game = OpenGame::new(decider, hands);
+                let mut policy = eval::PlayoutPolicy::default();
+                policy.start(&settings);
+                policy.decide_for(&settings, decider);
+                let (mut learned, mut rules) = (LearnedPlayer::new(), RulesPlayer::new());
+                for _ in 0..9 {
+                    let seat = match game.to_move() {
+                        Some(s) if game.winner().is_none() => s,
+                        _ => break,
+                    };
+                    let seen = game.view(seat).clone();
+                    let (l, r) = (learned.choose(&seen), rules.choose(&seen));
+                    let played = policy.choose(&seen);
+                    let partner = decider.me != landlord && seat != landlord && seat != decider.me;
+                    if partner {
+                        assert_eq!(played, l);
+                        partner_differs += usize::from(l != r);
+                    } else {
+                        assert_eq!(played, r);
+                    }
+                    checked += 1;
+                    game.play(seat, &played).expect("a legal play");
+                }
+            }
+        }
+        assert!(
+            checked > 20 && partner_differs > 0,
+            "{} {}",
+            checked,
+            partner_differs
+        );
+    }
+
     /// Inference models the other seats as the rule player whatever plays the play-outs: a
     /// worker whose play-outs are the learned policy's weighs a deal as one of the rule
     /// player's does (and the learned model would weigh some of these deals otherwise).

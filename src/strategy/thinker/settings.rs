@@ -92,6 +92,9 @@ pub struct ThinkerSettings {
     /// Node budget of one solve; past it the play-out goes on and the solver tries again a
     /// few cards later.
     pub solve_nodes: u64,
+    /// The policy a farmer's partner plays by in the play-outs: the rule player (`rules`, the
+    /// default) or the learned policy.
+    pub partner: Playout,
     /// The depth stage: once the breadth stage is over, this many of the best candidates still
     /// alive race again on fresh deals under the deep judge (0: no depth stage).
     pub finalists: usize,
@@ -149,6 +152,7 @@ impl Default for ThinkerSettings {
             peek: false,
             solve_at: super::SOLVE_AT_CARDS,
             solve_nodes: super::SOLVE_NODES,
+            partner: Playout::Rules,
             finalists: 0,
             deep_solve_at: DEFAULT_DEEP_SOLVE_AT,
             deep_solve_nodes: DEFAULT_DEEP_SOLVE_NODES,
@@ -474,6 +478,17 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         show: |s| s.solve_nodes.to_string(),
     },
     Setting {
+        name: "partner",
+        value: "rules|learned",
+        help: "the policy a farmer's partner plays by in the play-outs (default rules)",
+        file: false,
+        read: |s, v| {
+            s.partner = one_of("partner", v, &POLICIES)?;
+            Ok(())
+        },
+        show: |s| name_of(&POLICIES, s.partner).to_string(),
+    },
+    Setting {
         name: "finalists",
         value: "K",
         help: "a depth stage: the K best candidates left race again under the deep judge \
@@ -700,8 +715,8 @@ mod tests {
         }
         assert_eq!(
             choices,
-            4 + 3 + 4 + 2 + 2 + 2,
-            "bid, eval, infer, playout, prior and peek list their choices"
+            4 + 3 + 4 + 2 + 2 + 2 + 2,
+            "bid, eval, infer, playout, prior, peek and partner list their choices"
         );
     }
 
