@@ -14,7 +14,7 @@ pub fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
     use crate::game::{BySeat, GameState, Outcome};
     use crate::search::rollout::{play_out, Finisher, OpenGame};
     use crate::search::Solver;
-    use crate::strategy::net::PlayNet;
+    use crate::strategy::networks::PlayNet;
     use crate::strategy::rules_player::RulesPlayer;
     use crate::strategy::thinker::{SOLVE_AT_CARDS, SOLVE_NODES};
     use crate::training::encode::targets;

@@ -69,8 +69,8 @@ usage: ddz netcheck PREFIX
 
 /// `ddz netcheck --policy PREFIX`: a trained policy model scored against the trainer's own.
 fn check_policy(prefix: &str) -> anyhow::Result<()> {
-    use crate::strategy::learned::trees::Trees;
-    use crate::strategy::learned::{compare_with_trainer, TRAINER_TOLERANCE};
+    use crate::strategy::learned_policy::trees::Trees;
+    use crate::strategy::learned_policy::{compare_with_trainer, TRAINER_TOLERANCE};
     let text = std::fs::read_to_string(format!("{}.txt", prefix))
         .with_context(|| format!("reading {}.txt", prefix))?;
     let model = Trees::parse(&text).map_err(|e| anyhow::anyhow!("{}.txt: {}", prefix, e))?;

@@ -12,7 +12,7 @@ use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;
 use crate::shards::Shard;
-use crate::strategy::net::open_position;
+use crate::strategy::networks::open_position;
 
 /// What to play.
 #[derive(Clone, Debug)]

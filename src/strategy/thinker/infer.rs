@@ -7,7 +7,7 @@ use crate::cards::{Cards, Rank};
 use crate::game::{BySeat, GameState};
 use crate::search::rollout::OpenGame;
 use crate::search::{ChanceDeals, Policy, Sampler};
-use crate::strategy::net::HiddenNet;
+use crate::strategy::networks::HiddenNet;
 
 /// Where a decision's deals are drawn from before any weighing: uniformly, or by the
 /// hidden-hand network's chances.
