@@ -2,7 +2,7 @@
 //! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
-use super::infer::Proposal;
+use super::proposal::Proposal;
 use super::Playout;
 use super::{decision_seed, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;

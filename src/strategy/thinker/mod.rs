@@ -33,6 +33,7 @@ mod bid;
 mod candidates;
 mod eval;
 mod infer;
+mod proposal;
 mod settings;
 mod stats;
 
@@ -226,7 +227,7 @@ impl Thinker {
             }
         };
         let proposal =
-            infer::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
+            proposal::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
         let deals = match self.shown_hands(state) {
             Some(hands) => Deals::Shown(hands),
             None => Deals::Sampled(&proposal),
