@@ -3,7 +3,7 @@
 
     pip install -r scripts/requirements-train.txt
     ddz label --deals 500 --seed 1 --judge samples=64:eval=rollout --out data/decisions-1.tsv
-    python3 scripts/train-policy.py data/decisions-*.tsv --out src/strategy/learned/policy
+    python3 scripts/train-policy.py data/decisions-*.tsv --out src/strategy/learned_policy/policy
 
 Choosing one play among a decision's candidates is a ranking problem: LightGBM's gradient-boosted
 trees with the lambdarank objective, one query per decision. A candidate's relevance is graded by
@@ -14,7 +14,7 @@ the thinker happened to pick among near-equals. --relevance tiers is the first r
 for the play the thinker chose, 1 for one it searched to the end without finding it clearly
 worse, 0 for one it dropped. --weight spread weighs each decision by how much is at stake in it
 (its best mean minus its worst). The trees are cheap to walk in Rust
-(src/strategy/learned/trees.rs reads LightGBM's own text file). The held-out decisions are
+(src/strategy/learned_policy/trees.rs reads LightGBM's own text file). The held-out decisions are
 whole games, never a decision of a game trained on. Outputs, beside --out:
   PREFIX.txt    the model in LightGBM's text format, embedded in the engine at build time
   PREFIX.check  fixed candidates' features and the trainer's own scores, which a Rust test compares

@@ -4,7 +4,7 @@
     pip install -r scripts/requirements-train.txt
     ddz selfplay --deals 40000 --seed 1 --out data/rules-1.tsv
     ddz encode --net play data/rules-1.tsv --every 3 --out data/play.x
-    python3 scripts/train.py --matrix data/play.x --net play --out src/strategy/net/weights/play
+    python3 scripts/train.py --matrix data/play.x --net play --out src/strategy/networks/weights/play
 
 The fitting is scikit-learn's MLPRegressor (Adam, ReLU, one partial_fit per epoch, the best
 epoch on a validation part kept): no hand-written backpropagation. With --pretrain the network
@@ -12,7 +12,7 @@ first learns from other matrices (plentiful, cheaper data: the rule player's sel
 goes on learning from --matrix (the stronger player's, scarcer); the best epoch is chosen on
 --matrix's validation part in both stages. The validation and the
 held-out parts are whole games (the last rows of the matrix), never positions of a game trained on. Outputs, beside --out:
-  PREFIX.bin    the weights in the engine's format (src/strategy/net/mlp.rs), embedded at build time
+  PREFIX.bin    the weights in the engine's format (src/strategy/networks/mlp.rs), embedded at build time
   PREFIX.check  fixed inputs and the trainer's own outputs for them, which a Rust test compares
   PREFIX.txt    how the network was made: the command, the data, the seed, the commit, the figures
 """
@@ -31,7 +31,7 @@ from sklearn.neural_network import MLPRegressor
 
 TARGET_NAMES = ["official", "team", "won"]
 # The hidden-hand network (--net hidden): 15 fitted outputs, then the columns that weigh and
-# judge them (src/learn/hidden_data.rs): hidden cards per rank, the need of the seat after ours, all
+# judge them (src/training/hidden_data.rs): hidden cards per rank, the need of the seat after ours, all
 # hidden cards.
 HIDDEN_OUTPUTS = 15
 HIDDEN_FLOOR = 0.01

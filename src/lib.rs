@@ -3,7 +3,7 @@
 //!
 //! Layers, each using only those before it:
 //! - [`estimate`]: the mean and standard error of a sample (used by any layer);
-//! - [`near`]: near names for "did you mean …?" (used by any layer);
+//! - [`near_names`]: near names for "did you mean …?" (used by any layer);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs (used by
 //!   any layer);
@@ -11,6 +11,8 @@
 //!   crate's one home of `extern` blocks (used by any layer);
 //! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
 //!   usage (used by any layer);
+//! - [`shards`]: a run cut into shards, for the arena and self-play alike: the slicing, the
+//!   "same run?" check and the merge's walk (used by any layer);
 //! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
 //! - [`rules`]: classification, comparison and generation of legal plays;
 //! - [`game`]: seats and the game-state tracker;
@@ -20,7 +22,8 @@
 //! - [`engine`]: one seat's player: tracks the game, asks the strategy, checks the answer;
 //! - [`arena`]: the tournament referee: engines against engines on the same deals;
 //! - [`botzone`]: the engine as a Botzone bot, and Botzone bots at the arena's tables;
-//! - [`learn`]: self-play data and the networks' training matrices, on the arena's games;
+//! - [`training`]: the training data: self-play positions, the learned policy's labelled
+//!   decisions and the networks' matrices, on the arena's games;
 //! - [`play`]: a person at the table against engines, on the arena's referee;
 //! - [`web`]: the table in a browser: replay pages and `ddz serve`;
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …), each a front end
@@ -44,14 +47,15 @@ pub mod cli;
 pub mod engine;
 pub mod estimate;
 pub mod game;
-pub mod learn;
-pub mod near;
+pub mod near_names;
 pub mod os;
 pub mod play;
 pub mod protocol;
 pub mod registry;
 pub mod rules;
 pub mod search;
+pub mod shards;
 pub mod strategy;
 pub mod tools;
+pub mod training;
 pub mod web;

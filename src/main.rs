@@ -57,7 +57,7 @@ fn main() -> ExitCode {
             eprintln!(
                 "ddz: unknown command '{}'{} (ddz help lists the tools)",
                 tool,
-                ddz::near::did_you_mean(tool, ddz::cli::usage_tools(usage())),
+                ddz::near_names::did_you_mean(tool, ddz::cli::usage_tools(usage())),
             );
             return ExitCode::from(2);
         }

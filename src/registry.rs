@@ -9,6 +9,10 @@
 //! a registry. The settings' text forms are read here too: `KEY=VALUE` pairs joined by `:`
 //! ([`pairs`], as `builtin:ddz:…` and `ddz label --judge` write them) and a setting as a flag
 //! ([`flag_setting`], `--think 2`).
+//!
+//! A tool's own flags are declared the same way, as a list of [`Flag`]s (`ddz play`'s and `ddz
+//! serve`'s table, `ddz botzone`'s bot): its usage's first lines ([`synopsis`]), its reading
+//! (`cli::Args::read_flag`) and so its near names come from the list.
 
 use std::fmt;
 
@@ -123,7 +127,7 @@ pub fn unknown<'a>(
     let name = setting_name(key);
     SettingError::Unknown {
         what,
-        near: crate::near::did_you_mean(&name, names),
+        near: crate::near_names::did_you_mean(&name, names),
         name,
     }
 }
@@ -216,4 +220,116 @@ pub fn setting_name(key: &str) -> String {
 pub fn find_setting<'a, T>(registry: &'a [Setting<T>], key: &str) -> Option<&'a Setting<T>> {
     let name = setting_name(key);
     registry.iter().find(|s| s.name == name)
+}
+
+/// Why a tool's flag refused its value, in the words of the value's own reader (`'x' is not a
+/// number`, a setting's [`SettingError`]); the reader of the command line adds the flag.
+pub type FlagRefusal = Box<dyn std::error::Error + Send + Sync>;
+
+/// One flag of a tool, declared once: its name (`--NAME`), the shape of what it takes, and how
+/// the words given are read into the tool's settings `T`. A tool's list of these gives its
+/// usage's first lines ([`synopsis`]) and its reading (`cli::Args::read_flag`), and the near
+/// names of a mistyped flag come from that usage, so a new flag is one more entry.
+pub struct Flag<T> {
+    /// The name (lower case, words joined by `-`).
+    pub name: &'static str,
+    /// What it takes, as the usage shows it: `S`, `A|B|C`, `P1 [P2]` (one word, or up to one
+    /// per word of the shape); empty for a switch, given alone.
+    pub value: &'static str,
+    /// Reads the words given (none for a switch) into the settings.
+    pub read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
+}
+
+impl<T> Flag<T> {
+    /// The most words the flag takes: 0 for a switch.
+    #[must_use]
+    pub fn words(&self) -> usize {
+        self.value.split_whitespace().count()
+    }
+
+    /// The flag as a usage's synopsis shows it: `[--seat A|B|C]`, `[--fixed-landlord]`.
+    #[must_use]
+    pub fn synopsis(&self) -> String {
+        if self.value.is_empty() {
+            format!("[--{}]", self.name)
+        } else {
+            format!("[--{} {}]", self.name, self.value)
+        }
+    }
+}
+
+/// A usage's first lines: `head` (`usage: ddz play`), then each of `flags` (as
+/// [`Flag::synopsis`] spells them), wrapped within [`USAGE_COLUMNS`] under the first.
+#[must_use]
+pub fn synopsis(head: &str, flags: impl IntoIterator<Item = String>) -> String {
+    let indent = " ".repeat(head.chars().count() + 1);
+    let mut text = String::new();
+    let mut line = head.to_string();
+    for flag in flags {
+        let fits = line.chars().count() + 1 + flag.chars().count() <= USAGE_COLUMNS;
+        if !fits && line.len() > indent.len() {
+            text.push_str(&line);
+            text.push('\n');
+            line = indent.clone();
+        } else {
+            line.push(' ');
+        }
+        line.push_str(&flag);
+    }
+    text.push_str(&line);
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_synopsis_wraps_its_flags_under_the_first() {
+        let flags: Vec<String> = [
+            "[--seat A|B|C]",
+            "[--opponents P1 [P2]]",
+            "[--fixed-landlord]",
+        ]
+        .iter()
+        .map(|f| f.to_string())
+        .collect();
+        assert_eq!(
+            synopsis("usage: ddz play", flags.clone()),
+            "usage: ddz play [--seat A|B|C] [--opponents P1 [P2]] [--fixed-landlord]"
+        );
+        let long: Vec<String> = (0..12).map(|i| format!("[--flag{} N]", i)).collect();
+        let text = synopsis("usage: ddz x", long);
+        let lines: Vec<&str> = text.lines().collect();
+        assert!(lines.len() > 1, "{}", text);
+        for line in &lines {
+            assert!(line.chars().count() <= USAGE_COLUMNS, "{}", line);
+        }
+        for line in &lines[1..] {
+            // Under the first flag: as far in as `usage: ddz x `.
+            assert!(line.starts_with("             [--flag"), "{:?}", line);
+        }
+        let words: Vec<&str> = text.split_whitespace().collect();
+        assert_eq!(words.len(), 3 + 12 * 2);
+        // A flag longer than a line still gets one of its own.
+        let huge = synopsis(
+            "usage: ddz x",
+            vec!["[--y ".to_string() + &"Y".repeat(120) + "]"],
+        );
+        assert_eq!(huge.lines().count(), 1);
+    }
+
+    #[test]
+    fn a_flags_shape_says_how_many_words_it_takes() {
+        let flag = |value| Flag::<()> {
+            name: "f",
+            value,
+            read: |_, _| Ok(()),
+        };
+        assert_eq!(flag("").words(), 0);
+        assert_eq!(flag("").synopsis(), "[--f]");
+        assert_eq!(flag("A|B|C").words(), 1);
+        assert_eq!(flag("P1 [P2]").words(), 2);
+        assert_eq!(flag("P1 [P2]").synopsis(), "[--f P1 [P2]]");
+    }
 }

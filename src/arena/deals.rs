@@ -1,5 +1,5 @@
-//! Deals: seeded and reproducible, read from and written to the 2015 platform's `cards.dat` form,
-//! and the slice of a match's deals that one shard plays ([`Shard`]).
+//! Deals: seeded and reproducible, read from and written to the 2015 platform's `cards.dat` form
+//! (the slice of a match's deals that one shard plays is [`crate::shards::Shard`]).
 //!
 //! A deal file holds 4 lines per deal: seat A's 17 card codes, B's, C's, then the 3 bottom codes,
 //! space-separated, in any order. The real file ends its lines with a space (and `\r\n`); reading
@@ -150,69 +150,6 @@ pub fn parse_dat(text: &str) -> Result<Vec<Deal>, DealError> {
 #[must_use]
 pub fn write_dat(deals: &[Deal]) -> String {
     deals.iter().map(Deal::to_dat).collect()
-}
-
-/// One slice of a match's deals: deal `i` belongs to shard `(i / group) mod count + 1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// Which shard, from 1.
-    pub index: usize,
-    /// How many shards the match is cut into.
-    pub count: usize,
-    /// Consecutive deals that go to one shard together: 1 in the arena; 3 in self-play, whose
-    /// deal is three arena deals, one per landlord seat, kept in one shard.
-    pub group: usize,
-}
-
-/// A shard's `K/N` that does not read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ShardSpecError {
-    /// Not two numbers around a `/`.
-    NotKOfN(String),
-    /// K is not 1 to N.
-    OutOfRange(String),
-}
-
-impl std::fmt::Display for ShardSpecError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            ShardSpecError::NotKOfN(text) => write!(f, "'{}' is not K/N", text),
-            ShardSpecError::OutOfRange(text) => write!(f, "'{}': K must be 1 to N", text),
-        }
-    }
-}
-
-impl std::error::Error for ShardSpecError {}
-
-impl Shard {
-    /// The whole run as one shard (a plain log reads as shard 1/1).
-    pub const WHOLE: Shard = Shard {
-        index: 1,
-        count: 1,
-        group: 1,
-    };
-
-    /// Reads `K/N` (1 ≤ K ≤ N).
-    pub fn parse(text: &str) -> Result<Shard, ShardSpecError> {
-        let not_k_of_n = || ShardSpecError::NotKOfN(text.to_string());
-        let (k, n) = text.split_once('/').ok_or_else(not_k_of_n)?;
-        let k: usize = k.trim().parse().map_err(|_| not_k_of_n())?;
-        let n: usize = n.trim().parse().map_err(|_| not_k_of_n())?;
-        if n == 0 || k == 0 || k > n {
-            return Err(ShardSpecError::OutOfRange(text.to_string()));
-        }
-        Ok(Shard {
-            index: k,
-            count: n,
-            group: 1,
-        })
-    }
-
-    /// Whether the deal with this number (from 0) is this shard's.
-    #[must_use]
-    pub fn holds(self, deal: usize) -> bool {
-        (deal / self.group.max(1)) % self.count + 1 == self.index
-    }
 }
 
 #[cfg(test)]

@@ -1,26 +1,27 @@
-//! Shards: one match's deals played as N separate runs (on a batch system, one job each), and
+//! The arena's shards' logs: one match's deals played as N separate runs (the slicing, the
+//! "same run?" check and the merge's walk are [`crate::shards`]', shared with self-play), and
 //! their JSON logs merged into the report one run of all the deals would give.
 //!
-//! Shard K of N (`--shard K/N`, K from 1) plays the deals i with `i mod N = K - 1`: every
-//! N-th deal, so the shards are the same size within one deal and each sees the whole range of
-//! the deal file. Deals, game seeds and the `INFO` a player hears depend on the deal's number in
-//! the whole match only, so a deal is played the same in a shard as in a whole run.
+//! Shard K of N (`--shard K/N`, K from 1) plays the deals i with `i mod N = K - 1`. Deals, game
+//! seeds and the `INFO` a player hears depend on the deal's number in the whole match only, so
+//! a deal is played the same in a shard as in a whole run.
 //!
 //! A shard's JSON log is the game lines of `--json` between two more lines (all of them a
 //! [`LogLine`]): first `{"arena":{…}}`, the run's settings (a [`ShardHeader`]: what the
 //! report's header and figures need), and last `{"arena_end":{"deals":D,"seconds":S}}`,
 //! written once every deal was played (a shard killed before the end has none, and merging
 //! refuses it). [`merge`] checks the shards belong to one run, are all there once, and cover
-//! every deal; then it adds the deals up in order, as the run would have. Its `seconds` is the
+//! every deal (two headers are one run's when they differ only in the shard, its jobs and its
+//! command line); then it adds the deals up in order, as the run would have. Its `seconds` is the
 //! shards' wall times added up, and reply times come from the log's whole microseconds.
 
-use super::deals::Shard;
 use super::json::{LogLine, ShardEnd, ShardHeader};
 use super::referee::GameRecord;
 use super::report::Report;
 use super::team::TeamScore;
 use super::{labels, ArenaConfig, Format, ParseFormatError};
 use crate::rules::Platform;
+use crate::shards::{Shard, ShardFile, Shards, ShardsError};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
@@ -135,14 +136,10 @@ fn differences(header: &ShardHeader, other: &ShardHeader) -> Vec<String> {
 /// Shards' logs that do not merge into one run's report.
 #[derive(Debug)]
 pub enum MergeError {
-    /// No log given.
-    NoLogs,
     /// One log is not a finished shard's: its name, and what is wrong.
     File { name: String, why: FileProblem },
-    /// The logs are not the shards of one run, each once (which, in words).
-    Runs(String),
-    /// These shards of the run are missing (`K/N` each).
-    Missing(Vec<String>),
+    /// The logs are not the shards of one run, each once.
+    Shards(ShardsError),
     /// The deals' games do not add up to the run's (which, in words).
     Deals(String),
     /// The header's settings name no run this binary can score (which, in words).
@@ -157,7 +154,7 @@ pub enum FileProblem {
     /// Its first line is no shard's header.
     NoHeader,
     /// Its header names no shard.
-    Shard(super::deals::ShardSpecError),
+    Shard(crate::shards::ShardSpecError),
     /// A line (numbered from 1) is wrong.
     Line { number: usize, why: LineProblem },
     /// It has no end line: the shard did not finish.
@@ -178,7 +175,6 @@ pub enum LineProblem {
 impl fmt::Display for MergeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MergeError::NoLogs => f.write_str("no shard logs given"),
             MergeError::File { name, why } => match why {
                 FileProblem::Empty => write!(f, "{} is empty", name),
                 FileProblem::NoHeader => write!(
@@ -201,10 +197,8 @@ impl fmt::Display for MergeError {
                     name, shard.index, shard.count
                 ),
             },
-            MergeError::Runs(why) | MergeError::Deals(why) | MergeError::Header(why) => {
-                f.write_str(why)
-            }
-            MergeError::Missing(shards) => write!(f, "shard {} missing", shards.join(", ")),
+            MergeError::Shards(e) => e.fmt(f),
+            MergeError::Deals(why) | MergeError::Header(why) => f.write_str(why),
         }
     }
 }
@@ -215,8 +209,30 @@ impl std::error::Error for MergeError {}
 struct ShardLog {
     header: ShardHeader,
     shard: Shard,
-    games: Vec<GameRecord>,
+    /// Its games by deal number.
+    games: BTreeMap<usize, Vec<GameRecord>>,
     seconds: f64,
+}
+
+impl ShardFile for ShardLog {
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn deals(&self) -> usize {
+        self.header.deals
+    }
+
+    fn run_difference(&self, first: &ShardLog) -> Option<String> {
+        if run_identity(&self.header) == run_identity(&first.header) {
+            None
+        } else {
+            Some(format!(
+                "its {}",
+                differences(&self.header, &first.header).join(", ")
+            ))
+        }
+    }
 }
 
 fn read_shard(name: &str, text: &str) -> Result<ShardLog, MergeError> {
@@ -236,7 +252,7 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, MergeError> {
     let shard = Shard::parse(&format!("{}/{}", header.shard[0], header.shard[1]))
         .map_err(|e| file(FileProblem::Shard(e)))?;
     let labels = labels(&header.players);
-    let mut games = Vec::new();
+    let mut games: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
     let mut seconds = None;
     for (n, line) in lines {
         let at = |why| file(FileProblem::Line { number: n + 1, why });
@@ -245,10 +261,12 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, MergeError> {
         }
         match LogLine::read(line).map_err(|e| at(LineProblem::Unreadable(e)))? {
             LogLine::End { arena_end } => seconds = Some(arena_end.seconds),
-            LogLine::Game(g) => games.push(
-                g.to_record(&labels)
-                    .map_err(|e| at(LineProblem::Unreadable(e)))?,
-            ),
+            LogLine::Game(g) => {
+                let game = g
+                    .to_record(&labels)
+                    .map_err(|e| at(LineProblem::Unreadable(e)))?;
+                games.entry(game.deal_index).or_default().push(game);
+            }
             LogLine::Header { .. } => return Err(at(LineProblem::SecondHeader)),
         }
     }
@@ -262,71 +280,31 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, MergeError> {
 }
 
 /// Merges shards' logs, given as (name, text): the run's settings and the report of all its
-/// deals, as one run would have made it.
+/// deals, as one run would have made it, and the number of shards.
 pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), MergeError> {
-    if logs.is_empty() {
-        return Err(MergeError::NoLogs);
-    }
-    let shards = logs
+    let read = logs
         .iter()
-        .map(|(name, text)| read_shard(name, text))
-        .collect::<Result<Vec<_>, _>>()?;
-    let first = &shards[0];
-    let count = first.shard.count;
-    let identity = run_identity(&first.header);
-    let mut seen = vec![None; count];
-    for (log, (name, _)) in shards.iter().zip(logs) {
-        if log.shard.count != count {
-            return Err(MergeError::Runs(format!(
-                "{} is shard {}/{} and {} is shard {}/{}: cuts of another run or another N",
-                name, log.shard.index, log.shard.count, logs[0].0, first.shard.index, count
-            )));
-        }
-        if run_identity(&log.header) != identity {
-            return Err(MergeError::Runs(format!(
-                "{} is a shard of another run than {} (its {})",
-                name,
-                logs[0].0,
-                differences(&log.header, &first.header).join(", ")
-            )));
-        }
-        if let Some(other) = seen[log.shard.index - 1].replace(name) {
-            return Err(MergeError::Runs(format!(
-                "{} and {} are both shard {}/{}",
-                other, name, log.shard.index, count
+        .map(|(name, text)| Ok((name.clone(), read_shard(name, text)?)))
+        .collect::<Result<Vec<_>, MergeError>>()?;
+    let mut shards = Shards::of(read).map_err(MergeError::Shards)?;
+    let config = config_of(&shards.first().header)?;
+    let count = shards.count();
+    for (_, log) in shards.files() {
+        if let Some(deal) = log.games.keys().find(|&&d| !log.shard.holds(d)) {
+            return Err(MergeError::Deals(format!(
+                "deal {} is not shard {}'s",
+                deal + 1,
+                log.shard.name()
             )));
         }
     }
-    let missing: Vec<String> = (0..count)
-        .filter(|&k| seen[k].is_none())
-        .map(|k| format!("{}/{}", k + 1, count))
-        .collect();
-    if !missing.is_empty() {
-        return Err(MergeError::Missing(missing));
-    }
-    let config = config_of(&first.header)?;
     let seatings = config.format.games_per_deal();
-    let mut deals: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
-    for log in &shards {
-        for g in &log.games {
-            if !log.shard.holds(g.deal_index) {
-                return Err(MergeError::Deals(format!(
-                    "deal {} is not shard {}/{}'s",
-                    g.deal_index + 1,
-                    log.shard.index,
-                    count
-                )));
-            }
-            deals.entry(g.deal_index).or_default().push(g.clone());
-        }
-    }
-    let total = config.games;
     let mut report = Report::new(&labels(&config.players));
     if config.format == Format::Team {
         report.team = Some(TeamScore::new(config.turn_deals));
     }
-    for i in 0..total {
-        let mut games = deals.remove(&i).unwrap_or_default();
+    shards.each_deal(|i, _, log| {
+        let mut games = log.games.remove(&i).unwrap_or_default();
         games.sort_by_key(|g| g.seating);
         let complete =
             games.len() == seatings && games.iter().enumerate().all(|(k, g)| g.seating == k);
@@ -339,46 +317,27 @@ pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), 
             )));
         }
         report.add_deal(&games);
-    }
-    if let Some((i, _)) = deals.into_iter().next() {
+        Ok(())
+    })?;
+    let past = shards
+        .files()
+        .iter()
+        .filter_map(|(_, log)| log.games.keys().next())
+        .min();
+    if let Some(i) = past {
         return Err(MergeError::Deals(format!(
             "deal {} is past the run's {} deals",
             i + 1,
-            total
+            config.games
         )));
     }
-    report.seconds = shards.iter().map(|s| s.seconds).sum();
+    report.seconds = shards.files().iter().map(|(_, s)| s.seconds).sum();
     Ok((config, report, count))
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn shards_cut_the_deals_round_robin() {
-        let shards: Vec<Shard> = (1..=3)
-            .map(|k| Shard::parse(&format!("{}/3", k)).unwrap())
-            .collect();
-        for deal in 0..12 {
-            let owners: Vec<usize> = shards
-                .iter()
-                .filter(|s| s.holds(deal))
-                .map(|s| s.index)
-                .collect();
-            assert_eq!(owners, vec![deal % 3 + 1]);
-        }
-        // Self-play's shards keep groups of three deals (one per landlord) together.
-        let grouped = Shard {
-            group: 3,
-            ..Shard::parse("2/3").unwrap()
-        };
-        let held: Vec<usize> = (0..30).filter(|&d| grouped.holds(d)).collect();
-        assert_eq!(held, vec![3, 4, 5, 12, 13, 14, 21, 22, 23]);
-        for bad in ["0/3", "4/3", "1/0", "2", "a/b", "1/"] {
-            assert!(Shard::parse(bad).is_err(), "{}", bad);
-        }
-    }
 
     #[test]
     fn the_header_line_gives_back_the_runs_settings() {

@@ -3,6 +3,7 @@
 //! each player's strength with confidence intervals.
 //!
 //! - [`deals`]: seeded deals and the platform's `cards.dat` form;
+//! - [`request`]: the rules of a valid match: a match as asked for, checked into one to run;
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
 //! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
 //! - [`referee`]: one game at one table, every reply judged;
@@ -29,6 +30,7 @@ pub mod log_merge;
 pub mod players;
 pub mod referee;
 pub mod report;
+pub mod request;
 pub mod scoring;
 pub mod spec;
 pub mod sprt;
@@ -204,7 +206,7 @@ pub struct ArenaConfig {
     /// decided (at most `games` deals are played).
     pub sprt: Option<SprtConfig>,
     /// Play only this slice of the deals ([`log_merge`]); the deals keep their numbers.
-    pub shard: Option<deals::Shard>,
+    pub shard: Option<crate::shards::Shard>,
 }
 
 /// The player in every seat a match leaves open (`ddz arena` with no players, or fewer than

@@ -7,7 +7,7 @@
 use crate::registry::{find_setting, pairs, SettingError};
 use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
 use crate::strategy::greedy::Greedy;
-use crate::strategy::learned::LearnedPlayer;
+use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker::{set_player, Thinker, ThinkerSettings, SETTINGS};
@@ -177,7 +177,7 @@ impl FromStr for BuiltinSpec {
             _ => {
                 return Err(SpecError::UnknownBuiltin {
                     name: base.to_string(),
-                    near: crate::near::did_you_mean(base, BUILTIN_NAMES),
+                    near: crate::near_names::did_you_mean(base, BUILTIN_NAMES),
                 })
             }
         };
@@ -272,7 +272,7 @@ mod tests {
         use crate::arena::deals::Deal;
         use crate::game::{GameState, Seat};
         let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
-        std::fs::write(&path, crate::strategy::net::PLAY_WEIGHTS).unwrap();
+        std::fs::write(&path, crate::strategy::networks::PLAY_WEIGHTS).unwrap();
         let text = format!("builtin:ddz:samples=2:eval=net:play-net={}", path.display());
         let spec: PlayerSpec = text.parse().unwrap();
         std::fs::remove_file(&path).unwrap();

@@ -10,8 +10,8 @@
 
 use super::{rebuild, Ask};
 use crate::arena::spec::BuiltinSpec;
-use crate::engine::brain::Brain;
 use crate::engine::safe_play;
+use crate::engine::strategy_runner::StrategyRunner;
 use crate::game::GameState;
 use crate::strategy::clock::{TimeControl, BOTZONE};
 use crate::strategy::Deadline;
@@ -46,7 +46,7 @@ impl Default for BotSettings {
 
 /// The bot: the requests and responses so far, and the strategy on its worker thread.
 pub struct Bot {
-    brain: Brain,
+    runner: StrategyRunner,
     /// Botzone's time control, thinking `--think`, else the player's spec's time.
     time: TimeControl,
     requests: Vec<Value>,
@@ -60,9 +60,9 @@ impl Bot {
         let time = TimeControl::of(BOTZONE)
             .thinking(settings.think)
             .thinking(spec.think());
-        let brain = Brain::worker(Box::new(move || spec.strategy(0)));
+        let runner = StrategyRunner::worker(Box::new(move || spec.strategy(0)));
         Ok(Bot {
-            brain,
+            runner,
             time,
             requests: Vec::new(),
             responses: Vec::new(),
@@ -130,7 +130,7 @@ impl Bot {
                 return 0;
             }
         };
-        match self.brain.bid(&state, deadline) {
+        match self.runner.bid(&state, deadline) {
             Ok(b) if state.bid_is_legal(b) => b,
             Ok(b) => {
                 problems.push(format!("the strategy bid {} (not legal here): 0", b));
@@ -155,7 +155,7 @@ impl Bot {
             state.to_move = Some(state.me);
         }
         let legal = state.legal_plays();
-        let combo = match self.brain.play(&state, deadline) {
+        let combo = match self.runner.play(&state, deadline) {
             Ok(c) if legal.contains(&c) => c,
             Ok(c) => {
                 let fallback = safe_play(&legal);

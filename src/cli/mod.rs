@@ -6,6 +6,7 @@
 //! `-V`/`--version`) is no error and no flag of a tool: `main` looks for it first
 //! ([`asked_for`]) and prints the usage on stdout with exit status 0.
 
+use crate::registry::Flag;
 use std::fmt;
 use std::str::FromStr;
 
@@ -52,6 +53,9 @@ pub enum ArgError {
     Unexpected { word: String, hint: String },
     /// A command line the reader cannot take apart (lexopt's reason).
     Unreadable { why: String, hint: String },
+    /// A value a declared flag's reader refused ([`Args::read_flag`]): the flag, and why in
+    /// the reader's words.
+    Refused { flag: String, why: String },
 }
 
 impl fmt::Display for ArgError {
@@ -69,6 +73,7 @@ impl fmt::Display for ArgError {
                 write!(f, "unexpected argument '{}'{}", word, hint)
             }
             ArgError::Unreadable { why, hint } => write!(f, "{}{}", why, hint),
+            ArgError::Refused { flag, why } => write!(f, "{}: {}", flag, why),
         }
     }
 }
@@ -188,13 +193,42 @@ impl Args {
         Ok(words)
     }
 
+    /// Reads the flag just read (`flag`, as [`Args::next_arg`] gave it) when `flags` declares
+    /// it: its words (none for a switch, else one and up to as many as its shape shows) into
+    /// `into`. `Ok(false)`: not one of `flags`, for the caller to read or refuse.
+    pub fn read_flag<T>(
+        &mut self,
+        flags: &[Flag<T>],
+        flag: &str,
+        into: &mut T,
+    ) -> Result<bool, ArgError> {
+        let declared = match flag.strip_prefix("--") {
+            Some(name) => flags.iter().find(|f| f.name == name),
+            None => None,
+        };
+        let declared = match declared {
+            Some(d) => d,
+            None => return Ok(false),
+        };
+        let words = match declared.words() {
+            0 => Vec::new(),
+            1 => vec![self.value()?],
+            most => self.values(most)?,
+        };
+        (declared.read)(into, &words).map_err(|why| ArgError::Refused {
+            flag: flag.to_string(),
+            why: why.to_string(),
+        })?;
+        Ok(true)
+    }
+
     /// The flag just read, refused as unknown.
     #[must_use]
     pub fn unknown(&self, arg: &Arg) -> ArgError {
         match arg {
             Arg::Flag(flag) => ArgError::UnknownFlag {
                 flag: flag.clone(),
-                near: crate::near::did_you_mean(flag, usage_flags(self.usage)),
+                near: crate::near_names::did_you_mean(flag, usage_flags(self.usage)),
                 hint: self.hint(),
             },
             Arg::Word(word) => ArgError::Unexpected {
@@ -298,6 +332,59 @@ mod tests {
         a.next_arg().unwrap();
         let e = a.next_arg().unwrap_err().to_string();
         assert!(e.contains("--quick takes no value"), "{}", e);
+    }
+
+    /// A declared flag takes what its shape shows (none, one word, up to two), is read into
+    /// the settings, and a value its reader refuses names the flag; an undeclared one is the
+    /// caller's.
+    #[test]
+    fn declared_flags_take_the_words_their_shape_shows() {
+        use crate::registry::Flag;
+        let flags: &[Flag<Vec<String>>] = &[
+            Flag {
+                name: "switch",
+                value: "",
+                read: |seen, _| {
+                    seen.push("on".to_string());
+                    Ok(())
+                },
+            },
+            Flag {
+                name: "one",
+                value: "N",
+                read: |seen, words| {
+                    let n: u8 = words[0].parse()?;
+                    seen.push(n.to_string());
+                    Ok(())
+                },
+            },
+            Flag {
+                name: "two",
+                value: "X [Y]",
+                read: |seen, words| {
+                    seen.push(words.join("+"));
+                    Ok(())
+                },
+            },
+        ];
+        let line = args(&[
+            "--switch", "--one=7", "--two", "a", "b", "c", "--two", "d", "--other",
+        ]);
+        let mut a = Args::new("t", "usage", &line);
+        let mut seen = Vec::new();
+        let mut rest = Vec::new();
+        while let Some(arg) = a.next_arg().unwrap() {
+            match &arg {
+                Arg::Flag(f) if a.read_flag(flags, &f.clone(), &mut seen).unwrap() => {}
+                other => rest.push(format!("{:?}", other)),
+            }
+        }
+        assert_eq!(seen, ["on", "7", "a+b", "d"]);
+        assert_eq!(rest, ["Word(\"c\")", "Flag(\"--other\")"]);
+        let mut a = Args::new("t", "usage", &args(&["--one", "x"]));
+        a.next_arg().unwrap();
+        let e = a.read_flag(flags, "--one", &mut seen).unwrap_err();
+        assert_eq!(e.to_string(), "--one: invalid digit found in string");
     }
 
     /// Help and the version are asked for by the first such word before `--`, wherever it is.

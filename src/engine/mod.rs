@@ -5,14 +5,14 @@
 //! [`session`]; the arena drives `handle` directly for its in-process players.
 //!
 //! Panic policy: nothing here panics on any input; a panic inside the strategy is caught
-//! ([`brain`]). Confused input (plays out of turn, cards we hold played by others, questions
-//! before a deal) is logged as a problem and the engine still answers something legal when it
-//! can, taking the platform's word as the truth.
+//! ([`strategy_runner`]). Confused input (plays out of turn, cards we hold played by others,
+//! questions before a deal) is logged as a problem and the engine still answers something legal
+//! when it can, taking the platform's word as the truth.
 
-pub mod brain;
 pub mod config;
 pub mod log;
 pub mod session;
+pub mod strategy_runner;
 
 pub use session::Session;
 
@@ -21,12 +21,12 @@ use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::rules::{Combo, Kind, Platform};
 use crate::strategy::{Deadline, Explanation, Strategy};
-use brain::{Brain, StrategyFactory};
+use strategy_runner::{StrategyFactory, StrategyRunner};
 
 /// One seat's engine.
 pub struct Engine {
     name: String,
-    brain: Brain,
+    runner: StrategyRunner,
     state: Option<GameState>,
     /// Our seat in the last deal, used to answer in a confused state with no game.
     last_seat: Option<Seat>,
@@ -44,20 +44,20 @@ impl Engine {
     /// (time is the caller's business; panics are caught).
     #[must_use]
     pub fn new(name: &str, strategy: Box<dyn Strategy>) -> Engine {
-        Engine::with_brain(name, Brain::Inline(strategy))
+        Engine::with_runner(name, StrategyRunner::Inline(strategy))
     }
 
     /// An engine whose strategy runs on a worker thread and is waited for only until each
-    /// reply's hard deadline (see [`brain`] for what happens to one that overruns).
+    /// reply's hard deadline (see [`strategy_runner`] for what happens to one that overruns).
     #[must_use]
     pub fn threaded(name: &str, factory: StrategyFactory) -> Engine {
-        Engine::with_brain(name, Brain::worker(factory))
+        Engine::with_runner(name, StrategyRunner::worker(factory))
     }
 
-    fn with_brain(name: &str, brain: Brain) -> Engine {
+    fn with_runner(name: &str, runner: StrategyRunner) -> Engine {
         Engine {
             name: name.to_string(),
-            brain,
+            runner,
             state: None,
             last_seat: None,
             problems: Vec::new(),
@@ -123,7 +123,7 @@ impl Engine {
             other => {
                 if let Command::Deal { seat, .. } = other {
                     self.last_seat = Some(*seat);
-                    self.brain.new_game();
+                    self.runner.new_game();
                 }
                 track(&mut self.state, other, &mut self.problems);
                 if let (Command::Deal { .. }, Some(s)) = (other, self.state.as_mut()) {
@@ -155,7 +155,7 @@ impl Engine {
             ));
             state.bids[seat] = None;
         }
-        let answer = self.brain.explained_bid(state, deadline);
+        let answer = self.runner.explained_bid(state, deadline);
         let state = self.state.as_mut().expect("checked above");
         let answer = answer.map(|(b, why)| {
             self.explained = why;
@@ -198,7 +198,7 @@ impl Engine {
             state.to_move = Some(me);
         }
         let legal = state.legal_plays();
-        let answer = self.brain.explained_play(state, deadline);
+        let answer = self.runner.explained_play(state, deadline);
         let state = self.state.as_mut().expect("checked above");
         let answer = answer.map(|(c, why)| {
             self.explained = why;

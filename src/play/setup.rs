@@ -2,12 +2,12 @@
 //! browser alike: the person's seat, the opponents, the deals and the thinking time (the
 //! command line that fills it is the tools': `tools::table_flags`).
 
-use crate::arena::deals::Shard;
 use crate::arena::log_merge::header_line;
 use crate::arena::players::Hosting;
 use crate::arena::referee::MatchRules;
 use crate::arena::ArenaConfig;
 use crate::game::Seat;
+use crate::shards::Shard;
 use crate::strategy::clock::TimeControl;
 use std::path::PathBuf;
 use std::time::Duration;

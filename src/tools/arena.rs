@@ -1,20 +1,20 @@
 //! `ddz arena`: engines against engines on the same deals (see [`crate::arena`]).
 
-use crate::arena::deals::Shard;
 use crate::arena::deals::{parse_dat, write_dat};
 use crate::arena::game_log::{game_json, transcript, transcript_name};
 use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::referee::CardOrder;
+use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
 use crate::arena::sprt::SprtConfig;
-use crate::arena::{labels, run, ArenaConfig, Format, DEFAULT_PLAYER};
+use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
 use crate::game::{Scoring, Seat};
 use crate::os::{is_terminal, Stream};
 use crate::rules::Platform;
+use crate::shards::Shard;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// Usage of `ddz arena`, before the settings' list.
 const USAGE_HEAD: &str = "\
@@ -96,225 +96,37 @@ Reads the JSON logs of all N shards of one run (ddz arena --shard K/N --json FIL
 prints the report and RESULT line that one run of all the deals prints. The shards must come from
 the same settings, each once, each finished; seconds is their wall times added up.";
 
-/// Runs `ddz arena`.
+/// Runs `ddz arena`: its flags read into a [`MatchRequest`], checked into the match to run
+/// (the rules of a valid match are the library's, [`crate::arena::request`]), then played.
 pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if args.first().map(String::as_str) == Some("merge") {
         return run_merge(&args[1..]);
     }
-    let mut config = ArenaConfig {
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        progress: is_terminal(Stream::Stderr),
-        ..ArenaConfig::default()
-    };
-    let mut players: Vec<String> = Vec::new();
-    // `--pair X Y` or `--h2h X Y`: the format and its two players.
-    let mut pair: Option<(Format, String, String)> = None;
-    let mut duplicate = false;
-    let mut format: Option<Format> = None;
-    let mut games: Option<usize> = None;
-    let mut deals_file: Option<PathBuf> = None;
-    let mut save_deals: Option<PathBuf> = None;
-    let mut json_file: Option<PathBuf> = None;
-    let mut transcripts: Option<PathBuf> = None;
-    let mut max_errors: Option<u64> = None;
-    let mut shard: Option<Shard> = None;
-    let mut gauntlet: Option<Vec<String>> = None;
-    let mut line = Args::new("arena", usage(), args);
-    while let Some(arg) = line.next_arg()? {
-        let flag = match &arg {
-            Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg).into()),
-        };
-        match flag.as_str() {
-            "--games" | "-n" => {
-                games = Some(line.parse()?);
-                if games == Some(0) {
-                    bail!("--games must be at least 1 deal");
-                }
-            }
-            "--seed" => config.seed = line.parse()?,
-            "--max-errors" => max_errors = Some(line.parse()?),
-            "--deals" => deals_file = Some(line.value()?.into()),
-            "--save-deals" => save_deals = Some(line.value()?.into()),
-            "--player" => players.push(line.value()?),
-            "--players" => {
-                let room = 3usize.saturating_sub(players.len()).max(1);
-                players.extend(line.values(room)?);
-            }
-            "--duplicate" => duplicate = true,
-            "--format" => {
-                format = Some(
-                    line.value()?
-                        .parse::<Format>()
-                        .map_err(|e| anyhow::anyhow!("--format: {}", e))?,
-                )
-            }
-            "--platform" => {
-                let name = line.value()?;
-                let platform = Platform::from_name(&name).with_context(|| {
-                    format!(
-                        "--platform: '{}' is not canonical, sample2015, icga2019 or botzone",
-                        name
-                    )
-                })?;
-                config.rules.set_platform(platform);
-            }
-            "--scoring" => {
-                config.rules.scoring = crate::engine::config::scoring_flag(&line.value()?)?;
-            }
-            "--turn" => {
-                config.turn_deals = line.parse()?;
-                if config.turn_deals == 0 {
-                    bail!("--turn must be at least 1 deal");
-                }
-            }
-            "--sprt" => {
-                config.sprt = Some(
-                    SprtConfig::parse(&line.value()?)
-                        .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
-                )
-            }
-            "--pair" | "--h2h" => {
-                let both = line.values(2)?;
-                if both.len() != 2 {
-                    bail!("{} takes two players, X and Y{}", flag, line.hint());
-                }
-                let f = if flag == "--pair" {
-                    Format::Pair
-                } else {
-                    Format::H2h
-                };
-                pair = Some((f, both[0].clone(), both[1].clone()));
-            }
-            "--fixed-landlord" => config.rules.fixed_landlord = true,
-            "--time" => {
-                let secs: f64 = line.parse()?;
-                if !(secs > 0.0 && secs < 1e6) {
-                    bail!("--time must be a positive number of seconds");
-                }
-                config.rules.time = Duration::from_secs_f64(secs);
-            }
-            "--jobs" | "-j" => {
-                config.jobs = line.parse()?;
-                if config.jobs == 0 {
-                    bail!("--jobs must be at least 1");
-                }
-            }
-            "--json" => json_file = Some(line.value()?.into()),
-            "--transcripts" => transcripts = Some(line.value()?.into()),
-            "--info6" => config.rules.info6 = true,
-            "--no-handshake" => config.rules.no_handshake = true,
-            "--card-order" => {
-                config.rules.card_order = match line.value()?.as_str() {
-                    "asc" => CardOrder::Asc,
-                    "desc" => CardOrder::Desc,
-                    "random" => CardOrder::Random,
-                    other => bail!("--card-order: '{}' is not asc, desc or random", other),
-                }
-            }
-            "--crlf" => config.crlf = true,
-            "--auto-pass" => config.rules.auto_pass = true,
-            "--bid-stop-at-3" => config.rules.bid_stop_at_3 = true,
-            "--error-as-gameover" => config.rules.error_as_gameover = true,
-            "--progress" => config.progress = true,
-            "--no-progress" => config.progress = false,
-            "--show-stderr" => config.show_stderr = true,
-            "--threaded" => config.threaded = true,
-            "--shard" => {
-                shard = Some(
-                    Shard::parse(&line.value()?).map_err(|e| anyhow::anyhow!("--shard: {}", e))?,
-                )
-            }
-            "--gauntlet" => gauntlet = Some(line.values(usize::MAX)?),
-            _ => return Err(line.unknown(&arg).into()),
-        }
-    }
-
-    let two_sided = |f: Format| f == Format::Pair || f == Format::H2h;
-    if gauntlet.is_some()
-        && (pair.is_some()
-            || duplicate
-            || !players.is_empty()
-            || format.map_or(false, |f| !two_sided(f)))
-    {
-        bail!("--gauntlet takes its players itself and plays them in pairs: no --pair, --h2h, --players, --duplicate or --format other than pair or h2h with it");
-    }
-    if gauntlet.is_some() {
-        config.format = format.unwrap_or(Format::Pair);
-    } else if let Some((f, x, y)) = pair {
-        if duplicate || !players.is_empty() || format.map_or(false, |other| other != f) {
-            bail!(
-                "--{} takes its two players itself: no --duplicate, --players or other --format with it",
-                f.name()
-            );
-        }
-        config.format = f;
-        config.players = vec![x, y];
-    } else {
-        config.format = match (format, duplicate) {
-            (Some(f), false) | (Some(f @ Format::Duplicate), true) => f,
-            (None, true) => Format::Duplicate,
-            (None, false) => Format::Seats,
-            (Some(_), true) => bail!("--duplicate and another --format given"),
-        };
-        let entries = config.format.entries();
-        if players.len() > entries {
-            bail!(
-                "this format takes {} players, {} given",
-                entries,
-                players.len()
-            );
-        }
-        while players.len() < entries {
-            players.push(DEFAULT_PLAYER.to_string());
-        }
-        config.players = players;
-    }
-    if config.format == Format::Team {
-        config.rules.scoring = Scoring::Team;
-    }
-    if config.sprt.is_some() && shard.is_some() {
-        bail!("--sprt decides on the deals in order, as they come: run it whole, not in shards");
-    }
-    config.shard = shard;
-    if config.sprt.is_some() && config.format == Format::Seats {
-        bail!("--sprt compares two players over the same deals: use --pair, --h2h, --duplicate or --format team");
-    }
-    if let Some(path) = &deals_file {
+    let flags = read_flags(args)?;
+    let mut request = flags.request;
+    if let Some(path) = &flags.deals_file {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("reading deals from {}", path.display()))?;
         let deals = parse_dat(&text).with_context(|| format!("deal file {}", path.display()))?;
-        if deals.is_empty() {
-            bail!("deal file {} holds no deal", path.display());
-        }
-        if let Some(asked) = games.filter(|&n| n > deals.len()) {
-            bail!(
-                "--games {}: deal file {} holds only {} deals",
-                asked,
-                path.display(),
-                deals.len()
-            );
-        }
-        config.games = games.unwrap_or(deals.len());
-        config.deals = Some(deals);
-    } else {
-        config.games = games.unwrap_or(config.games);
+        request.deal_file = Some(DealFile {
+            name: path.display().to_string(),
+            deals,
+        });
     }
+    let CheckedMatch { config, gauntlet } = CheckedMatch::try_from(request)?;
+    let shard = config.shard;
     // A shard may get no deals (more shards than deals, as a job array sized for the largest
     // run gives): it plays nothing and writes a finished empty log, which the merge needs.
     let empty_shard = shard.is_some() && config.deal_numbers().is_empty();
-    if let Some(path) = &save_deals {
+    if let Some(save_deals) = &flags.save_deals {
         let deals: Vec<_> = (0..config.deal_count()).map(|i| config.deal(i)).collect();
-        std::fs::write(path, write_dat(&deals))
-            .with_context(|| format!("writing deals to {}", path.display()))?;
+        std::fs::write(save_deals, write_dat(&deals))
+            .with_context(|| format!("writing deals to {}", save_deals.display()))?;
     }
-    if let Some(specs) = gauntlet {
-        if config.sprt.is_some() || shard.is_some() || transcripts.is_some() {
-            bail!("--gauntlet runs whole matches: no --sprt, --shard or --transcripts with it");
-        }
-        return run_gauntlet_cli(&config, &specs, json_file.as_deref(), max_errors);
+    let (json_file, transcripts, max_errors) = (flags.json, flags.transcripts, flags.max_errors);
+    if let Some(gauntlet) = gauntlet {
+        return run_gauntlet_cli(&config, &gauntlet, json_file.as_deref(), max_errors);
     }
-    config.rules.transcripts = transcripts.is_some();
     if let Some(dir) = &transcripts {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
@@ -379,22 +191,142 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     }
 }
 
+/// `ddz arena`'s command line read: the match asked for, and what the tool does around it.
+struct ArenaFlags {
+    /// The match, unchecked (its deal file is read after the flags).
+    request: MatchRequest,
+    /// `--deals FILE`.
+    deals_file: Option<PathBuf>,
+    /// `--save-deals FILE`.
+    save_deals: Option<PathBuf>,
+    /// `--json FILE`.
+    json: Option<PathBuf>,
+    /// `--transcripts DIR`.
+    transcripts: Option<PathBuf>,
+    /// `--max-errors N`.
+    max_errors: Option<u64>,
+}
+
+/// Reads `ddz arena`'s flags, each value by its own reader; whether they make a match is
+/// [`CheckedMatch::try_from`]'s to say.
+fn read_flags(args: &[String]) -> anyhow::Result<ArenaFlags> {
+    let mut request = MatchRequest {
+        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+        progress: is_terminal(Stream::Stderr),
+        ..MatchRequest::default()
+    };
+    let mut flags = ArenaFlags {
+        request: MatchRequest::default(),
+        deals_file: None,
+        save_deals: None,
+        json: None,
+        transcripts: None,
+        max_errors: None,
+    };
+    let rules = &mut request.rules;
+    let mut line = Args::new("arena", usage(), args);
+    while let Some(arg) = line.next_arg()? {
+        let flag = match &arg {
+            Arg::Flag(f) => f.clone(),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
+        };
+        match flag.as_str() {
+            "--games" | "-n" => request.games = Some(line.parse()?),
+            "--seed" => request.seed = line.parse()?,
+            "--max-errors" => flags.max_errors = Some(line.parse()?),
+            "--deals" => flags.deals_file = Some(line.value()?.into()),
+            "--save-deals" => flags.save_deals = Some(line.value()?.into()),
+            "--player" => request.players.push(line.value()?),
+            "--players" => {
+                let room = 3usize.saturating_sub(request.players.len()).max(1);
+                request.players.extend(line.values(room)?);
+            }
+            "--duplicate" => request.duplicate = true,
+            "--format" => {
+                request.format = Some(
+                    line.value()?
+                        .parse::<Format>()
+                        .map_err(|e| anyhow::anyhow!("--format: {}", e))?,
+                )
+            }
+            "--platform" => {
+                let name = line.value()?;
+                let platform = Platform::from_name(&name).with_context(|| {
+                    format!(
+                        "--platform: '{}' is not canonical, sample2015, icga2019 or botzone",
+                        name
+                    )
+                })?;
+                rules.set_platform(platform);
+            }
+            "--scoring" => {
+                rules.scoring = crate::engine::config::scoring_flag(&line.value()?)?;
+            }
+            "--turn" => request.turn = Some(line.parse()?),
+            "--sprt" => {
+                request.sprt = Some(
+                    SprtConfig::parse(&line.value()?)
+                        .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
+                )
+            }
+            "--pair" | "--h2h" => {
+                let both = line.values(2)?;
+                if both.len() != 2 {
+                    bail!("{} takes two players, X and Y{}", flag, line.hint());
+                }
+                let f = if flag == "--pair" {
+                    Format::Pair
+                } else {
+                    Format::H2h
+                };
+                request.pair = Some((f, both[0].clone(), both[1].clone()));
+            }
+            "--fixed-landlord" => rules.fixed_landlord = true,
+            "--time" => request.time = Some(line.parse()?),
+            "--jobs" | "-j" => request.jobs = line.parse()?,
+            "--json" => flags.json = Some(line.value()?.into()),
+            "--transcripts" => flags.transcripts = Some(line.value()?.into()),
+            "--info6" => rules.info6 = true,
+            "--no-handshake" => rules.no_handshake = true,
+            "--card-order" => {
+                rules.card_order = match line.value()?.as_str() {
+                    "asc" => CardOrder::Asc,
+                    "desc" => CardOrder::Desc,
+                    "random" => CardOrder::Random,
+                    other => bail!("--card-order: '{}' is not asc, desc or random", other),
+                }
+            }
+            "--crlf" => request.crlf = true,
+            "--auto-pass" => rules.auto_pass = true,
+            "--bid-stop-at-3" => rules.bid_stop_at_3 = true,
+            "--error-as-gameover" => rules.error_as_gameover = true,
+            "--progress" => request.progress = true,
+            "--no-progress" => request.progress = false,
+            "--show-stderr" => request.show_stderr = true,
+            "--threaded" => request.threaded = true,
+            "--shard" => {
+                request.shard = Some(
+                    Shard::parse(&line.value()?).map_err(|e| anyhow::anyhow!("--shard: {}", e))?,
+                )
+            }
+            "--gauntlet" => request.gauntlet = Some(line.values(usize::MAX)?),
+            _ => return Err(line.unknown(&arg).into()),
+        }
+    }
+    request.transcripts = flags.transcripts.is_some();
+    flags.request = request;
+    Ok(flags)
+}
+
 /// Runs `ddz arena --gauntlet CANDIDATE OPPONENT...`: a `--pair` match against each opponent
 /// (each report printed as it ends), then the gauntlet's table and its `RESULT` line.
 fn run_gauntlet_cli(
     config: &ArenaConfig,
-    specs: &[String],
+    gauntlet: &Gauntlet,
     json_file: Option<&std::path::Path>,
     max_errors: Option<u64>,
 ) -> anyhow::Result<()> {
-    let (candidate, opponents) = match specs.split_first() {
-        Some((c, o)) if !o.is_empty() => (c, o),
-        _ => bail!("--gauntlet takes a candidate and at least one opponent"),
-    };
-    for spec in specs {
-        spec.parse::<crate::arena::spec::PlayerSpec>()
-            .map_err(anyhow::Error::msg)?;
-    }
+    let (candidate, opponents) = (&gauntlet.candidate, &gauntlet.opponents);
     let mut json_out = match json_file {
         Some(path) => Some(std::io::BufWriter::new(
             std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,

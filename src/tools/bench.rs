@@ -383,7 +383,7 @@ fn bench_decide(_pos: &Positions, _reps: u32) -> Figures {
 /// The same for the learned policy, and its time per decision against the rule player's over
 /// the same deals in the same run (the two play different games: the ratio is of medians).
 fn bench_learned(_pos: &Positions, _reps: u32) -> Figures {
-    use crate::strategy::learned::LearnedPlayer;
+    use crate::strategy::learned_policy::LearnedPlayer;
     use crate::strategy::rules_player::RulesPlayer;
     let mut rules: Vec<RulesPlayer> = (0..3).map(|_| RulesPlayer::new()).collect();
     let rules_times = play_bench_deals(&mut rules);
@@ -605,8 +605,8 @@ const NET_EVALS: usize = 200;
 /// changes nothing the fingerprint counts).
 fn bench_net(_pos: &Positions, reps: u32) -> Figures {
     use crate::game::BySeat;
-    use crate::strategy::net::features::{play_features, PLAY_INPUTS};
-    use crate::strategy::net::{open_position, PlayNet};
+    use crate::strategy::networks::features::{play_features, PLAY_INPUTS};
+    use crate::strategy::networks::{open_position, PlayNet};
     let (games, evals) = if reps == REPS_QUICK {
         (SOLVE_GAMES_QUICK, 1)
     } else {
@@ -636,8 +636,9 @@ fn bench_net(_pos: &Positions, reps: u32) -> Figures {
         play_features(p, &mut splitter, &mut x);
         inputs.push(x);
     }
-    let mlp = crate::strategy::net::mlp::Mlp::from_bytes(crate::strategy::net::PLAY_WEIGHTS)
-        .expect("the embedded network reads");
+    let mlp =
+        crate::strategy::networks::mlp::Mlp::from_bytes(crate::strategy::networks::PLAY_WEIGHTS)
+            .expect("the embedded network reads");
     let mut out = [0.0f32; 3];
     let forward_start = Instant::now();
     for x in &inputs {

@@ -7,6 +7,7 @@ use crate::cards::Cards;
 use crate::cli::{Arg, Args};
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
+use crate::registry::{synopsis, Flag};
 use crate::rules::{botzone_variant, Platform};
 use crate::strategy::clock::parse_think;
 use anyhow::{anyhow, bail, Context};
@@ -14,10 +15,37 @@ use serde_json::Value;
 use std::io::{BufRead, Write};
 use std::time::Instant;
 
-/// Usage of `ddz botzone`.
-pub const USAGE: &str = "\
-usage: ddz botzone [--player NAME] [--think SECONDS] [--keep-running]
-       ddz botzone check FILE
+/// `ddz botzone`'s flags: the bot's settings, declared once for its usage and its reading.
+pub static BOT_FLAGS: &[Flag<BotSettings>] = &[
+    Flag {
+        name: "player",
+        value: "NAME",
+        read: |bot, words| {
+            bot.player = words[0].clone();
+            Ok(())
+        },
+    },
+    Flag {
+        name: "think",
+        value: "SECONDS",
+        read: |bot, words| {
+            // The one reading of `think`, so the engine and the tools accept the same.
+            bot.think = Some(parse_think(&words[0])?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "keep-running",
+        value: "",
+        read: |bot, _| {
+            bot.keep_running = true;
+            Ok(())
+        },
+    },
+];
+
+/// Usage of `ddz botzone`, after its synopsis.
+const USAGE_TAIL: &str = "       ddz botzone check FILE
        ddz botzone read
 The engine as a Botzone bot (斗地主·改, FightTheLandlord2): reads Botzone's JSON input on
 stdin and writes {\"response\": …}. Started every turn by default; --keep-running stays alive
@@ -30,6 +58,15 @@ disagreement.
 read: card id lists on stdin (JSON, one a line), each play's reading by Botzone's rules on stdout:
 its kind, lowest body rank (0 = 3 … 14 = big joker) and links, or `none`.";
 
+/// Usage of `ddz botzone`: its flags listed from [`BOT_FLAGS`].
+pub fn usage() -> &'static str {
+    crate::tools::leak(format!(
+        "{}\n{}",
+        synopsis("usage: ddz botzone", BOT_FLAGS.iter().map(Flag::synopsis)),
+        USAGE_TAIL
+    ))
+}
+
 /// Runs `ddz botzone …`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let start = Instant::now();
@@ -39,16 +76,14 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         _ => {}
     }
     let mut settings = BotSettings::default();
-    let mut line = Args::new("botzone", USAGE, args);
+    let mut line = Args::new("botzone", usage(), args);
     while let Some(arg) = line.next_arg()? {
-        match arg {
-            Arg::Flag(f) if f == "--player" => settings.player = line.value()?,
-            Arg::Flag(f) if f == "--think" => {
-                let think = parse_think(&line.value()?).map_err(|e| anyhow!("--think: {}", e))?;
-                settings.think = Some(think);
-            }
-            Arg::Flag(f) if f == "--keep-running" => settings.keep_running = true,
-            other => return Err(line.unknown(&other).into()),
+        let known = match &arg {
+            Arg::Flag(flag) => line.read_flag(BOT_FLAGS, flag, &mut settings)?,
+            Arg::Word(_) => false,
+        };
+        if !known {
+            return Err(line.unknown(&arg).into());
         }
     }
     let stdin = std::io::stdin();
@@ -208,7 +243,7 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
 /// `ddz botzone check FILE`.
 fn run_check(args: &[String]) -> anyhow::Result<()> {
     let mut file = None;
-    let mut line = Args::new("botzone", USAGE, args);
+    let mut line = Args::new("botzone", usage(), args);
     while let Some(arg) = line.next_arg()? {
         match arg {
             Arg::Word(w) if file.is_none() => file = Some(w),

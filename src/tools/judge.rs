@@ -2,7 +2,7 @@
 //! the recorded outcomes and against rollouts with the solver at the end from the same
 //! positions, printed on stdout.
 
-use crate::learn::data::Sample;
+use crate::training::data::Sample;
 use anyhow::{bail, Context};
 use std::io::BufRead;
 
@@ -12,12 +12,12 @@ use std::io::BufRead;
 pub fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
     use crate::cards::Cards;
     use crate::game::{BySeat, GameState, Outcome};
-    use crate::learn::encode::targets;
     use crate::search::rollout::{play_out, Finisher, OpenGame};
     use crate::search::Solver;
-    use crate::strategy::net::PlayNet;
+    use crate::strategy::networks::PlayNet;
     use crate::strategy::rules_player::RulesPlayer;
     use crate::strategy::thinker::{SOLVE_AT_CARDS, SOLVE_NODES};
+    use crate::training::encode::targets;
 
     let file = std::fs::File::open(path).with_context(|| format!("opening {}", path))?;
     let mut net = PlayNet::embedded();

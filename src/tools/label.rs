@@ -1,17 +1,17 @@
 //! `ddz label`: the thinking player's decisions in self-play games, recorded with the learned
-//! policy's features (the format is in [`crate::learn::decisions`]; the trainer is
+//! policy's features (the format is in [`crate::training::decisions`]; the trainer is
 //! `scripts/train-policy.py`).
 
 use crate::cli::Args;
-use crate::learn::data::GAMES_PER_DEAL;
-use crate::learn::data_merge::deals_in;
-use crate::learn::decisions::{header, label_run, Candidate, Labeller};
-use crate::learn::run::SelfPlay;
 use crate::os::{is_terminal, Stream};
 use crate::registry::pair;
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{set_player, ThinkerSettings};
 use crate::tools::run_flags::read_run_flags;
+use crate::training::data::GAMES_PER_DEAL;
+use crate::training::data_merge::deals_in;
+use crate::training::decisions::{header, label_run, Candidate, Labeller};
+use crate::training::run::SelfPlay;
 use anyhow::{bail, Context};
 use std::io::{BufWriter, Write};
 use std::time::Instant;
@@ -28,7 +28,7 @@ usage: ddz label --out FILE [--deals N] [--players P [P P]] [--judge SETTINGS] [
   (base 1, no bidding), and at every decision with a choice lets the thinking player search
   the deciding seat's own view; every candidate it searched is written to FILE with its mean
   score, deals, whether it was chosen, and the learned policy's features (tab-separated; the
-  columns are documented in src/learn/decisions.rs). scripts/train-policy.py fits the policy.
+  columns are documented in src/training/decisions.rs). scripts/train-policy.py fits the policy.
   --players   who plays the games, in the arena's syntax (default builtin:rules)
   --judge     the thinker's settings, KEY=VALUE joined by ':' (default samples=64:eval=rollout)
   --every K   search one decision in K of each game (default 1: all)

@@ -38,13 +38,13 @@ pub fn usage_of(tool: &str, rest: &[String]) -> Option<&'static str> {
         ("bench", _) => bench::USAGE,
         ("arena", Some("merge")) => arena::MERGE_USAGE,
         ("arena", _) => arena::usage(),
-        ("play", _) => table_flags::USAGE,
+        ("play", _) => table_flags::usage(),
         ("replay", _) => replay::USAGE,
-        ("serve", _) => serve::USAGE,
+        ("serve", _) => serve::usage(),
         ("check-transcripts", _) => check_transcripts::USAGE,
         ("selfplay", Some("merge")) => selfplay::MERGE_USAGE,
         ("selfplay", _) => selfplay::SELFPLAY_USAGE,
-        ("botzone", _) => botzone::USAGE,
+        ("botzone", _) => botzone::usage(),
         ("encode", _) => selfplay::ENCODE_USAGE,
         ("label", _) => label::LABEL_USAGE,
         ("netcheck", _) => selfplay::NETCHECK_USAGE,
@@ -54,7 +54,7 @@ pub fn usage_of(tool: &str, rest: &[String]) -> Option<&'static str> {
 
 /// A usage text made once per run, kept for the rest of it (the command line's reader and
 /// [`usage_of`] hold usage texts as `&'static str`).
-fn leak(text: String) -> &'static str {
+pub(crate) fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }
 

@@ -1,9 +1,9 @@
 //! The flags shared by the tools that play a self-play run (`ddz selfplay`, `ddz label`): a
-//! helper of those tools, not a tool (it is the tools' command line, kept out of `learn`).
+//! helper of those tools, not a tool (it is the tools' command line, kept out of `training`).
 
-use crate::arena::deals::Shard;
 use crate::cli::{Arg, Args};
-use crate::learn::run::{SelfPlay, DEFAULT_PLAYER};
+use crate::shards::Shard;
+use crate::training::run::{SelfPlay, DEFAULT_PLAYER};
 use anyhow::bail;
 use std::path::PathBuf;
 

@@ -1,15 +1,15 @@
 //! `ddz selfplay`: seeded self-play games written as training data; `ddz encode`: that data
-//! turned into a network's training matrix. The formats are in [`crate::learn::data`] and
-//! [`crate::learn::encode`]; the trainer is `scripts/train.py`.
+//! turned into a network's training matrix. The formats are in [`crate::training::data`] and
+//! [`crate::training::encode`]; the trainer is `scripts/train.py`.
 
 use crate::cli::{Arg, Args};
-use crate::learn::data::{Sample, GAMES_PER_DEAL, HEADER};
-use crate::learn::data_merge::{deals_in, end_line, merge, parse_shard_line, shard_line};
-use crate::learn::encode::{MatrixWriter, Net};
-use crate::learn::run::{self, SelfPlay};
 use crate::os::{is_terminal, Stream};
 use crate::tools::judge::{judge_data, JUDGE_POSITIONS};
 use crate::tools::run_flags::read_run_flags;
+use crate::training::data::{Sample, GAMES_PER_DEAL, HEADER};
+use crate::training::data_merge::{deals_in, end_line, merge, parse_shard_line, shard_line};
+use crate::training::encode::{MatrixWriter, Net};
+use crate::training::run::{self, SelfPlay};
 use anyhow::{bail, Context};
 use std::io::{BufRead, BufWriter, Write};
 use std::path::PathBuf;
@@ -22,7 +22,7 @@ usage: ddz selfplay --out FILE [--deals N] [--players P [P P]] [--seed S] [--job
        ddz selfplay merge --out FILE SHARD...
   Plays N seeded deals (default 1000), each three times with seat A, B, then C as the landlord
   (base 1, no bidding), and writes every position of every game with its outcome to FILE
-  (tab-separated, one line per position; the columns are documented in src/learn/data.rs).
+  (tab-separated, one line per position; the columns are documented in src/training/data.rs).
   --players   one player for all seats or one per seat, in the arena's syntax
               (default builtin:rules; builtin:ddz:samples=8 plays better and slower)
   --seed      the run's seed (default 1): same seed, same file
@@ -39,11 +39,11 @@ example: ddz selfplay --deals 20000 --players builtin:rules --seed 1 --out data/
 pub const ENCODE_USAGE: &str = "\
 usage: ddz encode --net play|bid|hidden DATA... --out FILE [--every K]
   Turns self-play data into a network's training matrix (inputs and targets, f32; the format
-  is documented in src/learn/encode.rs), as scripts/train.py reads it.
+  is documented in src/training/encode.rs), as scripts/train.py reads it.
   --net play    every position (all hands open) → the landlord's outcome
   --net bid     the landlord's 17 dealt cards, once per game → the landlord's outcome
   --net hidden  DATA are arena game logs (ddz arena --json): each seat's view before a turn →
-                where the hidden cards are (src/learn/hidden_data.rs)
+                where the hidden cards are (src/training/hidden_data.rs)
   --every K     keep one position in K, by game and turn (default 1; not the bid network)
   The shards of a run (ddz selfplay --shard K/N) are read together, all N of them, as the file
   ddz selfplay merge joins them into: the matrix is the one the whole run's file gives.";
@@ -69,8 +69,8 @@ usage: ddz netcheck PREFIX
 
 /// `ddz netcheck --policy PREFIX`: a trained policy model scored against the trainer's own.
 fn check_policy(prefix: &str) -> anyhow::Result<()> {
-    use crate::strategy::learned::trees::Trees;
-    use crate::strategy::learned::{compare_with_trainer, TRAINER_TOLERANCE};
+    use crate::strategy::learned_policy::trees::Trees;
+    use crate::strategy::learned_policy::{compare_with_trainer, TRAINER_TOLERANCE};
     let text = std::fs::read_to_string(format!("{}.txt", prefix))
         .with_context(|| format!("reading {}.txt", prefix))?;
     let model = Trees::parse(&text).map_err(|e| anyhow::anyhow!("{}.txt: {}", prefix, e))?;
@@ -141,7 +141,7 @@ pub fn run_netcheck(args: &[String]) -> anyhow::Result<()> {
         .with_context(|| format!("reading {}.bin", prefix))?;
     let check = std::fs::read_to_string(format!("{}.check", prefix))
         .with_context(|| format!("reading {}.check", prefix))?;
-    let (worst, rows) = crate::learn::encode::compare_with_trainer(&weights, &check)
+    let (worst, rows) = crate::training::encode::compare_with_trainer(&weights, &check)
         .map_err(|e| anyhow::anyhow!("{}.check: {}", prefix, e))?;
     println!(
         "{}: {} rows, largest relative difference {:.2e} (tolerance {:.0e})",
@@ -161,8 +161,8 @@ fn check_hidden(
     deals: u32,
     hidden_net: Option<&str>,
 ) -> anyhow::Result<()> {
-    use crate::learn::hidden_data::{calibrate, games_of_log};
     use crate::strategy::thinker::{Thinker, ThinkerSettings};
+    use crate::training::hidden_data::{calibrate, games_of_log};
     let mut records = Vec::new();
     for path in logs {
         let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
@@ -388,7 +388,7 @@ enum DataSource {
 /// `ddz encode --net hidden`: every `every`-th turn of each game of the arena logs `inputs`,
 /// seen from each seat, into the hidden-hand model's matrix at `out`.
 fn encode_hidden(inputs: &[PathBuf], out: &std::path::Path, every: u64) -> anyhow::Result<()> {
-    use crate::learn::hidden_data::{games_of_log, views_of, HiddenMatrix};
+    use crate::training::hidden_data::{games_of_log, views_of, HiddenMatrix};
     let file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
     let mut matrix = HiddenMatrix::new(BufWriter::new(file))?;
     let mut games = 0;

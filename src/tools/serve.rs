@@ -1,14 +1,42 @@
 //! `ddz serve`: the table in a browser. A local web server ([`crate::web::server`]) where a
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
+use crate::registry::{synopsis, Flag};
+use crate::tools::table_flags::{parse_with, TABLE_FLAGS};
 use crate::web::games::Games;
 use std::io::Write;
 use std::sync::Arc;
 
-/// Usage of `ddz serve`.
-pub const USAGE: &str = "\
-usage: ddz serve [--port P] [--bind ADDRESS] [--seat A|B|C] [--opponents P1 [P2]] [--seed S]
-                 [--deal N] [--fixed-landlord] [--think SECONDS] [--save FILE]
+/// Where `ddz serve` listens.
+struct Address {
+    port: u16,
+    bind: String,
+}
+
+/// `ddz serve`'s own flags, beside the table's ([`TABLE_FLAGS`]).
+static SERVE_FLAGS: &[Flag<Address>] = &[
+    Flag {
+        name: "port",
+        value: "P",
+        read: |address, words| {
+            address.port = words[0]
+                .parse()
+                .map_err(|_| format!("'{}' is not a valid value", words[0]))?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "bind",
+        value: "ADDRESS",
+        read: |address, words| {
+            address.bind = words[0].clone();
+            Ok(())
+        },
+    },
+];
+
+/// Usage of `ddz serve`, after its synopsis.
+const USAGE_TAIL: &str = "\
 A web server where you play against engines in the browser: open the address it prints, click
 cards to choose them, then play, pass, hint or legal plays. Every tab is a game of its own; new
 deal starts the next one. --port (default 8000; 0 picks a free port) and --bind (default
@@ -19,6 +47,19 @@ and first deal (default 0), no bidding, the built-in opponents' and hints' think
 (default: the engine's 1 s), and --save FILE, a JSON game log every finished game is added to
 (ddz replay FILE).";
 
+/// Usage of `ddz serve`: its flags and the table's listed from their declarations.
+pub fn usage() -> &'static str {
+    let flags = SERVE_FLAGS
+        .iter()
+        .map(Flag::synopsis)
+        .chain(TABLE_FLAGS.iter().map(Flag::synopsis));
+    crate::tools::leak(format!(
+        "{}\n{}",
+        synopsis("usage: ddz serve", flags),
+        USAGE_TAIL
+    ))
+}
+
 /// The port `ddz serve` listens on by default.
 pub const DEFAULT_PORT: u16 = 8000;
 /// The address it listens on by default: this machine only.
@@ -26,23 +67,23 @@ pub const DEFAULT_BIND: &str = "127.0.0.1";
 
 /// Runs `ddz serve`.
 pub fn run_serve(args: &[String]) -> anyhow::Result<()> {
-    let mut port = DEFAULT_PORT;
-    let mut bind = DEFAULT_BIND.to_string();
-    let settings =
-        crate::tools::table_flags::parse_with("serve", USAGE, args, &mut |flag, line| {
-            match flag {
-                "--port" => port = line.parse()?,
-                "--bind" => bind = line.value()?,
-                _ => return Ok(false),
-            }
-            Ok(true)
-        })?;
+    let mut address = Address {
+        port: DEFAULT_PORT,
+        bind: DEFAULT_BIND.to_string(),
+    };
+    let settings = parse_with("serve", usage(), args, &mut |flag, line| {
+        Ok(line.read_flag(SERVE_FLAGS, flag, &mut address)?)
+    })?;
     let games = Arc::new(Games::new(settings));
     let title = games.title();
-    crate::web::server::serve(&format!("{}:{}", bind, port), games, |address| {
-        // The first line says where to go: scripts read the address from it.
-        println!("ddz serve: http://{}/ · {}", address, title);
-        let _ = std::io::stdout().flush();
-    })?;
+    crate::web::server::serve(
+        &format!("{}:{}", address.bind, address.port),
+        games,
+        |address| {
+            // The first line says where to go: scripts read the address from it.
+            println!("ddz serve: http://{}/ · {}", address, title);
+            let _ = std::io::stdout().flush();
+        },
+    )?;
     Ok(())
 }

@@ -4,12 +4,81 @@
 
 use crate::cli::{Arg, Args};
 use crate::play::setup::{PlaySettings, DEFAULT_SEAT};
+use crate::registry::{synopsis, Flag, FlagRefusal};
 use crate::strategy::clock::parse_think;
 
-/// Usage of `ddz play`.
-pub const USAGE: &str = "\
-usage: ddz play [--seat A|B|C] [--opponents P1 [P2]] [--seed S] [--deal N] [--fixed-landlord]
-                [--think SECONDS] [--save FILE]
+/// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
+/// tools' usages and their reading.
+pub static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
+    Flag {
+        name: "seat",
+        value: "A|B|C",
+        read: |table, words| {
+            table.seat = words[0].parse()?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "opponents",
+        value: "P1 [P2]",
+        read: |table, words| {
+            // One opponent given plays both seats.
+            let second = words.get(1).unwrap_or(&words[0]);
+            table.opponents = [words[0].clone(), second.clone()];
+            Ok(())
+        },
+    },
+    Flag {
+        name: "seed",
+        value: "S",
+        read: |table, words| {
+            table.seed = number(&words[0])?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "deal",
+        value: "N",
+        read: |table, words| {
+            table.first_deal = number(&words[0])?;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "fixed-landlord",
+        value: "",
+        read: |table, _| {
+            table.fixed_landlord = true;
+            Ok(())
+        },
+    },
+    Flag {
+        name: "think",
+        value: "SECONDS",
+        read: |table, words| {
+            // The one reading of `think`, so the engine and the tools accept the same.
+            table.think = Some(parse_think(&words[0])?);
+            Ok(())
+        },
+    },
+    Flag {
+        name: "save",
+        value: "FILE",
+        read: |table, words| {
+            table.save = Some(words[0].clone().into());
+            Ok(())
+        },
+    },
+];
+
+/// A whole number, or why not.
+fn number<T: std::str::FromStr>(word: &str) -> Result<T, FlagRefusal> {
+    word.parse()
+        .map_err(|_| format!("'{}' is not a number", word).into())
+}
+
+/// Usage of `ddz play`, after its synopsis.
+const USAGE_TAIL: &str = "\
 You take one seat (default B); the others are players in the arena's syntax (default
 builtin:ddz; one opponent given plays both seats):
   builtin:ddz      the engine's default player, thinking up to 1 s a move
@@ -24,9 +93,18 @@ N (default 0). --fixed-landlord: no bidding, the deal's number gives the landlor
 engine's 1 s). --save FILE: keep the session as a JSON game log (ddz replay FILE); `s FILE` after
 a game does the same.";
 
+/// Usage of `ddz play`: its flags listed from [`TABLE_FLAGS`].
+pub fn usage() -> &'static str {
+    crate::tools::leak(format!(
+        "{}\n{}",
+        synopsis("usage: ddz play", TABLE_FLAGS.iter().map(Flag::synopsis)),
+        USAGE_TAIL
+    ))
+}
+
 /// Reads `ddz play`'s command line.
 pub fn parse(args: &[String]) -> anyhow::Result<PlaySettings> {
-    parse_with("play", USAGE, args, &mut |_, _| Ok(false))
+    parse_with("play", usage(), args, &mut |_, _| Ok(false))
 }
 
 /// Reads the command line of `tool` (`usage` for its near names): `ddz play`'s flags, and those
@@ -52,41 +130,8 @@ pub fn parse_with(
             Arg::Flag(f) => f.clone(),
             Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
-        match flag.as_str() {
-            "--seat" => {
-                let v = line.value()?;
-                settings.seat = v.parse().map_err(|e| anyhow::anyhow!("--seat: {}", e))?;
-            }
-            "--opponents" => {
-                let given = line.values(2)?;
-                let second = given.get(1).unwrap_or(&given[0]).clone();
-                settings.opponents = [given[0].clone(), second];
-            }
-            "--seed" => {
-                let v = line.value()?;
-                settings.seed = v
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("--seed: '{}' is not a number", v))?;
-            }
-            "--deal" => {
-                let v = line.value()?;
-                settings.first_deal = v
-                    .parse()
-                    .map_err(|_| anyhow::anyhow!("--deal: '{}' is not a number", v))?;
-            }
-            "--fixed-landlord" => settings.fixed_landlord = true,
-            "--think" => {
-                // The one reading of `think`, so the engine and the tools accept the same.
-                let think =
-                    parse_think(&line.value()?).map_err(|e| anyhow::anyhow!("--think: {}", e))?;
-                settings.think = Some(think);
-            }
-            "--save" => settings.save = Some(line.value()?.into()),
-            other => {
-                if !more(other, &mut line)? {
-                    return Err(line.unknown(&arg).into());
-                }
-            }
+        if !line.read_flag(TABLE_FLAGS, &flag, &mut settings)? && !more(&flag, &mut line)? {
+            return Err(line.unknown(&arg).into());
         }
     }
     Ok(settings)

@@ -59,8 +59,10 @@ pub fn page_token_ok(token: &str) -> bool {
             .bytes()
             .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_')
 }
-/// One game.
-pub struct Game {
+
+/// One game the server plays with a page: its deal, its players, the person's seat and desk,
+/// and who holds it.
+pub struct ServedGame {
     /// Its name in requests.
     pub id: String,
     /// The deal's number.
@@ -79,7 +81,7 @@ pub struct Game {
     holder: Mutex<Holder>,
 }
 
-impl Game {
+impl ServedGame {
     /// The hint player; one hint at a time per game.
     fn hints(&self) -> MutexGuard<'_, Thinker> {
         self.hints.lock().unwrap_or_else(PoisonError::into_inner)
@@ -94,7 +96,7 @@ impl Game {
 pub struct Games {
     setup: PlaySettings,
     next_deal: Mutex<usize>,
-    games: Mutex<HashMap<String, Arc<Game>>>,
+    games: Mutex<HashMap<String, Arc<ServedGame>>>,
     /// One writer of the saved log at a time.
     saving: Mutex<()>,
 }
@@ -111,14 +113,14 @@ impl Games {
         }
     }
 
-    fn table(&self) -> MutexGuard<'_, HashMap<String, Arc<Game>>> {
+    fn table(&self) -> MutexGuard<'_, HashMap<String, Arc<ServedGame>>> {
         self.games.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Starts a game of the next deal on its own thread, held by the page `page` (if named).
     /// Idle games are closed first; when [`MAX_GAMES`] are still open, the finished game asked
     /// about longest ago makes room, and with none finished the server is full (503).
-    pub fn create(self: &Arc<Self>, page: Option<String>) -> Result<Arc<Game>, Refused> {
+    pub fn create(self: &Arc<Self>, page: Option<String>) -> Result<Arc<ServedGame>, Refused> {
         self.sweep(Instant::now());
         let mut table = self.table();
         if table.len() >= MAX_GAMES {
@@ -147,7 +149,7 @@ impl Games {
             *next += 1;
             *next - 1
         };
-        let game = Arc::new(Game {
+        let game = Arc::new(ServedGame {
             id: format!("{:016x}", fastrand::u64(..)),
             deal,
             names: self.setup.names(),
@@ -172,7 +174,7 @@ impl Games {
     }
 
     /// The game `id`, marked as asked about.
-    pub fn get(&self, id: &str) -> Result<Arc<Game>, Refused> {
+    pub fn get(&self, id: &str) -> Result<Arc<ServedGame>, Refused> {
         let game = self.table().get(id).cloned().ok_or_else(|| {
             Refused::new(404, format!("no game '{}' (it was closed or expired)", id))
         })?;
@@ -186,7 +188,7 @@ impl Games {
     /// The game `id`, taken up by the page `page` (a reload of the page that held it, or
     /// another page): from now on it holds the game, and a notice that an earlier page went
     /// away no longer closes it.
-    pub fn resume(&self, id: &str, page: &str) -> Result<Arc<Game>, Refused> {
+    pub fn resume(&self, id: &str, page: &str) -> Result<Arc<ServedGame>, Refused> {
         let game = self.get(id)?;
         let mut holder = game.holder();
         holder.page = Some(page.to_string());
@@ -268,7 +270,7 @@ impl Games {
     }
 
     /// Plays `game` to its end (the game's thread).
-    fn play(&self, game: &Game) {
+    fn play(&self, game: &ServedGame) {
         let setup = &self.setup;
         let mut table = match Table::seat(setup, Box::new(web_seat(game.desk.clone()))) {
             Ok(t) => t,
@@ -300,7 +302,7 @@ impl Games {
 }
 
 /// Tells a game's seat that the person left, so a game in play ends.
-fn leave(game: &Game) {
+fn leave(game: &ServedGame) {
     game.desk.lock().left = true;
     game.desk.notify();
 }
@@ -368,7 +370,7 @@ fn codes(cards: Cards) -> Vec<u8> {
 impl TableView {
     /// The table of `game` (dealt from `seed`) as its person sees it now.
     #[must_use]
-    pub fn of(game: &Game, seed: u64) -> TableView {
+    pub fn of(game: &ServedGame, seed: u64) -> TableView {
         let desk = game.desk.lock();
         let deal = format!("deal {} of seed {}", game.deal, seed);
         let mut view = TableView {
@@ -392,7 +394,7 @@ impl TableView {
         };
         if let Some(line) = &desk.finished {
             let told = Narration::of_line(line);
-            let ended = super::replay_page::Game::of(&told);
+            let ended = super::replay_page::DrawnGame::of(&told);
             view.seats = ended
                 .seats
                 .into_iter()
@@ -498,7 +500,7 @@ pub struct HintView {
 
 /// What the engine's default player would answer in the person's place (409 when the person
 /// is not asked anything; 422 when it finds no legal answer).
-pub fn hint_of(game: &Game, time: TimeControl) -> Result<HintView, Refused> {
+pub fn hint_of(game: &ServedGame, time: TimeControl) -> Result<HintView, Refused> {
     let (state, question) = {
         let desk = game.desk.lock();
         match (&desk.state, desk.question) {
@@ -540,7 +542,7 @@ pub struct LegalPlay {
 }
 
 /// The person's legal plays now (409 when it is not their turn to play).
-pub fn legal_of(game: &Game) -> Result<Vec<LegalPlay>, Refused> {
+pub fn legal_of(game: &ServedGame) -> Result<Vec<LegalPlay>, Refused> {
     let desk = game.desk.lock();
     let state = match (&desk.state, desk.question) {
         (Some(s), Some(Question::Play)) if !desk.over() => s,

@@ -51,7 +51,7 @@ pub fn html_text(text: &str) -> String {
     out
 }
 
-/// The replay page for `games_json` (a JSON array of [`super::replay_page::Game`]), titled by
+/// The replay page for `games_json` (a JSON array of [`super::replay_page::DrawnGame`]), titled by
 /// `source` (the log's name).
 #[must_use]
 pub fn replay_page(games_json: &str, source: &str) -> String {

@@ -11,9 +11,10 @@ use crate::game::Seat;
 use crate::play::narration::{Narration, Played};
 use serde::Serialize;
 
-/// One game for the replay page.
+/// One finished game as the pages draw it (the replay page lists them; the play page draws
+/// a game's end from one).
 #[derive(Clone, Debug, Serialize)]
-pub struct Game {
+pub struct DrawnGame {
     /// The game's name in the page's list: `game 3: deal 0, seating 2`.
     pub title: String,
     /// A, B, C.
@@ -95,18 +96,18 @@ fn codes(cards: Cards) -> Vec<u8> {
     cards.codes().collect()
 }
 
-impl Game {
+impl DrawnGame {
     /// The game of one log line, titled `title`.
     #[must_use]
-    pub fn of_line(line: &GameLine, title: String) -> Game {
+    pub fn of_line(line: &GameLine, title: String) -> DrawnGame {
         let mut narration = Narration::of_line(line);
         narration.title = title;
-        Game::of(&narration)
+        DrawnGame::of(&narration)
     }
 
     /// The game `narration` tells, as the pages draw it.
     #[must_use]
-    pub fn of(narration: &Narration) -> Game {
+    pub fn of(narration: &Narration) -> DrawnGame {
         let landlord = narration.landlord;
         let bottom = narration.bottom.unwrap_or(Cards::EMPTY);
         let seats = Seat::ALL
@@ -134,7 +135,7 @@ impl Game {
                 }
             })
             .collect();
-        Game {
+        DrawnGame {
             title: narration.title.clone(),
             seats,
             bottom: codes(bottom),
@@ -185,11 +186,11 @@ impl Ending {
 /// shows the folders of the machine that wrote it.
 #[must_use]
 pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
-    let games: Vec<Game> = lines
+    let games: Vec<DrawnGame> = lines
         .iter()
         .map(|&(n, line)| {
             let title = format!("game {}: deal {}, seating {}", n, line.deal, line.seating);
-            Game::of_line(line, title)
+            DrawnGame::of_line(line, title)
         })
         .collect();
     page_of(&games, source)
@@ -197,7 +198,7 @@ pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
 
 /// The replay page of `games`, titled by `source` as [`page`] titles it.
 #[must_use]
-pub fn page_of(games: &[Game], source: &str) -> String {
+pub fn page_of(games: &[DrawnGame], source: &str) -> String {
     let source = std::path::Path::new(source)
         .file_name()
         .map_or(std::borrow::Cow::Borrowed(source), |name| {

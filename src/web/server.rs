@@ -20,7 +20,7 @@
 //! the server: a panic while answering one request is answered 500 and the server goes on.
 
 use super::desk::Refused;
-use super::games::{hint_of, legal_of, page_token_ok, Game, Games, TableView, MAX_GAMES};
+use super::games::{hint_of, legal_of, page_token_ok, Games, ServedGame, TableView, MAX_GAMES};
 use crate::cards::Cards;
 use serde::{Deserialize, Serialize};
 use std::io::Read;
@@ -357,7 +357,7 @@ fn new_game(request: &mut Request, games: &Arc<Games>) -> Result<Answer, Refused
 /// it refused it), answers with the table when the person is asked again or the game ended.
 fn answered(
     games: &Arc<Games>,
-    game: &Arc<Game>,
+    game: &Arc<ServedGame>,
     take: impl FnOnce(&mut super::desk::Desk) -> Result<u64, Refused>,
 ) -> Result<Answer, Refused> {
     let (ticket, moves) = {
@@ -371,12 +371,12 @@ fn answered(
     Ok(table(games, game, 200))
 }
 
-fn table(games: &Games, game: &Game, status: u16) -> Answer {
+fn table(games: &Games, game: &ServedGame, status: u16) -> Answer {
     Answer::json(status, &TableView::of(game, games.setup().seed))
 }
 
 /// The finished game's replay page (409 while it is in play).
-fn replay(game: &Game) -> Result<Answer, Refused> {
+fn replay(game: &ServedGame) -> Result<Answer, Refused> {
     let desk = game.desk.lock();
     let line = desk
         .finished

@@ -4,7 +4,7 @@
 //! choice, the deals, the time and why the search stopped, the answer. `ddz replay LOG --html`
 //! writes these; `ddz replay LOG` prints the same notes under each game.
 
-use super::replay_page::Game;
+use super::replay_page::DrawnGame;
 use crate::arena::engine_log::{Decided, LoggedGame};
 use crate::play::narration::Narration;
 use crate::strategy::explain::{Note, NotedCandidate};
@@ -116,9 +116,9 @@ fn thought(line: usize, decided: Decided, note: &Note, narration: &Narration) ->
 /// The seat's view of a logged game, with its thinking, as the replay page draws it; `None`
 /// when its transcript holds no deal.
 #[must_use]
-pub fn logged_game(game: &LoggedGame) -> Option<Game> {
+pub fn logged_game(game: &LoggedGame) -> Option<DrawnGame> {
     let narration = narration_of(game)?;
-    let mut drawn = Game::of(&narration);
+    let mut drawn = DrawnGame::of(&narration);
     drawn.south = Some(game.seat);
     drawn.thinking = thoughts(game, &narration);
     Some(drawn)
@@ -127,6 +127,6 @@ pub fn logged_game(game: &LoggedGame) -> Option<Game> {
 /// The replay page of logged games, titled by `source` (the log's name).
 #[must_use]
 pub fn log_page(games: &[&LoggedGame], source: &str) -> String {
-    let drawn: Vec<Game> = games.iter().filter_map(|g| logged_game(g)).collect();
+    let drawn: Vec<DrawnGame> = games.iter().filter_map(|g| logged_game(g)).collect();
     super::replay_page::page_of(&drawn, source)
 }

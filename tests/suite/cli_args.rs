@@ -607,3 +607,42 @@ fn play_lists_the_arenas_players() {
     assert!(recommended.contains("rules"), "{:?}", recommended);
     assert!(recommended.is_subset(&known), "{:?}", recommended);
 }
+
+/// The flags a tool declares (`ddz play`'s and `ddz serve`'s table, `ddz botzone`'s bot) are
+/// its usage's synopsis and its reading at once: every flag the synopsis lists is read by the
+/// tool (given `=x` and a stray word, it is never refused as unknown: the value is read or
+/// refused, or the stray word is), and a flag one typo away is suggested from the same list.
+#[test]
+fn a_declared_flag_is_listed_and_read_from_one_list() {
+    for tool in ["play", "serve", "botzone"] {
+        let usage = ok(&[tool, "--help"]);
+        let synopsis: String = usage
+            .lines()
+            .take_while(|l| l.starts_with("usage:") || l.starts_with("  "))
+            .collect::<Vec<_>>()
+            .join("\n");
+        let flags = ddz::cli::usage_flags(&synopsis);
+        assert!(flags.len() >= 3, "{}: {:?}", tool, flags);
+        for flag in &flags {
+            let given = format!("{}=x", flag);
+            let run = ddz(&[tool, &given, "stray"]);
+            assert_eq!(run.code, Some(2), "{} {}: {}", tool, given, run.stdout);
+            assert!(
+                !run.stderr.contains("unknown option"),
+                "{} {}: {}",
+                tool,
+                given,
+                run.stderr
+            );
+            let typo = format!("{}x", flag);
+            let run = ddz(&[tool, &typo]);
+            assert!(
+                run.stderr.contains(&format!("(did you mean '{}'?)", flag)),
+                "{} {}: {}",
+                tool,
+                typo,
+                run.stderr
+            );
+        }
+    }
+}

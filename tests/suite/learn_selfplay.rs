@@ -7,14 +7,14 @@ use ddz::arena::referee::GameRecord;
 use ddz::cards::{Cards, Counts};
 use ddz::game::score::POINT;
 use ddz::game::{GameState, Scoring, Seat};
-use ddz::learn::data::{Sample, HEADER};
-use ddz::learn::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
-use ddz::learn::run::{match_config, samples_of, SelfPlay};
-use ddz::strategy::net::features::{play_features, PLAY_INPUTS};
-use ddz::strategy::net::mlp::Mlp;
-use ddz::strategy::net::{BID_WEIGHTS, PLAY_WEIGHTS};
+use ddz::strategy::networks::features::{play_features, PLAY_INPUTS};
+use ddz::strategy::networks::mlp::Mlp;
+use ddz::strategy::networks::{BID_WEIGHTS, PLAY_WEIGHTS};
 use ddz::strategy::splitter::Splitter;
 use ddz::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
+use ddz::training::data::{Sample, HEADER};
+use ddz::training::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
+use ddz::training::run::{match_config, samples_of, SelfPlay};
 
 fn run(deals: usize, seed: u64) -> Vec<GameRecord> {
     let selfplay = SelfPlay {
@@ -154,7 +154,7 @@ fn the_play_network_gives_the_trainers_outputs() {
         PLAY_WEIGHTS,
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/src/strategy/net/weights/play.check"
+            "/src/strategy/networks/weights/play.check"
         ),
     );
 }
@@ -165,7 +165,7 @@ fn the_bid_network_gives_the_trainers_outputs() {
         BID_WEIGHTS,
         concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/src/strategy/net/weights/bid.check"
+            "/src/strategy/networks/weights/bid.check"
         ),
     );
 }
@@ -294,8 +294,8 @@ fn the_play_network_over_deals_agrees_with_the_bid_network() {
 
 #[test]
 fn the_embedded_networks_fit_the_features() {
-    use ddz::strategy::net::features::BID_INPUTS;
-    use ddz::strategy::net::{BidNet, PlayNet};
+    use ddz::strategy::networks::features::BID_INPUTS;
+    use ddz::strategy::networks::{BidNet, PlayNet};
     let play = Mlp::from_bytes(PLAY_WEIGHTS).unwrap();
     let bid = Mlp::from_bytes(BID_WEIGHTS).unwrap();
     assert_eq!((play.inputs(), play.outputs()), (PLAY_INPUTS, 3));

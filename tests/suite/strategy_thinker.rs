@@ -295,7 +295,7 @@ fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
 /// the others), and some by that much. Files that are no play network are refused by name.
 #[test]
 fn a_network_read_from_a_file_replaces_the_embedded_one() {
-    use ddz::strategy::net::{NetValue, PLAY_WEIGHTS};
+    use ddz::strategy::networks::{NetValue, PLAY_WEIGHTS};
     use ddz::strategy::thinker::Eval;
     let dir = std::env::temp_dir().join(format!("ddz-play-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -364,7 +364,7 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
         .to_string();
     assert!(err.contains("cannot read"), "{}", err);
     let bid = dir.join("bid.bin");
-    std::fs::write(&bid, ddz::strategy::net::BID_WEIGHTS).unwrap();
+    std::fs::write(&bid, ddz::strategy::networks::BID_WEIGHTS).unwrap();
     let err = s
         .set("play-net", bid.to_str().unwrap())
         .unwrap_err()

@@ -8,8 +8,8 @@ use crate::game::{BySeat, GameState};
 use crate::game::{Seat, Tally};
 use crate::search::rollout::OpenGame;
 use crate::strategy::clock::{Budget, Limit};
-use crate::strategy::net::features::{OpenPosition, Role};
-use crate::strategy::net::{BidNet, NetValue};
+use crate::strategy::networks::features::{OpenPosition, Role};
+use crate::strategy::networks::{BidNet, NetValue};
 use crate::strategy::Deadline;
 
 /// What the bidding simulation found.

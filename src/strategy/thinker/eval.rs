@@ -2,7 +2,7 @@
 //! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
-use super::infer::Proposal;
+use super::proposal::Proposal;
 use super::Playout;
 use super::{decision_seed, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;
@@ -10,8 +10,8 @@ use crate::game::{BySeat, GameState, Outcome, Scoring, Seat};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
-use crate::strategy::learned::LearnedPlayer;
-use crate::strategy::net::{open_position, PlayNet};
+use crate::strategy::learned_policy::LearnedPlayer;
+use crate::strategy::networks::{open_position, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
 
 /// Where a decision's deals come from: the sampler (always, but for a measurement), or the
@@ -345,7 +345,7 @@ impl Thinker {
         };
         let proposal =
             Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
-        let hidden = crate::strategy::net::hidden::hidden_cards(state);
+        let hidden = crate::strategy::networks::hidden::hidden_cards(state);
         let next = state.me.next();
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xc4a2);
         let mut hits = [0u32; 54];

@@ -33,6 +33,7 @@ mod bid;
 mod candidates;
 mod eval;
 mod infer;
+mod proposal;
 mod settings;
 mod stats;
 
@@ -45,7 +46,7 @@ pub use settings::{
 
 use super::clock::{self, Budget};
 use super::explain::{BidExplained, BidSeen, Explanation, PlayExplained};
-use super::learned::LearnedPlayer;
+use super::learned_policy::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
 use super::{Deadline, Strategy};
@@ -53,7 +54,7 @@ use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
-use crate::strategy::net::{BidNet, HiddenNet};
+use crate::strategy::networks::{BidNet, HiddenNet};
 use eval::{Deals, Worker};
 use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -230,7 +231,7 @@ impl Thinker {
             }
         };
         let proposal =
-            infer::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
+            proposal::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
         let deals = match self.shown_hands(state) {
             Some(hands) => Deals::Shown(hands),
             None => Deals::Sampled(&proposal),
@@ -733,7 +734,7 @@ mod tests {
     #[test]
     fn the_learned_policy_plays_the_first_playout_plies() {
         use crate::search::rollout::OpenGame;
-        use crate::strategy::learned::LearnedPlayer;
+        use crate::strategy::learned_policy::LearnedPlayer;
         const PLIES: usize = 3;
         let settings = ThinkerSettings {
             playout: Playout::Learned,
@@ -784,7 +785,7 @@ mod tests {
     #[test]
     fn the_partner_plays_the_learned_policy_in_a_farmers_playouts() {
         use crate::search::rollout::OpenGame;
-        use crate::strategy::learned::LearnedPlayer;
+        use crate::strategy::learned_policy::LearnedPlayer;
         let settings = ThinkerSettings {
             partner: Playout::Learned,
             ..ThinkerSettings::default()
@@ -847,7 +848,7 @@ mod tests {
                 by_learned.policy.start(&learned_settings);
                 let w = by_rules.likelihood(view, hands, 0.0);
                 assert_eq!(by_learned.likelihood(view, hands, 0.0), w);
-                let mut learned = crate::strategy::learned::LearnedPlayer::new();
+                let mut learned = crate::strategy::learned_policy::LearnedPlayer::new();
                 let w_learned = infer::likelihood_under(&mut learned, view, hands, 0.0);
                 learned_differs += usize::from(w_learned != w);
                 compared += 1;

@@ -3,9 +3,9 @@
 
 use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
 use crate::strategy::clock::{Limit, TimeControl, TIME_SETTINGS};
-use crate::strategy::net::features::{BID_INPUTS, PLAY_INPUTS};
-use crate::strategy::net::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
-use crate::strategy::net::NetFile;
+use crate::strategy::networks::features::{BID_INPUTS, PLAY_INPUTS};
+use crate::strategy::networks::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
+use crate::strategy::networks::NetFile;
 
 /// Default of [`ThinkerSettings::stick`]: at 16 deals per decision, keeping the rule player's choice
 /// unless the best candidate leads it by more than one standard error measured +2.7 points of
@@ -123,7 +123,7 @@ pub struct Deep {
 pub enum Playout {
     /// The rule player.
     Rules,
-    /// The learned policy ([`crate::strategy::learned`]).
+    /// The learned policy ([`crate::strategy::learned_policy`]).
     Learned,
 }
 
@@ -610,7 +610,7 @@ pub enum Infer {
     /// against the rule player it measured +25.1 ± 3.6 points per deal against +17.7 ± 3.7
     /// without, on the same 1,000 deals.
     Rules,
-    /// Drawn by the hidden-hand network's chances ([`crate::strategy::net::hidden`]).
+    /// Drawn by the hidden-hand network's chances ([`crate::strategy::networks::hidden`]).
     Net,
     /// Drawn by the network, then kept by the rule-player model as with `rules`.
     NetRules,
@@ -646,7 +646,7 @@ fn name_of<T: PartialEq>(options: &[(&'static str, T)], value: T) -> &'static st
 }
 
 /// A network file refused, as a setting's error.
-fn net_error(e: crate::strategy::net::NetFileError) -> SettingError {
+fn net_error(e: crate::strategy::networks::NetFileError) -> SettingError {
     SettingError::File { why: e.to_string() }
 }
 

@@ -1,5 +1,5 @@
 //! The thinking player's decisions, recorded to teach the learned policy
-//! ([`crate::strategy::learned`]): `ddz label` plays seeded self-play games, and at every
+//! ([`crate::strategy::learned_policy`]): `ddz label` plays seeded self-play games, and at every
 //! decision of every seat with a choice to make the thinker searches the seat's own view, as it
 //! would in a game; each candidate it searched becomes one line with the thinker's figures and
 //! the learned policy's features of the play.
@@ -14,13 +14,13 @@
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
 use super::run::{match_config, replay_start, SelfPlay};
-use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};
-use crate::strategy::learned::candidate_features::{Features, FEATURES, FEATURE_NAMES};
-use crate::strategy::learned::LearnedPlayer;
+use crate::shards::Shard;
+use crate::strategy::learned_policy::candidate_features::{Features, FEATURES, FEATURE_NAMES};
+use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Deadline;
 use std::fmt;

@@ -6,13 +6,13 @@
 use super::data::{Sample, GAMES_PER_DEAL};
 use super::data_merge::deal_shard;
 use crate::arena::deals::Deal;
-use crate::arena::deals::Shard;
 use crate::arena::referee::GameRecord;
 use crate::arena::{self, ArenaConfig, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;
-use crate::strategy::net::open_position;
+use crate::shards::Shard;
+use crate::strategy::networks::open_position;
 
 /// What to play.
 #[derive(Clone, Debug)]

@@ -3,21 +3,22 @@
 //! byte.
 //!
 //! Shard K of N (`ddz selfplay --shard K/N`) plays the run's deals i (from 0) with
-//! `i mod N = K - 1`, as the arena's shards do ([`crate::arena::log_merge`]), each deal's three
+//! `i mod N = K - 1`, as the arena's shards do (the slicing, the "same run?" check and the
+//! merge's walk are [`crate::shards`]', shared with the arena), each deal's three
 //! games (landlord A, B, C) together, every game exactly as the whole run plays it. Its file is
 //! the whole run's (the run's comment line, the column header, the positions in game order)
 //! with two more comment lines, which readers of data files skip: after the run's line, which
 //! shard it is ([`shard_line`]), and last, once every deal was played, that it finished
 //! ([`end_line`], with its count of positions). A shard killed before the end has no end line.
 //!
-//! [`merge`] checks the shards are of one run (the same first line), all there once, each
+//! [`merge`] checks the shards are of one run (the same first line and deals), all there once, each
 //! finished and holding only its own deals in order; then it writes the run's line, the column
 //! header and every deal's positions in deal order, taking deal i from shard `i mod N + 1`:
 //! the whole run's file. `ddz selfplay merge` writes it; `ddz encode` reads shards through it,
 //! so a matrix made from the shards is the one made from the whole file.
 
 use super::data::{GAMES_PER_DEAL, HEADER};
-use crate::arena::deals::Shard;
+use crate::shards::{Shard, ShardFile, Shards, ShardsError};
 use std::io::BufRead;
 
 /// The start of a shard's second line, before `K/N`.
@@ -89,8 +90,6 @@ fn parse_end_line(line: &str, shard: Shard) -> Option<u64> {
 /// Self-play shards' files that do not merge into the whole run's file.
 #[derive(Debug)]
 pub enum RunMergeError {
-    /// No file given.
-    NoFiles,
     /// A file could not be read.
     Read { name: String, error: std::io::Error },
     /// The merged file could not be written.
@@ -98,20 +97,17 @@ pub enum RunMergeError {
     /// A file that is no finished shard, or a line out of its place (which, in words naming
     /// the file and the line).
     File(String),
-    /// The files are not the shards of one run, each once (which, in words).
-    Runs(String),
-    /// These shards are missing (`K/N` each).
-    Missing(Vec<String>),
+    /// The files are not the shards of one run, each once.
+    Shards(ShardsError),
 }
 
 impl std::fmt::Display for RunMergeError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            RunMergeError::NoFiles => f.write_str("no shard files given"),
             RunMergeError::Read { name, error } => write!(f, "reading {}: {}", name, error),
             RunMergeError::Write(e) => write!(f, "writing the merged file: {}", e),
-            RunMergeError::File(why) | RunMergeError::Runs(why) => f.write_str(why),
-            RunMergeError::Missing(shards) => write!(f, "shard {} missing", shards.join(", ")),
+            RunMergeError::File(why) => f.write_str(why),
+            RunMergeError::Shards(e) => e.fmt(f),
         }
     }
 }
@@ -122,6 +118,10 @@ impl std::error::Error for RunMergeError {}
 struct ShardReader<R> {
     name: String,
     shard: Shard,
+    /// The run's first line.
+    run: String,
+    /// The run's deals.
+    deals: usize,
     lines: std::io::Lines<R>,
     line_number: usize,
     /// The next position's game number and line.
@@ -131,7 +131,7 @@ struct ShardReader<R> {
 
 impl<R: BufRead> ShardReader<R> {
     /// Reads the first three lines: the run's line, the shard line, the column header.
-    fn open(name: String, reader: R) -> Result<(ShardReader<R>, String, usize), RunMergeError> {
+    fn open(name: String, reader: R) -> Result<ShardReader<R>, RunMergeError> {
         let mut lines = reader.lines();
         let mut line = |what: &str| -> Result<String, RunMergeError> {
             match lines.next() {
@@ -169,13 +169,15 @@ impl<R: BufRead> ShardReader<R> {
         let mut reader = ShardReader {
             name,
             shard,
+            run,
+            deals,
             lines,
             line_number: 3,
             next: None,
             positions: 0,
         };
         reader.advance()?;
-        Ok((reader, run, deals))
+        Ok(reader)
     }
 
     /// Reads the next position into `next`; at the end line, checks it and that nothing
@@ -236,6 +238,26 @@ impl<R: BufRead> ShardReader<R> {
     }
 }
 
+impl<R> ShardFile for ShardReader<R> {
+    fn shard(&self) -> Shard {
+        self.shard
+    }
+
+    fn deals(&self) -> usize {
+        self.deals
+    }
+
+    fn run_difference(&self, first: &ShardReader<R>) -> Option<String> {
+        if self.run != first.run {
+            Some(run_difference(&self.run, &first.run))
+        } else if self.deals != first.deals {
+            Some(format!("of {} deals, not {}", self.deals, first.deals))
+        } else {
+            None
+        }
+    }
+}
+
 /// What a merge read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Merged {
@@ -255,65 +277,18 @@ pub fn merge<R: BufRead>(
     files: Vec<(String, R)>,
     out: &mut dyn FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Merged, RunMergeError> {
-    if files.is_empty() {
-        return Err(RunMergeError::NoFiles);
-    }
-    let mut readers: Vec<Option<ShardReader<R>>> = Vec::new();
-    let mut first: Option<(String, String, Shard, usize)> = None;
-    for (name, file) in files {
-        let (reader, run, deals) = ShardReader::open(name, file)?;
-        let shard = reader.shard;
-        let (first_name, first_run, first_shard, first_deals) =
-            first.get_or_insert_with(|| (reader.name.clone(), run.clone(), shard, deals));
-        if shard.count != first_shard.count || deals != *first_deals {
-            return Err(RunMergeError::Runs(format!(
-                "{} is shard {}/{} of {} deals and {} shard {}/{} of {}: not one run's shards",
-                reader.name,
-                shard.index,
-                shard.count,
-                deals,
-                first_name,
-                first_shard.index,
-                first_shard.count,
-                first_deals
-            )));
-        }
-        if run != *first_run {
-            return Err(RunMergeError::Runs(format!(
-                "{} is a shard of another run than {} ({})",
-                reader.name,
-                first_name,
-                run_difference(&run, first_run)
-            )));
-        }
-        if readers.is_empty() {
-            readers.resize_with(shard.count, || None);
-        }
-        if let Some(other) = &readers[shard.index - 1] {
-            return Err(RunMergeError::Runs(format!(
-                "{} and {} are both shard {}/{}",
-                other.name, reader.name, shard.index, shard.count
-            )));
-        }
-        readers[shard.index - 1] = Some(reader);
-    }
-    let (_, run, shard, deals) = first.expect("one file at least");
-    let missing: Vec<String> = (0..shard.count)
-        .filter(|&k| readers[k].is_none())
-        .map(|k| format!("{}/{}", k + 1, shard.count))
-        .collect();
-    if !missing.is_empty() {
-        return Err(RunMergeError::Missing(missing));
-    }
-    let mut readers: Vec<ShardReader<R>> = readers.into_iter().flatten().collect();
+    let readers = files
+        .into_iter()
+        .map(|(name, file)| Ok((name.clone(), ShardReader::open(name, file)?)))
+        .collect::<Result<Vec<_>, RunMergeError>>()?;
+    let mut shards = Shards::of(readers).map_err(RunMergeError::Shards)?;
     let write = RunMergeError::Write;
-    out(&run).map_err(write)?;
+    out(&shards.first().run).map_err(write)?;
     out(HEADER).map_err(write)?;
     let mut positions = 0;
-    for deal in 0..deals as u64 {
-        let reader = &mut readers[deal as usize % shard.count];
+    shards.each_deal(|deal, _, reader| {
         while let Some((game, line)) = reader.next.take() {
-            if game / GAMES_PER_DEAL as u64 != deal {
+            if game / GAMES_PER_DEAL as u64 != deal as u64 {
                 reader.next = Some((game, line));
                 break;
             }
@@ -321,8 +296,10 @@ pub fn merge<R: BufRead>(
             positions += 1;
             reader.advance()?;
         }
-    }
-    for reader in &readers {
+        Ok(())
+    })?;
+    let deals = shards.deals();
+    for (_, reader) in shards.files() {
         if let Some((game, _)) = &reader.next {
             return Err(RunMergeError::File(format!(
                 "{} line {}: game {} (deal {}) is out of place: shard {}/{} holds the deals i \
@@ -340,7 +317,7 @@ pub fn merge<R: BufRead>(
         }
     }
     Ok(Merged {
-        shards: shard.count,
+        shards: shards.count(),
         deals,
         positions,
     })

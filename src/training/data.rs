@@ -26,7 +26,7 @@
 use crate::cards::Counts;
 use crate::game::{BySeat, Outcome, Seat, Tally};
 use crate::rules::{classify, Combo};
-use crate::strategy::net::features::OpenPosition;
+use crate::strategy::networks::features::OpenPosition;
 use std::fmt;
 
 /// The header line of a data file.

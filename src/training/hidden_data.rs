@@ -1,6 +1,6 @@
 //! The hidden-hand model's data: arena game logs (`ddz arena --json`) replayed seat by seat,
 //! each seat's view before a turn turned into the network's inputs
-//! ([`crate::strategy::net::hidden`]) and the true place of every hidden card
+//! ([`crate::strategy::networks::hidden`]) and the true place of every hidden card
 //! (`ddz encode --net hidden`); and its calibration on held-out games (`ddz netcheck
 //! --hidden`): the log loss per hidden card of the network's chances against uniform deals and
 //! against the search's inference.
@@ -15,7 +15,7 @@ use crate::arena::json::{GameLine, LogError, LogLine};
 use crate::arena::referee::GameRecord;
 use crate::cards::{Cards, Rank};
 use crate::game::{BySeat, GameState, Seat};
-use crate::strategy::net::hidden::{
+use crate::strategy::networks::hidden::{
     hidden_cards, hidden_features, hidden_need, hidden_targets, HIDDEN_INPUTS, HIDDEN_OUTPUTS,
 };
 use std::io::{Seek, SeekFrom, Write};

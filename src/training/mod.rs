@@ -1,5 +1,5 @@
 //! Learning from self-play: the games the arena plays, turned into training data for the
-//! networks of [`crate::strategy::net`].
+//! networks of [`crate::strategy::networks`].
 //!
 //! - [`data`]: one position of a finished game and its outcome, and the text file that holds
 //!   them (`ddz selfplay` writes it);

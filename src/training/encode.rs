@@ -1,5 +1,5 @@
 //! Training matrices: self-play samples turned into the networks' inputs
-//! ([`crate::strategy::net::features`]) and targets, in a file the trainer reads with numpy.
+//! ([`crate::strategy::networks::features`]) and targets, in a file the trainer reads with numpy.
 //!
 //! The matrix file (little-endian): the magic `DDZX`, a format version (`u32`, 1), the rows, the
 //! inputs and the targets per row (`u32` each), then each row's inputs and targets (`f32`).
@@ -15,8 +15,10 @@ use super::data::Sample;
 use crate::game::score::POINT;
 use crate::game::Seat;
 use crate::game::{Outcome, Scoring};
-use crate::strategy::net::features::{bid_features, play_features, Role, BID_INPUTS, PLAY_INPUTS};
-use crate::strategy::net::{CheckFileError, CheckLine};
+use crate::strategy::networks::features::{
+    bid_features, play_features, Role, BID_INPUTS, PLAY_INPUTS,
+};
+use crate::strategy::networks::{CheckFileError, CheckLine};
 use crate::strategy::splitter::Splitter;
 use std::io::{Seek, SeekFrom, Write};
 
@@ -166,8 +168,8 @@ pub(crate) fn write_f32(buf: &mut Vec<u8>, values: &[f32]) {
 /// `.check` file of `scripts/train.py`: rows of inputs `|` outputs): the largest difference,
 /// relative to 1 + |the trainer's output|, and the rows compared.
 pub fn compare_with_trainer(weights: &[u8], check: &str) -> Result<(f32, usize), CheckFileError> {
-    let net =
-        crate::strategy::net::mlp::Mlp::from_bytes(weights).map_err(CheckFileError::Network)?;
+    let net = crate::strategy::networks::mlp::Mlp::from_bytes(weights)
+        .map_err(CheckFileError::Network)?;
     let mut worst = 0.0f32;
     let mut rows = 0;
     for (n, line) in check.lines().enumerate() {

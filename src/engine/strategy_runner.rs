@@ -1,7 +1,8 @@
-//! Where the strategy runs. [`Brain::Inline`] calls it on the caller's thread (the arena's fast
-//! in-process path); [`Brain::Worker`] runs it on a persistent worker thread and waits for the
-//! answer only until the hard deadline (the binary's protocol loop). Either way a panic inside
-//! the strategy is caught and reported as [`Failure::Panicked`], so one bug never costs a game.
+//! The strategy run for a seat: asked for a decision, guarded. [`StrategyRunner::Inline`] calls
+//! it on the caller's thread (the arena's fast in-process path); [`StrategyRunner::Worker`] runs
+//! it on a persistent worker thread and waits for the answer only until the hard deadline (the
+//! binary's protocol loop). Either way a panic inside the strategy is caught and reported as
+//! [`Failure::Panicked`], so one bug never costs a game.
 //!
 //! Overrun policy of the worker: a strategy that has not answered by the hard deadline is
 //! abandoned. Its thread is left to finish on its own (its answer goes to a channel nobody
@@ -119,7 +120,7 @@ impl Worker {
 }
 
 /// Where the strategy runs.
-pub enum Brain {
+pub enum StrategyRunner {
     /// On the caller's thread; a panic is caught, time is the caller's business.
     Inline(Box<dyn Strategy>),
     /// On a worker thread, waited for until the hard deadline.
@@ -134,12 +135,12 @@ pub enum Brain {
 /// The current worker (opaque).
 pub struct WorkerSlot(Worker);
 
-impl Brain {
-    /// A worker-thread brain whose strategies come from `factory`.
+impl StrategyRunner {
+    /// A worker-thread runner whose strategies come from `factory`.
     #[must_use]
-    pub fn worker(factory: StrategyFactory) -> Brain {
+    pub fn worker(factory: StrategyFactory) -> StrategyRunner {
         let worker = Worker::spawn(factory());
-        Brain::Worker {
+        StrategyRunner::Worker {
             factory,
             worker: Box::new(WorkerSlot(worker)),
         }
@@ -148,10 +149,10 @@ impl Brain {
     /// Tells the strategy a new game starts.
     pub fn new_game(&mut self) {
         match self {
-            Brain::Inline(s) => {
+            StrategyRunner::Inline(s) => {
                 let _ = run_job(s.as_mut(), Job::NewGame);
             }
-            Brain::Worker { worker, .. } => {
+            StrategyRunner::Worker { worker, .. } => {
                 // A dead worker is noticed (and replaced) at the next question.
                 let _ = worker.0.jobs.send(Job::NewGame);
             }
@@ -196,8 +197,8 @@ impl Brain {
 
     fn ask(&mut self, job: Job, hard: Instant) -> Result<Answer, Failure> {
         match self {
-            Brain::Inline(s) => run_job(s.as_mut(), job).ok_or(Failure::TimedOut),
-            Brain::Worker { factory, worker } => {
+            StrategyRunner::Inline(s) => run_job(s.as_mut(), job).ok_or(Failure::TimedOut),
+            StrategyRunner::Worker { factory, worker } => {
                 let sent = worker.0.jobs.send(job).is_ok();
                 let answer = if sent {
                     let wait = hard.saturating_duration_since(Instant::now());

@@ -19,7 +19,7 @@ use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::Policy;
-use crate::strategy::net::{CheckFileError, CheckLine};
+use crate::strategy::networks::{CheckFileError, CheckLine};
 use candidate_features::{features_of, Features};
 use std::sync::{Arc, Mutex};
 use trees::Trees;
@@ -211,7 +211,7 @@ impl Strategy for LearnedPlayer {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::learned::candidate_features::FEATURES;
+    use crate::strategy::learned_policy::candidate_features::FEATURES;
 
     /// The trainer's own scores of fixed candidates (written beside the model by
     /// `scripts/train-policy.py`): the embedded model must give the same.

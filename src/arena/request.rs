@@ -1,0 +1,684 @@
+//! The rules of a valid match, in one place: a [`MatchRequest`] is a match as a command line
+//! asks for it (`ddz arena`'s flags, each field as given, nothing checked), and its one check,
+//! [`CheckedMatch::try_from`], gives the match to run or the rule it breaks ([`RequestError`]).
+//! The flags' reading is the tool's (`tools/arena.rs`); what makes a match playable is here, so
+//! each rule is one line of [`check`] and one variant of the error, testable without a binary.
+
+use super::deals::Deal;
+use super::referee::MatchRules;
+use super::spec::{PlayerSpec, SpecError};
+use super::sprt::SprtConfig;
+use super::{ArenaConfig, Format, DEFAULT_PLAYER};
+use crate::game::Scoring;
+use crate::shards::Shard;
+use std::fmt;
+use std::time::Duration;
+
+/// The longest reply limit taken, in seconds (about eleven days: any longer is a typo, and
+/// `Duration` refuses what does not fit).
+const MOST_TIME_SECS: f64 = 1e6;
+
+/// A match as asked for, each field as the command line gave it: nothing here is checked yet.
+#[derive(Clone, Debug)]
+pub struct MatchRequest {
+    /// The players given one by one (`--players`, `--player`), in order.
+    pub players: Vec<String>,
+    /// `--pair X Y` or `--h2h X Y`: the format and its two players (the last one given).
+    pub pair: Option<(Format, String, String)>,
+    /// `--duplicate`.
+    pub duplicate: bool,
+    /// `--format F`.
+    pub format: Option<Format>,
+    /// `--gauntlet CANDIDATE OPPONENT...`: its words.
+    pub gauntlet: Option<Vec<String>>,
+    /// `--games N`: deals to play.
+    pub games: Option<usize>,
+    /// `--deals FILE`: the file's name and the deals it holds.
+    pub deal_file: Option<DealFile>,
+    /// `--seed S`.
+    pub seed: u64,
+    /// `--time SECS`: the limit per reply.
+    pub time: Option<f64>,
+    /// `--turn R`: deals per turn of the team format.
+    pub turn: Option<usize>,
+    /// `--jobs N`: tables played at once.
+    pub jobs: usize,
+    /// `--sprt …`: the sequential test.
+    pub sprt: Option<SprtConfig>,
+    /// `--shard K/N`.
+    pub shard: Option<Shard>,
+    /// Whether `--transcripts DIR` was given.
+    pub transcripts: bool,
+    /// The referee's rules as the flags set them, in their order (`--platform` brings its
+    /// server's habits, which a later flag may change again); their `time`, `transcripts` and
+    /// `scoring` under the team format are the check's to set.
+    pub rules: MatchRules,
+    /// `--crlf`.
+    pub crlf: bool,
+    /// `--show-stderr`.
+    pub show_stderr: bool,
+    /// `--threaded`.
+    pub threaded: bool,
+    /// `--progress` / `--no-progress`.
+    pub progress: bool,
+}
+
+impl Default for MatchRequest {
+    /// Nothing asked: the defaults of [`ArenaConfig`].
+    fn default() -> MatchRequest {
+        let config = ArenaConfig::default();
+        MatchRequest {
+            players: Vec::new(),
+            pair: None,
+            duplicate: false,
+            format: None,
+            gauntlet: None,
+            games: None,
+            deal_file: None,
+            seed: config.seed,
+            time: None,
+            turn: None,
+            jobs: config.jobs,
+            sprt: None,
+            shard: None,
+            transcripts: false,
+            rules: config.rules,
+            crlf: config.crlf,
+            show_stderr: config.show_stderr,
+            threaded: config.threaded,
+            progress: config.progress,
+        }
+    }
+}
+
+/// A deal file read: its name (for messages) and its deals.
+#[derive(Clone, Debug)]
+pub struct DealFile {
+    /// The file's name as given.
+    pub name: String,
+    /// The deals it holds, in order.
+    pub deals: Vec<Deal>,
+}
+
+/// A gauntlet's players: the candidate and its opponents (at least one), each a valid spec.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Gauntlet {
+    /// The player measured.
+    pub candidate: String,
+    /// The players it meets, one match each.
+    pub opponents: Vec<String>,
+}
+
+/// A match that keeps every rule: the configuration to run, and, for a gauntlet, its players
+/// (the configuration's own are then the gauntlet's to set, match by match).
+#[derive(Clone, Debug)]
+pub struct CheckedMatch {
+    /// The match's settings, its players, format and deals complete.
+    pub config: ArenaConfig,
+    /// `--gauntlet`'s candidate and opponents.
+    pub gauntlet: Option<Gauntlet>,
+}
+
+/// The rule of a valid match a request breaks; the messages are `ddz arena`'s.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RequestError {
+    /// `--games 0`.
+    NoGames,
+    /// `--turn 0`.
+    NoTurn,
+    /// A reply limit that is not a positive number of seconds (or is absurdly long).
+    BadTime(f64),
+    /// `--jobs 0`.
+    NoJobs,
+    /// `--gauntlet` with players or a format of its own that is not played in pairs.
+    GauntletWithPlayers,
+    /// `--pair` or `--h2h` (the format) with other players, `--duplicate` or another format.
+    PairWithPlayers(Format),
+    /// `--duplicate` and another `--format`.
+    DuplicateAndFormat,
+    /// More players than the format seats.
+    TooManyPlayers { wanted: usize, given: usize },
+    /// `--sprt` with `--shard`: the test decides on the deals in order.
+    SprtInShards,
+    /// `--sprt` without two players to compare (seats as given).
+    SprtWithoutTwo,
+    /// A deal file with no deal (its name).
+    EmptyDealFile(String),
+    /// `--games` past the deal file's deals.
+    FewDeals {
+        asked: usize,
+        file: String,
+        held: usize,
+    },
+    /// `--gauntlet` with `--sprt`, `--shard` or `--transcripts`.
+    GauntletNotWhole,
+    /// `--gauntlet` without a candidate and an opponent.
+    GauntletWithoutOpponent,
+    /// A gauntlet's player spec refused.
+    Spec(SpecError),
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestError::NoGames => f.write_str("--games must be at least 1 deal"),
+            RequestError::NoTurn => f.write_str("--turn must be at least 1 deal"),
+            RequestError::BadTime(_) => f.write_str("--time must be a positive number of seconds"),
+            RequestError::NoJobs => f.write_str("--jobs must be at least 1"),
+            RequestError::GauntletWithPlayers => f.write_str(
+                "--gauntlet takes its players itself and plays them in pairs: no --pair, --h2h, \
+                 --players, --duplicate or --format other than pair or h2h with it",
+            ),
+            RequestError::PairWithPlayers(format) => write!(
+                f,
+                "--{} takes its two players itself: no --duplicate, --players or other --format \
+                 with it",
+                format.name()
+            ),
+            RequestError::DuplicateAndFormat => {
+                f.write_str("--duplicate and another --format given")
+            }
+            RequestError::TooManyPlayers { wanted, given } => {
+                write!(f, "this format takes {} players, {} given", wanted, given)
+            }
+            RequestError::SprtInShards => f.write_str(
+                "--sprt decides on the deals in order, as they come: run it whole, not in shards",
+            ),
+            RequestError::SprtWithoutTwo => f.write_str(
+                "--sprt compares two players over the same deals: use --pair, --h2h, --duplicate \
+                 or --format team",
+            ),
+            RequestError::EmptyDealFile(file) => write!(f, "deal file {} holds no deal", file),
+            RequestError::FewDeals { asked, file, held } => write!(
+                f,
+                "--games {}: deal file {} holds only {} deals",
+                asked, file, held
+            ),
+            RequestError::GauntletNotWhole => f.write_str(
+                "--gauntlet runs whole matches: no --sprt, --shard or --transcripts with it",
+            ),
+            RequestError::GauntletWithoutOpponent => {
+                f.write_str("--gauntlet takes a candidate and at least one opponent")
+            }
+            RequestError::Spec(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+impl TryFrom<MatchRequest> for CheckedMatch {
+    type Error = RequestError;
+
+    /// The match `request` asks for, or the first rule it breaks.
+    fn try_from(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
+        check(request)
+    }
+}
+
+/// Whether a format plays two sides in pairs (a gauntlet's matches).
+fn two_sided(format: Format) -> bool {
+    format == Format::Pair || format == Format::H2h
+}
+
+/// Every rule of a valid match, in the order they are told.
+fn check(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
+    let MatchRequest {
+        mut players,
+        pair,
+        duplicate,
+        format,
+        gauntlet,
+        games,
+        deal_file,
+        seed,
+        time,
+        turn,
+        jobs,
+        sprt,
+        shard,
+        transcripts,
+        mut rules,
+        crlf,
+        show_stderr,
+        threaded,
+        progress,
+    } = request;
+    // Numbers no match can use.
+    if games == Some(0) {
+        return Err(RequestError::NoGames);
+    }
+    if turn == Some(0) {
+        return Err(RequestError::NoTurn);
+    }
+    if let Some(secs) = time {
+        if !(secs > 0.0 && secs < MOST_TIME_SECS) {
+            return Err(RequestError::BadTime(secs));
+        }
+        rules.time = Duration::from_secs_f64(secs);
+    }
+    if jobs == 0 {
+        return Err(RequestError::NoJobs);
+    }
+    // Who plays, and how they are seated.
+    if gauntlet.is_some()
+        && (pair.is_some()
+            || duplicate
+            || !players.is_empty()
+            || format.map_or(false, |f| !two_sided(f)))
+    {
+        return Err(RequestError::GauntletWithPlayers);
+    }
+    let format = if gauntlet.is_some() {
+        players = Vec::new();
+        format.unwrap_or(Format::Pair)
+    } else if let Some((f, x, y)) = pair {
+        if duplicate || !players.is_empty() || format.map_or(false, |other| other != f) {
+            return Err(RequestError::PairWithPlayers(f));
+        }
+        players = vec![x, y];
+        f
+    } else {
+        let f = match (format, duplicate) {
+            (Some(f), false) | (Some(f @ Format::Duplicate), true) => f,
+            (None, true) => Format::Duplicate,
+            (None, false) => Format::Seats,
+            (Some(_), true) => return Err(RequestError::DuplicateAndFormat),
+        };
+        let wanted = f.entries();
+        if players.len() > wanted {
+            return Err(RequestError::TooManyPlayers {
+                wanted,
+                given: players.len(),
+            });
+        }
+        players.resize(wanted, DEFAULT_PLAYER.to_string());
+        f
+    };
+    if format == Format::Team {
+        rules.scoring = Scoring::Team;
+    }
+    // The sequential test compares two sides deal by deal, in order.
+    if sprt.is_some() && shard.is_some() {
+        return Err(RequestError::SprtInShards);
+    }
+    if sprt.is_some() && format == Format::Seats {
+        return Err(RequestError::SprtWithoutTwo);
+    }
+    // The deals: from the file (all of it, or its first `--games`), or from the seed.
+    let defaults = ArenaConfig::default();
+    let (deals, games) = match deal_file {
+        Some(file) => {
+            if file.deals.is_empty() {
+                return Err(RequestError::EmptyDealFile(file.name));
+            }
+            if let Some(asked) = games.filter(|&n| n > file.deals.len()) {
+                return Err(RequestError::FewDeals {
+                    asked,
+                    file: file.name,
+                    held: file.deals.len(),
+                });
+            }
+            let games = games.unwrap_or(file.deals.len());
+            (Some(file.deals), games)
+        }
+        None => (None, games.unwrap_or(defaults.games)),
+    };
+    // A gauntlet is whole matches of a candidate against opponents it can seat.
+    let gauntlet = match gauntlet {
+        Some(words) => {
+            if sprt.is_some() || shard.is_some() || transcripts {
+                return Err(RequestError::GauntletNotWhole);
+            }
+            let (candidate, opponents) = match words.split_first() {
+                Some((c, o)) if !o.is_empty() => (c.clone(), o.to_vec()),
+                _ => return Err(RequestError::GauntletWithoutOpponent),
+            };
+            for spec in &words {
+                spec.parse::<PlayerSpec>().map_err(RequestError::Spec)?;
+            }
+            Some(Gauntlet {
+                candidate,
+                opponents,
+            })
+        }
+        None => None,
+    };
+    rules.transcripts = transcripts;
+    let config = ArenaConfig {
+        players,
+        format,
+        deals,
+        games,
+        seed,
+        jobs,
+        rules,
+        crlf,
+        show_stderr,
+        threaded,
+        progress,
+        turn_deals: turn.unwrap_or(defaults.turn_deals),
+        sprt,
+        shard,
+        ..defaults
+    };
+    Ok(CheckedMatch { config, gauntlet })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn checked(request: MatchRequest) -> CheckedMatch {
+        CheckedMatch::try_from(request).expect("a valid match")
+    }
+
+    fn refused(request: MatchRequest) -> RequestError {
+        CheckedMatch::try_from(request).expect_err("a rule broken")
+    }
+
+    fn pair(x: &str, y: &str) -> Option<(Format, String, String)> {
+        Some((Format::Pair, x.to_string(), y.to_string()))
+    }
+
+    fn words(list: &[&str]) -> Vec<String> {
+        list.iter().map(|w| w.to_string()).collect()
+    }
+
+    fn deal_file(deals: usize) -> Option<DealFile> {
+        Some(DealFile {
+            name: "cards.dat".to_string(),
+            deals: (0..deals as u64).map(|i| Deal::seeded(5, i)).collect(),
+        })
+    }
+
+    /// Nothing asked is the default match: three default players seated as given, 100 deals
+    /// from seed 1, and each setting asked for arrives in the configuration.
+    #[test]
+    fn a_request_without_rules_broken_is_the_match_it_asks_for() {
+        let plain = checked(MatchRequest::default()).config;
+        let defaults = ArenaConfig::default();
+        assert_eq!(plain.players, defaults.players);
+        assert_eq!(plain.format, Format::Seats);
+        assert_eq!((plain.games, plain.seed, plain.jobs), (100, 1, 1));
+        assert_eq!(plain.rules.time, defaults.rules.time);
+
+        let rules = MatchRules {
+            fixed_landlord: true,
+            ..MatchRules::default()
+        };
+        let asked = checked(MatchRequest {
+            pair: pair("builtin:rules", "builtin:greedy"),
+            games: Some(20),
+            seed: 9,
+            time: Some(2.5),
+            jobs: 3,
+            transcripts: true,
+            rules,
+            threaded: true,
+            ..MatchRequest::default()
+        });
+        let config = asked.config;
+        assert!(asked.gauntlet.is_none());
+        assert_eq!(config.players, words(&["builtin:rules", "builtin:greedy"]));
+        assert_eq!(config.format, Format::Pair);
+        assert_eq!((config.games, config.seed, config.jobs), (20, 9, 3));
+        assert_eq!(config.rules.time, Duration::from_millis(2500));
+        assert!(config.rules.fixed_landlord && config.rules.transcripts && config.threaded);
+
+        // Seats left open are the default player's; the team format scores by the team rule.
+        let team = checked(MatchRequest {
+            players: words(&["builtin:rules"]),
+            format: Some(Format::Team),
+            turn: Some(4),
+            ..MatchRequest::default()
+        })
+        .config;
+        assert_eq!(team.players, words(&["builtin:rules", DEFAULT_PLAYER]));
+        assert_eq!(team.rules.scoring, Scoring::Team);
+        assert_eq!(team.turn_deals, 4);
+        let duplicate = checked(MatchRequest {
+            duplicate: true,
+            format: Some(Format::Duplicate),
+            ..MatchRequest::default()
+        });
+        assert_eq!(duplicate.config.format, Format::Duplicate);
+    }
+
+    #[test]
+    fn numbers_no_match_can_use_are_refused() {
+        let games = refused(MatchRequest {
+            games: Some(0),
+            ..MatchRequest::default()
+        });
+        assert_eq!(games, RequestError::NoGames);
+        assert_eq!(games.to_string(), "--games must be at least 1 deal");
+        let turn = refused(MatchRequest {
+            turn: Some(0),
+            ..MatchRequest::default()
+        });
+        assert_eq!(turn.to_string(), "--turn must be at least 1 deal");
+        for secs in [0.0, -1.0, f64::NAN, f64::INFINITY, MOST_TIME_SECS] {
+            let time = refused(MatchRequest {
+                time: Some(secs),
+                ..MatchRequest::default()
+            });
+            assert!(matches!(time, RequestError::BadTime(_)), "{}", secs);
+            assert_eq!(
+                time.to_string(),
+                "--time must be a positive number of seconds"
+            );
+        }
+        let jobs = refused(MatchRequest {
+            jobs: 0,
+            ..MatchRequest::default()
+        });
+        assert_eq!(jobs.to_string(), "--jobs must be at least 1");
+    }
+
+    #[test]
+    fn players_are_given_one_way_only() {
+        let gauntlet = Some(words(&["builtin:rules", "builtin:greedy"]));
+        for request in [
+            MatchRequest {
+                pair: pair("a", "b"),
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                duplicate: true,
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                players: words(&["builtin:rules"]),
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                format: Some(Format::Team),
+                ..MatchRequest::default()
+            },
+        ] {
+            let e = refused(MatchRequest {
+                gauntlet: gauntlet.clone(),
+                ..request
+            });
+            assert_eq!(e, RequestError::GauntletWithPlayers);
+            assert!(e
+                .to_string()
+                .starts_with("--gauntlet takes its players itself"));
+        }
+        let h2h = Some((Format::H2h, "a".to_string(), "b".to_string()));
+        for request in [
+            MatchRequest {
+                duplicate: true,
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                players: words(&["builtin:rules"]),
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                format: Some(Format::Pair),
+                ..MatchRequest::default()
+            },
+        ] {
+            let e = refused(MatchRequest {
+                pair: h2h.clone(),
+                ..request
+            });
+            assert_eq!(e, RequestError::PairWithPlayers(Format::H2h));
+            assert!(e
+                .to_string()
+                .starts_with("--h2h takes its two players itself"));
+        }
+        // `--h2h X Y --format h2h` says the same twice: no conflict.
+        let same = checked(MatchRequest {
+            pair: h2h,
+            format: Some(Format::H2h),
+            ..MatchRequest::default()
+        });
+        assert_eq!(same.config.format, Format::H2h);
+        let both = refused(MatchRequest {
+            duplicate: true,
+            format: Some(Format::Seats),
+            ..MatchRequest::default()
+        });
+        assert_eq!(both.to_string(), "--duplicate and another --format given");
+        let many = refused(MatchRequest {
+            players: words(&["a", "b", "c"]),
+            format: Some(Format::Team),
+            ..MatchRequest::default()
+        });
+        assert_eq!(
+            many,
+            RequestError::TooManyPlayers {
+                wanted: 2,
+                given: 3
+            }
+        );
+        assert_eq!(many.to_string(), "this format takes 2 players, 3 given");
+    }
+
+    #[test]
+    fn the_sequential_test_needs_two_sides_and_the_deals_in_order() {
+        let sprt = SprtConfig::parse("0,20").ok();
+        let shards = refused(MatchRequest {
+            pair: pair("a", "b"),
+            sprt,
+            shard: Shard::parse("1/2").ok(),
+            ..MatchRequest::default()
+        });
+        assert_eq!(shards, RequestError::SprtInShards);
+        assert!(shards.to_string().contains("run it whole, not in shards"));
+        let seats = refused(MatchRequest {
+            sprt,
+            ..MatchRequest::default()
+        });
+        assert_eq!(seats, RequestError::SprtWithoutTwo);
+        assert!(seats.to_string().starts_with("--sprt compares two players"));
+        let duplicate = checked(MatchRequest {
+            duplicate: true,
+            sprt,
+            ..MatchRequest::default()
+        });
+        assert!(duplicate.config.sprt.is_some());
+    }
+
+    #[test]
+    fn a_deal_file_holds_the_deals_asked_for() {
+        let all = checked(MatchRequest {
+            deal_file: deal_file(5),
+            ..MatchRequest::default()
+        })
+        .config;
+        assert_eq!(all.games, 5);
+        assert_eq!(all.deal(4), Deal::seeded(5, 4));
+        let first = checked(MatchRequest {
+            deal_file: deal_file(5),
+            games: Some(2),
+            ..MatchRequest::default()
+        });
+        assert_eq!(first.config.deal_count(), 2);
+        let empty = refused(MatchRequest {
+            deal_file: deal_file(0),
+            ..MatchRequest::default()
+        });
+        assert_eq!(empty.to_string(), "deal file cards.dat holds no deal");
+        let few = refused(MatchRequest {
+            deal_file: deal_file(5),
+            games: Some(6),
+            ..MatchRequest::default()
+        });
+        assert_eq!(
+            few,
+            RequestError::FewDeals {
+                asked: 6,
+                file: "cards.dat".to_string(),
+                held: 5
+            }
+        );
+        assert_eq!(
+            few.to_string(),
+            "--games 6: deal file cards.dat holds only 5 deals"
+        );
+    }
+
+    #[test]
+    fn a_gauntlet_is_whole_matches_of_players_it_can_seat() {
+        let given = checked(MatchRequest {
+            gauntlet: Some(words(&[
+                "builtin:rules",
+                "builtin:greedy",
+                "builtin:random",
+            ])),
+            format: Some(Format::H2h),
+            ..MatchRequest::default()
+        });
+        assert_eq!(
+            given.gauntlet,
+            Some(Gauntlet {
+                candidate: "builtin:rules".to_string(),
+                opponents: words(&["builtin:greedy", "builtin:random"]),
+            })
+        );
+        assert_eq!(given.config.format, Format::H2h);
+        let gauntlet = Some(words(&["builtin:rules", "builtin:greedy"]));
+        for request in [
+            MatchRequest {
+                sprt: SprtConfig::parse("0,20").ok(),
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                shard: Shard::parse("1/2").ok(),
+                ..MatchRequest::default()
+            },
+            MatchRequest {
+                transcripts: true,
+                ..MatchRequest::default()
+            },
+        ] {
+            let e = refused(MatchRequest {
+                gauntlet: gauntlet.clone(),
+                ..request
+            });
+            assert_eq!(e, RequestError::GauntletNotWhole);
+        }
+        let alone = refused(MatchRequest {
+            gauntlet: Some(words(&["builtin:rules"])),
+            ..MatchRequest::default()
+        });
+        assert_eq!(
+            alone.to_string(),
+            "--gauntlet takes a candidate and at least one opponent"
+        );
+        let typo = refused(MatchRequest {
+            gauntlet: Some(words(&["builtin:rules", "builtin:gredy"])),
+            ..MatchRequest::default()
+        });
+        assert!(matches!(typo, RequestError::Spec(_)), "{:?}", typo);
+        assert!(
+            typo.to_string().contains("did you mean 'greedy'"),
+            "{}",
+            typo
+        );
+    }
+}
