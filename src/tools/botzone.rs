@@ -176,7 +176,7 @@ fn landlord_of(bids: &[u8]) -> (Seat, u8) {
 }
 
 /// Judges one logged game with our rules; `Ok` holds our scores.
-fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
+fn judge_game(game: &LoggedGame) -> anyhow::Result<[i64; 3]> {
     let (landlord, stake) = landlord_of(&game.bids);
     // Each seat's tracker sees the game from its seat, as the bot does.
     let mut views: Vec<GameState> = Seat::ALL
@@ -210,17 +210,17 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
             )
         });
         if !listed && !shuttle {
-            return Err(format!(
+            anyhow::bail!(
                 "play {} {} by seat {} is not among our legal plays",
                 n + 1,
                 cards,
                 seat.index()
-            ));
+            );
         }
         let played = Some(cards).filter(|c| !c.is_empty());
         for v in views.iter_mut() {
             v.record_play(seat, played)
-                .map_err(|e| format!("play {} by seat {}: {}", n + 1, seat.index(), e))?;
+                .with_context(|| format!("play {} by seat {}", n + 1, seat.index()))?;
         }
         plays.push((seat, played));
         if views[0].cards_left[seat] == 0 {
@@ -231,13 +231,13 @@ fn judge_game(game: &LoggedGame) -> Result<[i64; 3], String> {
             let (lord, farmer) =
                 botzone_variant::scores(stake, doublings, spring, winner == landlord);
             if n + 1 != game.plays.len() {
-                return Err("plays go on after a hand is empty".into());
+                anyhow::bail!("plays go on after a hand is empty");
             }
             return Ok([0, 1, 2].map(|i| if i == landlord.index() { lord } else { farmer }));
         }
         seat = seat.next();
     }
-    Err("the game ends with no empty hand".into())
+    anyhow::bail!("the game ends with no empty hand")
 }
 
 /// `ddz botzone check FILE`.
@@ -267,11 +267,7 @@ fn run_check(args: &[String]) -> anyhow::Result<()> {
         let verdict = serde_json::from_str::<Value>(&row)
             .map_err(anyhow::Error::from)
             .and_then(|v| read_game(&v))
-            .and_then(|g| {
-                judge_game(&g)
-                    .map(|ours| (g.scores, ours))
-                    .map_err(anyhow::Error::msg)
-            });
+            .and_then(|g| judge_game(&g).map(|ours| (g.scores, ours)));
         match verdict {
             Ok((theirs, ours)) if theirs == ours => {
                 agree += 1;
@@ -286,7 +282,7 @@ fn run_check(args: &[String]) -> anyhow::Result<()> {
                 theirs,
                 ours
             )?,
-            Err(e) => writeln!(out, "game {}: {}", n + 1, e)?,
+            Err(e) => writeln!(out, "game {}: {:#}", n + 1, e)?,
         }
     }
     writeln!(

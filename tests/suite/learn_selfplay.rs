@@ -9,7 +9,7 @@ use ddz::game::score::POINT;
 use ddz::game::{GameState, Scoring, Seat};
 use ddz::strategy::networks::features::{play_features, PLAY_INPUTS};
 use ddz::strategy::networks::mlp::Mlp;
-use ddz::strategy::networks::{BID_WEIGHTS, PLAY_WEIGHTS};
+use ddz::strategy::networks::{BID_WEIGHTS, HIDDEN_WEIGHTS, PLAY_WEIGHTS};
 use ddz::strategy::splitter::Splitter;
 use ddz::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
 use ddz::training::data::{Sample, HEADER};
@@ -166,6 +166,17 @@ fn the_bid_network_gives_the_trainers_outputs() {
         concat!(
             env!("CARGO_MANIFEST_DIR"),
             "/src/strategy/networks/weights/bid.check"
+        ),
+    );
+}
+
+#[test]
+fn the_hidden_hand_network_gives_the_trainers_outputs() {
+    assert_matches_trainer(
+        HIDDEN_WEIGHTS,
+        concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/src/strategy/networks/weights/hidden.check"
         ),
     );
 }
