@@ -140,7 +140,7 @@ impl Default for ThinkerSettings {
             bid_margin: 0.0,
             net_plies: 0,
             net_weight: DEFAULT_NET_WEIGHT,
-            infer: Infer::Rules,
+            infer: Infer::Net,
             hidden_net: None,
             stick: DEFAULT_STICK,
             play_net: None,
@@ -334,7 +334,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         name: "infer",
         value: "off|on|net|both",
         help: "the deals searched: uniform; believed where the others played as the rule player \
-               would; drawn by the hidden-hand network; drawn by it and believed (default on)",
+               would; drawn by the hidden-hand network; drawn by it and believed (default net)",
         file: false,
         read: |s, v| {
             s.infer = one_of("infer", v, &INFERS)?;
@@ -606,11 +606,13 @@ pub enum Infer {
     /// Uniformly among the deals consistent with the table.
     Off,
     /// Uniform deals, each kept in proportion to how likely it makes the other seats' plays
-    /// so far under the rule-player model ([`INFER_TRIES`](super::INFER_TRIES)). The default:
-    /// against the rule player it measured +25.1 ± 3.6 points per deal against +17.7 ± 3.7
-    /// without, on the same 1,000 deals.
+    /// so far under the rule-player model ([`INFER_TRIES`](super::INFER_TRIES)). The default
+    /// before the network: against the rule player it measured +25.1 ± 3.6 points per deal
+    /// against +17.7 ± 3.7 without, on the same 1,000 deals.
     Rules,
-    /// Drawn by the hidden-hand network's chances ([`crate::strategy::networks::hidden`]).
+    /// Drawn by the hidden-hand network's chances ([`crate::strategy::networks::hidden`]). The
+    /// default: against RHCP level with `Rules` or better (+1.4 ± 1.7 win points over 1,000
+    /// deals) at a sixth of its time per decision (docs/figures.md, "Against RHCP").
     Net,
     /// Drawn by the network, then kept by the rule-player model as with `rules`.
     NetRules,
