@@ -38,8 +38,9 @@ static SERVE_FLAGS: &[Flag<Address>] = &[
 /// Usage of `ddz serve`, after its synopsis.
 const USAGE_TAIL: &str = "\
 A web server where you play against engines in the browser: open the address it prints, click
-cards to choose them, then play, pass, hint or legal plays. Every tab is a game of its own; new
-deal starts the next one. --port (default 8000; 0 picks a free port) and --bind (default
+cards to choose them, then play, pass, hint or legal plays. Every tab is a game of its own (a
+reload takes its game in progress up again, while the server runs); new deal starts the next
+one. --port (default 8000; 0 picks a free port) and --bind (default
 127.0.0.1, this machine only: --bind 0.0.0.0 lets other machines in). The other flags are
 ddz play's: your seat (default B), the opponents in the arena's syntax (default builtin:ddz;
 builtin:rules is quick; ddz play --help lists them), the deals' seed (default: from the clock)
