@@ -3,14 +3,11 @@
 //! - [`solver`]: the exact solver of open-hand positions (all three hands known), with its
 //!   transposition table ([`transposition`]);
 //! - [`sampler`]: deals of the hidden hands consistent with what one seat has seen;
-//! - [`rollout`]: games played out by a fast [`Policy`] in every seat;
-//! - [`position_line`]: an open-hand position as a command line gives it (`ddz solve`,
-//!   `ddz analyze`), and one seat's view of it.
+//! - [`rollout`]: games played out by a fast [`Policy`] in every seat.
 //!
 //! Dependencies point down: the solver works on rules and rank counts, the sampler on the game
 //! state; the thinking player in [`crate::strategy`] puts them to work.
 
-pub mod position_line;
 pub mod rollout;
 pub mod sampler;
 pub mod solver;

@@ -6,7 +6,7 @@ use crate::game::{BySeat, GameState};
 use crate::rules::Combo;
 
 pub use clock::Deadline;
-pub use explain::Explanation;
+pub use thinker::Explanation;
 
 /// A player's decisions. The engine calls `bid` on `BID WHAT` and `play` on `PLAY WHAT`; both
 /// see the tracked state of the game from our seat.

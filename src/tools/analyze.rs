@@ -20,13 +20,13 @@
 //! view it is: that seat knows its own hand and the others' card counts; the cards in no hand
 //! count as played.
 
+use super::position_line::{view_of, PositionLine};
 use crate::arena::engine_log::{is_engine_log, EngineLog};
 use crate::arena::transcript::{Step, Transcript};
 use crate::cli::{Arg, Args};
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
 use crate::protocol::Command;
-use crate::search::position_line::{view_of, PositionLine};
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{
     player_setting_names, set_player, Bidder, Thinker, ThinkerSettings,

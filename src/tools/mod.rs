@@ -9,6 +9,7 @@ pub mod judge;
 pub mod label;
 pub mod moves;
 pub mod play;
+pub mod position_line;
 pub mod replay;
 pub mod run_flags;
 pub mod selfplay;
@@ -33,7 +34,7 @@ pub fn usage_of(tool: &str, rest: &[String]) -> Option<&'static str> {
         ("moves", _) => moves::MOVES_USAGE,
         ("classify", _) => moves::CLASSIFY_USAGE,
         ("split", _) => split::USAGE,
-        ("solve", _) => crate::search::position_line::USAGE,
+        ("solve", _) => position_line::USAGE,
         ("analyze", _) => analyze::usage(),
         ("bench", _) => bench::USAGE,
         ("arena", Some("merge")) => arena::MERGE_USAGE,

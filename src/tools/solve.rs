@@ -1,8 +1,8 @@
 //! `ddz solve`: an open-hand position in human notation → which side wins with best play, a
 //! winning play for the side to move if it has one, nodes and time. The command line is read by
-//! [`crate::search::position_line`].
+//! [`super::position_line`].
 
-use crate::search::position_line::parse;
+use super::position_line::parse;
 use crate::search::Solver;
 use anyhow::bail;
 use std::time::Instant;

@@ -4,50 +4,10 @@
 //! choice, the deals, the time and why the search stopped, the answer. `ddz replay LOG --html`
 //! writes these; `ddz replay LOG` prints the same notes under each game.
 
-use super::replay_page::DrawnGame;
+use super::replay_page::{DrawnGame, Row, Thought};
 use crate::arena::engine_log::{Decided, LoggedGame};
 use crate::play::narration::Narration;
 use crate::strategy::explain::{Note, NotedCandidate};
-use serde::Serialize;
-
-/// One decision's thinking, as the page shows it.
-#[derive(Clone, Debug, Serialize)]
-pub struct Thought {
-    /// The page's step it belongs to: the plays made once it was answered (0: a bid, shown
-    /// from the start).
-    pub step: usize,
-    /// What was decided: `bid 2`, `play 7, trick 3: 7AAA`.
-    pub title: String,
-    /// The log's line of the note.
-    pub line: usize,
-    /// The answer and how it was found, in a line ([`Note::describe`]'s first).
-    pub summary: String,
-    /// The answer, in human notation (`pass`, or the bid).
-    pub answer: String,
-    /// The fast policy's own choice, when it was asked.
-    pub policy: Option<String>,
-    /// The candidates, best mean first.
-    pub candidates: Vec<Row>,
-    /// The depth stage's finalists, when it ran.
-    pub finalists: Vec<Row>,
-    /// The depth stage's deals.
-    pub deep_deals: Option<u32>,
-}
-
-/// A candidate's figures.
-#[derive(Clone, Debug, Serialize)]
-pub struct Row {
-    /// The play.
-    pub play: String,
-    /// Mean score for our side.
-    pub mean: f64,
-    /// Half-width of the 95% interval (`null` when infinite).
-    pub ci95: Option<f64>,
-    /// Win rate, percent.
-    pub win: f64,
-    /// Deals.
-    pub deals: u32,
-}
 
 impl Row {
     fn of(c: &NotedCandidate) -> Row {

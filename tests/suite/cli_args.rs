@@ -362,19 +362,16 @@ fn solve_gives_up_within_a_node_budget_by_default() {
     let with = |extra: &[&str]| -> Vec<String> {
         deal.iter().chain(extra).map(|s| s.to_string()).collect()
     };
-    let parsed = ddz::search::position_line::parse(&with(&[])).unwrap();
+    let parsed = ddz::tools::position_line::parse(&with(&[])).unwrap();
+    assert_eq!(parsed.nodes, Some(ddz::tools::position_line::DEFAULT_NODES));
     assert_eq!(
-        parsed.nodes,
-        Some(ddz::search::position_line::DEFAULT_NODES)
-    );
-    assert_eq!(
-        ddz::search::position_line::parse(&with(&["--nodes", "0"]))
+        ddz::tools::position_line::parse(&with(&["--nodes", "0"]))
             .unwrap()
             .nodes,
         None
     );
     assert_eq!(
-        ddz::search::position_line::parse(&with(&["--nodes=500"]))
+        ddz::tools::position_line::parse(&with(&["--nodes=500"]))
             .unwrap()
             .nodes,
         Some(500)
@@ -397,7 +394,7 @@ fn solve_gives_up_within_a_node_budget_by_default() {
         usage
     );
     assert!(
-        usage.contains(&ddz::search::position_line::DEFAULT_NODES.to_string()),
+        usage.contains(&ddz::tools::position_line::DEFAULT_NODES.to_string()),
         "{}",
         usage
     );

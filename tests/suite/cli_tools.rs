@@ -367,9 +367,9 @@ fn analyze_prints_what_the_thinking_player_finds() {
         };
         assert_eq!(without_time(&run.stdout), without_time(&again.stdout));
 
-        let parsed = ddz::search::position_line::parse(&pos_args).expect("the position parses");
+        let parsed = ddz::tools::position_line::parse(&pos_args).expect("the position parses");
         let seat: ddz::game::Seat = seat.parse().unwrap();
-        let view = ddz::search::position_line::view_of(&parsed.position, seat).expect("a view");
+        let view = ddz::tools::position_line::view_of(&parsed.position, seat).expect("a view");
         let mut settings = ThinkerSettings {
             samples: Some(16),
             ..ThinkerSettings::default()

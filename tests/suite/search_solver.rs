@@ -172,7 +172,7 @@ fn fixture_positions() {
     let all = fixtures();
     assert!(all.len() >= 12, "{} fixtures", all.len());
     for f in &all {
-        let parsed = ddz::search::position_line::parse(&f.args)
+        let parsed = ddz::tools::position_line::parse(&f.args)
             .unwrap_or_else(|e| panic!("line {}: {:#}", f.line, e));
         let pos = parsed.position;
         let mut solver = Solver::new(1 << 20);

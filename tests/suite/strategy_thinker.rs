@@ -7,10 +7,10 @@ use crate::search_common;
 use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Combo;
-use ddz::search::position_line::view_of;
 use ddz::search::{Next, Solver, SolverPosition};
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
 use ddz::strategy::{Deadline, Strategy};
+use ddz::tools::position_line::view_of;
 use search_common::{cards_of, random_position};
 use std::time::{Duration, Instant};
 

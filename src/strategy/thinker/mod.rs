@@ -32,12 +32,14 @@
 mod bid;
 mod candidates;
 mod eval;
+mod explained;
 mod infer;
 mod proposal;
 mod settings;
 mod stats;
 
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
+pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
     player_setting_names, player_usage_lines, set_player, Bidder, Deep, Eval, Infer, Playout,
     ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
@@ -45,7 +47,6 @@ pub use settings::{
 };
 
 use super::clock::{self, Budget};
-use super::explain::{BidExplained, BidSeen, Explanation, PlayExplained};
 use super::learned_policy::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
