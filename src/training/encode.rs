@@ -79,26 +79,60 @@ pub fn targets(outcome: &Outcome) -> [f32; TARGETS] {
     [official, team, won]
 }
 
-/// Writes a matrix file row by row; [`MatrixWriter::finish`] writes the row count.
-pub struct MatrixWriter<W: Write + Seek> {
+/// A matrix file as it is written: the header, rows appended, and the row count written into
+/// the header at the end ([`MatrixFile::finish`]). Every network's matrix is one of these.
+pub struct MatrixFile<W: Write + Seek> {
     out: W,
-    net: Net,
     rows: u32,
+}
+
+impl<W: Write + Seek> MatrixFile<W> {
+    /// A matrix of rows of `inputs` then `targets` f32 values, written to `out`.
+    pub fn new(mut out: W, inputs: usize, targets: usize) -> std::io::Result<MatrixFile<W>> {
+        out.write_all(b"DDZX")?;
+        for w in [1u32, 0, inputs as u32, targets as u32] {
+            out.write_all(&w.to_le_bytes())?;
+        }
+        Ok(MatrixFile { out, rows: 0 })
+    }
+
+    /// Appends `rows` whole rows, laid out in `bytes` (little-endian f32, row after row).
+    pub fn append(&mut self, bytes: &[u8], rows: u32) -> std::io::Result<()> {
+        self.rows += rows;
+        self.out.write_all(bytes)
+    }
+
+    /// Rows written so far.
+    #[must_use]
+    pub fn rows(&self) -> u32 {
+        self.rows
+    }
+
+    /// Writes the row count into the header and hands back the output.
+    pub fn finish(mut self) -> std::io::Result<W> {
+        self.out.seek(SeekFrom::Start(8))?;
+        self.out.write_all(&self.rows.to_le_bytes())?;
+        self.out.seek(SeekFrom::End(0))?;
+        self.out.flush()?;
+        Ok(self.out)
+    }
+}
+
+/// Writes a play or bid network's matrix row by row; [`MatrixWriter::finish`] writes the row
+/// count.
+pub struct MatrixWriter<W: Write + Seek> {
+    file: MatrixFile<W>,
+    net: Net,
     splitter: Splitter,
     buf: Vec<u8>,
 }
 
 impl<W: Write + Seek> MatrixWriter<W> {
     /// A matrix for `net` written to `out`.
-    pub fn new(mut out: W, net: Net) -> std::io::Result<MatrixWriter<W>> {
-        out.write_all(b"DDZX")?;
-        for w in [1u32, 0, net.inputs() as u32, TARGETS as u32] {
-            out.write_all(&w.to_le_bytes())?;
-        }
+    pub fn new(out: W, net: Net) -> std::io::Result<MatrixWriter<W>> {
         Ok(MatrixWriter {
-            out,
+            file: MatrixFile::new(out, net.inputs(), TARGETS)?,
             net,
-            rows: 0,
             splitter: Splitter::new(),
             buf: Vec::new(),
         })
@@ -131,29 +165,23 @@ impl<W: Write + Seek> MatrixWriter<W> {
                     bid_features(dealt, Role::of(seat, landlord), &mut self.splitter, &mut x);
                     write_f32(&mut self.buf, &x);
                     write_f32(&mut self.buf, &t);
-                    self.rows += 1;
                 }
-                return self.out.write_all(&self.buf);
+                return self.file.append(&self.buf, Seat::ALL.len() as u32);
             }
         }
         write_f32(&mut self.buf, &targets(&sample.outcome));
-        self.rows += 1;
-        self.out.write_all(&self.buf)
+        self.file.append(&self.buf, 1)
     }
 
     /// Rows written so far.
     #[must_use]
     pub fn rows(&self) -> u32 {
-        self.rows
+        self.file.rows()
     }
 
     /// Writes the row count into the header and hands back the output.
-    pub fn finish(mut self) -> std::io::Result<W> {
-        self.out.seek(SeekFrom::Start(8))?;
-        self.out.write_all(&self.rows.to_le_bytes())?;
-        self.out.seek(SeekFrom::End(0))?;
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> std::io::Result<W> {
+        self.file.finish()
     }
 }
 

@@ -10,7 +10,7 @@
 //! rank, the hidden cards the seat after ours must hold, and all hidden cards
 //! ([`HIDDEN_EXTRA`] values, not fitted).
 
-use super::encode::write_f32;
+use super::encode::{write_f32, MatrixFile};
 use crate::arena::json::{GameLine, LogError, LogLine};
 use crate::arena::referee::GameRecord;
 use crate::cards::{Cards, Rank};
@@ -18,7 +18,7 @@ use crate::game::{BySeat, GameState, Seat};
 use crate::strategy::networks::hidden::{
     hidden_cards, hidden_features, hidden_need, hidden_targets, HIDDEN_INPUTS, HIDDEN_OUTPUTS,
 };
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{Seek, Write};
 
 /// Columns after the fitted targets: hidden cards per rank, the need of the seat after ours,
 /// all hidden cards.
@@ -108,22 +108,15 @@ fn record_of(g: &GameLine) -> Result<GameRecord, LogError> {
 
 /// Writes the hidden-hand matrix: the DDZX format of [`super::encode`], a row per view.
 pub struct HiddenMatrix<W: Write + Seek> {
-    out: W,
-    rows: u32,
+    file: MatrixFile<W>,
     buf: Vec<u8>,
 }
 
 impl<W: Write + Seek> HiddenMatrix<W> {
     /// A matrix written to `out`.
-    pub fn new(mut out: W) -> std::io::Result<HiddenMatrix<W>> {
-        out.write_all(b"DDZX")?;
-        let targets = HIDDEN_OUTPUTS + HIDDEN_EXTRA;
-        for w in [1u32, 0, HIDDEN_INPUTS as u32, targets as u32] {
-            out.write_all(&w.to_le_bytes())?;
-        }
+    pub fn new(out: W) -> std::io::Result<HiddenMatrix<W>> {
         Ok(HiddenMatrix {
-            out,
-            rows: 0,
+            file: MatrixFile::new(out, HIDDEN_INPUTS, HIDDEN_OUTPUTS + HIDDEN_EXTRA)?,
             buf: Vec::new(),
         })
     }
@@ -145,23 +138,18 @@ impl<W: Write + Seek> HiddenMatrix<W> {
         extra[Rank::COUNT] = hidden_need(view, view.me.next()) as f32;
         extra[Rank::COUNT + 1] = hidden.len() as f32;
         write_f32(&mut self.buf, &extra);
-        self.rows += 1;
-        self.out.write_all(&self.buf)
+        self.file.append(&self.buf, 1)
     }
 
     /// Rows written so far.
     #[must_use]
     pub fn rows(&self) -> u32 {
-        self.rows
+        self.file.rows()
     }
 
     /// Writes the row count into the header and hands back the output.
-    pub fn finish(mut self) -> std::io::Result<W> {
-        self.out.seek(SeekFrom::Start(8))?;
-        self.out.write_all(&self.rows.to_le_bytes())?;
-        self.out.seek(SeekFrom::End(0))?;
-        self.out.flush()?;
-        Ok(self.out)
+    pub fn finish(self) -> std::io::Result<W> {
+        self.file.finish()
     }
 }
 
