@@ -13,6 +13,7 @@ use crate::search::{Policy, Sampler, Solver};
 use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::networks::{open_position, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where a decision's deals come from: the sampler (always, but for a measurement), or the
 /// true hands the arena showed (`peek = on`), every deal the same.
@@ -129,7 +130,8 @@ impl Worker {
     /// index, those in `alive`) judged on it: our side's score and whether it won, or `None`
     /// where the rollout failed. Every alive candidate is judged even after a failure: which
     /// candidates are still alive when the deal is counted is decided later, in deal order
-    /// ([`Thinker::analyze`]).
+    /// ([`Thinker::analyze`]). `None` when `stop` was raised meanwhile: the race is over and
+    /// no deal judged from then on is counted, so the rest of the deal is not judged.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn judge_deal(
         &mut self,
@@ -140,7 +142,8 @@ impl Worker {
         deal: u32,
         candidates: &[Combo],
         alive: &[usize],
-    ) -> Vec<Option<(f64, bool)>> {
+        stop: &AtomicBool,
+    ) -> Option<Vec<Option<(f64, bool)>>> {
         let hands = match deals {
             Deals::Sampled(proposal) => {
                 let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
@@ -148,10 +151,15 @@ impl Worker {
             }
             Deals::Shown(hands) => hands,
         };
-        alive
-            .iter()
-            .map(|&i| self.evaluate(settings, state, hands, &candidates[i]))
-            .collect()
+        let mut judged = Vec::with_capacity(alive.len());
+        for &i in alive {
+            // Once the race is over no later deal is counted: the rest of this one is waste.
+            if stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            judged.push(self.evaluate(settings, state, hands, &candidates[i]));
+        }
+        Some(judged)
     }
 
     /// Our side's score and whether it won, with `combo` played now on the deal `hands`;

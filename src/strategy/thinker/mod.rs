@@ -419,8 +419,8 @@ impl Race<'_> {
         };
         let budget = self.budget;
         let (state, deals, seed, candidates) = (self.state, self.deals, self.seed, self.candidates);
-        let judge = |worker: &mut Worker, deal: u32, alive: &[usize]| {
-            worker.judge_deal(settings, state, deals, seed, deal, candidates, alive)
+        let judge = |worker: &mut Worker, deal: u32, alive: &[usize], stop: &AtomicBool| {
+            worker.judge_deal(settings, state, deals, seed, deal, candidates, alive, stop)
         };
         // One loop for one thread or many. Each thread, the calling one among them, takes the
         // next deal number, judges every candidate alive when it starts (a superset of those
@@ -443,7 +443,11 @@ impl Race<'_> {
                 break;
             }
             let alive = lock().0.alive();
-            let judged = judge(worker, deal, &alive);
+            // A deal given up half judged (the race ended meanwhile) would never be counted.
+            let judged = match judge(worker, deal, &alive, &stop) {
+                Some(judged) => judged,
+                None => break,
+            };
             let mut guard = lock();
             let (count, waiting) = &mut *guard;
             waiting.insert(deal, (alive, judged));
