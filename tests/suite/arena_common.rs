@@ -99,6 +99,16 @@ pub fn ddz(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// Runs the built binary with `args`: whether it succeeded, its standard output and error.
+pub fn ddz_parts(args: &[&str]) -> (bool, String, String) {
+    let out = ddz_output(args);
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).expect("utf-8 stdout"),
+        String::from_utf8(out.stderr).expect("utf-8 stderr"),
+    )
+}
+
 /// A path as a command-line argument.
 pub fn path(p: &Path) -> &str {
     p.to_str().expect("a UTF-8 path")

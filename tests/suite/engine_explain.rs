@@ -10,17 +10,7 @@ use std::process::Command;
 /// any machine.
 const SAMPLES: &str = "16";
 
-fn ddz(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    )
-}
+use crate::arena_common::ddz_parts as ddz;
 
 /// A fresh directory for one test.
 fn scratch(test: &str) -> PathBuf {

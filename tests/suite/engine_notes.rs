@@ -5,22 +5,9 @@
 use ddz::engine::log::Log;
 use ddz::engine::{Engine, Session};
 use ddz::strategy::greedy::Greedy;
-use std::io::{Cursor, Write};
-use std::sync::{Arc, Mutex};
+use std::io::Cursor;
 
-/// A log file in memory.
-#[derive(Clone, Default)]
-struct Written(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Written {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use crate::engine_common::Written;
 
 /// The replies to `input`, one line a message, and the problems the log noted (`! …`).
 fn run(input: &str) -> (Vec<String>, Vec<String>) {

@@ -18,7 +18,6 @@ use ddz::strategy::greedy::Greedy;
 use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
-use std::sync::{Arc, Mutex};
 
 /// Chance (in 1/100) that a question gets a junk tail (the others are sent clean or only
 /// restyled, so a tail never shapes what comes after it).
@@ -102,19 +101,7 @@ fn cased(text: &str, line: &mut Vec<u8>, rng: &mut fastrand::Rng) {
     }
 }
 
-/// A log file in memory, shared with the test.
-#[derive(Clone, Default)]
-struct Written(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Written {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(buf);
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
+use crate::engine_common::Written;
 
 impl Written {
     /// The problem lines (`! …`) logged since the last call.

@@ -25,6 +25,7 @@ mod cli_args;
 mod cli_faults;
 mod cli_tools;
 mod docs_outputs;
+mod engine_common;
 mod engine_config;
 mod engine_explain;
 mod engine_notes;

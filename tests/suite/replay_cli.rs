@@ -6,19 +6,8 @@ use ddz::engine::track;
 use ddz::game::{GameState, Seat};
 use ddz::protocol::{Command, Reply};
 use std::path::Path;
-use std::process::Command as Process;
 
-fn ddz(args: &[&str]) -> (bool, String, String) {
-    let out = Process::new(env!("CARGO_BIN_EXE_ddz"))
-        .args(args)
-        .output()
-        .expect("the binary runs");
-    (
-        out.status.success(),
-        String::from_utf8(out.stdout).expect("utf-8 stdout"),
-        String::from_utf8(out.stderr).expect("utf-8 stderr"),
-    )
-}
+use crate::arena_common::ddz_parts as ddz;
 
 /// The last game of a transcript as the engine's tracker follows it (the platform's lines and
 /// the recorded answers), and the seat its last `GAMEOVER` names.
