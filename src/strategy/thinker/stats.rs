@@ -124,17 +124,25 @@ pub(super) fn drop_threshold(look: u32, rivals: usize) -> f64 {
 pub(super) fn race_look(tally: &mut [CandidateTally], look: u32) -> bool {
     let rivals = tally.iter().filter(|t| t.alive).count().saturating_sub(1);
     let z = drop_threshold(look, rivals);
-    drop_below(tally, z);
     let leader = match leader(tally) {
         Some(l) => l,
         None => return true,
     };
-    (0..tally.len())
-        .filter(|&i| i != leader && tally[i].alive)
-        .all(|i| {
-            let (mean, se) = race_lead(&tally[i], &tally[leader]);
-            mean + z * se <= INDIFFERENT
-        })
+    // Each rival's lead is judged once: dropped when surely behind, else it keeps the race
+    // open when it could still beat the leader by more than the indifference.
+    let mut decided = true;
+    for i in 0..tally.len() {
+        if i == leader || !tally[i].alive {
+            continue;
+        }
+        let (mean, se) = race_lead(&tally[i], &tally[leader]);
+        if mean + z * se < 0.0 {
+            tally[i].alive = false;
+        } else if mean + z * se > INDIFFERENT {
+            decided = false;
+        }
+    }
+    decided
 }
 
 /// The alive candidate with the best mean.
@@ -147,24 +155,6 @@ fn leader(tally: &[CandidateTally]) -> Option<usize> {
                 .partial_cmp(&tally[b].mean())
                 .unwrap_or(std::cmp::Ordering::Equal)
         })
-}
-
-/// Drops every alive candidate whose paired difference to the leader is more than `z`
-/// standard errors below zero.
-pub(super) fn drop_below(tally: &mut [CandidateTally], z: f64) {
-    let leader = match leader(tally) {
-        Some(l) => l,
-        None => return,
-    };
-    for i in 0..tally.len() {
-        if i == leader || !tally[i].alive {
-            continue;
-        }
-        let (mean, se) = race_lead(&tally[i], &tally[leader]);
-        if mean + z * se < 0.0 {
-            tally[i].alive = false;
-        }
-    }
 }
 
 /// The alive candidate with the best mean; the rule player's choice wins ties, and also wins
@@ -208,6 +198,24 @@ pub(super) fn best(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The rule before the race: drops every alive candidate whose paired difference to the
+    /// leader is more than `z` standard errors below zero (a fixed `z` at every look).
+    fn drop_below(tally: &mut [CandidateTally], z: f64) {
+        let leader = match leader(tally) {
+            Some(l) => l,
+            None => return,
+        };
+        for i in 0..tally.len() {
+            if i == leader || !tally[i].alive {
+                continue;
+            }
+            let (mean, se) = race_lead(&tally[i], &tally[leader]);
+            if mean + z * se < 0.0 {
+                tally[i].alive = false;
+            }
+        }
+    }
 
     /// One synthetic decision: candidates whose per-deal outcomes are won or lost stakes with
     /// known chances, on deals that share their luck (a common draw decides most outcomes of a
