@@ -124,13 +124,13 @@ impl<W: Write + Seek> HiddenMatrix<W> {
     /// The row of `view` with the other seats holding `hands`.
     pub fn add(&mut self, view: &GameState, hands: &BySeat<Cards>) -> std::io::Result<()> {
         let mut x = [0.0f32; HIDDEN_INPUTS];
-        if !hidden_features(view, &mut x) || hidden_cards(view).is_empty() {
+        let hidden = hidden_cards(view);
+        if !hidden_features(view, &mut x) || hidden.is_empty() {
             return Ok(());
         }
         self.buf.clear();
         write_f32(&mut self.buf, &x);
         write_f32(&mut self.buf, &hidden_targets(view, hands));
-        let hidden = hidden_cards(view);
         let mut extra = [0.0f32; HIDDEN_EXTRA];
         for r in Rank::ALL {
             extra[r.index()] = f32::from(hidden.counts().get(r));
