@@ -29,7 +29,7 @@ use crate::protocol::message::question;
 use crate::protocol::Command;
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{
-    player_setting_names, set_player, Bidder, Thinker, ThinkerSettings,
+    player_setting_names, set_player, Aim, Bidder, Thinker, ThinkerSettings,
 };
 use crate::strategy::Strategy;
 use anyhow::{anyhow, bail, Context};
@@ -181,6 +181,11 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             // figures are the engine's, untouched), beside the search's.
             let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
             let net = thinker.net_means(&state, &plays, NET_DEALS);
+            if thinker.settings().aim == Aim::Wins {
+                println!(
+                    "aim: wins (a deal is a plain stake won or lost; the net by its win head)"
+                );
+            }
             println!(
                 "{:<16} {:>9} {:>8} {:>6} {:>6} {:>9}",
                 "play", "mean", "±95%", "win%", "deals", "net"

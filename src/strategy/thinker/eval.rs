@@ -4,14 +4,14 @@
 
 use super::proposal::Proposal;
 use super::Playout;
-use super::{decision_seed, Eval, Thinker, ThinkerSettings};
+use super::{decision_seed, Aim, Eval, Thinker, ThinkerSettings};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Outcome, Scoring, Seat};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
 use crate::strategy::learned_policy::LearnedPlayer;
-use crate::strategy::networks::{open_position, PlayNet};
+use crate::strategy::networks::{open_position, NetValue, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -205,7 +205,7 @@ impl Worker {
         let left = cards_left(&game);
         if game.winner().is_none() && left <= solve_at {
             if let Some(o) = self.solve(settings, &game) {
-                let v = ours(f64::from(o.landlord_value(state.scoring)));
+                let v = ours(worth(settings.aim, &o, state.scoring));
                 return Some((v, (o.winner == o.landlord) == landlord_side));
             }
             solve_at = left.saturating_sub(RETRY_AFTER_CARDS);
@@ -219,7 +219,7 @@ impl Worker {
             }
         }
         let o = self.play_out_solving_at(settings, game, solve_at)?;
-        let played_out = f64::from(o.landlord_value(state.scoring));
+        let played_out = worth(settings.aim, &o, state.scoring);
         let value = match judged {
             Some(net) => {
                 let w = settings.net_weight;
@@ -248,7 +248,8 @@ impl Worker {
     }
 
     /// The play network's value of the open position of `game` for the landlord, in the points
-    /// of `scoring` at the game's base; `None` before play has begun.
+    /// of `scoring` at the game's base (with `aim = wins` its win head's: a plain stake times
+    /// the landlord's chance to win less its chance to lose); `None` before play has begun.
     pub(super) fn net_judge(
         &mut self,
         settings: &ThinkerSettings,
@@ -256,9 +257,14 @@ impl Worker {
         scoring: Scoring,
     ) -> Option<f64> {
         let position = open_position(game.state(), game.hands())?;
+        let aim = settings.aim;
         let net = self.play_net(settings);
         let base = game.state().highest_bid().max(1);
-        Some(net.value(&position).landlord_points(scoring, base))
+        let value = net.value(&position);
+        Some(match aim {
+            Aim::Score => value.landlord_points(scoring, base),
+            Aim::Wins => (2.0 * value.landlord_win_chance() - 1.0) * plain_stake(scoring, base),
+        })
     }
 
     /// The play network (the embedded one, or `play-net`'s), made at its first use.
@@ -297,6 +303,27 @@ impl Worker {
         };
         play_out(game, &mut self.policy, Some(&mut finisher))
     }
+}
+
+/// What the ended game `o` is worth to the landlord under `aim`: its score, or a plain stake
+/// won or lost (the same units, so the race's indifference means the same share of a stake).
+fn worth(aim: Aim, o: &Outcome, scoring: Scoring) -> f64 {
+    match aim {
+        Aim::Score => f64::from(o.landlord_value(scoring)),
+        Aim::Wins => {
+            let stake = plain_stake(scoring, o.base);
+            if o.winner == o.landlord {
+                stake
+            } else {
+                -stake
+            }
+        }
+    }
+}
+
+/// The landlord's score of a plain win at `base` under `scoring`.
+fn plain_stake(scoring: Scoring, base: u8) -> f64 {
+    NetValue::stake(scoring) * f64::from(base.max(1))
 }
 
 /// Cards left in all hands of `game`.

@@ -41,7 +41,7 @@ mod stats;
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
-    player_setting_names, player_usage_lines, set_player, Bidder, Deep, Eval, Infer, Playout,
+    player_setting_names, player_usage_lines, set_player, Aim, Bidder, Deep, Eval, Infer, Playout,
     ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
     MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
@@ -630,6 +630,7 @@ mod tests {
     use crate::cards::Counts;
     use crate::estimate::Estimate;
     use crate::rules::classify;
+    use crate::strategy::networks::NetValue;
 
     fn tally(values: &[f64]) -> CandidateTally {
         let mut t = CandidateTally::default();
@@ -732,6 +733,37 @@ mod tests {
             checked += 1;
         }
         assert!(checked >= 2, "{} positions", checked);
+    }
+
+    /// `aim = wins`: a deal's outcome is a plain stake won or lost, so with play-outs alone
+    /// each candidate's mean is the stake times its wins less its losses, read from the win
+    /// tally kept beside the values; the network's share (the blend) stays within a stake.
+    #[test]
+    fn aiming_at_wins_values_a_deal_by_who_won() {
+        let views = mid_game_views();
+        assert!(!views.is_empty());
+        for view in &views {
+            let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
+            for eval in [Eval::Rollout, Eval::Blend] {
+                let settings = ThinkerSettings {
+                    samples: Some(24),
+                    table_bytes: 1 << 20,
+                    aim: Aim::Wins,
+                    eval,
+                    ..ThinkerSettings::default()
+                };
+                let seen = Thinker::new(settings).analyze(view, Deadline::unlimited());
+                for c in &seen.candidates {
+                    assert!(c.deals > 0, "{:?}", c);
+                    if eval == Eval::Rollout {
+                        let by_wins = stake * (2.0 * c.win_rate - 1.0);
+                        assert!((c.mean - by_wins).abs() < 1e-9, "{:?}: {}", c, by_wins);
+                    } else {
+                        assert!(c.mean.abs() <= stake + 1e-9, "{:?}: {}", c, stake);
+                    }
+                }
+            }
+        }
     }
 
     /// `playout = learned` with `playout-plies = N`: the learned policy plays the first N

@@ -49,6 +49,8 @@ pub struct ThinkerSettings {
     pub bidder: Bidder,
     /// How a candidate is judged on each sampled deal.
     pub eval: Eval,
+    /// What a deal's outcome is worth: its score, or only who won ([`Aim`]).
+    pub aim: Aim,
     /// With `eval = net` or `blend`: turns the rule player plays after the candidate before the
     /// network judges the position.
     pub net_plies: u32,
@@ -137,6 +139,7 @@ impl Default for ThinkerSettings {
             table_bytes: DEFAULT_TABLE_BYTES,
             bidder: DEFAULT_BIDDER,
             eval: DEFAULT_EVAL,
+            aim: Aim::Score,
             bid_margin: 0.0,
             net_plies: 0,
             net_weight: DEFAULT_NET_WEIGHT,
@@ -306,6 +309,18 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
             Ok(())
         },
         show: |s| name_of(&EVALS, s.eval).to_string(),
+    },
+    Setting {
+        name: "aim",
+        value: "score|wins",
+        help: "what a deal's outcome is worth to the search: its score in points, or only who won \
+               (a plain stake either way: win rate over score) (default score)",
+        file: false,
+        read: |s, v| {
+            s.aim = one_of("aim", v, &AIMS)?;
+            Ok(())
+        },
+        show: |s| name_of(&AIMS, s.aim).to_string(),
     },
     Setting {
         name: "net-plies",
@@ -688,6 +703,21 @@ pub enum Eval {
     Blend,
 }
 
+/// What the search maximises ([`ThinkerSettings::aim`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Aim {
+    /// The expected score: what the championship's table counts (a bomb doubles a win's
+    /// worth, so a riskier line that wins bigger can be worth a lower win rate).
+    Score,
+    /// The chance to win: each deal's outcome is a plain stake won or lost (the play network's
+    /// win head where it judges), so the search ranks candidates by win rate. What a match
+    /// counted in games won, and DouZero's WP figures, measure.
+    Wins,
+}
+
+/// The aims by name.
+const AIMS: [(&str, Aim); 2] = [("score", Aim::Score), ("wins", Aim::Wins)];
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -717,8 +747,8 @@ mod tests {
         }
         assert_eq!(
             choices,
-            4 + 3 + 4 + 2 + 2 + 2 + 2,
-            "bid, eval, infer, playout, prior, peek and partner list their choices"
+            4 + 3 + 2 + 4 + 2 + 2 + 2 + 2,
+            "bid, eval, aim, infer, playout, prior, peek and partner list their choices"
         );
     }
 
@@ -733,6 +763,7 @@ mod tests {
             ("bid", "net-deals"),
             ("bid-margin", "0.25"),
             ("eval", "rollout"),
+            ("aim", "wins"),
             ("net-plies", "3"),
             ("net-weight", "0.75"),
             ("infer", "off"),
