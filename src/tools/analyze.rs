@@ -29,7 +29,7 @@ use crate::protocol::message::question;
 use crate::protocol::Command;
 use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{
-    player_setting_names, set_player, Aim, Bidder, Thinker, ThinkerSettings,
+    player_setting_names, set_player, Aim, Bidder, Playout, Thinker, ThinkerSettings,
 };
 use crate::strategy::Strategy;
 use anyhow::{anyhow, bail, Context};
@@ -214,10 +214,12 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                     );
                 }
             }
-            println!(
-                "chosen: {} (the rule player's: {})",
-                a.chosen, a.policy_choice
-            );
+            // Whose choice the search started from and keeps unless another is clearly better.
+            let prior = match thinker.settings().prior {
+                Playout::Rules => "the rule player's",
+                Playout::Learned => "the learned policy's",
+            };
+            println!("chosen: {} ({}: {})", a.chosen, prior, a.policy_choice);
             // The best mean among the candidates still in play at the end (a dropped one's
             // mean stands on fewer deals), when it is better than the rule player's choice.
             let chosen_mean = a
@@ -232,8 +234,9 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             if let Some(top) = top {
                 if a.chosen == a.policy_choice {
                     println!(
-                        "kept: {} has the best mean but leads the rule player's choice by at most {} standard error(s)",
+                        "kept: {} has the best mean but leads {} choice by at most {} standard error(s)",
                         top.play,
+                        prior,
                         thinker.settings().stick
                     );
                 }
