@@ -257,11 +257,9 @@ impl Worker {
         scoring: Scoring,
     ) -> Option<f64> {
         let position = open_position(game.state(), game.hands())?;
-        let aim = settings.aim;
-        let net = self.play_net(settings);
         let base = game.state().highest_bid().max(1);
-        let value = net.value(&position);
-        Some(match aim {
+        let value = self.play_net(settings).value(&position);
+        Some(match settings.aim {
             Aim::Score => value.landlord_points(scoring, base),
             Aim::Wins => (2.0 * value.landlord_win_chance() - 1.0) * plain_stake(scoring, base),
         })

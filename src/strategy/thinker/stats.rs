@@ -123,26 +123,34 @@ pub(super) fn drop_threshold(look: u32, rivals: usize) -> f64 {
 /// the last deal; the choice between them is left to [`best`] and its stick).
 pub(super) fn race_look(tally: &mut [CandidateTally], look: u32) -> bool {
     let rivals = tally.iter().filter(|t| t.alive).count().saturating_sub(1);
-    let z = drop_threshold(look, rivals);
-    let leader = match leader(tally) {
-        Some(l) => l,
-        None => return true,
-    };
     // Each rival's lead is judged once: dropped when surely behind, else it keeps the race
     // open when it could still beat the leader by more than the indifference.
     let mut decided = true;
-    for i in 0..tally.len() {
-        if i == leader || !tally[i].alive {
-            continue;
-        }
-        let (mean, se) = race_lead(&tally[i], &tally[leader]);
-        if mean + z * se < 0.0 {
+    for (i, most) in rivals_most_leads(tally, drop_threshold(look, rivals)) {
+        if most < 0.0 {
             tally[i].alive = false;
-        } else if mean + z * se > INDIFFERENT {
+        } else if most > INDIFFERENT {
             decided = false;
         }
     }
     decided
+}
+
+/// Each alive rival of the leader (the alive candidate with the best mean) with the most it
+/// could lead the leader by at `z` standard errors of [`race_lead`]: below zero it is surely
+/// behind. Empty when no candidate is alive.
+fn rivals_most_leads(tally: &[CandidateTally], z: f64) -> Vec<(usize, f64)> {
+    let leader = match leader(tally) {
+        Some(l) => l,
+        None => return Vec::new(),
+    };
+    (0..tally.len())
+        .filter(|&i| i != leader && tally[i].alive)
+        .map(|i| {
+            let (mean, se) = race_lead(&tally[i], &tally[leader]);
+            (i, mean + z * se)
+        })
+        .collect()
 }
 
 /// The alive candidate with the best mean.
@@ -202,16 +210,8 @@ mod tests {
     /// The rule before the race: drops every alive candidate whose paired difference to the
     /// leader is more than `z` standard errors below zero (a fixed `z` at every look).
     fn drop_below(tally: &mut [CandidateTally], z: f64) {
-        let leader = match leader(tally) {
-            Some(l) => l,
-            None => return,
-        };
-        for i in 0..tally.len() {
-            if i == leader || !tally[i].alive {
-                continue;
-            }
-            let (mean, se) = race_lead(&tally[i], &tally[leader]);
-            if mean + z * se < 0.0 {
+        for (i, most) in rivals_most_leads(tally, z) {
+            if most < 0.0 {
                 tally[i].alive = false;
             }
         }
