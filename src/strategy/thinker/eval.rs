@@ -4,9 +4,9 @@
 
 use super::proposal::Proposal;
 use super::Playout;
-use super::{decision_seed, Aim, Eval, Thinker, ThinkerSettings};
+use super::{decision_seed, Aim, Eval, Judge, Thinker, ThinkerSettings};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Scoring, Seat};
+use crate::game::{BySeat, GameState, Outcome, Role, Scoring, Seat};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
@@ -201,25 +201,26 @@ impl Worker {
         }
         // Exact when the solver decides the deal now; else the network and the play-out,
         // whose solver tries again once a few more cards are played.
-        let mut solve_at = settings.solve_at;
+        let judge = settings.judge(role_of(state));
+        let mut solve_at = judge.solve_at;
         let left = cards_left(&game);
         if game.winner().is_none() && left <= solve_at {
-            if let Some(o) = self.solve(settings, &game) {
-                let v = ours(worth(settings.aim, &o, state.scoring));
+            if let Some(o) = self.solve(settings, judge, &game) {
+                let v = ours(worth(judge.aim, &o, state.scoring));
                 return Some((v, (o.winner == o.landlord) == landlord_side));
             }
             solve_at = left.saturating_sub(RETRY_AFTER_CARDS);
         }
         let mut judged = None;
         if settings.eval != Eval::Rollout && game.winner().is_none() {
-            judged = self.net_judge(settings, &game, state.scoring);
+            judged = self.net_judge(settings, judge.aim, &game, state.scoring);
             if let (Some(value), Eval::Net) = (judged, settings.eval) {
                 let v = ours(value);
                 return Some((v, v > 0.0));
             }
         }
-        let o = self.play_out_solving_at(settings, game, solve_at)?;
-        let played_out = worth(settings.aim, &o, state.scoring);
+        let o = self.play_out_solving_at(settings, judge, game, solve_at)?;
+        let played_out = worth(judge.aim, &o, state.scoring);
         let value = match judged {
             Some(net) => {
                 let w = settings.net_weight;
@@ -233,11 +234,16 @@ impl Worker {
 
     /// The outcome of `game` with best play from here, when the solver decides it within the
     /// node budget.
-    fn solve(&mut self, settings: &ThinkerSettings, game: &OpenGame) -> Option<Outcome> {
+    fn solve(
+        &mut self,
+        settings: &ThinkerSettings,
+        judge: Judge,
+        game: &OpenGame,
+    ) -> Option<Outcome> {
         let pos = game.position()?;
         let solver = self.solver(settings);
         solver.begin_epoch();
-        let mover_wins = solver.mover_wins(&pos, settings.solve_nodes)?;
+        let mover_wins = solver.mover_wins(&pos, judge.solve_nodes)?;
         Some(game.outcome(pos.winner(mover_wins)))
     }
 
@@ -248,18 +254,19 @@ impl Worker {
     }
 
     /// The play network's value of the open position of `game` for the landlord, in the points
-    /// of `scoring` at the game's base (with `aim = wins` its win head's: a plain stake times
-    /// the landlord's chance to win less its chance to lose); `None` before play has begun.
+    /// of `scoring` at the game's base (aiming at wins its win head's: a plain stake times the
+    /// landlord's chance to win less its chance to lose); `None` before play has begun.
     pub(super) fn net_judge(
         &mut self,
         settings: &ThinkerSettings,
+        aim: Aim,
         game: &OpenGame,
         scoring: Scoring,
     ) -> Option<f64> {
         let position = open_position(game.state(), game.hands())?;
         let base = game.state().highest_bid().max(1);
         let value = self.play_net(settings).value(&position);
-        Some(match settings.aim {
+        Some(match aim {
             Aim::Score => value.landlord_points(scoring, base),
             Aim::Wins => (2.0 * value.landlord_win_chance() - 1.0) * plain_stake(scoring, base),
         })
@@ -272,26 +279,28 @@ impl Worker {
             .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
     }
 
-    /// `game` played to its end by the play-out policy, the solver finishing it.
+    /// `game` played to its end by the play-out policy, the solver of `judge` finishing it.
     pub(super) fn play_out(
         &mut self,
         settings: &ThinkerSettings,
+        judge: Judge,
         game: OpenGame,
     ) -> Option<Outcome> {
-        self.play_out_solving_at(settings, game, settings.solve_at)
+        self.play_out_solving_at(settings, judge, game, judge.solve_at)
     }
 
-    /// `game` played to its end by the play-out policy, the solver trying once the hands hold
-    /// at most `solve_at` cards.
+    /// `game` played to its end by the play-out policy, the solver trying (within `judge`'s
+    /// nodes) once the hands hold at most `solve_at` cards.
     fn play_out_solving_at(
         &mut self,
         settings: &ThinkerSettings,
+        judge: Judge,
         game: OpenGame,
         solve_at: u32,
     ) -> Option<Outcome> {
         self.policy.start(settings);
         let table_bytes = settings.table_bytes;
-        let nodes = settings.solve_nodes;
+        let nodes = judge.solve_nodes;
         let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
         solver.begin_epoch();
         let mut finisher = Finisher {
@@ -319,6 +328,13 @@ fn worth(aim: Aim, o: &Outcome, scoring: Scoring) -> f64 {
     }
 }
 
+/// The role of the seat whose decision `state` is (the landlord's before one is known).
+fn role_of(state: &GameState) -> Role {
+    state
+        .landlord
+        .map_or(Role::Landlord, |l| Role::of(state.me, l))
+}
+
 /// The landlord's score of a plain win at `base` under `scoring`.
 fn plain_stake(scoring: Scoring, base: u8) -> f64 {
     NetValue::stake(scoring) * f64::from(base.max(1))
@@ -344,6 +360,7 @@ impl Thinker {
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x4e7);
         let mut sums = vec![0.0; plays.len()];
         let landlord_side = state.landlord == Some(state.me);
+        let aim = self.settings.judge(role_of(state)).aim;
         for _ in 0..deals.max(1) {
             let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
@@ -354,7 +371,7 @@ impl Thinker {
                 let landlord_value = match game.winner() {
                     Some(w) => f64::from(game.outcome(w).landlord_value(state.scoring)),
                     None => self.workers[0]
-                        .net_judge(&self.settings, &game, state.scoring)
+                        .net_judge(&self.settings, aim, &game, state.scoring)
                         .unwrap_or(0.0),
                 };
                 *sum += if landlord_side {
@@ -399,8 +416,10 @@ impl Thinker {
         self.workers[0].play_net(&self.settings)
     }
 
-    /// `game` played out by the first worker (bidding by simulation).
+    /// `game` played out by the first worker (bidding by simulation: we would be the
+    /// landlord, so the landlord's judge).
     pub(super) fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {
-        self.workers[0].play_out(&self.settings, game)
+        let judge = self.settings.as_landlord;
+        self.workers[0].play_out(&self.settings, judge, game)
     }
 }

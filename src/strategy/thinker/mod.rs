@@ -41,8 +41,8 @@ mod stats;
 pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
-    player_setting_names, player_usage_lines, set_player, Aim, Bidder, Deep, Eval, Infer, Playout,
-    ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    player_setting_names, player_usage_lines, set_player, Aim, Bidder, Deep, Eval, Infer, Judge,
+    Playout, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
     MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
@@ -745,13 +745,13 @@ mod tests {
         for view in &views {
             let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
             for eval in [Eval::Rollout, Eval::Blend] {
-                let settings = ThinkerSettings {
+                let mut settings = ThinkerSettings {
                     samples: Some(24),
                     table_bytes: 1 << 20,
-                    aim: Aim::Wins,
                     eval,
                     ..ThinkerSettings::default()
                 };
+                settings.set("aim", "wins").unwrap();
                 let seen = Thinker::new(settings).analyze(view, Deadline::unlimited());
                 for c in &seen.candidates {
                     assert!(c.deals > 0, "{:?}", c);
@@ -904,15 +904,16 @@ mod tests {
         let views = mid_game_views();
         assert!(!views.is_empty());
         for view in &views {
-            // Every rollout of deals 0, 3, 6, … and 7 fails: 15 of the 40 deals.
+            // Every rollout of deals 0, 3, 6, … and 7 fails: 15 of the 40 deals (fewer when
+            // the race is decided sooner).
             let a = failing(40, |deal, _| deal % 3 == 0 || deal == 7)
                 .analyze(view, Deadline::unlimited());
-            let lost = (0..40u32).filter(|d| d % 3 == 0 || *d == 7).count() as u32;
-            assert_eq!(a.deals, 40);
+            assert!((16..=40).contains(&a.deals), "{:?}", a);
+            let lost = (0..a.deals).filter(|d| d % 3 == 0 || *d == 7).count() as u32;
             assert!(a.candidates.len() > 1, "{:?}", a);
             assert_eq!(
                 a.candidates.iter().map(|c| c.deals).max(),
-                Some(40 - lost),
+                Some(a.deals - lost),
                 "{:?}",
                 a
             );
