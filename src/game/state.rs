@@ -641,6 +641,12 @@ impl GameState {
         self.landlord?;
         Seat::ALL.iter().copied().find(|&s| self.cards_left[s] == 0)
     }
+
+    /// The role of the seat whose view this is, once the landlord is known.
+    #[must_use]
+    pub fn my_role(&self) -> Option<Role> {
+        self.landlord.map(|l| Role::of(self.me, l))
+    }
 }
 
 #[cfg(test)]

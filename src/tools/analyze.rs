@@ -24,7 +24,7 @@ use super::position_line::{view_of, PositionLine};
 use crate::arena::engine_log::{is_engine_log, EngineLog};
 use crate::arena::transcript::{Step, Transcript};
 use crate::cli::{Arg, Args};
-use crate::game::{GameState, Role, Scoring, Seat};
+use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
 use crate::protocol::Command;
 use crate::strategy::clock::TimeControl;
@@ -181,8 +181,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             // figures are the engine's, untouched), beside the search's.
             let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
             let net = thinker.net_means(&state, &plays, NET_DEALS);
-            let role = state.landlord.map(|l| Role::of(state.me, l));
-            if role.map(|r| thinker.settings().judge(r).aim) == Some(Aim::Wins) {
+            if state.my_role().map(|r| thinker.settings().judge(r).aim) == Some(Aim::Wins) {
                 println!(
                     "aim: wins (a deal is a plain stake won or lost; the net by its win head)"
                 );

@@ -330,9 +330,7 @@ fn worth(aim: Aim, o: &Outcome, scoring: Scoring) -> f64 {
 
 /// The role of the seat whose decision `state` is (the landlord's before one is known).
 fn role_of(state: &GameState) -> Role {
-    state
-        .landlord
-        .map_or(Role::Landlord, |l| Role::of(state.me, l))
+    state.my_role().unwrap_or(Role::Landlord)
 }
 
 /// The landlord's score of a plain win at `base` under `scoring`.
