@@ -682,8 +682,9 @@ const THINK_DEALS_QUICK: u32 = 16;
 
 /// The thinking player as the engine plays by default, at a fixed budget, on seeded mid-game
 /// decisions with several legal plays: deals per second with one search thread and with one
-/// per core, and the ratio. Nodes: the deals every candidate was judged on, summed over the
-/// decisions, so any change of the default player's search shows in the fingerprint.
+/// per core, and the ratio. Nodes: the deals every candidate was judged on and its mean score in
+/// whole points, summed over the decisions, so any change of the default player's search or of
+/// its judge shows in the fingerprint.
 fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     use crate::strategy::clock::TimeControl;
     use crate::strategy::thinker::{Analysis, Thinker, ThinkerSettings};
@@ -755,6 +756,13 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
         .flat_map(|a| &a.candidates)
         .map(|c| u64::from(c.deals))
         .sum();
+    // What the judge made of them, in whole points: a change of how a deal is judged (the
+    // aim, the solver's reach) that leaves every count of deals alone still shows.
+    let judgement: u64 = one
+        .iter()
+        .flat_map(|a| &a.candidates)
+        .map(|c| (c.mean.round() as i64).unsigned_abs())
+        .sum();
     Figures {
         lines: vec![
             (
@@ -781,7 +789,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
                 format!("{:.2}", timed_ratio),
             ),
         ],
-        nodes: judged,
+        nodes: judged + judgement,
         timed_nodes: 0,
         elapsed: Duration::ZERO,
     }
