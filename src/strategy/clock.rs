@@ -19,6 +19,11 @@
 //!
 //! A fixed budget ([`Limit::Deals`], the search's `samples`) heeds only the hard deadline: the
 //! same input gives the same answer under any time control that does not cut it short.
+//!
+//! What a decision spends when nothing is set is the platform's: on the protocol's platforms a
+//! budget of deals ([`DEFAULT_DEALS`], a fixed budget as above: the measured best of the curve
+//! of strength against time), on Botzone half a second. A thinking time set (`think`) makes any
+//! platform's decisions timed; a search's own `samples` overrides both ([`Limit::of`]).
 
 use crate::registry::{number, Setting, SettingError};
 use std::time::{Duration, Instant};
@@ -33,17 +38,22 @@ pub struct TimeRules {
     pub margin: Duration,
     /// The thinking time aimed at when none is set.
     pub think: Duration,
+    /// What a decision spends when no thinking time is set: this many deals, heeding only the
+    /// hard deadline (reproducible); `None`: the thinking time `think`.
+    pub deals: Option<u32>,
 }
 
 /// The protocol's platforms (the official 2015 and 2019 ones, the arena): 15 s a reply when
 /// `INFO` gives no limit or never comes (SPEC); 1.5 s kept back for reading and writing the
 /// pipe, process scheduling on a loaded judge machine and Wine's overhead on the Windows build;
-/// a second of thought by default, far inside the limit and enough for the search to settle
-/// most decisions (hundreds of sampled deals per candidate).
+/// [`DEFAULT_DEALS`] deals a decision by default (a tenth of a second to a few seconds on one
+/// core, far inside the limit), or a second of thought once `think` is set without a value of
+/// its own.
 pub const ENGINE: TimeRules = TimeRules {
     limit: REPLY_LIMIT,
     margin: SAFETY_MARGIN,
     think: DEFAULT_THINK,
+    deals: Some(DEFAULT_DEALS),
 };
 
 /// Botzone: about 1 s a turn for a compiled bot, the process start included (simple
@@ -54,6 +64,7 @@ pub const BOTZONE: TimeRules = TimeRules {
     limit: Duration::from_secs(1),
     margin: Duration::from_millis(200),
     think: Duration::from_millis(500),
+    deals: None,
 };
 
 /// The protocol's reply limit when `INFO` gives none (the 2015 platform) or never comes: the
@@ -64,8 +75,15 @@ pub const SAFETY_MARGIN: Duration = Duration::from_millis(1500);
 /// The margin is at most this fraction of a (very short) limit, so a 1 s limit still leaves
 /// the strategy some time.
 pub const MAX_MARGIN_FRACTION: f64 = 0.4;
-/// Thinking time aimed at on the protocol's platforms when none is set: see [`ENGINE`].
+/// Thinking time of a timed decision on the protocol's platforms: see [`ENGINE`].
 pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
+/// Deals a decision takes on the protocol's platforms when neither `think` nor `samples` is
+/// set. Against RHCP (seed 777, the same 1,000 deals, head-to-head; docs/figures.md, "Time
+/// against strength"): 256 deals 77.7% as the landlord and 83.4% as the farmers; timed at 1 s
+/// (one core a game) 77.3 / 82.6, −0.6 ± 1.0 paired; 1,024 deals 76.6 / 82.1 (822 deals),
+/// −1.2 ± 1.2; 64 deals 1.0 ± 1.3 below 256 with the judge of then. More deals of the same judge buy
+/// nothing past 256, and a count of deals gives the same answer on any machine.
+pub const DEFAULT_DEALS: u32 = 256;
 /// Longest thinking time accepted, in seconds (the hard deadline caps it anyway).
 pub const MAX_THINK_SECONDS: f64 = 600.0;
 
@@ -157,18 +175,31 @@ impl TimeControl {
             .min(self.limit.mul_f64(MAX_MARGIN_FRACTION))
     }
 
+    /// The deals a decision takes by this control: the platform's count when no thinking time
+    /// is set and the platform counts deals; `None`: the decision is timed.
+    #[must_use]
+    pub fn deals(&self) -> Option<u32> {
+        match self.think {
+            Some(_) => None,
+            None => self.rules.deals,
+        }
+    }
+
     /// The deadlines for a reply to a question received at `received`: hard at the limit less
-    /// the overhead, soft after the thinking time (never past the hard one).
+    /// the overhead, soft after the thinking time (never past the hard one), and the deals the
+    /// decision takes when the control counts deals.
     #[must_use]
     pub fn deadline(&self, received: Instant) -> Deadline {
         let hard = received + self.limit.saturating_sub(self.overhead());
         Deadline {
             soft: (received + self.think()).min(hard),
             hard,
+            deals: self.deals(),
         }
     }
 
-    /// The thinking time as a log records it: `think=2`, or `think=clock` for the default.
+    /// The thinking time as a log records it: `think=2`, or `think=clock` for the platform's
+    /// default (on the protocol's platforms [`DEFAULT_DEALS`] deals, on Botzone 0.5 s).
     #[must_use]
     pub fn describe(&self) -> String {
         TIME_SETTINGS
@@ -184,7 +215,7 @@ impl TimeControl {
 pub static TIME_SETTINGS: &[Setting<TimeControl>] = &[Setting {
     name: "think",
     value: "S",
-    help: "seconds per decision (default: the clock's 1 s)",
+    help: "seconds per decision (default: 256 deals a decision; on Botzone 0.5 s)",
     file: false,
     read: |t, v| {
         t.think = Some(parse_think(v)?);
@@ -197,13 +228,17 @@ pub static TIME_SETTINGS: &[Setting<TimeControl>] = &[Setting {
 }];
 
 /// When a decision is due. Past `soft`, start no new work; by `hard`, answer with the best so
-/// far. The clock keeps its overhead beyond `hard` before the referee's limit.
+/// far. The clock keeps its overhead beyond `hard` before the referee's limit. When the time
+/// control counts deals instead (`deals`), a search without its own budget takes that many and
+/// heeds only `hard`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deadline {
     /// Start no new work after this.
     pub soft: Instant,
     /// Answer by this.
     pub hard: Instant,
+    /// The time control's budget in deals, when it counts deals ([`TimeControl::deals`]).
+    pub deals: Option<u32>,
 }
 
 impl Deadline {
@@ -214,6 +249,7 @@ impl Deadline {
         Deadline {
             soft: far,
             hard: far,
+            deals: None,
         }
     }
 
@@ -224,7 +260,7 @@ impl Deadline {
         let now = Instant::now();
         Deadline {
             soft: now + self.soft.saturating_duration_since(now) / 2,
-            hard: self.hard,
+            ..*self
         }
     }
 
@@ -252,6 +288,18 @@ pub enum Limit {
         /// The most units of work, for a decision with time to spare.
         most: u32,
     },
+}
+
+impl Limit {
+    /// The limit of a search: its own fixed budget (`samples`) when set, else the deals of its
+    /// time control when it counts deals, else the clock's soft deadline and at most `most`.
+    #[must_use]
+    pub fn of(samples: Option<u32>, deadline: &Deadline, most: u32) -> Limit {
+        match samples.or(deadline.deals) {
+            Some(n) => Limit::Deals(n),
+            None => Limit::Time { most },
+        }
+    }
 }
 
 /// One decision's time manager: the deadline the decision was given and the search's own
@@ -380,6 +428,29 @@ mod tests {
         assert_eq!(TimeControl::of(BOTZONE).think(), BOTZONE.think);
     }
 
+    /// What a decision spends, by one precedence: the search's own `samples`, else the
+    /// platform's deals when no thinking time is set (the protocol's platforms), else the
+    /// clock (Botzone, or any platform once `think` is set).
+    #[test]
+    fn a_decision_spends_samples_then_the_platforms_deals_then_time() {
+        let now = Instant::now();
+        let engine = TimeControl::default().deadline(now);
+        assert_eq!(engine.deals, Some(DEFAULT_DEALS));
+        assert_eq!(Limit::of(None, &engine, 4000), Limit::Deals(DEFAULT_DEALS));
+        assert_eq!(Limit::of(Some(16), &engine, 4000), Limit::Deals(16));
+        let thinking = TimeControl::default()
+            .thinking(Some(Duration::from_secs(2)))
+            .deadline(now);
+        assert_eq!(thinking.deals, None);
+        assert_eq!(Limit::of(None, &thinking, 4000), Limit::Time { most: 4000 });
+        assert_eq!(Limit::of(Some(16), &thinking, 4000), Limit::Deals(16));
+        let botzone = TimeControl::of(BOTZONE).deadline(now);
+        assert_eq!(Limit::of(None, &botzone, 4000), Limit::Time { most: 4000 });
+        // The first of two stages keeps the count: its soft deadline alone moves.
+        assert_eq!(engine.halfway().deals, Some(DEFAULT_DEALS));
+        assert_eq!(Deadline::unlimited().deals, None);
+    }
+
     /// `think` is read one way: seconds in (0, 600], whatever spells it.
     #[test]
     fn think_is_read_one_way() {
@@ -400,10 +471,12 @@ mod tests {
         let soft_passed = Deadline {
             soft: now,
             hard: later,
+            deals: None,
         };
         let both_passed = Deadline {
             soft: now,
             hard: now,
+            deals: None,
         };
         let fixed = Budget::new(Limit::Deals(3), soft_passed);
         assert!((0..3).all(|n| fixed.start_more_work(n)));

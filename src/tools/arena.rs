@@ -35,8 +35,8 @@ builtin:ddz:samples=16:eval=blend, each KEY=VALUE one of:";
 
 /// Usage of `ddz arena`, after the settings' list.
 const USAGE_TAIL: &str = "\
-Without think or samples it thinks up to 1 s per decision, as the engine does: a game of three
-such players takes about 12 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
+Without think or samples it takes 256 deals per decision, as the engine does (a fixed budget:
+the same games on any machine): a game of three such players takes about 3 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
 budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times (X alone against two Y in each seat, then Y alone), --h2h 2 times (X alone, then Y alone, in
@@ -76,7 +76,7 @@ all cores):
   ddz arena --games 100 --pair builtin:ddz:samples=16 builtin:rules --fixed-landlord
       screen a change to the thinking player: 600 games, under a minute
   ddz arena --games 10 --pair builtin:ddz builtin:rules --fixed-landlord
-      the engine as it plays (up to 1 s per decision): 60 games, about 3 minutes
+      the engine as it plays (256 deals per decision): 60 games, about a minute
   ddz arena --games 1000 --pair builtin:ddz:samples=16 builtin:greedy --sprt 0,20
       stops once decided (H1 after 81 deals): under a minute
   ddz arena --games 100 --pair \"/path/to/engine --flags\" builtin:ddz:samples=16

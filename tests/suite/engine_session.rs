@@ -163,6 +163,7 @@ fn check_safe_replies(engine: Engine, limit: Option<Duration>) {
         let deadline = Deadline {
             soft: start,
             hard: start + Duration::from_millis(100),
+            deals: None,
         };
         let cmd = Command::parse(line).unwrap();
         let reply = s.engine.handle(&cmd, deadline);

@@ -164,6 +164,34 @@ fn fixed_budget_gives_the_same_answer_every_time() {
     }
 }
 
+/// With nothing set the engine's decision is the fixed budget of its platform's deals: the
+/// default time control's deadline carries the count, and the answer is the one the same count
+/// given as `samples` finds, to the last figure, with the soft deadline long passed.
+#[test]
+fn the_default_decision_is_the_platforms_count_of_deals() {
+    use ddz::strategy::clock::{TimeControl, DEFAULT_DEALS};
+    let views = mid_game_views();
+    for view in views.iter().take(3) {
+        let start = Instant::now();
+        let engine = TimeControl::default().deadline(start);
+        assert_eq!(engine.deals, Some(DEFAULT_DEALS));
+        let passed = Deadline {
+            soft: start,
+            hard: start + Duration::from_secs(3600),
+            ..engine
+        };
+        let default = ThinkerSettings {
+            table_bytes: 1 << 20,
+            ..ThinkerSettings::default()
+        };
+        assert_eq!(default.samples, None);
+        let by_the_clock = Thinker::new(default).analyze(view, passed);
+        let by_samples = Thinker::new(fixed(DEFAULT_DEALS)).analyze(view, Deadline::unlimited());
+        assert_eq!(by_the_clock, by_samples);
+        assert!(by_the_clock.deals > 0);
+    }
+}
+
 /// The deals of a decision spread over threads give the answer of one thread to the last
 /// figure, whichever way the candidates are judged and the deals drawn, with a depth stage or
 /// without: deals are counted in order, and each play-out's solver sees only what it stored
@@ -404,6 +432,7 @@ fn from(start: Instant, soft: Duration, hard: Duration) -> Deadline {
     Deadline {
         soft: start + soft,
         hard: start + hard,
+        deals: None,
     }
 }
 

@@ -33,7 +33,7 @@ impl Thinker {
         let pool: Vec<u8> = Cards::DECK.minus(state.hand).codes().collect();
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xb1d);
         // Bids are rarer than plays and matter more: a fixed budget draws more deals for them.
-        let limit = match self.settings.limit(MAX_BID_DEALS) {
+        let limit = match self.settings.limit(&deadline, MAX_BID_DEALS) {
             Limit::Deals(n) => Limit::Deals(n.saturating_mul(BID_DEALS_PER_SAMPLE)),
             timed => timed,
         };

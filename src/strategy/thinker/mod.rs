@@ -243,8 +243,12 @@ impl Thinker {
         let deep = self.settings.deep();
         // The breadth stage: every candidate, the quick judge. With a depth stage to follow, a
         // timed search keeps half its time for it.
+        let timed = matches!(
+            self.settings.limit(&deadline, MAX_DEALS),
+            clock::Limit::Time { .. }
+        );
         let breadth_deadline = match deep {
-            Some(_) if self.settings.samples.is_none() => deadline.halfway(),
+            Some(_) if timed => deadline.halfway(),
             _ => deadline,
         };
         let everyone: Vec<usize> = (0..candidates.len()).collect();
@@ -254,7 +258,10 @@ impl Thinker {
             candidates: &candidates,
             entrants: &everyone,
             seed,
-            budget: Budget::new(self.settings.limit(MAX_DEALS), breadth_deadline),
+            budget: Budget::new(
+                self.settings.limit(&breadth_deadline, MAX_DEALS),
+                breadth_deadline,
+            ),
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         }
@@ -278,9 +285,10 @@ impl Thinker {
                 });
                 finalists.truncate(deep.finalists);
                 let deep_settings = deep.settings;
-                let limit = match self.settings.samples {
-                    Some(_) => clock::Limit::Deals(deep.deals),
-                    None => clock::Limit::Time { most: MAX_DEALS },
+                let limit = if timed {
+                    clock::Limit::Time { most: MAX_DEALS }
+                } else {
+                    clock::Limit::Deals(deep.deals)
                 };
                 let depth = Race {
                     state,

@@ -3,7 +3,7 @@
 
 use crate::game::Role;
 use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
-use crate::strategy::clock::{Limit, TimeControl, TIME_SETTINGS};
+use crate::strategy::clock::{Deadline, Limit, TimeControl, TIME_SETTINGS};
 use crate::strategy::networks::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::networks::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use crate::strategy::networks::NetFile;
@@ -42,7 +42,8 @@ pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 /// the deadline it is given.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
-    /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: timed.
+    /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: the
+    /// time control's (its deals, or its thinking time: [`Limit::of`]).
     pub samples: Option<u32>,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
@@ -207,20 +208,18 @@ impl ThinkerSettings {
             .clamp(1, MAX_THREADS)
     }
 
-    /// What bounds a search besides its deadline: `samples` deals when set (a fixed budget),
-    /// else the soft deadline and at most `most` deals. The thinking time (`think`) is not
-    /// here: it is the time control's, which makes the deadline ([`TimeControl`]).
+    /// What bounds a search given `deadline`: `samples` deals when set (a fixed budget), else
+    /// what the time control put in the deadline: its deals, or the soft deadline and at most
+    /// `most` deals ([`Limit::of`]). The thinking time (`think`) is not here: it is the time
+    /// control's, which makes the deadline ([`TimeControl`]).
     #[must_use]
-    pub fn limit(&self, most: u32) -> Limit {
-        match self.samples {
-            Some(n) => Limit::Deals(n),
-            None => Limit::Time { most },
-        }
+    pub fn limit(&self, deadline: &Deadline, most: u32) -> Limit {
+        Limit::of(self.samples, deadline, most)
     }
 
     /// Every setting as `KEY=VALUE`, in [`SETTINGS`] order, separated by spaces: what a
     /// log records of the player's search (its time control's `think` is written before it).
-    /// `samples=clock` when the clock decides;
+    /// `samples=clock` when the time control decides;
     /// `play-net=embedded` for the network in the binary; `threads=cores` for one per core.
     #[must_use]
     pub fn describe(&self) -> String {
@@ -255,16 +254,19 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "samples",
         value: "N",
-        help: "a fixed budget of N deals per decision, whatever the clock (reproducible; default: \
-               none, the clock decides)",
+        help: "a fixed budget of N deals per decision, whatever the clock (reproducible); \
+               samples=clock: the time control's, 256 deals unless think is set (the default)",
         file: false,
         read: |s, v| {
-            s.samples = Some(number(
-                "samples",
-                v,
-                |n: &u32| *n >= 1,
-                "a whole number ≥ 1",
-            )?);
+            s.samples = match v {
+                "clock" => None,
+                _ => Some(number(
+                    "samples",
+                    v,
+                    |n: &u32| *n >= 1,
+                    "a whole number ≥ 1, or clock",
+                )?),
+            };
             Ok(())
         },
         show: |s| s.samples.map_or("clock".to_string(), |n| n.to_string()),
