@@ -243,10 +243,8 @@ impl Thinker {
         let deep = self.settings.deep();
         // The breadth stage: every candidate, the quick judge. With a depth stage to follow, a
         // timed search keeps half its time for it.
-        let timed = matches!(
-            self.settings.limit(&deadline, MAX_DEALS),
-            clock::Limit::Time { .. }
-        );
+        let limit = self.settings.limit(&deadline, MAX_DEALS);
+        let timed = matches!(limit, clock::Limit::Time { .. });
         let breadth_deadline = match deep {
             Some(_) if timed => deadline.halfway(),
             _ => deadline,
@@ -258,10 +256,7 @@ impl Thinker {
             candidates: &candidates,
             entrants: &everyone,
             seed,
-            budget: Budget::new(
-                self.settings.limit(&breadth_deadline, MAX_DEALS),
-                breadth_deadline,
-            ),
+            budget: Budget::new(limit, breadth_deadline),
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         }
@@ -285,7 +280,7 @@ impl Thinker {
                 });
                 finalists.truncate(deep.finalists);
                 let deep_settings = deep.settings;
-                let limit = if timed {
+                let deep_limit = if timed {
                     clock::Limit::Time { most: MAX_DEALS }
                 } else {
                     clock::Limit::Deals(deep.deals)
@@ -296,7 +291,7 @@ impl Thinker {
                     candidates: &candidates,
                     entrants: &finalists,
                     seed: seed ^ DEPTH_STAGE_SEED,
-                    budget: Budget::new(limit, deadline),
+                    budget: Budget::new(deep_limit, deadline),
                     #[cfg(test)]
                     fail_rollout: self.fail_rollout,
                 }
