@@ -81,8 +81,8 @@ pub const DEFAULT_THINK: Duration = Duration::from_secs(1);
 /// set. Against RHCP (seed 777, the same 1,000 deals, head-to-head; docs/figures.md, "Time
 /// against strength"): 256 deals 77.7% as the landlord and 83.4% as the farmers; timed at 1 s
 /// (one core a game) 77.3 / 82.6, −0.6 ± 1.0 paired; 1,024 deals 76.6 / 82.1 (822 deals),
-/// −1.2 ± 1.2; 64 deals 1.0 ± 1.3 below 256 with the judge of then. More deals of the same judge buy
-/// nothing past 256, and a count of deals gives the same answer on any machine.
+/// −1.2 ± 1.2; 64 deals 1.0 ± 1.3 below 256 with the judge of then. More deals of the same
+/// judge buy nothing past 256, and a count of deals gives the same answer on any machine.
 pub const DEFAULT_DEALS: u32 = 256;
 /// Longest thinking time accepted, in seconds (the hard deadline caps it anyway).
 pub const MAX_THINK_SECONDS: f64 = 600.0;

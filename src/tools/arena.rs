@@ -36,8 +36,9 @@ builtin:ddz:samples=16:eval=blend, each KEY=VALUE one of:";
 /// Usage of `ddz arena`, after the settings' list.
 const USAGE_TAIL: &str = "\
 Without think or samples it takes 256 deals per decision, as the engine does (a fixed budget:
-the same games on any machine): a game of three such players takes about 3 s of a core. Seats not given are filled with builtin:ddz:samples=16 (a fixed
-budget: a bare `ddz arena`, 100 deals, takes about 20 s on two cores). --games
+the same games on any machine): a game of three such players takes about 3 s of a core. Seats
+not given are filled with builtin:ddz:samples=16 (a fixed budget: a bare `ddz arena`, 100 deals,
+takes about 20 s on two cores). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times (X alone against two Y in each seat, then Y alone), --h2h 2 times (X alone, then Y alone, in
 the deal's landlord seat: with --fixed-landlord each side alone as the landlord, the papers'

@@ -45,8 +45,8 @@ one. --port (default 8000; 0 picks a free port) and --bind (default
 ddz play's: your seat (default B), the opponents in the arena's syntax (default builtin:ddz;
 builtin:rules is quick; ddz play --help lists them), the deals' seed (default: from the clock)
 and first deal (default 0), no bidding, the built-in opponents' and hints' thinking time
-(default: none, the engine's 256 deals a decision), and --save FILE, a JSON game log every finished game is added to
-(ddz replay FILE).";
+(default: none, the engine's 256 deals a decision), and --save FILE, a JSON game log every
+finished game is added to (ddz replay FILE).";
 
 /// Usage of `ddz serve`: its flags and the table's listed from their declarations.
 pub fn usage() -> &'static str {

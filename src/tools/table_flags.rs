@@ -90,8 +90,8 @@ builtin:ddz; one opponent given plays both seats):
 The deals are the arena's for the seed (default: from the clock, shown at the start), from deal
 N (default 0). --fixed-landlord: no bidding, the deal's number gives the landlord and the base is
 1. --think: seconds the built-in opponents and the hints think per decision (default: none, the
-engine's 256 deals a decision). --save FILE: keep the session as a JSON game log (ddz replay FILE); `s FILE` after
-a game does the same.";
+engine's 256 deals a decision). --save FILE: keep the session as a JSON game log (ddz replay
+FILE); `s FILE` after a game does the same.";
 
 /// Usage of `ddz play`: its flags listed from [`TABLE_FLAGS`].
 pub fn usage() -> &'static str {

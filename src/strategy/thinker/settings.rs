@@ -327,16 +327,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
                (a plain stake either way: win rate over score); L,F sets the landlord's and the \
                farmers' apart (default score,wins)",
         file: false,
-        read: |s, v| {
-            let (l, f) = by_role(v, |v| one_of("aim", v, &AIMS))?;
-            s.as_landlord.aim = l;
-            s.as_farmers.aim = f;
-            Ok(())
-        },
-        show: |s| {
-            let name = |j: Judge| name_of(&AIMS, j.aim).to_string();
-            shown_by_role(name(s.as_landlord), name(s.as_farmers))
-        },
+        read: |s, v| set_by_role(s, v, |v| one_of("aim", v, &AIMS), |j, aim| j.aim = aim),
+        show: |s| shown_by_role(s, |j| name_of(&AIMS, j.aim).to_string()),
     },
     Setting {
         name: "net-plies",
@@ -488,19 +480,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
                for the landlord and the farmers (default 16,24)",
         file: false,
         read: |s, v| {
-            let (l, f) = by_role(v, |v| {
-                number("solve-at", v, |n: &u32| *n <= 54, "a whole number ≤ 54")
-            })?;
-            s.as_landlord.solve_at = l;
-            s.as_farmers.solve_at = f;
-            Ok(())
+            let read = |v: &str| number("solve-at", v, |n: &u32| *n <= 54, "a whole number ≤ 54");
+            set_by_role(s, v, read, |j, cards| j.solve_at = cards)
         },
-        show: |s| {
-            shown_by_role(
-                s.as_landlord.solve_at.to_string(),
-                s.as_farmers.solve_at.to_string(),
-            )
-        },
+        show: |s| shown_by_role(s, |j| j.solve_at.to_string()),
     },
     Setting {
         name: "solve-nodes",
@@ -509,24 +492,17 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
                (default 4000,10000)",
         file: false,
         read: |s, v| {
-            let (l, f) = by_role(v, |v| {
+            let read = |v: &str| {
                 number(
                     "solve-nodes",
                     v,
                     |n: &u64| (1..=1_000_000_000).contains(n),
                     "a whole number in 1..=1000000000",
                 )
-            })?;
-            s.as_landlord.solve_nodes = l;
-            s.as_farmers.solve_nodes = f;
-            Ok(())
+            };
+            set_by_role(s, v, read, |j, nodes| j.solve_nodes = nodes)
         },
-        show: |s| {
-            shown_by_role(
-                s.as_landlord.solve_nodes.to_string(),
-                s.as_farmers.solve_nodes.to_string(),
-            )
-        },
+        show: |s| shown_by_role(s, |j| j.solve_nodes.to_string()),
     },
     Setting {
         name: "partner",
@@ -787,19 +763,26 @@ pub const DEFAULT_AS_FARMERS: Judge = Judge {
     solve_nodes: 10_000,
 };
 
-/// A setting's value for each role: `V` for both, or `L,F`, the landlord's then the farmers'.
-fn by_role<T>(
+/// Sets one part of each role's [`Judge`] from a setting's value: `V` for both, or `L,F`, the
+/// landlord's then the farmers', each read by `read` and put in its judge by `set`.
+fn set_by_role<T>(
+    s: &mut ThinkerSettings,
     value: &str,
     read: impl Fn(&str) -> Result<T, SettingError>,
-) -> Result<(T, T), SettingError> {
-    match value.split_once(',') {
-        Some((l, f)) => Ok((read(l.trim())?, read(f.trim())?)),
-        None => Ok((read(value)?, read(value)?)),
-    }
+    set: fn(&mut Judge, T),
+) -> Result<(), SettingError> {
+    let (landlord, farmers) = match value.split_once(',') {
+        Some((l, f)) => (read(l.trim())?, read(f.trim())?),
+        None => (read(value)?, read(value)?),
+    };
+    set(&mut s.as_landlord, landlord);
+    set(&mut s.as_farmers, farmers);
+    Ok(())
 }
 
-/// A setting's value for each role as [`by_role`] reads it back: one value when they agree.
-fn shown_by_role(landlord: String, farmers: String) -> String {
+/// One part of each role's [`Judge`] as [`set_by_role`] reads it back: one value when they agree.
+fn shown_by_role(s: &ThinkerSettings, show: fn(&Judge) -> String) -> String {
+    let (landlord, farmers) = (show(&s.as_landlord), show(&s.as_farmers));
     if landlord == farmers {
         landlord
     } else {
