@@ -25,8 +25,8 @@ python3 scripts/train.py --matrix "$tmp/bid.x" --net bid --hidden 8 --epochs 3 -
 "$ddz" netcheck "$tmp/play"
 "$ddz" netcheck "$tmp/bid"
 # The learned policy: the thinker's decisions recorded, the trees fitted, read back in Rust.
-"$ddz" label --deals 3 --seed 5 --judge samples=8:eval=rollout --out "$tmp/decisions-1.tsv"
-"$ddz" label --deals 3 --seed 6 --judge samples=8:eval=rollout --players builtin:learned --out "$tmp/decisions-2.tsv"
+"$ddz" label --deals 3 --seed 5 --judge samples=8:net-weight=0 --out "$tmp/decisions-1.tsv"
+"$ddz" label --deals 3 --seed 6 --judge samples=8:net-weight=0 --players builtin:learned --out "$tmp/decisions-2.tsv"
 python3 scripts/train-policy.py "$tmp/decisions-1.tsv" "$tmp/decisions-2.tsv" --trees 20 --held-out 0.3 --out "$tmp/policy"
 "$ddz" netcheck --policy "$tmp/policy"
 echo "training: 3 passed, 0 failed"

@@ -2,7 +2,7 @@
 """Fits ddz's learned play policy on the thinking player's recorded decisions (`ddz label`).
 
     pip install -r scripts/requirements-train.txt
-    ddz label --deals 500 --seed 1 --judge samples=64:eval=rollout --out data/decisions-1.tsv
+    ddz label --deals 500 --seed 1 --judge samples=64:net-weight=0 --out data/decisions-1.tsv
     python3 scripts/train-policy.py data/decisions-*.tsv --out src/strategy/learned_policy/policy
 
 Choosing one play among a decision's candidates is a ranking problem: LightGBM's gradient-boosted

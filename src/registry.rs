@@ -37,6 +37,9 @@ pub enum SettingError {
     NotAPair { text: String },
     /// A file the setting names could not be used (a network file): the reason.
     File { why: String },
+    /// A setting or value that was retired, and what replaced it or why (its figures stay in
+    /// docs/figures.md, "Retired settings").
+    Retired { setting: String, why: String },
     /// A setting read as a flag: the flag, then the setting's own error.
     Flag {
         flag: String,
@@ -57,6 +60,11 @@ impl fmt::Display for SettingError {
             }
             SettingError::NotAPair { text } => write!(f, "setting '{}' is not KEY=VALUE", text),
             SettingError::File { why } => f.write_str(why),
+            SettingError::Retired { setting, why } => write!(
+                f,
+                "{} was retired: {} (docs/figures.md, \"Retired settings\")",
+                setting, why
+            ),
             SettingError::Flag { flag, error } => write!(f, "{}: {}", flag, error),
         }
     }
@@ -98,7 +106,7 @@ pub fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<
         })
 }
 
-/// The `KEY=VALUE` pairs of `text`, joined by `:` (`samples=16:eval=rollout`), each read by
+/// The `KEY=VALUE` pairs of `text`, joined by `:` (`samples=16:net-weight=0`), each read by
 /// [`pair`]: the one reader of that form.
 pub fn pairs(text: &str) -> impl Iterator<Item = Result<(&str, &str), SettingError>> {
     text.split(':').map(pair)

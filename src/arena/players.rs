@@ -112,8 +112,9 @@ pub trait Player: Send {
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault>;
 
     /// Measurement only: the whole deal of the game about to begin, told before `begin_game`.
-    /// A built-in player hands it to its strategy, which ignores it unless it asks to see it
-    /// (the thinker's `peek = on`); programs are never told.
+    /// A built-in thinking player spelled `builtin:ddz:peek=on` searches it instead of sampled
+    /// deals ([`BuiltinSpec::strategy`]); every other player ignores it, and programs are never
+    /// told.
     fn show_deal(&mut self, _deal: &Deal) {}
 
     /// Sends one message and waits up to `limit` for the one-line answer.
@@ -221,13 +222,7 @@ impl Player for Builtin {
         let fresh = self.engine.is_none();
         let spec = self.spec.clone();
         let shown = self.shown.take();
-        let strategy = move || {
-            let mut strategy = spec.strategy(seed);
-            if let Some(deal) = &shown {
-                strategy.peek(&deal.hands, deal.bottom);
-            }
-            strategy
-        };
+        let strategy = move || spec.strategy(seed, shown.as_ref());
         self.engine = Some(if self.threaded {
             // The worker calls the factory at start and again after an overrun: each time
             // the same strategy with the game's seed.

@@ -4,7 +4,8 @@
 //! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
 //! (`play-net=FILE`) is read when the spec is parsed and shared by every player built from it.
 
-use crate::registry::{find_setting, pairs, SettingError};
+use super::deals::Deal;
+use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
 use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
@@ -16,6 +17,9 @@ use crate::strategy::Strategy;
 use std::fmt;
 use std::str::FromStr;
 use std::time::Duration;
+
+/// The arena's own pair of `builtin:ddz` ([`DdzSpec::peek`]).
+const PEEK: &str = "peek";
 
 /// The built-in names, for usage messages.
 pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "ddz", "tricky"];
@@ -61,19 +65,30 @@ pub struct DdzSpec {
     pub think: Option<Duration>,
     /// The pairs given.
     pub given: Vec<(&'static str, String)>,
+    /// Measurement only (`peek=on`, a pair of the arena's, not the engine's): it searches the
+    /// deal the arena shows it before each game instead of sampled deals, every card seen: the
+    /// ceiling of what any way of drawing the hidden cards could buy.
+    pub peek: bool,
 }
 
 impl BuiltinSpec {
-    /// The strategy, its randomness seeded with `seed` (a game's).
+    /// The strategy, its randomness seeded with `seed` (a game's); `shown`, the game's deal
+    /// when the arena shows it (a peeking thinker searches it, every other player ignores it).
     #[must_use]
-    pub fn strategy(&self, seed: u64) -> Box<dyn Strategy> {
+    pub fn strategy(&self, seed: u64, shown: Option<&Deal>) -> Box<dyn Strategy> {
         match self {
             BuiltinSpec::Random => Box::new(RandomPlayer::new(seed)),
             BuiltinSpec::Greedy => Box::new(Greedy),
             BuiltinSpec::Rules => Box::new(RulesPlayer::new()),
             BuiltinSpec::Learned => Box::new(LearnedPlayer::new()),
             BuiltinSpec::Tricky => Box::new(Tricky::new()),
-            BuiltinSpec::Ddz(ddz) => Box::new(Thinker::new(ddz.settings.clone())),
+            BuiltinSpec::Ddz(ddz) => {
+                let mut thinker = Thinker::new(ddz.settings.clone());
+                if let (true, Some(deal)) = (ddz.peek, shown) {
+                    thinker.show_deal(&deal.hands, deal.bottom);
+                }
+                Box::new(thinker)
+            }
         }
     }
 
@@ -160,9 +175,15 @@ impl FromStr for BuiltinSpec {
                     },
                     think: None,
                     given: Vec::new(),
+                    peek: false,
                 };
                 for pair in settings.into_iter().flat_map(pairs) {
                     let (k, v) = pair?;
+                    if setting_name(k) == PEEK {
+                        ddz.peek = one_of(PEEK, v.trim(), &[("on", true), ("off", false)])?;
+                        ddz.given.push((PEEK, v.trim().to_string()));
+                        continue;
+                    }
                     let mut time = TimeControl::default().thinking(ddz.think);
                     set_player(&mut time, &mut ddz.settings, k, v)?;
                     ddz.think = time.think_set();
@@ -230,7 +251,6 @@ impl fmt::Display for PlayerSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategy::thinker::Eval;
 
     /// A spec's text reads into a value whose text is the same, and that text reads back into
     /// the same value; the settings read are those the pairs say.
@@ -242,8 +262,9 @@ mod tests {
             "builtin:rules",
             "builtin:tricky",
             "builtin:ddz",
-            "builtin:ddz:samples=16:eval=rollout",
-            "builtin:ddz:eval=blend:samples=16:infer=off:stick=0.5:threads=2",
+            "builtin:ddz:samples=16:net-weight=0",
+            "builtin:ddz:net-weight=0.5:samples=16:infer=off:stick=0.5:threads=2",
+            "builtin:ddz:samples=16:peek=on",
             "botzone:./bot --keep",
             "./engine --think 1",
         ] {
@@ -251,11 +272,14 @@ mod tests {
             assert_eq!(spec.to_string(), text);
             assert_eq!(spec.to_string().parse::<PlayerSpec>(), Ok(spec.clone()));
         }
-        let spec: PlayerSpec = "builtin:ddz:samples=16:eval=rollout".parse().unwrap();
+        let spec: PlayerSpec = "builtin:ddz:samples=16:net-weight=0:peek=on"
+            .parse()
+            .unwrap();
         match spec {
             PlayerSpec::Builtin(BuiltinSpec::Ddz(ddz)) => {
                 assert_eq!(ddz.settings.samples, Some(16));
-                assert_eq!(ddz.settings.eval, Eval::Rollout);
+                assert_eq!(ddz.settings.net_weight, 0.0);
+                assert!(ddz.peek, "peek is the arena's");
                 assert_eq!(ddz.settings.threads, Some(1), "one thread in the arena");
             }
             other => panic!("{:?}", other),
@@ -273,7 +297,10 @@ mod tests {
         use crate::game::{GameState, Seat};
         let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
         std::fs::write(&path, crate::strategy::networks::PLAY_WEIGHTS).unwrap();
-        let text = format!("builtin:ddz:samples=2:eval=net:play-net={}", path.display());
+        let text = format!(
+            "builtin:ddz:samples=2:net-weight=1:play-net={}",
+            path.display()
+        );
         let spec: PlayerSpec = text.parse().unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(text.parse::<PlayerSpec>().is_err(), "the file is gone");
@@ -285,7 +312,7 @@ mod tests {
         let mut state = GameState::new(Seat::A, deal.hands[Seat::A]);
         state.set_landlord(Seat::A, deal.bottom).unwrap();
         for game in 0..2 {
-            let mut player = builtin.strategy(game);
+            let mut player = builtin.strategy(game, None);
             let play = player.play(&state, crate::strategy::Deadline::unlimited());
             assert!(state.legal_plays().contains(&play), "game {}", game);
         }

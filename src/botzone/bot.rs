@@ -60,7 +60,7 @@ impl Bot {
         let time = TimeControl::of(BOTZONE)
             .thinking(settings.think)
             .thinking(spec.think());
-        let runner = StrategyRunner::worker(Box::new(move || spec.strategy(0)));
+        let runner = StrategyRunner::worker(Box::new(move || spec.strategy(0, None)));
         Ok(Bot {
             runner,
             time,

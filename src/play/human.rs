@@ -56,8 +56,8 @@ const HELP: &str = "\
    fault). When bidding: 0 to 3.
    A hint's expected score is the engine's estimate of your side's score on this deal, in the
    scoring rule's points, if you play (or bid) so: the mean over the deals it drew for the
-   cards you cannot see, each played out as it would play. A bid's is for you as landlord at
-   that bid. It shows no score when its search did not run (bidding by value thresholds).";
+   cards you cannot see, each played out as it would play. A bid's is the bid network's, for
+   you as landlord at that bid (none when bidding by value thresholds).";
 
 /// What `thinker` (the engine's default player) would answer to `question` in `state`, under
 /// the time control `time` (the table's: the engine's, thinking `--think` when given), checked
@@ -73,10 +73,10 @@ pub fn hint(
     // A hint is never worth a crash: a panic in the search gives no hint.
     let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
         if question == Question::Bid {
-            if thinker.settings().bidder == crate::strategy::thinker::Bidder::Simulate {
-                let b = thinker.analyze_bid(state, deadline);
-                // The stake is linear in the bid: the mean at base 1 times the bid.
-                let expected = (b.deals > 0 && b.bid > 0).then(|| b.mean * f64::from(b.bid));
+            if thinker.settings().bidder == crate::strategy::thinker::Bidder::Net {
+                let b = thinker.net_bid(state);
+                // The stake is linear in the bid: the value at base 1 times the bid.
+                let expected = (b.bid > 0).then(|| b.value * f64::from(b.bid));
                 (Advice::Bid(b.bid), expected)
             } else {
                 // The value thresholds estimate no score.

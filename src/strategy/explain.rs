@@ -12,12 +12,11 @@
 //!
 //! A play's fields, in this order: `cand` once per candidate of the search, best mean first
 //! (`cand PLAY MEAN +-CI95 WIN% DEALS`), `policy` (the fast policy's own choice), `deals` (the
-//! search's deals), `final` once per finalist of a depth stage and `deep-deals` (only with one),
-//! `time` (`S s`, the strategy's own time), `stopped` (why the search stopped:
+//! search's deals), `time` (`S s`, the strategy's own time), `stopped` (why the search stopped:
 //! [`Stopped::name`]) and `answer`. A play answered without search (one legal play) has no
-//! `cand` nor `policy`. A bid's: `by` (the bidder: `value`, `simulate`, `net`, `net-deals`, or
-//! `none` when no bid was legal), what that bidder saw (`value` and `thresholds`; `landlord`,
-//! `pass`, `win`, `deals`, `margin`), `time` and `answer`. Plays are in human notation (`pass`
+//! `cand` nor `policy`. A bid's: `by` (the bidder: `value`, `net`, or `none` when no bid was
+//! legal), what that bidder saw (`value` and `thresholds`; `landlord`, `pass`, `win`,
+//! `margin`), `time` and `answer`. Plays are in human notation (`pass`
 //! for a pass); a reader keeps the fields it does not know, so fields can be added.
 
 use super::rules_player::bid_thresholds;
@@ -43,12 +42,6 @@ impl Explanation {
                         }
                         note.push("policy", a.policy_choice.to_string());
                         note.push("deals", a.deals.to_string());
-                        for c in &a.finalists {
-                            note.push("final", candidate_text(c));
-                        }
-                        if !a.finalists.is_empty() {
-                            note.push("deep-deals", a.deep_deals.to_string());
-                        }
                         note.push("time", seconds(p.time));
                         note.push("stopped", a.stopped.name().to_string());
                     }
@@ -70,26 +63,11 @@ impl Explanation {
                         let t = bid_thresholds(*scoring);
                         note.push("thresholds", format!("{} {} {}", t[0], t[1], t[2]));
                     }
-                    BidSeen::Simulate { found, margin } => {
-                        note.push("by", "simulate".to_string());
-                        note.push("landlord", format!("{:+.1}", found.mean));
-                        note.push("win", percent(found.win_rate));
-                        note.push("deals", found.deals.to_string());
-                        note.push("margin", margin.to_string());
-                    }
-                    BidSeen::Net {
-                        said,
-                        deals,
-                        margin,
-                    } => {
-                        let by = if deals.is_some() { "net-deals" } else { "net" };
-                        note.push("by", by.to_string());
+                    BidSeen::Net { said, margin } => {
+                        note.push("by", "net".to_string());
                         note.push("landlord", format!("{:+.1}", said.value));
                         note.push("pass", format!("{:+.1}", said.pass));
                         note.push("win", percent(said.win_chance));
-                        if let Some(d) = deals {
-                            note.push("deals", d.to_string());
-                        }
                         note.push("margin", margin.to_string());
                     }
                 }
@@ -201,12 +179,6 @@ impl Note {
         self.figures("cand")
     }
 
-    /// The depth stage's finalists (`final` fields that read).
-    #[must_use]
-    pub fn finalists(&self) -> Vec<NotedCandidate> {
-        self.figures("final")
-    }
-
     fn figures(&self, key: &str) -> Vec<NotedCandidate> {
         self.fields
             .iter()
@@ -215,14 +187,14 @@ impl Note {
             .collect()
     }
 
-    /// A number field (`deals`, `deep-deals`), when it reads.
+    /// A number field (`deals`), when it reads.
     #[must_use]
     pub fn count(&self, key: &str) -> Option<u32> {
         self.get(key)?.parse().ok()
     }
 
     /// The note for people, a few lines: the answer and how it was found, then each candidate
-    /// (and finalist) with its figures, as `ddz replay` and `ddz analyze` show it.
+    /// with its figures, as `ddz replay` and `ddz analyze` show it.
     #[must_use]
     pub fn describe(&self) -> Vec<String> {
         let mut lines = Vec::new();
@@ -240,29 +212,18 @@ impl Note {
                 self.get("stopped").unwrap_or("?")
             ));
             lines.push(head);
-            let table = |lines: &mut Vec<String>, list: &[NotedCandidate]| {
-                for c in list {
-                    lines.push(format!(
-                        "  {:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6}",
-                        c.play, c.mean, c.ci95, c.win_percent, c.deals
-                    ));
-                }
-            };
             let candidates = self.candidates();
             if !candidates.is_empty() {
                 lines.push(format!(
                     "  {:<16} {:>9} {:>8} {:>6} {:>6}",
                     "play", "mean", "±95%", "win%", "deals"
                 ));
-                table(&mut lines, &candidates);
-            }
-            let finalists = self.finalists();
-            if !finalists.is_empty() {
-                lines.push(format!(
-                    "  the depth stage, {} deals:",
-                    self.get("deep-deals").unwrap_or("?")
-                ));
-                table(&mut lines, &finalists);
+                for c in &candidates {
+                    lines.push(format!(
+                        "  {:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6}",
+                        c.play, c.mean, c.ci95, c.win_percent, c.deals
+                    ));
+                }
             }
         } else {
             let seen: Vec<String> = self
@@ -344,8 +305,6 @@ mod tests {
                 chosen: Combo::PASS,
                 policy_choice: play("7AAA"),
                 deals: 16,
-                finalists: vec![report(Combo::PASS, 3.0, 12), report(play("7AAA"), 1.0, 12)],
-                deep_deals: 12,
                 stopped: Stopped::Budget,
             }),
             answer: Combo::PASS,
@@ -379,8 +338,6 @@ mod tests {
             ("7AAA", -198.6, 16)
         );
         assert!(c[2].ci95.is_infinite());
-        assert_eq!(note.finalists().len(), 2);
-        assert_eq!(note.count("deep-deals"), Some(12));
         assert_eq!(note.get("policy"), Some("7AAA"));
         // Other lines are no notes.
         assert_eq!(Note::parse("# hand 3456 | left A17 B17 C17"), None);
@@ -397,7 +354,6 @@ mod tests {
                     win_chance: 0.55,
                     bid: 3,
                 },
-                deals: None,
                 margin: -0.15,
             },
             answer: 3,

@@ -1,8 +1,7 @@
 //! Strategies: how a seat bids and what it plays. The engine asks its strategy through the
 //! [`Strategy`] trait and checks every answer; the arena's built-in players are strategies too.
 
-use crate::cards::Cards;
-use crate::game::{BySeat, GameState};
+use crate::game::GameState;
 use crate::rules::Combo;
 
 pub use clock::Deadline;
@@ -24,11 +23,6 @@ pub trait Strategy: Send {
 
     /// Called when a new game starts, so a strategy can reset what it learned of the last one.
     fn new_game(&mut self) {}
-
-    /// Measurement only: the arena shows the whole deal (every seat's 17 cards and the bottom)
-    /// before the game to a strategy that asks to see it (the thinker's `peek = on`, the
-    /// ceiling of play without hidden cards). Strategies ignore it; the engine never calls it.
-    fn peek(&mut self, _hands: &BySeat<Cards>, _bottom: Cards) {}
 
     /// What the last `bid` or `play` saw, taken (so it is handed back once): the engine writes
     /// it into its log ([`explain`]). Strategies that keep none answer `None`.

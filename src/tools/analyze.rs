@@ -138,13 +138,6 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     print_view(&state);
     match question {
         Question::Bid => {
-            let b = thinker.analyze_bid(&state, deadline);
-            println!(
-                "as landlord at base 1: mean {:+.1}, win {:.1}% over {} deals",
-                b.mean,
-                100.0 * b.win_rate,
-                b.deals
-            );
             let net = thinker.net_bid(&state);
             println!(
                 "the bid network: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {} at margin {}",
@@ -154,25 +147,14 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 net.bid,
                 thinker.settings().bid_margin
             );
-            let deals = thinker.net_deals_bid(&state);
-            println!(
-                "the play network over {} deals: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {}",
-                crate::strategy::thinker::NET_BID_DEALS,
-                deals.value,
-                100.0 * deals.win_chance,
-                deals.pass,
-                deals.bid
-            );
             let chosen = Strategy::bid(&mut thinker, &state, deadline);
             let by = match thinker.settings().bidder {
                 Bidder::Value => "the value thresholds",
-                Bidder::Simulate => "the simulation",
                 Bidder::Net => "the bid network",
-                Bidder::NetDeals => "the play network over deals",
             };
             println!(
-                "chosen: bid {} (by {}; the simulation's: bid {}, the bid network's: bid {}, the play network's: bid {})",
-                chosen, by, b.bid, net.bid, deals.bid
+                "chosen: bid {} (by {}; the bid network's: bid {})",
+                chosen, by, net.bid
             );
         }
         Question::Play => {
@@ -200,19 +182,6 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                     c.deals,
                     n
                 );
-            }
-            if !a.finalists.is_empty() {
-                println!("the depth stage, {} deals:", a.deep_deals);
-                for c in &a.finalists {
-                    println!(
-                        "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6}",
-                        c.play.to_string(),
-                        c.mean,
-                        c.ci95,
-                        100.0 * c.win_rate,
-                        c.deals
-                    );
-                }
             }
             // Whose choice the search started from and keeps unless another is clearly better.
             let prior = match thinker.settings().prior {

@@ -18,7 +18,7 @@ use std::time::Instant;
 
 /// The thinker's settings `ddz label` searches with unless told otherwise: the budget at which
 /// it played best against the outside engines (docs/figures.md).
-pub const DEFAULT_JUDGE: &str = "samples=64:eval=rollout";
+pub const DEFAULT_JUDGE: &str = "samples=64:net-weight=0";
 
 /// Usage of `ddz label`.
 pub const LABEL_USAGE: &str = "\
@@ -30,12 +30,12 @@ usage: ddz label --out FILE [--deals N] [--players P [P P]] [--judge SETTINGS] [
   score, deals, whether it was chosen, and the learned policy's features (tab-separated; the
   columns are documented in src/training/decisions.rs). scripts/train-policy.py fits the policy.
   --players   who plays the games, in the arena's syntax (default builtin:rules)
-  --judge     the thinker's settings, KEY=VALUE joined by ':' (default samples=64:eval=rollout)
+  --judge     the thinker's settings, KEY=VALUE joined by ':' (default samples=64:net-weight=0)
   --every K   search one decision in K of each game (default 1: all)
   --seed      the run's seed (default 1): same seed, same file
   --shard K/N only the K-th of N slices of the deals, as ddz selfplay --shard (cat the files)
   --threads   the thinker's search threads (default 1; run shards side by side instead)
-example: ddz label --deals 500 --judge samples=64:eval=rollout --out data/decisions-1.tsv";
+example: ddz label --deals 500 --judge samples=64:net-weight=0 --out data/decisions-1.tsv";
 
 /// Runs `ddz label`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {

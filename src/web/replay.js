@@ -125,10 +125,6 @@ function drawThinking() {
     if (thought.step !== step) title.classList.add("earlier");
     panel.append(title, el("p", "summary", thought.summary));
     if (thought.candidates.length > 0) panel.append(candidatesTable(thought.candidates, thought));
-    if (thought.finalists.length > 0) {
-        panel.append(el("p", "stage-title", "the depth stage, " + thought.deep_deals + " deals"));
-        panel.append(candidatesTable(thought.finalists, thought));
-    }
     const index = thoughts.indexOf(thought);
     panel.append(el("p", "line", "decision " + (index + 1) + " of " + thoughts.length +
         " \u00b7 log line " + thought.line));

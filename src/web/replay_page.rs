@@ -242,10 +242,6 @@ pub struct Thought {
     pub policy: Option<String>,
     /// The candidates, best mean first.
     pub candidates: Vec<Row>,
-    /// The depth stage's finalists, when it ran.
-    pub finalists: Vec<Row>,
-    /// The depth stage's deals.
-    pub deep_deals: Option<u32>,
 }
 
 /// A candidate's figures.

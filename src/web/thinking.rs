@@ -68,8 +68,6 @@ fn thought(line: usize, decided: Decided, note: &Note, narration: &Narration) ->
         answer: note.get("answer").unwrap_or("").to_string(),
         policy: note.get("policy").map(str::to_string),
         candidates: note.candidates().iter().map(Row::of).collect(),
-        finalists: note.finalists().iter().map(Row::of).collect(),
-        deep_deals: note.count("deep-deals"),
     }
 }
 

@@ -573,7 +573,7 @@ fn every_setting_says_its_default() {
         "(default 8)",
         "(default 0.5)",
         "(default on)",
-        "(default blend)",
+        "(default net)",
     ] {
         assert!(help.stdout.contains(phrase), "{}", phrase);
     }

@@ -412,9 +412,9 @@ fn analyze_prints_what_the_thinking_player_finds() {
     }
 }
 
-/// `ddz analyze` at a bid: the simulation's figures whatever the bidder, and the bid the engine
-/// would make — by the value thresholds with `--bid value`, the simulation's with `--bid
-/// simulate`.
+/// `ddz analyze` at a bid: the bid network's figures whatever the bidder, and the bid the
+/// engine would make — by the value thresholds with `--bid value`, the network's with `--bid
+/// net`.
 #[test]
 fn analyze_at_a_bid_names_the_bidder_in_use() {
     let at_bid = [
@@ -428,19 +428,16 @@ fn analyze_at_a_bid_names_the_bidder_in_use() {
     ];
     let value = ddz(&[&at_bid[..], &["--bid", "value"]].concat());
     assert!(value.ok, "{}", value.stderr);
-    let simulate = ddz(&[&at_bid[..], &["--bid", "simulate"]].concat());
-    assert!(simulate.ok, "{}", simulate.stderr);
+    let net = ddz(&[&at_bid[..], &["--bid", "net"]].concat());
+    assert!(net.ok, "{}", net.stderr);
     let line = |out: &str, prefix: &str| {
         out.lines()
             .find(|l| l.starts_with(prefix))
             .unwrap_or_else(|| panic!("no {:?} line in\n{}", prefix, out))
             .to_string()
     };
-    let figures = "as landlord at base 1:";
-    assert_eq!(
-        line(&value.stdout, figures),
-        line(&simulate.stdout, figures)
-    );
+    let figures = "the bid network: as landlord at base 1";
+    assert_eq!(line(&value.stdout, figures), line(&net.stdout, figures));
     // The first number after `after` on `l`.
     let bid_after = |l: &str, after: &str| -> u8 {
         l.split_once(after)
@@ -449,23 +446,19 @@ fn analyze_at_a_bid_names_the_bidder_in_use() {
             .unwrap_or_else(|| panic!("no bid after {:?} in {:?}", after, l))
     };
     let by_value = line(&value.stdout, "chosen: bid ");
-    let by_simulation = line(&simulate.stdout, "chosen: bid ");
+    let by_net = line(&net.stdout, "chosen: bid ");
     assert!(
         by_value.contains("(by the value thresholds;"),
         "{}",
         by_value
     );
-    assert!(
-        by_simulation.contains("(by the simulation;"),
-        "{}",
-        by_simulation
-    );
+    assert!(by_net.contains("(by the bid network;"), "{}", by_net);
     assert_eq!(
-        bid_after(&by_simulation, "chosen: bid "),
-        bid_after(&by_value, "the simulation's: bid "),
+        bid_after(&by_net, "chosen: bid "),
+        bid_after(&by_value, "the bid network's: bid "),
         "{}\n{}",
         by_value,
-        by_simulation
+        by_net
     );
 }
 

@@ -680,6 +680,35 @@ fn blessed(shown: &[String], printed: &[String]) -> Vec<String> {
 struct Usage {
     tools: Vec<String>,
     help: HashMap<String, String>,
+    /// The retired settings and values, as docs/figures.md's "Retired settings" table spells
+    /// them (`eval=net`, `finalists`): a command that ran before they were retired may name
+    /// them, and only those the table keeps with their figures.
+    retired: Vec<(String, Option<String>)>,
+}
+
+/// The spellings of docs/figures.md's "Retired settings" table: each backquoted word of a row's
+/// first cell, `KEY=VALUE` (that value retired) or `KEY` (every value).
+fn retired_spellings() -> Vec<(String, Option<String>)> {
+    let text = read_lines(&root().join("docs/figures.md")).join("\n");
+    let section = text
+        .split("\n### Retired settings\n")
+        .nth(1)
+        .expect("docs/figures.md has a Retired settings section");
+    let section = section.split("\n#").next().unwrap_or("");
+    let mut spellings = Vec::new();
+    for row in section.lines().filter(|l| l.starts_with("| `")) {
+        let first = row.split('|').nth(1).unwrap_or("");
+        for (i, word) in first.split('`').enumerate() {
+            if i % 2 == 1 {
+                spellings.push(match word.split_once('=') {
+                    Some((k, v)) => (k.to_string(), Some(v.to_string())),
+                    None => (word.to_string(), None),
+                });
+            }
+        }
+    }
+    assert!(spellings.len() >= 10, "{:?}", spellings);
+    spellings
 }
 
 fn help_of(args: &[&str]) -> String {
@@ -691,6 +720,13 @@ fn help_of(args: &[&str]) -> String {
 }
 
 impl Usage {
+    /// Whether `key=value` is a retired spelling ([`Usage::retired`]).
+    fn is_retired(&self, key: &str, value: &str) -> bool {
+        self.retired
+            .iter()
+            .any(|(k, v)| k == key && v.as_ref().map_or(true, |v| v == value))
+    }
+
     fn load() -> Usage {
         let all = help_of(&["--help"]);
         let mut engine = String::new();
@@ -717,10 +753,14 @@ impl Usage {
         for tool in &tools {
             help.insert(tool.clone(), help_of(&[tool, "--help"]));
         }
-        Usage { tools, help }
+        Usage {
+            tools,
+            help,
+            retired: retired_spellings(),
+        }
     }
 
-    /// The alternatives the usage gives for `flag`'s value (`--eval rollout|net|blend`), if any.
+    /// The alternatives the usage gives for `flag`'s value (`--infer off|net`), if any.
     fn choices(text: &str, flag: &str) -> Option<Vec<String>> {
         let mut from = 0;
         while let Some(k) = text[from..].find(flag) {
@@ -789,6 +829,10 @@ fn check_args(args: &[String], usage: &Usage, context: &str, errors: &mut Vec<St
             Some(e) => (&arg[..e], Some(&arg[e + 1..])),
             None => (&arg[..], None),
         };
+        let value = inline.or_else(|| flags.get(k + 1).map(|s| s.as_str()));
+        if usage.is_retired(&flag[2..], value.unwrap_or("")) {
+            continue;
+        }
         if !Usage::names(text, flag) {
             errors.push(format!(
                 "{}: `ddz {}` has no flag {}",
@@ -802,7 +846,6 @@ fn check_args(args: &[String], usage: &Usage, context: &str, errors: &mut Vec<St
             ));
             continue;
         }
-        let value = inline.or_else(|| flags.get(k + 1).map(|s| s.as_str()));
         if let (Some(choices), Some(value)) = (Usage::choices(text, flag), value) {
             if !is_placeholder(value) && !choices.iter().any(|c| c == value) {
                 errors.push(format!(
@@ -835,6 +878,16 @@ fn check_builtin(word: &str, usage: &Usage, context: &str, errors: &mut Vec<Stri
         let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
         let flag = format!("--{}", key);
         let engine = &usage.help[""];
+        if usage.is_retired(key, value) {
+            continue;
+        }
+        if key == "peek" {
+            // The arena's own pair, not the engine's: its usage names it.
+            if !usage.help["arena"].contains("builtin:ddz:peek=on") {
+                errors.push(format!("{}: the arena's usage has no peek", context));
+            }
+            continue;
+        }
         if !Usage::names(engine, &flag) {
             errors.push(format!(
                 "{}: builtin:{} has no setting {}",

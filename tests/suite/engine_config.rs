@@ -352,7 +352,7 @@ fn spelled_settings(text: &str, flags: bool) -> Vec<&str> {
 }
 
 /// Every setting of the registries is in each usage text that lists settings, spelled with
-/// its value's shape (`--eval rollout|net|blend`, `eval=rollout|net|blend`), and those texts
+/// its value's shape (`--infer off|net`, `infer=off|net`), and those texts
 /// name no setting the registries lack: the lists are made from the registries, and this
 /// holds the texts' layout to them (a list cut short or a setting written in by hand fails).
 #[test]

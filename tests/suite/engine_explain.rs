@@ -134,11 +134,10 @@ fn noted_candidates(fields: &[(String, String)], key: &str) -> Vec<Figures> {
         .collect()
 }
 
-/// Analyze's table of candidates (`play mean ±95% win% deals net`), the depth stage's, its
-/// choice, the rule player's, its deals, and the bid it chose at a bid.
+/// Analyze's table of candidates (`play mean ±95% win% deals net`), its choice, the rule
+/// player's, its deals, and the bid it chose at a bid.
 struct Printed {
     candidates: Vec<Figures>,
-    finalists: Vec<Figures>,
     chosen: String,
     policy: String,
     deals: String,
@@ -148,21 +147,19 @@ struct Printed {
 fn read_analysis(out: &str) -> Printed {
     let mut printed = Printed {
         candidates: Vec::new(),
-        finalists: Vec::new(),
         chosen: String::new(),
         policy: String::new(),
         deals: String::new(),
         note_line: None,
     };
-    // 0: no table; 1: the candidates; 2: the depth stage's.
-    let mut in_table = 0;
+    let mut in_table = false;
     for line in out.lines() {
         if line.starts_with("play ") && line.contains("deals") {
-            in_table = 1;
+            in_table = true;
             continue;
         }
         if let Some(rest) = line.strip_prefix("chosen: ") {
-            in_table = 0;
+            in_table = false;
             let (chosen, rest) = rest.split_once(" (").unwrap();
             printed.chosen = chosen.trim_start_matches("bid ").to_string();
             if let Some(p) = rest.strip_prefix("the rule player's: ") {
@@ -172,16 +169,9 @@ fn read_analysis(out: &str) -> Printed {
             printed.deals = d.to_string();
         } else if let Some(l) = line.strip_prefix("the engine's note in the log (line ") {
             printed.note_line = l.trim_end_matches("):").parse().ok();
-        } else if line.starts_with("the depth stage") {
-            in_table = 2;
-        } else if in_table > 0 {
+        } else if in_table {
             let w: Vec<&str> = line.split_whitespace().collect();
-            let table = if in_table == 1 {
-                &mut printed.candidates
-            } else {
-                &mut printed.finalists
-            };
-            table.push((
+            printed.candidates.push((
                 w[0].to_string(),
                 w[1].parse().unwrap(),
                 w[2].parse().unwrap(),
@@ -194,8 +184,8 @@ fn read_analysis(out: &str) -> Printed {
 }
 
 /// Every decision of one game: `ddz analyze` on the log, at the game's question, with the
-/// engine's `settings`, prints the candidates, means, intervals, win rates, deals, the depth
-/// stage's finalists and the choice the engine's note gives. Returns the decisions checked.
+/// engine's `settings`, prints the candidates, means, intervals, win rates, deals and the
+/// choice the engine's note gives. Returns the decisions checked.
 fn check_game(
     log: &Path,
     lines: &[Tagged<'_>],
@@ -206,7 +196,6 @@ fn check_game(
     let own = game_lines(lines, seat, game);
     let mut asked = 0;
     let mut checked = 0;
-    let mut finalists = 0;
     for (k, line) in own.iter().enumerate() {
         if !line.text.starts_with("> ") {
             continue;
@@ -265,13 +254,6 @@ fn check_game(
                 "{}: {}\n{}",
                 place, out, note.text
             );
-            let finals = noted_candidates(&fields, "final");
-            assert_eq!(
-                printed.finalists, finals,
-                "{}: {}\n{}",
-                place, out, note.text
-            );
-            finalists += usize::from(!finals.is_empty());
             if !noted.is_empty() {
                 assert_eq!(printed.policy, field(&fields, "policy"), "{}", place);
                 assert_eq!(printed.deals, field(&fields, "deals"), "{}", place);
@@ -280,9 +262,6 @@ fn check_game(
             assert_eq!((kind.as_str(), question), ("bid", "BID WHAT"));
         }
         checked += 1;
-    }
-    if settings.contains(&"--finalists") {
-        assert!(finalists > 0, "no decision of the game had a depth stage");
     }
     checked
 }
@@ -345,27 +324,6 @@ fn each_note_of_a_log_three_seats_wrote_at_once_agrees_with_analyze() {
     );
     let (ok, _, err) = ddz(&["replay", &log.display().to_string(), "--seat", "B"]);
     assert!(ok, "{}", err);
-    let _ = std::fs::remove_dir_all(&dir);
-}
-
-/// With a depth stage, each note's finalists are analyze's too (one engine seat among rule
-/// players: a log of one seat).
-#[test]
-fn a_depth_stage_s_finalists_agree_with_analyze() {
-    let dir = scratch("depth");
-    let log = dir.join("ddz.log");
-    let settings = ["--finalists", "2", "--deep-deals", "8"];
-    let engine = engine_with_log(&log, &settings);
-    let players = ["--players", &engine, "builtin:rules", "builtin:rules"];
-    arena(&[&["--games", "1", "--fixed-landlord"][..], &players[..]].concat());
-    let text = std::fs::read_to_string(&log).unwrap();
-    let lines = tagged(&text);
-    let seat = lines
-        .iter()
-        .find(|l| l.text.starts_with("> DEAL"))
-        .map(|l| l.seat)
-        .unwrap();
-    assert!(check_game(&log, &lines, seat, 1, &settings) > 3);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

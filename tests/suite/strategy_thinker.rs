@@ -115,15 +115,14 @@ fn plays_the_one_play_that_wins_whatever_the_hidden_cards() {
         // Without the stick: the search's own choice. With it, a rule choice that loses one
         // deal in 64 may stand against a sure win, as it is meant to against a thin lead
         // (the_stick_keeps_the_rule_choice_only_against_a_thin_lead).
-        // Uniform deals (belief by the rule-player model, which these made-up positions give
-        // no history to weigh): a sure win is the one play that wins every deal, and 64 uniform
+        // Uniform deals (these made-up positions have no history to weigh): a sure win is the one play that wins every deal, and 64 uniform
         // deals find the others' losing deals. The network's chances would be right to put
         // the cards where a real game's history says, and this position has none.
         let mut settings = ThinkerSettings {
             stick: 0.0,
             ..fixed(64)
         };
-        settings.set("infer", "on").unwrap();
+        settings.set("infer", "off").unwrap();
         let mut thinker = Thinker::new(settings);
         let a = thinker.analyze(&view, Deadline::unlimited());
         assert_eq!(
@@ -193,24 +192,22 @@ fn the_default_decision_is_the_platforms_count_of_deals() {
 }
 
 /// The deals of a decision spread over threads give the answer of one thread to the last
-/// figure, whichever way the candidates are judged and the deals drawn, with a depth stage or
-/// without: deals are counted in order, and each play-out's solver sees only what it stored
+/// figure, whichever way the candidates are judged and the deals drawn: deals are counted in
+/// order, and each play-out's solver sees only what it stored
 /// itself. 48 deals take candidates through their drops, some in the middle of a batch.
 #[test]
 fn threads_do_not_change_a_fixed_budget_answer() {
     let views = mid_game_views();
     let ways: [&[(&str, &str)]; 4] = [
-        &[("eval", "rollout")],
-        &[("eval", "blend")],
+        &[("net-weight", "0")],
+        &[],
         &[
-            ("finalists", "2"),
-            ("deep-deals", "8"),
-            ("deep-solve-at", "26"),
-            ("deep-solve-nodes", "20000"),
+            ("infer", "off"),
+            ("solve-at", "26"),
+            ("solve-nodes", "20000"),
         ],
-        &[("infer", "both")],
+        &[("playout", "learned"), ("playout-plies", "4")],
     ];
-    let mut deep_stages = 0;
     for way in ways {
         for view in views.iter().take(6) {
             let analysis = |threads: usize| {
@@ -225,13 +222,11 @@ fn threads_do_not_change_a_fixed_budget_answer() {
             };
             let one = analysis(1);
             assert!(one.deals > 0);
-            deep_stages += usize::from(one.deep_deals > 0);
             for threads in [2, 3] {
                 assert_eq!(analysis(threads), one, "{} threads, {:?}", threads, way);
             }
         }
     }
-    assert!(deep_stages > 0, "no depth stage ran");
 }
 
 /// The stick changes only which candidate is chosen, never the search: the same deals, the same
@@ -272,20 +267,19 @@ fn the_stick_keeps_the_rule_choice_only_against_a_thin_lead() {
 
 /// A blend's figures are the network's and the rollout's, mixed by its weight: on the same
 /// deals (fewer than the search needs to drop a candidate, so every candidate sees them all),
-/// each candidate's mean is the weighted mean of its mean under `eval = net` and under
-/// `eval = rollout`, and its win rate is the rollout's (the game played out decides who won).
+/// each candidate's mean at a weight is the weighted mean of its means at weight 1 (the
+/// network wherever it judges) and at weight 0 (play-outs alone, the network not asked), and
+/// its win rate is the play-out's (the game played out decides who won).
 #[test]
 fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
-    use ddz::strategy::thinker::{Eval, FIRST_LOOK};
+    use ddz::strategy::thinker::FIRST_LOOK;
     let deals = FIRST_LOOK - 1;
-    let judged = |eval: Eval, net_weight: f64| ThinkerSettings {
-        eval,
+    let judged = |net_weight: f64| ThinkerSettings {
         net_weight,
-        net_plies: 3,
         stick: 0.0,
         ..fixed(deals)
     };
-    // Many cards left: the rollout's solver cannot take over within the network's three turns.
+    // Many cards left: the solver does not judge right after the candidate.
     let views: Vec<GameState> = mid_game_views()
         .into_iter()
         .filter(|v| v.cards_left.iter().map(|(_, &n)| u32::from(n)).sum::<u32>() > 30)
@@ -293,10 +287,11 @@ fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
         .collect();
     assert!(views.len() >= 3);
     for view in &views {
-        let rollout = Thinker::new(judged(Eval::Rollout, 0.5)).analyze(view, Deadline::unlimited());
-        let net = Thinker::new(judged(Eval::Net, 0.5)).analyze(view, Deadline::unlimited());
-        for w in [0.0, 0.3, 1.0] {
-            let blend = Thinker::new(judged(Eval::Blend, w)).analyze(view, Deadline::unlimited());
+        let rollout = Thinker::new(judged(0.0)).analyze(view, Deadline::unlimited());
+        let net = Thinker::new(judged(1.0)).analyze(view, Deadline::unlimited());
+        assert_ne!(rollout, net, "the network judges");
+        for w in [0.3, 0.5, 0.8] {
+            let blend = Thinker::new(judged(w)).analyze(view, Deadline::unlimited());
             assert_eq!(blend.deals, deals);
             assert_eq!(blend.candidates.len(), rollout.candidates.len());
             for c in &blend.candidates {
@@ -330,7 +325,6 @@ fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
 #[test]
 fn a_network_read_from_a_file_replaces_the_embedded_one() {
     use ddz::strategy::networks::{NetValue, PLAY_WEIGHTS};
-    use ddz::strategy::thinker::Eval;
     let dir = std::env::temp_dir().join(format!("ddz-play-net-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let same = dir.join("same.bin");
@@ -345,7 +339,7 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
 
     let judged = |file: Option<&std::path::Path>| {
         let mut s = ThinkerSettings {
-            eval: Eval::Net,
+            net_weight: 1.0,
             stick: 0.0,
             ..fixed(8)
         };
@@ -459,18 +453,6 @@ fn answers_by_the_deadline_whatever_the_budget() {
     let chosen = huge.play(view, deadline);
     answered_in_time(start, hard, "fixed-budget play");
     assert!(view.legal_plays().contains(&chosen));
-    // Bidding by simulation too.
-    let mut huge = Thinker::new(ThinkerSettings {
-        bidder: ddz::strategy::thinker::Bidder::Simulate,
-        ..fixed(u32::MAX)
-    });
-    let mut fresh = GameState::new(Seat::B, view.hand.minus(view.bottom));
-    fresh.cards_left = BySeat([17, fresh.hand.len() as u8, 17]);
-    let start = Instant::now();
-    let deadline = from(start, Duration::from_millis(50), hard);
-    let bid = huge.bid(&fresh, deadline);
-    answered_in_time(start, hard, "fixed-budget bid");
-    assert!(fresh.bid_is_legal(bid), "bid {} is not legal here", bid);
 }
 
 /// A position where A follows C's single 2 holding `hand` (B holds two low cards, C one).
@@ -506,13 +488,12 @@ fn one_legal_play_is_answered_without_search() {
 /// The search says why it stopped, and it stops early only when decided: a search that ends
 /// before its budget is decided (one candidate left, or none left that could beat the leader
 /// by more than the race's indifference), and one that is not has judged every deal of its
-/// budget. With a depth stage the finalists are the best means among those still alive when
-/// the breadth stage ended, and the choice is one of them.
+/// budget.
 #[test]
 fn the_search_stops_early_only_when_decided() {
     use ddz::strategy::thinker::Stopped;
     let budget = 100;
-    let (mut decided, mut spent, mut deep) = (0, 0, 0);
+    let (mut decided, mut spent) = (0, 0);
     // Positions of every size: near the end, where the solver judges exactly, more decisions
     // are clear; in the middle many are close.
     let views: Vec<GameState> = (0..8)
@@ -535,63 +516,6 @@ fn the_search_stops_early_only_when_decided() {
             }
             other => panic!("stopped by {:?} at a fixed budget: {:?}", other, a),
         }
-        let mut settings = fixed(budget);
-        for (k, v) in [
-            ("finalists", "2"),
-            ("deep-deals", "12"),
-            ("deep-solve-at", "24"),
-        ] {
-            settings.set(k, v).unwrap();
-        }
-        let d = Thinker::new(settings).analyze(view, Deadline::unlimited());
-        // The breadth stage is the plain search's.
-        assert_eq!(d.deals, a.deals);
-        // A candidate dropped at the breadth stage's last look has every deal too: when the
-        // depth stage did not run, one candidate was left alive, so the race was decided.
-        if d.finalists.is_empty() {
-            assert_eq!(d.deep_deals, 0, "{:?}", d);
-            assert_eq!(d.chosen, a.chosen);
-            assert!(
-                to_the_end < 2 || a.stopped == Stopped::Decided,
-                "no depth stage with candidates alive: {:?}",
-                a
-            );
-            continue;
-        }
-        assert!(to_the_end >= 2, "a depth stage with one candidate: {:?}", d);
-        deep += 1;
-        assert!(d.deep_deals > 0 && d.deep_deals <= 12, "{:?}", d);
-        assert_eq!(d.finalists.len(), 2, "{:?}", d);
-        // The finalists were alive to the end, and the breadth stage's leader is one of them
-        // (one of the leaders, when several share the best mean: all wins, say).
-        let alive: Vec<&_> = a.candidates.iter().filter(|c| c.deals == a.deals).collect();
-        for f in &d.finalists {
-            assert!(
-                alive.iter().any(|c| c.play == f.play),
-                "{:?} was dropped",
-                f
-            );
-        }
-        let best = alive
-            .iter()
-            .map(|c| c.mean)
-            .fold(f64::NEG_INFINITY, f64::max);
-        assert!(
-            d.finalists
-                .iter()
-                .any(|f| alive.iter().any(|c| c.play == f.play && c.mean == best)),
-            "no finalist leads the breadth stage ({}): {:?}",
-            best,
-            d
-        );
-        assert!(d.finalists.iter().any(|f| f.play == d.chosen), "{:?}", d);
-        assert!(matches!(d.stopped, Stopped::Decided | Stopped::Budget));
     }
-    assert!(
-        decided > 0 && spent > 0 && deep > 0,
-        "{} {} {}",
-        decided,
-        spent,
-        deep
-    );
+    assert!(decided > 0 && spent > 0, "{} {}", decided, spent);
 }

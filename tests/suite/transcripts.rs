@@ -58,13 +58,13 @@ fn one_of_each_kind() -> Vec<PathBuf> {
 
 #[test]
 fn every_kind_of_fixture_passes_with_the_networks_judging() {
-    // The play network in place of rollouts and the bid network, then the blend and the play
-    // network's bids (settings of the thinking player), on every platform's transcripts.
+    // The play network wherever it judges and the bid network, then play-outs alone and the
+    // value thresholds (settings of the thinking player), on every platform's transcripts.
     let files = one_of_each_kind();
     assert!(files.len() >= 20, "only {} transcripts", files.len());
     for settings in [
-        ["--eval", "net", "--net-plies", "3", "--bid", "net"],
-        ["--eval", "blend", "--net-plies", "0", "--bid", "net-deals"],
+        ["--net-weight", "1", "--bid", "net"],
+        ["--net-weight", "0", "--bid", "value"],
     ] {
         let mut with_nets = engine();
         with_nets.extend(settings.map(String::from));

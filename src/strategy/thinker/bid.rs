@@ -1,78 +1,11 @@
-//! Bidding by search: the simulation (hidden cards dealt and played out with us as the
-//! landlord) and the bid network's estimate against passing.
+//! Bidding by the bid network: the expected score of each bid against passing.
 
-use super::stats::CandidateTally;
-use super::{decision_seed, Thinker, BID_DEALS_PER_SAMPLE, BID_MARGIN, MAX_BID_DEALS};
-use crate::cards::Cards;
-use crate::game::{BySeat, GameState};
-use crate::game::{Seat, Tally};
-use crate::search::rollout::OpenGame;
-use crate::strategy::clock::{Budget, Limit};
-use crate::strategy::networks::features::{OpenPosition, Role};
+use super::Thinker;
+use crate::game::GameState;
+use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
-use crate::strategy::Deadline;
-
-/// What the bidding simulation found.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct BidAnalysis {
-    /// Mean score as the landlord at base 1.
-    pub mean: f64,
-    /// Landlord's win rate in the simulation.
-    pub win_rate: f64,
-    /// Deals played out.
-    pub deals: u32,
-    /// The bid chosen.
-    pub bid: u8,
-}
 
 impl Thinker {
-    /// The bidding simulation: deals of the other hands and the bottom, played out with us as
-    /// the landlord at base 1.
-    pub fn analyze_bid(&mut self, state: &GameState, deadline: Deadline) -> BidAnalysis {
-        let me = state.me;
-        let pool: Vec<u8> = Cards::DECK.minus(state.hand).codes().collect();
-        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xb1d);
-        // Bids are rarer than plays and matter more: a fixed budget draws more deals for them.
-        let limit = match self.settings.limit(&deadline, MAX_BID_DEALS) {
-            Limit::Deals(n) => Limit::Deals(n.saturating_mul(BID_DEALS_PER_SAMPLE)),
-            timed => timed,
-        };
-        let budget = Budget::new(limit, deadline);
-        let mut tally = CandidateTally::default();
-        let mut shuffled = pool.clone();
-        while budget.start_more_work(tally.n()) {
-            rng.shuffle(&mut shuffled);
-            let take = |codes: &[u8]| codes.iter().copied().collect::<Cards>();
-            let bottom = take(&shuffled[..3]);
-            let mut hands = BySeat([Cards::EMPTY; 3]);
-            hands[me] = state.hand.or(bottom);
-            hands[me.next()] = take(&shuffled[3..20]);
-            hands[me.prev()] = take(&shuffled[20..37]);
-            let mut view = GameState::new(me, state.hand);
-            view.scoring = state.scoring;
-            if view.set_landlord(me, bottom).is_err() {
-                break;
-            }
-            let outcome = self.play_out(OpenGame::new(&view, hands));
-            match outcome {
-                Some(o) => tally.push(f64::from(o.landlord_value(state.scoring)), o.winner == me),
-                None => break,
-            }
-        }
-        let mean = tally.mean();
-        let highest_legal = (1..=3).rev().find(|&b| state.bid_is_legal(b));
-        let bid = match highest_legal {
-            Some(b) if tally.n() > 0 && mean > BID_MARGIN => b,
-            _ => 0,
-        };
-        BidAnalysis {
-            mean,
-            win_rate: tally.win_rate(),
-            deals: tally.n(),
-            bid,
-        }
-    }
-
     /// The bid network's view of our hand: the expected score of each legal bid (the bid times
     /// the hand's value as the landlord at base 1) against the expected score of passing (then
     /// another seat usually becomes the landlord: [`PASS_TAKEN`] of the time at base
@@ -96,50 +29,6 @@ impl Thinker {
             farmer_side,
             landlord.landlord_win_chance(),
         )
-    }
-
-    /// The play network's view of our hand (`bid = net-deals`): on [`NET_BID_DEALS`] deals of
-    /// the hidden cards, the network's value of the opening position, every hand open, with us
-    /// as the landlord (the bottom in our hand) and with us as either farmer (the bottom in the
-    /// landlord's); the means decide as the bid network's values do ([`Thinker::net_bid`]).
-    /// Every role sees the same deals.
-    pub fn net_deals_bid(&mut self, state: &GameState) -> NetBid {
-        let me = state.me;
-        let mut codes: Vec<u8> = Cards::DECK.minus(state.hand).codes().collect();
-        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x0be7);
-        let scoring = state.scoring;
-        let (mut as_landlord, mut farmer_side, mut win_chance) = (0.0, 0.0, 0.0);
-        for _ in 0..NET_BID_DEALS {
-            rng.shuffle(&mut codes);
-            let take = |c: &[u8]| c.iter().copied().collect::<Cards>();
-            let (bottom, first, second) =
-                (take(&codes[..3]), take(&codes[3..20]), take(&codes[20..37]));
-            // Our hand; `first` to the landlord (the seat after us when that is us), `second`
-            // to the seat left; the bottom to the landlord.
-            let net = self.play_net();
-            let mut value = |landlord: Seat| {
-                let others = if landlord == me {
-                    [me.next(), me.prev()]
-                } else if landlord == me.next() {
-                    [landlord, me.prev()]
-                } else {
-                    [landlord, me.next()]
-                };
-                let mut hands = BySeat([Cards::EMPTY; 3]);
-                hands[me] = state.hand;
-                hands[others[0]] = first;
-                hands[others[1]] = second;
-                hands[landlord] = hands[landlord].or(bottom);
-                net.value(&opening_position(landlord, &hands))
-            };
-            let (ours, down, up) = (value(me), value(me.prev()), value(me.next()));
-            as_landlord += ours.landlord_points(scoring, 1);
-            win_chance += ours.landlord_win_chance();
-            farmer_side -=
-                (down.landlord_points(scoring, 1) + up.landlord_points(scoring, 1)) / 2.0;
-        }
-        let n = f64::from(NET_BID_DEALS);
-        self.bid_by_value(state, as_landlord / n, farmer_side / n, win_chance / n)
     }
 
     /// The bid that the values of our hand call for: `as_landlord`, the expected score of
@@ -173,21 +62,6 @@ impl Thinker {
         }
     }
 }
-
-/// The position before the first play, every hand open: the landlord to lead.
-fn opening_position(landlord: Seat, hands: &BySeat<Cards>) -> OpenPosition {
-    OpenPosition {
-        landlord,
-        to_move: landlord,
-        hands: BySeat::from_fn(|s| hands[s].counts()).0,
-        last: None,
-        tally: Tally::default(),
-    }
-}
-
-/// Deals the play network judges for one bid with `bid = net-deals`: three forward passes each,
-/// about 8 ms in all (ddz bench: about 10 µs an evaluation).
-pub const NET_BID_DEALS: u32 = 256;
 
 /// When we pass, how often another seat becomes the landlord: 97.4% of the passes of 1,000
 /// deals of `builtin:ddz:samples=4` (value thresholds) against itself (seed 11).

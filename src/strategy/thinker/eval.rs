@@ -4,9 +4,9 @@
 
 use super::proposal::Proposal;
 use super::Playout;
-use super::{decision_seed, Aim, Eval, Judge, Thinker, ThinkerSettings};
+use super::{decision_seed, Aim, Judge, Thinker, ThinkerSettings};
 use crate::cards::Cards;
-use crate::game::{BySeat, GameState, Outcome, Role, Scoring, Seat};
+use crate::game::{BySeat, GameState, Outcome, Role, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
@@ -16,7 +16,7 @@ use crate::strategy::rules_player::RulesPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where a decision's deals come from: the sampler (always, but for a measurement), or the
-/// true hands the arena showed (`peek = on`), every deal the same.
+/// true hands the arena showed ([`Thinker::show_deal`]), every deal the same.
 #[derive(Clone, Copy)]
 pub(super) enum Deals<'a> {
     Sampled(&'a Proposal),
@@ -43,8 +43,6 @@ pub(super) struct PlayoutPolicy {
     learned: Option<Box<LearnedPlayer>>,
     /// Turns the learned policy still plays in this play-out.
     learned_turns: u32,
-    /// The deciding seat's partner when it plays by the learned policy (`partner = learned`).
-    learned_partner: Option<Seat>,
 }
 
 impl Default for PlayoutPolicy {
@@ -53,35 +51,11 @@ impl Default for PlayoutPolicy {
             rules: RulesPlayer::new(),
             learned: None,
             learned_turns: 0,
-            learned_partner: None,
         }
     }
 }
 
 impl PlayoutPolicy {
-    /// The rule player (the model of inference, whatever plays the play-outs).
-    pub(super) fn rules(&mut self) -> &mut RulesPlayer {
-        &mut self.rules
-    }
-
-    /// The play-outs of a decision by `me`: with `partner = learned`, a farmer's partner plays
-    /// by the learned policy (in a match of two copies the partner is our own engine, which
-    /// the learned policy was fitted to imitate), whatever the others play by.
-    pub(super) fn decide_for(&mut self, settings: &ThinkerSettings, state: &GameState) {
-        self.learned_partner = match (settings.partner, state.landlord) {
-            (Playout::Learned, Some(l)) if l != state.me => {
-                self.learned
-                    .get_or_insert_with(|| Box::new(LearnedPlayer::new()));
-                Some(if state.me.next() == l {
-                    state.me.prev()
-                } else {
-                    state.me.next()
-                })
-            }
-            _ => None,
-        };
-    }
-
     /// Ready for a play-out as `settings` ask.
     pub(super) fn start(&mut self, settings: &ThinkerSettings) {
         self.learned_turns = match settings.playout {
@@ -100,11 +74,6 @@ impl PlayoutPolicy {
 
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
-        if self.learned_partner == Some(state.me) {
-            if let Some(learned) = self.learned.as_mut() {
-                return learned.choose(state);
-            }
-        }
         match self.learned.as_mut() {
             Some(learned) if self.learned_turns > 0 => {
                 self.learned_turns -= 1;
@@ -147,7 +116,7 @@ impl Worker {
         let hands = match deals {
             Deals::Sampled(proposal) => {
                 let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
-                self.draw_deal(settings, state, proposal, &mut rng)
+                proposal.deal(&mut rng)
             }
             Deals::Shown(hands) => hands,
         };
@@ -172,7 +141,6 @@ impl Worker {
         combo: &Combo,
     ) -> Option<(f64, bool)> {
         self.policy.start(settings);
-        self.policy.decide_for(settings, state);
         let mut game = OpenGame::new(state, hands);
         let me = state.me;
         game.play(me, combo).ok()?;
@@ -184,21 +152,6 @@ impl Worker {
                 -landlord_value
             }
         };
-        if settings.eval != Eval::Rollout {
-            // The rule player plays the next few turns (the answers to the candidate), then
-            // the network judges; the game's own end or the solver when it comes first.
-            for _ in 0..settings.net_plies {
-                if game.winner().is_some() {
-                    break;
-                }
-                let seat = match game.to_move() {
-                    Some(s) => s,
-                    None => break,
-                };
-                let reply = self.policy.choose(game.view(seat));
-                game.play(seat, &reply).ok()?;
-            }
-        }
         // Exact when the solver decides the deal now; else the network and the play-out,
         // whose solver tries again once a few more cards are played.
         let judge = settings.judge(role_of(state));
@@ -211,14 +164,11 @@ impl Worker {
             }
             solve_at = left.saturating_sub(RETRY_AFTER_CARDS);
         }
-        let mut judged = None;
-        if settings.eval != Eval::Rollout && game.winner().is_none() {
-            judged = self.net_judge(settings, judge.aim, &game, state.scoring);
-            if let (Some(value), Eval::Net) = (judged, settings.eval) {
-                let v = ours(value);
-                return Some((v, v > 0.0));
-            }
-        }
+        let judged = if settings.net_weight > 0.0 && game.winner().is_none() {
+            self.net_judge(settings, judge.aim, &game, state.scoring)
+        } else {
+            None
+        };
         let o = self.play_out_solving_at(settings, judge, game, solve_at)?;
         let played_out = worth(judge.aim, &o, state.scoring);
         let value = match judged {
@@ -279,16 +229,6 @@ impl Worker {
             .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
     }
 
-    /// `game` played to its end by the play-out policy, the solver of `judge` finishing it.
-    pub(super) fn play_out(
-        &mut self,
-        settings: &ThinkerSettings,
-        judge: Judge,
-        game: OpenGame,
-    ) -> Option<Outcome> {
-        self.play_out_solving_at(settings, judge, game, judge.solve_at)
-    }
-
     /// `game` played to its end by the play-out policy, the solver trying (within `judge`'s
     /// nodes) once the hands hold at most `solve_at` cards.
     fn play_out_solving_at(
@@ -345,7 +285,7 @@ fn cards_left(game: &OpenGame) -> u32 {
 
 impl Thinker {
     /// The play network's mean value of each of `plays` for our side, over `deals` sampled deals
-    /// (the same for every play; believed deals when inference is on): the network judges the
+    /// (the same for every play, drawn as the search draws them): the network judges the
     /// position right after the play, or the game's score when the play ends it. For
     /// `ddz analyze`, beside the search's figures.
     pub fn net_means(&mut self, state: &GameState, plays: &[Combo], deals: u32) -> Vec<f64> {
@@ -360,7 +300,7 @@ impl Thinker {
         let landlord_side = state.landlord == Some(state.me);
         let aim = self.settings.judge(role_of(state)).aim;
         for _ in 0..deals.max(1) {
-            let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
+            let hands = proposal.deal(&mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
                 let mut game = OpenGame::new(state, hands);
                 if game.play(state.me, play).is_err() {
@@ -398,7 +338,7 @@ impl Thinker {
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xc4a2);
         let mut hits = [0u32; 54];
         for _ in 0..deals {
-            let hands = self.workers[0].draw_deal(&self.settings, state, &proposal, &mut rng);
+            let hands = proposal.deal(&mut rng);
             for code in hands[next].and(hidden).codes() {
                 hits[usize::from(code)] += 1;
             }
@@ -407,17 +347,5 @@ impl Thinker {
             .codes()
             .map(|c| (c, f64::from(hits[usize::from(c)]) / f64::from(deals.max(1))))
             .collect()
-    }
-
-    /// The play network of the first worker (bidding's, and analyze's).
-    pub(super) fn play_net(&mut self) -> &mut PlayNet {
-        self.workers[0].play_net(&self.settings)
-    }
-
-    /// `game` played out by the first worker (bidding by simulation: we would be the
-    /// landlord, so the landlord's judge).
-    pub(super) fn play_out(&mut self, game: OpenGame) -> Option<Outcome> {
-        let judge = self.settings.as_landlord;
-        self.workers[0].play_out(&self.settings, judge, game)
     }
 }

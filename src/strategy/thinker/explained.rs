@@ -3,7 +3,7 @@
 //! its bidder's look at the hand, the answer and the time. The log's line of it, written and read
 //! by one grammar, is [`crate::strategy::explain`]'s.
 
-use super::{Analysis, BidAnalysis, NetBid};
+use super::{Analysis, NetBid};
 use crate::game::Scoring;
 use crate::rules::Combo;
 use std::time::Duration;
@@ -54,41 +54,20 @@ pub enum BidSeen {
         /// The scoring rule, whose thresholds apply.
         scoring: Scoring,
     },
-    /// The simulation (`bid = simulate`), against its margin.
-    Simulate {
-        /// What it found.
-        found: BidAnalysis,
-        /// The margin the mean must beat.
-        margin: f64,
-    },
-    /// A network's values (`bid = net`, or `bid = net-deals` with its deals), against the
-    /// margin in stakes.
+    /// The bid network's values (`bid = net`), against the margin in stakes.
     Net {
         /// What it said.
         said: NetBid,
-        /// The deals the play network judged (`bid = net-deals`); `None` for the bid network.
-        deals: Option<u32>,
         /// The margin, in stakes.
         margin: f64,
     },
 }
 
 impl BidSeen {
-    /// What the simulation found, against `margin`.
+    /// What the bid network said, against `margin` stakes.
     #[must_use]
-    pub fn simulate(found: BidAnalysis, margin: f64) -> BidSeen {
-        BidSeen::Simulate { found, margin }
-    }
-
-    /// What a network said (`deals`: the play network's, with `bid = net-deals`), against
-    /// `margin` stakes.
-    #[must_use]
-    pub fn net(said: NetBid, deals: Option<u32>, margin: f64) -> BidSeen {
-        BidSeen::Net {
-            said,
-            deals,
-            margin,
-        }
+    pub fn net(said: NetBid, margin: f64) -> BidSeen {
+        BidSeen::Net { said, margin }
     }
 
     /// The bid the bidder made of what it saw (0 when none was legal).
@@ -97,7 +76,6 @@ impl BidSeen {
         match self {
             BidSeen::NoChoice => 0,
             BidSeen::Value { bid, .. } => *bid,
-            BidSeen::Simulate { found, .. } => found.bid,
             BidSeen::Net { said, .. } => said.bid,
         }
     }

@@ -4,9 +4,9 @@
 //! the rule player's choice, the plays that leave the best split of the hand, every bomb, the
 //! rocket and the pass), deals the hidden cards many times ([`Sampler`]), and for each deal and
 //! candidate plays the rest of the game out: the rule player in every seat ([`Policy`]), the
-//! exact solver once few cards are left ([`Finisher`](crate::search::rollout::Finisher)); by default (`eval = blend`) the play
-//! network's value of the position right after the candidate counts half of each deal's
-//! value, the play-out the other half. It chooses the candidate with the best
+//! exact solver once few cards are left ([`Finisher`](crate::search::rollout::Finisher)); the play
+//! network's value of the position right after the candidate counts `net-weight` of each
+//! deal's value (half by default), the play-out the rest. It chooses the candidate with the best
 //! mean score for our side under the scoring rule in use (`GameState::scoring`: bombs, rocket
 //! and spring change the stake), not only the best win rate.
 //!
@@ -18,35 +18,31 @@
 //! `threads` workers (`eval::Worker`) and counted in deal order, so the number of threads
 //! changes how soon the answer comes, never what it is.
 //!
-//! Bidding can be by simulation too (`bid = simulate`): the hidden cards (the other hands and
-//! the bottom) are dealt many times and played out with us as the landlord; the expected score
-//! of each bid level is the bid times the mean score at base 1, against 0 for passing. It
-//! measured worse than the rule player's value thresholds in competition mode, so those are the
-//! default.
+//! It bids by the bid network's expected score of each bid against passing (`bid = net`), or
+//! by the rule player's value thresholds (`bid = value`).
 //!
 //! Here: the search of a play decision and its tuning numbers. Beside it: `settings` (what
-//! can be set, and how it is read), `candidates` (which plays are searched), `infer` (believed
-//! deals), `eval` (a candidate's score on one deal), `stats` (the paired figures, dropping and
-//! choosing), `bid` (bidding by simulation or by the bid network).
+//! can be set, and how it is read), `candidates` (which plays are searched), `proposal` (where
+//! the deals are drawn from), `eval` (a candidate's score on one deal), `stats` (the paired
+//! figures, dropping and choosing), `bid` (bidding by the bid network).
 
 mod bid;
 mod candidates;
 mod eval;
 mod explained;
-mod infer;
 mod proposal;
 mod settings;
 mod stats;
 
-pub use bid::{farmer_share, BidAnalysis, NetBid, NET_BID_DEALS, PASS_BASE, PASS_TAKEN};
+pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
-    player_setting_names, player_usage_lines, set_player, Aim, Bidder, Deep, Eval, Infer, Judge,
-    Playout, ThinkerSettings, DEFAULT_EVAL, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
-    MAX_TABLE_MB, MAX_THREADS, SETTINGS,
+    player_setting_names, player_usage_lines, set_player, Aim, Bidder, Infer, Judge, Playout,
+    ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
+    MAX_THREADS, SETTINGS,
 };
 
-use super::clock::{self, Budget};
+use super::clock::Budget;
 use super::learned_policy::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
@@ -83,20 +79,6 @@ pub const SOLVE_AT_CARDS: u32 = 16;
 /// cards need under 200 nodes): past it the policy plays on and the solver tries again a few
 /// cards later.
 pub const SOLVE_NODES: u64 = 4_000;
-/// Deals of the bidding simulation in fixed-budget mode, per sample of the play budget (bids
-/// are rarer than plays and matter more).
-pub const BID_DEALS_PER_SAMPLE: u32 = 4;
-/// Most deals of the bidding simulation in timed mode.
-pub const MAX_BID_DEALS: u32 = 2_000;
-/// The mean score at base 1 (in the scoring rule's units per point of bid) above which we bid:
-/// zero would be the break-even of a perfectly estimated linear stake.
-pub const BID_MARGIN: f64 = 0.0;
-/// Inference: deals drawn per deal kept. Each is kept with the likelihood of the other seats'
-/// plays under the rule-player model; when none is kept, the likeliest is.
-pub const INFER_TRIES: u32 = 8;
-/// Inference: the likelihood factor of one play the model would not have made (the others'
-/// engines are not our rule player: a mismatch makes a deal less likely, not impossible).
-pub const INFER_MISMATCH: f64 = 0.5;
 
 /// One candidate's figures after a decision's search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -123,14 +105,9 @@ pub struct Analysis {
     /// The starting policy's own choice (the rule player's, or the learned policy's with
     /// `prior = learned`).
     pub policy_choice: Combo,
-    /// Deals drawn (in the breadth stage).
+    /// Deals drawn.
     pub deals: u32,
-    /// The depth stage's finalists with their figures under the deep judge, best mean first
-    /// (empty when there was none: no depth stage, or the breadth stage decided).
-    pub finalists: Vec<CandidateReport>,
-    /// Deals drawn in the depth stage.
-    pub deep_deals: u32,
-    /// Why the search stopped (the last stage's reason).
+    /// Why the search stopped.
     pub stopped: Stopped,
 }
 
@@ -149,7 +126,8 @@ pub struct Thinker {
     bid_net: Option<BidNet>,
     /// The hidden-hand network, made at the first decision that draws deals by it.
     hidden_net: Option<HiddenNet>,
-    /// The deal the arena showed (`peek = on`): every seat's dealt hand and the bottom.
+    /// The deal the arena showed its measurement player ([`Thinker::show_deal`]): every
+    /// seat's dealt hand and the bottom.
     shown: Option<(BySeat<Cards>, Cards)>,
     /// What the last decision saw, until the engine takes it for its log.
     explained: Option<Explanation>,
@@ -178,7 +156,15 @@ impl Thinker {
         }
     }
 
-    /// The hands each seat holds now, from the deal the arena showed (`peek = on`); `None`
+    /// Measurement only: search the true deal instead of sampled ones, every deal the hands
+    /// each seat holds. The arena's `builtin:ddz:peek=on` shows it the deal before the game:
+    /// the thinker that sees every card bounds what any sampler could buy. The engine never
+    /// calls it.
+    pub fn show_deal(&mut self, hands: &BySeat<Cards>, bottom: Cards) {
+        self.shown = Some((*hands, bottom));
+    }
+
+    /// The hands each seat holds now, from the deal shown ([`Thinker::show_deal`]); `None`
     /// when none was shown or it does not fit the table (then the search samples as always).
     fn shown_hands(&self, state: &GameState) -> Option<BySeat<Cards>> {
         let (dealt, bottom) = self.shown?;
@@ -225,8 +211,6 @@ impl Thinker {
                     chosen: policy_choice,
                     policy_choice,
                     deals: 0,
-                    finalists: Vec::new(),
-                    deep_deals: 0,
                     stopped: Stopped::NoSearch,
                 }
             }
@@ -240,94 +224,25 @@ impl Thinker {
         let seed = decision_seed(state);
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
-        let deep = self.settings.deep();
-        // The breadth stage: every candidate, the quick judge. With a depth stage to follow, a
-        // timed search keeps half its time for it.
-        let limit = self.settings.limit(&deadline, MAX_DEALS);
-        let timed = matches!(limit, clock::Limit::Time { .. });
-        let breadth_deadline = match deep {
-            Some(_) if timed => deadline.halfway(),
-            _ => deadline,
-        };
         let everyone: Vec<usize> = (0..candidates.len()).collect();
-        let breadth = Race {
+        let race = Race {
             state,
             deals,
             candidates: &candidates,
             entrants: &everyone,
             seed,
-            budget: Budget::new(limit, breadth_deadline),
+            budget: Budget::new(self.settings.limit(&deadline, MAX_DEALS), deadline),
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         }
         .run(&self.settings, &mut self.workers);
-        let mut tally = breadth.tally;
-        let mut stopped = breadth.stopped;
-        let mut deep_reports = Vec::new();
-        let mut deep_deals = 0;
-        let alive = tally.iter().filter(|t| t.alive).count();
-        let chosen_index = match deep {
-            Some(deep) if alive > 1 && !budget_spent(deadline) => {
-                // The depth stage: the finalists (the best means still alive) on fresh deals,
-                // judged by the deep judge; the choice is theirs.
-                let mut finalists: Vec<usize> =
-                    (0..tally.len()).filter(|&i| tally[i].alive).collect();
-                finalists.sort_by(|&a, &b| {
-                    tally[b]
-                        .mean()
-                        .partial_cmp(&tally[a].mean())
-                        .unwrap_or(std::cmp::Ordering::Equal)
-                });
-                finalists.truncate(deep.finalists);
-                let deep_settings = deep.settings;
-                let deep_limit = if timed {
-                    clock::Limit::Time { most: MAX_DEALS }
-                } else {
-                    clock::Limit::Deals(deep.deals)
-                };
-                let depth = Race {
-                    state,
-                    deals,
-                    candidates: &candidates,
-                    entrants: &finalists,
-                    seed: seed ^ DEPTH_STAGE_SEED,
-                    budget: Budget::new(deep_limit, deadline),
-                    #[cfg(test)]
-                    fail_rollout: self.fail_rollout,
-                }
-                .run(&deep_settings, &mut self.workers);
-                deep_deals = depth.deals;
-                stopped = depth.stopped;
-                deep_reports = finalists
-                    .iter()
-                    .map(|&i| depth.tally[i].report(candidates[i]))
-                    .collect();
-                let chosen = best(
-                    &depth.tally,
-                    &candidates,
-                    policy_choice,
-                    self.settings.stick,
-                );
-                // The breadth stage's figures stay the candidates' report; the finalists not
-                // chosen are the ones the depth stage dropped or ranked lower.
-                for &i in &finalists {
-                    tally[i].alive = depth.tally[i].alive;
-                }
-                chosen
-            }
-            _ => best(&tally, &candidates, policy_choice, self.settings.stick),
-        };
+        let chosen_index = best(&race.tally, &candidates, policy_choice, self.settings.stick);
         let mut reports: Vec<CandidateReport> = candidates
             .iter()
-            .zip(&tally)
+            .zip(&race.tally)
             .map(|(c, t)| t.report(*c))
             .collect();
         reports.sort_by(|a, b| {
-            b.mean
-                .partial_cmp(&a.mean)
-                .unwrap_or(std::cmp::Ordering::Equal)
-        });
-        deep_reports.sort_by(|a: &CandidateReport, b| {
             b.mean
                 .partial_cmp(&a.mean)
                 .unwrap_or(std::cmp::Ordering::Equal)
@@ -336,20 +251,10 @@ impl Thinker {
             candidates: reports,
             chosen: candidates[chosen_index],
             policy_choice,
-            deals: breadth.deals,
-            finalists: deep_reports,
-            deep_deals,
-            stopped,
+            deals: race.deals,
+            stopped: race.stopped,
         }
     }
-}
-
-/// Salt of the depth stage's deals: fresh deals, not the breadth stage's again.
-const DEPTH_STAGE_SEED: u64 = 0xdee9_57a6_e000_0001;
-
-/// Whether a search given `deadline` has no time left for another stage.
-fn budget_spent(deadline: Deadline) -> bool {
-    deadline.hard_passed()
 }
 
 /// Why a decision's search stopped.
@@ -569,7 +474,7 @@ impl Strategy for Thinker {
         "think"
     }
 
-    fn bid(&mut self, state: &GameState, deadline: Deadline) -> u8 {
+    fn bid(&mut self, state: &GameState, _deadline: Deadline) -> u8 {
         let start = std::time::Instant::now();
         let margin = self.settings.bid_margin;
         let seen = match self.settings.bidder {
@@ -582,11 +487,7 @@ impl Strategy for Thinker {
                 }
             }
             _ if !(1..=3).any(|b| state.bid_is_legal(b)) => BidSeen::NoChoice,
-            Bidder::Simulate => BidSeen::simulate(self.analyze_bid(state, deadline), BID_MARGIN),
-            Bidder::Net => BidSeen::net(self.net_bid(state), None, margin),
-            Bidder::NetDeals => {
-                BidSeen::net(self.net_deals_bid(state), Some(NET_BID_DEALS), margin)
-            }
+            Bidder::Net => BidSeen::net(self.net_bid(state), margin),
         };
         let answer = seen.bid();
         let time = start.elapsed();
@@ -618,12 +519,6 @@ impl Strategy for Thinker {
 
     fn new_game(&mut self) {
         self.policy.new_game();
-    }
-
-    fn peek(&mut self, hands: &BySeat<Cards>, bottom: Cards) {
-        if self.settings.peek {
-            self.shown = Some((*hands, bottom));
-        }
     }
 }
 
@@ -686,9 +581,9 @@ mod tests {
         t
     }
 
-    /// `peek = on`: shown the deal, the thinker judges every candidate on the hands each seat
-    /// holds now (rebuilt from the deal and the plays), found here from the other seats' own
-    /// views instead; with `peek = off` the deal shown changes nothing.
+    /// Shown the deal ([`Thinker::show_deal`], the arena's `peek = on`), the thinker judges
+    /// every candidate on the hands each seat holds now (rebuilt from the deal and the plays),
+    /// found here from the other seats' own views instead; a thinker not shown it samples.
     #[test]
     fn a_peeking_thinker_judges_every_candidate_on_the_true_hands() {
         let mut checked = 0;
@@ -711,27 +606,23 @@ mod tests {
                     held
                 }
             });
-            let settings = |peek| ThinkerSettings {
+            let settings = ThinkerSettings {
                 samples: Some(16),
                 table_bytes: 1 << 20,
-                peek,
                 ..ThinkerSettings::default()
             };
-            let mut peeking = Thinker::new(settings(true));
-            peeking.peek(&dealt, view.bottom);
+            let mut peeking = Thinker::new(settings.clone());
+            peeking.show_deal(&dealt, view.bottom);
             let seen = peeking.analyze(view, Deadline::unlimited());
             let mut worker = Worker::default();
             for c in &seen.candidates {
                 let (direct, _) = worker
-                    .evaluate(&settings(true), view, now, &c.play)
+                    .evaluate(&settings, view, now, &c.play)
                     .expect("the play-out ends");
                 assert!(c.deals > 0, "{:?}", seen);
                 assert!((c.mean - direct).abs() < 1e-9, "{:?}: {}", c, direct);
             }
-            let mut shown_only = Thinker::new(settings(false));
-            shown_only.peek(&dealt, view.bottom);
-            let blind = Thinker::new(settings(false)).analyze(view, Deadline::unlimited());
-            assert_eq!(shown_only.analyze(view, Deadline::unlimited()), blind);
+            let blind = Thinker::new(settings).analyze(view, Deadline::unlimited());
             assert_ne!(blind, seen, "sampled deals judge as the true one does");
             checked += 1;
         }
@@ -739,26 +630,27 @@ mod tests {
     }
 
     /// `aim = wins`: a deal's outcome is a plain stake won or lost, so with play-outs alone
-    /// each candidate's mean is the stake times its wins less its losses, read from the win
-    /// tally kept beside the values; the network's share (the blend) stays within a stake.
+    /// (`net-weight = 0`) each candidate's mean is the stake times its wins less its losses,
+    /// read from the win tally kept beside the values; the network's share (the blend) stays
+    /// within a stake.
     #[test]
     fn aiming_at_wins_values_a_deal_by_who_won() {
         let views = mid_game_views();
         assert!(!views.is_empty());
         for view in &views {
             let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
-            for eval in [Eval::Rollout, Eval::Blend] {
+            for net_weight in [0.0, DEFAULT_NET_WEIGHT] {
                 let mut settings = ThinkerSettings {
                     samples: Some(24),
                     table_bytes: 1 << 20,
-                    eval,
+                    net_weight,
                     ..ThinkerSettings::default()
                 };
                 settings.set("aim", "wins").unwrap();
                 let seen = Thinker::new(settings).analyze(view, Deadline::unlimited());
                 for c in &seen.candidates {
                     assert!(c.deals > 0, "{:?}", c);
-                    if eval == Eval::Rollout {
+                    if net_weight == 0.0 {
                         let by_wins = stake * (2.0 * c.win_rate - 1.0);
                         assert!((c.mean - by_wins).abs() < 1e-9, "{:?}: {}", c, by_wins);
                     } else {
@@ -816,89 +708,6 @@ mod tests {
             "{} {}",
             differ_before,
             differ_after
-        );
-    }
-
-    /// `partner = learned`: in a farmer's play-outs its partner plays as the learned policy
-    /// does and every other seat as the rule player; the landlord's play-outs are the rule
-    /// player's throughout.
-    #[test]
-    fn the_partner_plays_the_learned_policy_in_a_farmers_playouts() {
-        use crate::search::rollout::OpenGame;
-        use crate::strategy::learned_policy::LearnedPlayer;
-        let settings = ThinkerSettings {
-            partner: Playout::Learned,
-            ..ThinkerSettings::default()
-        };
-        let (mut partner_differs, mut checked) = (0, 0);
-        for moment in (0..4).flat_map(crate::strategy::bench_games::self_play_positions) {
-            let views = &moment.views;
-            for decider in views.iter() {
-                let landlord = decider.landlord.expect("a landlord");
-                let hands = BySeat::from_fn(|s| views[s.index()].hand);
-                let mut game = OpenGame::new(decider, hands);
-                let mut policy = eval::PlayoutPolicy::default();
-                policy.start(&settings);
-                policy.decide_for(&settings, decider);
-                let (mut learned, mut rules) = (LearnedPlayer::new(), RulesPlayer::new());
-                for _ in 0..9 {
-                    let seat = match game.to_move() {
-                        Some(s) if game.winner().is_none() => s,
-                        _ => break,
-                    };
-                    let seen = game.view(seat).clone();
-                    let (l, r) = (learned.choose(&seen), rules.choose(&seen));
-                    let played = policy.choose(&seen);
-                    let partner = decider.me != landlord && seat != landlord && seat != decider.me;
-                    if partner {
-                        assert_eq!(played, l);
-                        partner_differs += usize::from(l != r);
-                    } else {
-                        assert_eq!(played, r);
-                    }
-                    checked += 1;
-                    game.play(seat, &played).expect("a legal play");
-                }
-            }
-        }
-        assert!(
-            checked > 20 && partner_differs > 0,
-            "{} {}",
-            checked,
-            partner_differs
-        );
-    }
-
-    /// Inference models the other seats as the rule player whatever plays the play-outs: a
-    /// worker whose play-outs are the learned policy's weighs a deal as one of the rule
-    /// player's does (and the learned model would weigh some of these deals otherwise).
-    #[test]
-    fn inference_models_the_rule_player_whatever_plays_the_playouts() {
-        let learned_settings = ThinkerSettings {
-            playout: Playout::Learned,
-            ..ThinkerSettings::default()
-        };
-        let (mut compared, mut learned_differs) = (0, 0);
-        for moment in (0..6).flat_map(crate::strategy::bench_games::self_play_positions) {
-            let views = &moment.views;
-            let hands = BySeat::from_fn(|s| views[s.index()].hand);
-            for view in views.iter().filter(|v| v.history.len() > 4) {
-                let mut by_rules = Worker::default();
-                let mut by_learned = Worker::default();
-                by_learned.policy.start(&learned_settings);
-                let w = by_rules.likelihood(view, hands, 0.0);
-                assert_eq!(by_learned.likelihood(view, hands, 0.0), w);
-                let mut learned = crate::strategy::learned_policy::LearnedPlayer::new();
-                let w_learned = infer::likelihood_under(&mut learned, view, hands, 0.0);
-                learned_differs += usize::from(w_learned != w);
-                compared += 1;
-            }
-        }
-        assert!(
-            compared > 5 && learned_differs > 0,
-            "{} {}",
-            compared,
-            learned_differs
         );
     }
 

@@ -1,15 +1,13 @@
-//! The proposal: where a decision's deals are drawn from before inference weighs them. Its own
-//! room so that the play-outs (eval.rs) and the inference (infer.rs) both read it and neither
-//! reads the other's.
+//! The proposal: where a decision's deals are drawn from, uniformly or by the hidden-hand
+//! network's chances.
 
-use super::ThinkerSettings;
+use super::{Infer, ThinkerSettings};
 use crate::cards::{Cards, Rank};
 use crate::game::{BySeat, GameState};
 use crate::search::{ChanceDeals, Sampler};
 use crate::strategy::networks::HiddenNet;
 
-/// Where a decision's deals are drawn from before any weighing: uniformly, or by the
-/// hidden-hand network's chances.
+/// Where a decision's deals are drawn from: uniformly, or by the hidden-hand network's chances.
 #[derive(Clone, Debug)]
 pub enum Proposal {
     /// Every consistent deal alike.
@@ -28,7 +26,7 @@ impl Proposal {
         sampler: &Sampler,
         net: &mut Option<HiddenNet>,
     ) -> Proposal {
-        if settings.infer.uses_net() {
+        if settings.infer == Infer::Net {
             let net = net.get_or_insert_with(|| {
                 HiddenNet::from_file_or_embedded(settings.hidden_net.as_ref())
             });

@@ -8,28 +8,15 @@ use crate::strategy::networks::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::networks::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use crate::strategy::networks::NetFile;
 
-/// Default of [`ThinkerSettings::stick`]: at 16 deals per decision, keeping the rule player's choice
-/// unless the best candidate leads it by more than one standard error measured +2.7 points of
-/// head-to-head win rate against `builtin:rules` (400 deals) and +3.2 against `builtin:greedy`
-/// (300 deals, competition mode); two standard errors measured no better than one. At 64 deals
-/// it measured neutral (h2h 66.3% against 65.8% without, the same 1,000 deals).
+/// Default of [`ThinkerSettings::stick`]: keep the rule player's choice against a lead within
+/// one standard error (docs/figures.md, "The stick").
 pub const DEFAULT_STICK: f64 = 1.0;
 
-/// Default of [`ThinkerSettings::eval`]: the blend. Against rollouts alone (`eval = rollout`,
-/// the thinking player before the networks) with the network in the binary, play only, same
-/// deals: +8.9 ± 3.6 points per deal at 16 deals per decision (1,000 deals), +8.2 ± 3.9 at 64
-/// in a fifth less time (1,000 deals), +8.2 ± 3.7 at 0.1 s per decision (1,000 deals,
-/// head-to-head 53.7%); docs/learning.md.
-pub const DEFAULT_EVAL: Eval = Eval::Blend;
-
-/// Default of [`ThinkerSettings::bidder`]: the bid network. Against the value thresholds, the
-/// same player otherwise, in competition mode at 16 deals per decision, on the outside engines
-/// (the 2015 sample engine and RLCard's rule agent, both sides played, the same deals): +9.2 ±
-/// 5.6 points per deal over 1,000 deals (+11.7 ± 7.3 and +6.8 ± 6.8 against each); in
-/// self-play level with them (−0.6 ± 6.3, 2,000 deals); docs/figures.md.
+/// Default of [`ThinkerSettings::bidder`]: the bid network (docs/figures.md, "Bidding").
 const DEFAULT_BIDDER: Bidder = Bidder::Net;
 
-/// Default of [`ThinkerSettings::net_weight`]: the network and the play-out count alike.
+/// Default of [`ThinkerSettings::net_weight`]: the network and the play-out count alike
+/// (docs/learning.md).
 pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 
 /// Default size of the solver's transposition table: the rollouts' solves are small (at most
@@ -49,19 +36,15 @@ pub struct ThinkerSettings {
     pub table_bytes: usize,
     /// How it bids.
     pub bidder: Bidder,
-    /// How a candidate is judged on each sampled deal.
-    pub eval: Eval,
     /// How a deal is judged as the landlord: what its outcome is worth and how far the exact
     /// solver reaches ([`Judge`]).
     pub as_landlord: Judge,
     /// How a deal is judged as the farmers ([`Judge`]).
     pub as_farmers: Judge,
-    /// With `eval = net` or `blend`: turns the rule player plays after the candidate before the
-    /// network judges the position.
-    pub net_plies: u32,
-    /// With `eval = blend`: the network's share of a deal's value (the play-out has the rest).
+    /// The play network's share of a deal's value right after the candidate; the play-out
+    /// has the rest (0: play-outs alone, and the network is not asked).
     pub net_weight: f64,
-    /// With the bid network or `net-deals`: bid when becoming the landlord is worth more than this many
+    /// With the bid network: bid when becoming the landlord is worth more than this many
     /// stakes (the landlord's points at base 1) in expectation.
     pub bid_margin: f64,
     /// Where the deals come from ([`Infer`]).
@@ -89,33 +72,6 @@ pub struct ThinkerSettings {
     /// The policy whose choice the search starts from and keeps unless another candidate is
     /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
     pub prior: Playout,
-    /// Measurement only: search the true deal when the arena shows it (`peek = on`), every
-    /// sampled deal the true hands. The thinker that sees every card bounds what any sampler
-    /// could buy; the engine is never shown the hands, so there it changes nothing.
-    pub peek: bool,
-    /// The policy a farmer's partner plays by in the play-outs: the rule player (`rules`, the
-    /// default) or the learned policy.
-    pub partner: Playout,
-    /// The depth stage: once the breadth stage is over, this many of the best candidates still
-    /// alive race again on fresh deals under the deep judge (0: no depth stage).
-    pub finalists: usize,
-    /// The deep judge's solver reach, in cards left.
-    pub deep_solve_at: u32,
-    /// The deep judge's node budget per solve.
-    pub deep_solve_nodes: u64,
-    /// At a fixed budget: the depth stage's deals.
-    pub deep_deals: u32,
-}
-
-/// The depth stage of a search ([`ThinkerSettings::deep`]).
-#[derive(Clone, Debug)]
-pub struct Deep {
-    /// Candidates that go on to it.
-    pub finalists: usize,
-    /// Its deals at a fixed budget.
-    pub deals: u32,
-    /// The settings its judge plays out with: the solver's reach and budget are the deep ones.
-    pub settings: ThinkerSettings,
 }
 
 /// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
@@ -137,11 +93,9 @@ impl Default for ThinkerSettings {
             samples: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             bidder: DEFAULT_BIDDER,
-            eval: DEFAULT_EVAL,
             as_landlord: DEFAULT_AS_LANDLORD,
             as_farmers: DEFAULT_AS_FARMERS,
             bid_margin: 0.0,
-            net_plies: 0,
             net_weight: DEFAULT_NET_WEIGHT,
             infer: Infer::Net,
             hidden_net: None,
@@ -152,45 +106,11 @@ impl Default for ThinkerSettings {
             playout: Playout::Rules,
             playout_plies: 0,
             prior: Playout::Rules,
-            peek: false,
-            partner: Playout::Rules,
-            finalists: 0,
-            deep_solve_at: DEFAULT_DEEP_SOLVE_AT,
-            deep_solve_nodes: DEFAULT_DEEP_SOLVE_NODES,
-            deep_deals: DEFAULT_DEEP_DEALS,
         }
     }
 }
 
-/// The deep judge's solver reach by default: on the true deal (`peek = on`), judging by the
-/// solver from 30 cards with 50,000 nodes won 77.0% as the landlord and 88.4% as the farmers
-/// against RHCP where the quick judge won 74.3% and 85.3% (the same 1,000 deals).
-pub const DEFAULT_DEEP_SOLVE_AT: u32 = 30;
-/// The deep judge's node budget per solve by default (see [`DEFAULT_DEEP_SOLVE_AT`]).
-pub const DEFAULT_DEEP_SOLVE_NODES: u64 = 50_000;
-/// The depth stage's deals at a fixed budget by default.
-pub const DEFAULT_DEEP_DEALS: u32 = 16;
-
 impl ThinkerSettings {
-    /// The depth stage, when there is one (`finalists` at least 2).
-    #[must_use]
-    pub fn deep(&self) -> Option<Deep> {
-        if self.finalists < 2 {
-            return None;
-        }
-        let mut settings = self.clone();
-        for judge in [&mut settings.as_landlord, &mut settings.as_farmers] {
-            judge.solve_at = self.deep_solve_at;
-            judge.solve_nodes = self.deep_solve_nodes;
-        }
-        settings.finalists = 0;
-        Some(Deep {
-            finalists: self.finalists,
-            deals: self.deep_deals.max(1),
-            settings,
-        })
-    }
-
     /// How a deal is judged in a decision of `role`.
     #[must_use]
     pub fn judge(&self, role: Role) -> Judge {
@@ -233,11 +153,91 @@ impl ThinkerSettings {
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
     /// `builtin:ddz:KEY=VALUE` spell it; `Err` says why it was refused.
     pub fn set(&mut self, key: &str, value: &str) -> Result<(), SettingError> {
+        if let Some(why) = retired(key, value) {
+            return Err(why);
+        }
         match find_setting(SETTINGS, key) {
             Some(setting) => (setting.read)(self, value.trim()),
             None => Err(unknown("setting", key, player_setting_names())),
         }
     }
+}
+
+/// The settings and values that measured no better than the defaults and were retired with the
+/// code only they reached: the key, the value (`None`: every value) and what replaced it or
+/// why. Their figures stay in docs/figures.md, "Retired settings", with the commit that last
+/// had the code, so each can be checked out and run again.
+const RETIRED: &[(&str, Option<&str>, &str)] = &[
+    (
+        "eval",
+        Some("rollout"),
+        "net-weight=0 judges by play-outs alone",
+    ),
+    (
+        "eval",
+        Some("blend"),
+        "the blend is how the search judges (net-weight sets it)",
+    ),
+    ("eval", None, "measured no better than the blend"),
+    (
+        "net-plies",
+        None,
+        "measured below the network right after the candidate",
+    ),
+    (
+        "partner",
+        None,
+        "measured −3.5 ± 3.5 as the farmers against RHCP",
+    ),
+    (
+        "finalists",
+        None,
+        "the depth stage measured no better (+0.5 ± 2.8, −1.3 ± 2.4)",
+    ),
+    ("deep-solve-at", None, "it went with the depth stage"),
+    ("deep-solve-nodes", None, "it went with the depth stage"),
+    ("deep-deals", None, "it went with the depth stage"),
+    (
+        "peek",
+        None,
+        "a measurement of the arena's, spelled builtin:ddz:peek=on there alone",
+    ),
+    (
+        "bid",
+        Some("simulate"),
+        "measured below the value thresholds (SPRT −34)",
+    ),
+    (
+        "bid",
+        Some("net-deals"),
+        "measured level with the bid network (−0.3 ± 9.6) at more cost",
+    ),
+    (
+        "infer",
+        Some("on"),
+        "measured level with the network at six times the cost",
+    ),
+    (
+        "infer",
+        Some("both"),
+        "measured level with the network (−0.3 ± 2.6)",
+    ),
+];
+
+/// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]).
+fn retired(key: &str, value: &str) -> Option<SettingError> {
+    let name = crate::registry::setting_name(key);
+    let value = value.trim();
+    RETIRED
+        .iter()
+        .find(|(k, v, _)| *k == name && v.map_or(true, |v| v == value))
+        .map(|(k, v, why)| SettingError::Retired {
+            setting: match v {
+                Some(v) => format!("{}={}", k, v),
+                None => k.to_string(),
+            },
+            why: why.to_string(),
+        })
 }
 
 /// Largest solver table accepted, in MiB.
@@ -286,9 +286,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "bid",
-        value: "value|simulate|net|net-deals",
-        help: "how it bids: value thresholds, simulation, the bid network, the play network \
-               (default net)",
+        value: "value|net",
+        help: "how it bids: the rule player's value thresholds, or the bid network (default net)",
         file: false,
         read: |s, v| {
             s.bidder = one_of("bid", v, &BIDDERS)?;
@@ -299,7 +298,7 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "bid-margin",
         value: "M",
-        help: "with a network's bid: bid when the landlord's seat is worth more than M stakes \
+        help: "with the bid network: bid when the landlord's seat is worth more than M stakes \
                (default 0)",
         file: false,
         read: |s, v| {
@@ -308,17 +307,6 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
             Ok(())
         },
         show: |s| s.bid_margin.to_string(),
-    },
-    Setting {
-        name: "eval",
-        value: "rollout|net|blend",
-        help: "how a candidate is judged on a deal: play-out, play network, both (default blend)",
-        file: false,
-        read: |s, v| {
-            s.eval = one_of("eval", v, &EVALS)?;
-            Ok(())
-        },
-        show: |s| name_of(&EVALS, s.eval).to_string(),
     },
     Setting {
         name: "aim",
@@ -331,20 +319,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         show: |s| shown_by_role(s, |j| name_of(&AIMS, j.aim).to_string()),
     },
     Setting {
-        name: "net-plies",
-        value: "K",
-        help: "turns the rule player plays after a candidate before the network judges (default 0)",
-        file: false,
-        read: |s, v| {
-            s.net_plies = number("net-plies", v, |n: &u32| *n <= 100, "a whole number ≤ 100")?;
-            Ok(())
-        },
-        show: |s| s.net_plies.to_string(),
-    },
-    Setting {
         name: "net-weight",
         value: "W",
-        help: "with eval blend: the network's share of a deal's value, 0 to 1 (default 0.5)",
+        help: "the play network's share of a deal's value, 0 to 1, the play-out's the rest; 0: \
+               play-outs alone (default 0.5)",
         file: false,
         read: |s, v| {
             let in_range = |w: &f64| (0.0..=1.0).contains(w);
@@ -355,9 +333,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "infer",
-        value: "off|on|net|both",
-        help: "the deals searched: uniform; believed where the others played as the rule player \
-               would; drawn by the hidden-hand network; drawn by it and believed (default net)",
+        value: "off|net",
+        help: "the deals searched: uniform, or drawn by the hidden-hand network (default net)",
         file: false,
         read: |s, v| {
             s.infer = one_of("infer", v, &INFERS)?;
@@ -462,18 +439,6 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         show: |s| name_of(&POLICIES, s.prior).to_string(),
     },
     Setting {
-        name: "peek",
-        value: "on|off",
-        help: "measurement only: in the arena, search the true deal instead of sampled ones \
-               (default off)",
-        file: false,
-        read: |s, v| {
-            s.peek = one_of("peek", v, &[("on", true), ("off", false)])?;
-            Ok(())
-        },
-        show: |s| if s.peek { "on" } else { "off" }.to_string(),
-    },
-    Setting {
         name: "solve-at",
         value: "C",
         help: "the exact solver decides a deal once the hands hold at most C cards; L,F apart \
@@ -503,72 +468,6 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
             set_by_role(s, v, read, |j, nodes| j.solve_nodes = nodes)
         },
         show: |s| shown_by_role(s, |j| j.solve_nodes.to_string()),
-    },
-    Setting {
-        name: "partner",
-        value: "rules|learned",
-        help: "the policy a farmer's partner plays by in the play-outs (default rules)",
-        file: false,
-        read: |s, v| {
-            s.partner = one_of("partner", v, &POLICIES)?;
-            Ok(())
-        },
-        show: |s| name_of(&POLICIES, s.partner).to_string(),
-    },
-    Setting {
-        name: "finalists",
-        value: "K",
-        help: "a depth stage: the K best candidates left race again under the deep judge \
-               (default 0: none)",
-        file: false,
-        read: |s, v| {
-            s.finalists = number("finalists", v, |n: &usize| *n <= 16, "a whole number ≤ 16")?;
-            Ok(())
-        },
-        show: |s| s.finalists.to_string(),
-    },
-    Setting {
-        name: "deep-solve-at",
-        value: "C",
-        help: "the deep judge's solver decides a deal from C cards left (default 30)",
-        file: false,
-        read: |s, v| {
-            s.deep_solve_at = number(
-                "deep-solve-at",
-                v,
-                |n: &u32| *n <= 54,
-                "a whole number ≤ 54",
-            )?;
-            Ok(())
-        },
-        show: |s| s.deep_solve_at.to_string(),
-    },
-    Setting {
-        name: "deep-solve-nodes",
-        value: "N",
-        help: "the deep judge's node budget per solve (default 50000)",
-        file: false,
-        read: |s, v| {
-            s.deep_solve_nodes = number(
-                "deep-solve-nodes",
-                v,
-                |n: &u64| (1..=1_000_000_000).contains(n),
-                "a whole number in 1..=1000000000",
-            )?;
-            Ok(())
-        },
-        show: |s| s.deep_solve_nodes.to_string(),
-    },
-    Setting {
-        name: "deep-deals",
-        value: "D",
-        help: "at a fixed budget: the depth stage's deals (default 16)",
-        file: false,
-        read: |s, v| {
-            s.deep_deals = number("deep-deals", v, |n: &u32| *n >= 1, "a whole number ≥ 1")?;
-            Ok(())
-        },
-        show: |s| s.deep_deals.to_string(),
     },
 ];
 
@@ -612,59 +511,20 @@ pub fn player_usage_lines(
 }
 
 /// The bidders by name, in the order `bid=` lists them.
-const BIDDERS: [(&str, Bidder); 4] = [
-    ("value", Bidder::Value),
-    ("simulate", Bidder::Simulate),
-    ("net", Bidder::Net),
-    ("net-deals", Bidder::NetDeals),
-];
+const BIDDERS: [(&str, Bidder); 2] = [("value", Bidder::Value), ("net", Bidder::Net)];
 
 /// The ways of drawing deals by name, in the order `infer=` lists them.
-const INFERS: [(&str, Infer); 4] = [
-    ("off", Infer::Off),
-    ("on", Infer::Rules),
-    ("net", Infer::Net),
-    ("both", Infer::NetRules),
-];
+const INFERS: [(&str, Infer); 2] = [("off", Infer::Off), ("net", Infer::Net)];
 
 /// Where a decision's deals come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Infer {
     /// Uniformly among the deals consistent with the table.
     Off,
-    /// Uniform deals, each kept in proportion to how likely it makes the other seats' plays
-    /// so far under the rule-player model ([`INFER_TRIES`](super::INFER_TRIES)). The default
-    /// before the network: against the rule player it measured +25.1 ± 3.6 points per deal
-    /// against +17.7 ± 3.7 without, on the same 1,000 deals.
-    Rules,
-    /// Drawn by the hidden-hand network's chances ([`crate::strategy::networks::hidden`]). The
-    /// default: against RHCP level with `Rules` or better (+1.4 ± 1.7 win points over 1,000
-    /// deals) at a sixth of its time per decision (docs/figures.md, "Against RHCP").
+    /// Drawn by the hidden-hand network's chances ([`crate::strategy::networks::hidden`]): the
+    /// default (docs/figures.md, "Against RHCP").
     Net,
-    /// Drawn by the network, then kept by the rule-player model as with `rules`.
-    NetRules,
 }
-
-impl Infer {
-    /// Whether the network proposes the deals.
-    #[must_use]
-    pub fn uses_net(self) -> bool {
-        matches!(self, Infer::Net | Infer::NetRules)
-    }
-
-    /// Whether the rule-player model weighs the deals.
-    #[must_use]
-    pub fn uses_rules(self) -> bool {
-        matches!(self, Infer::Rules | Infer::NetRules)
-    }
-}
-
-/// The evaluations by name, in the order `eval=` lists them.
-const EVALS: [(&str, Eval); 3] = [
-    ("rollout", Eval::Rollout),
-    ("net", Eval::Net),
-    ("blend", Eval::Blend),
-];
 
 /// The name of `value` among `options`.
 fn name_of<T: PartialEq>(options: &[(&'static str, T)], value: T) -> &'static str {
@@ -687,32 +547,11 @@ fn net_file(file: &Option<NetFile>) -> &str {
 /// How the thinking player bids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Bidder {
-    /// The rule player's value thresholds (the default until the outside engines judged it).
+    /// The rule player's value thresholds.
     Value,
-    /// Simulation: deals of the hidden cards played out with us as the landlord (measured worse
-    /// than the thresholds in competition mode, −34 points per deal, SPRT H0).
-    Simulate,
     /// The bid network's expected score of taking the landlord seat, against passing (the
     /// default).
     Net,
-    /// The same decision, with the values from the play network: its mean value of the opening
-    /// position over deals of the hidden cards, with us as the landlord and as either farmer.
-    NetDeals,
-}
-
-/// How the thinking player judges a candidate on one sampled deal.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Eval {
-    /// The game played out by the rule player in every seat, the solver at the end (the
-    /// thinking player as it was before the networks).
-    Rollout,
-    /// The play network's value of the position right after the candidate (the solver when few
-    /// cards are left, the exact score when the candidate ends the game).
-    Net,
-    /// Both, averaged: the network's value after `net-plies` turns and the outcome of playing
-    /// on from there (the rule player is deterministic, so the play-out is the rollout's own).
-    /// The default ([`DEFAULT_EVAL`]).
-    Blend,
 }
 
 /// What the search maximises ([`ThinkerSettings::aim`]).
@@ -731,11 +570,9 @@ pub enum Aim {
 const AIMS: [(&str, Aim); 2] = [("score", Aim::Score), ("wins", Aim::Wins)];
 
 /// How one role's search judges a deal ([`ThinkerSettings::judge`]). The roles differ by
-/// default: against RHCP at 256 deals (1,000 deals, seed 777, head-to-head), the farmers aiming
-/// at wins with the solver from 24 cards won 83.4% against the score's aim's 78.7 (+4.7 ± 2.1)
-/// for the same points (−0.6 ± 17.3 a deal), while the landlord aiming so lost 37 ± 18 points a
-/// deal for no more wins (+0.4 ± 2.2). The solver plays the farmers as one perfect side: as
-/// the farmers that is our own side at its best; as the landlord, opponents better than any.
+/// default (docs/figures.md, "Each role its own judge"): the solver plays the farmers as one
+/// perfect side, which as the farmers is our own side at its best and as the landlord
+/// opponents better than any.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judge {
     /// What a deal's outcome is worth: its score, or only who won ([`Aim`]).
@@ -819,8 +656,8 @@ mod tests {
         }
         assert_eq!(
             choices,
-            4 + 3 + 2 + 4 + 2 + 2 + 2 + 2,
-            "bid, eval, aim, infer, playout, prior, peek and partner list their choices"
+            2 + 2 + 2 + 2 + 2,
+            "bid, aim, infer, playout and prior list their choices"
         );
     }
 
@@ -832,22 +669,17 @@ mod tests {
         for (k, v) in [
             ("samples", "16"),
             ("table-mb", "4"),
-            ("bid", "net-deals"),
+            ("bid", "value"),
             ("bid-margin", "0.25"),
-            ("eval", "rollout"),
             ("aim", "wins,score"),
-            ("net-plies", "3"),
             ("net-weight", "0.75"),
             ("infer", "off"),
             ("stick", "2"),
-            ("peek", "on"),
+            ("playout", "learned"),
             ("playout-plies", "6"),
+            ("prior", "learned"),
             ("solve-at", "20"),
             ("solve-nodes", "20000,30000"),
-            ("finalists", "3"),
-            ("deep-solve-at", "26"),
-            ("deep-solve-nodes", "30000"),
-            ("deep-deals", "8"),
         ] {
             changed.set(k, v).unwrap();
         }
@@ -868,5 +700,34 @@ mod tests {
             }
             assert_eq!(back, settings, "{}", text);
         }
+    }
+
+    /// Every retired setting and value is refused by a message that names it and says what
+    /// replaced it, whatever its spelling; a value of a kept setting next to a retired one
+    /// still reads.
+    #[test]
+    fn a_retired_setting_is_refused_saying_so() {
+        for (key, value, why) in RETIRED {
+            let value = value.unwrap_or("1");
+            for spelled in [key.to_string(), key.to_uppercase().replace('-', "_")] {
+                let e = ThinkerSettings::default()
+                    .set(&spelled, value)
+                    .unwrap_err()
+                    .to_string();
+                assert!(
+                    e.contains("was retired") && e.contains(why),
+                    "{}: {}",
+                    key,
+                    e
+                );
+            }
+        }
+        let mut settings = ThinkerSettings::default();
+        settings.set("bid", "value").unwrap();
+        settings.set("infer", "off").unwrap();
+        assert_eq!(
+            (settings.bidder, settings.infer),
+            (Bidder::Value, Infer::Off)
+        );
     }
 }
