@@ -56,6 +56,7 @@ pub mod rules;
 pub mod search;
 pub mod shards;
 pub mod strategy;
+pub mod time;
 pub mod tools;
 pub mod training;
 pub mod web;

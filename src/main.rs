@@ -132,7 +132,8 @@ fn run_engine(args: &[String]) -> ExitCode {
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
     }));
-    // The thinking player; its time per decision comes from its time control's soft deadline.
+    // The thinking player, with the limit it spends a decision (its settings' `samples` or
+    // `think`); the session's time control gives each question its deadline.
     let settings = config.player.clone();
     let mut engine = Engine::threaded(
         &config.name,
@@ -143,15 +144,13 @@ fn run_engine(args: &[String]) -> ExitCode {
     );
     engine.set_scoring(config.scoring);
     let mut session = Session::new(engine);
-    session.time = config.time;
     session.log = log;
     session.explain = config.explain;
     session.log.trace(&format!(
-        "# ddz engine '{}' starts: {}; scoring={} {} {} explain={}",
+        "# ddz engine '{}' starts: {}; scoring={} {} explain={}",
         config.name,
         ddz::VERSION,
         config.scoring.name(),
-        config.time.describe(),
         config.player.describe(),
         if config.explain { "on" } else { "off" }
     ));

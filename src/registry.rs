@@ -1,9 +1,9 @@
 //! The settings registries' one machinery: a [`Setting`] names one setting of some settings
 //! value `T` (how it is spelled as a `ddz.cfg` key, a flag `--NAME` and a `KEY=VALUE` pair, the
 //! shape of its value, its help, how it is read and shown); a registry is a list of them. The
-//! engine (`engine::config`), the thinking player (`strategy::thinker`) and its time
-//! (`strategy::clock`) each declare theirs, and the usage texts, the flags, the keys and the
-//! near names all come from the lists, so a new setting is one more entry.
+//! engine (`engine::config`) and the thinking player (`strategy::thinker`) each declare theirs,
+//! and the usage texts, the flags, the keys and the near names all come from the lists, so a
+//! new setting is one more entry.
 //!
 //! It sits at the bottom beside `cli`: it knows no setting itself, and any layer may declare
 //! a registry. The settings' text forms are read here too: `KEY=VALUE` pairs joined by `:`
@@ -143,7 +143,7 @@ pub fn unknown<'a>(
 /// One setting in a registry: its name as `ddz.cfg`, the engine's flags (`--NAME`) and the
 /// arena's `builtin:ddz:NAME=VALUE` spell it, the shape of its value, a line of help, and how
 /// it is read into and shown from the settings `T` it belongs to. A registry is a list of these
-/// (the thinking player's in `strategy::thinker`, its time's in `strategy::clock`, the engine's in
+/// (the thinking player's in `strategy::thinker`, the engine's in
 /// `engine::config`): the names, the flags, the keys and the usage texts all come from it, so a
 /// new setting is one more entry.
 pub struct Setting<T> {

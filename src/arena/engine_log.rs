@@ -156,7 +156,7 @@ impl EngineLog {
                         process,
                         line: n,
                         transcript: Transcript {
-                            limit: crate::strategy::clock::REPLY_LIMIT,
+                            limit: crate::time::REPLY_LIMIT,
                             steps: Vec::new(),
                             notes: Vec::new(),
                         },

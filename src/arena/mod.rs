@@ -39,7 +39,6 @@ pub mod text;
 pub mod transcript;
 
 use crate::game::{BySeat, Seat};
-use crate::strategy::clock::TimeControl;
 use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
@@ -249,8 +248,7 @@ pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
             hosting.show_stderr,
         )),
         PlayerSpec::Builtin(builtin) => Box::new(
-            Builtin::new(builtin.clone(), hosting.threaded)
-                .timed(hosting.time)
+            Builtin::new(builtin.hosted(hosting.search), hosting.threaded)
                 .with_scoring(hosting.scoring)
                 .on_platform(hosting.platform),
         ),
@@ -294,7 +292,7 @@ impl ArenaConfig {
             crlf: self.crlf,
             show_stderr: self.show_stderr,
             threaded: self.threaded,
-            time: TimeControl::default(),
+            search: None,
             scoring: self.rules.scoring,
             platform: self.rules.platform,
         }

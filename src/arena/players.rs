@@ -12,7 +12,7 @@ use crate::game::Scoring;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
-use crate::strategy::clock::TimeControl;
+use crate::time::{SearchLimit, TimeControl};
 use std::fmt;
 use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
@@ -144,11 +144,10 @@ pub struct Hosting {
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
     pub threaded: bool,
-    /// The time built-in strategies are hosted under: the host's thinking time (`ddz play
-    /// --think`), which a spec's own (`builtin:ddz:think=S`) overrides, else the engine's
-    /// default. Inline or threaded, each decision's deadlines are this time control's at the
-    /// table's limit, as the binary's session makes them.
-    pub time: TimeControl,
+    /// What built-in thinking players spend a decision: the host's (`ddz play --think`),
+    /// which a spec's own (`builtin:ddz:think=S`, `samples=N`) overrides; `None`: the spec's,
+    /// the engine's by default ([`BuiltinSpec::hosted`]).
+    pub search: Option<SearchLimit>,
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
     pub scoring: Scoring,
@@ -162,7 +161,8 @@ pub struct Builtin {
     /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
     threaded: bool,
-    /// Its time: the spec's thinking time, else the host's, else the default.
+    /// The referee's clock, as the binary's session keeps it: each decision's deadline at the
+    /// table's limit.
     time: TimeControl,
     scoring: Scoring,
     platform: Platform,
@@ -175,26 +175,15 @@ impl Builtin {
     /// The built-in player `spec`; `threaded` as in [`Hosting::threaded`].
     #[must_use]
     pub fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
-        let time = TimeControl::default().thinking(spec.think());
         Builtin {
             name: spec.to_string(),
             spec,
             threaded,
-            time,
+            time: TimeControl::default(),
             scoring: Scoring::default(),
             platform: Platform::default(),
             engine: None,
             shown: None,
-        }
-    }
-
-    /// The same player under the host's time control `time`, its spec's thinking time winning
-    /// over the host's (see [`Hosting::time`]).
-    #[must_use]
-    pub fn timed(self, time: TimeControl) -> Builtin {
-        Builtin {
-            time: time.thinking(self.spec.think()),
-            ..self
         }
     }
 

@@ -62,7 +62,7 @@ pub struct MatchRules {
 impl Default for MatchRules {
     fn default() -> MatchRules {
         MatchRules {
-            time: crate::strategy::clock::REPLY_LIMIT,
+            time: crate::time::REPLY_LIMIT,
             info6: false,
             no_handshake: false,
             card_order: CardOrder::Asc,

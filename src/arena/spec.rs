@@ -6,17 +6,16 @@
 
 use super::deals::Deal;
 use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
-use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
-use crate::strategy::thinker::{set_player, Thinker, ThinkerSettings, SETTINGS};
+use crate::strategy::thinker::{Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::tricky::Tricky;
 use crate::strategy::Strategy;
+use crate::time::SearchLimit;
 use std::fmt;
 use std::str::FromStr;
-use std::time::Duration;
 
 /// The arena's own pair of `builtin:ddz` ([`DdzSpec::peek`]).
 const PEEK: &str = "peek";
@@ -60,9 +59,6 @@ pub struct DdzSpec {
     /// How it searches: the defaults, one search thread (the arena's jobs already fill the
     /// cores), then the pairs.
     pub settings: ThinkerSettings,
-    /// Its thinking time, when the pairs set one (`think=S`): its time control's, which its
-    /// host builds (see [`BuiltinSpec::think`]).
-    pub think: Option<Duration>,
     /// The pairs given.
     pub given: Vec<(&'static str, String)>,
     /// Measurement only (`peek=on`, a pair of the arena's, not the engine's): it searches the
@@ -92,14 +88,23 @@ impl BuiltinSpec {
         }
     }
 
-    /// The thinking time the spec sets (`ddz:think=S`), for the time control of its
-    /// decisions.
+    /// The same player as a host runs it: `host` is what the host spends a decision (its
+    /// `--think`, or its platform's: Botzone's half second), which the spec's own limit
+    /// (`ddz:samples=N`, `ddz:think=S`) overrides; `None` leaves the spec's limit, the
+    /// protocol's platforms' by default.
     #[must_use]
-    pub fn think(&self) -> Option<Duration> {
-        match self {
-            BuiltinSpec::Ddz(ddz) => ddz.think,
-            _ => None,
+    pub fn hosted(&self, host: Option<SearchLimit>) -> BuiltinSpec {
+        let mut spec = self.clone();
+        if let (BuiltinSpec::Ddz(ddz), Some(host)) = (&mut spec, host) {
+            let own = ddz
+                .given
+                .iter()
+                .any(|(k, _)| ["samples", "think"].contains(k));
+            if !own {
+                ddz.settings.limit = host;
+            }
         }
+        spec
     }
 
     /// The name after `builtin:`, without settings.
@@ -173,7 +178,6 @@ impl FromStr for BuiltinSpec {
                         threads: Some(1),
                         ..ThinkerSettings::default()
                     },
-                    think: None,
                     given: Vec::new(),
                     peek: false,
                 };
@@ -184,13 +188,8 @@ impl FromStr for BuiltinSpec {
                         ddz.given.push((PEEK, v.trim().to_string()));
                         continue;
                     }
-                    let mut time = TimeControl::default().thinking(ddz.think);
-                    set_player(&mut time, &mut ddz.settings, k, v)?;
-                    ddz.think = time.think_set();
-                    let name = find_setting(TIME_SETTINGS, k)
-                        .map(|s| s.name)
-                        .or_else(|| find_setting(SETTINGS, k).map(|s| s.name))
-                        .unwrap_or("");
+                    ddz.settings.set(k, v)?;
+                    let name = find_setting(SETTINGS, k).map_or("", |s| s.name);
                     ddz.given.push((name, v.trim().to_string()));
                 }
                 return Ok(BuiltinSpec::Ddz(Box::new(ddz)));
@@ -277,7 +276,7 @@ mod tests {
             .unwrap();
         match spec {
             PlayerSpec::Builtin(BuiltinSpec::Ddz(ddz)) => {
-                assert_eq!(ddz.settings.samples, Some(16));
+                assert_eq!(ddz.settings.limit, SearchLimit::Deals(16));
                 assert_eq!(ddz.settings.net_weight, 0.0);
                 assert!(ddz.peek, "peek is the arena's");
                 assert_eq!(ddz.settings.threads, Some(1), "one thread in the arena");
@@ -313,7 +312,7 @@ mod tests {
         state.set_landlord(Seat::A, deal.bottom).unwrap();
         for game in 0..2 {
             let mut player = builtin.strategy(game, None);
-            let play = player.play(&state, crate::strategy::Deadline::unlimited());
+            let play = player.play(&state, crate::time::Deadline::unlimited());
             assert!(state.legal_plays().contains(&play), "game {}", game);
         }
         assert_eq!(spec.to_string(), text);

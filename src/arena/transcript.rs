@@ -139,7 +139,7 @@ impl std::error::Error for TranscriptError {}
 /// Parses transcript text; `Err` names the first bad line.
 pub fn parse(text: &str) -> Result<Transcript, TranscriptError> {
     // The official limit when the transcript names none.
-    let mut limit = crate::strategy::clock::REPLY_LIMIT;
+    let mut limit = crate::time::REPLY_LIMIT;
     let mut steps: Vec<Step> = Vec::new();
     let mut notes = Vec::new();
     for (i, raw) in text.split('\n').enumerate() {

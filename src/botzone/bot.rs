@@ -13,8 +13,8 @@ use crate::arena::spec::BuiltinSpec;
 use crate::engine::safe_play;
 use crate::engine::strategy_runner::StrategyRunner;
 use crate::game::GameState;
-use crate::strategy::clock::{TimeControl, BOTZONE};
-use crate::strategy::Deadline;
+use crate::time::Deadline;
+use crate::time::{SearchLimit, TimeControl, BOTZONE};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::time::{Duration, Instant};
@@ -47,7 +47,7 @@ impl Default for BotSettings {
 /// The bot: the requests and responses so far, and the strategy on its worker thread.
 pub struct Bot {
     runner: StrategyRunner,
-    /// Botzone's time control, thinking `--think`, else the player's spec's time.
+    /// Botzone's clock: each turn's deadline.
     time: TimeControl,
     requests: Vec<Value>,
     responses: Vec<Value>,
@@ -56,10 +56,13 @@ pub struct Bot {
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
     pub fn new(settings: BotSettings) -> Result<Bot, crate::arena::spec::SpecError> {
-        let spec: BuiltinSpec = settings.player.parse()?;
-        let time = TimeControl::of(BOTZONE)
-            .thinking(settings.think)
-            .thinking(spec.think());
+        // What a turn spends: the spec's own limit, else `--think`, else Botzone's half second.
+        let host = settings
+            .think
+            .map(SearchLimit::Time)
+            .unwrap_or(BOTZONE.search);
+        let spec = settings.player.parse::<BuiltinSpec>()?.hosted(Some(host));
+        let time = TimeControl::of(BOTZONE);
         let runner = StrategyRunner::worker(Box::new(move || spec.strategy(0, None)));
         Ok(Bot {
             runner,

@@ -14,8 +14,7 @@
 use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
 use crate::registry::{find_setting, flag_setting, unknown, Setting, SettingError};
-use crate::strategy::clock::{TimeControl, TIME_SETTINGS};
-use crate::strategy::thinker::{player_setting_names, set_player, ThinkerSettings, SETTINGS};
+use crate::strategy::thinker::{player_setting_names, ThinkerSettings, SETTINGS};
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -25,8 +24,8 @@ pub const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
 pub const MAX_NAME_LEN: usize = 32;
 
-/// The engine's own settings, beside the thinking player's (its time's [`TIME_SETTINGS`] and
-/// its search's [`SETTINGS`]): the same kind of registry, read the same way from `ddz.cfg` and
+/// The engine's own settings, beside the thinking player's ([`SETTINGS`]): the same kind of
+/// registry, read the same way from `ddz.cfg` and
 /// the flags.
 pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
@@ -107,16 +106,14 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
 pub fn usage() -> &'static str {
     use crate::registry::{as_flag, usage_lines, usage_width};
     use crate::strategy::thinker::player_usage_lines;
-    let width = usage_width(ENGINE_SETTINGS, as_flag)
-        .max(usage_width(TIME_SETTINGS, as_flag))
-        .max(usage_width(SETTINGS, as_flag));
+    let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
     let text = format!(
         "{:<57}{}\n\
          SETTINGS, each a flag of the engine and a `key = value` line of ddz.cfg:\n{}{}",
         "usage: ddz [SETTINGS]",
         "run the engine (protocol on stdin/stdout)",
         usage_lines(ENGINE_SETTINGS, as_flag, width),
-        player_usage_lines(as_flag, as_flag, width),
+        player_usage_lines(as_flag, width),
     );
     // Made once per run; the command line's reader holds usage texts as `&'static str`.
     Box::leak(text.into_boxed_str())
@@ -146,7 +143,6 @@ pub fn scoring_flag(value: &str) -> Result<Scoring, SettingError> {
 /// Whether the setting `key` takes a file (relative to `ddz.cfg`'s folder in the file).
 fn is_file_setting(key: &str) -> bool {
     find_setting(ENGINE_SETTINGS, key).map_or(false, |s| s.file)
-        || find_setting(TIME_SETTINGS, key).map_or(false, |s| s.file)
         || find_setting(SETTINGS, key).map_or(false, |s| s.file)
 }
 
@@ -159,10 +155,9 @@ pub struct EngineConfig {
     pub log: Option<PathBuf>,
     /// Whether the log records each decision's thinking (`explain = on`, the default).
     pub explain: bool,
-    /// How the thinking player searches (`samples`, `table-mb`, `bid`, …).
+    /// How the thinking player searches and what it spends (`samples` or `think`,
+    /// `table-mb`, `bid`, …); the reply limit is `INFO`'s.
     pub player: ThinkerSettings,
-    /// Its time (`think`; the reply limit is `INFO`'s): the session's deadlines come from it.
-    pub time: TimeControl,
     /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
     /// format): the strategy weighs outcomes by it.
     pub scoring: Scoring,
@@ -175,7 +170,6 @@ impl Default for EngineConfig {
             log: None,
             explain: true,
             player: ThinkerSettings::default(),
-            time: TimeControl::default(),
             scoring: Scoring::default(),
         }
     }
@@ -189,8 +183,8 @@ impl EngineConfig {
         if let Some(setting) = find_setting(ENGINE_SETTINGS, key) {
             return (setting.read)(self, value);
         }
-        if find_setting(TIME_SETTINGS, key).is_some() || find_setting(SETTINGS, key).is_some() {
-            return set_player(&mut self.time, &mut self.player, key, value);
+        if find_setting(SETTINGS, key).is_some() {
+            return self.player.set(key, value);
         }
         Err(unknown("key", key, engine_setting_names()))
     }
@@ -369,6 +363,7 @@ pub fn decode_text(bytes: &[u8]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::time::SearchLimit;
     use std::time::Duration;
 
     #[test]
@@ -380,10 +375,10 @@ mod tests {
         );
         assert_eq!(c.name, "Alpha");
         assert_eq!(c.scoring, Scoring::Team);
-        assert_eq!(c.time.think_set(), Some(Duration::from_millis(2500)));
+        let thinking = SearchLimit::Time(Duration::from_millis(2500));
+        assert_eq!(c.player.limit, thinking);
         assert_eq!(c.log, None);
         assert_eq!(w.len(), 4, "{:?}", w);
-        assert_eq!(c.time.think(), Duration::from_millis(2500));
         let args: Vec<String> = [
             "--name",
             "Beta",
@@ -400,7 +395,7 @@ mod tests {
         .collect();
         let w = c.apply_args(&args);
         assert_eq!(c.name, "Beta");
-        assert_eq!(c.time.think_set(), Some(Duration::from_millis(2500)));
+        assert_eq!(c.player.limit, thinking);
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
         assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
@@ -409,14 +404,14 @@ mod tests {
             "samples = 64\ntable-mb = 8\nbid = value\nstick = 0.5\nsamples = 0\n",
             Path::new(""),
         );
-        assert_eq!(c.player.samples, Some(64));
+        assert_eq!(c.player.limit, SearchLimit::Deals(64));
         assert_eq!(c.player.stick, 0.5);
         assert_eq!(c.player.table_bytes, 8 << 20);
         assert_eq!(c.player.bidder, crate::strategy::thinker::Bidder::Value);
         assert_eq!(w.len(), 1, "{:?}", w);
         let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
         assert!(w.is_empty());
-        assert_eq!(c.player.samples, Some(9));
+        assert_eq!(c.player.limit, SearchLimit::Deals(9));
     }
 
     /// The same settings saved by different editors read the same.
@@ -431,7 +426,10 @@ mod tests {
         let (plain, warnings) = read(text.as_bytes());
         assert!(warnings.is_empty(), "{:?}", warnings);
         assert_eq!(plain.name, "Team1");
-        assert_eq!(plain.time.think_set(), Some(Duration::from_secs(3)));
+        assert_eq!(
+            plain.player.limit,
+            SearchLimit::Time(Duration::from_secs(3))
+        );
         let with_mark = [b"\xEF\xBB\xBF", text.as_bytes()].concat();
         let utf16 = |to: fn(u16) -> [u8; 2]| {
             let mut bytes = Vec::new();

@@ -20,7 +20,8 @@ use crate::cards::Cards;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::{Command, Reply};
 use crate::rules::{Combo, Kind, Platform};
-use crate::strategy::{Deadline, Explanation, Strategy};
+use crate::strategy::{Note, Strategy};
+use crate::time::Deadline;
 use strategy_runner::{StrategyFactory, StrategyRunner};
 
 /// One seat's engine.
@@ -32,7 +33,7 @@ pub struct Engine {
     last_seat: Option<Seat>,
     problems: Vec<String>,
     /// What the strategy saw at the last question, until the session takes it for the log.
-    explained: Option<Explanation>,
+    explained: Option<Note>,
     /// The scoring rule of every game this engine plays, copied into each new game's state.
     scoring: Scoring,
     /// The rules of every game this engine plays (Botzone's variant or the official game).
@@ -103,7 +104,7 @@ impl Engine {
 
     /// What the strategy saw when it answered the last question (taken: once per question),
     /// for the log; `None` when it said nothing or failed.
-    pub fn take_explanation(&mut self) -> Option<Explanation> {
+    pub fn take_explanation(&mut self) -> Option<Note> {
         self.explained.take()
     }
 

@@ -28,7 +28,7 @@ use super::log::Log;
 use super::{safe_play, Engine};
 use crate::game::Seat;
 use crate::protocol::message::{question, salvage, Ack, Command, ProtocolError, Reply};
-use crate::strategy::clock::TimeControl;
+use crate::time::TimeControl;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;

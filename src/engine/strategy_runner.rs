@@ -12,7 +12,8 @@
 
 use crate::game::GameState;
 use crate::rules::Combo;
-use crate::strategy::{Deadline, Explanation, Strategy};
+use crate::strategy::{Note, Strategy};
+use crate::time::Deadline;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Instant;
@@ -47,13 +48,13 @@ enum Job {
 
 /// The strategy's answer to a [`Job`], with what it saw ([`Strategy::take_explanation`]).
 enum Answer {
-    Bid(u8, Option<Explanation>),
-    Play(Combo, Option<Explanation>),
+    Bid(u8, Option<Note>),
+    Play(Combo, Option<Note>),
     Failed(String),
 }
 
 /// An answer and what the strategy saw when it gave it (for the log).
-pub type Explained<T> = (T, Option<Explanation>);
+pub type Explained<T> = (T, Option<Note>);
 
 /// The text of a panic's payload.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {

@@ -9,9 +9,9 @@ use super::view::{self, Paint};
 use crate::game::GameState;
 use crate::protocol::Command;
 use crate::rules::Combo;
-use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::strategy::Strategy;
+use crate::time::{SearchLimit, TimeControl};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
@@ -59,17 +59,12 @@ const HELP: &str = "\
    cards you cannot see, each played out as it would play. A bid's is the bid network's, for
    you as landlord at that bid (none when bidding by value thresholds).";
 
-/// What `thinker` (the engine's default player) would answer to `question` in `state`, under
-/// the time control `time` (the table's: the engine's, thinking `--think` when given), checked
-/// legal, with the score it expects; `None` when it has no legal answer (a panic, an illegal
-/// choice). The terminal's `hint` and `ddz serve`'s hint button both ask this.
-pub fn hint(
-    thinker: &mut Thinker,
-    state: &GameState,
-    time: TimeControl,
-    question: Question,
-) -> Option<Hint> {
-    let deadline = time.deadline(Instant::now());
+/// What `thinker` (the engine's default player, [`hint_player`]) would answer to `question`
+/// in `state`, by the engine's clock, checked legal, with the score it expects; `None` when it
+/// has no legal answer (a panic, an illegal choice). The terminal's `hint` and `ddz serve`'s
+/// hint button both ask this.
+pub fn hint(thinker: &mut Thinker, state: &GameState, question: Question) -> Option<Hint> {
+    let deadline = TimeControl::default().deadline(Instant::now());
     // A hint is never worth a crash: a panic in the search gives no hint.
     let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
         if question == Question::Bid {
@@ -101,11 +96,16 @@ pub fn hint(
 }
 
 /// The player [`hint`] asks, fresh for a game: the engine's default player (`builtin:ddz`),
-/// whose search gives the expected score too. It draws its deals from the position, not from
-/// the game's seed.
+/// whose search gives the expected score too, spending `search` a decision (the table's
+/// `--think`) or the engine's default. It draws its deals from the position, not from the
+/// game's seed.
 #[must_use]
-pub fn hint_player() -> Thinker {
-    let mut thinker = Thinker::new(ThinkerSettings::default());
+pub fn hint_player(search: Option<SearchLimit>) -> Thinker {
+    let mut settings = ThinkerSettings::default();
+    if let Some(limit) = search {
+        settings.limit = limit;
+    }
+    let mut thinker = Thinker::new(settings);
     thinker.new_game();
     thinker
 }
@@ -114,8 +114,8 @@ pub fn hint_player() -> Thinker {
 /// answers typed at its prompt, with help, the legal plays and hints between them.
 pub struct Terminal {
     console: SharedConsole,
-    /// The hints' time control.
-    time: TimeControl,
+    /// What the hints spend: the table's `--think`, else the engine's default.
+    search: Option<SearchLimit>,
     /// The engine's default player (`builtin:ddz`), asked for hints: its search gives the
     /// expected score too.
     hints: Option<Thinker>,
@@ -130,12 +130,12 @@ pub struct Terminal {
 pub type Human = Person<Terminal>;
 
 impl Human {
-    /// The person on `console`; hints think under `time` (the table's).
+    /// The person on `console`; hints spend `search` (the table's).
     #[must_use]
-    pub fn on_console(console: SharedConsole, time: TimeControl) -> Human {
+    pub fn on_console(console: SharedConsole, search: Option<SearchLimit>) -> Human {
         Person::new(Terminal {
             console,
-            time,
+            search,
             hints: None,
             shown: Vec::new(),
             asking_again: false,
@@ -160,7 +160,7 @@ impl Terminal {
 
 impl Front for Terminal {
     fn begin_game(&mut self) {
-        self.hints = Some(hint_player());
+        self.hints = Some(hint_player(self.search));
         self.shown.clear();
     }
 
@@ -223,7 +223,7 @@ impl Front for Terminal {
                     let found = self
                         .hints
                         .as_mut()
-                        .and_then(|thinker| hint(thinker, state, self.time, question));
+                        .and_then(|thinker| hint(thinker, state, question));
                     match found {
                         Some(h) => console.say_in(Paint::Cyan, &format!("   {}", h)),
                         None => console.say_in(Paint::Cyan, "   no hint here"),

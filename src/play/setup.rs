@@ -8,7 +8,7 @@ use crate::arena::referee::MatchRules;
 use crate::arena::ArenaConfig;
 use crate::game::Seat;
 use crate::shards::Shard;
-use crate::strategy::clock::TimeControl;
+use crate::time::SearchLimit;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -34,18 +34,18 @@ pub struct PlaySettings {
     /// No bidding: the landlord given by the deal's number, base 1.
     pub fixed_landlord: bool,
     /// The thinking time of the built-in opponents and of hints. This is the one place
-    /// `--think` is kept; [`PlaySettings::time`] makes it a time control.
+    /// `--think` is kept; [`PlaySettings::search`] makes it their limit.
     pub think: Option<Duration>,
     /// Where the session's games are kept as they end.
     pub save: Option<PathBuf>,
 }
 
 impl PlaySettings {
-    /// The time of the built-in opponents and of the hints: the engine's, thinking for
-    /// `--think` when given.
+    /// What the built-in opponents and the hints spend a decision: `--think` when given,
+    /// else the engine's default (an opponent's own spec still wins: [`Hosting::search`]).
     #[must_use]
-    pub fn time(&self) -> TimeControl {
-        TimeControl::default().thinking(self.think)
+    pub fn search(&self) -> Option<SearchLimit> {
+        self.think.map(SearchLimit::Time)
     }
 
     /// How the opponents are hosted: on the engine's worker thread under its time control, as
@@ -54,7 +54,7 @@ impl PlaySettings {
     pub fn hosting(&self) -> Hosting {
         Hosting {
             threaded: true,
-            time: self.time(),
+            search: self.search(),
             ..Hosting::default()
         }
     }

@@ -4,8 +4,8 @@
 use crate::game::GameState;
 use crate::rules::Combo;
 
-pub use clock::Deadline;
-pub use thinker::Explanation;
+use crate::time::Deadline;
+pub use explain::Note;
 
 /// A player's decisions. The engine calls `bid` on `BID WHAT` and `play` on `PLAY WHAT`; both
 /// see the tracked state of the game from our seat.
@@ -24,16 +24,15 @@ pub trait Strategy: Send {
     /// Called when a new game starts, so a strategy can reset what it learned of the last one.
     fn new_game(&mut self) {}
 
-    /// What the last `bid` or `play` saw, taken (so it is handed back once): the engine writes
-    /// it into its log ([`explain`]). Strategies that keep none answer `None`.
-    fn take_explanation(&mut self) -> Option<Explanation> {
+    /// What the last `bid` or `play` saw, taken (so it is handed back once), as its log line:
+    /// the engine writes it into its log ([`explain`]). Strategies that keep none answer `None`.
+    fn take_explanation(&mut self) -> Option<Note> {
         None
     }
 }
 
 pub mod bench_games;
 pub mod choices;
-pub mod clock;
 pub mod explain;
 pub mod greedy;
 pub mod knowledge;

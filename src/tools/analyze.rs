@@ -27,11 +27,11 @@ use crate::cli::{Arg, Args};
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
 use crate::protocol::Command;
-use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::{
-    player_setting_names, set_player, Aim, Bidder, Playout, Thinker, ThinkerSettings,
+    player_setting_names, Aim, Bidder, Playout, Thinker, ThinkerSettings,
 };
 use crate::strategy::Strategy;
+use crate::time::TimeControl;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -63,7 +63,6 @@ const NET_DEALS: u32 = 64;
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut settings = ThinkerSettings::default();
-    let mut time = TimeControl::default();
     let mut scoring = Scoring::Official;
     let mut transcript = None;
     let mut at = None;
@@ -105,7 +104,8 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 .map_or(false, |k| player_setting_names().any(|name| name == k)) =>
             {
                 let v = line.value()?;
-                set_player(&mut time, &mut settings, &flag[2..], &v)
+                settings
+                    .set(&flag[2..], &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
             _ => return Err(line.unknown(&arg).into()),
@@ -133,7 +133,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     state.scoring = scoring;
     // The engine's time control at the default limit: the deadlines the engine would have.
     let start = Instant::now();
-    let deadline = time.deadline(start);
+    let deadline = TimeControl::default().deadline(start);
     let mut thinker = Thinker::new(settings);
     print_view(&state);
     match question {

@@ -35,10 +35,10 @@ builtin:ddz:samples=16:eval=blend, each KEY=VALUE one of:";
 
 /// Usage of `ddz arena`, after the settings' list.
 const USAGE_TAIL: &str = "\
-builtin:ddz:peek=on (the arena's, measurement only): it searches the deal the arena shows it
-instead of sampled deals, every card seen (the ceiling of sampling; never a program's).
 Without think or samples it takes 256 deals per decision, as the engine does (a fixed budget:
-the same games on any machine): a game of three such players takes about 3 s of a core. Seats
+the same games on any machine): a game of three such players takes about 3 s of a core.
+builtin:ddz:peek=on (the arena's, measurement only): it searches the deal the arena shows it
+instead of sampled deals, every card seen (the ceiling of sampling; never a program's). Seats
 not given are filled with builtin:ddz:samples=16 (a fixed budget: a bare `ddz arena`, 100 deals,
 takes about 20 s on two cores). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6

@@ -408,7 +408,7 @@ fn bench_learned(_pos: &Positions, _reps: u32) -> Figures {
 /// landlord), each decision timed: the times in nanoseconds.
 fn play_bench_deals<P: crate::strategy::Strategy>(players: &mut [P]) -> Vec<u64> {
     use crate::game::{GameState, Seat};
-    use crate::strategy::Deadline;
+    use crate::time::Deadline;
     let mut times: Vec<u64> = Vec::new();
     let mut rng = fastrand::Rng::with_seed(SEED ^ 0xdec1de);
     let mut deck: Vec<u8> = (0..54).collect();
@@ -686,9 +686,9 @@ const THINK_DEALS_QUICK: u32 = 16;
 /// whole points, summed over the decisions, so any change of the default player's search or of
 /// its judge shows in the fingerprint.
 fn bench_think(_pos: &Positions, reps: u32) -> Figures {
-    use crate::strategy::clock::TimeControl;
     use crate::strategy::thinker::{Analysis, Thinker, ThinkerSettings};
-    use crate::strategy::Deadline;
+    use crate::time::Deadline;
+    use crate::time::{SearchLimit, TimeControl};
     let (decisions, deals) = if reps == REPS_QUICK {
         (THINK_DECISIONS_QUICK, THINK_DEALS_QUICK)
     } else {
@@ -703,7 +703,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     let cores = ThinkerSettings::default().threads();
     let run = |threads: usize| -> (Vec<Analysis>, Duration) {
         let settings = ThinkerSettings {
-            samples: Some(deals),
+            limit: SearchLimit::Deals(deals),
             threads: Some(threads),
             ..ThinkerSettings::default()
         };
@@ -731,11 +731,12 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     };
     let timed = |threads: usize| -> (u64, Duration) {
         let mut thinker = Thinker::new(ThinkerSettings {
+            limit: SearchLimit::Time(think),
             threads: Some(threads),
             ..ThinkerSettings::default()
         });
-        // The engine's own time control, thinking `think`: the deadlines a decision gets.
-        let time = TimeControl::default().thinking(Some(think));
+        // The engine's own time control: the deadlines a decision gets.
+        let time = TimeControl::default();
         let deadline = || time.deadline(Instant::now());
         thinker.analyze(&views[0], deadline());
         let start = Instant::now();

@@ -9,7 +9,7 @@ use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
 use crate::registry::{synopsis, Flag};
 use crate::rules::{botzone_variant, Platform};
-use crate::strategy::clock::parse_think;
+use crate::time::parse_think;
 use anyhow::{anyhow, bail, Context};
 use serde_json::Value;
 use std::io::{BufRead, Write};

@@ -5,8 +5,8 @@
 use crate::cli::Args;
 use crate::os::{is_terminal, Stream};
 use crate::registry::pair;
-use crate::strategy::clock::TimeControl;
-use crate::strategy::thinker::{set_player, ThinkerSettings};
+use crate::strategy::thinker::ThinkerSettings;
+use crate::time::SearchLimit;
 use crate::tools::run_flags::read_run_flags;
 use crate::training::data::GAMES_PER_DEAL;
 use crate::training::data_merge::deals_in;
@@ -57,14 +57,12 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         bail!("--deals, --every and --threads must be at least 1");
     }
     let mut settings = ThinkerSettings::default();
-    // The thinking time is read and dropped: a fixed budget (below) decides the search alone.
-    let mut time = TimeControl::default();
     for kv in judge.split(':').filter(|kv| !kv.is_empty()) {
         let (k, v) = pair(kv).context("--judge")?;
-        set_player(&mut time, &mut settings, k, v).context("--judge")?;
+        settings.set(k, v).context("--judge")?;
     }
-    if settings.samples.is_none() {
-        bail!("--judge needs a fixed budget (samples=N), so that a run gives the same file");
+    if let SearchLimit::Time(_) = settings.limit {
+        bail!("--judge needs a fixed budget (samples=N, not think), so that a run gives the same file");
     }
     settings.threads = Some(threads);
     let progress = is_terminal(Stream::Stderr);

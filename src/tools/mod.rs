@@ -59,16 +59,16 @@ pub(crate) fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }
 
-/// A tool's usage with the thinking player's settings (its time's and its search's) listed
+/// A tool's usage with the thinking player's settings listed
 /// between `head` and `tail`, each spelled as a flag (`--think S`, a tool's flags) or as a key
 /// (`think=S`, `builtin:ddz`'s).
 pub(crate) fn usage_with_settings(head: &str, as_flags: bool, tail: &str) -> &'static str {
     use crate::registry::{as_flag, as_key};
     use crate::strategy::thinker::player_usage_lines;
     let lines = if as_flags {
-        player_usage_lines(as_flag, as_flag, 0)
+        player_usage_lines(as_flag, 0)
     } else {
-        player_usage_lines(as_key, as_key, 0)
+        player_usage_lines(as_key, 0)
     };
     leak(format!("{}\n{}{}", head, lines, tail))
 }

@@ -5,7 +5,7 @@
 use crate::cli::{Arg, Args};
 use crate::play::setup::{PlaySettings, DEFAULT_SEAT};
 use crate::registry::{synopsis, Flag, FlagRefusal};
-use crate::strategy::clock::parse_think;
+use crate::time::parse_think;
 
 /// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
 /// tools' usages and their reading.

@@ -22,7 +22,7 @@ use crate::shards::Shard;
 use crate::strategy::learned_policy::candidate_features::{Features, FEATURES, FEATURE_NAMES};
 use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
-use crate::strategy::Deadline;
+use crate::time::Deadline;
 use std::fmt;
 
 /// The columns before the features.
@@ -242,6 +242,7 @@ mod tests {
     use super::*;
     use crate::arena::deals::Deal;
     use crate::arena::{ArenaConfig, Format};
+    use crate::time::SearchLimit;
 
     /// A few games of the rule player, labelled by a small search.
     fn labelled() -> Vec<Candidate> {
@@ -256,7 +257,7 @@ mod tests {
         };
         config.rules.fixed_landlord = true;
         let mut labeller = Labeller::new(ThinkerSettings {
-            samples: Some(8),
+            limit: SearchLimit::Deals(8),
             threads: Some(1),
             table_bytes: 1 << 20,
             ..ThinkerSettings::default()

@@ -21,7 +21,6 @@ use crate::play::person::Question;
 use crate::play::setup::PlaySettings;
 use crate::play::table::Table;
 use crate::play::view;
-use crate::strategy::clock::TimeControl;
 use crate::strategy::thinker::Thinker;
 use serde::Serialize;
 use std::collections::HashMap;
@@ -155,7 +154,7 @@ impl Games {
             names: self.setup.names(),
             you: self.setup.seat,
             desk: SharedDesk::default(),
-            hints: Mutex::new(hint_player()),
+            hints: Mutex::new(hint_player(self.setup.search())),
             last_seen: Mutex::new(Instant::now()),
             holder: Mutex::new(Holder {
                 page,
@@ -500,7 +499,7 @@ pub struct HintView {
 
 /// What the engine's default player would answer in the person's place (409 when the person
 /// is not asked anything; 422 when it finds no legal answer).
-pub fn hint_of(game: &ServedGame, time: TimeControl) -> Result<HintView, Refused> {
+pub fn hint_of(game: &ServedGame) -> Result<HintView, Refused> {
     let (state, question) = {
         let desk = game.desk.lock();
         match (&desk.state, desk.question) {
@@ -509,7 +508,7 @@ pub fn hint_of(game: &ServedGame, time: TimeControl) -> Result<HintView, Refused
         }
     };
     // The desk is free while the hint thinks: the game waits for the person anyway.
-    let found = hint(&mut game.hints(), &state, time, question)
+    let found = hint(&mut game.hints(), &state, question)
         .ok_or_else(|| Refused::new(422, "no hint here"))?;
     let expected = found.expected.map(|e| e.round() as i64);
     Ok(match found.advice {

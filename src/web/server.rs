@@ -286,7 +286,7 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
         }
         (Method::Get, ["api", "games", id, "hint"]) => games
             .get(id)
-            .and_then(|g| hint_of(&g, games.setup().time()))
+            .and_then(|g| hint_of(&g))
             .map(|h| Answer::json(200, &h)),
         (Method::Get, ["api", "games", id, "legal"]) => games
             .get(id)

@@ -3,6 +3,7 @@
 use ddz::cards::Counts;
 use ddz::rules::generate::display_order;
 use ddz::rules::{classify, follows, leads, Combo, Platform};
+use ddz::time::SearchLimit;
 use std::process::Command;
 
 struct Run {
@@ -345,7 +346,7 @@ fn readme_quotes_the_pinned_bench_fingerprint() {
 #[test]
 fn analyze_prints_what_the_thinking_player_finds() {
     use ddz::strategy::thinker::{Thinker, ThinkerSettings};
-    use ddz::strategy::Deadline;
+    use ddz::time::Deadline;
     let positions = [
         "A=3456789TJQKA22 B=33445566778899TT C=JJQQKKAA2XD --landlord A",
         "A=33344455KK2 B=6789TJQKA C=6789TAA22X --landlord B --turn A",
@@ -371,7 +372,7 @@ fn analyze_prints_what_the_thinking_player_finds() {
         let seat: ddz::game::Seat = seat.parse().unwrap();
         let view = ddz::tools::position_line::view_of(&parsed.position, seat).expect("a view");
         let mut settings = ThinkerSettings {
-            samples: Some(16),
+            limit: SearchLimit::Deals(16),
             ..ThinkerSettings::default()
         };
         settings.set("stick", "0.5").unwrap();

@@ -170,7 +170,7 @@ fn settings_come_from_ddz_cfg_beside_the_exe_and_the_log_records_the_game() {
         .unwrap()
         .stdout;
     let start = format!(
-        "# ddz engine 'FromFile' starts: {}; scoring=official think=",
+        "# ddz engine 'FromFile' starts: {}; scoring=official samples=4 ",
         String::from_utf8_lossy(&version).trim()
     );
     assert!(texts[1].starts_with(&start), "{:?}", texts);
@@ -358,14 +358,8 @@ fn spelled_settings(text: &str, flags: bool) -> Vec<&str> {
 #[test]
 fn the_usage_texts_list_the_registries_settings() {
     use ddz::engine::config::ENGINE_SETTINGS;
-    use ddz::strategy::clock::TIME_SETTINGS;
     use ddz::strategy::thinker::SETTINGS;
-    // The thinking player's: its time's (`think`), then its search's.
-    let thinker: Vec<(&str, &str)> = TIME_SETTINGS
-        .iter()
-        .map(|s| (s.name, s.value))
-        .chain(SETTINGS.iter().map(|s| (s.name, s.value)))
-        .collect();
+    let thinker: Vec<(&str, &str)> = SETTINGS.iter().map(|s| (s.name, s.value)).collect();
     let engine: Vec<(&str, &str)> = ENGINE_SETTINGS
         .iter()
         .map(|s| (s.name, s.value))

@@ -13,7 +13,8 @@ use ddz::rules::{classify, legal_plays, Combo};
 use ddz::strategy::greedy::Greedy;
 use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
-use ddz::strategy::{Deadline, Strategy};
+use ddz::strategy::Strategy;
+use ddz::time::Deadline;
 use std::io::Cursor;
 use std::time::{Duration, Instant};
 
@@ -161,9 +162,8 @@ fn check_safe_replies(engine: Engine, limit: Option<Duration>) {
     for line in GAME {
         let start = Instant::now();
         let deadline = Deadline {
-            soft: start,
+            start,
             hard: start + Duration::from_millis(100),
-            deals: None,
         };
         let cmd = Command::parse(line).unwrap();
         let reply = s.engine.handle(&cmd, deadline);

@@ -14,7 +14,7 @@ use ddz::play::input::{read_bid, read_cards, read_pass};
 use ddz::protocol::{Command, Reply};
 use ddz::rules::{legal_plays, Combo, Platform};
 use ddz::strategy::random::RandomPlayer;
-use ddz::strategy::Deadline;
+use ddz::time::Deadline;
 use std::collections::VecDeque;
 use std::time::Duration;
 

@@ -12,6 +12,7 @@ use ddz::strategy::networks::mlp::Mlp;
 use ddz::strategy::networks::{BID_WEIGHTS, HIDDEN_WEIGHTS, PLAY_WEIGHTS};
 use ddz::strategy::splitter::Splitter;
 use ddz::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
+use ddz::time::SearchLimit;
 use ddz::training::data::{Sample, HEADER};
 use ddz::training::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
 use ddz::training::run::{match_config, samples_of, SelfPlay};
@@ -188,7 +189,7 @@ fn the_network_bidder_bids_legally_and_as_its_values_say() {
     let hands = 300;
     let mut settings = ThinkerSettings {
         bidder: Bidder::Net,
-        samples: Some(1),
+        limit: SearchLimit::Deals(1),
         ..ThinkerSettings::default()
     };
     let mut rng = fastrand::Rng::with_seed(17);
@@ -246,7 +247,8 @@ fn the_network_bidder_bids_legally_and_as_its_values_say() {
                 passes += 1;
             }
             // The strategy's answer is the same bid.
-            use ddz::strategy::{Deadline, Strategy};
+            use ddz::strategy::Strategy;
+            use ddz::time::Deadline;
             assert_eq!(thinker.bid(&state, Deadline::unlimited()), choice.bid);
         }
     }

@@ -7,7 +7,8 @@ use ddz::cards::{Cards, Counts, Rank};
 use ddz::game::{GameState, Seat};
 use ddz::rules::{classify, follows, leads, readings, Combo, Kind, Platform};
 use ddz::strategy::rules_player::RulesPlayer;
-use ddz::strategy::{Deadline, Strategy};
+use ddz::strategy::Strategy;
+use ddz::time::Deadline;
 
 const FIXTURE: &str = include_str!("../../fixtures/platforms.txt");
 

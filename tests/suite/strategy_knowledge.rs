@@ -7,7 +7,8 @@ use ddz::game::{GameState, Seat};
 use ddz::rules::classify;
 use ddz::strategy::knowledge::Knowledge;
 use ddz::strategy::rules_player::RulesPlayer;
-use ddz::strategy::{Deadline, Strategy};
+use ddz::strategy::Strategy;
+use ddz::time::Deadline;
 
 /// A game where we (B) hold `hand`, A is landlord with `left_a` cards, C holds the rest of
 /// `unseen`; every other card has been played.

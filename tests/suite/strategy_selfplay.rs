@@ -6,7 +6,9 @@ use ddz::cards::Cards;
 use ddz::game::{GameState, Seat};
 use ddz::strategy::rules_player::RulesPlayer;
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
-use ddz::strategy::{Deadline, Strategy};
+use ddz::strategy::Strategy;
+use ddz::time::Deadline;
+use ddz::time::SearchLimit;
 
 #[test]
 fn every_play_of_the_rule_player_is_legal_and_every_game_ends() {
@@ -19,7 +21,7 @@ fn every_play_of_the_rule_player_is_legal_and_every_game_ends() {
 #[test]
 fn every_play_of_the_thinking_player_is_legal_and_every_game_ends() {
     let settings = ThinkerSettings {
-        samples: Some(4),
+        limit: SearchLimit::Deals(4),
         table_bytes: 1 << 20,
         ..ThinkerSettings::default()
     };

@@ -3,20 +3,22 @@
 //! the same answer every time; and it answers by its deadline however large its budget.
 
 use crate::search_common;
+use ddz::time::SearchLimit;
 
 use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Combo;
 use ddz::search::{Next, Solver, SolverPosition};
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
-use ddz::strategy::{Deadline, Strategy};
+use ddz::strategy::Strategy;
+use ddz::time::Deadline;
 use ddz::tools::position_line::view_of;
 use search_common::{cards_of, random_position};
 use std::time::{Duration, Instant};
 
 fn fixed(samples: u32) -> ThinkerSettings {
     ThinkerSettings {
-        samples: Some(samples),
+        limit: SearchLimit::Deals(samples),
         table_bytes: 1 << 20,
         ..ThinkerSettings::default()
     }
@@ -164,30 +166,28 @@ fn fixed_budget_gives_the_same_answer_every_time() {
 }
 
 /// With nothing set the engine's decision is the fixed budget of its platform's deals: the
-/// default time control's deadline carries the count, and the answer is the one the same count
-/// given as `samples` finds, to the last figure, with the soft deadline long passed.
+/// answer under the engine's own deadline is the one the same count given as `samples` finds,
+/// to the last figure, and the platform's rules are where the count is read.
 #[test]
 fn the_default_decision_is_the_platforms_count_of_deals() {
-    use ddz::strategy::clock::{TimeControl, DEFAULT_DEALS};
+    use ddz::time::{TimeControl, DEFAULT_DEALS, ENGINE};
+    assert_eq!(ENGINE.search, SearchLimit::Deals(DEFAULT_DEALS));
     let views = mid_game_views();
     for view in views.iter().take(3) {
-        let start = Instant::now();
-        let engine = TimeControl::default().deadline(start);
-        assert_eq!(engine.deals, Some(DEFAULT_DEALS));
-        let passed = Deadline {
-            soft: start,
-            hard: start + Duration::from_secs(3600),
-            ..engine
-        };
+        let engine = TimeControl::default().deadline(Instant::now());
         let default = ThinkerSettings {
             table_bytes: 1 << 20,
             ..ThinkerSettings::default()
         };
-        assert_eq!(default.samples, None);
-        let by_the_clock = Thinker::new(default).analyze(view, passed);
-        let by_samples = Thinker::new(fixed(DEFAULT_DEALS)).analyze(view, Deadline::unlimited());
-        assert_eq!(by_the_clock, by_samples);
-        assert!(by_the_clock.deals > 0);
+        assert_eq!(default.limit, ENGINE.search);
+        let by_default = Thinker::new(default).analyze(view, engine);
+        let by_samples = Thinker::new(ThinkerSettings {
+            table_bytes: 1 << 20,
+            ..fixed(DEFAULT_DEALS)
+        })
+        .analyze(view, Deadline::unlimited());
+        assert_eq!(by_default, by_samples);
+        assert!(by_default.deals > 0);
     }
 }
 
@@ -407,7 +407,7 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
 /// keeps back from the referee's limit for everything after the search. The search overruns
 /// only by the deal under way (milliseconds), so this stays generous on a loaded machine, and
 /// an overrun beyond it would make the engine late.
-const OVERRUN: Duration = ddz::strategy::clock::SAFETY_MARGIN;
+const OVERRUN: Duration = ddz::time::SAFETY_MARGIN;
 
 /// Asserts that a search begun at `start` with hard deadline `hard` after it answered in time.
 fn answered_in_time(start: Instant, hard: Duration, what: &str) {
@@ -421,12 +421,11 @@ fn answered_in_time(start: Instant, hard: Duration, what: &str) {
     );
 }
 
-/// Soft and hard deadlines `soft` and `hard` after `start`.
-fn from(start: Instant, soft: Duration, hard: Duration) -> Deadline {
+/// A hard deadline `hard` after `start`.
+fn from(start: Instant, hard: Duration) -> Deadline {
     Deadline {
-        soft: start + soft,
+        start,
         hard: start + hard,
-        deals: None,
     }
 }
 
@@ -437,11 +436,12 @@ fn answers_by_the_deadline_whatever_the_budget() {
     // Timed mode: the soft deadline stops the deals.
     let mut timed = Thinker::new(ThinkerSettings {
         table_bytes: 1 << 20,
+        limit: SearchLimit::Time(Duration::from_millis(100)),
         ..ThinkerSettings::default()
     });
     let hard = Duration::from_millis(400);
     let start = Instant::now();
-    let deadline = from(start, Duration::from_millis(100), hard);
+    let deadline = from(start, hard);
     let a = timed.analyze(view, deadline);
     answered_in_time(start, hard, "timed play");
     assert!(a.deals >= 1 && view.legal_plays().contains(&a.chosen));
@@ -449,7 +449,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     let mut huge = Thinker::new(fixed(u32::MAX));
     let hard = Duration::from_millis(200);
     let start = Instant::now();
-    let deadline = from(start, Duration::from_millis(50), hard);
+    let deadline = from(start, hard);
     let chosen = huge.play(view, deadline);
     answered_in_time(start, hard, "fixed-budget play");
     assert!(view.legal_plays().contains(&chosen));

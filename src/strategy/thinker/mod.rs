@@ -37,21 +37,20 @@ mod stats;
 pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
-    player_setting_names, player_usage_lines, set_player, Aim, Bidder, Infer, Judge, Playout,
-    ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
-    MAX_THREADS, SETTINGS,
+    player_setting_names, player_usage_lines, Aim, Bidder, Infer, Judge, Playout, ThinkerSettings,
+    DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
-use super::clock::Budget;
 use super::learned_policy::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
-use super::{Deadline, Strategy};
+use super::{Note, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
 use crate::strategy::networks::{BidNet, HiddenNet};
+use crate::time::{Budget, Deadline};
 use eval::{Deals, Worker};
 use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
@@ -231,7 +230,7 @@ impl Thinker {
             candidates: &candidates,
             entrants: &everyone,
             seed,
-            budget: Budget::new(self.settings.limit(&deadline, MAX_DEALS), deadline),
+            budget: Budget::new(self.settings.limit, MAX_DEALS, deadline),
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         }
@@ -513,8 +512,8 @@ impl Strategy for Thinker {
         answer
     }
 
-    fn take_explanation(&mut self) -> Option<Explanation> {
-        self.explained.take()
+    fn take_explanation(&mut self) -> Option<Note> {
+        self.explained.take().map(|e| e.note())
     }
 
     fn new_game(&mut self) {
@@ -529,6 +528,7 @@ mod tests {
     use crate::estimate::Estimate;
     use crate::rules::classify;
     use crate::strategy::networks::NetValue;
+    use crate::time::SearchLimit;
 
     fn tally(values: &[f64]) -> CandidateTally {
         let mut t = CandidateTally::default();
@@ -573,7 +573,7 @@ mod tests {
 
     fn failing(samples: u32, fail: fn(u32, usize) -> bool) -> Thinker {
         let mut t = Thinker::new(ThinkerSettings {
-            samples: Some(samples),
+            limit: SearchLimit::Deals(samples),
             table_bytes: 1 << 20,
             ..ThinkerSettings::default()
         });
@@ -607,7 +607,7 @@ mod tests {
                 }
             });
             let settings = ThinkerSettings {
-                samples: Some(16),
+                limit: SearchLimit::Deals(16),
                 table_bytes: 1 << 20,
                 ..ThinkerSettings::default()
             };
@@ -641,7 +641,7 @@ mod tests {
             let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
             for net_weight in [0.0, DEFAULT_NET_WEIGHT] {
                 let mut settings = ThinkerSettings {
-                    samples: Some(24),
+                    limit: SearchLimit::Deals(24),
                     table_bytes: 1 << 20,
                     net_weight,
                     ..ThinkerSettings::default()

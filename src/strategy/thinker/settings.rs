@@ -3,10 +3,10 @@
 
 use crate::game::Role;
 use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
-use crate::strategy::clock::{Deadline, Limit, TimeControl, TIME_SETTINGS};
 use crate::strategy::networks::features::{BID_INPUTS, PLAY_INPUTS};
 use crate::strategy::networks::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use crate::strategy::networks::NetFile;
+use crate::time::{parse_think, SearchLimit, ENGINE};
 
 /// Default of [`ThinkerSettings::stick`]: keep the rule player's choice against a lead within
 /// one standard error (docs/figures.md, "The stick").
@@ -24,14 +24,15 @@ pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 /// for each game an arena plays.
 pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
-/// How the thinking player searches. How long it thinks is not here: that is its time
-/// control's ([`TimeControl`], which makes each decision's deadline); the search heeds only
-/// the deadline it is given.
+/// How the thinking player searches, and what it may spend on a decision. The referee's
+/// clock is not here: each decision comes with its deadline ([`crate::time::Deadline`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
-    /// Fixed budget: deals per decision, whatever the clock says (reproducible); `None`: the
-    /// time control's (its deals, or its thinking time: [`Limit::of`]).
-    pub samples: Option<u32>,
+    /// What a decision's search spends: a count of deals (`samples = N`, reproducible) or a
+    /// thinking time (`think = S`). By default the protocol's platforms' count; a host on
+    /// another platform (Botzone) or with a time of its own puts in its own where the player
+    /// set none ([`crate::arena::spec::BuiltinSpec::hosted`]).
+    pub limit: SearchLimit,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
     /// How it bids.
@@ -90,7 +91,7 @@ const POLICIES: [(&str, Playout); 2] = [("rules", Playout::Rules), ("learned", P
 impl Default for ThinkerSettings {
     fn default() -> ThinkerSettings {
         ThinkerSettings {
-            samples: None,
+            limit: ENGINE.search,
             table_bytes: DEFAULT_TABLE_BYTES,
             bidder: DEFAULT_BIDDER,
             as_landlord: DEFAULT_AS_LANDLORD,
@@ -128,24 +129,17 @@ impl ThinkerSettings {
             .clamp(1, MAX_THREADS)
     }
 
-    /// What bounds a search given `deadline`: `samples` deals when set (a fixed budget), else
-    /// what the time control put in the deadline: its deals, or the soft deadline and at most
-    /// `most` deals ([`Limit::of`]). The thinking time (`think`) is not here: it is the time
-    /// control's, which makes the deadline ([`TimeControl`]).
-    #[must_use]
-    pub fn limit(&self, deadline: &Deadline, most: u32) -> Limit {
-        Limit::of(self.samples, deadline, most)
-    }
-
     /// Every setting as `KEY=VALUE`, in [`SETTINGS`] order, separated by spaces: what a
-    /// log records of the player's search (its time control's `think` is written before it).
-    /// `samples=clock` when the time control decides;
+    /// log records of the player's search, the limit that plays first (`samples=256`, or
+    /// `think=0.5`: the two spellings of the one limit, the other not written);
     /// `play-net=embedded` for the network in the binary; `threads=cores` for one per core.
     #[must_use]
     pub fn describe(&self) -> String {
         SETTINGS
             .iter()
-            .map(|s| format!("{}={}", s.name, (s.show)(self)))
+            .map(|s| (s.name, (s.show)(self)))
+            .filter(|(_, shown)| !shown.is_empty())
+            .map(|(name, shown)| format!("{}={}", name, shown))
             .collect::<Vec<_>>()
             .join(" ")
     }
@@ -248,28 +242,36 @@ pub const MAX_THREADS: usize = 64;
 
 /// The thinking player's settings, in the order [`ThinkerSettings::describe`] writes them: the
 /// one list of their names, from which `ddz.cfg`, the engine's flags, the arena's
-/// `builtin:ddz:KEY=VALUE` and `ddz analyze` read them, each after its time's
-/// ([`TIME_SETTINGS`], see [`set_player`]).
+/// `builtin:ddz:KEY=VALUE` and `ddz analyze` read them.
 pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "samples",
         value: "N",
-        help: "a fixed budget of N deals per decision, whatever the clock (reproducible); \
-               samples=clock: the time control's, 256 deals unless think is set (the default)",
+        help: "N deals per decision, whatever the clock (reproducible; default 256)",
         file: false,
         read: |s, v| {
-            s.samples = match v {
-                "clock" => None,
-                _ => Some(number(
-                    "samples",
-                    v,
-                    |n: &u32| *n >= 1,
-                    "a whole number ≥ 1, or clock",
-                )?),
-            };
+            let n = number("samples", v, |n: &u32| *n >= 1, "a whole number ≥ 1")?;
+            s.limit = SearchLimit::Deals(n);
             Ok(())
         },
-        show: |s| s.samples.map_or("clock".to_string(), |n| n.to_string()),
+        show: |s| match s.limit {
+            SearchLimit::Deals(n) => n.to_string(),
+            SearchLimit::Time(_) => String::new(),
+        },
+    },
+    Setting {
+        name: "think",
+        value: "S",
+        help: "S seconds per decision instead of a count of deals (on Botzone 0.5 by default)",
+        file: false,
+        read: |s, v| {
+            s.limit = SearchLimit::Time(parse_think(v)?);
+            Ok(())
+        },
+        show: |s| match s.limit {
+            SearchLimit::Time(t) => t.as_secs_f64().to_string(),
+            SearchLimit::Deals(_) => String::new(),
+        },
     },
     Setting {
         name: "table-mb",
@@ -471,43 +473,17 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
 ];
 
-/// Applies one setting of the thinking player by name: its time's (`think`, into `time`) or its
-/// search's (into `search`), as `ddz.cfg`, the engine's flags, `builtin:ddz:KEY=VALUE` and `ddz
-/// analyze` spell them; `Err` says why it was refused (naming near names when unknown).
-pub fn set_player(
-    time: &mut TimeControl,
-    search: &mut ThinkerSettings,
-    key: &str,
-    value: &str,
-) -> Result<(), SettingError> {
-    match find_setting(TIME_SETTINGS, key) {
-        Some(setting) => (setting.read)(time, value.trim()),
-        None => search.set(key, value),
-    }
-}
-
-/// The thinking player's setting names: its time's, then its search's (the order the usage
-/// texts list them in).
+/// The thinking player's setting names, in the order the usage texts list them.
 pub fn player_setting_names() -> impl Iterator<Item = &'static str> + Clone {
-    TIME_SETTINGS
-        .iter()
-        .map(|s| s.name)
-        .chain(SETTINGS.iter().map(|s| s.name))
+    SETTINGS.iter().map(|s| s.name)
 }
 
-/// The thinking player's settings as a usage lists them (its time's, then its search's), each
-/// spelled by `spell` (`--think S`, `think=S`) in a column at least `width` wide.
+/// The thinking player's settings as a usage lists them, each spelled by `spell` (`--think S`,
+/// `think=S`) in a column at least `width` wide.
 #[must_use]
-pub fn player_usage_lines(
-    time_spell: fn(&Setting<TimeControl>) -> String,
-    spell: fn(&Setting<ThinkerSettings>) -> String,
-    width: usize,
-) -> String {
+pub fn player_usage_lines(spell: fn(&Setting<ThinkerSettings>) -> String, width: usize) -> String {
     use crate::registry::{usage_lines, usage_width};
-    let width = width
-        .max(usage_width(TIME_SETTINGS, time_spell))
-        .max(usage_width(SETTINGS, spell));
-    usage_lines(TIME_SETTINGS, time_spell, width) + &usage_lines(SETTINGS, spell, width)
+    usage_lines(SETTINGS, spell, width.max(usage_width(SETTINGS, spell)))
 }
 
 /// The bidders by name, in the order `bid=` lists them.
@@ -661,8 +637,8 @@ mod tests {
         );
     }
 
-    /// What `describe` writes reads back through `set` to the same settings (the clock and the
-    /// embedded networks are the defaults, which `describe` names in words).
+    /// What `describe` writes reads back through `set` to the same settings (the embedded
+    /// networks and one thread per core are the defaults, which `describe` names in words).
     #[test]
     fn the_described_settings_read_back_the_same() {
         let mut changed = ThinkerSettings::default();
@@ -689,12 +665,18 @@ mod tests {
                 .split(' ')
                 .map(|kv| kv.split('=').next().unwrap())
                 .collect();
-            let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+            // Every setting but the limit's other spelling.
+            let names: Vec<&str> = SETTINGS
+                .iter()
+                .map(|s| s.name)
+                .filter(|&n| n != "think")
+                .collect();
             assert_eq!(keys, names, "{}", text);
             let mut back = ThinkerSettings::default();
+            back.set("think", "3").unwrap();
             for kv in text.split(' ') {
                 let (k, v) = kv.split_once('=').unwrap();
-                if v != "clock" && v != "embedded" && v != "cores" {
+                if v != "embedded" && v != "cores" {
                     back.set(k, v).unwrap_or_else(|e| panic!("{}: {}", kv, e));
                 }
             }
