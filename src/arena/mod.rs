@@ -39,6 +39,7 @@ pub mod text;
 pub mod transcript;
 
 use crate::game::{BySeat, Seat};
+use crate::named::Named;
 use crate::strategy::clock::TimeControl;
 use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
@@ -48,7 +49,6 @@ use spec::{PlayerSpec, SpecError};
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -83,19 +83,6 @@ impl Format {
         Format::H2h,
         Format::Team,
     ];
-
-    /// The format's name in flags and shard headers: `seats`, `duplicate`, `pair`, `h2h` or
-    /// `team`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Seats => "seats",
-            Format::Duplicate => "duplicate",
-            Format::Pair => "pair",
-            Format::H2h => "h2h",
-            Format::Team => "team",
-        }
-    }
 
     /// The player entry in each seat, for each game of deal number `deal`.
     #[must_use]
@@ -141,35 +128,20 @@ impl Format {
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+impl Named for Format {
+    /// The names in flags and shard headers, read exactly, in the order of the `--format` help.
+    const NAMES: &'static [(&'static str, Format)] = &[
+        ("seats", Format::Seats),
+        ("duplicate", Format::Duplicate),
+        ("pair", Format::Pair),
+        ("h2h", Format::H2h),
+        ("team", Format::Team),
+    ];
 }
+crate::named_enum!(Format);
 
 /// Text that names no arena format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFormatError(pub String);
-
-impl fmt::Display for ParseFormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not seats, duplicate, pair, h2h or team", self.0)
-    }
-}
-
-impl std::error::Error for ParseFormatError {}
-
-impl FromStr for Format {
-    type Err = ParseFormatError;
-
-    /// A format's [`Format::name`], exactly.
-    fn from_str(text: &str) -> Result<Format, ParseFormatError> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == text)
-            .ok_or_else(|| ParseFormatError(text.to_string()))
-    }
-}
+pub type ParseFormatError = crate::named::ParseNameError;
 
 /// A match to run.
 #[derive(Clone, Debug)]
@@ -702,10 +674,9 @@ mod tests {
         let names: Vec<String> = Format::ALL.iter().map(|f| f.to_string()).collect();
         assert_eq!(names, ["seats", "duplicate", "pair", "h2h", "team"]);
         for bad in ["", "Pair", "pairs", "seats "] {
-            assert_eq!(
-                bad.parse::<Format>(),
-                Err(ParseFormatError(bad.to_string()))
-            );
+            let e = bad.parse::<Format>().unwrap_err();
+            let choices = "seats, duplicate, pair, h2h or team";
+            assert_eq!(e.to_string(), format!("'{}' is not {}", bad, choices));
         }
     }
 

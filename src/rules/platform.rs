@@ -21,6 +21,7 @@
 use super::botzone_variant;
 use super::combo::{classify, readings, Combo, Kind};
 use crate::cards::{Counts, Rank};
+use crate::named::Named;
 
 /// A way of reading plays: the canonical one or a real platform's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -38,6 +39,17 @@ pub enum Platform {
     Botzone,
 }
 
+impl Named for Platform {
+    /// The names in options and fixtures: the official platforms and Botzone's variant.
+    const NAMES: &'static [(&'static str, Platform)] = &[
+        ("canonical", Platform::Canonical),
+        ("sample2015", Platform::Sample2015),
+        ("icga2019", Platform::Icga2019),
+        ("botzone", Platform::Botzone),
+    ];
+}
+crate::named_enum!(Platform);
+
 impl Platform {
     /// Every modelled platform.
     pub const ALL: [Platform; 3] = [
@@ -45,27 +57,6 @@ impl Platform {
         Platform::Sample2015,
         Platform::Icga2019,
     ];
-
-    /// The name in options and fixtures.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Platform::Canonical => "canonical",
-            Platform::Sample2015 => "sample2015",
-            Platform::Icga2019 => "icga2019",
-            Platform::Botzone => "botzone",
-        }
-    }
-
-    /// The platform with this name (the official ones and Botzone's variant).
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Platform> {
-        Platform::ALL
-            .iter()
-            .chain(&[Platform::Botzone])
-            .copied()
-            .find(|p| p.name() == name)
-    }
 
     /// Whether this platform accepts `answer` (a pass: `Combo::PASS`) on `target` (`None` or a
     /// pass: a lead). A platform that would never have shown `target` (it is no play there)
