@@ -24,6 +24,17 @@ use crate::cards::{Counts, Rank};
 use crate::named::Named;
 
 /// A way of reading plays: the canonical one or a real platform's.
+///
+/// ```
+/// use ddz::cards::Counts;
+/// use ddz::rules::{Kind, Platform};
+///
+/// // A plane with wings canonically, four with two pairs on the 2015 sample engine.
+/// let cards: Counts = "33334444".parse().unwrap();
+/// assert_eq!(Platform::Canonical.read(cards).unwrap().kind, Kind::PlaneSingles);
+/// assert_eq!(Platform::Sample2015.read(cards).unwrap().kind, Kind::FourPairs);
+/// assert_eq!("sample2015".parse::<Platform>(), Ok(Platform::Sample2015));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Platform {
     /// The canonical reading of SPEC (the official table, longest plane, then highest key).
