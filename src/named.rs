@@ -1,12 +1,10 @@
-//! Enums whose values have names in flags, settings and files: the one table of names, and
-//! the `Display`, `FromStr` and parse error every such enum needs.
+//! Enums whose values have names in flags, settings and files: one table of names, from which
+//! come the name, `Display`, `FromStr` and the parse error that lists the choices.
 //!
 //! Six enums (the arena's format, the scoring rule, the seat, the platform, the fault kind,
-//! the network) each wrote a `name` match, a `Display`, an error type with its message and a
-//! `FromStr`: four pieces to keep in step by hand. Here an enum writes only its table,
-//! [`Named::NAMES`]; the names, the reading and the error's list of choices all come from it.
-//! The table has the shape of the thinking player's settings tables (`&[(&str, T)]`, read by
-//! [`crate::registry::one_of`]), so those can become [`Named`] enums too.
+//! the network) each wrote a `name` match, a `Display`, an error type and a `FromStr`, four
+//! pieces kept in step by hand. The table has the shape of the thinking player's settings
+//! tables (`&[(&str, T)]`, read by [`crate::registry::one_of`]), so they can be [`Named`] too.
 //!
 //! ```
 //! use ddz::game::Scoring;
@@ -14,15 +12,15 @@
 //!
 //! assert_eq!(Scoring::Team.name(), "team");
 //! assert_eq!("TEAM".parse::<Scoring>(), Ok(Scoring::Team));
-//! assert_eq!(Scoring::names().collect::<Vec<_>>(), ["official", "team"]);
+//! assert_eq!(Scoring::names(), ["official", "team"]);
 //! let refused = "swiss".parse::<Scoring>().unwrap_err();
 //! assert_eq!(refused.to_string(), "'swiss' is not official or team");
 //! ```
 
 use std::fmt;
 
-/// An enum with a name for each value (or for the values that have one).
-pub trait Named: Copy + PartialEq + Sized + 'static {
+/// An enum with a name for each value.
+pub trait Named: Copy + PartialEq + 'static {
     /// Each value with its name, in the order an error lists them.
     const NAMES: &'static [(&'static str, Self)];
 
@@ -46,9 +44,10 @@ pub trait Named: Copy + PartialEq + Sized + 'static {
             .expect("every named value is in its table")
     }
 
-    /// The names, in the table's order.
-    fn names() -> Names<Self> {
-        Self::NAMES.iter().map(|(name, _)| *name)
+    /// The names, in the table's order (for usage lines and errors).
+    #[must_use]
+    fn names() -> Vec<&'static str> {
+        Self::NAMES.iter().map(|(name, _)| *name).collect()
     }
 
     /// The value named `text`, if one is.
@@ -56,13 +55,7 @@ pub trait Named: Copy + PartialEq + Sized + 'static {
     fn from_name(text: &str) -> Option<Self> {
         Self::NAMES
             .iter()
-            .find(|(name, _)| {
-                if Self::ANY_CASE {
-                    name.eq_ignore_ascii_case(text)
-                } else {
-                    *name == text
-                }
-            })
+            .find(|(name, _)| *name == text || Self::ANY_CASE && name.eq_ignore_ascii_case(text))
             .map(|(_, v)| *v)
     }
 
@@ -71,16 +64,10 @@ pub trait Named: Copy + PartialEq + Sized + 'static {
         Self::from_name(text).ok_or_else(|| ParseNameError {
             what: Self::WHAT,
             text: text.to_string(),
-            names: Self::names().collect(),
+            names: Self::names(),
         })
     }
 }
-
-/// The names of a [`Named`] enum, in its table's order ([`Named::names`]).
-pub type Names<T> = std::iter::Map<
-    std::slice::Iter<'static, (&'static str, T)>,
-    fn(&(&'static str, T)) -> &'static str,
->;
 
 /// Text that is none of an enum's names.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -95,18 +82,14 @@ pub struct ParseNameError {
 
 impl fmt::Display for ParseNameError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not ", self.text)?;
-        let last = self.names.len().saturating_sub(1);
-        let mut list = String::new();
-        for (i, name) in self.names.iter().enumerate() {
-            if i > 0 {
-                list.push_str(if i == last { " or " } else { ", " });
-            }
-            list.push_str(name);
-        }
+        let list = match self.names.split_last() {
+            Some((last, [])) => last.to_string(),
+            Some((last, rest)) => format!("{} or {}", rest.join(", "), last),
+            None => String::new(),
+        };
         match self.what {
-            Some(what) => write!(f, "{} ({})", what, list),
-            None => f.write_str(&list),
+            Some(what) => write!(f, "'{}' is not {} ({})", self.text, what, list),
+            None => write!(f, "'{}' is not {}", self.text, list),
         }
     }
 }
@@ -132,57 +115,4 @@ macro_rules! named_enum {
             }
         }
     };
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[derive(Clone, Copy, Debug, PartialEq)]
-    enum Suit {
-        Spades,
-        Hearts,
-        Clubs,
-    }
-
-    impl Named for Suit {
-        const NAMES: &'static [(&'static str, Suit)] =
-            &[("spades", Suit::Spades), ("hearts", Suit::Hearts)];
-    }
-    crate::named_enum!(Suit);
-
-    #[test]
-    fn names_read_back_exactly_and_errors_list_them() {
-        for (name, suit) in Suit::NAMES {
-            assert_eq!(suit.to_string(), *name);
-            assert_eq!(name.parse::<Suit>(), Ok(*suit));
-        }
-        // Exact case unless the enum says either case.
-        let e = "Spades".parse::<Suit>().unwrap_err();
-        assert_eq!(e.to_string(), "'Spades' is not spades or hearts");
-    }
-
-    #[test]
-    #[should_panic(expected = "every named value is in its table")]
-    fn a_value_missing_from_the_table_is_a_bug() {
-        let _ = Suit::Clubs.name();
-    }
-
-    #[test]
-    fn the_list_reads_as_english() {
-        let error = |names: Vec<&'static str>, what| {
-            ParseNameError {
-                what,
-                text: "x".to_string(),
-                names,
-            }
-            .to_string()
-        };
-        assert_eq!(error(vec!["a"], None), "'x' is not a");
-        assert_eq!(error(vec!["a", "b", "c"], None), "'x' is not a, b or c");
-        assert_eq!(
-            error(vec!["A", "B", "C"], Some("a seat")),
-            "'x' is not a seat (A, B or C)"
-        );
-    }
 }

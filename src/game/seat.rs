@@ -196,11 +196,8 @@ mod tests {
             assert_eq!(seat.to_string().to_lowercase().parse::<Seat>(), Ok(seat));
         }
         for bad in ["", "D", "AB", " A", "西"] {
-            let e = bad.parse::<Seat>().unwrap_err();
-            assert_eq!(
-                e.to_string(),
-                format!("'{}' is not a seat (A, B or C)", bad)
-            );
+            let e = bad.parse::<Seat>().unwrap_err().to_string();
+            assert_eq!(e, format!("'{}' is not a seat (A, B or C)", bad));
         }
     }
 }
