@@ -13,6 +13,17 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One of the 15 ranks, in single-card order: `3 4 5 6 7 8 9 T J Q K A 2 X D`.
+///
+/// ```
+/// use ddz::cards::Rank;
+///
+/// let ten = Rank::from_symbol('T').unwrap();
+/// assert_eq!(ten, Rank::TEN);
+/// assert_eq!(Rank::of_code(28), ten); // codes 28..=31 are the four tens
+/// assert!(ten < Rank::TWO && Rank::TWO < Rank::SMALL_JOKER);
+/// assert!(Rank::ACE.chains() && !Rank::TWO.chains()); // a straight stops at the ace
+/// assert_eq!(Rank::BIG_JOKER.deck_count(), 1);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Rank(u8);
 
@@ -119,6 +130,18 @@ impl fmt::Display for Rank {
 }
 
 /// Why a card list could not be read. Each variant names the offending token.
+///
+/// ```
+/// use ddz::cards::{Cards, Counts, ParseError, Rank};
+///
+/// let bad = |t: &str| ParseError::BadToken(t.to_string());
+/// assert_eq!("33Z".parse::<Counts>(), Err(bad("Z")));
+/// assert_eq!("XX".parse::<Counts>(), Err(ParseError::TooMany(Rank::SMALL_JOKER)));
+/// let out = ParseError::OutOfRange("60".to_string());
+/// assert_eq!(Cards::parse_codes("3,60"), Err(out));
+/// let twice = Cards::parse_codes("3,3").unwrap_err();
+/// assert_eq!(twice.to_string(), "card 3 is listed twice");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ParseError {
     /// A token that is neither a card code nor a rank symbol.
@@ -148,6 +171,21 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// A set of concrete cards: bit `i` set means card code `i` is in the set.
+///
+/// ```
+/// use ddz::cards::{Cards, Rank};
+///
+/// // The protocol's codes: 0..=3 are the threes, 4 a four, 52 and 53 the jokers.
+/// let hand = Cards::parse_codes("0,1,4,52,53").unwrap();
+/// assert_eq!(hand.len(), 5);
+/// assert_eq!(hand.to_string(), "334XD");
+/// let rocket = Cards::single(52).or(Cards::single(53));
+/// assert!(hand.contains_all(rocket));
+/// let rest = hand.minus(rocket);
+/// assert_eq!(rest.to_codes(), "0,1,4");
+/// assert_eq!(rest.of_rank(Rank::THREE).len(), 2);
+/// assert!(rest.and(rocket).is_empty());
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Cards(pub u64);
 
@@ -340,6 +378,20 @@ impl fmt::Display for Cards {
 
 /// How many cards of each rank: 4 bits per rank packed in a `u64`, rank `r` at bits `4r..4r+4`.
 /// Equal multisets have equal values, so the raw value is a cheap hash key for memoisation.
+///
+/// ```
+/// use ddz::cards::{Cards, Counts, Rank};
+///
+/// let hand: Counts = "3334TT2".parse().unwrap();
+/// assert_eq!(hand.get(Rank::THREE), 3);
+/// assert_eq!(hand.total(), 7);
+/// let triple = Counts::of(Rank::THREE, 3);
+/// assert!(hand.contains(triple));
+/// assert_eq!(hand.minus(triple).to_string(), "4TT2");
+/// assert_eq!(hand.highest(), Some(Rank::TWO));
+/// // Concrete cards for a multiset: the lowest codes of each rank.
+/// assert_eq!(Cards::DECK.pick(triple).unwrap().to_codes(), "0,1,2");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Counts(pub u64);
 
@@ -532,6 +584,15 @@ impl FromStr for Counts {
 }
 
 /// Card codes that do not read: the text, and why.
+///
+/// ```
+/// use ddz::cards::{Cards, CodesError, ParseError};
+///
+/// assert_eq!(Cards::from_code_list(" "), Ok(Cards::EMPTY)); // blank: no cards
+/// let e: CodesError = Cards::from_code_list("0,x").unwrap_err();
+/// assert_eq!(e.1, ParseError::BadToken("x".to_string()));
+/// assert_eq!(e.to_string(), "cards '0,x': 'x' is not a card");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CodesError(pub String, pub ParseError);
 

@@ -4,6 +4,7 @@
 //! Layers, each using only those before it:
 //! - [`estimate`]: the mean and standard error of a sample (used by any layer);
 //! - [`near_names`]: near names for "did you mean …?" (used by any layer);
+//! - [`named`]: an enum's names: one table, `Display`, `FromStr`, errors (used by any layer);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs (used by
 //!   any layer);
@@ -47,6 +48,7 @@ pub mod cli;
 pub mod engine;
 pub mod estimate;
 pub mod game;
+pub mod named;
 pub mod near_names;
 pub mod os;
 pub mod play;

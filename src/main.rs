@@ -150,7 +150,7 @@ fn run_engine(args: &[String]) -> ExitCode {
         "# ddz engine '{}' starts: {}; scoring={} {} explain={}",
         config.name,
         ddz::VERSION,
-        config.scoring.name(),
+        config.scoring,
         config.player.describe(),
         if config.explain { "on" } else { "off" }
     ));

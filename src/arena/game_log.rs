@@ -61,7 +61,7 @@ pub fn transcript(g: &GameRecord, seat: Seat, labels: &[String], time_secs: f64)
     );
     let result = match (g.winner, g.errors.iter().find(|e| e.scored)) {
         (Some(w), _) => format!("{} emptied its hand", w),
-        (None, Some(e)) => format!("{} erred ({})", e.seat, e.kind.name()),
+        (None, Some(e)) => format!("{} erred ({})", e.seat, e.kind),
         (None, None) => "nobody bid".to_string(),
     };
     let _ = writeln!(

@@ -262,7 +262,7 @@ impl GauntletReport {
             let map: serde_json::Map<String, serde_json::Value> = FaultKind::ALL
                 .iter()
                 .zip(e.iter())
-                .map(|(k, &n)| (k.name().to_string(), n.into()))
+                .map(|(k, &n)| (k.to_string(), n.into()))
                 .collect();
             serde_json::Value::Object(map)
         };

@@ -20,6 +20,7 @@ use super::players::{FaultKind, FAULT_KINDS};
 use super::referee::{ErrorRecord, GameRecord};
 use crate::cards::{Cards, CodesError};
 use crate::game::{BySeat, Seat};
+use crate::named::Named;
 use serde::de::{self, Deserializer};
 use serde::ser::{SerializeMap, Serializer};
 use serde::{Deserialize, Serialize};

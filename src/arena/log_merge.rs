@@ -20,7 +20,6 @@ use super::referee::GameRecord;
 use super::report::Report;
 use super::team::TeamScore;
 use super::{labels, ArenaConfig, Format, ParseFormatError};
-use crate::rules::Platform;
 use crate::shards::{Shard, ShardFile, Shards, ShardsError};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -41,8 +40,8 @@ pub fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> St
             shard: [shard.index, shard.count],
             jobs: config.jobs,
             time: config.rules.time.as_secs_f64(),
-            platform: config.rules.platform.name().to_string(),
-            scoring: config.rules.scoring.name().to_string(),
+            platform: config.rules.platform.to_string(),
+            scoring: config.rules.scoring.to_string(),
             fixed_landlord: config.rules.fixed_landlord,
             threaded: config.threaded,
             turn_deals: config.turn_deals,
@@ -80,8 +79,10 @@ fn config_of(header: &ShardHeader) -> Result<ArenaConfig, MergeError> {
         ..ArenaConfig::default()
     };
     config.rules.time = Duration::from_secs_f64(header.time.max(0.0));
-    config.rules.platform = Platform::from_name(&header.platform)
-        .ok_or_else(|| MergeError::Header(format!("unknown platform '{}'", header.platform)))?;
+    config.rules.platform = header
+        .platform
+        .parse()
+        .map_err(|_| MergeError::Header(format!("unknown platform '{}'", header.platform)))?;
     config.rules.scoring = header
         .scoring
         .parse()

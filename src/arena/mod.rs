@@ -39,6 +39,7 @@ pub mod text;
 pub mod transcript;
 
 use crate::game::{BySeat, Seat};
+use crate::named::Named;
 use deals::{mix, Deal};
 use players::{Builtin, External, Hosting, Player};
 use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
@@ -47,7 +48,6 @@ use spec::{PlayerSpec, SpecError};
 use sprt::{Sprt, SprtConfig};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::str::FromStr;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -74,28 +74,6 @@ pub enum Format {
 }
 
 impl Format {
-    /// Every format, in the order of the `--format` help.
-    pub const ALL: [Format; 5] = [
-        Format::Seats,
-        Format::Duplicate,
-        Format::Pair,
-        Format::H2h,
-        Format::Team,
-    ];
-
-    /// The format's name in flags and shard headers: `seats`, `duplicate`, `pair`, `h2h` or
-    /// `team`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Format::Seats => "seats",
-            Format::Duplicate => "duplicate",
-            Format::Pair => "pair",
-            Format::H2h => "h2h",
-            Format::Team => "team",
-        }
-    }
-
     /// The player entry in each seat, for each game of deal number `deal`.
     #[must_use]
     pub fn seatings(self, deal: usize) -> Vec<BySeat<usize>> {
@@ -140,35 +118,20 @@ impl Format {
     }
 }
 
-impl fmt::Display for Format {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
+impl Named for Format {
+    /// The names in flags and shard headers, read exactly, in the order of the `--format` help.
+    const NAMES: &'static [(&'static str, Format)] = &[
+        ("seats", Format::Seats),
+        ("duplicate", Format::Duplicate),
+        ("pair", Format::Pair),
+        ("h2h", Format::H2h),
+        ("team", Format::Team),
+    ];
 }
+crate::named_enum!(Format);
 
 /// Text that names no arena format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseFormatError(pub String);
-
-impl fmt::Display for ParseFormatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not seats, duplicate, pair, h2h or team", self.0)
-    }
-}
-
-impl std::error::Error for ParseFormatError {}
-
-impl FromStr for Format {
-    type Err = ParseFormatError;
-
-    /// A format's [`Format::name`], exactly.
-    fn from_str(text: &str) -> Result<Format, ParseFormatError> {
-        Format::ALL
-            .into_iter()
-            .find(|f| f.name() == text)
-            .ok_or_else(|| ParseFormatError(text.to_string()))
-    }
-}
+pub type ParseFormatError = crate::named::ParseNameError;
 
 /// A match to run.
 #[derive(Clone, Debug)]
@@ -694,16 +657,16 @@ mod tests {
 
     #[test]
     fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
-        for f in Format::ALL {
-            assert_eq!(f.to_string().parse::<Format>(), Ok(f));
+        for (name, f) in Format::NAMES {
+            assert_eq!(name.parse::<Format>(), Ok(*f));
+            assert_eq!(f.to_string(), *name);
         }
-        let names: Vec<String> = Format::ALL.iter().map(|f| f.to_string()).collect();
-        assert_eq!(names, ["seats", "duplicate", "pair", "h2h", "team"]);
+        let names = ["seats", "duplicate", "pair", "h2h", "team"];
+        assert_eq!(Format::names(), names);
         for bad in ["", "Pair", "pairs", "seats "] {
-            assert_eq!(
-                bad.parse::<Format>(),
-                Err(ParseFormatError(bad.to_string()))
-            );
+            let e = bad.parse::<Format>().unwrap_err().to_string();
+            let choices = "seats, duplicate, pair, h2h or team";
+            assert_eq!(e, format!("'{}' is not {}", bad, choices));
         }
     }
 

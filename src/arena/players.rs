@@ -9,6 +9,7 @@ use super::deals::Deal;
 use super::spec::BuiltinSpec;
 use crate::engine::Engine;
 use crate::game::Scoring;
+use crate::named::Named;
 use crate::protocol::external::{self, Program};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
@@ -49,26 +50,20 @@ impl FaultKind {
         FaultKind::Crashed,
         FaultKind::Left,
     ];
-
-    /// The kind's name in reports and JSON.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            FaultKind::Malformed => "malformed",
-            FaultKind::WrongSeat => "wrong-seat",
-            FaultKind::Illegal => "illegal",
-            FaultKind::Late => "late",
-            FaultKind::Crashed => "crashed",
-            FaultKind::Left => "left",
-        }
-    }
-
-    /// The kind with this name.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<FaultKind> {
-        FaultKind::ALL.iter().copied().find(|k| k.name() == name)
-    }
 }
+
+impl Named for FaultKind {
+    /// The kinds' names in reports and JSON, in report order.
+    const NAMES: &'static [(&'static str, FaultKind)] = &[
+        ("malformed", FaultKind::Malformed),
+        ("wrong-seat", FaultKind::WrongSeat),
+        ("illegal", FaultKind::Illegal),
+        ("late", FaultKind::Late),
+        ("crashed", FaultKind::Crashed),
+        ("left", FaultKind::Left),
+    ];
+}
+crate::named_enum!(FaultKind);
 
 /// A faulty reply: its kind and what exactly happened.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -92,7 +87,7 @@ impl Fault {
 
 impl fmt::Display for Fault {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.kind.name(), self.detail)
+        write!(f, "{}: {}", self.kind, self.detail)
     }
 }
 

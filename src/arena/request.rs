@@ -173,7 +173,7 @@ impl fmt::Display for RequestError {
                 f,
                 "--{} takes its two players itself: no --duplicate, --players or other --format \
                  with it",
-                format.name()
+                format
             ),
             RequestError::DuplicateAndFormat => {
                 f.write_str("--duplicate and another --format given")

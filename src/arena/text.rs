@@ -78,7 +78,7 @@ impl Report {
                     .iter()
                     .zip(p.errors.iter())
                     .filter(|(_, &n)| n > 0)
-                    .map(|(k, n)| format!("{} {}", k.name(), n))
+                    .map(|(k, n)| format!("{} {}", k, n))
                     .collect::<Vec<_>>()
                     .join(", ")
             };
@@ -300,7 +300,7 @@ fn faults(errors: &[u64; FAULT_KINDS]) -> String {
         .iter()
         .zip(errors.iter())
         .filter(|(_, &n)| n > 0)
-        .map(|(k, n)| format!("{} {}", k.name(), n))
+        .map(|(k, n)| format!("{} {}", k, n))
         .collect();
     if named.is_empty() {
         "0".to_string()

@@ -95,7 +95,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
             })?;
             Ok(())
         },
-        show: |c| c.scoring.name().to_string(),
+        show: |c| c.scoring.to_string(),
     },
 ];
 

@@ -329,7 +329,7 @@ impl Session {
                     "'{}': {}; answering OK {}{}",
                     clip(text),
                     e,
-                    ack.word(),
+                    ack,
                     if command.is_some() {
                         " and using what could be read"
                     } else {

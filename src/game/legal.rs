@@ -243,7 +243,7 @@ fn reading(f: &mut fmt::Formatter<'_>, platform: Platform) -> fmt::Result {
     if platform == Platform::Canonical {
         Ok(())
     } else {
-        write!(f, " ({} reading)", platform.name())
+        write!(f, " ({} reading)", platform)
     }
 }
 

@@ -8,9 +8,9 @@
 use super::legal::recorded_reading;
 use super::{BySeat, Role, Seat};
 use crate::cards::Cards;
+use crate::named::Named;
 use crate::rules::{Combo, Kind};
 use std::fmt;
-use std::str::FromStr;
 
 /// Points per unit of base × multiplier (each farmer's share; the landlord's is twice it).
 pub const POINT: i32 = 100;
@@ -28,47 +28,16 @@ pub enum Scoring {
     Team,
 }
 
-impl Scoring {
-    /// The rule's name in settings, flags and files: `official` or `team`.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Scoring::Official => "official",
-            Scoring::Team => "team",
-        }
-    }
+impl Named for Scoring {
+    /// The rules' names in settings, flags and files, read in either case.
+    const NAMES: &'static [(&'static str, Scoring)] =
+        &[("official", Scoring::Official), ("team", Scoring::Team)];
+    const ANY_CASE: bool = true;
 }
-
-impl fmt::Display for Scoring {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+crate::named_enum!(Scoring);
 
 /// Text that names no scoring rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseScoringError(pub String);
-
-impl fmt::Display for ParseScoringError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not official or team", self.0)
-    }
-}
-
-impl std::error::Error for ParseScoringError {}
-
-impl FromStr for Scoring {
-    type Err = ParseScoringError;
-
-    /// A rule's [`Scoring::name`], either case.
-    fn from_str(text: &str) -> Result<Scoring, ParseScoringError> {
-        match text.to_ascii_lowercase().as_str() {
-            "official" => Ok(Scoring::Official),
-            "team" => Ok(Scoring::Team),
-            _ => Err(ParseScoringError(text.to_string())),
-        }
-    }
-}
+pub type ParseScoringError = crate::named::ParseNameError;
 
 /// What a game's plays count for in its score: the bombs, the rocket, and the non-pass plays
 /// of each side (which decide spring and anti-spring at the end).
@@ -550,9 +519,7 @@ mod tests {
             assert_eq!(rule.to_string().parse::<Scoring>(), Ok(rule));
             assert_eq!(rule.name().to_uppercase().parse::<Scoring>(), Ok(rule));
         }
-        assert_eq!(
-            "swiss".parse::<Scoring>(),
-            Err(ParseScoringError("swiss".to_string()))
-        );
+        let e = "swiss".parse::<Scoring>().unwrap_err();
+        assert_eq!(e.to_string(), "'swiss' is not official or team");
     }
 }

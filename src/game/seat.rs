@@ -1,8 +1,7 @@
 //! Seats at the table and per-seat data.
 
-use std::fmt;
+use crate::named::Named;
 use std::ops::{Index, IndexMut};
-use std::str::FromStr;
 
 /// A seat: `A` (West, 0), `B` (South, 1), `C` (East, 2). Bidding and play go `A → B → C → A`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -74,37 +73,18 @@ impl Seat {
     }
 }
 
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.letter())
-    }
+impl Named for Seat {
+    /// The protocol letters, read in either case (`"b"` is [`Seat::B`]); the protocol, which
+    /// writes the seat in front of the cards, reads it with [`Seat::from_letter`].
+    const NAMES: &'static [(&'static str, Seat)] =
+        &[("A", Seat::A), ("B", Seat::B), ("C", Seat::C)];
+    const WHAT: Option<&'static str> = Some("a seat");
+    const ANY_CASE: bool = true;
 }
+crate::named_enum!(Seat);
 
 /// Text that is not one seat letter.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseSeatError(pub String);
-
-impl fmt::Display for ParseSeatError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "'{}' is not a seat (A, B or C)", self.0)
-    }
-}
-
-impl std::error::Error for ParseSeatError {}
-
-impl FromStr for Seat {
-    type Err = ParseSeatError;
-
-    /// Exactly one seat letter, either case (`"b"` is [`Seat::B`]); the protocol, which writes
-    /// the seat in front of the cards, reads it with [`Seat::from_letter`].
-    fn from_str(text: &str) -> Result<Seat, ParseSeatError> {
-        let mut chars = text.chars();
-        match (chars.next().and_then(Seat::from_letter), chars.next()) {
-            (Some(seat), None) => Ok(seat),
-            _ => Err(ParseSeatError(text.to_string())),
-        }
-    }
-}
+pub type ParseSeatError = crate::named::ParseNameError;
 
 /// A seat's role once the landlord is known, which is also its side: the landlord alone, or
 /// the two farmers as one team.
@@ -216,7 +196,8 @@ mod tests {
             assert_eq!(seat.to_string().to_lowercase().parse::<Seat>(), Ok(seat));
         }
         for bad in ["", "D", "AB", " A", "西"] {
-            assert_eq!(bad.parse::<Seat>(), Err(ParseSeatError(bad.to_string())));
+            let e = bad.parse::<Seat>().unwrap_err().to_string();
+            assert_eq!(e, format!("'{}' is not a seat (A, B or C)", bad));
         }
     }
 }

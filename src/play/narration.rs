@@ -150,7 +150,7 @@ impl Narration {
                 .errors
                 .iter()
                 .map(|e| Faulted {
-                    text: format!("{} {}: {}", e.seat, e.kind.name(), e.detail),
+                    text: format!("{} {}: {}", e.seat, e.kind, e.detail),
                     scored: e.scored,
                 })
                 .collect(),

@@ -9,6 +9,7 @@
 
 use crate::cards::{Cards, ParseError};
 use crate::game::Seat;
+use crate::named::Named;
 use std::fmt;
 
 /// The round information of `INFO`. The 2015 platform sends six fields (no time limit).
@@ -106,28 +107,20 @@ pub enum Ack {
     Err,
 }
 
-impl Ack {
-    const WORDS: [(Ack, &'static str); 8] = [
-        (Ack::Info, "INFO"),
-        (Ack::Deal, "DEAL"),
-        (Ack::Bid, "BID"),
-        (Ack::Leftover, "LEFTOVER"),
-        (Ack::Play, "PLAY"),
-        (Ack::GameOver, "GAMEOVER"),
-        (Ack::Error, "ERROR"),
-        (Ack::Err, "ERR"),
+impl Named for Ack {
+    /// The protocol words.
+    const NAMES: &'static [(&'static str, Ack)] = &[
+        ("INFO", Ack::Info),
+        ("DEAL", Ack::Deal),
+        ("BID", Ack::Bid),
+        ("LEFTOVER", Ack::Leftover),
+        ("PLAY", Ack::Play),
+        ("GAMEOVER", Ack::GameOver),
+        ("ERROR", Ack::Error),
+        ("ERR", Ack::Err),
     ];
-
-    /// The protocol word.
-    #[must_use]
-    pub fn word(self) -> &'static str {
-        Ack::WORDS
-            .iter()
-            .find(|(a, _)| *a == self)
-            .map(|(_, w)| *w)
-            .unwrap_or("")
-    }
 }
+crate::named_enum!(Ack);
 
 /// A message from an engine.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -325,10 +318,8 @@ impl Reply {
             "NAME" => Ok(Reply::Name(arg.to_string())),
             "OK" => {
                 let w = arg.to_ascii_uppercase().replace(' ', "");
-                Ack::WORDS
-                    .iter()
-                    .find(|(_, word)| *word == w)
-                    .map(|(a, _)| Reply::Ok(*a))
+                Ack::from_name(&w)
+                    .map(Reply::Ok)
                     .ok_or(ProtocolError::UnknownCommand(format!("OK {}", arg)))
             }
             "BID" => seat_and_bid(arg).map(|(seat, bid)| Reply::Bid { seat, bid }),
@@ -388,7 +379,7 @@ impl fmt::Display for Reply {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Reply::Name(n) => write!(f, "NAME {}", n),
-            Reply::Ok(a) => write!(f, "OK {}", a.word()),
+            Reply::Ok(a) => write!(f, "OK {}", a),
             Reply::Bid { seat, bid } => write!(f, "BID {}{}", seat, bid),
             Reply::Play { seat, cards } => write_play(f, *seat, *cards),
         }

@@ -22,6 +22,15 @@
 use crate::cards::{Counts, Rank};
 
 /// A kind of play as the Botzone judge names it.
+///
+/// ```
+/// use ddz::rules::botzone_variant::{read, BotzoneKind};
+///
+/// let kind = |text: &str| read(text.parse().unwrap()).map(|p| p.kind);
+/// assert_eq!(kind("33334444"), Some(BotzoneKind::Shuttle));
+/// assert_eq!(kind("33334455"), Some(BotzoneKind::FourPairs));
+/// assert_eq!(kind("333355"), None); // four with two singles needs two ranks
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BotzoneKind {
     /// 单张.
@@ -61,6 +70,16 @@ pub enum BotzoneKind {
 }
 
 /// A play as the Botzone judge reads it.
+///
+/// ```
+/// use ddz::rules::botzone_variant::read;
+///
+/// let play = |text: &str| read(text.parse().unwrap()).unwrap();
+/// // Shuttles compare with shuttles of their length and double nothing; bombs beat them.
+/// assert!(play("44445555").beats(&play("33334444")));
+/// assert!(!play("44445555").doubles());
+/// assert!(play("2222").beats(&play("44445555")) && play("2222").doubles());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BotzonePlay {
     /// Its kind.

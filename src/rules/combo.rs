@@ -11,6 +11,19 @@ use std::fmt;
 
 /// The kind of a play. The official table's types 6, 10 and 11 come in two kicker forms each;
 /// they are separate kinds here because plays compare only within one form.
+///
+/// ```
+/// use ddz::cards::Counts;
+/// use ddz::rules::{classify, Kind};
+///
+/// let kind = |text: &str| classify(text.parse::<Counts>().unwrap()).map(|c| c.kind);
+/// assert_eq!(kind("3334"), Some(Kind::TripleSingle));
+/// assert_eq!(kind("34567"), Some(Kind::Straight));
+/// assert_eq!(kind("XD"), Some(Kind::Rocket));
+/// assert_eq!(kind("JQKA2"), None); // a straight stops at the ace
+/// assert_eq!(Kind::TripleSingle.table_number(), Kind::TriplePair.table_number());
+/// assert!(Kind::Bomb.is_bomb_like() && !Kind::FourSingles.is_bomb_like());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Kind {
     /// No play.
@@ -135,6 +148,21 @@ impl Kind {
 /// `key` is the rank that decides comparisons: the rank of the single, pair, triple or four,
 /// the highest rank of a chain; `len` is the number of links of a chain (1 for everything
 /// else, 0 for pass). `cards` includes the kickers.
+///
+/// ```
+/// use ddz::cards::{Counts, Rank};
+/// use ddz::rules::{classify, Combo, Kind};
+///
+/// let play = |text: &str| classify(text.parse::<Counts>().unwrap()).unwrap();
+/// let plane = play("333444+56");
+/// let four = Rank::from_symbol('4').unwrap();
+/// assert_eq!((plane.kind, plane.key, plane.len), (Kind::PlaneSingles, four, 2));
+/// assert_eq!(plane.kickers().to_string(), "56");
+/// assert!(play("444555+37").beats(&plane)); // same kind and length, higher key
+/// assert!(!play("55").beats(&plane));
+/// assert!(play("7777").beats(&plane) && play("XD").beats(&play("7777")));
+/// assert!(plane.beats(&Combo::PASS) && !Combo::PASS.beats(&plane));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Combo {
     /// The kind.

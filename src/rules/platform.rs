@@ -21,8 +21,20 @@
 use super::botzone_variant;
 use super::combo::{classify, readings, Combo, Kind};
 use crate::cards::{Counts, Rank};
+use crate::named::Named;
 
 /// A way of reading plays: the canonical one or a real platform's.
+///
+/// ```
+/// use ddz::cards::Counts;
+/// use ddz::rules::{Kind, Platform};
+///
+/// // A plane with wings canonically, four with two pairs on the 2015 sample engine.
+/// let cards: Counts = "33334444".parse().unwrap();
+/// assert_eq!(Platform::Canonical.read(cards).unwrap().kind, Kind::PlaneSingles);
+/// assert_eq!(Platform::Sample2015.read(cards).unwrap().kind, Kind::FourPairs);
+/// assert_eq!("sample2015".parse::<Platform>(), Ok(Platform::Sample2015));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub enum Platform {
     /// The canonical reading of SPEC (the official table, longest plane, then highest key).
@@ -38,6 +50,17 @@ pub enum Platform {
     Botzone,
 }
 
+impl Named for Platform {
+    /// The names in options and fixtures: the official platforms and Botzone's variant.
+    const NAMES: &'static [(&'static str, Platform)] = &[
+        ("canonical", Platform::Canonical),
+        ("sample2015", Platform::Sample2015),
+        ("icga2019", Platform::Icga2019),
+        ("botzone", Platform::Botzone),
+    ];
+}
+crate::named_enum!(Platform);
+
 impl Platform {
     /// Every modelled platform.
     pub const ALL: [Platform; 3] = [
@@ -45,27 +68,6 @@ impl Platform {
         Platform::Sample2015,
         Platform::Icga2019,
     ];
-
-    /// The name in options and fixtures.
-    #[must_use]
-    pub const fn name(self) -> &'static str {
-        match self {
-            Platform::Canonical => "canonical",
-            Platform::Sample2015 => "sample2015",
-            Platform::Icga2019 => "icga2019",
-            Platform::Botzone => "botzone",
-        }
-    }
-
-    /// The platform with this name (the official ones and Botzone's variant).
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Platform> {
-        Platform::ALL
-            .iter()
-            .chain(&[Platform::Botzone])
-            .copied()
-            .find(|p| p.name() == name)
-    }
 
     /// Whether this platform accepts `answer` (a pass: `Combo::PASS`) on `target` (`None` or a
     /// pass: a lead). A platform that would never have shown `target` (it is no play there)

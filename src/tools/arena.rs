@@ -9,6 +9,7 @@ use crate::arena::sprt::SprtConfig;
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
 use crate::game::{Scoring, Seat};
+use crate::named::Named;
 use crate::os::{is_terminal, Stream};
 use crate::rules::Platform;
 use crate::shards::Shard;
@@ -253,13 +254,10 @@ fn read_flags(args: &[String]) -> anyhow::Result<ArenaFlags> {
                 )
             }
             "--platform" => {
-                let name = line.value()?;
-                let platform = Platform::from_name(&name).with_context(|| {
-                    format!(
-                        "--platform: '{}' is not canonical, sample2015, icga2019 or botzone",
-                        name
-                    )
-                })?;
+                let platform = line
+                    .value()?
+                    .parse::<Platform>()
+                    .map_err(|e| anyhow::anyhow!("--platform: {}", e))?;
                 rules.set_platform(platform);
             }
             "--scoring" => {
@@ -487,7 +485,7 @@ impl FaultNotes {
                     names[entry],
                     game.deal_index + 1,
                     e.seat,
-                    e.kind.name(),
+                    e.kind,
                     e.detail,
                     if e.scored { "" } else { " (no score change)" }
                 );
@@ -524,7 +522,7 @@ fn print_summary(
         if config.rules.platform == Platform::Canonical {
             String::new()
         } else {
-            format!(", {} platform", config.rules.platform.name())
+            format!(", {} platform", config.rules.platform)
         },
         if config.rules.scoring == Scoring::Team {
             ", team scoring"

@@ -26,6 +26,7 @@
 
 use crate::cards::{Cards, Counts, Rank};
 use crate::cli::{Arg, Args};
+use crate::named::Named;
 use crate::rules::generate::display_order;
 use crate::rules::platform::refused_by;
 use crate::rules::{classify, follows, leads, Kind};

@@ -3,6 +3,7 @@
 //! [`crate::training::encode`]; the trainer is `scripts/train.py`.
 
 use crate::cli::{Arg, Args};
+use crate::named::Named;
 use crate::os::{is_terminal, Stream};
 use crate::tools::judge::{judge_data, JUDGE_POSITIONS};
 use crate::tools::run_flags::read_run_flags;
@@ -373,7 +374,7 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
         "ddz encode: {} rows of {} inputs for the {} network to {}",
         rows,
         net.inputs(),
-        net.name(),
+        net,
         out.display()
     );
     Ok(())

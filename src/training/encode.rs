@@ -15,6 +15,7 @@ use super::data::Sample;
 use crate::game::score::POINT;
 use crate::game::Seat;
 use crate::game::{Outcome, Scoring};
+use crate::named::Named;
 use crate::strategy::networks::features::{
     bid_features, play_features, Role, BID_INPUTS, PLAY_INPUTS,
 };
@@ -43,26 +44,13 @@ impl Net {
             Net::Bid => BID_INPUTS,
         }
     }
-
-    /// The name on the command line.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Net::Play => "play",
-            Net::Bid => "bid",
-        }
-    }
-
-    /// The network named `name`.
-    #[must_use]
-    pub fn from_name(name: &str) -> Option<Net> {
-        match name {
-            "play" => Some(Net::Play),
-            "bid" => Some(Net::Bid),
-            _ => None,
-        }
-    }
 }
+
+impl Named for Net {
+    /// The names on the command line.
+    const NAMES: &'static [(&'static str, Net)] = &[("play", Net::Play), ("bid", Net::Bid)];
+}
+crate::named_enum!(Net);
 
 /// The outcome from the landlord's side at base 1: official score in units of the landlord's
 /// stake (`2 × 100`), team points, and ±1 for the result.

@@ -89,12 +89,7 @@ fn answers_to_ambiguous_plays(g: &GameRecord) -> (usize, Vec<String>) {
                             if !ok {
                                 refused.push(format!(
                                     "deal {} seating {}: {} answered {} to {} ({} refuses)",
-                                    g.deal_index,
-                                    g.seating,
-                                    seat,
-                                    answer,
-                                    target,
-                                    p.name()
+                                    g.deal_index, g.seating, seat, answer, target, p
                                 ));
                             }
                         }

@@ -34,7 +34,7 @@ fn parse_marked(stdout: &str) -> Vec<(Combo, Vec<Platform>)> {
                 Some((play, names)) => {
                     let platforms = names
                         .split(", ")
-                        .map(|n| Platform::from_name(n).expect("a platform name"))
+                        .map(|n| n.parse::<Platform>().expect("a platform name"))
                         .collect();
                     (play, platforms)
                 }

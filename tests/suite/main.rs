@@ -34,6 +34,8 @@ mod engine_session;
 mod game_model;
 mod learn_selfplay;
 mod play_cli;
+mod props_cards;
+mod props_common;
 mod replay_cli;
 mod rules_bruteforce;
 mod rules_classify;

@@ -48,7 +48,7 @@ fn fixture_cases() {
         let right: Vec<&str> = right.split_whitespace().collect();
         match (left.as_slice(), right.as_slice()) {
             (["read", platform, cards], want) => {
-                let p = Platform::from_name(platform).expect("a platform name");
+                let p = platform.parse::<Platform>().expect("a platform name");
                 let got = p.read(counts(cards));
                 let got = got.map(|c| (c.kind, c.key, c.len));
                 let want = match want {
