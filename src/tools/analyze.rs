@@ -21,8 +21,8 @@
 //! count as played.
 
 use super::position_line::{view_of, PositionLine};
-use crate::arena::engine_log::{is_engine_log, EngineLog};
-use crate::arena::transcript::{Step, Transcript};
+use crate::arena::wire::engine_log::{is_engine_log, EngineLog};
+use crate::arena::wire::transcript::{Step, Transcript};
 use crate::cli::{Arg, Args};
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
@@ -345,7 +345,8 @@ fn from_transcript(
                 path
             );
         }
-        parsed = crate::arena::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+        parsed =
+            crate::arena::wire::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
         (&parsed, None, path.to_string())
     };
     let path = name.as_str();

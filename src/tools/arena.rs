@@ -1,11 +1,11 @@
 //! `ddz arena`: engines against engines on the same deals (see [`crate::arena`]).
 
-use crate::arena::deals::{parse_dat, write_dat};
-use crate::arena::game_log::{game_json, transcript, transcript_name};
+use crate::arena::count::sprt::SprtConfig;
 use crate::arena::log_merge::{end_line, header_line, merge};
-use crate::arena::referee::CardOrder;
 use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
-use crate::arena::sprt::SprtConfig;
+use crate::arena::table::deals::{parse_dat, write_dat};
+use crate::arena::table::referee::CardOrder;
+use crate::arena::wire::game_log::{game_json, transcript, transcript_name};
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
 use crate::game::{Scoring, Seat};
@@ -446,7 +446,7 @@ const FAULTS_SHOWN: usize = 3;
 /// start, exits at once or closes its input says so, with its command, while the match goes on.
 /// (Whether a player was measured at all is the report's to say: [`Report::unmeasured`].)
 ///
-/// [`Report::unmeasured`]: crate::arena::report::Report::unmeasured
+/// [`Report::unmeasured`]: crate::arena::count::report::Report::unmeasured
 struct FaultNotes {
     shown: Vec<usize>,
 }
@@ -459,7 +459,12 @@ impl FaultNotes {
     }
 
     /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
-    fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
+    fn tell(
+        &mut self,
+        game: &crate::arena::table::referee::GameRecord,
+        names: &[String],
+        bar: bool,
+    ) {
         for e in &game.errors {
             let entry = game.lineup[e.seat];
             let shown = &mut self.shown[entry];
@@ -499,7 +504,7 @@ impl FaultNotes {
 fn print_summary(
     config: &ArenaConfig,
     names: &[String],
-    report: &crate::arena::report::Report,
+    report: &crate::arena::count::report::Report,
     jobs: &str,
 ) -> std::io::Result<()> {
     let format = match config.format {

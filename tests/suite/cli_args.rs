@@ -331,7 +331,7 @@ fn replay_heads_each_game_with_the_number_game_picks_it_by() {
     let lines = &lines[1..7];
     let all = ok(&["replay", log]);
     for (n, line) in lines.iter().enumerate() {
-        let g = ddz::arena::json::GameLine::read(line).unwrap();
+        let g = ddz::arena::wire::json::GameLine::read(line).unwrap();
         let head = format!(
             "== game {}: deal {}, seating {}\n",
             n + 1,
@@ -592,7 +592,7 @@ fn play_lists_the_arenas_players() {
     };
     let play = named(&ddz(&["play", "--help"]).stdout);
     let arena = named(&ddz(&["arena", "--help"]).stdout);
-    let known: std::collections::BTreeSet<String> = ddz::arena::spec::BUILTIN_NAMES
+    let known: std::collections::BTreeSet<String> = ddz::arena::table::spec::BUILTIN_NAMES
         .iter()
         .map(|n| n.to_string())
         .collect();
