@@ -11,8 +11,9 @@
 //! ([`flag_setting`], `--think 2`).
 //!
 //! A tool's own flags are declared the same way, as a list of [`Flag`]s (`ddz play`'s and `ddz
-//! serve`'s table, `ddz botzone`'s bot): its usage's first lines ([`synopsis`]), its reading
-//! (`cli::Args::read_flag`) and so its near names come from the list.
+//! serve`'s table, `ddz botzone`'s bot, `ddz arena`'s match, `ddz analyze`'s question): its
+//! usage's synopsis ([`entries`], [`synopsis`]), its reading (`cli::Args::read_flag`) and so
+//! its near names come from the list.
 
 use std::fmt;
 
@@ -242,17 +243,32 @@ pub struct Flag<T> {
     /// The name (lower case, words joined by `-`).
     pub name: &'static str,
     /// What it takes, as the usage shows it: `S`, `A|B|C`, `P1 [P2]` (one word, or up to one
-    /// per word of the shape); empty for a switch, given alone.
+    /// per word of the shape; `OPPONENT...`: any number more; a lone `...`, `P ...`: the flag
+    /// may be given again); empty for a switch, given alone.
     pub value: &'static str,
     /// Reads the words given (none for a switch) into the settings.
     pub read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
 }
 
 impl<T> Flag<T> {
-    /// The most words the flag takes: 0 for a switch.
+    /// The flag `--name`, taking `value`, read by `read`: a list's entry on one line,
+    /// `Flag::new("seed", "S", |t, w| set(&mut t.seed, w[0].parse()?))`.
+    pub const fn new(
+        name: &'static str,
+        value: &'static str,
+        read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
+    ) -> Flag<T> {
+        Flag { name, value, read }
+    }
+
+    /// The most words the flag takes: 0 for a switch, `usize::MAX` after `WORD...`.
     #[must_use]
     pub fn words(&self) -> usize {
-        self.value.split_whitespace().count()
+        let shape = self.value.split_whitespace().filter(|w| *w != "...");
+        if shape.clone().any(|w| w.ends_with("...")) {
+            return usize::MAX;
+        }
+        shape.count()
     }
 
     /// The flag as a usage's synopsis shows it: `[--seat A|B|C]`, `[--fixed-landlord]`.
@@ -264,6 +280,40 @@ impl<T> Flag<T> {
             format!("[--{} {}]", self.name, self.value)
         }
     }
+}
+
+/// A flag's reading that sets one field of the settings: `read: |t, w| set(&mut t.seed,
+/// w[0].parse()?)`, `read: |t, _| set(&mut t.quick, true)`.
+pub fn set<V>(field: &mut V, value: V) -> Result<(), FlagRefusal> {
+    *field = value;
+    Ok(())
+}
+
+/// A flag's word read by its type's `FromStr`, or why not in the command line's words (`'x'
+/// is not a valid value`, as `cli::Args::parse` says it).
+pub fn valid<V: std::str::FromStr>(word: &str) -> Result<V, FlagRefusal> {
+    word.parse()
+        .map_err(|_| format!("'{}' is not a valid value", word).into())
+}
+
+/// The synopsis entries of `flags`, in their order, each as [`Flag::synopsis`] spells it but
+/// that a flag named in `or` shares the brackets of the one before it, as one of two ways to
+/// say one thing: `[--pair X Y | --h2h X Y]`.
+#[must_use]
+pub fn entries<T>(flags: &[Flag<T>], or: &[&str]) -> Vec<String> {
+    let mut entries: Vec<String> = Vec::new();
+    for flag in flags {
+        let spelled = flag.synopsis();
+        match entries.last_mut() {
+            Some(last) if or.contains(&flag.name) => {
+                last.pop();
+                last.push_str(" | ");
+                last.push_str(&spelled[1..]);
+            }
+            _ => entries.push(spelled),
+        }
+    }
+    entries
 }
 
 /// A usage's first lines: `head` (`usage: ddz play`), then each of `flags` (as
@@ -339,5 +389,12 @@ mod tests {
         assert_eq!(flag("A|B|C").words(), 1);
         assert_eq!(flag("P1 [P2]").words(), 2);
         assert_eq!(flag("P1 [P2]").synopsis(), "[--f P1 [P2]]");
+        assert_eq!(flag("P ...").words(), 1);
+        assert_eq!(flag("X Y...").words(), usize::MAX);
+        let two = [flag("X Y"), flag(""), flag("N")];
+        assert_eq!(entries(&two, &[]), ["[--f X Y]", "[--f]", "[--f N]"]);
+        let mut either = [flag("X Y"), flag("N")];
+        either[1].name = "g";
+        assert_eq!(entries(&either, &["g"]), ["[--f X Y | --g N]"]);
     }
 }

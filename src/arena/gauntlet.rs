@@ -14,10 +14,10 @@
 //! - points per deal: the candidate's mean score per seat on a deal, as the arena reports it;
 //!   combined, its mean over the opponents on each deal.
 
-use super::referee::GameRecord;
-use super::report::Report;
+use super::count::report::Report;
+use super::table::referee::GameRecord;
 use super::{run, ArenaConfig, Format, Hook, MatchError};
-use crate::arena::players::{FaultKind, FAULT_KINDS};
+use crate::arena::table::players::{FaultKind, FAULT_KINDS};
 use crate::estimate::{Estimate, Z95};
 
 /// The candidate's figures against one opponent.

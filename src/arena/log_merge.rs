@@ -15,10 +15,10 @@
 //! command line); then it adds the deals up in order, as the run would have. Its `seconds` is the
 //! shards' wall times added up, and reply times come from the log's whole microseconds.
 
-use super::json::{LogLine, ShardEnd, ShardHeader};
-use super::referee::GameRecord;
-use super::report::Report;
-use super::team::TeamScore;
+use super::count::report::Report;
+use super::count::team::TeamScore;
+use super::table::referee::GameRecord;
+use super::wire::json::{LogLine, ShardEnd, ShardHeader};
 use super::{labels, ArenaConfig, Format, ParseFormatError};
 use crate::shards::{Shard, ShardFile, Shards, ShardsError};
 use std::collections::BTreeMap;
@@ -166,7 +166,7 @@ pub enum FileProblem {
 #[derive(Debug)]
 pub enum LineProblem {
     /// It does not read.
-    Unreadable(super::json::LogError),
+    Unreadable(super::wire::json::LogError),
     /// A header after the first line.
     SecondHeader,
     /// Text after the end line.

@@ -2,56 +2,44 @@
 //! the way the tournament does, judges every reply, scores by the official rules and reports
 //! each player's strength with confidence intervals.
 //!
-//! - [`deals`]: seeded deals and the platform's `cards.dat` form;
-//! - [`request`]: the rules of a valid match: a match as asked for, checked into one to run;
-//! - [`players`]: built-in strategies in-process, external programs over pipes;
-//! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
-//! - [`referee`]: one game at one table, every reply judged;
-//! - [`scoring`]: the official linear score and the fault penalty;
-//! - [`team`]: the 2019 server's team format and its scoring;
-//! - [`gauntlet`]: one candidate against a list of opponents, each in pairs, same deals;
-//! - [`sprt`]: the sequential test that stops a match once it is decided;
-//! - [`report`]: the figures per player; [`game_log`]: JSON game lines and transcripts;
-//! - [`text`]: the reports as people read them (match, team turns, gauntlet);
-//! - [`log_merge`]: a match cut into runs of every N-th deal, and their logs merged;
-//! - [`json`]: the JSON lines (game, shard header and end, `RESULT`), one serde type each;
-//! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it.
+//! It is built in four parts whose imports point one way, each on those before it:
+//!
+//! - [`table`]: the players and the table (player specs, built-in and external players, a
+//!   Botzone bot, deals, the referee of one game, the official score);
+//! - [`wire`]: the wire format and the logs (the JSON lines, game logs and transcripts, the
+//!   engine's own log read back);
+//! - [`count`]: the counting (the figures per player, the team format, the sequential test);
+//! - the runner, here: a match played ([`run`]), with [`request`] (the rules of a valid match:
+//!   a match as asked for, checked into one to run), [`gauntlet`] (one candidate against a
+//!   list of opponents, each in pairs, same deals), [`log_merge`] (a match cut into runs of
+//!   every N-th deal, and their logs merged) and [`text`] (the reports as people read them:
+//!   match, team turns, gauntlet).
 //!
 //! Results do not depend on the number of threads: each deal and each game draws its
 //! randomness from its own seed, and results are gathered in deal order.
 
-pub mod botzone_player;
-pub mod deals;
-pub mod engine_log;
-pub mod game_log;
+pub mod count;
 pub mod gauntlet;
-pub mod json;
 pub mod log_merge;
-pub mod players;
-pub mod referee;
-pub mod report;
 pub mod request;
-pub mod scoring;
-pub mod spec;
-pub mod sprt;
-pub mod team;
+pub mod table;
 pub mod text;
-pub mod transcript;
+pub mod wire;
 
 use crate::game::{BySeat, Seat};
 use crate::named::Named;
-use deals::{mix, Deal};
-use players::{Builtin, External, Hosting, Player};
-use referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
-use report::Report;
-use spec::{PlayerSpec, SpecError};
-use sprt::{Sprt, SprtConfig};
+use count::report::Report;
+use count::sprt::{Sprt, SprtConfig};
+use count::team::{TeamScore, TEAM_SEATINGS};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use team::{TeamScore, TEAM_SEATINGS};
+use table::deals::{mix, Deal};
+use table::players::{Builtin, External, Hosting, Player};
+use table::referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
+use table::spec::{PlayerSpec, SpecError};
 
 /// How the players are seated on each deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -194,7 +182,7 @@ impl Default for ArenaConfig {
             threaded: false,
             progress: false,
             progress_unit: "deals",
-            turn_deals: team::DEFAULT_TURN_DEALS,
+            turn_deals: count::team::DEFAULT_TURN_DEALS,
             sprt: None,
             shard: None,
         }
@@ -206,7 +194,7 @@ impl Default for ArenaConfig {
 #[must_use]
 pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
     match spec {
-        PlayerSpec::Botzone(command) => Box::new(botzone_player::BotzonePlayer::new(
+        PlayerSpec::Botzone(command) => Box::new(table::botzone_player::BotzonePlayer::new(
             command,
             hosting.show_stderr,
         )),

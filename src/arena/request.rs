@@ -4,10 +4,10 @@
 //! The flags' reading is the tool's (`tools/arena.rs`); what makes a match playable is here, so
 //! each rule is one line of [`check`] and one variant of the error, testable without a binary.
 
-use super::deals::Deal;
-use super::referee::MatchRules;
-use super::spec::{PlayerSpec, SpecError};
-use super::sprt::SprtConfig;
+use super::count::sprt::SprtConfig;
+use super::table::deals::Deal;
+use super::table::referee::MatchRules;
+use super::table::spec::{PlayerSpec, SpecError};
 use super::{ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::game::Scoring;
 use crate::shards::Shard;

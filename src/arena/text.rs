@@ -1,12 +1,12 @@
 //! The reports' text, as people read them: the match report ([`Report::summary`]), the team
 //! format's turns ([`TeamScore::summary`]) and the gauntlet's table
-//! ([`GauntletReport::summary`]). The figures are counted in [`super::report`], [`super::team`]
-//! and [`super::gauntlet`]; the machine-readable lines are [`super::json`]'s.
+//! ([`GauntletReport::summary`]). The figures are counted in [`super::count::report`], [`super::count::team`]
+//! and [`super::gauntlet`]; the machine-readable lines are [`super::wire::json`]'s.
 
+use super::count::report::{rate, PlayerStats, Report};
+use super::count::team::{TeamScore, DEAL_CAP};
 use super::gauntlet::{GauntletReport, Interval, Role};
-use super::players::{FaultKind, FAULT_KINDS};
-use super::report::{rate, PlayerStats, Report};
-use super::team::{TeamScore, DEAL_CAP};
+use super::table::players::{FaultKind, FAULT_KINDS};
 use std::fmt::Write;
 
 /// A time in milliseconds with about four significant digits, so a sub-microsecond in-process

@@ -9,7 +9,7 @@
 //! own overhead and a loaded machine).
 
 use super::{rebuild, Ask};
-use crate::arena::spec::BuiltinSpec;
+use crate::arena::table::spec::BuiltinSpec;
 use crate::engine::safe_play;
 use crate::engine::strategy_runner::StrategyRunner;
 use crate::game::GameState;
@@ -55,7 +55,7 @@ pub struct Bot {
 
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
-    pub fn new(settings: BotSettings) -> Result<Bot, crate::arena::spec::SpecError> {
+    pub fn new(settings: BotSettings) -> Result<Bot, crate::arena::table::spec::SpecError> {
         // What a turn spends: the spec's own limit, else `--think`, else Botzone's half second.
         let host = settings
             .think

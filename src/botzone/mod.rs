@@ -18,7 +18,7 @@ use crate::game::{GameState, Seat};
 use crate::rules::Platform;
 use serde_json::Value;
 
-pub use crate::arena::botzone_player::{parse_cards, BotzoneJsonError};
+pub use crate::arena::table::botzone_player::{parse_cards, BotzoneJsonError};
 
 /// Cards in a Botzone hand as dealt, and in its bottom.
 const DEALT: usize = 17;

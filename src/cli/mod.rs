@@ -193,9 +193,10 @@ impl Args {
         Ok(words)
     }
 
-    /// Reads the flag just read (`flag`, as [`Args::next_arg`] gave it) when `flags` declares
-    /// it: its words (none for a switch, else one and up to as many as its shape shows) into
-    /// `into`. `Ok(false)`: not one of `flags`, for the caller to read or refuse.
+    /// Reads the flag just read when `flags` declares it as `flag` (`--NAME`: as
+    /// [`Args::next_arg`] gave it, or the long name of a short one typed); its words (none for
+    /// a switch, else one and up to as many as its shape shows) into `into`; a refused value
+    /// names the flag as typed. `Ok(false)`: not one of `flags`, for the caller to read or refuse.
     pub fn read_flag<T>(
         &mut self,
         flags: &[Flag<T>],
@@ -216,7 +217,7 @@ impl Args {
             most => self.values(most)?,
         };
         (declared.read)(into, &words).map_err(|why| ArgError::Refused {
-            flag: flag.to_string(),
+            flag: self.flag.clone(),
             why: why.to_string(),
         })?;
         Ok(true)

@@ -128,15 +128,10 @@ pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
 }
 
 /// The value of a tool's `--scoring` flag, read by the engine's own `scoring` setting (the
-/// one reader of a scoring rule's name); the error names the flag.
-pub fn scoring_flag(value: &str) -> Result<Scoring, SettingError> {
+/// one reader of a scoring rule's name).
+pub fn read_scoring(value: &str) -> Result<Scoring, SettingError> {
     let mut config = EngineConfig::default();
-    config
-        .set("scoring", value)
-        .map_err(|e| SettingError::Flag {
-            flag: "--scoring".to_string(),
-            error: Box::new(e),
-        })?;
+    config.set("scoring", value)?;
     Ok(config.scoring)
 }
 

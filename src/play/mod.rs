@@ -1,6 +1,6 @@
 //! A person at the table: `ddz play` seats a person among engines on the arena's referee.
 //!
-//! - [`person`]: the person's seat, a [`crate::arena::players::Player`] like any engine, whose
+//! - [`person`]: the person's seat, a [`crate::arena::table::players::Player`] like any engine, whose
 //!   choices come through a [`person::Front`] and are judged there, once;
 //! - [`human`]: the terminal's front of the seat, and the hints;
 //! - [`input`]: what the person types, read, and why a play is refused;

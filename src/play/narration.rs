@@ -5,8 +5,8 @@
 //! text replay, and `ddz play` after each game) and `crate::web::replay_page` sends it to the
 //! browser's pages, so the three tell a game the same way.
 
-use crate::arena::json::GameLine;
-use crate::arena::transcript::Transcript;
+use crate::arena::wire::json::GameLine;
+use crate::arena::wire::transcript::Transcript;
 use crate::cards::Cards;
 use crate::game::{trick_numbers, Outcome, Seat, Shown};
 use crate::protocol::{Command, Reply};
@@ -491,10 +491,10 @@ mod tests {
     /// with the record's scores.
     #[test]
     fn a_played_game_is_told_as_the_referee_recorded_it() {
-        use crate::arena::deals::Deal;
         use crate::arena::make_player;
-        use crate::arena::players::{Hosting, Player};
-        use crate::arena::referee::{play_game, GameSlot, MatchRules};
+        use crate::arena::table::deals::Deal;
+        use crate::arena::table::players::{Hosting, Player};
+        use crate::arena::table::referee::{play_game, GameSlot, MatchRules};
         use crate::game::BySeat;
         let names = ["a".to_string(), "b".to_string(), "c".to_string()];
         for n in 0..4 {

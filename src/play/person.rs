@@ -8,7 +8,7 @@
 
 use super::input::{read_bid, read_cards, read_pass, read_play, Refusal};
 use super::view;
-use crate::arena::players::{Answer, Fault, FaultKind, Player};
+use crate::arena::table::players::{Answer, Fault, FaultKind, Player};
 use crate::cards::Cards;
 use crate::engine::track;
 use crate::game::GameState;
@@ -226,7 +226,7 @@ impl<F: Front> Player for Person<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::deals::Deal;
+    use crate::arena::table::deals::Deal;
     use crate::cards::Rank;
     use crate::game::Seat;
     use std::collections::VecDeque;

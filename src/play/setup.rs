@@ -3,8 +3,8 @@
 //! command line that fills it is the tools': `tools::table_flags`).
 
 use crate::arena::log_merge::header_line;
-use crate::arena::players::Hosting;
-use crate::arena::referee::MatchRules;
+use crate::arena::table::players::Hosting;
+use crate::arena::table::referee::MatchRules;
 use crate::arena::ArenaConfig;
 use crate::game::Seat;
 use crate::shards::Shard;
@@ -98,7 +98,7 @@ impl PlaySettings {
 }
 
 impl PlaySettings {
-    /// The first line of the table's JSON game log ([`crate::arena::game_log::start_log`]): the
+    /// The first line of the table's JSON game log ([`crate::arena::wire::game_log::start_log`]): the
     /// build, the table's settings, and the command line of `tool` (`play`, `serve`) that
     /// plays the same deals again.
     #[must_use]

@@ -3,12 +3,12 @@
 //! session plays again). `ddz play`'s session and each of `ddz serve`'s games are driven by it.
 
 use super::setup::PlaySettings;
-use crate::arena::deals::Deal;
 use crate::arena::game_seed;
-use crate::arena::json::GameLine;
 use crate::arena::make_player;
-use crate::arena::players::{greet, Player};
-use crate::arena::referee::{play_game, GameRecord, GameSlot};
+use crate::arena::table::deals::Deal;
+use crate::arena::table::players::{greet, Player};
+use crate::arena::table::referee::{play_game, GameRecord, GameSlot};
+use crate::arena::wire::json::GameLine;
 use crate::game::{BySeat, Seat};
 
 /// An opponent that could not be seated: its spec, its seat, and why (a spec refused, or a

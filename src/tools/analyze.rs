@@ -21,12 +21,14 @@
 //! count as played.
 
 use super::position_line::{view_of, PositionLine};
-use crate::arena::engine_log::{is_engine_log, EngineLog};
-use crate::arena::transcript::{Step, Transcript};
+use crate::arena::wire::engine_log::{is_engine_log, EngineLog};
+use crate::arena::wire::transcript::{Step, Transcript};
 use crate::cli::{Arg, Args};
+use crate::engine::config::read_scoring;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
 use crate::protocol::Command;
+use crate::registry::{entries, set, synopsis, valid, Flag};
 use crate::strategy::thinker::{
     player_setting_names, Aim, Bidder, Playout, Thinker, ThinkerSettings,
 };
@@ -35,9 +37,37 @@ use crate::time::TimeControl;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
-/// Usage of `ddz analyze`, before the settings' list.
-const USAGE_HEAD: &str = "usage: ddz analyze --transcript FILE [--seat SEAT] [--game G] --at N [SETTINGS] [--scoring official|team]
-       ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
+/// `ddz analyze`'s own flags (beside the position's, `ddz solve`'s, and the thinking player's
+/// settings), declared once for its usage's synopsis and its reading.
+static ANALYZE_FLAGS: &[Flag<Asked>] = &[
+    Flag::new("transcript", "FILE", |asked, w| {
+        set(&mut asked.transcript, Some(w[0].clone()))
+    }),
+    // Read with the transcript: a bad number is answered with the valid ones.
+    Flag::new("at", "N", |asked, w| set(&mut asked.at, Some(w[0].clone()))),
+    Flag::new("seat", "SEAT", |asked, w| {
+        set(&mut asked.seat, Some(w[0].parse()?))
+    }),
+    Flag::new("game", "G", |asked, w| match valid(&w[0])? {
+        0 => Err("counts from 1".into()),
+        n => set(&mut asked.game, Some(n)),
+    }),
+    Flag::new("scoring", "official|team", |asked, w| {
+        set(&mut asked.scoring, read_scoring(&w[0])?)
+    }),
+];
+
+/// What `ddz analyze` is asked, as [`ANALYZE_FLAGS`] read it.
+struct Asked {
+    transcript: Option<String>,
+    at: Option<String>,
+    seat: Option<Seat>,
+    game: Option<usize>,
+    scoring: Scoring,
+}
+
+/// Usage of `ddz analyze` after its first form's synopsis, before the settings' list.
+const USAGE_HEAD: &str = "       ddz analyze A=HAND B=HAND C=HAND --landlord SEAT --seat SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                    [SETTINGS] [--scoring official|team]
 N counts the messages the platform sends (the transcript's `>` lines, from 1; comments and the
 engine's `<` answers are not counted) and must be a BID WHAT or PLAY WHAT: without --at, or with
@@ -51,9 +81,14 @@ SETTINGS are the thinking player's, as the engine's flags spell them:";
 const USAGE_TAIL: &str =
     "The column `net` is the play network's mean value of the candidate on 64 deals of its own.";
 
-/// Usage of `ddz analyze`: the settings listed from their registry.
+/// Usage of `ddz analyze`: its flags listed from [`ANALYZE_FLAGS`] (the transcript, first,
+/// is what the form reads: no brackets), the settings from their registry.
 pub fn usage() -> &'static str {
-    crate::tools::usage_with_settings(USAGE_HEAD, true, USAGE_TAIL)
+    let mut flags = entries(ANALYZE_FLAGS, &[]);
+    flags[0] = flags[0].trim_matches(|c| c == '[' || c == ']').to_string();
+    flags.push("[SETTINGS]".to_string());
+    let head = format!("{}\n{}", synopsis("usage: ddz analyze", flags), USAGE_HEAD);
+    crate::tools::usage_with_settings(&head, true, USAGE_TAIL)
 }
 
 /// Deals on which the play network judges each candidate (its column `net`: the mean over
@@ -63,11 +98,13 @@ const NET_DEALS: u32 = 64;
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut settings = ThinkerSettings::default();
-    let mut scoring = Scoring::Official;
-    let mut transcript = None;
-    let mut at = None;
-    let mut seat = None;
-    let mut game = None;
+    let mut asked = Asked {
+        transcript: None,
+        at: None,
+        seat: None,
+        game: None,
+        scoring: Scoring::Official,
+    };
     let mut position = PositionLine::default();
     let usage = usage();
     let mut line = Args::new("analyze", usage, args);
@@ -80,38 +117,22 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             Arg::Flag(f) => f.clone(),
             Arg::Word(_) => return Err(line.unknown(&arg).into()),
         };
-        match flag.as_str() {
-            "--transcript" => transcript = Some(line.value()?),
-            // Read with the transcript: a bad number is answered with the valid ones.
-            "--at" => at = Some(line.value()?),
-            "--seat" => {
-                let v = line.value()?;
-                seat = Some(v.parse::<Seat>()?);
-            }
-            "--game" => {
-                let n: usize = line.parse()?;
-                if n == 0 {
-                    bail!("--game counts from 1");
-                }
-                game = Some(n);
-            }
-            "--scoring" => {
-                scoring = crate::engine::config::scoring_flag(&line.value()?)?;
-            }
-            // The thinking player's settings, as the engine's flags spell them.
-            _ if flag
-                .strip_prefix("--")
-                .map_or(false, |k| player_setting_names().any(|name| name == k)) =>
-            {
+        if line.read_flag(ANALYZE_FLAGS, &flag, &mut asked)? {
+            continue;
+        }
+        // The thinking player's settings, as the engine's flags spell them.
+        match flag.strip_prefix("--") {
+            Some(key) if player_setting_names().any(|name| name == key) => {
                 let v = line.value()?;
                 settings
-                    .set(&flag[2..], &v)
+                    .set(key, &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
             }
             _ => return Err(line.unknown(&arg).into()),
         }
     }
-    let (mut state, question, logged) = match (transcript, at) {
+    let (seat, game) = (asked.seat, asked.game);
+    let (mut state, question, logged) = match (asked.transcript, asked.at) {
         (Some(path), at) => {
             if !position.is_empty() {
                 bail!("give a transcript or a position, not both\n{}", usage);
@@ -130,7 +151,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             (from_position(&position, seat)?, Question::Play, None)
         }
     };
-    state.scoring = scoring;
+    state.scoring = asked.scoring;
     // The engine's time control at the default limit: the deadlines the engine would have.
     let start = Instant::now();
     let deadline = TimeControl::default().deadline(start);
@@ -314,7 +335,8 @@ fn from_transcript(
                 path
             );
         }
-        parsed = crate::arena::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
+        parsed =
+            crate::arena::wire::transcript::parse(&text).map_err(|e| anyhow!("{}: {}", path, e))?;
         (&parsed, None, path.to_string())
     };
     let path = name.as_str();

@@ -1,33 +1,26 @@
 //! `ddz arena`: engines against engines on the same deals (see [`crate::arena`]).
 
-use crate::arena::deals::{parse_dat, write_dat};
-use crate::arena::game_log::{game_json, transcript, transcript_name};
+use crate::arena::count::sprt::SprtConfig;
 use crate::arena::log_merge::{end_line, header_line, merge};
-use crate::arena::referee::CardOrder;
 use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
-use crate::arena::sprt::SprtConfig;
+use crate::arena::table::deals::{parse_dat, write_dat};
+use crate::arena::table::referee::CardOrder;
+use crate::arena::wire::game_log::{game_json, transcript, transcript_name};
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
+use crate::engine::config::read_scoring;
 use crate::game::{Scoring, Seat};
 use crate::named::Named;
 use crate::os::{is_terminal, Stream};
+use crate::registry::{entries, set, synopsis, valid, Flag, FlagRefusal};
 use crate::rules::Platform;
 use crate::shards::Shard;
 use anyhow::{bail, Context};
 use std::io::Write;
 use std::path::PathBuf;
 
-/// Usage of `ddz arena`, before the settings' list.
-const USAGE_HEAD: &str = "\
-usage: ddz arena [--games N] [--seed S] [--deals FILE] [--save-deals FILE]
-                 [--players P1 P2 P3 | --player P ...] [--duplicate | --pair X Y | --h2h X Y | --format F]
-                 [--fixed-landlord] [--time SECS] [--jobs N] [--json FILE] [--transcripts DIR]
-                 [--info6] [--no-handshake] [--card-order asc|desc|random] [--crlf] [--auto-pass]
-                 [--bid-stop-at-3] [--error-as-gameover] [--platform canonical|sample2015|icga2019|botzone]
-                 [--scoring official|team] [--turn R] [--sprt MARGIN0,MARGIN1[,ALPHA,BETA]]
-                 [--progress | --no-progress] [--show-stderr] [--max-errors N] [--threaded]
-                 [--shard K/N] [--gauntlet CANDIDATE OPPONENT...]
-       ddz arena merge FILE...
+/// Usage of `ddz arena` after its synopsis, before the settings' list.
+const USAGE_HEAD: &str = "       ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:learned (the policy learned from the thinking player's decisions),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
@@ -88,9 +81,12 @@ all cores):
   ddz arena --games 2000 --pair builtin:rules builtin:greedy --fixed-landlord
       the rule player against the greedy one: 12,000 games in about 1 s";
 
-/// Usage of `ddz arena`: the settings of `builtin:ddz` listed from their registry.
+/// Usage of `ddz arena`: its flags listed from [`ARENA_FLAGS`], the settings of `builtin:ddz`
+/// from their registry.
 pub fn usage() -> &'static str {
-    crate::tools::usage_with_settings(USAGE_HEAD, false, USAGE_TAIL)
+    let flags = entries(ARENA_FLAGS, EITHER);
+    let head = format!("{}\n{}", synopsis("usage: ddz arena", flags), USAGE_HEAD);
+    crate::tools::usage_with_settings(&head, false, USAGE_TAIL)
 }
 
 /// Usage of `ddz arena merge`.
@@ -211,111 +207,152 @@ struct ArenaFlags {
     max_errors: Option<u64>,
 }
 
-/// Reads `ddz arena`'s flags, each value by its own reader; whether they make a match is
-/// [`CheckedMatch::try_from`]'s to say.
+/// `ddz arena`'s flags, declared once for its usage's synopsis (in this order) and its
+/// reading; whether they make a match is [`CheckedMatch::try_from`]'s to say.
+static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
+    Flag::new("games", "N", |a, w| {
+        set(&mut a.request.games, Some(valid(&w[0])?))
+    }),
+    Flag::new("seed", "S", |a, w| set(&mut a.request.seed, valid(&w[0])?)),
+    Flag::new("deals", "FILE", |a, w| {
+        set(&mut a.deals_file, Some(w[0].clone().into()))
+    }),
+    Flag::new("save-deals", "FILE", |a, w| {
+        set(&mut a.save_deals, Some(w[0].clone().into()))
+    }),
+    Flag::new("players", "P1 P2 P3", |a, w| {
+        a.request.players.extend_from_slice(w);
+        Ok(())
+    }),
+    Flag::new("player", "P ...", |a, w| {
+        a.request.players.push(w[0].clone());
+        Ok(())
+    }),
+    Flag::new("duplicate", "", |a, _| set(&mut a.request.duplicate, true)),
+    Flag::new("pair", "X Y", |a, w| pair(a, Format::Pair, w)),
+    Flag::new("h2h", "X Y", |a, w| pair(a, Format::H2h, w)),
+    Flag::new("format", "F", |a, w| {
+        set(&mut a.request.format, Some(w[0].parse::<Format>()?))
+    }),
+    Flag::new("fixed-landlord", "", |a, _| {
+        set(&mut a.request.rules.fixed_landlord, true)
+    }),
+    Flag::new("time", "SECS", |a, w| {
+        set(&mut a.request.time, Some(valid(&w[0])?))
+    }),
+    Flag::new("jobs", "N", |a, w| set(&mut a.request.jobs, valid(&w[0])?)),
+    Flag::new("json", "FILE", |a, w| {
+        set(&mut a.json, Some(w[0].clone().into()))
+    }),
+    Flag::new("transcripts", "DIR", |a, w| {
+        set(&mut a.transcripts, Some(w[0].clone().into()))
+    }),
+    Flag::new("info6", "", |a, _| set(&mut a.request.rules.info6, true)),
+    Flag::new("no-handshake", "", |a, _| {
+        set(&mut a.request.rules.no_handshake, true)
+    }),
+    Flag::new("card-order", "asc|desc|random", |a, w| {
+        a.request.rules.card_order = match w[0].as_str() {
+            "asc" => CardOrder::Asc,
+            "desc" => CardOrder::Desc,
+            "random" => CardOrder::Random,
+            other => return Err(format!("'{}' is not asc, desc or random", other).into()),
+        };
+        Ok(())
+    }),
+    Flag::new("crlf", "", |a, _| set(&mut a.request.crlf, true)),
+    Flag::new("auto-pass", "", |a, _| {
+        set(&mut a.request.rules.auto_pass, true)
+    }),
+    Flag::new("bid-stop-at-3", "", |a, _| {
+        set(&mut a.request.rules.bid_stop_at_3, true)
+    }),
+    Flag::new("error-as-gameover", "", |a, _| {
+        set(&mut a.request.rules.error_as_gameover, true)
+    }),
+    Flag::new(
+        "platform",
+        "canonical|sample2015|icga2019|botzone",
+        |a, w| {
+            let platform = Platform::from_name(&w[0]).ok_or_else(|| {
+                format!(
+                    "'{}' is not canonical, sample2015, icga2019 or botzone",
+                    w[0]
+                )
+            })?;
+            a.request.rules.set_platform(platform);
+            Ok(())
+        },
+    ),
+    Flag::new("scoring", "official|team", |a, w| {
+        set(&mut a.request.rules.scoring, read_scoring(&w[0])?)
+    }),
+    Flag::new("turn", "R", |a, w| {
+        set(&mut a.request.turn, Some(valid(&w[0])?))
+    }),
+    Flag::new("sprt", "MARGIN0,MARGIN1[,ALPHA,BETA]", |a, w| {
+        set(&mut a.request.sprt, Some(SprtConfig::parse(&w[0])?))
+    }),
+    Flag::new("progress", "", |a, _| set(&mut a.request.progress, true)),
+    Flag::new("no-progress", "", |a, _| {
+        set(&mut a.request.progress, false)
+    }),
+    Flag::new("show-stderr", "", |a, _| {
+        set(&mut a.request.show_stderr, true)
+    }),
+    Flag::new("max-errors", "N", |a, w| {
+        set(&mut a.max_errors, Some(valid(&w[0])?))
+    }),
+    Flag::new("threaded", "", |a, _| set(&mut a.request.threaded, true)),
+    Flag::new("shard", "K/N", |a, w| {
+        set(&mut a.request.shard, Some(Shard::parse(&w[0])?))
+    }),
+    Flag::new("gauntlet", "CANDIDATE OPPONENT...", |a, w| {
+        set(&mut a.request.gauntlet, Some(w.to_vec()))
+    }),
+];
+
+/// The flags of [`ARENA_FLAGS`] that the synopsis shows as another way to say the one before.
+const EITHER: &[&str] = &["player", "pair", "h2h", "format", "no-progress"];
+
+/// `--pair X Y` or `--h2h X Y`: the two players, in `format`.
+fn pair(flags: &mut ArenaFlags, format: Format, both: &[String]) -> Result<(), FlagRefusal> {
+    match both {
+        [x, y] => set(
+            &mut flags.request.pair,
+            Some((format, x.clone(), y.clone())),
+        ),
+        _ => Err("takes two players, X and Y".into()),
+    }
+}
+
+/// Reads `ddz arena`'s flags ([`ARENA_FLAGS`]; `-n` is `--games`, `-j` is `--jobs`).
 fn read_flags(args: &[String]) -> anyhow::Result<ArenaFlags> {
-    let mut request = MatchRequest {
-        jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
-        progress: is_terminal(Stream::Stderr),
-        ..MatchRequest::default()
-    };
     let mut flags = ArenaFlags {
-        request: MatchRequest::default(),
+        request: MatchRequest {
+            jobs: std::thread::available_parallelism().map_or(1, |n| n.get()),
+            progress: is_terminal(Stream::Stderr),
+            ..MatchRequest::default()
+        },
         deals_file: None,
         save_deals: None,
         json: None,
         transcripts: None,
         max_errors: None,
     };
-    let rules = &mut request.rules;
     let mut line = Args::new("arena", usage(), args);
     while let Some(arg) = line.next_arg()? {
-        let flag = match &arg {
-            Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg).into()),
+        let name = match &arg {
+            Arg::Flag(f) if f == "-n" => "--games",
+            Arg::Flag(f) if f == "-j" => "--jobs",
+            Arg::Flag(f) => f.as_str(),
+            Arg::Word(_) => "",
         };
-        match flag.as_str() {
-            "--games" | "-n" => request.games = Some(line.parse()?),
-            "--seed" => request.seed = line.parse()?,
-            "--max-errors" => flags.max_errors = Some(line.parse()?),
-            "--deals" => flags.deals_file = Some(line.value()?.into()),
-            "--save-deals" => flags.save_deals = Some(line.value()?.into()),
-            "--player" => request.players.push(line.value()?),
-            "--players" => {
-                let room = 3usize.saturating_sub(request.players.len()).max(1);
-                request.players.extend(line.values(room)?);
-            }
-            "--duplicate" => request.duplicate = true,
-            "--format" => {
-                request.format = Some(
-                    line.value()?
-                        .parse::<Format>()
-                        .map_err(|e| anyhow::anyhow!("--format: {}", e))?,
-                )
-            }
-            "--platform" => {
-                let platform = line
-                    .value()?
-                    .parse::<Platform>()
-                    .map_err(|e| anyhow::anyhow!("--platform: {}", e))?;
-                rules.set_platform(platform);
-            }
-            "--scoring" => {
-                rules.scoring = crate::engine::config::scoring_flag(&line.value()?)?;
-            }
-            "--turn" => request.turn = Some(line.parse()?),
-            "--sprt" => {
-                request.sprt = Some(
-                    SprtConfig::parse(&line.value()?)
-                        .map_err(|e| anyhow::anyhow!("--sprt: {}", e))?,
-                )
-            }
-            "--pair" | "--h2h" => {
-                let both = line.values(2)?;
-                if both.len() != 2 {
-                    bail!("{} takes two players, X and Y{}", flag, line.hint());
-                }
-                let f = if flag == "--pair" {
-                    Format::Pair
-                } else {
-                    Format::H2h
-                };
-                request.pair = Some((f, both[0].clone(), both[1].clone()));
-            }
-            "--fixed-landlord" => rules.fixed_landlord = true,
-            "--time" => request.time = Some(line.parse()?),
-            "--jobs" | "-j" => request.jobs = line.parse()?,
-            "--json" => flags.json = Some(line.value()?.into()),
-            "--transcripts" => flags.transcripts = Some(line.value()?.into()),
-            "--info6" => rules.info6 = true,
-            "--no-handshake" => rules.no_handshake = true,
-            "--card-order" => {
-                rules.card_order = match line.value()?.as_str() {
-                    "asc" => CardOrder::Asc,
-                    "desc" => CardOrder::Desc,
-                    "random" => CardOrder::Random,
-                    other => bail!("--card-order: '{}' is not asc, desc or random", other),
-                }
-            }
-            "--crlf" => request.crlf = true,
-            "--auto-pass" => rules.auto_pass = true,
-            "--bid-stop-at-3" => rules.bid_stop_at_3 = true,
-            "--error-as-gameover" => rules.error_as_gameover = true,
-            "--progress" => request.progress = true,
-            "--no-progress" => request.progress = false,
-            "--show-stderr" => request.show_stderr = true,
-            "--threaded" => request.threaded = true,
-            "--shard" => {
-                request.shard = Some(
-                    Shard::parse(&line.value()?).map_err(|e| anyhow::anyhow!("--shard: {}", e))?,
-                )
-            }
-            "--gauntlet" => request.gauntlet = Some(line.values(usize::MAX)?),
-            _ => return Err(line.unknown(&arg).into()),
+        if !line.read_flag(ARENA_FLAGS, name, &mut flags)? {
+            return Err(line.unknown(&arg).into());
         }
     }
-    request.transcripts = flags.transcripts.is_some();
-    flags.request = request;
+    flags.request.transcripts = flags.transcripts.is_some();
     Ok(flags)
 }
 
@@ -446,7 +483,7 @@ const FAULTS_SHOWN: usize = 3;
 /// start, exits at once or closes its input says so, with its command, while the match goes on.
 /// (Whether a player was measured at all is the report's to say: [`Report::unmeasured`].)
 ///
-/// [`Report::unmeasured`]: crate::arena::report::Report::unmeasured
+/// [`Report::unmeasured`]: crate::arena::count::report::Report::unmeasured
 struct FaultNotes {
     shown: Vec<usize>,
 }
@@ -459,7 +496,12 @@ impl FaultNotes {
     }
 
     /// Tells the faults of one game (the first [`FAULTS_SHOWN`] of each player).
-    fn tell(&mut self, game: &crate::arena::referee::GameRecord, names: &[String], bar: bool) {
+    fn tell(
+        &mut self,
+        game: &crate::arena::table::referee::GameRecord,
+        names: &[String],
+        bar: bool,
+    ) {
         for e in &game.errors {
             let entry = game.lineup[e.seat];
             let shown = &mut self.shown[entry];
@@ -499,7 +541,7 @@ impl FaultNotes {
 fn print_summary(
     config: &ArenaConfig,
     names: &[String],
-    report: &crate::arena::report::Report,
+    report: &crate::arena::count::report::Report,
     jobs: &str,
 ) -> std::io::Result<()> {
     let format = match config.format {

@@ -7,7 +7,7 @@ use crate::cards::Cards;
 use crate::cli::{Arg, Args};
 use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
-use crate::registry::{synopsis, Flag};
+use crate::registry::{set, synopsis, Flag};
 use crate::rules::{botzone_variant, Platform};
 use crate::time::parse_think;
 use anyhow::{anyhow, bail, Context};
@@ -17,31 +17,17 @@ use std::time::Instant;
 
 /// `ddz botzone`'s flags: the bot's settings, declared once for its usage and its reading.
 pub static BOT_FLAGS: &[Flag<BotSettings>] = &[
-    Flag {
-        name: "player",
-        value: "NAME",
-        read: |bot, words| {
-            bot.player = words[0].clone();
-            Ok(())
-        },
-    },
-    Flag {
-        name: "think",
-        value: "SECONDS",
-        read: |bot, words| {
-            // The one reading of `think`, so the engine and the tools accept the same.
-            bot.think = Some(parse_think(&words[0])?);
-            Ok(())
-        },
-    },
-    Flag {
-        name: "keep-running",
-        value: "",
-        read: |bot, _| {
-            bot.keep_running = true;
-            Ok(())
-        },
-    },
+    Flag::new("player", "NAME", |bot, words| {
+        set(&mut bot.player, words[0].clone())
+    }),
+    Flag::new("think", "SECONDS", |bot, words| {
+        // The one reading of `think`, so the engine and the tools accept the same.
+        bot.think = Some(parse_think(&words[0])?);
+        Ok(())
+    }),
+    Flag::new("keep-running", "", |bot, _| {
+        set(&mut bot.keep_running, true)
+    }),
 ];
 
 /// Usage of `ddz botzone`, after its synopsis.

@@ -1,7 +1,7 @@
-//! `ddz check-transcripts`: the transcripts' checker ([`crate::arena::transcript`]) on the
+//! `ddz check-transcripts`: the transcripts' checker ([`crate::arena::wire::transcript`]) on the
 //! files and directories named, an engine run from its command line.
 
-use crate::arena::transcript::{check_file, transcript_files};
+use crate::arena::wire::transcript::{check_file, transcript_files};
 use crate::cli::{Arg, Args};
 use crate::protocol::external::split_command;
 use std::io::Write;

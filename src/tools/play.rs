@@ -4,9 +4,9 @@
 //! shows it, with the score by the official rule, and the next deal is offered; the session can
 //! be saved as a JSON game log that `ddz replay` reads.
 
-use crate::arena::game_log::{append_game, start_log};
-use crate::arena::json::GameLine;
-use crate::arena::referee::GameRecord;
+use crate::arena::table::referee::GameRecord;
+use crate::arena::wire::game_log::{append_game, start_log};
+use crate::arena::wire::json::GameLine;
 use crate::game::Seat;
 use crate::os::{is_terminal, Stream};
 use crate::play::narration::Narration;

@@ -3,9 +3,9 @@
 //! each game, with each decision's thinking when the log has it): the hands, the bids, each
 //! trick, the result.
 
-use crate::arena::engine_log::{is_engine_log, EngineLog, LoggedGame};
-use crate::arena::json::{GameLine, LogLine};
-use crate::arena::transcript;
+use crate::arena::wire::engine_log::{is_engine_log, EngineLog, LoggedGame};
+use crate::arena::wire::json::{GameLine, LogLine};
+use crate::arena::wire::transcript;
 use crate::cli::{Arg, Args};
 use crate::game::Seat;
 use crate::play::narration::Narration;

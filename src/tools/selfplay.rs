@@ -219,7 +219,10 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     let (out, shard) = read_run_flags(&mut line, &mut run, &mut |flag, line, run| {
         match flag {
             "--jobs" | "-j" => run.jobs = line.parse()?,
-            "--scoring" => run.scoring = crate::engine::config::scoring_flag(&line.value()?)?,
+            "--scoring" => {
+                run.scoring = crate::engine::config::read_scoring(&line.value()?)
+                    .map_err(|e| anyhow::anyhow!("--scoring: {}", e))?
+            }
             _ => return Ok(false),
         }
         Ok(true)

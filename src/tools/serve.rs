@@ -1,7 +1,7 @@
 //! `ddz serve`: the table in a browser. A local web server ([`crate::web::server`]) where a
 //! person plays against engines by clicking, with `ddz play`'s rules, opponents and settings.
 
-use crate::registry::{synopsis, Flag};
+use crate::registry::{set, synopsis, valid, Flag};
 use crate::tools::table_flags::{parse_with, TABLE_FLAGS};
 use crate::web::games::Games;
 use std::io::Write;
@@ -15,24 +15,12 @@ struct Address {
 
 /// `ddz serve`'s own flags, beside the table's ([`TABLE_FLAGS`]).
 static SERVE_FLAGS: &[Flag<Address>] = &[
-    Flag {
-        name: "port",
-        value: "P",
-        read: |address, words| {
-            address.port = words[0]
-                .parse()
-                .map_err(|_| format!("'{}' is not a valid value", words[0]))?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "bind",
-        value: "ADDRESS",
-        read: |address, words| {
-            address.bind = words[0].clone();
-            Ok(())
-        },
-    },
+    Flag::new("port", "P", |address, words| {
+        set(&mut address.port, valid(&words[0])?)
+    }),
+    Flag::new("bind", "ADDRESS", |address, words| {
+        set(&mut address.bind, words[0].clone())
+    }),
 ];
 
 /// Usage of `ddz serve`, after its synopsis.

@@ -4,71 +4,38 @@
 
 use crate::cli::{Arg, Args};
 use crate::play::setup::{PlaySettings, DEFAULT_SEAT};
-use crate::registry::{synopsis, Flag, FlagRefusal};
+use crate::registry::{set, synopsis, Flag, FlagRefusal};
 use crate::time::parse_think;
 
 /// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
 /// tools' usages and their reading.
 pub static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
-    Flag {
-        name: "seat",
-        value: "A|B|C",
-        read: |table, words| {
-            table.seat = words[0].parse()?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "opponents",
-        value: "P1 [P2]",
-        read: |table, words| {
-            // One opponent given plays both seats.
-            let second = words.get(1).unwrap_or(&words[0]);
-            table.opponents = [words[0].clone(), second.clone()];
-            Ok(())
-        },
-    },
-    Flag {
-        name: "seed",
-        value: "S",
-        read: |table, words| {
-            table.seed = number(&words[0])?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "deal",
-        value: "N",
-        read: |table, words| {
-            table.first_deal = number(&words[0])?;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "fixed-landlord",
-        value: "",
-        read: |table, _| {
-            table.fixed_landlord = true;
-            Ok(())
-        },
-    },
-    Flag {
-        name: "think",
-        value: "SECONDS",
-        read: |table, words| {
-            // The one reading of `think`, so the engine and the tools accept the same.
-            table.think = Some(parse_think(&words[0])?);
-            Ok(())
-        },
-    },
-    Flag {
-        name: "save",
-        value: "FILE",
-        read: |table, words| {
-            table.save = Some(words[0].clone().into());
-            Ok(())
-        },
-    },
+    Flag::new("seat", "A|B|C", |table, words| {
+        set(&mut table.seat, words[0].parse()?)
+    }),
+    Flag::new("opponents", "P1 [P2]", |table, words| {
+        // One opponent given plays both seats.
+        let second = words.get(1).unwrap_or(&words[0]);
+        table.opponents = [words[0].clone(), second.clone()];
+        Ok(())
+    }),
+    Flag::new("seed", "S", |table, words| {
+        set(&mut table.seed, number(&words[0])?)
+    }),
+    Flag::new("deal", "N", |table, words| {
+        set(&mut table.first_deal, number(&words[0])?)
+    }),
+    Flag::new("fixed-landlord", "", |table, _| {
+        set(&mut table.fixed_landlord, true)
+    }),
+    Flag::new("think", "SECONDS", |table, words| {
+        // The one reading of `think`, so the engine and the tools accept the same.
+        table.think = Some(parse_think(&words[0])?);
+        Ok(())
+    }),
+    Flag::new("save", "FILE", |table, words| {
+        set(&mut table.save, Some(words[0].clone().into()))
+    }),
 ];
 
 /// A whole number, or why not.
@@ -143,5 +110,5 @@ fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     // Small numbers are easier to retype: the seed is only a name for the deals.
-    crate::arena::deals::mix(nanos, 0) % 1_000_000
+    crate::arena::table::deals::mix(nanos, 0) % 1_000_000
 }

@@ -14,7 +14,7 @@
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
 use super::run::{match_config, replay_start, SelfPlay};
-use crate::arena::referee::GameRecord;
+use crate::arena::table::referee::GameRecord;
 use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};
@@ -224,7 +224,7 @@ pub fn label_run(
     labeller: &mut Labeller,
     every: u32,
     on_game: &mut dyn FnMut(&[Candidate]) -> Result<(), arena::Stop>,
-) -> Result<arena::report::Report, arena::MatchError> {
+) -> Result<arena::count::report::Report, arena::MatchError> {
     let mut config = match_config(run);
     config.shard = shard.map(super::data_merge::deal_shard);
     arena::run(&config, &mut |games: &[GameRecord]| {
@@ -240,7 +240,7 @@ pub fn label_run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::deals::Deal;
+    use crate::arena::table::deals::Deal;
     use crate::arena::{ArenaConfig, Format};
     use crate::time::SearchLimit;
 

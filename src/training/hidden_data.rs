@@ -11,8 +11,8 @@
 //! ([`HIDDEN_EXTRA`] values, not fitted).
 
 use super::encode::{write_f32, MatrixFile};
-use crate::arena::json::{GameLine, LogError, LogLine};
-use crate::arena::referee::GameRecord;
+use crate::arena::table::referee::GameRecord;
+use crate::arena::wire::json::{GameLine, LogError, LogLine};
 use crate::cards::{Cards, Rank};
 use crate::game::{BySeat, GameState, Seat};
 use crate::strategy::networks::hidden::{

@@ -5,8 +5,8 @@
 
 use super::data::{Sample, GAMES_PER_DEAL};
 use super::data_merge::deal_shard;
-use crate::arena::deals::Deal;
-use crate::arena::referee::GameRecord;
+use crate::arena::table::deals::Deal;
+use crate::arena::table::referee::GameRecord;
 use crate::arena::{self, ArenaConfig, Format};
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
@@ -85,7 +85,7 @@ pub fn match_config(run: &SelfPlay) -> ArenaConfig {
 pub fn run(
     run: &SelfPlay,
     on_samples: &mut dyn FnMut(&[Sample]) -> Result<(), arena::Stop>,
-) -> Result<arena::report::Report, arena::MatchError> {
+) -> Result<arena::count::report::Report, arena::MatchError> {
     run_shard(run, None, on_samples)
 }
 
@@ -95,7 +95,7 @@ pub fn run_shard(
     run: &SelfPlay,
     shard: Option<Shard>,
     on_samples: &mut dyn FnMut(&[Sample]) -> Result<(), arena::Stop>,
-) -> Result<arena::report::Report, arena::MatchError> {
+) -> Result<arena::count::report::Report, arena::MatchError> {
     let mut config = match_config(run);
     config.shard = shard.map(deal_shard);
     arena::run(&config, &mut |games: &[GameRecord]| {

@@ -5,7 +5,7 @@
 //! ([`crate::play::person::judge`]) and hands the verdict back to the request, so a refused play
 //! costs nothing and says why. Requests read the table from the same desk.
 
-use crate::arena::json::GameLine;
+use crate::arena::wire::json::GameLine;
 use crate::cards::Cards;
 use crate::game::GameState;
 use crate::play::input::Refusal;

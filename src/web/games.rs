@@ -12,7 +12,7 @@
 
 use super::desk::{web_seat, Refused, SharedDesk};
 use super::replay_page::{Bid, Ending, Play};
-use crate::arena::game_log::append_game;
+use crate::arena::wire::game_log::append_game;
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};
 use crate::play::human::{hint, hint_player, Advice};

@@ -5,7 +5,7 @@
 //! page and links the finished game's replay. Cards are the competition's codes, the pages
 //! draw them.
 
-use crate::arena::json::GameLine;
+use crate::arena::wire::json::GameLine;
 use crate::cards::Cards;
 use crate::game::Seat;
 use crate::play::narration::{Narration, Played};

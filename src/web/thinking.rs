@@ -5,7 +5,7 @@
 //! writes these; `ddz replay LOG` prints the same notes under each game.
 
 use super::replay_page::{DrawnGame, Row, Thought};
-use crate::arena::engine_log::{Decided, LoggedGame};
+use crate::arena::wire::engine_log::{Decided, LoggedGame};
 use crate::play::narration::Narration;
 use crate::strategy::explain::{Note, NotedCandidate};
 

@@ -4,9 +4,9 @@
 use crate::arena_common;
 
 use arena_common::{ddz, result_without_clock, temp_dir};
-use ddz::arena::deals::{parse_dat, write_dat};
-use ddz::arena::json::{GameLine, LogLine, ResultLine};
-use ddz::arena::transcript::check_file;
+use ddz::arena::table::deals::{parse_dat, write_dat};
+use ddz::arena::wire::json::{GameLine, LogLine, ResultLine};
+use ddz::arena::wire::transcript::check_file;
 use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
 use ddz::game::Seat;

@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use ddz::arena::json::{GameLine, ResultLine};
-use ddz::arena::referee::GameRecord;
+use ddz::arena::table::referee::GameRecord;
+use ddz::arena::wire::json::{GameLine, ResultLine};
 use ddz::arena::{run, ArenaConfig};
 use ddz::cards::{Cards, Rank};
 use ddz::game::{BySeat, GameState, Seat};
@@ -122,7 +122,7 @@ pub fn record_of(line: &str) -> GameRecord {
 }
 
 /// Runs a match and returns every game in deal order.
-pub fn play(config: &ArenaConfig) -> (ddz::arena::report::Report, Vec<GameRecord>) {
+pub fn play(config: &ArenaConfig) -> (ddz::arena::count::report::Report, Vec<GameRecord>) {
     let mut games = Vec::new();
     let report = run(config, &mut |deal| {
         games.extend_from_slice(deal);

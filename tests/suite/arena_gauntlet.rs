@@ -50,7 +50,7 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
         pair.format = Format::Pair;
         pair.players = vec!["builtin:rules".into(), opponent.clone()];
         let (alone, games) = play(&pair);
-        let key = |g: &ddz::arena::referee::GameRecord| {
+        let key = |g: &ddz::arena::table::referee::GameRecord| {
             (g.deal_index, g.seating, g.plays.clone(), g.scores.0)
         };
         let keys: Vec<_> = games.iter().map(key).collect();

@@ -10,9 +10,9 @@
 use crate::arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
-use ddz::arena::players::FaultKind;
-use ddz::arena::referee::GameRecord;
-use ddz::arena::report::Report;
+use ddz::arena::count::report::Report;
+use ddz::arena::table::players::FaultKind;
+use ddz::arena::table::referee::GameRecord;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::Cards;
 use ddz::game::Seat;

@@ -6,8 +6,8 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::deals::Deal;
-use ddz::arena::referee::GameRecord;
+use ddz::arena::table::deals::Deal;
+use ddz::arena::table::referee::GameRecord;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::{Cards, Counts};
 use ddz::game::BySeat;

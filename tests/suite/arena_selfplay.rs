@@ -6,8 +6,8 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::game_log::game_json;
-use ddz::arena::referee::{CardOrder, GameRecord, MatchRules};
+use ddz::arena::table::referee::{CardOrder, GameRecord, MatchRules};
+use ddz::arena::wire::game_log::game_json;
 use ddz::arena::{labels, ArenaConfig, Format};
 
 /// Deals per line-up: a few hundred, well under a second in release mode.

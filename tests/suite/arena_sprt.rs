@@ -2,7 +2,7 @@
 //! about the stated rates), and in the arena, a pair with a large known difference decided in
 //! few deals, both ways round.
 
-use ddz::arena::sprt::{Decision, Sprt, SprtConfig};
+use ddz::arena::count::sprt::{Decision, Sprt, SprtConfig};
 use ddz::arena::{run, ArenaConfig, Format};
 
 /// Simulated tests per case: the error-rate estimate's standard error is then under 0.01.

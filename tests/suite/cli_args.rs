@@ -331,7 +331,7 @@ fn replay_heads_each_game_with_the_number_game_picks_it_by() {
     let lines = &lines[1..7];
     let all = ok(&["replay", log]);
     for (n, line) in lines.iter().enumerate() {
-        let g = ddz::arena::json::GameLine::read(line).unwrap();
+        let g = ddz::arena::wire::json::GameLine::read(line).unwrap();
         let head = format!(
             "== game {}: deal {}, seating {}\n",
             n + 1,
@@ -592,7 +592,7 @@ fn play_lists_the_arenas_players() {
     };
     let play = named(&ddz(&["play", "--help"]).stdout);
     let arena = named(&ddz(&["arena", "--help"]).stdout);
-    let known: std::collections::BTreeSet<String> = ddz::arena::spec::BUILTIN_NAMES
+    let known: std::collections::BTreeSet<String> = ddz::arena::table::spec::BUILTIN_NAMES
         .iter()
         .map(|n| n.to_string())
         .collect();
@@ -605,13 +605,14 @@ fn play_lists_the_arenas_players() {
     assert!(recommended.is_subset(&known), "{:?}", recommended);
 }
 
-/// The flags a tool declares (`ddz play`'s and `ddz serve`'s table, `ddz botzone`'s bot) are
+/// The flags a tool declares (`ddz play`'s and `ddz serve`'s table, `ddz botzone`'s bot, `ddz
+/// arena`'s and `ddz analyze`'s) are
 /// its usage's synopsis and its reading at once: every flag the synopsis lists is read by the
 /// tool (given `=x` and a stray word, it is never refused as unknown: the value is read or
 /// refused, or the stray word is), and a flag one typo away is suggested from the same list.
 #[test]
 fn a_declared_flag_is_listed_and_read_from_one_list() {
-    for tool in ["play", "serve", "botzone"] {
+    for tool in ["play", "serve", "botzone", "arena", "analyze"] {
         let usage = ok(&[tool, "--help"]);
         let synopsis: String = usage
             .lines()
@@ -631,7 +632,9 @@ fn a_declared_flag_is_listed_and_read_from_one_list() {
                 given,
                 run.stderr
             );
-            let typo = format!("{}x", flag);
+            // The last letter mistyped (`--playex`: one letter from `--player`, two from
+            // `--players`).
+            let typo = format!("{}x", &flag[..flag.len() - 1]);
             let run = ddz(&[tool, &typo]);
             assert!(
                 run.stderr.contains(&format!("(did you mean '{}'?)", flag)),

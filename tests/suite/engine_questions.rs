@@ -6,7 +6,7 @@
 //! the same engine gives to the clean question.
 
 use crate::botzone_bot::host_game_with;
-use ddz::arena::transcript::{check, parse, transcript_files};
+use ddz::arena::wire::transcript::{check, parse, transcript_files};
 use ddz::cards::Cards;
 use ddz::engine::log::Log;
 use ddz::engine::session::MAX_LINE;

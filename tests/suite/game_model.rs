@@ -4,9 +4,9 @@
 //! and the engine's tracker (a problem in its log naming the reason) — over many random
 //! illegal plays, generated in random positions of random deals.
 
-use ddz::arena::deals::Deal;
-use ddz::arena::players::{Answer, Fault, FaultKind, Player};
-use ddz::arena::referee::{play_game, GameRecord, GameSlot, MatchRules};
+use ddz::arena::table::deals::Deal;
+use ddz::arena::table::players::{Answer, Fault, FaultKind, Player};
+use ddz::arena::table::referee::{play_game, GameRecord, GameSlot, MatchRules};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::game::{judge_bid, judge_play, BySeat, IllegalPlay, Round, Seat};

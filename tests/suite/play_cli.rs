@@ -6,7 +6,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, ddz, ddz_fed, expected_penalty, record_of, temp_dir};
-use ddz::arena::deals::Deal;
+use ddz::arena::table::deals::Deal;
 use ddz::cards::{Counts, Rank};
 use ddz::game::{GameState, Seat};
 use ddz::play::view::spaced;
@@ -460,8 +460,8 @@ fn a_scripted_person_plays_a_whole_game() {
     // the official rule), shown by `ddz replay`, dealt as the arena deals.
     let log = std::fs::read_to_string(&saved).unwrap();
     // The first line: the build and the session's settings, as a command line.
-    match ddz::arena::json::LogLine::read(log.lines().next().unwrap()).unwrap() {
-        ddz::arena::json::LogLine::Header { arena } => {
+    match ddz::arena::wire::json::LogLine::read(log.lines().next().unwrap()).unwrap() {
+        ddz::arena::wire::json::LogLine::Header { arena } => {
             assert_eq!(arena.version, ddz::VERSION);
             assert_eq!(arena.command[0], "play");
             let at = arena.command.iter().position(|w| w == "--seed").unwrap();
@@ -651,7 +651,10 @@ fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
     let line = std::fs::read_to_string(&saved).unwrap();
     let record = record_of(line.lines().nth(1).unwrap());
     assert_eq!(record.errors.len(), 1, "{}", line);
-    assert_eq!(record.errors[0].kind, ddz::arena::players::FaultKind::Left);
+    assert_eq!(
+        record.errors[0].kind,
+        ddz::arena::table::players::FaultKind::Left
+    );
     assert_eq!(record.scores.0, expected_penalty(&record, Seat::A));
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,7 @@
 //! `ddz replay`: how a transcript's game ended, told only as far as the record shows it, and
 //! `--html` saying in one line what it wrote.
 
-use ddz::arena::transcript::{parse, transcript_files};
+use ddz::arena::wire::transcript::{parse, transcript_files};
 use ddz::engine::track;
 use ddz::game::{GameState, Seat};
 use ddz::protocol::{Command, Reply};

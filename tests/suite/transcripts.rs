@@ -1,7 +1,7 @@
 //! The built engine on every transcript fixture, over pipes, as a platform would run it; and
 //! the checker itself caught failing on engines that are wrong.
 
-use ddz::arena::transcript::{check, check_file, parse, transcript_files};
+use ddz::arena::wire::transcript::{check, check_file, parse, transcript_files};
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 

@@ -182,8 +182,8 @@ fn a_game_played_through_the_requests_is_the_game_in_the_servers_log() {
     // The log is the one `ddz play --save` keeps: a header that says what was played, then
     // the game, which `ddz replay` reads back with its score.
     assert_eq!(log.lines().count(), 2, "{}", log);
-    match ddz::arena::json::LogLine::read(log.lines().next().unwrap()).unwrap() {
-        ddz::arena::json::LogLine::Header { arena } => {
+    match ddz::arena::wire::json::LogLine::read(log.lines().next().unwrap()).unwrap() {
+        ddz::arena::wire::json::LogLine::Header { arena } => {
             assert_eq!(arena.version, ddz::VERSION);
             assert_eq!(arena.command[0], "serve");
             let at = arena.command.iter().position(|w| w == "--seed").unwrap();

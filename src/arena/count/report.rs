@@ -2,11 +2,11 @@
 //! deals, errors by kind and reply times, counted deal by deal; given as one `RESULT {json}` line
 //! here, and as text for people in [`super::text`].
 
-use super::json::{H2hLine, PlayerLine, ReplyMs, ResultLine, SprtLine};
-use super::players::{FaultKind, FAULT_KINDS};
-use super::referee::GameRecord;
 use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;
+use crate::arena::table::players::{FaultKind, FAULT_KINDS};
+use crate::arena::table::referee::GameRecord;
+use crate::arena::wire::json::{H2hLine, PlayerLine, ReplyMs, ResultLine, SprtLine};
 use crate::estimate::{Estimate, Z95};
 use crate::game::Seat;
 
@@ -65,7 +65,7 @@ pub struct PlayerStats {
     pub ended_by_own_fault: u64,
 }
 
-pub(super) fn rate(n: u64, d: u64) -> f64 {
+pub(in crate::arena) fn rate(n: u64, d: u64) -> f64 {
     if d == 0 {
         0.0
     } else {

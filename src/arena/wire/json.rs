@@ -15,9 +15,9 @@
 //! beside them, in `game/seat.rs` and `cards.rs`), `"-1"` a pass as in the protocol, and a
 //! fault kind is its name.
 
-use super::deals::Deal;
-use super::players::{FaultKind, FAULT_KINDS};
-use super::referee::{ErrorRecord, GameRecord};
+use crate::arena::table::deals::Deal;
+use crate::arena::table::players::{FaultKind, FAULT_KINDS};
+use crate::arena::table::referee::{ErrorRecord, GameRecord};
 use crate::cards::{Cards, CodesError};
 use crate::game::{BySeat, Seat};
 use crate::named::Named;
@@ -281,7 +281,7 @@ impl ResultLine {
     }
 }
 
-/// One player's figures in the `RESULT` line (see [`super::report::PlayerStats`]).
+/// One player's figures in the `RESULT` line (see [`crate::arena::count::report::PlayerStats`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerLine {
     /// The label.
@@ -347,7 +347,7 @@ pub struct H2hLine {
     pub win_rate: f64,
 }
 
-/// The team format's figures (see [`super::team::TeamScore`]).
+/// The team format's figures (see [`crate::arena::count::team::TeamScore`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TeamLine {
     /// The two teams' labels.
@@ -364,7 +364,7 @@ pub struct TeamLine {
     pub turns: Vec<[i32; 2]>,
 }
 
-/// The sequential test's state (see [`super::sprt::Sprt`]).
+/// The sequential test's state (see [`crate::arena::count::sprt::Sprt`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SprtLine {
     /// The H0 margin.

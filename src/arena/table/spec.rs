@@ -292,7 +292,7 @@ mod tests {
     /// gone still play with it (and a spec naming a file that is not there is refused).
     #[test]
     fn a_network_file_is_read_once_with_the_spec() {
-        use crate::arena::deals::Deal;
+        use crate::arena::table::deals::Deal;
         use crate::game::{GameState, Seat};
         let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
         std::fs::write(&path, crate::strategy::networks::PLAY_WEIGHTS).unwrap();

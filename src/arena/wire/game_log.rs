@@ -4,7 +4,7 @@
 //! ([`start_log`], [`append_game`]: `ddz play --save`, `ddz serve --save`).
 
 use super::json::GameLine;
-use super::referee::GameRecord;
+use crate::arena::table::referee::GameRecord;
 use crate::game::Seat;
 use std::fmt::Write;
 use std::io::Write as _;

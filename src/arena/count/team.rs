@@ -9,8 +9,8 @@
 //! The points are computed from the game records alone (bids, plays, winner, faults), so the
 //! figures can be checked against the JSON log.
 
-use super::json::TeamLine;
-use super::referee::GameRecord;
+use crate::arena::table::referee::GameRecord;
+use crate::arena::wire::json::TeamLine;
 use crate::game::{Outcome, Scoring, Tally};
 
 /// A team's points on one deal, both tables added, are capped at this (SPEC).

@@ -1,0 +1,17 @@
+//! The players and the table, the arena's ground floor: who sits at a table and how one deal is
+//! played and judged there.
+//!
+//! - [`spec`]: a player spec (`builtin:ddz:samples=16`, `botzone:./bot`, a command line) read
+//!   once into a value;
+//! - [`players`]: built-in strategies in-process, external programs over pipes;
+//! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
+//! - [`deals`]: seeded deals and the platform's `cards.dat` form;
+//! - [`referee`]: one game at one table, every reply judged;
+//! - [`scoring`]: the official linear score and the fault penalty.
+
+pub mod botzone_player;
+pub mod deals;
+pub mod players;
+pub mod referee;
+pub mod scoring;
+pub mod spec;
