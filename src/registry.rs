@@ -73,9 +73,39 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
-/// The number `value` spells when `ok` accepts it, or why not (`KEY 'VALUE' must be …`).
+impl SettingError {
+    /// A value refused by a reader that does not know its setting's name ([`refused`]), named
+    /// `key`: the one place a setting's name goes into its error ([`Setting::apply`]).
+    #[must_use]
+    pub fn named(self, key: &str) -> SettingError {
+        match self {
+            SettingError::BadValue {
+                key: unnamed,
+                value,
+                must_be,
+            } if unnamed.is_empty() => SettingError::BadValue {
+                key: key.to_string(),
+                value,
+                must_be,
+            },
+            other => other,
+        }
+    }
+}
+
+/// `value` refused: it must be `must_be`. The setting's name is added where the value was
+/// read for it ([`SettingError::named`]).
+#[must_use]
+pub fn refused(value: &str, must_be: &str) -> SettingError {
+    SettingError::BadValue {
+        key: String::new(),
+        value: value.to_string(),
+        must_be: must_be.to_string(),
+    }
+}
+
+/// The number `value` spells when `ok` accepts it, or why not (`'VALUE' must be …`).
 pub fn number<T: std::str::FromStr>(
-    key: &str,
     value: &str,
     ok: impl Fn(&T) -> bool,
     must_be: &str,
@@ -84,26 +114,18 @@ pub fn number<T: std::str::FromStr>(
         .parse::<T>()
         .ok()
         .filter(|n| ok(n))
-        .ok_or_else(|| SettingError::BadValue {
-            key: key.to_string(),
-            value: value.to_string(),
-            must_be: must_be.to_string(),
-        })
+        .ok_or_else(|| refused(value, must_be))
 }
 
 /// The value named `value` among `options`, or why not (naming them all).
-pub fn one_of<T: Copy>(key: &str, value: &str, options: &[(&str, T)]) -> Result<T, SettingError> {
+pub fn one_of<T: Copy>(value: &str, options: &[(&str, T)]) -> Result<T, SettingError> {
     options
         .iter()
         .find(|(name, _)| *name == value)
         .map(|(_, v)| *v)
         .ok_or_else(|| {
             let names: Vec<&str> = options.iter().map(|(n, _)| *n).collect();
-            SettingError::BadValue {
-                key: key.to_string(),
-                value: value.to_string(),
-                must_be: names.join(" or "),
-            }
+            refused(value, &names.join(" or "))
         })
 }
 
@@ -143,7 +165,9 @@ pub fn unknown<'a>(
 
 /// One setting in a registry: its name as `ddz.cfg`, the engine's flags (`--NAME`) and the
 /// arena's `builtin:ddz:NAME=VALUE` spell it, the shape of its value, a line of help, and how
-/// it is read into and shown from the settings `T` it belongs to. A registry is a list of these
+/// it is read into and shown from the settings `T` it belongs to. Its name is written once,
+/// here: its reader's refusals are named by [`Setting::apply`]; its default is `show` of
+/// `T::default()`, which the usage prints after the help ([`usage_lines`]). A registry is a list of these
 /// (the thinking player's in `strategy::thinker`, the engine's in
 /// `engine::config`): the names, the flags, the keys and the usage texts all come from it, so a
 /// new setting is one more entry.
@@ -154,30 +178,64 @@ pub struct Setting<T> {
     pub value: &'static str,
     /// One line of help.
     pub help: &'static str,
-    /// Whether the value is a file (in `ddz.cfg`, relative to the file's folder).
-    pub file: bool,
     /// Reads the value (trimmed) into the settings; `Err` says why it was refused.
     pub read: fn(&mut T, &str) -> Result<(), SettingError>,
-    /// The value as a `describe` and a log record it.
+    /// The value as a `describe` and a log record it (empty: not in force, one of two
+    /// spellings of one value, as `samples` and `think` are).
     pub show: fn(&T) -> String,
 }
 
-/// The settings of `registry` as a usage lists them: two spaces, the setting spelled by
-/// `spell` (`--think S`, `think=S`) in a column `width` wide (at least), then its help, wrapped
-/// under itself within [`USAGE_COLUMNS`].
+impl<T> Setting<T> {
+    /// Whether the value is a file (its shape `FILE`): in `ddz.cfg`, relative to the file's
+    /// folder.
+    #[must_use]
+    pub fn takes_a_file(&self) -> bool {
+        self.value == "FILE"
+    }
+
+    /// Reads `value` (trimmed) into `target`; a refusal names this setting.
+    pub fn apply(&self, target: &mut T, value: &str) -> Result<(), SettingError> {
+        (self.read)(target, value.trim()).map_err(|e| e.named(self.name))
+    }
+}
+
+/// Every setting of `registry` in force in `target` as `KEY=VALUE`, separated by spaces, in
+/// the registry's order: what a log records.
 #[must_use]
-pub fn usage_lines<T>(
+pub fn describe<T>(registry: &[Setting<T>], target: &T) -> String {
+    registry
+        .iter()
+        .map(|s| (s.name, (s.show)(target)))
+        .filter(|(_, shown)| !shown.is_empty())
+        .map(|(name, shown)| format!("{}={}", name, shown))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The settings of `registry` as a usage lists them: two spaces, the setting spelled by
+/// `spell` (`--think S`, `think=S`) in a column `width` wide (at least), then its help and its
+/// default (`T::default()` shown, when it shows), wrapped under itself within
+/// [`USAGE_COLUMNS`].
+#[must_use]
+pub fn usage_lines<T: Default>(
     registry: &[Setting<T>],
     spell: fn(&Setting<T>) -> String,
     width: usize,
 ) -> String {
+    let defaults = T::default();
     let mut text = String::new();
     for setting in registry {
         let spelled = spell(setting);
         let indent = 2 + width.max(spelled.len()) + 2;
         let mut line = format!("  {:width$}  ", spelled, width = width);
         let mut empty = true;
-        for word in setting.help.split_whitespace() {
+        let default = (setting.show)(&defaults);
+        let help = if default.is_empty() {
+            setting.help.to_string()
+        } else {
+            format!("{} (default {})", setting.help, default)
+        };
+        for word in help.split_whitespace() {
             if !empty && line.chars().count() + 1 + word.chars().count() > USAGE_COLUMNS {
                 text.push_str(&line);
                 text.push('\n');
@@ -218,7 +276,7 @@ pub fn as_key<T>(setting: &Setting<T>) -> String {
     format!("{}={}", setting.name, setting.value)
 }
 
-/// A setting's name as the registries match it: `Play_Net` and ` play-net ` are `play-net`.
+/// A setting's name as the registries match it: `Net_Weight` and ` net-weight ` are `net-weight`.
 #[must_use]
 pub fn setting_name(key: &str) -> String {
     key.trim().to_ascii_lowercase().replace('_', "-")

@@ -83,17 +83,29 @@ impl fmt::Display for SearchLimit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             SearchLimit::Deals(n) => write!(f, "samples={}", n),
-            SearchLimit::Time(t) => write!(f, "think={}", t.as_secs_f64()),
+            SearchLimit::Time(t) => write!(f, "think={}", think_seconds(*t)),
         }
     }
 }
 
-/// A thinking time as a person writes it (`2`, `0.5`: seconds in (0, [`MAX_THINK_SECONDS`]]):
-/// the one reading of `think`, whether it comes from `ddz.cfg`, a flag or a player spec.
+/// A thinking time as a person writes it (`2`, `0.5`: seconds in (0, [`MAX_THINK_SECONDS`]]),
+/// to the microsecond: the one reading of `think`, whether it comes from `ddz.cfg`, a flag or a
+/// player spec. Whole microseconds read back as they are written (`Duration::as_secs_f64`
+/// shown, then read), which nanoseconds of a binary fraction need not.
 pub fn parse_think(text: &str) -> Result<Duration, SettingError> {
     let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
-    let in_range = |t: &f64| *t > 0.0 && *t <= MAX_THINK_SECONDS;
-    number("think", text.trim(), in_range, &must_be).map(Duration::from_secs_f64)
+    let in_range = |t: &f64| *t >= 1e-6 && *t <= MAX_THINK_SECONDS;
+    number(text.trim(), in_range, &must_be)
+        .map(|t: f64| Duration::from_micros((t * 1e6).round() as u64))
+        .map_err(|e| e.named("think"))
+}
+
+/// A thinking time in seconds as [`parse_think`] reads it back: whole microseconds over a
+/// million (`1.594`, where `Duration::as_secs_f64` adds the fraction and can give
+/// `1.5939999999999999`).
+#[must_use]
+pub fn think_seconds(think: Duration) -> f64 {
+    think.as_micros() as f64 / 1e6
 }
 
 /// The referee's clock of one player: its platform's rules and the reply limit in force.

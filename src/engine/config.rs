@@ -6,14 +6,14 @@
 //! in the file gives a warning and the default: the engine starts whatever the file says. A
 //! bad flag is refused by the binary (a person typed it), see [`EngineConfig::apply_args_strictly`].
 //!
-//! A file setting (`log`, `play-net`, `bid-net`) in `ddz.cfg` is relative to the file's folder:
+//! A file setting (`log`, `net`) in `ddz.cfg` is relative to the file's folder:
 //! the platform starts the exe from a working directory of its own, and a team looks for the
 //! log beside the exe. The same setting as a flag is relative to the working directory, as a
 //! path typed on a command line always is.
 
 use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
-use crate::registry::{find_setting, flag_setting, unknown, Setting, SettingError};
+use crate::registry::{find_setting, flag_setting, refused, unknown, Setting, SettingError};
 use crate::strategy::thinker::{player_setting_names, ThinkerSettings, SETTINGS};
 use std::path::{Path, PathBuf};
 
@@ -31,8 +31,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "name",
         value: "NAME",
-        help: "the name answered to the platform (printable ASCII, no spaces; default ddz)",
-        file: false,
+        help: "the name answered to the platform: printable ASCII, no spaces",
         read: |c, v| {
             let ok =
                 !v.is_empty() && v.len() <= MAX_NAME_LEN && v.bytes().all(|b| b.is_ascii_graphic());
@@ -40,14 +39,11 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
                 c.name = v.to_string();
                 Ok(())
             } else {
-                Err(SettingError::BadValue {
-                    key: "name".to_string(),
-                    value: v.to_string(),
-                    must_be: format!(
-                        "1..={} printable ASCII characters without spaces",
-                        MAX_NAME_LEN
-                    ),
-                })
+                let must_be = format!(
+                    "1..={} printable ASCII characters without spaces",
+                    MAX_NAME_LEN
+                );
+                Err(refused(v, &must_be))
             }
         },
         show: |c| c.name.clone(),
@@ -55,8 +51,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "log",
         value: "FILE",
-        help: "record every line in and out (default: none; empty: no log)",
-        file: true,
+        help: "record every line in and out (none by default; empty: no log)",
         read: |c, v| {
             c.log = if v.is_empty() {
                 None
@@ -74,10 +69,9 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "explain",
         value: "on|off",
-        help: "with a log: one line of each decision's thinking after its answer (default on)",
-        file: false,
+        help: "with a log: one line of each decision's thinking after its answer",
         read: |c, v| {
-            c.explain = crate::registry::one_of("explain", v, &[("on", true), ("off", false)])?;
+            c.explain = crate::registry::one_of(v, &[("on", true), ("off", false)])?;
             Ok(())
         },
         show: |c| if c.explain { "on" } else { "off" }.to_string(),
@@ -85,14 +79,9 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
     Setting {
         name: "scoring",
         value: "official|team",
-        help: "the scoring rule the strategy weighs outcomes by (default official)",
-        file: false,
+        help: "the scoring rule the strategy weighs outcomes by",
         read: |c, v| {
-            c.scoring = v.parse().map_err(|_| SettingError::BadValue {
-                key: "scoring".to_string(),
-                value: v.to_string(),
-                must_be: "official or team".to_string(),
-            })?;
+            c.scoring = v.parse().map_err(|_| refused(v, "official or team"))?;
             Ok(())
         },
         show: |c| c.scoring.to_string(),
@@ -137,8 +126,8 @@ pub fn read_scoring(value: &str) -> Result<Scoring, SettingError> {
 
 /// Whether the setting `key` takes a file (relative to `ddz.cfg`'s folder in the file).
 fn is_file_setting(key: &str) -> bool {
-    find_setting(ENGINE_SETTINGS, key).map_or(false, |s| s.file)
-        || find_setting(SETTINGS, key).map_or(false, |s| s.file)
+    find_setting(ENGINE_SETTINGS, key).map_or(false, Setting::takes_a_file)
+        || find_setting(SETTINGS, key).map_or(false, Setting::takes_a_file)
 }
 
 /// The engine's settings.
@@ -185,8 +174,8 @@ impl EngineConfig {
     }
 
     /// Reads config text, returning warnings for bad lines. A relative file setting (`log`,
-    /// `play-net`, `bid-net`) is taken relative to `folder` (the config file's; `Path::new("")`
-    /// keeps it relative to the working directory).
+    /// `net`, each file of a list) is taken relative to `folder` (the config file's;
+    /// `Path::new("")` keeps it relative to the working directory).
     pub fn apply_text(&mut self, text: &str, folder: &Path) -> Vec<String> {
         let mut warnings = Vec::new();
         for (i, line) in text.lines().enumerate() {
@@ -197,9 +186,14 @@ impl EngineConfig {
             let result = match line.split_once('=') {
                 Some((k, v)) => {
                     let is_file = is_file_setting(k);
-                    if is_file && !v.trim().is_empty() {
-                        // `join` keeps an absolute value as it is.
-                        self.set(k, &folder.join(v.trim()).to_string_lossy())
+                    if is_file && !v.trim().is_empty() && v.trim() != "embedded" {
+                        // Each file of a list (`net = a.bin,b.bin`) beside the file; `join`
+                        // keeps an absolute one as it is.
+                        let files: Vec<String> = v
+                            .split(',')
+                            .map(|f| folder.join(f.trim()).to_string_lossy().into_owned())
+                            .collect();
+                        self.set(k, &files.join(","))
                     } else {
                         self.set(k, v)
                     }
@@ -467,7 +461,7 @@ mod tests {
         c.apply_args(&["--log".to_string(), "ddz.log".to_string()]);
         assert_eq!(c.log, Some(PathBuf::from("ddz.log")));
         // The networks' files too: the warning names the file looked for.
-        let w = c.apply_text("Play_Net = new.bin\nbid-net = new.bin\n", &folder);
+        let w = c.apply_text("Net = new.bin\nnet = new.bin,a.bin\n", &folder);
         let looked_for = folder.join("new.bin");
         assert_eq!(w.len(), 2, "{:?}", w);
         for warning in &w {

@@ -25,7 +25,7 @@ A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule
 builtin:learned (the policy learned from the thinking player's decisions),
 builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
 running an engine. builtin:ddz takes the engine's settings after colons, e.g.
-builtin:ddz:samples=16:eval=blend, each KEY=VALUE one of:";
+builtin:ddz:samples=16:infer=off, each KEY=VALUE one of:";
 
 /// Usage of `ddz arena`, after the settings' list.
 const USAGE_TAIL: &str = "\

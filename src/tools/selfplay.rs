@@ -173,15 +173,13 @@ fn check_hidden(
                 .with_context(|| format!("{} is not an arena log", path))?,
         );
     }
-    let names = ["on", "net", "both"];
+    let names = ["net"];
     let mut ways: Vec<Thinker> = Vec::new();
     for name in names {
         let mut settings = ThinkerSettings::default();
         settings.set("infer", name).map_err(anyhow::Error::msg)?;
         if let Some(file) = hidden_net {
-            settings
-                .set("hidden-net", file)
-                .map_err(anyhow::Error::msg)?;
+            settings.set("net", file).map_err(anyhow::Error::msg)?;
         }
         ways.push(Thinker::new(settings));
     }

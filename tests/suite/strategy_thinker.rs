@@ -317,7 +317,7 @@ fn a_blend_mixes_the_network_and_the_rollout_by_its_weight() {
     }
 }
 
-/// `play-net=FILE` plays with the network in the file: the embedded weights written to a file
+/// `net=FILE` with a play network plays with the network in the file: the embedded weights written to a file
 /// give the embedded network's figures to the last digit, and the same weights with the
 /// landlord's official output raised by one stake move every candidate's mean towards the
 /// landlord (by at most one stake: the network judges some deals, the solver or the game's end
@@ -344,7 +344,7 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
             ..fixed(8)
         };
         if let Some(f) = file {
-            s.set("play-net", f.to_str().unwrap()).unwrap();
+            s.set("net", f.to_str().unwrap()).unwrap();
         }
         s
     };
@@ -387,19 +387,32 @@ fn a_network_read_from_a_file_replaces_the_embedded_one() {
     let mut s = ThinkerSettings::default();
     let missing = dir.join("missing.bin");
     let err = s
-        .set("play-net", missing.to_str().unwrap())
+        .set("net", missing.to_str().unwrap())
         .unwrap_err()
         .to_string();
     assert!(err.contains("cannot read"), "{}", err);
+    // Each network goes where its shape says, and a list names more than one.
     let bid = dir.join("bid.bin");
     std::fs::write(&bid, ddz::strategy::networks::BID_WEIGHTS).unwrap();
-    let err = s
-        .set("play-net", bid.to_str().unwrap())
-        .unwrap_err()
-        .to_string();
-    assert!(err.contains("inputs"), "{}", err);
-    assert!(s.set("bid-net", bid.to_str().unwrap()).is_ok());
-    assert!(s.play_net.is_none() && s.bid_net.is_some());
+    assert!(s.set("net", bid.to_str().unwrap()).is_ok());
+    assert!(s.nets.play.is_none() && s.nets.bid.is_some() && s.nets.hidden.is_none());
+    let hidden = dir.join("hidden.bin");
+    std::fs::write(&hidden, ddz::strategy::networks::HIDDEN_WEIGHTS).unwrap();
+    let both = format!("{},{}", same.display(), hidden.display());
+    assert!(s.set("net", &both).is_ok());
+    assert_eq!(
+        s.nets.paths(),
+        [same.to_str(), bid.to_str(), hidden.to_str()].map(Option::unwrap)
+    );
+    s.set("net", "embedded").unwrap();
+    assert!(s.nets.paths().is_empty());
+    // A file of none of our networks' shapes is refused, naming the shapes.
+    let odd = dir.join("odd.bin");
+    let mut bytes = ddz::strategy::networks::BID_WEIGHTS.to_vec();
+    bytes.truncate(bytes.len() - 4);
+    std::fs::write(&odd, &bytes).unwrap();
+    let err = s.set("net", odd.to_str().unwrap()).unwrap_err().to_string();
+    assert!(err.contains("'") && err.contains("odd.bin"), "{}", err);
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -2,7 +2,7 @@
 //! `builtin:ddz:samples=16:eval=blend`, `botzone:./bot`, `./engine --flags`), parsed once into
 //! a [`PlayerSpec`] that builds the player as often as the games need it. It reads back from
 //! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
-//! (`play-net=FILE`) is read when the spec is parsed and shared by every player built from it.
+//! (`net=FILE`) is read when the spec is parsed and shared by every player built from it.
 
 use super::deals::Deal;
 use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
@@ -184,7 +184,8 @@ impl FromStr for BuiltinSpec {
                 for pair in settings.into_iter().flat_map(pairs) {
                     let (k, v) = pair?;
                     if setting_name(k) == PEEK {
-                        ddz.peek = one_of(PEEK, v.trim(), &[("on", true), ("off", false)])?;
+                        ddz.peek = one_of(v.trim(), &[("on", true), ("off", false)])
+                            .map_err(|e| e.named(PEEK))?;
                         ddz.given.push((PEEK, v.trim().to_string()));
                         continue;
                     }
@@ -296,10 +297,7 @@ mod tests {
         use crate::game::{GameState, Seat};
         let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
         std::fs::write(&path, crate::strategy::networks::PLAY_WEIGHTS).unwrap();
-        let text = format!(
-            "builtin:ddz:samples=2:net-weight=1:play-net={}",
-            path.display()
-        );
+        let text = format!("builtin:ddz:samples=2:net-weight=1:net={}", path.display());
         let spec: PlayerSpec = text.parse().unwrap();
         std::fs::remove_file(&path).unwrap();
         assert!(text.parse::<PlayerSpec>().is_err(), "the file is gone");

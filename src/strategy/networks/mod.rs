@@ -13,6 +13,7 @@ use crate::game::score::POINT;
 use crate::game::{BySeat, GameState, Scoring};
 use crate::strategy::splitter::Splitter;
 use features::{bid_features, play_features, OpenPosition, Role, BID_INPUTS, PLAY_INPUTS};
+use hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
 use mlp::Mlp;
 use std::sync::{Arc, Mutex};
 
@@ -105,9 +106,9 @@ static BID_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
 static HIDDEN_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
 
 /// A network read from a weights file, as `scripts/train.py` writes it (`PREFIX.bin`): the
-/// thinking player's `play-net=FILE` and `bid-net=FILE` settings, so that a newly trained
-/// network plays against the embedded one in the same build, on the same deals. The engine
-/// itself needs no file: without these settings it plays with the embedded weights.
+/// thinking player's `net=FILE` setting ([`NetFiles`]), so that a newly trained network plays
+/// against the embedded one in the same build, on the same deals. The engine itself needs no
+/// file: without the setting it plays with the embedded weights.
 #[derive(Clone, Debug)]
 pub struct NetFile {
     path: String,
@@ -115,36 +116,6 @@ pub struct NetFile {
 }
 
 impl NetFile {
-    /// The network in the file at `path`, which must take `inputs` values and give three.
-    pub fn read(path: &str, inputs: usize) -> Result<NetFile, NetFileError> {
-        NetFile::read_shaped(path, inputs, 3)
-    }
-
-    /// The network in the file at `path`, which must take `inputs` values and give `outputs`.
-    pub fn read_shaped(path: &str, inputs: usize, outputs: usize) -> Result<NetFile, NetFileError> {
-        let bytes = std::fs::read(path).map_err(|e| NetFileError::Unreadable {
-            path: path.to_string(),
-            why: e.to_string(),
-        })?;
-        let mlp = Mlp::from_bytes(&bytes).map_err(|e| NetFileError::Malformed {
-            path: path.to_string(),
-            why: e.to_string(),
-        })?;
-        if mlp.inputs() != inputs || mlp.outputs() != outputs {
-            return Err(NetFileError::Shape {
-                path: path.to_string(),
-                inputs: mlp.inputs(),
-                outputs: mlp.outputs(),
-                wanted: inputs,
-                wanted_outputs: outputs,
-            });
-        }
-        Ok(NetFile {
-            path: path.to_string(),
-            mlp: Arc::new(mlp),
-        })
-    }
-
     /// The file the network was read from (for the settings a log records).
     #[must_use]
     pub fn path(&self) -> &str {
@@ -220,13 +191,11 @@ pub enum NetFileError {
     Unreadable { path: String, why: String },
     /// It is no network in our format.
     Malformed { path: String, why: String },
-    /// A network of another shape than the one asked for (inputs, outputs).
-    Shape {
+    /// A network of none of our networks' shapes ([`NetFiles::read`]).
+    NoneOfOurs {
         path: String,
         inputs: usize,
         outputs: usize,
-        wanted: usize,
-        wanted_outputs: usize,
     },
 }
 
@@ -235,22 +204,76 @@ impl std::fmt::Display for NetFileError {
         match self {
             NetFileError::Unreadable { path, why } => write!(f, "cannot read '{}': {}", path, why),
             NetFileError::Malformed { path, why } => write!(f, "'{}': {}", path, why),
-            NetFileError::Shape {
+            NetFileError::NoneOfOurs {
                 path,
                 inputs,
                 outputs,
-                wanted,
-                wanted_outputs,
             } => write!(
                 f,
-                "'{}' takes {} inputs and gives {} outputs; this network takes {} and gives {}",
-                path, inputs, outputs, wanted, wanted_outputs
+                "'{}' takes {} inputs and gives {} outputs: no network of ours (the play \
+                 network takes {} and gives 3, the bid network {} and 3, the hidden-hand \
+                 network {} and {})",
+                path, inputs, outputs, PLAY_INPUTS, BID_INPUTS, HIDDEN_INPUTS, HIDDEN_OUTPUTS
             ),
         }
     }
 }
 
 impl std::error::Error for NetFileError {}
+
+/// The networks read from files in place of the embedded ones (`net=FILE`), each told by its
+/// shape: the play, the bid and the hidden-hand network; `None`: the embedded one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct NetFiles {
+    /// The play network ([`PlayNet`]).
+    pub play: Option<NetFile>,
+    /// The bid network ([`BidNet`]).
+    pub bid: Option<NetFile>,
+    /// The hidden-hand network ([`HiddenNet`]).
+    pub hidden: Option<NetFile>,
+}
+
+impl NetFiles {
+    /// Reads the network in the file at `path` into the place its shape says (inputs and
+    /// outputs: each of our networks has its own).
+    pub fn read(&mut self, path: &str) -> Result<(), NetFileError> {
+        let bytes = std::fs::read(path).map_err(|e| NetFileError::Unreadable {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
+        let mlp = Mlp::from_bytes(&bytes).map_err(|e| NetFileError::Malformed {
+            path: path.to_string(),
+            why: e.to_string(),
+        })?;
+        let (inputs, outputs) = (mlp.inputs(), mlp.outputs());
+        let place = match (inputs, outputs) {
+            (PLAY_INPUTS, 3) => &mut self.play,
+            (BID_INPUTS, 3) => &mut self.bid,
+            (HIDDEN_INPUTS, HIDDEN_OUTPUTS) => &mut self.hidden,
+            _ => {
+                return Err(NetFileError::NoneOfOurs {
+                    path: path.to_string(),
+                    inputs,
+                    outputs,
+                })
+            }
+        };
+        *place = Some(NetFile {
+            path: path.to_string(),
+            mlp: Arc::new(mlp),
+        });
+        Ok(())
+    }
+
+    /// The files read, play, bid, hidden-hand network (none: every network the embedded one).
+    #[must_use]
+    pub fn paths(&self) -> Vec<&str> {
+        [&self.play, &self.bid, &self.hidden]
+            .iter()
+            .filter_map(|f| f.as_ref().map(NetFile::path))
+            .collect()
+    }
+}
 
 /// Two settings are the same when they name the same file.
 impl PartialEq for NetFile {

@@ -13,7 +13,7 @@ impl Thinker {
     /// passing by more than [`ThinkerSettings::bid_margin`](super::ThinkerSettings::bid_margin) stakes.
     pub fn net_bid(&mut self, state: &GameState) -> NetBid {
         let scoring = state.scoring;
-        let file = self.settings.bid_net.as_ref();
+        let file = self.settings.nets.bid.as_ref();
         let net = self
             .bid_net
             .get_or_insert_with(|| BidNet::from_file_or_embedded(file));

@@ -222,9 +222,9 @@ impl Worker {
         })
     }
 
-    /// The play network (the embedded one, or `play-net`'s), made at its first use.
+    /// The play network (the embedded one, or `net`'s), made at its first use.
     pub(super) fn play_net(&mut self, settings: &ThinkerSettings) -> &mut PlayNet {
-        let file = settings.play_net.as_ref();
+        let file = settings.nets.play.as_ref();
         self.play_net
             .get_or_insert_with(|| PlayNet::from_file_or_embedded(file))
     }

@@ -28,7 +28,7 @@ impl Proposal {
     ) -> Proposal {
         if settings.infer == Infer::Net {
             let net = net.get_or_insert_with(|| {
-                HiddenNet::from_file_or_embedded(settings.hidden_net.as_ref())
+                HiddenNet::from_file_or_embedded(settings.nets.hidden.as_ref())
             });
             if let Some(chances) = net.chances(state) {
                 let by_code = |code: u8| chances[Rank::of_code(code).index()];

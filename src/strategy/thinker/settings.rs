@@ -2,11 +2,10 @@
 //! `builtin:ddz:KEY=VALUE` set, and how each is read.
 
 use crate::game::Role;
+use crate::named::Named;
 use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
-use crate::strategy::networks::features::{BID_INPUTS, PLAY_INPUTS};
-use crate::strategy::networks::hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
-use crate::strategy::networks::NetFile;
-use crate::time::{parse_think, SearchLimit, ENGINE};
+use crate::strategy::networks::NetFiles;
+use crate::time::{parse_think, think_seconds, SearchLimit, ENGINE};
 
 /// Default of [`ThinkerSettings::stick`]: keep the rule player's choice against a lead within
 /// one standard error (docs/figures.md, "The stick").
@@ -50,16 +49,12 @@ pub struct ThinkerSettings {
     pub bid_margin: f64,
     /// Where the deals come from ([`Infer`]).
     pub infer: Infer,
-    /// The hidden-hand network read from a file instead of the embedded one.
-    pub hidden_net: Option<NetFile>,
     /// Keep the rule player's choice unless the best candidate beats it on the same deals by
     /// more than this many standard errors of the paired difference (0: the best mean wins).
     pub stick: f64,
-    /// The play network read from a file instead of the embedded one (to measure a newly
-    /// trained network against the binary's own).
-    pub play_net: Option<NetFile>,
-    /// The bid network read from a file instead of the embedded one.
-    pub bid_net: Option<NetFile>,
+    /// Networks read from files instead of the embedded ones (to measure a newly trained
+    /// network against the binary's own).
+    pub nets: NetFiles,
     /// Threads that share a decision's deals; `None`: one per core. The answer at a fixed
     /// budget is the same for any number ([`Thinker::analyze`](super::Thinker::analyze)).
     pub threads: Option<usize>,
@@ -85,8 +80,18 @@ pub enum Playout {
     Learned,
 }
 
-/// The fast policies by name, in the order `playout=` and `prior=` list them.
-const POLICIES: [(&str, Playout); 2] = [("rules", Playout::Rules), ("learned", Playout::Learned)];
+impl Named for Playout {
+    /// In the order `playout=` and `prior=` list them.
+    const NAMES: &'static [(&'static str, Playout)] =
+        &[("rules", Playout::Rules), ("learned", Playout::Learned)];
+}
+crate::named_enum!(Playout);
+
+/// What the `net` setting names for the networks in the binary.
+const EMBEDDED: &str = "embedded";
+
+/// What the `threads` setting names for one thread per core.
+const CORES: &str = "cores";
 
 impl Default for ThinkerSettings {
     fn default() -> ThinkerSettings {
@@ -99,10 +104,8 @@ impl Default for ThinkerSettings {
             bid_margin: 0.0,
             net_weight: DEFAULT_NET_WEIGHT,
             infer: Infer::Net,
-            hidden_net: None,
             stick: DEFAULT_STICK,
-            play_net: None,
-            bid_net: None,
+            nets: NetFiles::default(),
             threads: None,
             playout: Playout::Rules,
             playout_plies: 0,
@@ -151,7 +154,7 @@ impl ThinkerSettings {
             return Err(why);
         }
         match find_setting(SETTINGS, key) {
-            Some(setting) => (setting.read)(self, value.trim()),
+            Some(setting) => setting.apply(self, value),
             None => Err(unknown("setting", key, player_setting_names())),
         }
     }
@@ -196,6 +199,9 @@ const RETIRED: &[(&str, Option<&str>, &str)] = &[
         None,
         "a measurement of the arena's, spelled builtin:ddz:peek=on there alone",
     ),
+    ("play-net", None, NET_FILE_READS_ANY),
+    ("bid-net", None, NET_FILE_READS_ANY),
+    ("hidden-net", None, NET_FILE_READS_ANY),
     (
         "bid",
         Some("simulate"),
@@ -204,7 +210,7 @@ const RETIRED: &[(&str, Option<&str>, &str)] = &[
     (
         "bid",
         Some("net-deals"),
-        "measured level with the bid network (−0.3 ± 9.6) at more cost",
+        "measured no better than the value thresholds (−0.3 ± 9.6), which the bid network beats",
     ),
     (
         "infer",
@@ -217,6 +223,9 @@ const RETIRED: &[(&str, Option<&str>, &str)] = &[
         "measured level with the network (−0.3 ± 2.6)",
     ),
 ];
+
+/// What replaced the three network files' settings.
+const NET_FILE_READS_ANY: &str = "net=FILE reads any of the networks, told by its shape";
 
 /// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]).
 fn retired(key: &str, value: &str) -> Option<SettingError> {
@@ -247,11 +256,9 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "samples",
         value: "N",
-        help: "N deals per decision, whatever the clock (reproducible; default 256)",
-        file: false,
+        help: "N deals per decision, whatever the clock: reproducible",
         read: |s, v| {
-            let n = number("samples", v, |n: &u32| *n >= 1, "a whole number ≥ 1")?;
-            s.limit = SearchLimit::Deals(n);
+            s.limit = SearchLimit::Deals(number(v, |n: &u32| *n >= 1, "a whole number ≥ 1")?);
             Ok(())
         },
         show: |s| match s.limit {
@@ -262,25 +269,23 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "think",
         value: "S",
-        help: "S seconds per decision instead of a count of deals (on Botzone 0.5 by default)",
-        file: false,
+        help: "S seconds per decision instead of a count of deals (Botzone's default: 0.5)",
         read: |s, v| {
             s.limit = SearchLimit::Time(parse_think(v)?);
             Ok(())
         },
         show: |s| match s.limit {
-            SearchLimit::Time(t) => t.as_secs_f64().to_string(),
+            SearchLimit::Time(t) => think_seconds(t).to_string(),
             SearchLimit::Deals(_) => String::new(),
         },
     },
     Setting {
         name: "table-mb",
         value: "M",
-        help: "the solver's table in MiB (default 8)",
-        file: false,
+        help: "the solver's table in MiB",
         read: |s, v| {
             let must_be = format!("1..={} (MiB)", MAX_TABLE_MB);
-            let mb = number("table-mb", v, |n| (1..=MAX_TABLE_MB).contains(n), &must_be)?;
+            let mb = number(v, |n| (1..=MAX_TABLE_MB).contains(n), &must_be)?;
             s.table_bytes = mb << 20;
             Ok(())
         },
@@ -289,23 +294,19 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "bid",
         value: "value|net",
-        help: "how it bids: the rule player's value thresholds, or the bid network (default net)",
-        file: false,
+        help: "how it bids: the rule player's value thresholds, or the bid network",
         read: |s, v| {
-            s.bidder = one_of("bid", v, &BIDDERS)?;
+            s.bidder = one_of(v, Bidder::NAMES)?;
             Ok(())
         },
-        show: |s| name_of(&BIDDERS, s.bidder).to_string(),
+        show: |s| s.bidder.to_string(),
     },
     Setting {
         name: "bid-margin",
         value: "M",
-        help: "with the bid network: bid when the landlord's seat is worth more than M stakes \
-               (default 0)",
-        file: false,
+        help: "with the bid network: bid when the landlord's seat is worth more than M stakes",
         read: |s, v| {
-            let in_range = |m: &f64| (-4.0..=4.0).contains(m);
-            s.bid_margin = number("bid-margin", v, in_range, "a number in [-4, 4]")?;
+            s.bid_margin = number(v, |m: &f64| (-4.0..=4.0).contains(m), "a number in [-4, 4]")?;
             Ok(())
         },
         show: |s| s.bid_margin.to_string(),
@@ -315,20 +316,17 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "score|wins",
         help: "what a deal's outcome is worth to the search: its score in points, or only who won \
                (a plain stake either way: win rate over score); L,F sets the landlord's and the \
-               farmers' apart (default score,wins)",
-        file: false,
-        read: |s, v| set_by_role(s, v, |v| one_of("aim", v, &AIMS), |j, aim| j.aim = aim),
-        show: |s| shown_by_role(s, |j| name_of(&AIMS, j.aim).to_string()),
+               farmers' apart",
+        read: |s, v| set_by_role(s, v, |v| one_of(v, Aim::NAMES), |j, aim| j.aim = aim),
+        show: |s| shown_by_role(s, |j| j.aim.to_string()),
     },
     Setting {
         name: "net-weight",
         value: "W",
         help: "the play network's share of a deal's value, 0 to 1, the play-out's the rest; 0: \
-               play-outs alone (default 0.5)",
-        file: false,
+               play-outs alone",
         read: |s, v| {
-            let in_range = |w: &f64| (0.0..=1.0).contains(w);
-            s.net_weight = number("net-weight", v, in_range, "a number in [0, 1]")?;
+            s.net_weight = number(v, |w: &f64| (0.0..=1.0).contains(w), "a number in [0, 1]")?;
             Ok(())
         },
         show: |s| s.net_weight.to_string(),
@@ -336,94 +334,84 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "infer",
         value: "off|net",
-        help: "the deals searched: uniform, or drawn by the hidden-hand network (default net)",
-        file: false,
+        help: "the deals searched: uniform, or drawn by the hidden-hand network",
         read: |s, v| {
-            s.infer = one_of("infer", v, &INFERS)?;
+            s.infer = one_of(v, Infer::NAMES)?;
             Ok(())
         },
-        show: |s| name_of(&INFERS, s.infer).to_string(),
-    },
-    Setting {
-        name: "hidden-net",
-        value: "FILE",
-        help: "the hidden-hand network from a file instead of the embedded one (the default)",
-        file: true,
-        read: |s, v| {
-            s.hidden_net =
-                Some(NetFile::read_shaped(v, HIDDEN_INPUTS, HIDDEN_OUTPUTS).map_err(net_error)?);
-            Ok(())
-        },
-        show: |s| net_file(&s.hidden_net).to_string(),
+        show: |s| s.infer.to_string(),
     },
     Setting {
         name: "stick",
         value: "Z",
-        help: "keep the rule player's choice unless the best leads it by Z standard errors \
-               (default 1; 0: the best mean wins)",
-        file: false,
+        help: "keep the rule player's choice unless the best leads it by Z standard errors; 0: \
+               the best mean wins",
         read: |s, v| {
-            let in_range = |z: &f64| (0.0..=10.0).contains(z);
-            s.stick = number("stick", v, in_range, "a number in [0, 10]")?;
+            s.stick = number(v, |z: &f64| (0.0..=10.0).contains(z), "a number in [0, 10]")?;
             Ok(())
         },
         show: |s| s.stick.to_string(),
     },
     Setting {
-        name: "play-net",
+        name: "net",
         value: "FILE",
-        help: "the play network from a file (scripts/train.py) instead of the embedded one (the \
-               default)",
-        file: true,
+        help: "a network from a file (scripts/train.py) instead of the binary's own: the play, \
+               bid or hidden-hand network, told by its shape; FILE,FILE for more, embedded for \
+               the binary's",
         read: |s, v| {
-            s.play_net = Some(NetFile::read(v, PLAY_INPUTS).map_err(net_error)?);
+            if v == EMBEDDED {
+                s.nets = NetFiles::default();
+                return Ok(());
+            }
+            for path in v.split(',') {
+                s.nets
+                    .read(path.trim())
+                    .map_err(|e| SettingError::File { why: e.to_string() })?;
+            }
             Ok(())
         },
-        show: |s| net_file(&s.play_net).to_string(),
-    },
-    Setting {
-        name: "bid-net",
-        value: "FILE",
-        help: "the bid network from a file instead of the embedded one (the default)",
-        file: true,
-        read: |s, v| {
-            s.bid_net = Some(NetFile::read(v, BID_INPUTS).map_err(net_error)?);
-            Ok(())
+        show: |s| {
+            let paths = s.nets.paths();
+            if paths.is_empty() {
+                EMBEDDED.to_string()
+            } else {
+                paths.join(",")
+            }
         },
-        show: |s| net_file(&s.bid_net).to_string(),
     },
     Setting {
         name: "threads",
         value: "N",
-        help: "search threads (default: one per core; 1 in the arena)",
-        file: false,
+        help: "search threads, cores for one per core (the arena's players take 1)",
         read: |s, v| {
-            let must_be = format!("a whole number in 1..={}", MAX_THREADS);
-            let n = number("threads", v, |n| (1..=MAX_THREADS).contains(n), &must_be)?;
-            s.threads = Some(n);
+            s.threads = match v {
+                CORES => None,
+                _ => {
+                    let must_be = format!("a whole number in 1..={}, or cores", MAX_THREADS);
+                    Some(number(v, |n| (1..=MAX_THREADS).contains(n), &must_be)?)
+                }
+            };
             Ok(())
         },
-        show: |s| s.threads.map_or("cores".to_string(), |n| n.to_string()),
+        show: |s| s.threads.map_or(CORES.to_string(), |n| n.to_string()),
     },
     Setting {
         name: "playout",
         value: "rules|learned",
-        help: "the policy of the play-outs: the rule player or the learned policy (default rules)",
-        file: false,
+        help: "the policy of the play-outs: the rule player or the learned policy",
         read: |s, v| {
-            s.playout = one_of("playout", v, &POLICIES)?;
+            s.playout = one_of(v, Playout::NAMES)?;
             Ok(())
         },
-        show: |s| name_of(&POLICIES, s.playout).to_string(),
+        show: |s| s.playout.to_string(),
     },
     Setting {
         name: "playout-plies",
         value: "N",
         help: "with playout learned: the learned policy plays the first N turns of each \
-               play-out, the rule player the rest (default 0: every turn)",
-        file: false,
+               play-out, the rule player the rest; 0: every turn",
         read: |s, v| {
-            s.playout_plies = number("playout-plies", v, |_: &u32| true, "a whole number")?;
+            s.playout_plies = number(v, |_: &u32| true, "a whole number")?;
             Ok(())
         },
         show: |s| s.playout_plies.to_string(),
@@ -431,23 +419,20 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "prior",
         value: "rules|learned",
-        help: "the policy whose choice the search keeps unless another is clearly better \
-               (default rules)",
-        file: false,
+        help: "the policy whose choice the search keeps unless another is clearly better",
         read: |s, v| {
-            s.prior = one_of("prior", v, &POLICIES)?;
+            s.prior = one_of(v, Playout::NAMES)?;
             Ok(())
         },
-        show: |s| name_of(&POLICIES, s.prior).to_string(),
+        show: |s| s.prior.to_string(),
     },
     Setting {
         name: "solve-at",
         value: "C",
         help: "the exact solver decides a deal once the hands hold at most C cards; L,F apart \
-               for the landlord and the farmers (default 16,24)",
-        file: false,
+               for the landlord and the farmers",
         read: |s, v| {
-            let read = |v: &str| number("solve-at", v, |n: &u32| *n <= 54, "a whole number ≤ 54");
+            let read = |v: &str| number(v, |n: &u32| *n <= 54, "a whole number ≤ 54");
             set_by_role(s, v, read, |j, cards| j.solve_at = cards)
         },
         show: |s| shown_by_role(s, |j| j.solve_at.to_string()),
@@ -455,18 +440,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     Setting {
         name: "solve-nodes",
         value: "N",
-        help: "node budget of one solve; L,F apart for the landlord and the farmers \
-               (default 4000,10000)",
-        file: false,
+        help: "node budget of one solve; L,F apart for the landlord and the farmers",
         read: |s, v| {
-            let read = |v: &str| {
-                number(
-                    "solve-nodes",
-                    v,
-                    |n: &u64| (1..=1_000_000_000).contains(n),
-                    "a whole number in 1..=1000000000",
-                )
-            };
+            let must_be = "a whole number in 1..=1000000000";
+            let read = |v: &str| number(v, |n: &u64| (1..=1_000_000_000).contains(n), must_be);
             set_by_role(s, v, read, |j, nodes| j.solve_nodes = nodes)
         },
         show: |s| shown_by_role(s, |j| j.solve_nodes.to_string()),
@@ -486,12 +463,6 @@ pub fn player_usage_lines(spell: fn(&Setting<ThinkerSettings>) -> String, width:
     usage_lines(SETTINGS, spell, width.max(usage_width(SETTINGS, spell)))
 }
 
-/// The bidders by name, in the order `bid=` lists them.
-const BIDDERS: [(&str, Bidder); 2] = [("value", Bidder::Value), ("net", Bidder::Net)];
-
-/// The ways of drawing deals by name, in the order `infer=` lists them.
-const INFERS: [(&str, Infer); 2] = [("off", Infer::Off), ("net", Infer::Net)];
-
 /// Where a decision's deals come from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Infer {
@@ -502,23 +473,10 @@ pub enum Infer {
     Net,
 }
 
-/// The name of `value` among `options`.
-fn name_of<T: PartialEq>(options: &[(&'static str, T)], value: T) -> &'static str {
-    options
-        .iter()
-        .find(|(_, v)| *v == value)
-        .map_or("?", |(name, _)| name)
+impl Named for Infer {
+    const NAMES: &'static [(&'static str, Infer)] = &[("off", Infer::Off), ("net", Infer::Net)];
 }
-
-/// A network file refused, as a setting's error.
-fn net_error(e: crate::strategy::networks::NetFileError) -> SettingError {
-    SettingError::File { why: e.to_string() }
-}
-
-/// A network setting's value: the file's path, or `embedded`.
-fn net_file(file: &Option<NetFile>) -> &str {
-    file.as_ref().map_or("embedded", NetFile::path)
-}
+crate::named_enum!(Infer);
 
 /// How the thinking player bids.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -529,6 +487,12 @@ pub enum Bidder {
     /// default).
     Net,
 }
+
+impl Named for Bidder {
+    const NAMES: &'static [(&'static str, Bidder)] =
+        &[("value", Bidder::Value), ("net", Bidder::Net)];
+}
+crate::named_enum!(Bidder);
 
 /// What the search maximises ([`ThinkerSettings::aim`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -542,8 +506,10 @@ pub enum Aim {
     Wins,
 }
 
-/// The aims by name.
-const AIMS: [(&str, Aim); 2] = [("score", Aim::Score), ("wins", Aim::Wins)];
+impl Named for Aim {
+    const NAMES: &'static [(&'static str, Aim)] = &[("score", Aim::Score), ("wins", Aim::Wins)];
+}
+crate::named_enum!(Aim);
 
 /// How one role's search judges a deal ([`ThinkerSettings::judge`]). The roles differ by
 /// default (docs/figures.md, "Each role its own judge"): the solver plays the farmers as one
@@ -637,50 +603,92 @@ mod tests {
         );
     }
 
-    /// What `describe` writes reads back through `set` to the same settings (the embedded
-    /// networks and one thread per core are the defaults, which `describe` names in words).
+    /// A value for the setting `name` as a person would type it, drawn by `rng`: what the
+    /// setting takes, from its own rules (not its reader's), one of both roles' pairs for the
+    /// judges' settings. A setting with no generator here fails the test that draws it.
+    fn typed_value(name: &str, rng: &mut fastrand::Rng) -> String {
+        let hundredths = |rng: &mut fastrand::Rng, from: i32, to: i32| {
+            (f64::from(rng.i32(from * 100..=to * 100)) / 100.0).to_string()
+        };
+        let by_role = |rng: &mut fastrand::Rng, one: &dyn Fn(&mut fastrand::Rng) -> String| {
+            if rng.bool() {
+                one(rng)
+            } else {
+                format!("{},{}", one(rng), one(rng))
+            }
+        };
+        let pick =
+            |rng: &mut fastrand::Rng, names: &[&str]| names[rng.usize(..names.len())].to_string();
+        match name {
+            "samples" => rng.u32(1..=100_000).to_string(),
+            "think" => (f64::from(rng.u32(1..=600_000)) / 1000.0).to_string(),
+            "table-mb" => rng.usize(1..=MAX_TABLE_MB).to_string(),
+            "bid" => pick(rng, &["value", "net"]),
+            "bid-margin" => hundredths(rng, -4, 4),
+            "aim" => by_role(rng, &|rng| pick(rng, &["score", "wins"])),
+            "net-weight" => hundredths(rng, 0, 1),
+            "infer" => pick(rng, &["off", "net"]),
+            "stick" => hundredths(rng, 0, 10),
+            "net" => EMBEDDED.to_string(),
+            "threads" => match rng.usize(0..=MAX_THREADS) {
+                0 => CORES.to_string(),
+                n => n.to_string(),
+            },
+            "playout" | "prior" => pick(rng, &["rules", "learned"]),
+            "playout-plies" => rng.u32(..).to_string(),
+            "solve-at" => by_role(rng, &|rng| rng.u32(0..=54).to_string()),
+            "solve-nodes" => by_role(rng, &|rng| rng.u64(1..=1_000_000_000).to_string()),
+            other => panic!("no generator for the setting {}", other),
+        }
+    }
+
+    /// On generated settings (each a few settings set in a random order to typed values, 2,000
+    /// seeds): what `describe` writes reads back through `set` into default settings as the
+    /// same settings, and describes the same; every key `describe` writes is a setting's, in
+    /// the registry's order, one of the limit's two spellings; and each value typed shows back
+    /// as typed, or as its pair's shorter form when both roles agree.
     #[test]
     fn the_described_settings_read_back_the_same() {
-        let mut changed = ThinkerSettings::default();
-        for (k, v) in [
-            ("samples", "16"),
-            ("table-mb", "4"),
-            ("bid", "value"),
-            ("bid-margin", "0.25"),
-            ("aim", "wins,score"),
-            ("net-weight", "0.75"),
-            ("infer", "off"),
-            ("stick", "2"),
-            ("playout", "learned"),
-            ("playout-plies", "6"),
-            ("prior", "learned"),
-            ("solve-at", "20"),
-            ("solve-nodes", "20000,30000"),
-        ] {
-            changed.set(k, v).unwrap();
-        }
-        for settings in [ThinkerSettings::default(), changed] {
+        let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+        for seed in 0..2_000 {
+            let mut rng = fastrand::Rng::with_seed(seed);
+            let mut settings = ThinkerSettings::default();
+            for _ in 0..rng.usize(0..=2 * SETTINGS.len()) {
+                let setting = &SETTINGS[rng.usize(..SETTINGS.len())];
+                let typed = typed_value(setting.name, &mut rng);
+                settings
+                    .set(setting.name, &typed)
+                    .unwrap_or_else(|e| panic!("seed {}: {}={}: {}", seed, setting.name, typed, e));
+                let shown = (setting.show)(&settings);
+                let short = typed
+                    .split_once(',')
+                    .filter(|(l, f)| l == f)
+                    .map(|(l, _)| l);
+                assert!(
+                    shown == typed || Some(shown.as_str()) == short,
+                    "seed {}: {}={} shows {}",
+                    seed,
+                    setting.name,
+                    typed,
+                    shown
+                );
+            }
             let text = settings.describe();
             let keys: Vec<&str> = text
                 .split(' ')
                 .map(|kv| kv.split('=').next().unwrap())
                 .collect();
-            // Every setting but the limit's other spelling.
-            let names: Vec<&str> = SETTINGS
-                .iter()
-                .map(|s| s.name)
-                .filter(|&n| n != "think")
-                .collect();
-            assert_eq!(keys, names, "{}", text);
+            let in_order: Vec<&str> = names.iter().copied().filter(|n| keys.contains(n)).collect();
+            assert_eq!(keys, in_order, "seed {}: {}", seed, text);
+            assert_eq!(keys.len(), names.len() - 1, "seed {}: {}", seed, text);
             let mut back = ThinkerSettings::default();
-            back.set("think", "3").unwrap();
             for kv in text.split(' ') {
                 let (k, v) = kv.split_once('=').unwrap();
-                if v != "embedded" && v != "cores" {
-                    back.set(k, v).unwrap_or_else(|e| panic!("{}: {}", kv, e));
-                }
+                back.set(k, v)
+                    .unwrap_or_else(|e| panic!("seed {}: {}: {}", seed, kv, e));
             }
-            assert_eq!(back, settings, "{}", text);
+            assert_eq!(back, settings, "seed {}: {}", seed, text);
+            assert_eq!(back.describe(), text, "seed {}", seed);
         }
     }
 
