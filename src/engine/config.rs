@@ -14,7 +14,7 @@
 use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
 use crate::registry::{find_setting, flag_setting, refused, unknown, Setting, SettingError};
-use crate::strategy::thinker::{player_setting_names, ThinkerSettings, SETTINGS};
+use crate::strategy::thinker::{player_setting_names, retired, ThinkerSettings, SETTINGS};
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -170,6 +170,9 @@ impl EngineConfig {
         if find_setting(SETTINGS, key).is_some() {
             return self.player.set(key, value);
         }
+        if let Some(why) = retired(key, value) {
+            return Err(why);
+        }
         Err(unknown("key", key, engine_setting_names()))
     }
 
@@ -240,7 +243,19 @@ impl EngineConfig {
                         }),
                         Err(e) => Some(FlagError::Arg(e)),
                     },
-                    None => Some(FlagError::Arg(line.unknown(&Arg::Flag(flag)))),
+                    None => match retired(flag.trim_start_matches('-'), "") {
+                        // Said with its value (`--eval rollout`: what replaced that value).
+                        Some(_) => {
+                            let value = line.value().unwrap_or_default();
+                            let key = flag.trim_start_matches('-');
+                            let why = retired(key, &value).expect("retired whatever its value");
+                            Some(FlagError::Setting(SettingError::Flag {
+                                flag: flag.clone(),
+                                error: Box::new(why),
+                            }))
+                        }
+                        None => Some(FlagError::Arg(line.unknown(&Arg::Flag(flag)))),
+                    },
                 },
                 Ok(Some(word)) => Some(FlagError::Arg(line.unknown(&word))),
                 Err(e) => Some(FlagError::Arg(e)),
@@ -471,5 +486,33 @@ mod tests {
                 warning
             );
         }
+    }
+
+    /// A retired setting, in `ddz.cfg` or as a flag, is refused by name with what replaced it,
+    /// not as an unknown key; the flag's value goes with it.
+    #[test]
+    fn a_retired_setting_is_named_in_the_file_and_as_a_flag() {
+        let mut c = EngineConfig::default();
+        let w = c.apply_text("partner = learned\nsamples = 8\n", Path::new(""));
+        assert_eq!(w.len(), 1, "{:?}", w);
+        assert!(w[0].contains("partner was retired"), "{:?}", w);
+        assert_eq!(c.player.limit, SearchLimit::Deals(8));
+        let strictly = |args: &[&str]| {
+            let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+            EngineConfig::default().apply_args_strictly(&args)
+        };
+        let e = strictly(&["--eval", "rollout"]).unwrap_err().to_string();
+        assert!(
+            e.contains("eval=rollout was retired") && e.contains("net-weight=0"),
+            "{}",
+            e
+        );
+        let e = strictly(&["--finalists", "2", "--samples", "3"])
+            .unwrap_err()
+            .to_string();
+        assert!(e.starts_with("--finalists: finalists was retired"), "{}", e);
+        assert!(strictly(&["--samples", "3"]).is_ok());
+        let e = strictly(&["--evall", "x"]).unwrap_err().to_string();
+        assert!(!e.contains("retired"), "{}", e);
     }
 }

@@ -37,8 +37,9 @@ mod stats;
 pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
-    player_setting_names, player_usage_lines, Aim, Bidder, Infer, Judge, Playout, ThinkerSettings,
-    DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB, MAX_THREADS, SETTINGS,
+    player_setting_names, player_usage_lines, retired, Aim, Bidder, Infer, Judge, Playout,
+    ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
+    MAX_THREADS, SETTINGS,
 };
 
 use super::learned_policy::LearnedPlayer;

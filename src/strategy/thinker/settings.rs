@@ -227,8 +227,9 @@ const RETIRED: &[(&str, Option<&str>, &str)] = &[
 /// What replaced the three network files' settings.
 const NET_FILE_READS_ANY: &str = "net=FILE reads any of the networks, told by its shape";
 
-/// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]).
-fn retired(key: &str, value: &str) -> Option<SettingError> {
+/// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]): the
+/// thinking player's own reading, and the engine's for `ddz.cfg` and its flags.
+pub fn retired(key: &str, value: &str) -> Option<SettingError> {
     let name = crate::registry::setting_name(key);
     let value = value.trim();
     RETIRED
