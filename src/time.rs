@@ -170,35 +170,48 @@ impl TimeControl {
     }
 
     /// The deadline of a reply to a question received at `received`: hard at the limit less
-    /// the overhead.
+    /// the overhead; the host gives up on the strategy half the overhead later.
     #[must_use]
     pub fn deadline(&self, received: Instant) -> Deadline {
+        let overhead = self.overhead();
         Deadline {
             start: received,
-            hard: received + self.limit.saturating_sub(self.overhead()),
+            hard: received + self.limit.saturating_sub(overhead),
+            give_up: received + self.limit.saturating_sub(overhead / 2),
         }
     }
 }
 
-/// When a decision is due: the question came at `start`, and the answer must be out by
-/// `hard` (the clock keeps its overhead beyond it before the referee's limit). A thinking time
-/// counts from `start` ([`Deadline::soft`]).
+/// When a decision is due: the question came at `start`, and the strategy answers by `hard`
+/// (the clock keeps its overhead beyond it before the referee's limit). A thinking time counts
+/// from `start` ([`Deadline::soft`]). The host waits for the strategy until `give_up`, a little
+/// past `hard`, so an answer made at the hard deadline (the work under way stopped there)
+/// still counts; past it the host answers safely on its own.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deadline {
     /// When the question came.
     pub start: Instant,
     /// Answer by this.
     pub hard: Instant,
+    /// The host waits for the strategy until this, then answers without it.
+    pub give_up: Instant,
 }
 
 impl Deadline {
     /// A deadline far in the future (tests, tools, fixed budgets).
     #[must_use]
     pub fn unlimited() -> Deadline {
-        let now = Instant::now();
+        Deadline::by(Instant::now(), Duration::from_secs(3600))
+    }
+
+    /// A question at `start` to be answered `within` (the host waiting as long): tests and
+    /// tools with a time of their own.
+    #[must_use]
+    pub fn by(start: Instant, within: Duration) -> Deadline {
         Deadline {
-            start: now,
-            hard: now + Duration::from_secs(3600),
+            start,
+            hard: start + within,
+            give_up: start + within,
         }
     }
 
@@ -293,6 +306,12 @@ mod tests {
             assert_eq!(clock.limit(), limit);
             assert_eq!(d.start, now);
             assert!(d.soft(think) <= d.hard, "limit {:?}", seconds);
+            // The host waits a little past the hard deadline, and gives up inside the limit.
+            assert!(
+                d.hard < d.give_up && d.give_up < now + limit,
+                "limit {:?}",
+                seconds
+            );
             // The whole safety margin is kept back when the limit allows it, and never more
             // than the fraction of a short limit.
             let kept = now + limit - d.hard;
@@ -364,14 +383,8 @@ mod tests {
     #[test]
     fn the_budget_starts_work_by_its_limit() {
         let now = Instant::now();
-        let open = Deadline {
-            start: now,
-            hard: now + Duration::from_secs(3600),
-        };
-        let both_passed = Deadline {
-            start: now,
-            hard: now,
-        };
+        let open = Deadline::by(now, Duration::from_secs(3600));
+        let both_passed = Deadline::by(now, Duration::ZERO);
         let fixed = Budget::new(SearchLimit::Deals(3), 100, open);
         assert!((0..3).all(|n| fixed.start_more_work(n)));
         assert!(!fixed.start_more_work(3));

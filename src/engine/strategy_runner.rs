@@ -1,11 +1,11 @@
 //! The strategy run for a seat: asked for a decision, guarded. [`StrategyRunner::Inline`] calls
 //! it on the caller's thread (the arena's fast in-process path); [`StrategyRunner::Worker`] runs
-//! it on a persistent worker thread and waits for the answer only until the hard deadline (the
-//! binary's protocol loop). Either way a panic inside the strategy is caught and reported as
+//! it on a persistent worker thread and waits for the answer only until the deadline's
+//! `give_up`, a little past the hard deadline the strategy answers by (the binary's protocol
+//! loop). Either way a panic inside the strategy is caught and reported as
 //! [`Failure::Panicked`], so one bug never costs a game.
 //!
-//! Overrun policy of the worker: a strategy that has not answered by the hard deadline is
-//! abandoned. Its thread is left to finish on its own (its answer goes to a channel nobody
+//! Overrun policy of the worker: a strategy that has not answered by then is abandoned. Its thread is left to finish on its own (its answer goes to a channel nobody
 //! reads any more) and a fresh strategy instance on a fresh thread takes the following
 //! decisions. Waiting for the old one to return before reusing it could make the next reply
 //! late too; a fresh instance only loses what the strategy had learned of this game.
@@ -176,7 +176,10 @@ impl StrategyRunner {
         state: &GameState,
         deadline: Deadline,
     ) -> Result<Explained<u8>, Failure> {
-        match self.ask(Job::Bid(Box::new(state.clone()), deadline), deadline.hard)? {
+        match self.ask(
+            Job::Bid(Box::new(state.clone()), deadline),
+            deadline.give_up,
+        )? {
             Answer::Bid(b, why) => Ok((b, why)),
             Answer::Failed(m) => Err(Failure::Panicked(m)),
             Answer::Play(..) => Err(Failure::Panicked("a play where a bid was due".into())),
@@ -189,20 +192,23 @@ impl StrategyRunner {
         state: &GameState,
         deadline: Deadline,
     ) -> Result<Explained<Combo>, Failure> {
-        match self.ask(Job::Play(Box::new(state.clone()), deadline), deadline.hard)? {
+        match self.ask(
+            Job::Play(Box::new(state.clone()), deadline),
+            deadline.give_up,
+        )? {
             Answer::Play(c, why) => Ok((c, why)),
             Answer::Failed(m) => Err(Failure::Panicked(m)),
             Answer::Bid(..) => Err(Failure::Panicked("a bid where a play was due".into())),
         }
     }
 
-    fn ask(&mut self, job: Job, hard: Instant) -> Result<Answer, Failure> {
+    fn ask(&mut self, job: Job, give_up: Instant) -> Result<Answer, Failure> {
         match self {
             StrategyRunner::Inline(s) => run_job(s.as_mut(), job).ok_or(Failure::TimedOut),
             StrategyRunner::Worker { factory, worker } => {
                 let sent = worker.0.jobs.send(job).is_ok();
                 let answer = if sent {
-                    let wait = hard.saturating_duration_since(Instant::now());
+                    let wait = give_up.saturating_duration_since(Instant::now());
                     match worker.0.answers.recv_timeout(wait) {
                         Ok(a) => Ok(a),
                         Err(RecvTimeoutError::Timeout) => Err(Failure::TimedOut),

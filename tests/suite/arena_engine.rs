@@ -107,3 +107,37 @@ fn the_engine_handles_a_bare_server_and_random_card_order() {
         c.players = vec![engine(), "builtin:ddz:samples=4".into()];
     });
 }
+
+/// Under a short limit the engine at its default budget (256 deals, which a decision on a busy
+/// machine need not finish in a second) answers every question with its own search, none late:
+/// the search gives up the deal under way at the hard deadline, and the host waits for it a
+/// little past that. The log holds no fallback's note ("missed the hard deadline").
+#[test]
+fn a_one_second_limit_is_met_by_the_search_itself() {
+    let dir = arena_common::temp_dir("one-second");
+    let log = dir.join("ddz.log");
+    let mut config = ArenaConfig {
+        players: vec![
+            format!("'{}' --log '{}'", env!("CARGO_BIN_EXE_ddz"), log.display()),
+            "builtin:rules".into(),
+            "builtin:rules".into(),
+        ],
+        format: Format::Seats,
+        games: 6,
+        seed: 3,
+        jobs: 2,
+        ..ArenaConfig::default()
+    };
+    config.rules.time = Duration::from_secs(1);
+    let (report, games) = play(&config);
+    assert_eq!(games.len(), 6);
+    for g in &games {
+        assert!(g.errors.is_empty(), "deal {}: {:?}", g.deal_index, g.errors);
+    }
+    assert_eq!(report.error_total(), 0);
+    let text = std::fs::read_to_string(&log).unwrap();
+    assert!(!text.contains("missed the hard deadline"), "{}", text);
+    let plays = text.matches("# think play").count();
+    assert!(plays > 20, "{} decisions", plays);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -161,10 +161,7 @@ fn check_safe_replies(engine: Engine, limit: Option<Duration>) {
     let mut s = Session::new(engine);
     for line in GAME {
         let start = Instant::now();
-        let deadline = Deadline {
-            start,
-            hard: start + Duration::from_millis(100),
-        };
+        let deadline = Deadline::by(start, Duration::from_millis(100));
         let cmd = Command::parse(line).unwrap();
         let reply = s.engine.handle(&cmd, deadline);
         if let Some(limit) = limit {

@@ -436,10 +436,7 @@ fn answered_in_time(start: Instant, hard: Duration, what: &str) {
 
 /// A hard deadline `hard` after `start`.
 fn from(start: Instant, hard: Duration) -> Deadline {
-    Deadline {
-        start,
-        hard: start + hard,
-    }
+    Deadline::by(start, hard)
 }
 
 #[test]

@@ -99,8 +99,9 @@ impl Worker {
     /// index, those in `alive`) judged on it: our side's score and whether it won, or `None`
     /// where the rollout failed. Every alive candidate is judged even after a failure: which
     /// candidates are still alive when the deal is counted is decided later, in deal order
-    /// ([`Thinker::analyze`]). `None` when `stop` was raised meanwhile: the race is over and
-    /// no deal judged from then on is counted, so the rest of the deal is not judged.
+    /// ([`Thinker::analyze`]). `None` when `stop` was raised meanwhile (the race is over and
+    /// no deal judged from then on is counted, so the rest of the deal is not judged) or the
+    /// hard deadline came (`late`): the deal under way is given up, so the answer is out by it.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn judge_deal(
         &mut self,
@@ -112,6 +113,7 @@ impl Worker {
         candidates: &[Combo],
         alive: &[usize],
         stop: &AtomicBool,
+        late: &dyn Fn() -> bool,
     ) -> Option<Vec<Option<(f64, bool)>>> {
         let hands = match deals {
             Deals::Sampled(proposal) => {
@@ -123,7 +125,7 @@ impl Worker {
         let mut judged = Vec::with_capacity(alive.len());
         for &i in alive {
             // Once the race is over no later deal is counted: the rest of this one is waste.
-            if stop.load(Ordering::Relaxed) {
+            if stop.load(Ordering::Relaxed) || late() {
                 return None;
             }
             judged.push(self.evaluate(settings, state, hands, &candidates[i]));
