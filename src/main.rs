@@ -15,11 +15,11 @@ fn main() -> ExitCode {
     if tool.is_empty() || tool.starts_with('-') {
         return run_engine(&args);
     }
-    // `ddz help TOOL` is `ddz TOOL --help`. The flag lives in a named array: Rust 1.63 (the
+    // `ddz help TOOL` is `ddz TOOL --help` (and `ddz help --help` the usage). The flag lives in a named array: Rust 1.63 (the
     // Windows build's toolchain) drops a temporary array at the end of the match arm.
     let help_flag = ["--help".to_string()];
     let (tool, rest) = match (tool, rest.first()) {
-        ("help", Some(name)) => (name.as_str(), &help_flag[..]),
+        ("help", Some(name)) if !name.starts_with('-') => (name.as_str(), &help_flag[..]),
         _ => (tool, rest),
     };
     if !talks_to_programs(tool) {

@@ -62,9 +62,14 @@ impl Log {
 
     /// Problems to stderr, and everything to the file at `path` when given, appended to and
     /// shared with the other seats' processes. A file that cannot be opened is said on stderr
-    /// (the engine plays on without it).
+    /// (the engine plays on without it). `/dev/stdout` is the process's own standard output,
+    /// not the device opened again: reopened, it would write at a position of its own, and
+    /// with stdout sent to a file (`> file`) the protocol's lines would overwrite the log's.
     #[must_use]
     pub fn append_to(path: Option<&Path>) -> Log {
+        if path == Some(Path::new("/dev/stdout")) {
+            return Log::new(Some(Box::new(std::io::stdout()) as Box<dyn Write + Send>));
+        }
         let file = path.and_then(|path| {
             // Read access too: Windows locks a byte range only through a handle that may
             // read or write it.

@@ -121,6 +121,8 @@ fn version_and_help_answer_at_once() {
     }
     assert_eq!(ok(&["-V"]), version);
     let help = ok(&["help"]);
+    // Help about help is the same usage, and a success.
+    assert_eq!(ok(&["help", "--help"]), help);
     for tool in TOOLS {
         assert!(
             help.contains(&format!("ddz {}", tool)),

@@ -796,3 +796,51 @@ fn the_engine_started_in_a_terminal_says_what_it_waits_for() {
     assert_eq!(stderr.matches(TERMINAL_HINT).count(), 1, "{}", stderr);
     assert!(stderr.contains(HELP), "{}", stderr);
 }
+
+/// `--log /dev/stdout` with standard output sent to a file: the log's lines and the protocol's
+/// are all there, in order, none written over another (the log shares the process's stdout
+/// rather than opening the device again at a position of its own).
+#[test]
+fn a_log_to_stdout_sent_to_a_file_keeps_every_line() {
+    use std::io::Write;
+    let dir = std::env::temp_dir().join(format!("ddz-stdout-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let out = dir.join("out.txt");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["--log", "/dev/stdout"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::fs::File::create(&out).unwrap())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"DOUDIZHUVER 1.0\nINFO 1,1,1,1,0,100,15\nEXIT\n")
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    let text = std::fs::read_to_string(&out).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("# ddz engine 'ddz' starts"), "{}", text);
+    let protocol: Vec<&str> = lines
+        .iter()
+        .copied()
+        .filter(|l| !l.starts_with('['))
+        .collect();
+    assert_eq!(protocol, ["NAME ddz", "OK INFO"], "{}", text);
+    for logged in [
+        "> DOUDIZHUVER 1.0",
+        "< NAME ddz",
+        "> INFO 1,1,1,1,0,100,15",
+        "> EXIT",
+    ] {
+        assert!(
+            lines.iter().any(|l| l.ends_with(logged)),
+            "{}: {}",
+            logged,
+            text
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
