@@ -84,12 +84,12 @@ impl Report {
             };
             let _ = writeln!(
                 out,
-                "{:<w$} {:>7} {:>6.1} {:>6.1} {:>6.1} {:>8.1} {:>18}  {:>29}  {}",
+                "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8.1} {:>18}  {:>29}  {}",
                 p.label,
                 p.games,
-                100.0 * p.win_rate(),
-                100.0 * rate(p.landlord_wins, p.landlord_games),
-                100.0 * rate(p.farmer_wins, p.farmer_games),
+                share(p.wins, p.decided),
+                share(p.landlord_wins, p.landlord_games),
+                share(p.farmer_wins, p.farmer_games),
                 p.mean_score(),
                 plus_minus(format!("{:.1}", mean), half),
                 [t.mean, t.median, t.p99, t.max]
@@ -114,11 +114,14 @@ impl Report {
             for p in h2h {
                 let _ = writeln!(
                     out,
-                    "{:<w$} {:>6.1} / {:>5.1} / {:>5.1}   ({} + {} games)",
+                    "{:<w$} {:>6} / {:>5} / {:>5}   ({} + {} games)",
                     p.label,
-                    100.0 * rate(p.h2h_landlord_wins, p.h2h_landlord_games),
-                    100.0 * rate(p.h2h_farmer_wins, p.h2h_farmer_games),
-                    100.0 * p.h2h_win_rate(),
+                    share(p.h2h_landlord_wins, p.h2h_landlord_games),
+                    share(p.h2h_farmer_wins, p.h2h_farmer_games),
+                    share(
+                        p.h2h_landlord_wins + p.h2h_farmer_wins,
+                        p.h2h_landlord_games + p.h2h_farmer_games
+                    ),
                     p.h2h_landlord_games,
                     p.h2h_farmer_games,
                     w = width
@@ -306,6 +309,16 @@ fn faults(errors: &[u64; FAULT_KINDS]) -> String {
         "0".to_string()
     } else {
         named.join(", ")
+    }
+}
+
+/// `n` of `d` as a percentage with one decimal, or `n/a` when there were none (a player that
+/// never took a role has no rate in it, not a rate of 0).
+fn share(n: u64, d: u64) -> String {
+    if d == 0 {
+        "n/a".to_string()
+    } else {
+        format!("{:.1}", 100.0 * rate(n, d))
     }
 }
 
