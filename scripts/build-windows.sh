@@ -10,7 +10,7 @@
 #     vendor folder already matches Cargo.lock.
 #  3. Debian's cargo builds offline from that folder, with RUSTC=/usr/bin/rustc (else it picks
 #     the rustup rustc, which has no Windows std: "can't find crate for `core`").
-#  4. x86_64-w64-mingw32-strip: about 14 MB -> 1 MB; the exe needs only Windows system DLLs.
+#  4. x86_64-w64-mingw32-strip: the symbols stripped, about 5 MB left; the exe needs only Windows system DLLs.
 #
 # Environment:
 #  DDZ_VENDOR_CARGO  cargo used for vendoring (default: first non-Debian cargo on PATH,
