@@ -15,9 +15,9 @@ reply times (median, p99, max, from the request sent to the answer read: the pro
 included when started every turn), the machine's load and the bots' peak memory. Exit status 1 when
 the judge reported an error for any bot, or a bot failed to answer.
 
-usage: botzone-host.py --judge FILE --games N [--seed S] [--keep-running] --out FILE
+usage: botzone-host.py [--judge FILE] --games N [--seed S] [--keep-running] --out FILE
                        --bot CMD [--bot CMD --bot CMD]   (one command: all three seats)
-       botzone-host.py --judge FILE --readings N --ddz BINARY [--seed S]
+       botzone-host.py [--judge FILE] --readings N --ddz BINARY [--seed S]
 The second form draws N card sets (runs, repeated ranks, kickers, jokers), reads each with the
 judge's own checkPokerType and with `ddz botzone read`, and fails on any difference of kind,
 lowest body rank or number of body ranks.
@@ -200,9 +200,19 @@ def compare_readings(judge_path, n, seed, ddz):
     return differ == 0 and len(ours) == len(plays)
 
 
+# Where the judge goes in a clone (git ignores it: it is GPL, a test instrument, not ours).
+DEFAULT_JUDGE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "judge",
+                             "FightTheLandlord2.py")
+
+# Where it comes from: Botzone's public repository of its games' judges.
+JUDGE_SOURCE = ("https://github.com/ailab-pku/botzone-local, file "
+                "botzone/online/game/FightTheLandlord2.py36 (GPL-3.0)")
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--judge", required=True)
+    p.add_argument("--judge", default=DEFAULT_JUDGE,
+                   help="Botzone's judge program (default: judge/FightTheLandlord2.py in the clone)")
     p.add_argument("--games", type=int, default=200)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--keep-running", action="store_true")
@@ -211,6 +221,12 @@ def main():
     p.add_argument("--readings", type=int)
     p.add_argument("--ddz")
     a = p.parse_args()
+    if not os.path.isfile(a.judge):
+        print("botzone-host.py: no Botzone judge at %s.\nGet it from %s,\nsave it as %s "
+              "(or pass --judge FILE), and install numpy, which it imports."
+              % (os.path.normpath(a.judge), JUDGE_SOURCE, os.path.normpath(DEFAULT_JUDGE)),
+              file=sys.stderr)
+        sys.exit(2)
     if a.readings:
         sys.exit(0 if compare_readings(a.judge, a.readings, a.seed, a.ddz) else 1)
     if not a.bot or not a.out:
