@@ -374,12 +374,6 @@ impl GameState {
         }
     }
 
-    /// Whether `seat` is a farmer (not the landlord), once the landlord is known.
-    #[must_use]
-    pub fn is_farmer(&self, seat: Seat) -> bool {
-        self.landlord.map_or(false, |l| l != seat)
-    }
-
     /// The other farmer, for a farmer; `None` for the landlord or before the landlord is known.
     #[must_use]
     pub fn partner(&self, seat: Seat) -> Option<Seat> {
