@@ -156,9 +156,7 @@ impl Engine {
             ));
             state.bids[seat] = None;
         }
-        let answer = self.runner.explained_bid(state, deadline);
-        let state = self.state.as_mut().expect("checked above");
-        let answer = answer.map(|(b, why)| {
+        let answer = self.runner.explained_bid(state, deadline).map(|(b, why)| {
             self.explained = why;
             b
         });
@@ -199,9 +197,7 @@ impl Engine {
             state.to_move = Some(me);
         }
         let legal = state.legal_plays();
-        let answer = self.runner.explained_play(state, deadline);
-        let state = self.state.as_mut().expect("checked above");
-        let answer = answer.map(|(c, why)| {
+        let answer = self.runner.explained_play(state, deadline).map(|(c, why)| {
             self.explained = why;
             c
         });
