@@ -190,7 +190,8 @@ impl Greedy {
         }
         let by = state.last.map(|(s, _)| s);
         let partner_played = by.is_some() && by == state.partner(state.me);
-        if partner_played && !partner_needs_help(state, target) {
+        if partner_played {
+            // The partner is in control: never beat it, in this simple player.
             return Combo::PASS;
         }
         let has_rocket = hand.get(Rank::SMALL_JOKER) == 1 && hand.get(Rank::BIG_JOKER) == 1;
@@ -220,12 +221,6 @@ impl Greedy {
         }
         Combo::PASS
     }
-}
-
-/// Whether a farmer should beat its partner's play anyway: never, in this simple player
-/// (the partner is in control); kept as a named decision for the real strategy to refine.
-fn partner_needs_help(_state: &GameState, _target: &Combo) -> bool {
-    false
 }
 
 /// A triple with the lowest single (below 2) or pair of the split attached, when there is one.
