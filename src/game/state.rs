@@ -388,6 +388,17 @@ impl GameState {
         }
     }
 
+    /// The seats playing against `seat`: both others for the landlord, the landlord for a
+    /// farmer; both others before the landlord is known.
+    #[must_use]
+    pub fn opponents(&self, seat: Seat) -> Vec<Seat> {
+        Seat::ALL
+            .iter()
+            .copied()
+            .filter(|&s| s != seat && self.partner(seat) != Some(s))
+            .collect()
+    }
+
     /// The cards no one has shown and we do not hold: in the other two hands.
     #[must_use]
     pub fn unseen(&self) -> Cards {

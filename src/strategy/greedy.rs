@@ -5,7 +5,7 @@
 
 use super::{Deadline, Strategy};
 use crate::cards::{Counts, Rank};
-use crate::game::{GameState, Seat};
+use crate::game::GameState;
 use crate::rules::{classify, Combo, Kind};
 
 /// Hand value of the big joker: it beats every single.
@@ -97,19 +97,10 @@ pub fn split(hand: Counts) -> Vec<Combo> {
     groups
 }
 
-/// The seats playing against `seat` (both others for the landlord, the landlord for a farmer;
-/// both others before the landlord is known).
-fn opponents(state: &GameState, seat: Seat) -> Vec<Seat> {
-    Seat::ALL
-        .iter()
-        .copied()
-        .filter(|&s| s != seat && state.partner(seat) != Some(s))
-        .collect()
-}
-
 /// Whether an opponent of ours is about to win.
 fn danger(state: &GameState) -> bool {
-    opponents(state, state.me)
+    state
+        .opponents(state.me)
         .iter()
         .any(|&s| state.cards_left[s] <= DANGER_CARDS)
 }
@@ -281,6 +272,7 @@ impl Strategy for Greedy {
 mod tests {
     use super::*;
     use crate::cards::Cards;
+    use crate::game::Seat;
 
     fn state(hand: &str) -> GameState {
         let cards = Cards::parse_any(hand).unwrap();

@@ -152,11 +152,7 @@ impl Ctx {
         let me = state.me;
         let landlord = state.landlord.unwrap_or(me);
         let partner = state.partner(me);
-        let enemies = if me == landlord {
-            Seat::ALL.iter().copied().filter(|&s| s != me).collect()
-        } else {
-            std::iter::once(landlord).collect()
-        };
+        let enemies = state.opponents(me).into_iter().collect();
         let target = state.last.filter(|(s, _)| *s != me);
         Ctx {
             me,
