@@ -424,17 +424,7 @@ fn lead_small_chains(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
         .split(ctx.hand, Mode::Normal)
         .groups
         .iter()
-        .filter(|g| {
-            matches!(
-                g.kind,
-                Kind::Straight
-                    | Kind::PairStraight
-                    | Kind::Plane
-                    | Kind::PlaneSingles
-                    | Kind::PlanePairs
-            ) && g.key <= SMALL_CHAIN_TOP
-                && !ctx.safe(g)
-        })
+        .filter(|g| g.kind.is_chain() && g.key <= SMALL_CHAIN_TOP && !ctx.safe(g))
         .filter_map(|g| ctx.playable(g))
         .min_by_key(|g| (g.low(), std::cmp::Reverse(g.size())))
 }
