@@ -65,7 +65,10 @@ impl NetValue {
         ((f64::from(self.won) + 1.0) / 2.0).clamp(0.0, 1.0)
     }
 
-    fn from_outputs(o: [f32; 3]) -> NetValue {
+    /// The value `mlp` gives the inputs `x`.
+    fn of_inputs(mlp: &Mlp, x: &[f32]) -> NetValue {
+        let mut o = [0.0f32; 3];
+        mlp.forward(x, &mut o);
         NetValue {
             official: o[0],
             team: o[1],
@@ -311,10 +314,8 @@ impl PlayNet {
     pub fn value(&mut self, p: &OpenPosition) -> NetValue {
         let mut x = [0.0f32; PLAY_INPUTS];
         play_features(p, &mut self.splitter, &mut x);
-        let mut out = [0.0f32; 3];
-        self.mlp.forward(&x, &mut out);
         self.evaluations += 1;
-        NetValue::from_outputs(out)
+        NetValue::of_inputs(&self.mlp, &x)
     }
 }
 
@@ -347,9 +348,7 @@ impl BidNet {
     pub fn value(&mut self, hand: Counts, role: Role) -> NetValue {
         let mut x = [0.0f32; BID_INPUTS];
         bid_features(hand, role, &mut self.splitter, &mut x);
-        let mut out = [0.0f32; 3];
-        self.mlp.forward(&x, &mut out);
-        NetValue::from_outputs(out)
+        NetValue::of_inputs(&self.mlp, &x)
     }
 }
 
@@ -382,18 +381,14 @@ impl HiddenNet {
     /// For each rank, the chance that one hidden card of that rank lies with the seat after
     /// `state.me` rather than the one before it; `None` before the landlord is known.
     #[must_use]
-    pub fn chances(&self, state: &GameState) -> Option<[f64; hidden::HIDDEN_OUTPUTS]> {
-        let mut x = [0.0f32; hidden::HIDDEN_INPUTS];
+    pub fn chances(&self, state: &GameState) -> Option<[f64; HIDDEN_OUTPUTS]> {
+        let mut x = [0.0f32; HIDDEN_INPUTS];
         if !hidden::hidden_features(state, &mut x) {
             return None;
         }
-        let mut out = [0.0f32; hidden::HIDDEN_OUTPUTS];
+        let mut out = [0.0f32; HIDDEN_OUTPUTS];
         self.mlp.forward(&x, &mut out);
-        let mut chances = [0.0; hidden::HIDDEN_OUTPUTS];
-        for (c, o) in chances.iter_mut().zip(out) {
-            *c = f64::from(o);
-        }
-        Some(chances)
+        Some(out.map(f64::from))
     }
 }
 
