@@ -10,8 +10,8 @@
 
 use super::{rebuild, Ask};
 use crate::arena::table::spec::BuiltinSpec;
-use crate::engine::safe_play;
 use crate::engine::strategy_runner::StrategyRunner;
+use crate::engine::{legal_bid, legal_play};
 use crate::game::GameState;
 use crate::time::Deadline;
 use crate::time::{SearchLimit, TimeControl, BOTZONE};
@@ -133,17 +133,7 @@ impl Bot {
                 return 0;
             }
         };
-        match self.runner.bid(&state, deadline) {
-            Ok(b) if state.bid_is_legal(b) => b,
-            Ok(b) => {
-                problems.push(format!("the strategy bid {} (not legal here): 0", b));
-                0
-            }
-            Err(f) => {
-                problems.push(format!("{}: bidding 0", f));
-                0
-            }
-        }
+        legal_bid(self.runner.bid(&state, deadline), &state, problems)
     }
 
     fn play(
@@ -158,22 +148,7 @@ impl Bot {
             state.to_move = Some(state.me);
         }
         let legal = state.legal_plays();
-        let combo = match self.runner.play(&state, deadline) {
-            Ok(c) if legal.contains(&c) => c,
-            Ok(c) => {
-                let fallback = safe_play(&legal);
-                problems.push(format!(
-                    "the strategy chose {} (not legal here): {}",
-                    c, fallback
-                ));
-                fallback
-            }
-            Err(f) => {
-                let fallback = safe_play(&legal);
-                problems.push(format!("{}: playing {}", f, fallback));
-                fallback
-            }
-        };
+        let combo = legal_play(self.runner.play(&state, deadline), &legal, problems);
         if combo.is_pass() {
             return Vec::new();
         }

@@ -22,7 +22,7 @@ use crate::protocol::{Command, Reply};
 use crate::rules::{Combo, Kind, Platform};
 use crate::strategy::{Note, Strategy};
 use crate::time::Deadline;
-use strategy_runner::{StrategyFactory, StrategyRunner};
+use strategy_runner::{Failure, StrategyFactory, StrategyRunner};
 
 /// One seat's engine.
 pub struct Engine {
@@ -156,24 +156,11 @@ impl Engine {
             ));
             state.bids[seat] = None;
         }
-        let answer = self.runner.explained_bid(state, deadline);
-        let state = self.state.as_mut().expect("checked above");
-        let answer = answer.map(|(b, why)| {
+        let answer = self.runner.explained_bid(state, deadline).map(|(b, why)| {
             self.explained = why;
             b
         });
-        let bid = match answer {
-            Ok(b) if state.bid_is_legal(b) => b,
-            Ok(b) => {
-                self.problems
-                    .push(format!("strategy bid {} illegally: bidding 0", b));
-                0
-            }
-            Err(f) => {
-                self.problems.push(format!("{}: bidding 0", f));
-                0
-            }
-        };
+        let bid = legal_bid(answer, state, &mut self.problems);
         let _ = state.record_bid(seat, bid);
         Reply::Bid { seat, bid }
     }
@@ -199,28 +186,11 @@ impl Engine {
             state.to_move = Some(me);
         }
         let legal = state.legal_plays();
-        let answer = self.runner.explained_play(state, deadline);
-        let state = self.state.as_mut().expect("checked above");
-        let answer = answer.map(|(c, why)| {
+        let answer = self.runner.explained_play(state, deadline).map(|(c, why)| {
             self.explained = why;
             c
         });
-        let combo = match answer {
-            Ok(c) if legal.contains(&c) => c,
-            Ok(c) => {
-                let fallback = safe_play(&legal);
-                self.problems.push(format!(
-                    "strategy chose {} (not legal here): playing {}",
-                    c, fallback
-                ));
-                fallback
-            }
-            Err(f) => {
-                let fallback = safe_play(&legal);
-                self.problems.push(format!("{}: playing {}", f, fallback));
-                fallback
-            }
-        };
+        let combo = legal_play(answer, &legal, &mut self.problems);
         if legal.is_empty() {
             self.problems
                 .push("PLAY WHAT with no legal play (no cards left?): passing".into());
@@ -312,6 +282,49 @@ fn to_cards(hand: Cards, combo: &Combo) -> Option<Cards> {
         None
     } else {
         hand.pick(combo.cards)
+    }
+}
+
+/// The strategy's bid when `state` allows it, else 0, what went wrong noted in `problems`.
+pub(crate) fn legal_bid(
+    answer: Result<u8, Failure>,
+    state: &GameState,
+    problems: &mut Vec<String>,
+) -> u8 {
+    match answer {
+        Ok(b) if state.bid_is_legal(b) => b,
+        Ok(b) => {
+            problems.push(format!("strategy bid {} illegally: bidding 0", b));
+            0
+        }
+        Err(f) => {
+            problems.push(format!("{}: bidding 0", f));
+            0
+        }
+    }
+}
+
+/// The strategy's play when it is in `legal`, else [`safe_play`], what went wrong noted in
+/// `problems`.
+pub(crate) fn legal_play(
+    answer: Result<Combo, Failure>,
+    legal: &[Combo],
+    problems: &mut Vec<String>,
+) -> Combo {
+    let fallback = safe_play(legal);
+    match answer {
+        Ok(c) if legal.contains(&c) => c,
+        Ok(c) => {
+            problems.push(format!(
+                "strategy chose {} (not legal here): playing {}",
+                c, fallback
+            ));
+            fallback
+        }
+        Err(f) => {
+            problems.push(format!("{}: playing {}", f, fallback));
+            fallback
+        }
     }
 }
 

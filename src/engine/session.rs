@@ -411,25 +411,17 @@ mod tests {
         input.extend(std::iter::repeat(b'x').take(MAX_LINE * 3));
         input.extend_from_slice(b"\n\xff\xfeB\nlast");
         let mut r = io::BufReader::with_capacity(64, Cursor::new(input));
-        assert_eq!(
-            read_line(&mut r).unwrap(),
-            Some(Line::Text(b"A\r".to_vec()))
-        );
-        assert_eq!(
-            read_line(&mut r).unwrap(),
-            Some(Line::TooLong {
+        for line in [
+            Line::Text(b"A\r".to_vec()),
+            Line::TooLong {
                 kept: vec![b'x'; MAX_LINE],
-                total: MAX_LINE * 3
-            })
-        );
-        assert_eq!(
-            read_line(&mut r).unwrap(),
-            Some(Line::Text(b"\xff\xfeB".to_vec()))
-        );
-        assert_eq!(
-            read_line(&mut r).unwrap(),
-            Some(Line::Text(b"last".to_vec()))
-        );
+                total: MAX_LINE * 3,
+            },
+            Line::Text(b"\xff\xfeB".to_vec()),
+            Line::Text(b"last".to_vec()),
+        ] {
+            assert_eq!(read_line(&mut r).unwrap(), Some(line));
+        }
         assert_eq!(read_line(&mut r).unwrap(), None);
     }
 }

@@ -374,12 +374,6 @@ impl GameState {
         }
     }
 
-    /// Whether `seat` is a farmer (not the landlord), once the landlord is known.
-    #[must_use]
-    pub fn is_farmer(&self, seat: Seat) -> bool {
-        self.landlord.map_or(false, |l| l != seat)
-    }
-
     /// The other farmer, for a farmer; `None` for the landlord or before the landlord is known.
     #[must_use]
     pub fn partner(&self, seat: Seat) -> Option<Seat> {
@@ -392,6 +386,17 @@ impl GameState {
                 .copied()
                 .find(|&s| s != seat && s != landlord)
         }
+    }
+
+    /// The seats playing against `seat`: both others for the landlord, the landlord for a
+    /// farmer; both others before the landlord is known.
+    #[must_use]
+    pub fn opponents(&self, seat: Seat) -> Vec<Seat> {
+        Seat::ALL
+            .iter()
+            .copied()
+            .filter(|&s| s != seat && self.partner(seat) != Some(s))
+            .collect()
     }
 
     /// The cards no one has shown and we do not hold: in the other two hands.

@@ -183,10 +183,6 @@ impl<F: Front> Person<F> {
 }
 
 impl<F: Front> Player for Person<F> {
-    fn reads_text(&self) -> bool {
-        false
-    }
-
     fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
         self.front.begin_game();
         let fresh = !self.greeted;
@@ -213,10 +209,6 @@ impl<F: Front> Player for Person<F> {
             }
         }
     }
-
-    fn fault(&mut self) {}
-
-    fn finish(&mut self) {}
 
     fn timed(&self) -> bool {
         false

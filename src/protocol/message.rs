@@ -213,6 +213,12 @@ fn seat_and_rest(arg: &str) -> Result<(Seat, String), ProtocolError> {
     Ok((seat, chars.as_str().to_string()))
 }
 
+/// `xC1,…`, as in `DEAL` and `LEFTOVER`.
+fn seat_and_cards(arg: &str) -> Result<(Seat, Cards), ProtocolError> {
+    let (seat, rest) = seat_and_rest(arg)?;
+    Ok((seat, Cards::parse_codes(&rest)?))
+}
+
 /// `x-1` or `xC1,…`, as in `PLAY`.
 fn seat_and_play(arg: &str) -> Result<(Seat, Option<Cards>), ProtocolError> {
     let (seat, rest) = seat_and_rest(arg)?;
@@ -268,21 +274,11 @@ impl Command {
                     _ => Err(ProtocolError::BadInfo(arg.to_string())),
                 }
             }
-            "DEAL" => {
-                let (seat, rest) = seat_and_rest(arg)?;
-                Ok(Command::Deal {
-                    seat,
-                    cards: Cards::parse_codes(&rest)?,
-                })
-            }
+            "DEAL" => seat_and_cards(arg).map(|(seat, cards)| Command::Deal { seat, cards }),
             "BID" if is_what => Ok(Command::BidWhat),
             "BID" => seat_and_bid(arg).map(|(seat, bid)| Command::Bid { seat, bid }),
             "LEFTOVER" => {
-                let (landlord, rest) = seat_and_rest(arg)?;
-                Ok(Command::Leftover {
-                    landlord,
-                    cards: Cards::parse_codes(&rest)?,
-                })
+                seat_and_cards(arg).map(|(landlord, cards)| Command::Leftover { landlord, cards })
             }
             "PLAY" if is_what => Ok(Command::PlayWhat),
             "PLAY" => seat_and_play(arg).map(|(seat, cards)| Command::Play { seat, cards }),

@@ -136,6 +136,19 @@ impl Kind {
         }
     }
 
+    /// Whether plays of this kind are chains of links: straights, pair straights and planes.
+    #[must_use]
+    pub const fn is_chain(self) -> bool {
+        matches!(
+            self,
+            Kind::Straight
+                | Kind::PairStraight
+                | Kind::Plane
+                | Kind::PlaneSingles
+                | Kind::PlanePairs
+        )
+    }
+
     /// Whether plays of this kind beat every ordinary play (bombs and the rocket).
     #[must_use]
     pub const fn is_bomb_like(self) -> bool {

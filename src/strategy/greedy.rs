@@ -5,7 +5,7 @@
 
 use super::{Deadline, Strategy};
 use crate::cards::{Counts, Rank};
-use crate::game::{GameState, Seat};
+use crate::game::GameState;
 use crate::rules::{classify, Combo, Kind};
 
 /// Hand value of the big joker: it beats every single.
@@ -97,19 +97,10 @@ pub fn split(hand: Counts) -> Vec<Combo> {
     groups
 }
 
-/// The seats playing against `seat` (both others for the landlord, the landlord for a farmer;
-/// both others before the landlord is known).
-fn opponents(state: &GameState, seat: Seat) -> Vec<Seat> {
-    Seat::ALL
-        .iter()
-        .copied()
-        .filter(|&s| s != seat && state.partner(seat) != Some(s))
-        .collect()
-}
-
 /// Whether an opponent of ours is about to win.
 fn danger(state: &GameState) -> bool {
-    opponents(state, state.me)
+    state
+        .opponents(state.me)
         .iter()
         .any(|&s| state.cards_left[s] <= DANGER_CARDS)
 }
@@ -190,7 +181,8 @@ impl Greedy {
         }
         let by = state.last.map(|(s, _)| s);
         let partner_played = by.is_some() && by == state.partner(state.me);
-        if partner_played && !partner_needs_help(state, target) {
+        if partner_played {
+            // The partner is in control: never beat it, in this simple player.
             return Combo::PASS;
         }
         let has_rocket = hand.get(Rank::SMALL_JOKER) == 1 && hand.get(Rank::BIG_JOKER) == 1;
@@ -220,12 +212,6 @@ impl Greedy {
         }
         Combo::PASS
     }
-}
-
-/// Whether a farmer should beat its partner's play anyway: never, in this simple player
-/// (the partner is in control); kept as a named decision for the real strategy to refine.
-fn partner_needs_help(_state: &GameState, _target: &Combo) -> bool {
-    false
 }
 
 /// A triple with the lowest single (below 2) or pair of the split attached, when there is one.
@@ -286,6 +272,7 @@ impl Strategy for Greedy {
 mod tests {
     use super::*;
     use crate::cards::Cards;
+    use crate::game::Seat;
 
     fn state(hand: &str) -> GameState {
         let cards = Cards::parse_any(hand).unwrap();

@@ -168,14 +168,7 @@ impl Knowledge {
         }
         let width = group.kind.width();
         let len = group.len.max(1) as usize;
-        let chain = matches!(
-            group.kind,
-            Kind::Straight
-                | Kind::PairStraight
-                | Kind::Plane
-                | Kind::PlaneSingles
-                | Kind::PlanePairs
-        );
+        let chain = group.kind.is_chain();
         let top = if chain {
             Rank::ACE.index()
         } else if width >= 2 {

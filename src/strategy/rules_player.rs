@@ -12,7 +12,7 @@
 //! ([`Combo::is_ambiguous`]); only when nothing else is legal does the fallback play one.
 
 use super::knowledge::Knowledge;
-use super::splitter::{Mode, Split, Splitter};
+use super::splitter::{Mode, Splitter};
 use super::value::{is_big_group, round_penalty, SCALE};
 use super::{Deadline, Strategy};
 use crate::cards::{Cards, Counts, Rank};
@@ -20,7 +20,6 @@ use crate::game::{GameState, Scoring, Seat};
 use crate::rules::{Combo, Kind};
 use crate::search::Policy;
 use arrayvec::ArrayVec;
-use std::sync::Arc;
 
 /// A group whose chance of being beaten is at most this is treated as unbeatable (a "big" group
 /// in the design text's winning-path sense).
@@ -153,11 +152,7 @@ impl Ctx {
         let me = state.me;
         let landlord = state.landlord.unwrap_or(me);
         let partner = state.partner(me);
-        let enemies = if me == landlord {
-            Seat::ALL.iter().copied().filter(|&s| s != me).collect()
-        } else {
-            std::iter::once(landlord).collect()
-        };
+        let enemies = state.opponents(me).into_iter().collect();
         let target = state.last.filter(|(s, _)| *s != me);
         Ctx {
             me,
@@ -248,10 +243,6 @@ const FOLLOW_UNITS: [(&str, Unit); 6] = [
 ];
 
 impl RulesPlayer {
-    fn split(&mut self, hand: Counts, mode: Mode) -> Arc<Split> {
-        self.splitter.split(hand, mode)
-    }
-
     fn mode(ctx: &Ctx) -> Mode {
         if ctx.enemy_one_card() {
             Mode::FewSingles
@@ -339,7 +330,7 @@ fn fallback(ctx: &Ctx) -> Combo {
 // ---- leads ----
 
 fn lead_win_path(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
-    let split = p.split(ctx.hand, RulesPlayer::mode(ctx));
+    let split = p.splitter.split(ctx.hand, RulesPlayer::mode(ctx));
     let g = p.lead_path(ctx, &split.groups)?;
     ctx.playable(&g)
 }
@@ -374,7 +365,7 @@ fn lead_enemy_one_card(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     if !ctx.enemy_one_card() {
         return None;
     }
-    let split = p.split(ctx.hand, Mode::FewSingles);
+    let split = p.splitter.split(ctx.hand, Mode::FewSingles);
     let non_single = split
         .groups
         .iter()
@@ -406,8 +397,8 @@ fn lead_enemy_two_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     if ctx.enemy_min_left() != 2 {
         return None;
     }
-    let split = p.split(ctx.hand, Mode::Normal);
-    split
+    p.splitter
+        .split(ctx.hand, Mode::Normal)
         .groups
         .iter()
         .filter(|g| g.kind != Kind::Pair && !g.kind.is_bomb_like())
@@ -418,8 +409,8 @@ fn lead_enemy_two_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
 /// A small group no enemy is likely to beat goes first: it keeps the lead for free (big groups,
 /// which win the lead back later, are kept).
 fn lead_free_group(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
-    let split = p.split(ctx.hand, Mode::Normal);
-    split
+    p.splitter
+        .split(ctx.hand, Mode::Normal)
         .groups
         .iter()
         .filter(|g| !is_big_group(g) && g.key < FREE_GROUP_BELOW && ctx.safe(g))
@@ -429,21 +420,11 @@ fn lead_free_group(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
 
 /// Small chains (straights, pair straights, planes) go first.
 fn lead_small_chains(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
-    let split = p.split(ctx.hand, Mode::Normal);
-    split
+    p.splitter
+        .split(ctx.hand, Mode::Normal)
         .groups
         .iter()
-        .filter(|g| {
-            matches!(
-                g.kind,
-                Kind::Straight
-                    | Kind::PairStraight
-                    | Kind::Plane
-                    | Kind::PlaneSingles
-                    | Kind::PlanePairs
-            ) && g.key <= SMALL_CHAIN_TOP
-                && !ctx.safe(g)
-        })
+        .filter(|g| g.kind.is_chain() && g.key <= SMALL_CHAIN_TOP && !ctx.safe(g))
         .filter_map(|g| ctx.playable(g))
         .min_by_key(|g| (g.low(), std::cmp::Reverse(g.size())))
 }
@@ -453,8 +434,8 @@ fn lead_few_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     if ctx.hand.total() > FEW_CARDS {
         return None;
     }
-    let split = p.split(ctx.hand, Mode::Normal);
-    split
+    p.splitter
+        .split(ctx.hand, Mode::Normal)
         .groups
         .iter()
         .filter(|g| g.kind != Kind::Single && !is_big_group(g))
@@ -465,7 +446,7 @@ fn lead_few_cards(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
 /// The fallback of the design text: the lowest small group (most cards on a tie); big groups
 /// only when nothing else is left, the lowest first.
 fn lead_smallest_first(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
-    let split = p.split(ctx.hand, Mode::Normal);
+    let split = p.splitter.split(ctx.hand, Mode::Normal);
     let small = split
         .groups
         .iter()
@@ -504,7 +485,7 @@ fn follow_win_path(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
         if rest.is_empty() {
             return Some(a);
         }
-        let split = p.split(rest, mode);
+        let split = p.splitter.split(rest, mode);
         let partner_winning = ctx.partner.is_some() && ctx.target.map(|t| t.0) == ctx.partner;
         let ok = if ctx.safe(&a) {
             p.lead_path(ctx, &split.groups).is_some()
@@ -620,7 +601,7 @@ fn follow_partner(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
 fn follow_normal(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
     let (by, play) = ctx.target?;
     let mode = RulesPlayer::mode(ctx);
-    let now = p.split(ctx.hand, mode);
+    let now = p.splitter.split(ctx.hand, mode);
     let small = now.small_groups() as u32;
     let lead = round_penalty(small.max(1)) - round_penalty(small.max(1) - 1);
     let landlord = ctx.me == ctx.landlord;
@@ -652,7 +633,7 @@ fn follow_normal(p: &mut RulesPlayer, ctx: &Ctx) -> Option<Combo> {
         }
     }
     if let Some((_, a)) = best_bomb {
-        let after = p.split(ctx.hand.minus(a.cards), mode);
+        let after = p.splitter.split(ctx.hand.minus(a.cards), mode);
         if danger || play.key >= Rank::TWO || after.min_rounds <= BOMB_WHEN_ROUNDS {
             return Some(a);
         }

@@ -130,12 +130,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if let Some(dir) = &transcripts {
         std::fs::create_dir_all(dir).with_context(|| format!("creating {}", dir.display()))?;
     }
-    let mut json_out = match &json_file {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        )),
-        None => None,
-    };
+    let mut json_out = json_file.as_deref().map(super::create).transpose()?;
     // A whole run's log is shard 1/1's: the same first and last lines.
     let slice = shard.unwrap_or(Shard::WHOLE);
     if let Some(out) = json_out.as_mut() {
@@ -365,12 +360,7 @@ fn run_gauntlet_cli(
     max_errors: Option<u64>,
 ) -> anyhow::Result<()> {
     let (candidate, opponents) = (&gauntlet.candidate, &gauntlet.opponents);
-    let mut json_out = match json_file {
-        Some(path) => Some(std::io::BufWriter::new(
-            std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?,
-        )),
-        None => None,
-    };
+    let mut json_out = json_file.map(super::create).transpose()?;
     let mut notes: Vec<FaultNotes> = opponents.iter().map(|_| FaultNotes::new(2)).collect();
     let names: Vec<Vec<String>> = opponents
         .iter()

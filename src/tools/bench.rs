@@ -103,56 +103,22 @@ pub struct Figures {
     pub elapsed: Duration,
 }
 
-/// A named part of the bench.
-pub struct Section {
-    /// Its name, used as the prefix of its labels.
-    pub name: &'static str,
-    /// Runs it with this many repetitions.
-    pub run: fn(&Positions, u32) -> Figures,
-}
+/// A named part of the bench: its name, the prefix of its labels, and how it runs with this
+/// many repetitions.
+pub type Section = (&'static str, fn(&Positions, u32) -> Figures);
 
 /// The sections, in the order they run and print.
 pub const SECTIONS: &[Section] = &[
-    Section {
-        name: "leads",
-        run: bench_leads,
-    },
-    Section {
-        name: "follows",
-        run: bench_follows,
-    },
-    Section {
-        name: "classify",
-        run: bench_classify,
-    },
-    Section {
-        name: "split",
-        run: bench_split,
-    },
-    Section {
-        name: "decide",
-        run: bench_decide,
-    },
-    Section {
-        name: "learned",
-        run: bench_learned,
-    },
-    Section {
-        name: "solve",
-        run: bench_solve,
-    },
-    Section {
-        name: "sample",
-        run: bench_sample,
-    },
-    Section {
-        name: "net",
-        run: bench_net,
-    },
-    Section {
-        name: "think",
-        run: bench_think,
-    },
+    ("leads", bench_leads),
+    ("follows", bench_follows),
+    ("classify", bench_classify),
+    ("split", bench_split),
+    ("decide", bench_decide),
+    ("learned", bench_learned),
+    ("solve", bench_solve),
+    ("sample", bench_sample),
+    ("net", bench_net),
+    ("think", bench_think),
 ];
 
 /// Hides a value from the optimiser so timed work is not folded away (`std::hint::black_box`
@@ -161,6 +127,15 @@ pub const SECTIONS: &[Section] = &[
 fn opaque<T: Copy>(value: T) -> T {
     // SAFETY: reading a live local through a reference to it.
     unsafe { std::ptr::read_volatile(&value) }
+}
+
+/// `quick` in a `--quick` run, else `full`.
+fn by_reps<T>(reps: u32, quick: T, full: T) -> T {
+    if reps == REPS_QUICK {
+        quick
+    } else {
+        full
+    }
 }
 
 fn per_second(count: u64, elapsed: Duration) -> u64 {
@@ -487,11 +462,7 @@ const SOLVE_TABLE_BYTES: usize = crate::search::solver::DEFAULT_TABLE_BYTES;
 /// before each position (outside the timing), so each figure is one position's own work.
 fn bench_solve(_pos: &Positions, reps: u32) -> Figures {
     use crate::search::Solver;
-    let games = if reps == REPS_QUICK {
-        SOLVE_GAMES_QUICK
-    } else {
-        SOLVE_GAMES_FULL
-    };
+    let games = by_reps(reps, SOLVE_GAMES_QUICK, SOLVE_GAMES_FULL);
     let mut by_size: Vec<Vec<crate::search::SolverPosition>> = vec![Vec::new(); SOLVE_SIZES.len()];
     for deal in 0..games {
         for m in self_play_positions(deal) {
@@ -561,19 +532,16 @@ const SAMPLE_DEALS: usize = 200;
 fn bench_sample(_pos: &Positions, reps: u32) -> Figures {
     use crate::game::Seat;
     use crate::search::Sampler;
-    let (games, deals) = if reps == REPS_QUICK {
-        (SOLVE_GAMES_QUICK, 1)
-    } else {
-        (SOLVE_GAMES_FULL, SAMPLE_DEALS)
-    };
-    let mut samplers = Vec::new();
-    for g in 0..games {
-        for m in self_play_positions(g) {
-            for view in &m.views {
-                samplers.push(Sampler::new(view).expect("a consistent view"));
-            }
-        }
-    }
+    let (games, deals) = by_reps(
+        reps,
+        (SOLVE_GAMES_QUICK, 1),
+        (SOLVE_GAMES_FULL, SAMPLE_DEALS),
+    );
+    let samplers: Vec<Sampler> = (0..games)
+        .flat_map(self_play_positions)
+        .flat_map(|m| m.views)
+        .map(|view| Sampler::new(&view).expect("a consistent view"))
+        .collect();
     let mut rng = fastrand::Rng::with_seed(SEED ^ 0x5a3);
     let mut check = 0u64;
     let start = Instant::now();
@@ -607,18 +575,11 @@ fn bench_net(_pos: &Positions, reps: u32) -> Figures {
     use crate::game::BySeat;
     use crate::strategy::networks::features::{play_features, PLAY_INPUTS};
     use crate::strategy::networks::{open_position, PlayNet};
-    let (games, evals) = if reps == REPS_QUICK {
-        (SOLVE_GAMES_QUICK, 1)
-    } else {
-        (SOLVE_GAMES_FULL, NET_EVALS)
-    };
-    let mut positions = Vec::new();
-    for g in 0..games {
-        for m in self_play_positions(g) {
-            let hands = BySeat::from_fn(|s| m.views[s.index()].hand);
-            positions.extend(open_position(&m.views[0], &hands));
-        }
-    }
+    let (games, evals) = by_reps(reps, (SOLVE_GAMES_QUICK, 1), (SOLVE_GAMES_FULL, NET_EVALS));
+    let positions: Vec<_> = (0..games)
+        .flat_map(self_play_positions)
+        .filter_map(|m| open_position(&m.views[0], &BySeat::from_fn(|s| m.views[s.index()].hand)))
+        .collect();
     let mut net = PlayNet::embedded();
     let mut check = 0.0f32;
     let start = Instant::now();
@@ -689,11 +650,11 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     use crate::strategy::thinker::{Analysis, Thinker, ThinkerSettings};
     use crate::time::Deadline;
     use crate::time::{SearchLimit, TimeControl};
-    let (decisions, deals) = if reps == REPS_QUICK {
-        (THINK_DECISIONS_QUICK, THINK_DEALS_QUICK)
-    } else {
-        (THINK_DECISIONS, THINK_DEALS)
-    };
+    let (decisions, deals) = by_reps(
+        reps,
+        (THINK_DECISIONS_QUICK, THINK_DEALS_QUICK),
+        (THINK_DECISIONS, THINK_DEALS),
+    );
     let views: Vec<crate::game::GameState> = (0..)
         .flat_map(self_play_positions)
         .flat_map(|m| m.views)
@@ -724,11 +685,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     // play-outs (a deal judged for one candidate), the unit of the search's work: a deal costs
     // less once candidates are dropped, and more threads drop them sooner, so deals drawn would
     // flatter the threads. A decision left with one candidate ends early: all its time counts.
-    let think = if reps == REPS_QUICK {
-        THINK_TIME_QUICK
-    } else {
-        THINK_TIME
-    };
+    let think = by_reps(reps, THINK_TIME_QUICK, THINK_TIME);
     let timed = |threads: usize| -> (u64, Duration) {
         let mut thinker = Thinker::new(ThinkerSettings {
             limit: SearchLimit::Time(think),
@@ -819,10 +776,10 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut nodes = 0u64;
     let mut timed_nodes = 0u64;
     let mut elapsed = Duration::ZERO;
-    for section in SECTIONS {
-        let figures = (section.run)(&positions, reps);
+    for (name, run) in SECTIONS {
+        let figures = run(&positions, reps);
         for (label, value) in &figures.lines {
-            println!("{} {}: {}", section.name, label, value);
+            println!("{} {}: {}", name, label, value);
         }
         nodes += figures.nodes;
         timed_nodes += figures.timed_nodes;

@@ -13,7 +13,7 @@ use crate::training::data_merge::deals_in;
 use crate::training::decisions::{header, label_run, Candidate, Labeller};
 use crate::training::run::SelfPlay;
 use anyhow::{bail, Context};
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::time::Instant;
 
 /// The thinker's settings `ddz label` searches with unless told otherwise: the budget at which
@@ -66,9 +66,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     }
     settings.threads = Some(threads);
     let progress = is_terminal(Stream::Stderr);
-    let file =
-        std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
-    let mut w = BufWriter::new(file);
+    let mut w = super::create(&out)?;
     writeln!(
         w,
         "# ddz label --deals {} --players {} {} {} --judge {} --every {} --seed {}{} ({})",

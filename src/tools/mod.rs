@@ -59,6 +59,14 @@ pub(crate) fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }
 
+/// The file at `path` created (emptied if it exists) for buffered writing; an error names it.
+pub(crate) fn create(path: &std::path::Path) -> anyhow::Result<std::io::BufWriter<std::fs::File>> {
+    use anyhow::Context;
+    let file =
+        std::fs::File::create(path).with_context(|| format!("creating {}", path.display()))?;
+    Ok(std::io::BufWriter::new(file))
+}
+
 /// A tool's usage with the thinking player's settings listed
 /// between `head` and `tail`, each spelled as a flag (`--think S`, a tool's flags) or as a key
 /// (`think=S`, `builtin:ddz`'s).

@@ -29,7 +29,7 @@ use crate::cli::{Arg, Args};
 use crate::named::Named;
 use crate::rules::generate::display_order;
 use crate::rules::platform::refused_by;
-use crate::rules::{classify, follows, leads, Kind};
+use crate::rules::{classify, follows, leads};
 use anyhow::{anyhow, bail, Context};
 use std::io::Write;
 
@@ -167,14 +167,7 @@ pub fn describe(cards: Counts) -> String {
                 size,
                 if size == 1 { "" } else { "s" }
             );
-            let chain = matches!(
-                combo.kind,
-                Kind::Straight
-                    | Kind::PairStraight
-                    | Kind::Plane
-                    | Kind::PlaneSingles
-                    | Kind::PlanePairs
-            );
+            let chain = combo.kind.is_chain();
             if chain {
                 line.push_str(&format!(", {} links", combo.len));
             }

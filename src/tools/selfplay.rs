@@ -12,7 +12,7 @@ use crate::training::data_merge::{deals_in, end_line, merge, parse_shard_line, s
 use crate::training::encode::{MatrixWriter, Net};
 use crate::training::run::{self, SelfPlay};
 use anyhow::{bail, Context};
-use std::io::{BufRead, BufWriter, Write};
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -231,9 +231,7 @@ pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     if run.jobs == 0 {
         bail!("--jobs must be at least 1");
     }
-    let file =
-        std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
-    let mut w = BufWriter::new(file);
+    let mut w = super::create(&out)?;
     writeln!(
         w,
         "# ddz selfplay --deals {} --players {} {} {} --seed {} --scoring {} ({})",
@@ -323,9 +321,7 @@ pub fn run_encode(args: &[String]) -> anyhow::Result<()> {
         return encode_hidden(&inputs, &out, every);
     }
     let net = net.with_context(|| format!("--net play|bid|hidden is required{}", line.hint()))?;
-    let file =
-        std::fs::File::create(&out).with_context(|| format!("creating {}", out.display()))?;
-    let mut matrix = MatrixWriter::new(BufWriter::new(file), net)?;
+    let mut matrix = MatrixWriter::new(super::create(&out)?, net)?;
     let mut take = |line: &str| -> anyhow::Result<()> {
         if line.starts_with('#') || line.starts_with("game\t") || line.is_empty() {
             return Ok(());
@@ -391,8 +387,7 @@ enum DataSource {
 /// seen from each seat, into the hidden-hand model's matrix at `out`.
 fn encode_hidden(inputs: &[PathBuf], out: &std::path::Path, every: u64) -> anyhow::Result<()> {
     use crate::training::hidden_data::{games_of_log, views_of, HiddenMatrix};
-    let file = std::fs::File::create(out).with_context(|| format!("creating {}", out.display()))?;
-    let mut matrix = HiddenMatrix::new(BufWriter::new(file))?;
+    let mut matrix = HiddenMatrix::new(super::create(out)?)?;
     let mut games = 0;
     for path in inputs {
         let text =
@@ -487,9 +482,7 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
     }
     // Written aside and renamed once whole, so a refused merge leaves no file behind.
     let partial = PathBuf::from(format!("{}.partial", out.display()));
-    let file = std::fs::File::create(&partial)
-        .with_context(|| format!("creating {}", partial.display()))?;
-    let mut w = BufWriter::new(file);
+    let mut w = super::create(&partial)?;
     let start = Instant::now();
     let merged = merge(open_all(&files)?, &mut |line: &str| writeln!(w, "{}", line))
         .map_err(anyhow::Error::msg)

@@ -284,10 +284,6 @@ fn reply(command: &Command, seat: Seat, response: &Value) -> Result<Reply, Fault
 }
 
 impl Player for BotzonePlayer {
-    fn reads_text(&self) -> bool {
-        false
-    }
-
     fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
         // A bot kept running lives for one game, as on Botzone.
         self.program = None;

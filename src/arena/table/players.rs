@@ -99,7 +99,9 @@ pub type Answer = Result<(Reply, Option<String>), Fault>;
 pub trait Player: Send {
     /// Whether the player reads protocol text (external programs); in-process players get the
     /// typed command only, so the referee formats lines just for those who need them.
-    fn reads_text(&self) -> bool;
+    fn reads_text(&self) -> bool {
+        false
+    }
 
     /// Gets ready for a new game seeded with `seed` (built-in players draw their randomness
     /// from it). Starts the program if it is not running. Returns whether the player is fresh
@@ -116,10 +118,10 @@ pub trait Player: Send {
     fn exchange(&mut self, command: &Command, line: &str, limit: Duration) -> Answer;
 
     /// The player erred: an external program is stopped, and restarted before its next game.
-    fn fault(&mut self);
+    fn fault(&mut self) {}
 
     /// The match is over: `EXIT` to a running program, which then has a moment to quit.
-    fn finish(&mut self);
+    fn finish(&mut self) {}
 
     /// Whether the referee's time limit applies to the player's replies. Programs are timed;
     /// a person at the table ([`crate::play::Human`]) takes the time they need.
@@ -198,10 +200,6 @@ impl Builtin {
 }
 
 impl Player for Builtin {
-    fn reads_text(&self) -> bool {
-        false
-    }
-
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault> {
         let fresh = self.engine.is_none();
         let spec = self.spec.clone();
@@ -242,8 +240,6 @@ impl Player for Builtin {
     fn fault(&mut self) {
         self.engine = None;
     }
-
-    fn finish(&mut self) {}
 }
 
 /// How long a program gets to exit after `EXIT` before it is killed.

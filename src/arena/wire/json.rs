@@ -443,8 +443,9 @@ impl<'de> Deserialize<'de> for FaultKind {
     }
 }
 
-/// The fields of a fault, in the log's order.
+/// The fields of a fault, in the log's order (serde's remote derive for [`ErrorRecord`]).
 #[derive(Serialize, Deserialize)]
+#[serde(remote = "ErrorRecord")]
 struct ErrorFields {
     seat: Seat,
     kind: FaultKind,
@@ -454,25 +455,13 @@ struct ErrorFields {
 
 impl Serialize for ErrorRecord {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        ErrorFields {
-            seat: self.seat,
-            kind: self.kind,
-            scored: self.scored,
-            detail: self.detail.clone(),
-        }
-        .serialize(s)
+        ErrorFields::serialize(self, s)
     }
 }
 
 impl<'de> Deserialize<'de> for ErrorRecord {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<ErrorRecord, D::Error> {
-        let e = ErrorFields::deserialize(d)?;
-        Ok(ErrorRecord {
-            seat: e.seat,
-            kind: e.kind,
-            detail: e.detail,
-            scored: e.scored,
-        })
+        ErrorFields::deserialize(d)
     }
 }
 

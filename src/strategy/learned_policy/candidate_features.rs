@@ -105,11 +105,7 @@ pub fn features_of(
     let me = state.me;
     let landlord = state.landlord.unwrap_or(me);
     let partner = state.partner(me);
-    let enemies: Vec<Seat> = Seat::ALL
-        .iter()
-        .copied()
-        .filter(|&s| s != me && Some(s) != partner)
-        .collect();
+    let enemies = state.opponents(me);
     let left = |s: Seat| f64::from(state.cards_left[s]);
     let to_beat = state.last.filter(|(by, _)| *by != me);
     let hand = state.hand.counts();
@@ -345,11 +341,7 @@ mod tests {
             let features = features_of(rules.splitter(), &view, &rule, &plays);
             let me = view.me;
             let partner = view.partner(me);
-            let enemies: Vec<Seat> = Seat::ALL
-                .iter()
-                .copied()
-                .filter(|&s| s != me && Some(s) != partner)
-                .collect();
+            let enemies = view.opponents(me);
             for (c, f) in plays.iter().zip(&features) {
                 let bits = |x: f64| x.to_bits();
                 assert_eq!(

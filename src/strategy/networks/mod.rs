@@ -65,7 +65,10 @@ impl NetValue {
         ((f64::from(self.won) + 1.0) / 2.0).clamp(0.0, 1.0)
     }
 
-    fn from_outputs(o: [f32; 3]) -> NetValue {
+    /// The value `mlp` gives the inputs `x`.
+    fn of_inputs(mlp: &Mlp, x: &[f32]) -> NetValue {
+        let mut o = [0.0f32; 3];
+        mlp.forward(x, &mut o);
         NetValue {
             official: o[0],
             team: o[1],
@@ -74,31 +77,30 @@ impl NetValue {
     }
 }
 
-/// Parses embedded weights once per process and shares them.
-fn shared(cell: &'static Mutex<Option<Arc<Mlp>>>, bytes: &[u8], inputs: usize) -> Arc<Mlp> {
-    shared_shaped(cell, bytes, inputs, 3)
-}
-
-/// [`shared`] for a network of `outputs` outputs.
-fn shared_shaped(
+/// The network of `file` when given, else the embedded `bytes` of that `shape` (inputs,
+/// outputs), parsed once per process into `cell` and shared.
+fn file_or_embedded(
+    file: Option<&NetFile>,
     cell: &'static Mutex<Option<Arc<Mlp>>>,
     bytes: &[u8],
-    inputs: usize,
-    outputs: usize,
+    shape: (usize, usize),
 ) -> Arc<Mlp> {
+    if let Some(f) = file {
+        return Arc::clone(&f.mlp);
+    }
     let mut slot = cell
         .lock()
         .unwrap_or_else(std::sync::PoisonError::into_inner);
-    if let Some(m) = slot.as_ref() {
-        return Arc::clone(m);
-    }
-    let m =
-        Mlp::from_bytes(bytes).expect("the embedded network is well-formed (a unit test reads it)");
-    assert_eq!(m.inputs(), inputs, "the embedded network fits the features");
-    assert_eq!(m.outputs(), outputs, "the embedded network has its outputs");
-    let m = Arc::new(m);
-    *slot = Some(Arc::clone(&m));
-    m
+    Arc::clone(slot.get_or_insert_with(|| {
+        let m = Mlp::from_bytes(bytes)
+            .expect("the embedded network is well-formed (a unit test reads it)");
+        assert_eq!(
+            (m.inputs(), m.outputs()),
+            shape,
+            "the embedded network fits its features"
+        );
+        Arc::new(m)
+    }))
 }
 
 static PLAY_NET: Mutex<Option<Arc<Mlp>>> = Mutex::new(None);
@@ -295,18 +297,14 @@ impl PlayNet {
     /// The embedded play network.
     #[must_use]
     pub fn embedded() -> PlayNet {
-        PlayNet::with(shared(&PLAY_NET, PLAY_WEIGHTS, PLAY_INPUTS))
+        PlayNet::from_file_or_embedded(None)
     }
 
     /// The network of `file` when given, else the embedded one.
     #[must_use]
     pub fn from_file_or_embedded(file: Option<&NetFile>) -> PlayNet {
-        file.map_or_else(PlayNet::embedded, |f| PlayNet::with(Arc::clone(&f.mlp)))
-    }
-
-    fn with(mlp: Arc<Mlp>) -> PlayNet {
         PlayNet {
-            mlp,
+            mlp: file_or_embedded(file, &PLAY_NET, PLAY_WEIGHTS, (PLAY_INPUTS, 3)),
             splitter: Splitter::new(),
             evaluations: 0,
         }
@@ -316,10 +314,8 @@ impl PlayNet {
     pub fn value(&mut self, p: &OpenPosition) -> NetValue {
         let mut x = [0.0f32; PLAY_INPUTS];
         play_features(p, &mut self.splitter, &mut x);
-        let mut out = [0.0f32; 3];
-        self.mlp.forward(&x, &mut out);
         self.evaluations += 1;
-        NetValue::from_outputs(out)
+        NetValue::of_inputs(&self.mlp, &x)
     }
 }
 
@@ -335,18 +331,14 @@ impl BidNet {
     /// The embedded bid network.
     #[must_use]
     pub fn embedded() -> BidNet {
-        BidNet::with(shared(&BID_NET, BID_WEIGHTS, BID_INPUTS))
+        BidNet::from_file_or_embedded(None)
     }
 
     /// The network of `file` when given, else the embedded one.
     #[must_use]
     pub fn from_file_or_embedded(file: Option<&NetFile>) -> BidNet {
-        file.map_or_else(BidNet::embedded, |f| BidNet::with(Arc::clone(&f.mlp)))
-    }
-
-    fn with(mlp: Arc<Mlp>) -> BidNet {
         BidNet {
-            mlp,
+            mlp: file_or_embedded(file, &BID_NET, BID_WEIGHTS, (BID_INPUTS, 3)),
             splitter: Splitter::new(),
         }
     }
@@ -356,9 +348,7 @@ impl BidNet {
     pub fn value(&mut self, hand: Counts, role: Role) -> NetValue {
         let mut x = [0.0f32; BID_INPUTS];
         bid_features(hand, role, &mut self.splitter, &mut x);
-        let mut out = [0.0f32; 3];
-        self.mlp.forward(&x, &mut out);
-        NetValue::from_outputs(out)
+        NetValue::of_inputs(&self.mlp, &x)
     }
 }
 
@@ -372,39 +362,33 @@ impl HiddenNet {
     /// The embedded network.
     #[must_use]
     pub fn embedded() -> HiddenNet {
-        HiddenNet {
-            mlp: shared_shaped(
-                &HIDDEN_NET,
-                HIDDEN_WEIGHTS,
-                hidden::HIDDEN_INPUTS,
-                hidden::HIDDEN_OUTPUTS,
-            ),
-        }
+        HiddenNet::from_file_or_embedded(None)
     }
 
     /// The network of `file` when given, else the embedded one.
     #[must_use]
     pub fn from_file_or_embedded(file: Option<&NetFile>) -> HiddenNet {
-        file.map_or_else(HiddenNet::embedded, |f| HiddenNet {
-            mlp: Arc::clone(&f.mlp),
-        })
+        HiddenNet {
+            mlp: file_or_embedded(
+                file,
+                &HIDDEN_NET,
+                HIDDEN_WEIGHTS,
+                (HIDDEN_INPUTS, HIDDEN_OUTPUTS),
+            ),
+        }
     }
 
     /// For each rank, the chance that one hidden card of that rank lies with the seat after
     /// `state.me` rather than the one before it; `None` before the landlord is known.
     #[must_use]
-    pub fn chances(&self, state: &GameState) -> Option<[f64; hidden::HIDDEN_OUTPUTS]> {
-        let mut x = [0.0f32; hidden::HIDDEN_INPUTS];
+    pub fn chances(&self, state: &GameState) -> Option<[f64; HIDDEN_OUTPUTS]> {
+        let mut x = [0.0f32; HIDDEN_INPUTS];
         if !hidden::hidden_features(state, &mut x) {
             return None;
         }
-        let mut out = [0.0f32; hidden::HIDDEN_OUTPUTS];
+        let mut out = [0.0f32; HIDDEN_OUTPUTS];
         self.mlp.forward(&x, &mut out);
-        let mut chances = [0.0; hidden::HIDDEN_OUTPUTS];
-        for (c, o) in chances.iter_mut().zip(out) {
-            *c = f64::from(o);
-        }
-        Some(chances)
+        Some(out.map(f64::from))
     }
 }
 

@@ -37,22 +37,12 @@ pub(super) struct Worker {
 /// The policy of a worker's play-outs ([`Playout`]): the rule player, or the learned policy
 /// (made at its first use) for the first `playout-plies` turns of each play-out (every turn
 /// when 0) and the rule player after them.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub(super) struct PlayoutPolicy {
     rules: RulesPlayer,
     learned: Option<Box<LearnedPlayer>>,
     /// Turns the learned policy still plays in this play-out.
     learned_turns: u32,
-}
-
-impl Default for PlayoutPolicy {
-    fn default() -> PlayoutPolicy {
-        PlayoutPolicy {
-            rules: RulesPlayer::new(),
-            learned: None,
-            learned_turns: 0,
-        }
-    }
 }
 
 impl PlayoutPolicy {
