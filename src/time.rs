@@ -154,12 +154,6 @@ impl TimeControl {
         self.limit
     }
 
-    /// What a search spends on this platform when its player sets nothing.
-    #[must_use]
-    pub fn search(&self) -> SearchLimit {
-        self.rules.search
-    }
-
     /// What is kept back from the limit: the platform's margin, or a share of a very short
     /// limit.
     #[must_use]
@@ -221,12 +215,6 @@ impl Deadline {
     pub fn soft(&self, think: Duration) -> Instant {
         (self.start + think).min(self.hard)
     }
-
-    /// Whether the hard deadline has passed.
-    #[must_use]
-    pub fn hard_passed(&self) -> bool {
-        Instant::now() >= self.hard
-    }
 }
 
 /// One decision's time manager: the search's limit, its most units of work when timed, and the
@@ -284,7 +272,7 @@ impl Budget {
     /// Whether the hard deadline has passed: answer with the best so far.
     #[must_use]
     pub fn must_answer_now(&self) -> bool {
-        self.deadline.hard_passed()
+        Instant::now() >= self.deadline.hard
     }
 }
 
@@ -352,7 +340,7 @@ mod tests {
         let botzone = TimeControl::of(BOTZONE);
         let d = botzone.deadline(now);
         assert_eq!(
-            botzone.search(),
+            BOTZONE.search,
             SearchLimit::Time(Duration::from_millis(500))
         );
         assert_eq!(
@@ -361,10 +349,7 @@ mod tests {
         );
         assert_eq!(d.hard, now + Duration::from_millis(800));
         assert_eq!(d.soft(Duration::from_secs(2)), d.hard);
-        assert_eq!(
-            TimeControl::default().search(),
-            SearchLimit::Deals(DEFAULT_DEALS)
-        );
+        assert_eq!(ENGINE.search, SearchLimit::Deals(DEFAULT_DEALS));
     }
 
     /// `think` is read one way: seconds in (0, 600], whatever spells it.

@@ -15,7 +15,7 @@
 //! A play's fields, in this order: `cand` once per candidate of the search, best mean first
 //! (`cand PLAY MEAN +-CI95 WIN% DEALS`), `policy` (the fast policy's own choice), `deals` (the
 //! search's deals), `time` (`S s`, the strategy's own time), `stopped` (why the search stopped:
-//! `Stopped::name`) and `answer`. A play answered without search (one legal play) has no
+//! a `Stopped` by name) and `answer`. A play answered without search (one legal play) has no
 //! `cand` nor `policy`. A bid's: `by` (the bidder: `value`, `net`, or `none` when no bid was
 //! legal), what that bidder saw (`value` and `thresholds`; `landlord`, `pass`, `win`,
 //! `margin`), `time` and `answer`. Plays are in human notation (`pass`
@@ -91,21 +91,11 @@ impl Note {
     /// The search's candidates, best mean first (`cand` fields that read).
     #[must_use]
     pub fn candidates(&self) -> Vec<NotedCandidate> {
-        self.figures("cand")
-    }
-
-    fn figures(&self, key: &str) -> Vec<NotedCandidate> {
         self.fields
             .iter()
-            .filter(|(k, _)| k == key)
+            .filter(|(k, _)| k == "cand")
             .filter_map(|(_, v)| read_candidate(v))
             .collect()
-    }
-
-    /// A number field (`deals`), when it reads.
-    #[must_use]
-    pub fn count(&self, key: &str) -> Option<u32> {
-        self.get(key)?.parse().ok()
     }
 
     /// The note for people, a few lines: the answer and how it was found, then each candidate

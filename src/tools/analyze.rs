@@ -232,7 +232,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 }
             }
             println!("deals: {}", a.deals);
-            println!("stopped: {}", a.stopped.name());
+            println!("stopped: {}", a.stopped);
         }
     }
     println!("time: {:.3} s", start.elapsed().as_secs_f64());

@@ -103,12 +103,12 @@ impl Explanation {
                         note.push("policy", a.policy_choice.to_string());
                         note.push("deals", a.deals.to_string());
                         note.push("time", seconds(p.time));
-                        note.push("stopped", a.stopped.name().to_string());
+                        note.push("stopped", a.stopped.to_string());
                     }
                     None => {
                         note.push("deals", "0".to_string());
                         note.push("time", seconds(p.time));
-                        note.push("stopped", Stopped::NoSearch.name().to_string());
+                        note.push("stopped", Stopped::NoSearch.to_string());
                     }
                 }
                 note.push("answer", p.answer.to_string());

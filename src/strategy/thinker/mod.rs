@@ -48,6 +48,7 @@ use super::splitter::Splitter;
 use super::{Note, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
+use crate::named::Named;
 use crate::rules::Combo;
 use crate::search::{Policy, Sampler};
 use crate::strategy::networks::{BidNet, HiddenNet};
@@ -272,19 +273,17 @@ pub enum Stopped {
     NoSearch,
 }
 
-impl Stopped {
-    /// The reason in a word, as logs and `ddz analyze` print it.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Stopped::Decided => "decided",
-            Stopped::Budget => "budget",
-            Stopped::Time => "time",
-            Stopped::Deadline => "deadline",
-            Stopped::NoSearch => "no-search",
-        }
-    }
+impl Named for Stopped {
+    /// The reasons in a word, as logs and `ddz analyze` print them.
+    const NAMES: &'static [(&'static str, Stopped)] = &[
+        ("decided", Stopped::Decided),
+        ("budget", Stopped::Budget),
+        ("time", Stopped::Time),
+        ("deadline", Stopped::Deadline),
+        ("no-search", Stopped::NoSearch),
+    ];
 }
+crate::named_enum!(Stopped);
 
 /// One race of candidates over deals: the entrants judged on the same deals, one after
 /// another, the clearly worse dropped at the race's looks, until one is left or the budget

@@ -161,85 +161,49 @@ impl ThinkerSettings {
 }
 
 /// The settings and values that measured no better than the defaults and were retired with the
-/// code only they reached: the key, the value (`None`: every value) and what replaced it or
-/// why. Their figures stay in docs/figures.md, "Retired settings", with the commit that last
-/// had the code, so each can be checked out and run again.
-const RETIRED: &[(&str, Option<&str>, &str)] = &[
-    (
-        "eval",
-        Some("rollout"),
-        "net-weight=0 judges by play-outs alone",
-    ),
-    (
-        "eval",
-        Some("blend"),
-        "the blend is how the search judges (net-weight sets it)",
-    ),
-    ("eval", None, "measured no better than the blend"),
-    (
-        "net-plies",
-        None,
-        "measured below the network right after the candidate",
-    ),
-    (
-        "partner",
-        None,
-        "measured −3.5 ± 3.5 as the farmers against RHCP",
-    ),
-    (
-        "finalists",
-        None,
-        "the depth stage measured no better (+0.5 ± 2.8, −1.3 ± 2.4)",
-    ),
-    ("deep-solve-at", None, "it went with the depth stage"),
-    ("deep-solve-nodes", None, "it went with the depth stage"),
-    ("deep-deals", None, "it went with the depth stage"),
-    (
-        "peek",
-        None,
-        "a measurement of the arena's, spelled builtin:ddz:peek=on there alone",
-    ),
-    ("play-net", None, NET_FILE_READS_ANY),
-    ("bid-net", None, NET_FILE_READS_ANY),
-    ("hidden-net", None, NET_FILE_READS_ANY),
-    (
-        "bid",
-        Some("simulate"),
-        "measured below the value thresholds (SPRT −34)",
-    ),
-    (
-        "bid",
-        Some("net-deals"),
-        "measured no better than the value thresholds (−0.3 ± 9.6), which the bid network beats",
-    ),
-    (
-        "infer",
-        Some("on"),
-        "measured level with the network at six times the cost",
-    ),
-    (
-        "infer",
-        Some("both"),
-        "measured level with the network (−0.3 ± 2.6)",
-    ),
+/// code only they reached, each `KEY: why` (every value retired) or `KEY=VALUE: why`, with what
+/// replaced it. Their figures stay in docs/figures.md, "Retired settings", with the commit that
+/// last had the code, so each can be checked out and run again.
+const RETIRED: &[&str] = &[
+    "eval=rollout: net-weight=0 judges by play-outs alone",
+    "eval=blend: the blend is how the search judges (net-weight sets it)",
+    "eval: measured no better than the blend",
+    "net-plies: measured below the network right after the candidate",
+    "partner: measured −3.5 ± 3.5 as the farmers against RHCP",
+    "finalists: the depth stage measured no better (+0.5 ± 2.8, −1.3 ± 2.4)",
+    "deep-solve-at: it went with the depth stage",
+    "deep-solve-nodes: it went with the depth stage",
+    "deep-deals: it went with the depth stage",
+    "peek: a measurement of the arena's, spelled builtin:ddz:peek=on there alone",
+    "play-net: net=FILE reads any of the networks, told by its shape",
+    "bid-net: net=FILE reads any of the networks, told by its shape",
+    "hidden-net: net=FILE reads any of the networks, told by its shape",
+    "bid=simulate: measured below the value thresholds (SPRT −34)",
+    "bid=net-deals: no better than the value thresholds (−0.3 ± 9.6), which the bid network beats",
+    "infer=on: measured level with the network at six times the cost",
+    "infer=both: measured level with the network (−0.3 ± 2.6)",
 ];
 
-/// What replaced the three network files' settings.
-const NET_FILE_READS_ANY: &str = "net=FILE reads any of the networks, told by its shape";
+/// A retired spelling of [`RETIRED`]: the key, the value (`None`: every value) and why.
+fn retired_entries() -> impl Iterator<Item = (&'static str, Option<&'static str>, &'static str)> {
+    RETIRED.iter().map(|entry| {
+        let (spelled, why) = entry.split_once(": ").expect("KEY[=VALUE]: why");
+        match spelled.split_once('=') {
+            Some((key, value)) => (key, Some(value), why),
+            None => (spelled, None, why),
+        }
+    })
+}
 
 /// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]): the
 /// thinking player's own reading, and the engine's for `ddz.cfg` and its flags.
 pub fn retired(key: &str, value: &str) -> Option<SettingError> {
     let name = crate::registry::setting_name(key);
     let value = value.trim();
-    RETIRED
-        .iter()
+    retired_entries()
         .find(|(k, v, _)| *k == name && v.map_or(true, |v| v == value))
         .map(|(k, v, why)| SettingError::Retired {
-            setting: match v {
-                Some(v) => format!("{}={}", k, v),
-                None => k.to_string(),
-            },
+            setting: v.map_or(k.to_string(), |v| format!("{}={}", k, v)),
             why: why.to_string(),
         })
 }
@@ -698,7 +662,7 @@ mod tests {
     /// still reads.
     #[test]
     fn a_retired_setting_is_refused_saying_so() {
-        for (key, value, why) in RETIRED {
+        for (key, value, why) in retired_entries() {
             let value = value.unwrap_or("1");
             for spelled in [key.to_string(), key.to_uppercase().replace('-', "_")] {
                 let e = ThinkerSettings::default()
