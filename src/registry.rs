@@ -308,17 +308,22 @@ pub struct Flag<T> {
     pub read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
 }
 
-impl<T> Flag<T> {
-    /// The flag `--name`, taking `value`, read by `read`: a list's entry on one line,
-    /// `Flag::new("seed", "S", |t, w| set(&mut t.seed, w[0].parse()?))`.
-    pub const fn new(
-        name: &'static str,
-        value: &'static str,
-        read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
-    ) -> Flag<T> {
-        Flag { name, value, read }
-    }
+/// The flag `--NAME`, taking `VALUE`, read by `READ`: a flag list's entry on one line,
+/// `flag!("seed", "S", |t, w| set(&mut t.seed, w[0].parse()?))`. A macro, not a `const fn`:
+/// Rust 1.63 (the Windows build's) refuses a `const fn` whose arguments hold `&mut` in their
+/// type, and the lists are statics.
+#[macro_export]
+macro_rules! flag {
+    ($name:expr, $value:expr, $read:expr $(,)?) => {
+        $crate::registry::Flag {
+            name: $name,
+            value: $value,
+            read: $read,
+        }
+    };
+}
 
+impl<T> Flag<T> {
     /// The most words the flag takes: 0 for a switch, `usize::MAX` after `WORD...`.
     #[must_use]
     pub fn words(&self) -> usize {

@@ -40,19 +40,19 @@ use std::time::Instant;
 /// `ddz analyze`'s own flags (beside the position's, `ddz solve`'s, and the thinking player's
 /// settings), declared once for its usage's synopsis and its reading.
 static ANALYZE_FLAGS: &[Flag<Asked>] = &[
-    Flag::new("transcript", "FILE", |asked, w| {
+    crate::flag!("transcript", "FILE", |asked, w| {
         set(&mut asked.transcript, Some(w[0].clone()))
     }),
     // Read with the transcript: a bad number is answered with the valid ones.
-    Flag::new("at", "N", |asked, w| set(&mut asked.at, Some(w[0].clone()))),
-    Flag::new("seat", "SEAT", |asked, w| {
+    crate::flag!("at", "N", |asked, w| set(&mut asked.at, Some(w[0].clone()))),
+    crate::flag!("seat", "SEAT", |asked, w| {
         set(&mut asked.seat, Some(w[0].parse()?))
     }),
-    Flag::new("game", "G", |asked, w| match valid(&w[0])? {
+    crate::flag!("game", "G", |asked, w| match valid(&w[0])? {
         0 => Err("counts from 1".into()),
         n => set(&mut asked.game, Some(n)),
     }),
-    Flag::new("scoring", "official|team", |asked, w| {
+    crate::flag!("scoring", "official|team", |asked, w| {
         set(&mut asked.scoring, read_scoring(&w[0])?)
     }),
 ];

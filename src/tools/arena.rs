@@ -205,48 +205,48 @@ struct ArenaFlags {
 /// `ddz arena`'s flags, declared once for its usage's synopsis (in this order) and its
 /// reading; whether they make a match is [`CheckedMatch::try_from`]'s to say.
 static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
-    Flag::new("games", "N", |a, w| {
+    crate::flag!("games", "N", |a, w| {
         set(&mut a.request.games, Some(valid(&w[0])?))
     }),
-    Flag::new("seed", "S", |a, w| set(&mut a.request.seed, valid(&w[0])?)),
-    Flag::new("deals", "FILE", |a, w| {
+    crate::flag!("seed", "S", |a, w| set(&mut a.request.seed, valid(&w[0])?)),
+    crate::flag!("deals", "FILE", |a, w| {
         set(&mut a.deals_file, Some(w[0].clone().into()))
     }),
-    Flag::new("save-deals", "FILE", |a, w| {
+    crate::flag!("save-deals", "FILE", |a, w| {
         set(&mut a.save_deals, Some(w[0].clone().into()))
     }),
-    Flag::new("players", "P1 P2 P3", |a, w| {
+    crate::flag!("players", "P1 P2 P3", |a, w| {
         a.request.players.extend_from_slice(w);
         Ok(())
     }),
-    Flag::new("player", "P ...", |a, w| {
+    crate::flag!("player", "P ...", |a, w| {
         a.request.players.push(w[0].clone());
         Ok(())
     }),
-    Flag::new("duplicate", "", |a, _| set(&mut a.request.duplicate, true)),
-    Flag::new("pair", "X Y", |a, w| pair(a, Format::Pair, w)),
-    Flag::new("h2h", "X Y", |a, w| pair(a, Format::H2h, w)),
-    Flag::new("format", "F", |a, w| {
+    crate::flag!("duplicate", "", |a, _| set(&mut a.request.duplicate, true)),
+    crate::flag!("pair", "X Y", |a, w| pair(a, Format::Pair, w)),
+    crate::flag!("h2h", "X Y", |a, w| pair(a, Format::H2h, w)),
+    crate::flag!("format", "F", |a, w| {
         set(&mut a.request.format, Some(w[0].parse::<Format>()?))
     }),
-    Flag::new("fixed-landlord", "", |a, _| {
+    crate::flag!("fixed-landlord", "", |a, _| {
         set(&mut a.request.rules.fixed_landlord, true)
     }),
-    Flag::new("time", "SECS", |a, w| {
+    crate::flag!("time", "SECS", |a, w| {
         set(&mut a.request.time, Some(valid(&w[0])?))
     }),
-    Flag::new("jobs", "N", |a, w| set(&mut a.request.jobs, valid(&w[0])?)),
-    Flag::new("json", "FILE", |a, w| {
+    crate::flag!("jobs", "N", |a, w| set(&mut a.request.jobs, valid(&w[0])?)),
+    crate::flag!("json", "FILE", |a, w| {
         set(&mut a.json, Some(w[0].clone().into()))
     }),
-    Flag::new("transcripts", "DIR", |a, w| {
+    crate::flag!("transcripts", "DIR", |a, w| {
         set(&mut a.transcripts, Some(w[0].clone().into()))
     }),
-    Flag::new("info6", "", |a, _| set(&mut a.request.rules.info6, true)),
-    Flag::new("no-handshake", "", |a, _| {
+    crate::flag!("info6", "", |a, _| set(&mut a.request.rules.info6, true)),
+    crate::flag!("no-handshake", "", |a, _| {
         set(&mut a.request.rules.no_handshake, true)
     }),
-    Flag::new("card-order", "asc|desc|random", |a, w| {
+    crate::flag!("card-order", "asc|desc|random", |a, w| {
         a.request.rules.card_order = match w[0].as_str() {
             "asc" => CardOrder::Asc,
             "desc" => CardOrder::Desc,
@@ -255,17 +255,17 @@ static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
         };
         Ok(())
     }),
-    Flag::new("crlf", "", |a, _| set(&mut a.request.crlf, true)),
-    Flag::new("auto-pass", "", |a, _| {
+    crate::flag!("crlf", "", |a, _| set(&mut a.request.crlf, true)),
+    crate::flag!("auto-pass", "", |a, _| {
         set(&mut a.request.rules.auto_pass, true)
     }),
-    Flag::new("bid-stop-at-3", "", |a, _| {
+    crate::flag!("bid-stop-at-3", "", |a, _| {
         set(&mut a.request.rules.bid_stop_at_3, true)
     }),
-    Flag::new("error-as-gameover", "", |a, _| {
+    crate::flag!("error-as-gameover", "", |a, _| {
         set(&mut a.request.rules.error_as_gameover, true)
     }),
-    Flag::new(
+    crate::flag!(
         "platform",
         "canonical|sample2015|icga2019|botzone",
         |a, w| {
@@ -279,30 +279,30 @@ static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
             Ok(())
         },
     ),
-    Flag::new("scoring", "official|team", |a, w| {
+    crate::flag!("scoring", "official|team", |a, w| {
         set(&mut a.request.rules.scoring, read_scoring(&w[0])?)
     }),
-    Flag::new("turn", "R", |a, w| {
+    crate::flag!("turn", "R", |a, w| {
         set(&mut a.request.turn, Some(valid(&w[0])?))
     }),
-    Flag::new("sprt", "MARGIN0,MARGIN1[,ALPHA,BETA]", |a, w| {
+    crate::flag!("sprt", "MARGIN0,MARGIN1[,ALPHA,BETA]", |a, w| {
         set(&mut a.request.sprt, Some(SprtConfig::parse(&w[0])?))
     }),
-    Flag::new("progress", "", |a, _| set(&mut a.request.progress, true)),
-    Flag::new("no-progress", "", |a, _| {
+    crate::flag!("progress", "", |a, _| set(&mut a.request.progress, true)),
+    crate::flag!("no-progress", "", |a, _| {
         set(&mut a.request.progress, false)
     }),
-    Flag::new("show-stderr", "", |a, _| {
+    crate::flag!("show-stderr", "", |a, _| {
         set(&mut a.request.show_stderr, true)
     }),
-    Flag::new("max-errors", "N", |a, w| {
+    crate::flag!("max-errors", "N", |a, w| {
         set(&mut a.max_errors, Some(valid(&w[0])?))
     }),
-    Flag::new("threaded", "", |a, _| set(&mut a.request.threaded, true)),
-    Flag::new("shard", "K/N", |a, w| {
+    crate::flag!("threaded", "", |a, _| set(&mut a.request.threaded, true)),
+    crate::flag!("shard", "K/N", |a, w| {
         set(&mut a.request.shard, Some(Shard::parse(&w[0])?))
     }),
-    Flag::new("gauntlet", "CANDIDATE OPPONENT...", |a, w| {
+    crate::flag!("gauntlet", "CANDIDATE OPPONENT...", |a, w| {
         set(&mut a.request.gauntlet, Some(w.to_vec()))
     }),
 ];

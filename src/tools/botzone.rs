@@ -17,15 +17,15 @@ use std::time::Instant;
 
 /// `ddz botzone`'s flags: the bot's settings, declared once for its usage and its reading.
 pub static BOT_FLAGS: &[Flag<BotSettings>] = &[
-    Flag::new("player", "NAME", |bot, words| {
+    crate::flag!("player", "NAME", |bot, words| {
         set(&mut bot.player, words[0].clone())
     }),
-    Flag::new("think", "SECONDS", |bot, words| {
+    crate::flag!("think", "SECONDS", |bot, words| {
         // The one reading of `think`, so the engine and the tools accept the same.
         bot.think = Some(parse_think(&words[0])?);
         Ok(())
     }),
-    Flag::new("keep-running", "", |bot, _| {
+    crate::flag!("keep-running", "", |bot, _| {
         set(&mut bot.keep_running, true)
     }),
 ];

@@ -15,10 +15,10 @@ struct Address {
 
 /// `ddz serve`'s own flags, beside the table's ([`TABLE_FLAGS`]).
 static SERVE_FLAGS: &[Flag<Address>] = &[
-    Flag::new("port", "P", |address, words| {
+    crate::flag!("port", "P", |address, words| {
         set(&mut address.port, valid(&words[0])?)
     }),
-    Flag::new("bind", "ADDRESS", |address, words| {
+    crate::flag!("bind", "ADDRESS", |address, words| {
         set(&mut address.bind, words[0].clone())
     }),
 ];

@@ -10,30 +10,30 @@ use crate::time::parse_think;
 /// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
 /// tools' usages and their reading.
 pub static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
-    Flag::new("seat", "A|B|C", |table, words| {
+    crate::flag!("seat", "A|B|C", |table, words| {
         set(&mut table.seat, words[0].parse()?)
     }),
-    Flag::new("opponents", "P1 [P2]", |table, words| {
+    crate::flag!("opponents", "P1 [P2]", |table, words| {
         // One opponent given plays both seats.
         let second = words.get(1).unwrap_or(&words[0]);
         table.opponents = [words[0].clone(), second.clone()];
         Ok(())
     }),
-    Flag::new("seed", "S", |table, words| {
+    crate::flag!("seed", "S", |table, words| {
         set(&mut table.seed, number(&words[0])?)
     }),
-    Flag::new("deal", "N", |table, words| {
+    crate::flag!("deal", "N", |table, words| {
         set(&mut table.first_deal, number(&words[0])?)
     }),
-    Flag::new("fixed-landlord", "", |table, _| {
+    crate::flag!("fixed-landlord", "", |table, _| {
         set(&mut table.fixed_landlord, true)
     }),
-    Flag::new("think", "SECONDS", |table, words| {
+    crate::flag!("think", "SECONDS", |table, words| {
         // The one reading of `think`, so the engine and the tools accept the same.
         table.think = Some(parse_think(&words[0])?);
         Ok(())
     }),
-    Flag::new("save", "FILE", |table, words| {
+    crate::flag!("save", "FILE", |table, words| {
         set(&mut table.save, Some(words[0].clone().into()))
     }),
 ];
