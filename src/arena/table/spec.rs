@@ -1,5 +1,5 @@
 //! A player spec, the text that names a player on a command line (`builtin:rules`,
-//! `builtin:ddz:samples=16:eval=blend`, `botzone:./bot`, `./engine --flags`), parsed once into
+//! `builtin:ddz:samples=16:infer=off`, `botzone:./bot`, `./engine --flags`), parsed once into
 //! a [`PlayerSpec`] that builds the player as often as the games need it. It reads back from
 //! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
 //! (`net=FILE`) is read when the spec is parsed and shared by every player built from it.

@@ -135,16 +135,10 @@ impl ThinkerSettings {
     /// Every setting as `KEY=VALUE`, in [`SETTINGS`] order, separated by spaces: what a
     /// log records of the player's search, the limit that plays first (`samples=256`, or
     /// `think=0.5`: the two spellings of the one limit, the other not written);
-    /// `play-net=embedded` for the network in the binary; `threads=cores` for one per core.
+    /// `net=embedded` for the networks in the binary; `threads=cores` for one per core.
     #[must_use]
     pub fn describe(&self) -> String {
-        SETTINGS
-            .iter()
-            .map(|s| (s.name, (s.show)(self)))
-            .filter(|(_, shown)| !shown.is_empty())
-            .map(|(name, shown)| format!("{}={}", name, shown))
-            .collect::<Vec<_>>()
-            .join(" ")
+        crate::registry::describe(SETTINGS, self)
     }
 
     /// Applies one setting by name, as `ddz.cfg`, the engine's flags and the arena's
