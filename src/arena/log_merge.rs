@@ -45,6 +45,7 @@ pub fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> St
             fixed_landlord: config.rules.fixed_landlord,
             threaded: config.threaded,
             turn_deals: config.turn_deals,
+            match_deals: config.rules.match_deals,
         },
     }
     .write()
@@ -88,6 +89,7 @@ fn config_of(header: &ShardHeader) -> Result<ArenaConfig, MergeError> {
         .parse()
         .map_err(|e: crate::game::ParseScoringError| MergeError::Header(e.to_string()))?;
     config.rules.fixed_landlord = header.fixed_landlord;
+    config.rules.match_deals = header.match_deals;
     if config.players.len() != config.format.entries() {
         return Err(MergeError::Header(format!(
             "{} players for a format that takes {}",

@@ -33,7 +33,7 @@ use count::sprt::{Sprt, SprtConfig};
 use count::team::{TeamScore, TEAM_SEATINGS};
 use std::collections::BTreeMap;
 use std::fmt;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 use table::deals::{mix, Deal};
@@ -200,6 +200,7 @@ pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
         )),
         PlayerSpec::Builtin(builtin) => Box::new(
             Builtin::new(builtin.hosted(hosting.search), hosting.threaded)
+                .kept(hosting.keep)
                 .with_scoring(hosting.scoring)
                 .on_platform(hosting.platform),
         ),
@@ -246,7 +247,31 @@ impl ArenaConfig {
             search: None,
             scoring: self.rules.scoring,
             platform: self.rules.platform,
+            keep: self.rules.match_deals.is_some(),
         }
+    }
+
+    /// The deals this run plays, as positions in [`ArenaConfig::deal_numbers`], in the units
+    /// one table plays in order: each deal alone, or each match's deals
+    /// ([`MatchRules::match_deals`]: a match is deals `m × N .. (m + 1) × N`, its players
+    /// hosted afresh for it).
+    #[must_use]
+    pub fn deal_groups(&self) -> Vec<Vec<usize>> {
+        let numbers = self.deal_numbers();
+        let per = self.rules.match_deals.map_or(0, |n| n as usize);
+        let mut groups: Vec<Vec<usize>> = Vec::new();
+        for (k, &i) in numbers.iter().enumerate() {
+            let together = per > 0
+                && k > 0
+                && groups
+                    .last()
+                    .map_or(false, |_| numbers[k - 1] / per == i / per);
+            match groups.last_mut() {
+                Some(g) if together => g.push(k),
+                _ => groups.push(vec![k]),
+            }
+        }
+        groups
     }
 
     /// Deals the match has (a shard plays some of them: [`ArenaConfig::deal_numbers`]).
@@ -414,8 +439,12 @@ pub fn run(
     let mut rules = config.rules.clone();
     rules.match_games = config.deal_count() as u32;
     let numbers = config.deal_numbers();
-    let n = numbers.len();
+    let groups = config.deal_groups();
+    let n = groups.len();
     let next = AtomicUsize::new(0);
+    // Set when the match stops early (a decided test, a hook's error): a table stops within
+    // its match too.
+    let stopped = AtomicBool::new(false);
     let start = Instant::now();
     let jobs = config.jobs.max(1).min(n.max(1));
     let (tx, rx) = mpsc::channel::<(usize, Vec<GameRecord>)>();
@@ -424,8 +453,10 @@ pub fn run(
         for _ in 0..jobs {
             let tx = tx.clone();
             let next = &next;
+            let stopped = &stopped;
             let rules = &rules;
             let numbers = &numbers;
+            let groups = &groups;
             let specs = &specs;
             scope.spawn(move || {
                 let mut pool = Pool {
@@ -433,42 +464,53 @@ pub fn run(
                     hosting: config.hosting(),
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };
-                loop {
-                    // `k` orders the deals this run plays; `i` is the deal's number.
-                    let k = next.fetch_add(1, Ordering::Relaxed);
-                    if k >= n {
+                let matches = config.rules.match_deals.is_some();
+                'groups: loop {
+                    let g = next.fetch_add(1, Ordering::Relaxed);
+                    if g >= n {
                         break;
                     }
-                    let i = numbers[k];
-                    let deal = config.deal(i);
-                    let seatings = config.format.seatings(i);
-                    let mut games = Vec::with_capacity(seatings.len());
-                    for (k, &lineup) in seatings.iter().enumerate() {
-                        let seed = game_seed(config.seed, i, k);
-                        let mut players = pool.take(lineup);
-                        let slot = GameSlot {
-                            deal_index: i,
-                            seating: k,
-                            lineup,
-                            seed,
-                        };
-                        if config.format == Format::Team {
-                            let mut spare = pool.take_spare(lineup);
-                            games.push(play_team_game(
-                                &mut players,
-                                &mut spare,
-                                rules,
-                                &deal,
-                                slot,
-                            ));
-                            pool.put_back_spare(lineup, spare);
-                        } else {
-                            games.push(play_game(&mut players, rules, &deal, slot));
+                    if matches {
+                        // A new match: every player afresh, as the platform starts them.
+                        pool.finish();
+                        pool.instances.iter_mut().for_each(Vec::clear);
+                    }
+                    for &k in &groups[g] {
+                        if stopped.load(Ordering::Relaxed) {
+                            break 'groups;
                         }
-                        pool.put_back(lineup, players);
-                    }
-                    if tx.send((k, games)).is_err() {
-                        break;
+                        // `k` orders the deals this run plays; `i` is the deal's number.
+                        let i = numbers[k];
+                        let deal = config.deal(i);
+                        let seatings = config.format.seatings(i);
+                        let mut games = Vec::with_capacity(seatings.len());
+                        for (k, &lineup) in seatings.iter().enumerate() {
+                            let seed = game_seed(config.seed, i, k);
+                            let mut players = pool.take(lineup);
+                            let slot = GameSlot {
+                                deal_index: i,
+                                seating: k,
+                                lineup,
+                                seed,
+                            };
+                            if config.format == Format::Team {
+                                let mut spare = pool.take_spare(lineup);
+                                games.push(play_team_game(
+                                    &mut players,
+                                    &mut spare,
+                                    rules,
+                                    &deal,
+                                    slot,
+                                ));
+                                pool.put_back_spare(lineup, spare);
+                            } else {
+                                games.push(play_game(&mut players, rules, &deal, slot));
+                            }
+                            pool.put_back(lineup, players);
+                        }
+                        if tx.send((k, games)).is_err() {
+                            break 'groups;
+                        }
                     }
                 }
                 pool.finish();
@@ -497,6 +539,7 @@ pub fn run(
                     if outcome.is_err() {
                         // Stop handing out deals; the threads finish their current one.
                         next.store(n, Ordering::Relaxed);
+                        stopped.store(true, Ordering::Relaxed);
                     }
                 }
                 report.add_deal(&games);
@@ -506,6 +549,7 @@ pub fn run(
                     .map_or(false, |s| s.decision().is_some())
                 {
                     next.store(n, Ordering::Relaxed);
+                    stopped.store(true, Ordering::Relaxed);
                 }
             }
             if config.progress && drawn.elapsed() >= PROGRESS_EVERY {

@@ -41,6 +41,9 @@ pub struct MatchRequest {
     pub time: Option<f64>,
     /// `--turn R`: deals per turn of the team format.
     pub turn: Option<usize>,
+    /// `--match-deals N`: the run played as matches of N deals, each player hosted afresh
+    /// for each match and kept across its games.
+    pub match_deals: Option<usize>,
     /// `--jobs N`: tables played at once.
     pub jobs: usize,
     /// `--sprt …`: the sequential test.
@@ -78,6 +81,7 @@ impl Default for MatchRequest {
             seed: config.seed,
             time: None,
             turn: None,
+            match_deals: None,
             jobs: config.jobs,
             sprt: None,
             shard: None,
@@ -126,6 +130,10 @@ pub enum RequestError {
     NoGames,
     /// `--turn 0`.
     NoTurn,
+    /// `--match-deals 0`.
+    NoMatchDeals,
+    /// `--match-deals` with `--shard`: a match is played in order by one table.
+    MatchesInShards,
     /// A reply limit that is not a positive number of seconds (or is absurdly long).
     BadTime(f64),
     /// `--jobs 0`.
@@ -163,6 +171,11 @@ impl fmt::Display for RequestError {
         match self {
             RequestError::NoGames => f.write_str("--games must be at least 1 deal"),
             RequestError::NoTurn => f.write_str("--turn must be at least 1 deal"),
+            RequestError::NoMatchDeals => f.write_str("--match-deals must be at least 1 deal"),
+            RequestError::MatchesInShards => f.write_str(
+                "--match-deals plays each match's deals in order at one table: run it whole, \
+                 not in shards",
+            ),
             RequestError::BadTime(_) => f.write_str("--time must be a positive number of seconds"),
             RequestError::NoJobs => f.write_str("--jobs must be at least 1"),
             RequestError::GauntletWithPlayers => f.write_str(
@@ -234,6 +247,7 @@ fn check(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
         seed,
         time,
         turn,
+        match_deals,
         jobs,
         sprt,
         shard,
@@ -251,6 +265,13 @@ fn check(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
     if turn == Some(0) {
         return Err(RequestError::NoTurn);
     }
+    if match_deals == Some(0) {
+        return Err(RequestError::NoMatchDeals);
+    }
+    if match_deals.is_some() && shard.is_some() {
+        return Err(RequestError::MatchesInShards);
+    }
+    rules.match_deals = match_deals.map(|n| n as u32);
     if let Some(secs) = time {
         if !(secs > 0.0 && secs < MOST_TIME_SECS) {
             return Err(RequestError::BadTime(secs));

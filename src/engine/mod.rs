@@ -18,9 +18,9 @@ pub use session::Session;
 
 use crate::cards::Cards;
 use crate::game::{GameState, Scoring, Seat};
-use crate::protocol::{Command, Reply};
+use crate::protocol::{Command, Info, Reply};
 use crate::rules::{Combo, Kind, Platform};
-use crate::strategy::{Note, Strategy};
+use crate::strategy::{Ending, Note, Strategy};
 use crate::time::Deadline;
 use strategy_runner::{Failure, StrategyFactory, StrategyRunner};
 
@@ -38,6 +38,11 @@ pub struct Engine {
     scoring: Scoring,
     /// The rules of every game this engine plays (Botzone's variant or the official game).
     platform: Platform,
+    /// The last `INFO`, to tell a new match from the next game of this one.
+    last_info: Option<Info>,
+    /// The strategy was told how the tracked game ended (so a repeated `GAMEOVER` is not
+    /// counted twice).
+    end_told: bool,
 }
 
 impl Engine {
@@ -65,6 +70,8 @@ impl Engine {
             explained: None,
             scoring: Scoring::default(),
             platform: Platform::default(),
+            last_info: None,
+            end_told: false,
         }
     }
 
@@ -122,17 +129,62 @@ impl Engine {
             Command::BidWhat => Some(self.our_bid(deadline)),
             Command::PlayWhat => Some(self.our_play(deadline)),
             other => {
+                if let Command::Info(info) = other {
+                    if self
+                        .last_info
+                        .map_or(false, |last| !same_match(&last, info))
+                    {
+                        // The last game's end, if still untold, belongs to the old table.
+                        self.tell_no_bid();
+                        self.runner.new_table();
+                    }
+                    self.last_info = Some(*info);
+                }
                 if let Command::Deal { seat, .. } = other {
+                    self.tell_no_bid();
                     self.last_seat = Some(*seat);
                     self.runner.new_game();
+                    self.end_told = false;
                 }
                 track(&mut self.state, other, &mut self.problems);
                 if let (Command::Deal { .. }, Some(s)) = (other, self.state.as_mut()) {
                     s.scoring = self.scoring;
                     s.platform = self.platform;
                 }
+                if let Command::GameOver { winner: Some(w) } = other {
+                    self.tell_game_over(*w);
+                }
                 other.ack().map(Reply::Ok)
             }
+        }
+    }
+
+    /// Tells the strategy how the game ended when the tracker saw it end that way: `winner`
+    /// emptied its hand in the game tracked. A `GAMEOVER` the tracker cannot follow (after a
+    /// fault, or a game joined midway that does not add up) teaches nothing.
+    fn tell_game_over(&mut self, winner: Seat) {
+        match self.state.as_ref() {
+            Some(s) if !self.end_told && s.winner() == Some(winner) => {
+                self.runner.game_over(s, Ending::Played(s.outcome(winner)));
+                self.end_told = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// Before a new deal: a tracked game where all three seats passed ended with no landlord
+    /// (the platform sends no `GAMEOVER` then: its next line is the new `DEAL`).
+    fn tell_no_bid(&mut self) {
+        match self.state.as_ref() {
+            Some(s)
+                if !self.end_told
+                    && s.landlord.is_none()
+                    && s.bids.0.iter().all(|&b| b == Some(0)) =>
+            {
+                self.runner.game_over(s, Ending::NoBid);
+                self.end_told = true;
+            }
+            _ => {}
         }
     }
 
@@ -274,6 +326,14 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
     if let Err(e) = result {
         problems.push(format!("tracker: {} (after '{}')", e, command));
     }
+}
+
+/// Whether `next` announces a game of the same match as `last`: the same tournament round
+/// (`turn`) of the same shape, at the same game or a later one. Another turn is another table
+/// (the Swiss pairing changes the opponents); numbers going back are a new match.
+fn same_match(last: &Info, next: &Info) -> bool {
+    let shape = |i: &Info| (i.turns, i.rounds, i.up, i.max_score);
+    shape(last) == shape(next) && last.turn == next.turn && next.round >= last.round
 }
 
 /// The concrete cards for a rank-level play (`None` for the pass).

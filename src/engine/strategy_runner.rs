@@ -12,7 +12,7 @@
 
 use crate::game::GameState;
 use crate::rules::Combo;
-use crate::strategy::{Note, Strategy};
+use crate::strategy::{Ending, Note, Strategy};
 use crate::time::Deadline;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
@@ -42,6 +42,8 @@ impl std::fmt::Display for Failure {
 /// A decision the strategy is asked for.
 enum Job {
     NewGame,
+    GameOver(Box<GameState>, Ending),
+    NewTable,
     Bid(Box<GameState>, Deadline),
     Play(Box<GameState>, Deadline),
 }
@@ -67,11 +69,21 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
     }
 }
 
-/// Runs one job on a strategy, catching a panic.
+/// Runs one job on a strategy, catching a panic. A job that wants no answer gets none, a
+/// panic included: an answer nobody waits for would be read as the next question's.
 fn run_job(strategy: &mut dyn Strategy, job: Job) -> Option<Answer> {
+    let answered = matches!(job, Job::Bid(..) | Job::Play(..));
     let result = catch_unwind(AssertUnwindSafe(|| match job {
         Job::NewGame => {
             strategy.new_game();
+            None
+        }
+        Job::GameOver(state, ending) => {
+            strategy.game_over(&state, &ending);
+            None
+        }
+        Job::NewTable => {
+            strategy.new_table();
             None
         }
         Job::Bid(state, deadline) => {
@@ -85,7 +97,8 @@ fn run_job(strategy: &mut dyn Strategy, job: Job) -> Option<Answer> {
     }));
     match result {
         Ok(answer) => answer,
-        Err(payload) => Some(Answer::Failed(panic_text(payload.as_ref()))),
+        Err(payload) if answered => Some(Answer::Failed(panic_text(payload.as_ref()))),
+        Err(_) => None,
     }
 }
 
@@ -149,13 +162,29 @@ impl StrategyRunner {
 
     /// Tells the strategy a new game starts.
     pub fn new_game(&mut self) {
+        self.tell(Job::NewGame);
+    }
+
+    /// Tells the strategy how the game of `state` ended ([`Strategy::game_over`]).
+    pub fn game_over(&mut self, state: &GameState, ending: Ending) {
+        self.tell(Job::GameOver(Box::new(state.clone()), ending));
+    }
+
+    /// Tells the strategy the table changed ([`Strategy::new_table`]).
+    pub fn new_table(&mut self) {
+        self.tell(Job::NewTable);
+    }
+
+    /// Hands the strategy a job that wants no answer: inline at once, to a worker in its turn
+    /// (it works while the engine reads on). A panic there is caught and forgotten.
+    fn tell(&mut self, job: Job) {
         match self {
             StrategyRunner::Inline(s) => {
-                let _ = run_job(s.as_mut(), Job::NewGame);
+                let _ = run_job(s.as_mut(), job);
             }
             StrategyRunner::Worker { worker, .. } => {
                 // A dead worker is noticed (and replaced) at the next question.
-                let _ = worker.0.jobs.send(Job::NewGame);
+                let _ = worker.0.jobs.send(job);
             }
         }
     }

@@ -1,7 +1,7 @@
 //! Strategies: how a seat bids and what it plays. The engine asks its strategy through the
 //! [`Strategy`] trait and checks every answer; the arena's built-in players are strategies too.
 
-use crate::game::GameState;
+use crate::game::{GameState, Outcome};
 use crate::rules::Combo;
 
 use crate::time::Deadline;
@@ -24,11 +24,30 @@ pub trait Strategy: Send {
     /// Called when a new game starts, so a strategy can reset what it learned of the last one.
     fn new_game(&mut self) {}
 
+    /// A game this seat saw to its end, `state` as the tracker left it (our cards, the bids,
+    /// the bottom, every play) and how it ended, so a strategy can learn how it fares at this
+    /// table. A game whose end is never seen (no `GAMEOVER`, a fault, a seat swapped out by the
+    /// team server) is never told: it teaches nothing.
+    fn game_over(&mut self, _state: &GameState, _ending: &Ending) {}
+
+    /// The table changed (a new match: `INFO` of another turn, or a new match's numbers):
+    /// forget what the games of the last one taught.
+    fn new_table(&mut self) {}
+
     /// What the last `bid` or `play` saw, taken (so it is handed back once), as its log line:
     /// the engine writes it into its log ([`explain`]). Strategies that keep none answer `None`.
     fn take_explanation(&mut self) -> Option<Note> {
         None
     }
+}
+
+/// How a game ended, as the tracker saw it ([`Strategy::game_over`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// A landlord played it out: who won, at what base and multiplier.
+    Played(Outcome),
+    /// Every seat passed: no landlord, no score (the platform deals again).
+    NoBid,
 }
 
 pub mod bench_games;

@@ -172,6 +172,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             let by = match thinker.settings().bidder {
                 Bidder::Value => "the value thresholds",
                 Bidder::Net => "the bid network",
+                Bidder::Table => "the bid network corrected by the table",
             };
             println!(
                 "chosen: bid {} (by {}; the bid network's: bid {})",

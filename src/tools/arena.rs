@@ -42,6 +42,11 @@ evaluation; the pair's head-to-head games at a third of the cost).
 --format seats|duplicate|pair|h2h|team: the same formats by name; team takes two players (teams),
 plays each deal at two tables with their seats swapped and scores by the team rule, reported per
 turn of R deals (--turn, default 8).
+--match-deals N: play the deals as matches of N, as the platform runs a match: each player
+hosted afresh for a match (a program started, a built-in player made) and kept across its games,
+INFO numbering the match as a turn and its deals as games, so a player learns the table as it
+plays (bid=table); each match played in order by one table. Default: every built-in player fresh
+each game, programs kept for the whole run.
 --platform P: judge plays by P's reading; icga2019 also imitates that server (no handshake, cards
 in random order, every seat bids and bids are not checked, GAMEOVER after a fault).
 --platform botzone: Botzone's variant (its plays, bidding, scoring); botzone:COMMAND seats a
@@ -284,6 +289,9 @@ static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
     }),
     crate::flag!("turn", "R", |a, w| {
         set(&mut a.request.turn, Some(valid(&w[0])?))
+    }),
+    crate::flag!("match-deals", "N", |a, w| {
+        set(&mut a.request.match_deals, Some(valid(&w[0])?))
     }),
     crate::flag!("sprt", "MARGIN0,MARGIN1[,ALPHA,BETA]", |a, w| {
         set(&mut a.request.sprt, Some(SprtConfig::parse(&w[0])?))

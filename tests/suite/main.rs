@@ -31,6 +31,7 @@ mod engine_explain;
 mod engine_notes;
 mod engine_questions;
 mod engine_session;
+mod engine_table;
 mod game_model;
 mod learn_selfplay;
 mod play_cli;

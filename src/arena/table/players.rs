@@ -150,14 +150,21 @@ pub struct Hosting {
     pub scoring: Scoring,
     /// The rules built-in players keep to: [`Platform::Botzone`] for Botzone's variant.
     pub platform: Platform,
+    /// Keep each built-in player's strategy across its games, as one process plays a whole
+    /// match on the platform (the run played as matches: `--match-deals`); otherwise each game
+    /// gets a fresh one.
+    pub keep: bool,
 }
 
-/// A built-in strategy run in-process: a fresh engine each game, seeded from the game.
+/// A built-in strategy run in-process: a fresh engine each game, seeded from the game, or
+/// one kept across the games of a match ([`Hosting::keep`]).
 pub struct Builtin {
     spec: BuiltinSpec,
     /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
     threaded: bool,
+    /// Keep the engine across games ([`Hosting::keep`]).
+    keep: bool,
     /// The referee's clock, as the binary's session keeps it: each decision's deadline at the
     /// table's limit.
     time: TimeControl,
@@ -176,6 +183,7 @@ impl Builtin {
             name: spec.to_string(),
             spec,
             threaded,
+            keep: false,
             time: TimeControl::default(),
             scoring: Scoring::default(),
             platform: Platform::default(),
@@ -191,6 +199,13 @@ impl Builtin {
         self
     }
 
+    /// The same player keeping its strategy across its games (as one process plays a match).
+    #[must_use]
+    pub fn kept(mut self, keep: bool) -> Builtin {
+        self.keep = keep;
+        self
+    }
+
     /// The same player keeping to `platform`'s rules (Botzone's variant).
     #[must_use]
     pub fn on_platform(mut self, platform: Platform) -> Builtin {
@@ -202,8 +217,12 @@ impl Builtin {
 impl Player for Builtin {
     fn begin_game(&mut self, seed: u64) -> Result<bool, Fault> {
         let fresh = self.engine.is_none();
-        let spec = self.spec.clone();
         let shown = self.shown.take();
+        // A player that peeks is shown each game's deal when it is made: never kept.
+        if self.keep && !fresh && !self.spec.peeks() {
+            return Ok(false);
+        }
+        let spec = self.spec.clone();
         let strategy = move || spec.strategy(seed, shown.as_ref());
         self.engine = Some(if self.threaded {
             // The worker calls the factory at start and again after an overrun: each time

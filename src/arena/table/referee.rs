@@ -57,6 +57,11 @@ pub struct MatchRules {
     pub transcripts: bool,
     /// Games in the match, for `INFO`.
     pub match_games: u32,
+    /// Deals per match when the run is played as matches (`ddz arena --match-deals N`):
+    /// `INFO` then numbers each match as a turn and its deals as that turn's games, and every
+    /// player is hosted afresh for each match ([`crate::arena::run`]). `None`: the run is one
+    /// match of `match_games` games.
+    pub match_deals: Option<u32>,
 }
 
 impl Default for MatchRules {
@@ -75,11 +80,26 @@ impl Default for MatchRules {
             fixed_landlord: false,
             transcripts: false,
             match_games: 1,
+            match_deals: None,
         }
     }
 }
 
 impl MatchRules {
+    /// What `INFO` tells of deal `deal_index` (from 0): `(turn, turns, round, rounds)`, the
+    /// match it belongs to and its game within that match ([`MatchRules::match_deals`]).
+    #[must_use]
+    pub fn info_numbers(&self, deal_index: usize) -> (u32, u32, u32, u32) {
+        let deal = deal_index as u32;
+        match self.match_deals {
+            Some(n) if n > 0 => {
+                let turns = (self.match_games + n - 1) / n;
+                (deal / n + 1, turns, deal % n + 1, n)
+            }
+            _ => (1, 1, deal + 1, self.match_games),
+        }
+    }
+
     /// Judges by `platform`'s reading of plays and imitates the habits its server is known by:
     /// the 2019 team server ([`Platform::Icga2019`]) sends no handshake, deals its cards in a
     /// random order, asks every seat to bid without checking the bids, and ends a faulty game
@@ -445,14 +465,14 @@ impl<'a> Table<'a> {
                     self.send(seat, &Command::Version("1.0".into()), Expect::Name)
                         .map_err(|f| (seat, f))?;
                 }
-                let games = self.rules.match_games;
+                let (turn, turns, round, rounds) = self.rules.info_numbers(self.record.deal_index);
                 let info = Info {
-                    turn: 1,
-                    turns: 1,
-                    round: (self.record.deal_index + 1) as u32,
-                    rounds: games,
+                    turn,
+                    turns,
+                    round,
+                    rounds,
                     up: 0,
-                    max_score: super::scoring::EARLY_FAULT as u32 * games,
+                    max_score: super::scoring::EARLY_FAULT as u32 * rounds,
                     time: Some(self.rules.time.as_secs_f64().ceil() as u32),
                 };
                 self.send(seat, &Command::Info(info), Expect::Ack(Ack::Info))

@@ -107,6 +107,12 @@ impl BuiltinSpec {
         spec
     }
 
+    /// Whether it searches the deal the arena shows it (`builtin:ddz:peek=on`).
+    #[must_use]
+    pub fn peeks(&self) -> bool {
+        matches!(self, BuiltinSpec::Ddz(ddz) if ddz.peek)
+    }
+
     /// The name after `builtin:`, without settings.
     #[must_use]
     pub fn name(&self) -> &'static str {

@@ -181,6 +181,10 @@ pub struct ShardHeader {
     pub threaded: bool,
     /// Deals per turn of the team format.
     pub turn_deals: usize,
+    /// Deals per match when the run was played as matches (`--match-deals`); absent in
+    /// logs written before it existed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub match_deals: Option<u32>,
 }
 
 /// The last line of a shard's log, written once every deal was played.

@@ -1,6 +1,6 @@
 //! Bidding by the bid network: the expected score of each bid against passing.
 
-use super::Thinker;
+use super::{Bidder, Thinker};
 use crate::game::GameState;
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
@@ -13,36 +13,40 @@ impl Thinker {
     /// passing by more than [`ThinkerSettings::bid_margin`](super::ThinkerSettings::bid_margin) stakes.
     pub fn net_bid(&mut self, state: &GameState) -> NetBid {
         let scoring = state.scoring;
-        let file = self.settings.nets.bid.as_ref();
-        let net = self
-            .bid_net
-            .get_or_insert_with(|| BidNet::from_file_or_embedded(file));
+        let net = self.bid_net();
         let hand = state.hand.counts();
         let landlord = net.value(hand, Role::Landlord);
         let as_farmer = [net.value(hand, Role::Down), net.value(hand, Role::Up)];
         // In the rule's points at base 1, from the landlord's side.
         let points = |v: &NetValue| v.landlord_points(scoring, 1);
         let farmer_side = -(points(&as_farmer[0]) + points(&as_farmer[1])) / 2.0;
-        self.bid_by_value(
-            state,
-            points(&landlord),
-            farmer_side,
-            landlord.landlord_win_chance(),
-        )
+        let (as_landlord, pass) = if self.settings.bidder == Bidder::Table {
+            self.table.corrected(points(&landlord), farmer_side, state)
+        } else {
+            let pass = PASS_TAKEN * PASS_BASE * farmer_share(scoring) * farmer_side;
+            (points(&landlord), pass)
+        };
+        self.bid_by_value(state, as_landlord, pass, landlord.landlord_win_chance())
+    }
+
+    /// The bid network, made at its first use.
+    pub(super) fn bid_net(&mut self) -> &mut BidNet {
+        let file = self.settings.nets.bid.as_ref();
+        self.bid_net
+            .get_or_insert_with(|| BidNet::from_file_or_embedded(file))
     }
 
     /// The bid that the values of our hand call for: `as_landlord`, the expected score of
-    /// becoming the landlord at base 1, and `farmer_side`, our side's expected score at base 1
-    /// when another seat does (both in the scoring rule's points).
+    /// becoming the landlord at base 1, and `pass`, our side's expected score when we pass
+    /// (both in the scoring rule's points).
     fn bid_by_value(
         &self,
         state: &GameState,
         as_landlord: f64,
-        farmer_side: f64,
+        pass: f64,
         win_chance: f64,
     ) -> NetBid {
         let scoring = state.scoring;
-        let pass = PASS_TAKEN * PASS_BASE * farmer_share(scoring) * farmer_side;
         let legal: Vec<u8> = (1..=3).filter(|&b| state.bid_is_legal(b)).collect();
         let best = if as_landlord >= 0.0 {
             legal.last()

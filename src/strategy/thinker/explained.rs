@@ -3,6 +3,7 @@
 //! its bidder's look at the hand, the answer and the time. The log's line of it, written and read
 //! by one grammar, is [`crate::strategy::explain`]'s.
 
+use super::table::TableEstimate;
 use super::{Analysis, CandidateReport, NetBid, Stopped};
 use crate::game::Scoring;
 use crate::rules::Combo;
@@ -64,6 +65,15 @@ pub enum BidSeen {
         /// The margin, in stakes.
         margin: f64,
     },
+    /// The bid network's values corrected by the table (`bid = table`), against the margin.
+    Table {
+        /// What it said, corrected.
+        said: NetBid,
+        /// The margin, in stakes.
+        margin: f64,
+        /// What the table's games had shown.
+        table: TableEstimate,
+    },
 }
 
 impl BidSeen {
@@ -79,7 +89,7 @@ impl BidSeen {
         match self {
             BidSeen::NoChoice => 0,
             BidSeen::Value { bid, .. } => *bid,
-            BidSeen::Net { said, .. } => said.bid,
+            BidSeen::Net { said, .. } | BidSeen::Table { said, .. } => said.bid,
         }
     }
 }
@@ -130,6 +140,18 @@ impl Explanation {
                         note.push("win", percent(said.win_chance));
                         note.push("margin", margin.to_string());
                     }
+                    BidSeen::Table {
+                        said,
+                        margin,
+                        table,
+                    } => {
+                        note.push("by", "table".to_string());
+                        note.push("landlord", format!("{:+.1}", said.value));
+                        note.push("pass", format!("{:+.1}", said.pass));
+                        note.push("win", percent(said.win_chance));
+                        note.push("margin", margin.to_string());
+                        note.push("edge", table_text(table));
+                    }
                 }
                 note.push("time", seconds(b.time));
                 note.push("answer", b.answer.to_string());
@@ -155,6 +177,22 @@ fn candidate_text(c: &CandidateReport) -> String {
         c.ci95,
         percent(c.win_rate),
         c.deals
+    )
+}
+
+/// What a table's games had shown, `L+0.62/7 F-0.10/12 taken 90.0%/9 base 2.8`: each edge in
+/// stakes at base 1 over its games, how often another seat took the deal when we passed, and
+/// its base.
+pub fn table_text(t: &TableEstimate) -> String {
+    format!(
+        "L{:+.2}/{} F{:+.2}/{} taken {}/{} base {:.2}",
+        t.landlord.estimate(),
+        t.landlord.count(),
+        t.farmers.estimate(),
+        t.farmers.count(),
+        percent(t.taken.estimate()),
+        t.taken.count(),
+        t.base.estimate()
     )
 }
 

@@ -33,6 +33,7 @@ mod explained;
 mod proposal;
 mod settings;
 mod stats;
+pub mod table;
 
 pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
@@ -45,7 +46,7 @@ pub use settings::{
 use super::learned_policy::LearnedPlayer;
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
-use super::{Note, Strategy};
+use super::{Ending, Note, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::named::Named;
@@ -57,6 +58,7 @@ use eval::{Deals, Worker};
 use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
+use table::TableEstimate;
 
 pub use crate::strategy::choices::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 /// The race's first look, in deals scored: fewer give too rough a spread estimate.
@@ -125,6 +127,8 @@ pub struct Thinker {
     workers: Vec<Worker>,
     /// The bid network, made at the first bid that uses it.
     bid_net: Option<BidNet>,
+    /// What the games of this table have shown (`bid = table`), from the match's first game.
+    table: TableEstimate,
     /// The hidden-hand network, made at the first decision that draws deals by it.
     hidden_net: Option<HiddenNet>,
     /// The deal the arena showed its measurement player ([`Thinker::show_deal`]): every
@@ -149,6 +153,7 @@ impl Thinker {
             splitter: Splitter::new(),
             workers: vec![Worker::default()],
             bid_net: None,
+            table: TableEstimate::default(),
             hidden_net: None,
             shown: None,
             explained: None,
@@ -490,6 +495,11 @@ impl Strategy for Thinker {
             }
             _ if !(1..=3).any(|b| state.bid_is_legal(b)) => BidSeen::NoChoice,
             Bidder::Net => BidSeen::net(self.net_bid(state), margin),
+            Bidder::Table => BidSeen::Table {
+                said: self.net_bid(state),
+                margin,
+                table: self.table,
+            },
         };
         let answer = seen.bid();
         let time = start.elapsed();
@@ -521,6 +531,18 @@ impl Strategy for Thinker {
 
     fn new_game(&mut self) {
         self.policy.new_game();
+    }
+
+    fn game_over(&mut self, state: &GameState, ending: &Ending) {
+        if self.settings.bidder == Bidder::Table {
+            let mut table = self.table;
+            table.learn(state, ending, self.bid_net());
+            self.table = table;
+        }
+    }
+
+    fn new_table(&mut self) {
+        self.table = TableEstimate::default();
     }
 }
 

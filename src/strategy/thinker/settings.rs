@@ -252,8 +252,8 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "bid",
-        value: "value|net",
-        help: "how it bids: the rule player's value thresholds, or the bid network",
+        value: "value|net|table",
+        help: "how it bids: the rule player's value thresholds, the bid network, or the bid network corrected by how the match's games went at this table",
         read: |s, v| {
             s.bidder = one_of(v, Bidder::NAMES)?;
             Ok(())
@@ -445,11 +445,18 @@ pub enum Bidder {
     /// The bid network's expected score of taking the landlord seat, against passing (the
     /// default).
     Net,
+    /// The bid network's values moved by what this table's games have shown: how our landlord
+    /// and our farmers fare here against what it predicted, and what passing leads to
+    /// ([`super::table`]). Before any game, the bid network's bids.
+    Table,
 }
 
 impl Named for Bidder {
-    const NAMES: &'static [(&'static str, Bidder)] =
-        &[("value", Bidder::Value), ("net", Bidder::Net)];
+    const NAMES: &'static [(&'static str, Bidder)] = &[
+        ("value", Bidder::Value),
+        ("net", Bidder::Net),
+        ("table", Bidder::Table),
+    ];
 }
 crate::named_enum!(Bidder);
 

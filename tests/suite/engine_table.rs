@@ -1,0 +1,200 @@
+//! What the strategy learns of the table: the engine tells it how each game it saw end ended
+//! (from its own tracker, not the protocol loop), and that the table changed when `INFO` starts
+//! another match. Checked against the referee's own record of the same games: two paths that
+//! must agree on the landlord, the base, the winner and every seat's score.
+
+use ddz::arena::table::deals::Deal;
+use ddz::arena::table::players::{Answer, Fault, Player};
+use ddz::arena::table::referee::{play_game, GameRecord, GameSlot, MatchRules};
+use ddz::cards::Cards;
+use ddz::engine::Engine;
+use ddz::game::{BySeat, GameState, Seat};
+use ddz::protocol::Command;
+use ddz::rules::Combo;
+use ddz::strategy::greedy::Greedy;
+use ddz::strategy::{Ending, Strategy};
+use ddz::time::Deadline;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+/// What a strategy was told, in order.
+#[derive(Clone, Debug, PartialEq)]
+enum Told {
+    /// A game's end: the landlord, the base, the winner and the scores, or `None` for a deal
+    /// nobody bid.
+    Over(Option<(Seat, u8, Seat, BySeat<i32>)>),
+    NewTable,
+}
+
+type Record = Arc<Mutex<Vec<Told>>>;
+
+/// The greedy player's plays, recording what it is told of games' ends and tables. It bids
+/// `bid` on every other deal (the first, the third, …) and passes on the rest.
+struct Recorder {
+    told: Record,
+    bid: u8,
+    asked: u32,
+}
+
+impl Strategy for Recorder {
+    fn name(&self) -> &str {
+        "recorder"
+    }
+    fn bid(&mut self, state: &GameState, _deadline: Deadline) -> u8 {
+        self.asked += 1;
+        if self.asked % 2 == 1 && state.bid_is_legal(self.bid) {
+            self.bid
+        } else {
+            0
+        }
+    }
+    fn play(&mut self, state: &GameState, deadline: Deadline) -> Combo {
+        Greedy.play(state, deadline)
+    }
+    fn game_over(&mut self, _state: &GameState, ending: &Ending) {
+        let told = match ending {
+            Ending::Played(o) => Told::Over(Some((o.landlord, o.base, o.winner, o.scores()))),
+            Ending::NoBid => Told::Over(None),
+        };
+        self.told.lock().unwrap().push(told);
+    }
+    fn new_table(&mut self) {
+        self.told.lock().unwrap().push(Told::NewTable);
+    }
+}
+
+fn recorder(bid: u8) -> (Engine, Record) {
+    let told = Record::default();
+    let strategy = Recorder {
+        told: Arc::clone(&told),
+        bid,
+        asked: 0,
+    };
+    (Engine::new("recorder", Box::new(strategy)), told)
+}
+
+/// An engine hosted at the arena's table as the platform hosts one process for a match.
+struct Hosted {
+    engine: Engine,
+    started: bool,
+}
+
+impl Player for Hosted {
+    fn begin_game(&mut self, _seed: u64) -> Result<bool, Fault> {
+        let fresh = !self.started;
+        self.started = true;
+        Ok(fresh)
+    }
+    fn exchange(&mut self, command: &Command, _line: &str, _limit: Duration) -> Answer {
+        let reply = self.engine.handle(command, Deadline::unlimited());
+        Ok((reply.expect("every message here is answered"), None))
+    }
+}
+
+/// What a seat should have been told of the game `record` scored.
+fn expected(record: &GameRecord) -> Told {
+    match (record.landlord, record.winner) {
+        (Some(l), Some(w)) => Told::Over(Some((l, record.base, w, record.scores))),
+        _ => Told::Over(None),
+    }
+}
+
+#[test]
+fn each_game_seen_to_its_end_is_told_as_the_referee_scored_it_and_a_new_match_resets() {
+    // Two matches of five deals, the arena's INFO numbering them as turns 1 and 2. Seat A
+    // bids 2 on every other deal and the others never bid: deals played and deals nobody bid
+    // alternate, and the first match ends with one nobody bid (told before the new table).
+    let rules = MatchRules {
+        match_games: 10,
+        match_deals: Some(5),
+        ..MatchRules::default()
+    };
+    let mut told = Vec::new();
+    let mut players: Vec<Box<dyn Player>> = Vec::new();
+    for bid in [2, 0, 0] {
+        let (engine, record) = recorder(bid);
+        told.push(record);
+        players.push(Box::new(Hosted {
+            engine,
+            started: false,
+        }));
+    }
+    let mut seats = BySeat(<[Box<dyn Player>; 3]>::try_from(players).ok().unwrap());
+    let records: Vec<GameRecord> = (0..10)
+        .map(|i| {
+            let slot = GameSlot {
+                deal_index: i,
+                seating: 0,
+                lineup: BySeat([0, 1, 2]),
+                seed: i as u64,
+            };
+            play_game(&mut seats, &rules, &Deal::seeded(3, i as u64), slot)
+        })
+        .collect();
+    assert!(records.iter().all(|r| r.errors.is_empty()));
+    let played = records.iter().filter(|r| r.landlord.is_some()).count();
+    assert_eq!((played, records.len() - played), (5, 5));
+    // The tenth deal, nobody's, is told only at a next DEAL that never comes.
+    let mut want: Vec<Told> = records[..5].iter().map(expected).collect();
+    want.push(Told::NewTable);
+    want.extend(records[5..9].iter().map(expected));
+    for (seat, record) in Seat::ALL.iter().zip(&told) {
+        assert_eq!(*record.lock().unwrap(), want, "seat {}", seat);
+    }
+}
+
+#[test]
+fn a_game_ended_by_a_fault_or_announced_twice_teaches_once_or_not_at_all() {
+    let (mut engine, told) = recorder(3);
+    let deal = Deal::seeded(4, 0);
+    let send = |engine: &mut Engine, line: &str| {
+        let command = Command::parse(line).unwrap();
+        engine.handle(&command, Deadline::unlimited())
+    };
+    let codes = |c: Cards| {
+        c.codes()
+            .map(|x| x.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    // We (A) are the landlord at 3 (the platform tells our bid); the game ends at once with
+    // B "emptying" a full hand: a fault's GAMEOVER, which the tracker cannot follow.
+    send(
+        &mut engine,
+        &format!("DEAL A{}", codes(deal.hands[Seat::A])),
+    );
+    send(&mut engine, "BID A3");
+    send(&mut engine, &format!("LEFTOVER A{}", codes(deal.bottom)));
+    send(&mut engine, "GAMEOVER B");
+    assert!(told.lock().unwrap().is_empty());
+    // A game played out: our whole hand in one play is not legal, so play it card by card
+    // with the others passing, then the platform says GAMEOVER twice.
+    send(
+        &mut engine,
+        &format!("DEAL A{}", codes(deal.hands[Seat::A])),
+    );
+    send(&mut engine, "BID WHAT");
+    send(&mut engine, &format!("LEFTOVER A{}", codes(deal.bottom)));
+    for _ in 0..20 {
+        send(&mut engine, "PLAY WHAT");
+        if engine.state().map_or(false, |s| s.hand.is_empty()) {
+            break;
+        }
+        send(&mut engine, "PLAY B-1");
+        send(&mut engine, "PLAY C-1");
+    }
+    assert!(engine.state().unwrap().hand.is_empty());
+    send(&mut engine, "GAMEOVER A");
+    send(&mut engine, "GAMEOVER A");
+    let told = told.lock().unwrap();
+    assert_eq!(told.len(), 1, "{:?}", *told);
+    match &told[0] {
+        Told::Over(Some((landlord, base, winner, scores))) => {
+            assert_eq!((*landlord, *base, *winner), (Seat::A, 3, Seat::A));
+            // A spring (the farmers never played), at base 3: 2 × 100 × 3 × 2 and more for bombs.
+            assert!(scores[Seat::A] >= 1200, "{:?}", scores);
+            assert_eq!(scores[Seat::B], -scores[Seat::A] / 2);
+        }
+        other => panic!("told {:?}", other),
+    }
+}
