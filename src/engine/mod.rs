@@ -163,28 +163,27 @@ impl Engine {
     /// emptied its hand in the game tracked. A `GAMEOVER` the tracker cannot follow (after a
     /// fault, or a game joined midway that does not add up) teaches nothing.
     fn tell_game_over(&mut self, winner: Seat) {
-        match self.state.as_ref() {
-            Some(s) if !self.end_told && s.winner() == Some(winner) => {
-                self.runner.game_over(s, Ending::Played(s.outcome(winner)));
-                self.end_told = true;
-            }
-            _ => {}
-        }
+        self.tell_end(Some(winner));
     }
 
     /// Before a new deal: a tracked game where all three seats passed ended with no landlord
     /// (the platform sends no `GAMEOVER` then: its next line is the new `DEAL`).
     fn tell_no_bid(&mut self) {
-        match self.state.as_ref() {
-            Some(s)
-                if !self.end_told
-                    && s.landlord.is_none()
-                    && s.bids.0.iter().all(|&b| b == Some(0)) =>
-            {
-                self.runner.game_over(s, Ending::NoBid);
-                self.end_told = true;
-            }
-            _ => {}
+        self.tell_end(None);
+    }
+
+    /// Tells the strategy the tracked game's end ([`seen_ending`]) once, if it was seen.
+    fn tell_end(&mut self, gameover: Option<Seat>) {
+        if self.end_told {
+            return;
+        }
+        if let Some((s, ending)) = self
+            .state
+            .as_ref()
+            .and_then(|s| seen_ending(s, gameover).map(|e| (s, e)))
+        {
+            self.runner.game_over(s, ending);
+            self.end_told = true;
         }
     }
 
@@ -325,6 +324,23 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
     };
     if let Err(e) = result {
         problems.push(format!("tracker: {} (after '{}')", e, command));
+    }
+}
+
+/// How the game of `state` ended, when the tracker saw it end: `gameover` is the seat a
+/// `GAMEOVER` named, which counts only when that seat emptied its hand in the game tracked
+/// (after a fault, or in a game that does not add up, the tracker cannot say who won what);
+/// without one, a game where all three seats passed ended with no landlord. `None`: an end not
+/// seen, which teaches nothing. The engine and `ddz analyze` read a game's end by this alone.
+#[must_use]
+pub fn seen_ending(state: &GameState, gameover: Option<Seat>) -> Option<Ending> {
+    match gameover {
+        Some(w) if state.winner() == Some(w) => Some(Ending::Played(state.outcome(w))),
+        Some(_) => None,
+        None if state.landlord.is_none() && state.bids.0.iter().all(|&b| b == Some(0)) => {
+            Some(Ending::NoBid)
+        }
+        None => None,
     }
 }
 

@@ -25,6 +25,7 @@ use crate::arena::wire::engine_log::{is_engine_log, EngineLog};
 use crate::arena::wire::transcript::{Step, Transcript};
 use crate::cli::{Arg, Args};
 use crate::engine::config::read_scoring;
+use crate::engine::seen_ending;
 use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
 use crate::protocol::Command;
@@ -32,7 +33,7 @@ use crate::registry::{entries, set, synopsis, valid, Flag};
 use crate::strategy::thinker::{
     player_setting_names, Aim, Bidder, Playout, Thinker, ThinkerSettings,
 };
-use crate::strategy::Strategy;
+use crate::strategy::{Ending, Strategy};
 use crate::time::TimeControl;
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
@@ -132,6 +133,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
     let (seat, game) = (asked.seat, asked.game);
+    let transcript_path = asked.transcript.clone();
     let (mut state, question, logged) = match (asked.transcript, asked.at) {
         (Some(path), at) => {
             if !position.is_empty() {
@@ -159,9 +161,31 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     print_view(&state);
     match question {
         Question::Bid => {
+            if thinker.settings().bidder == Bidder::Table {
+                // The table as the engine knew it: the seat's earlier games in the log.
+                let mut shown = 0;
+                if let Some(path) = &transcript_path {
+                    for (state, ending) in earlier_endings(path, seat, game)? {
+                        thinker.game_over(&state, &ending);
+                        shown += 1;
+                    }
+                }
+                println!(
+                    "the table, from {} earlier game{} of this seat's process: {}",
+                    shown,
+                    if shown == 1 { "" } else { "s" },
+                    thinker.table_text()
+                );
+            }
             let net = thinker.net_bid(&state);
+            let whose = if thinker.settings().bidder == Bidder::Table {
+                "the bid network at this table"
+            } else {
+                "the bid network"
+            };
             println!(
-                "the bid network: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {} at margin {}",
+                "{}: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {} at margin {}",
+                whose,
                 net.value,
                 100.0 * net.win_chance,
                 net.pass,
@@ -172,7 +196,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             let by = match thinker.settings().bidder {
                 Bidder::Value => "the value thresholds",
                 Bidder::Net => "the bid network",
-                Bidder::Table => "the bid network corrected by the table",
+                Bidder::Table => "the bid network at this table",
             };
             println!(
                 "chosen: bid {} (by {}; the bid network's: bid {})",
@@ -389,6 +413,46 @@ fn from_transcript(
         lines
     });
     Ok((state, question, note))
+}
+
+/// How the games before game `game` of `seat` in the engine log `path` ended, those the
+/// engine saw end ([`seen_ending`]), from the same process (the same match): what `bid = table`
+/// had learned when it bid. A plain transcript (one game) has none.
+fn earlier_endings(
+    path: &str,
+    seat: Option<Seat>,
+    game: Option<usize>,
+) -> anyhow::Result<Vec<(GameState, Ending)>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("reading {}", path))?;
+    if !is_engine_log(&text) {
+        return Ok(Vec::new());
+    }
+    let log = EngineLog::read(&text);
+    let chosen = log
+        .game(seat, game)
+        .map_err(|e| anyhow!("{}: {}", path, e))?;
+    let mut endings = Vec::new();
+    for g in log.games_of(chosen.seat) {
+        if g.process != chosen.process || g.number >= chosen.number {
+            continue;
+        }
+        let steps = &g.transcript.steps;
+        let gameover = steps
+            .iter()
+            .rev()
+            .find_map(|s| match Command::parse(&s.send) {
+                Ok(Command::GameOver { winner }) => Some(winner),
+                _ => None,
+            });
+        let (state, _) = g.transcript.state_before(steps.len());
+        let ending = state
+            .as_ref()
+            .and_then(|s| seen_ending(s, gameover.flatten()));
+        if let (Some(state), Some(ending)) = (state, ending) {
+            endings.push((state, ending));
+        }
+    }
+    Ok(endings)
 }
 
 /// The view of `seat` in a position given in the syntax of `ddz solve`.

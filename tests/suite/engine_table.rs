@@ -198,3 +198,102 @@ fn a_game_ended_by_a_fault_or_announced_twice_teaches_once_or_not_at_all() {
         other => panic!("told {:?}", other),
     }
 }
+
+/// The `edge` field of each `# think bid` note of seat A's process in an engine log, by game.
+fn logged_edges(log: &str) -> Vec<(usize, String)> {
+    let mut game = 0;
+    let mut edges = Vec::new();
+    for line in log.lines() {
+        if !line.contains(" A]") {
+            continue;
+        }
+        if line.contains("> DEAL") {
+            game += 1;
+        }
+        if let Some(edge) = line
+            .split(" | ")
+            .find_map(|field| field.strip_prefix("edge "))
+            .filter(|_| line.contains("# think bid"))
+        {
+            edges.push((game, edge.to_string()));
+        }
+    }
+    edges
+}
+
+/// Two paths to what `bid = table` knew when it bid: the engine's note, written as it played a
+/// match through the protocol, and `ddz analyze` reading the same log afterwards (the seat's
+/// earlier games replayed into a fresh player). With `--match-deals` the program is started
+/// afresh for each match, so its table starts again with each.
+#[test]
+fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
+    use crate::arena_common::{ddz, path, temp_dir};
+    let dir = temp_dir("table-edges");
+    let log = dir.join("engine.log");
+    let program = format!(
+        "{} --samples 4 --bid table --log {}",
+        env!("CARGO_BIN_EXE_ddz"),
+        path(&log)
+    );
+    ddz(&[
+        "arena",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+        "--match-deals",
+        "5",
+        "--jobs",
+        "1",
+        "--players",
+        &program,
+        "builtin:rules",
+        "builtin:rules",
+    ]);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let edges = logged_edges(&text);
+    // Two processes, each starting with nothing learned.
+    let starts = text.lines().filter(|l| l.contains("> DOUDIZHUVER")).count();
+    assert_eq!(starts, 2);
+    let fresh: Vec<_> = edges
+        .iter()
+        .filter(|(_, e)| e.contains("L+0.00/0 F+0.00/0"))
+        .collect();
+    assert!(fresh.len() >= 2, "{:?}", edges);
+    assert!(
+        edges.iter().any(|(_, e)| !e.contains("L+0.00/0 F+0.00/0")),
+        "nothing learned: {:?}",
+        edges
+    );
+    // Each process's games are numbered from 1 within it; analyze each bid of the second
+    // match's games by the seat's game number in the file (6..=10).
+    let mut checked = 0;
+    for (game, edge) in edges.iter().filter(|(g, _)| *g > 5) {
+        let out = ddz(&[
+            "analyze",
+            "--transcript",
+            path(&log),
+            "--seat",
+            "A",
+            "--game",
+            &game.to_string(),
+            "--at",
+            "2",
+            "--bid",
+            "table",
+            "--samples",
+            "4",
+        ]);
+        let shown = out
+            .lines()
+            .find_map(|l| {
+                l.split(": ")
+                    .nth(1)
+                    .filter(|_| l.starts_with("the table, from"))
+            })
+            .unwrap_or_else(|| panic!("no table line in:\n{}", out));
+        assert_eq!(shown, edge, "game {}:\n{}", game, out);
+        checked += 1;
+    }
+    assert!(checked > 0);
+}

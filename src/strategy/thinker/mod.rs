@@ -192,6 +192,13 @@ impl Thinker {
         }
     }
 
+    /// What the games of this table have shown (`bid = table`), as the `# think` line's
+    /// `edge` field gives it.
+    #[must_use]
+    pub fn table_text(&self) -> String {
+        explained::table_text(&self.table)
+    }
+
     /// Its settings.
     #[must_use]
     pub fn settings(&self) -> &ThinkerSettings {
