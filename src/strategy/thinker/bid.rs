@@ -19,10 +19,10 @@ impl Thinker {
         let as_farmer = [net.value(hand, Role::Down), net.value(hand, Role::Up)];
         // In the rule's points at base 1, from the landlord's side.
         let points = |v: &NetValue| v.landlord_points(scoring, 1);
-        let farmer_side = -(points(&as_farmer[0]) + points(&as_farmer[1])) / 2.0;
         let (as_landlord, pass) = if self.settings.bidder == Bidder::Table {
-            self.table.corrected(points(&landlord), farmer_side, state)
+            self.table.corrected(&landlord, &as_farmer, state)
         } else {
+            let farmer_side = -(points(&as_farmer[0]) + points(&as_farmer[1])) / 2.0;
             let pass = PASS_TAKEN * PASS_BASE * farmer_share(scoring) * farmer_side;
             (points(&landlord), pass)
         };

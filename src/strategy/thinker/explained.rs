@@ -71,8 +71,8 @@ pub enum BidSeen {
         said: NetBid,
         /// The margin, in stakes.
         margin: f64,
-        /// What the table's games had shown.
-        table: TableEstimate,
+        /// What the table's games had shown ([`table_text`]).
+        table: String,
     },
 }
 
@@ -150,7 +150,7 @@ impl Explanation {
                         note.push("pass", format!("{:+.1}", said.pass));
                         note.push("win", percent(said.win_chance));
                         note.push("margin", margin.to_string());
-                        note.push("edge", table_text(table));
+                        note.push("edge", table.clone());
                     }
                 }
                 note.push("time", seconds(b.time));
@@ -180,16 +180,17 @@ fn candidate_text(c: &CandidateReport) -> String {
     )
 }
 
-/// What a table's games had shown, `L+0.62/7 F-0.10/12 taken 90.0%/9 base 2.8`: each edge in
-/// stakes at base 1 over its games, how often another seat took the deal when we passed, and
-/// its base.
+/// What a table's games had shown, `L+0.62/7 F-0.10/12 x1.48 taken 90.0%/9 base 2.80`: each
+/// side's shift of the network's win chance (log-odds) over its games, the stakes a game, how
+/// often another seat took the deal when we passed, and at what base.
 pub fn table_text(t: &TableEstimate) -> String {
     format!(
-        "L{:+.2}/{} F{:+.2}/{} taken {}/{} base {:.2}",
-        t.landlord.estimate(),
+        "L{:+.2}/{} F{:+.2}/{} x{:.2} taken {}/{} base {:.2}",
+        t.landlord.delta(),
         t.landlord.count(),
-        t.farmers.estimate(),
+        t.farmers.delta(),
         t.farmers.count(),
+        t.multiplier.estimate(),
         percent(t.taken.estimate()),
         t.taken.count(),
         t.base.estimate()

@@ -505,7 +505,7 @@ impl Strategy for Thinker {
             Bidder::Table => BidSeen::Table {
                 said: self.net_bid(state),
                 margin,
-                table: self.table,
+                table: explained::table_text(&self.table),
             },
         };
         let answer = seen.bid();
@@ -542,7 +542,7 @@ impl Strategy for Thinker {
 
     fn game_over(&mut self, state: &GameState, ending: &Ending) {
         if self.settings.bidder == Bidder::Table {
-            let mut table = self.table;
+            let mut table = std::mem::take(&mut self.table);
             table.learn(state, ending, self.bid_net());
             self.table = table;
         }

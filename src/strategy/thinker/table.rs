@@ -4,40 +4,51 @@
 //! The bid network was trained on self-play, so it values a hand as if the other seats played
 //! as the engine does. Against a weaker table our landlord wins far more than it says (73–89%
 //! of random hands against the outside engines, where it says 36–38%), and against a stronger
-//! one less. The table's **edge** is that difference, in stakes at base 1, for each side:
+//! one less. The table's **edge** is that difference, for each side, as a shift of the
+//! network's win chance on the log-odds scale: at this table a hand the network gives a chance
+//! p wins with chance σ(logit p + δ). A shift, not a constant added to every hand's value,
+//! because a weak table turns even hands into wins but not hopeless ones: with δ = 1.9 (the
+//! landlord's 37% made 80%) a hand of 10% becomes 43%, still not worth a bid.
 //!
-//! - as the landlord: our landlord's score at this table less the network's value of our
-//!   dealt hand as the landlord;
-//! - as a farmer: our side's score when another seat is the landlord less the network's value
-//!   of our hand in that farmer's seat.
+//! - as the landlord: δ of our landlord's wins against the network's chance for our dealt hand
+//!   as the landlord;
+//! - as a farmer: δ of our side's wins when another seat is the landlord, against the network's
+//!   chance for our hand in that farmer's seat.
 //!
-//! Each is a normal mean with a normal prior centred on 0 (the network is right: self-play),
-//! so its estimate is the mean residual shrunk toward 0, `sum / (games + PRIOR_GAMES)`
-//! ([`PRIOR_GAMES`] says why that weight). Beside them, what passing leads to at this table:
-//! how often another seat takes the landlord's seat when we pass, and at what base, each shrunk
-//! toward the self-play figures the bidder has always used ([`super::PASS_TAKEN`],
-//! [`super::PASS_BASE`]). Before any game every estimate is its prior, so the bids are
-//! exactly the bid network's.
+//! Each δ is the maximum a posteriori of a logistic model with one parameter and a normal prior
+//! centred on 0 (the network is right: self-play), of standard deviation [`PRIOR_SHIFT`]
+//! ([`PRIOR_SHIFT`] says why). A win is worth the table's own multiplier (stakes per decided
+//! game, shrunk toward self-play's). Beside them, what passing leads to at this table: how often
+//! another seat takes the deal when we pass, and at what base, each shrunk toward the self-play
+//! figures the bidder has always used ([`super::PASS_TAKEN`], [`super::PASS_BASE`]). Before any
+//! game every estimate is its prior and moves nothing: the bids are exactly the bid network's.
 
 use super::bid::farmer_share;
-use crate::game::{GameState, Seat};
+use crate::game::{GameState, Outcome, Seat};
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
 use crate::strategy::Ending;
 
-/// The prior's weight, in games, of each side's edge: the ratio of a game's residual
-/// variance to the variance of edges across tables. A game's residual (a landlord's score
-/// less its hand's value, in stakes at base 1) has a standard deviation of about 1.4 stakes in
-/// self-play (wins and losses of ±1 stake, multiplied 1.3 times on average by bombs and
-/// springs); the edges of the tables we can run spread over about 0 (self-play) to +1.2 stakes
-/// (the outside engines: the landlord wins 73–89% where the network says 37%), a standard
-/// deviation of about 0.7. (1.4 / 0.7)² = 4: four games of a table weigh as much as the prior.
-pub const PRIOR_GAMES: f64 = 4.0;
+/// The prior's standard deviation of a side's shift, in log-odds. The tables we can run
+/// spread over 0 (self-play) to about +1.9 (the outside engines: the landlord's 37% made 73–89%),
+/// so 1 covers them without letting one game move the estimate far: a game's outcome carries at
+/// most a quarter of a unit of information (p(1 − p)), so the prior weighs as much as about four
+/// even games.
+pub const PRIOR_SHIFT: f64 = 1.0;
 
 /// The prior's weight, in passes, of how often another seat takes the deal when we pass and
 /// at what base: these move slowly with the table (an engine that bids 3 on every hand, or
 /// one that passes all but strong hands), so a few passes say little.
 pub const PRIOR_PASSES: f64 = 8.0;
+
+/// Self-play's stakes per decided game (the score's multiplier, spring included), the prior of
+/// a table's: 1.53 over 200 games of `ddz arena --games 200 --seed 9 --players
+/// builtin:ddz:samples=4 builtin:ddz:samples=4 builtin:ddz:samples=4` (1.56 against the
+/// outside engines, which bomb about as often).
+pub const SELF_PLAY_MULTIPLIER: f64 = 1.5;
+
+/// The prior's weight, in games, of a table's multiplier.
+pub const PRIOR_MULTIPLIER_GAMES: f64 = 8.0;
 
 /// A mean shrunk toward a prior value: `prior` weighs `weight` observations.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -79,13 +90,82 @@ impl Shrunk {
     }
 }
 
+/// The chances a side's games were played at (log-odds, clamped to ±[`MOST_LOGIT`]) and
+/// whether each was won, and the shift that best explains them ([module doc](self)).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Shift {
+    games: Vec<(f64, bool)>,
+    delta: f64,
+}
+
+/// The log-odds of chances past 1% or 99% are taken at those: the network is never that sure
+/// of a hand, and one surprising game must not weigh without end.
+const MOST_LOGIT: f64 = 4.6;
+
+fn logit(p: f64) -> f64 {
+    (p / (1.0 - p)).ln().clamp(-MOST_LOGIT, MOST_LOGIT)
+}
+
+fn sigmoid(x: f64) -> f64 {
+    1.0 / (1.0 + (-x).exp())
+}
+
+impl Shift {
+    /// Counts a game played at chance `chance` (the network's) and `won` or lost, and fits the
+    /// shift again (Newton's method on the log posterior, concave: a few steps converge).
+    pub fn add(&mut self, chance: f64, won: bool) {
+        self.games.push((logit(chance), won));
+        let precision = 1.0 / (PRIOR_SHIFT * PRIOR_SHIFT);
+        let mut delta = self.delta;
+        for _ in 0..50 {
+            let (mut gradient, mut curvature) = (-delta * precision, -precision);
+            for &(l, y) in &self.games {
+                let p = sigmoid(l + delta);
+                gradient += f64::from(u8::from(y)) - p;
+                curvature -= p * (1.0 - p);
+            }
+            let step = gradient / curvature;
+            delta -= step;
+            if step.abs() < 1e-9 {
+                break;
+            }
+        }
+        self.delta = delta;
+    }
+
+    /// The shift: 0 before any game.
+    #[must_use]
+    pub fn delta(&self) -> f64 {
+        self.delta
+    }
+
+    /// Games counted.
+    #[must_use]
+    pub fn count(&self) -> u32 {
+        self.games.len() as u32
+    }
+
+    /// The chance at this table of a hand the network gives `chance`: exactly `chance` while
+    /// the shift is 0.
+    #[must_use]
+    pub fn shifted(&self, chance: f64) -> f64 {
+        if self.delta == 0.0 {
+            chance
+        } else {
+            sigmoid(logit(chance) + self.delta)
+        }
+    }
+}
+
 /// What the games of this table have shown ([module doc](self)).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct TableEstimate {
-    /// Our landlord's edge over the bid network, in stakes at base 1.
-    pub landlord: Shrunk,
-    /// Our farmers' edge over the bid network, in stakes at base 1 from our side.
-    pub farmers: Shrunk,
+    /// Our landlord's shift over the bid network's chance.
+    pub landlord: Shift,
+    /// Our farmers' shift over the bid network's chance for our side.
+    pub farmers: Shift,
+    /// Stakes per decided game at this table.
+    pub multiplier: Shrunk,
     /// When we passed: 1 when another seat became the landlord, 0 when nobody bid.
     pub taken: Shrunk,
     /// When we passed and another seat became the landlord: the base it played for.
@@ -95,8 +175,9 @@ pub struct TableEstimate {
 impl Default for TableEstimate {
     fn default() -> TableEstimate {
         TableEstimate {
-            landlord: Shrunk::new(0.0, PRIOR_GAMES),
-            farmers: Shrunk::new(0.0, PRIOR_GAMES),
+            landlord: Shift::default(),
+            farmers: Shift::default(),
+            multiplier: Shrunk::new(SELF_PLAY_MULTIPLIER, PRIOR_MULTIPLIER_GAMES),
             taken: Shrunk::new(super::PASS_TAKEN, PRIOR_PASSES),
             base: Shrunk::new(super::PASS_BASE, PRIOR_PASSES),
         }
@@ -121,34 +202,46 @@ impl TableEstimate {
             self.taken.add(1.0);
             self.base.add(f64::from(outcome.base));
         }
+        self.multiplier.add(stakes(outcome, state.scoring).abs());
         let hand = dealt_hand(state, outcome.landlord).counts();
-        let scoring = state.scoring;
-        let stake = NetValue::stake(scoring);
-        // Our side's score at base 1, in stakes; and what the network said of it.
-        let landlord_stakes =
-            f64::from(outcome.landlord_value(scoring)) / (stake * f64::from(outcome.base.max(1)));
         let role = Role::of(state.me, outcome.landlord);
-        let said = net.value(hand, role).landlord_points(scoring, 1) / stake;
+        let landlord_chance = net.value(hand, role).landlord_win_chance();
+        let landlord_won = outcome.winner == outcome.landlord;
         if role == Role::Landlord {
-            self.landlord.add(landlord_stakes - said);
+            self.landlord.add(landlord_chance, landlord_won);
         } else {
-            // From our side: the landlord's loss is our gain.
-            self.farmers.add(said - landlord_stakes);
+            self.farmers.add(1.0 - landlord_chance, !landlord_won);
         }
     }
 
-    /// The bid network's values of a hand at this table, in points at base 1: `as_landlord`
-    /// and `farmer_side` (our side's, when another seat is the landlord) moved by the edges,
-    /// and passing valued as at this table (taken, at its base, our side's share).
+    /// The bid network's values of our hand at this table, in points at base 1: `landlord`
+    /// its value as the landlord, `as_farmer` in the seats after and before the landlord.
+    /// Gives our value as the landlord and our side's when we pass (taken, at its base, our
+    /// side's share), each win chance shifted by the table's edge and a changed chance worth
+    /// the table's stakes per game.
     #[must_use]
-    pub fn corrected(&self, as_landlord: f64, farmer_side: f64, state: &GameState) -> (f64, f64) {
-        let stake = NetValue::stake(state.scoring);
-        let as_landlord = as_landlord + self.landlord.estimate() * stake;
-        let farmer_side = farmer_side + self.farmers.estimate() * stake;
-        let pass = self.taken.estimate()
-            * self.base.estimate()
-            * farmer_share(state.scoring)
-            * farmer_side;
+    pub fn corrected(
+        &self,
+        landlord: &NetValue,
+        as_farmer: &[NetValue; 2],
+        state: &GameState,
+    ) -> (f64, f64) {
+        let scoring = state.scoring;
+        let stake = NetValue::stake(scoring);
+        let win_worth = 2.0 * self.multiplier.estimate() * stake;
+        let p = landlord.landlord_win_chance();
+        let as_landlord =
+            landlord.landlord_points(scoring, 1) + (self.landlord.shifted(p) - p) * win_worth;
+        let farmer_side = as_farmer
+            .iter()
+            .map(|v| {
+                let q = 1.0 - v.landlord_win_chance();
+                -v.landlord_points(scoring, 1) + (self.farmers.shifted(q) - q) * win_worth
+            })
+            .sum::<f64>()
+            / 2.0;
+        let pass =
+            self.taken.estimate() * self.base.estimate() * farmer_share(scoring) * farmer_side;
         (as_landlord, pass)
     }
 
@@ -157,6 +250,12 @@ impl TableEstimate {
     pub fn games(&self) -> (u32, u32) {
         (self.landlord.count(), self.farmers.count())
     }
+}
+
+/// The landlord's stakes in a game (its score at base 1 in stakes): ± the multiplier.
+fn stakes(outcome: &Outcome, scoring: crate::game::Scoring) -> f64 {
+    f64::from(outcome.landlord_value(scoring))
+        / (NetValue::stake(scoring) * f64::from(outcome.base.max(1)))
 }
 
 /// Our hand as dealt (17 cards): what we hold and played, the bottom taken out when we were
@@ -175,7 +274,7 @@ mod tests {
     use super::*;
     use crate::arena::table::deals::Deal;
     use crate::cards::Cards;
-    use crate::game::{Outcome, Scoring, Tally};
+    use crate::game::{Outcome, Tally};
     use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
     use crate::strategy::Strategy;
     use crate::time::Deadline;
@@ -233,62 +332,65 @@ mod tests {
         }
     }
 
-    /// A table where our landlord wins `rate` of its games and our farmers `farm` of theirs:
-    /// after `games` games of each, each edge is within `tolerance` stakes of the table's true
-    /// edge on those very hands (the mean of what happened less what the network said), and
-    /// the shrinkage toward 0 is exactly the prior's weight.
+    /// Synthetic tables of known edges: each game's outcome drawn with the chance the network
+    /// gives the hand dealt, shifted by the table's true δ. After 300 games of each side the
+    /// estimates are within 0.3 of the truth (a game of chance p carries p(1 − p) of
+    /// information, about 0.2 here: a standard error of about 0.1 over 300 games, and the
+    /// prior's pull of 1 / (1 + 60) toward 0), and the stakes a game are what the games were
+    /// played for.
     #[test]
-    fn the_edges_converge_to_a_tables_known_win_rates() {
+    fn the_shifts_converge_to_a_tables_known_edges() {
         let mut rng = fastrand::Rng::with_seed(5);
         let mut net = net();
-        for &(rate, farm) in &[(0.8, 0.9), (0.2, 0.3), (0.5, 0.5)] {
+        for &(truth_l, truth_f) in &[(1.9, 1.2), (-1.0, 0.5), (0.0, 0.0)] {
             let mut table = TableEstimate::default();
-            let games = 400;
-            let (mut truth_l, mut truth_f) = (0.0, 0.0);
+            let games = 300;
             for i in 0..games {
-                // Our landlord: wins with `rate` (a plain game: ±1 stake).
-                let (state, ending) = finished(i, Seat::A, 3, 3, rng.f64() < rate);
-                let hand = dealt_hand(&state, Seat::A).counts();
-                let said = net
-                    .value(hand, Role::Landlord)
-                    .landlord_points(Scoring::Official, 1)
-                    / NetValue::stake(Scoring::Official);
-                truth_l += (2.0 * rate - 1.0) - said;
+                let hand = Deal::seeded(7, i).hands[Seat::A].counts();
+                let p = net.value(hand, Role::Landlord).landlord_win_chance();
+                let won = rng.f64() < sigmoid(logit(p) + truth_l);
+                let (state, ending) = finished(i, Seat::A, 3, 3, won);
                 table.learn(&state, &ending, &mut net);
-                // Our farmers against B: win with `farm`.
-                let (state, ending) = finished(i + 10_000, Seat::B, 2, 0, rng.f64() >= farm);
-                let hand = dealt_hand(&state, Seat::B).counts();
-                let said = -net
-                    .value(hand, Role::of(Seat::A, Seat::B))
-                    .landlord_points(Scoring::Official, 1)
-                    / NetValue::stake(Scoring::Official);
-                truth_f += (2.0 * farm - 1.0) - said;
+                // Our farmers against B (A plays right before B: the landlord's Up).
+                let hand = Deal::seeded(7, i + 10_000).hands[Seat::A].counts();
+                let q = 1.0
+                    - net
+                        .value(hand, Role::of(Seat::A, Seat::B))
+                        .landlord_win_chance();
+                let farmers_won = rng.f64() < sigmoid(logit(q) + truth_f);
+                let (state, ending) = finished(i + 10_000, Seat::B, 2, 0, !farmers_won);
                 table.learn(&state, &ending, &mut net);
             }
-            let n = games as f64;
-            // The expected estimate after n games: the true mean shrunk by n / (n + prior).
-            let shrink = n / (n + PRIOR_GAMES);
-            let (want_l, want_f) = (truth_l / n * shrink, truth_f / n * shrink);
-            // 400 games of ±1 stake: a standard error of at most 0.05 stakes; 4 of them.
-            let tolerance = 0.2;
-            assert!(
-                (table.landlord.estimate() - want_l).abs() < tolerance,
-                "{} vs {}",
-                table.landlord.estimate(),
-                want_l
-            );
-            assert!(
-                (table.farmers.estimate() - want_f).abs() < tolerance,
-                "{} vs {}",
-                table.farmers.estimate(),
-                want_f
-            );
+            let (l, f) = (table.landlord.delta(), table.farmers.delta());
+            assert!((l - truth_l).abs() < 0.3, "landlord {} vs {}", l, truth_l);
+            assert!((f - truth_f).abs() < 0.3, "farmers {} vs {}", f, truth_f);
             assert_eq!(table.games(), (games as u32, games as u32));
+            // Plain games: one stake each, the prior's 1.5 nearly forgotten.
+            assert!((table.multiplier.estimate() - 1.0).abs() < 0.02);
             // Every pass of ours was taken, at base 2.
             assert_eq!(table.taken.count(), games as u32);
             assert!(table.taken.estimate() > super::super::PASS_TAKEN);
             assert!((table.base.estimate() - 2.0).abs() < 0.1);
         }
+    }
+
+    /// The shift moves a hopeless hand less than an even one, and nothing before any game.
+    #[test]
+    fn a_shift_moves_even_chances_most() {
+        let mut shift = Shift::default();
+        assert_eq!(shift.shifted(0.3), 0.3);
+        for _ in 0..10 {
+            shift.add(0.4, true);
+        }
+        let gain = |p: f64| shift.shifted(p) - p;
+        assert!(shift.delta() > 1.0, "{}", shift.delta());
+        assert!(
+            gain(0.5) > gain(0.1) && gain(0.1) > gain(0.01),
+            "{} {} {}",
+            gain(0.5),
+            gain(0.1),
+            gain(0.01)
+        );
     }
 
     #[test]
@@ -332,7 +434,7 @@ mod tests {
             "{:?}",
             bids
         );
-        // A table where our landlord always won big: more bids than before.
+        // A table where our landlord always won: more bids than before.
         for i in 0..20 {
             let (state, ending) = finished(1000 + i, Seat::A, 1, 1, true);
             table.game_over(&state, &ending);
