@@ -73,7 +73,7 @@ impl Defaults {
     fn load() -> Defaults {
         let usage = Usage::load();
         let mut by_subject: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
-        for (tool, text) in &usage.help {
+        for text in usage.help.values() {
             let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
             for stated in statements(&text, Reader::Usage) {
                 if let Some(subject) = stated.subject {
@@ -111,7 +111,7 @@ fn starts_with(chars: &[char], at: usize, word: &str) -> bool {
     let mut k = at;
     for w in word.chars() {
         match chars.get(k) {
-            Some(c) if c.to_ascii_lowercase() == w.to_ascii_lowercase() => k += 1,
+            Some(c) if c.eq_ignore_ascii_case(&w) => k += 1,
             _ => return false,
         }
     }

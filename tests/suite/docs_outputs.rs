@@ -80,14 +80,14 @@ pub(super) fn relative(path: &Path) -> String {
 
 /// One indented code block: its first line's number in the page (0-based) and its lines with
 /// the four columns of indentation removed.
-pub(super) struct Block {
-    pub(super) first: usize,
-    pub(super) lines: Vec<String>,
+struct Block {
+    first: usize,
+    lines: Vec<String>,
 }
 
 /// The indented code blocks of a page (four spaces after a blank line, as Markdown has them;
 /// fenced blocks are skipped), and the text outside them, paragraph by paragraph.
-pub(super) fn split_page(lines: &[String]) -> (Vec<Block>, Vec<String>) {
+fn split_page(lines: &[String]) -> (Vec<Block>, Vec<String>) {
     let mut blocks = Vec::new();
     let mut paragraphs = Vec::new();
     let mut paragraph = String::new();
