@@ -10,9 +10,15 @@
 # Each binary must say `ddz VERSION (commit C)` for this commit C (`--version`; the exe under
 # Wine when Wine is installed, else the string it holds), so a tree with changes to the
 # sources that are not committed is refused unless --allow-dirty (the binaries then say
-# `C-modified`, and so do the notes). CHANGELOG.md must have a `## VERSION` section.
+# `C-modified`, and so do the notes). Stale notes are refused before anything is built: the
+# release stops with the reason when CHANGELOG.md has an "Unreleased" section (a `## ` heading
+# that says unreleased: changes not yet given a version) or when its top section is not
+# Cargo.toml's version (the version was not moved, or the notes were not).
 #
-#   bash scripts/release.sh [--allow-dirty]
+#   bash scripts/release.sh [--allow-dirty] [--changelog FILE]
+#
+# --changelog FILE reads the notes from FILE instead of CHANGELOG.md: scripts/test-release.sh
+# checks the refusals and the release on scratch copies with it, whatever the real file holds.
 #
 # Runs from any cwd. Prints the folder's listing at the end. scripts/test-release.sh checks it.
 set -euo pipefail
@@ -20,17 +26,31 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 say() { printf '[release] %s\n' "$*"; }
 die() { printf '[release] ERROR: %s\n' "$*" >&2; exit 1; }
 
+usage='bash scripts/release.sh [--allow-dirty] [--changelog FILE]'
 allow_dirty=false
-for arg in "$@"; do
-  case $arg in
+changelog=CHANGELOG.md
+while [ $# -gt 0 ]; do
+  case $1 in
     --allow-dirty) allow_dirty=true ;;
-    *) die "unknown argument '$arg' (usage: bash scripts/release.sh [--allow-dirty])" ;;
+    --changelog)
+      [ $# -ge 2 ] || die "--changelog needs a FILE (usage: $usage)"
+      changelog=$2
+      shift ;;
+    *) die "unknown argument '$1' (usage: $usage)" ;;
   esac
+  shift
 done
+[ -f "$changelog" ] || die "no changelog at $changelog"
 
 # The version: the [package] table's first `version = "…"` line.
 version=$(sed -n '/^\[package\]/,/^\[/{s/^version *= *"\(.*\)"/\1/p}' Cargo.toml | head -n 1)
 [ -n "$version" ] || die "no version in Cargo.toml's [package]"
+
+# Stale notes, refused before the builds so the reason comes at once.
+unreleased=$(grep -i -m 1 '^## .*unreleased' "$changelog" || true)
+[ -z "$unreleased" ] || die "$changelog has an unreleased section ('$unreleased'): give its notes a version (the heading '## VERSION', and Cargo.toml's version the same; it is $version now), then release"
+top=$(awk '/^## / { print $2; exit }' "$changelog")
+[ "$top" = "$version" ] || die "$changelog's top section is '${top:-none}', not Cargo.toml's version $version: the notes of this version go on top"
 commit=$(git rev-parse --short=10 HEAD 2>/dev/null) || die "not a git checkout: the binaries could not name their commit"
 # What build.rs watches: a change there makes the binaries say -modified.
 if [ -n "$(git status --porcelain --untracked-files=no -- src build.rs Cargo.toml Cargo.lock)" ]; then
@@ -39,15 +59,9 @@ if [ -n "$(git status --porcelain --untracked-files=no -- src build.rs Cargo.tom
 fi
 expected="ddz $version (commit $commit)"
 
-# The notes: CHANGELOG.md from `## VERSION` (the heading may go on: a date, "unreleased") to the
-# next `## ` heading.
-notes=$(awk -v v="$version" '
-  /^## / { inside = ($2 == v) }
-  inside { print }' CHANGELOG.md)
-[ -n "$notes" ] || die "CHANGELOG.md has no '## $version' section"
-case $(printf '%s\n' "$notes" | head -n 1) in
-  *unreleased*) say "note: CHANGELOG.md still calls $version unreleased" ;;
-esac
+# The notes: the changelog from its top heading, `## VERSION` (the heading may go on: a date),
+# to the next `## ` heading.
+notes=$(awk '/^## / { n++ } n == 1 { print }' "$changelog")
 
 out=build/release/ddz-$version
 say "$expected -> $out/"

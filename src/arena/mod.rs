@@ -161,9 +161,9 @@ pub struct ArenaConfig {
 
 /// The player in every seat a match leaves open (`ddz arena` with no players, or fewer than
 /// its format seats): the thinking player at a fixed 16 sampled deals per decision. At the
-/// engine's own 256 deals per decision a game of three thinkers takes about 3 s of a core, so
-/// the default 100 deals would take minutes on two cores; at 16 deals per decision they take
-/// about 20 s, and the report is the same on any machine and under any load (a fixed budget).
+/// engine's own 256 deals per decision the default 100 deals would take many times longer (the
+/// times, quiet and loaded, in docs/arena.md, "Recipes sized for two cores"); the report is
+/// the same on any machine and under any load (a fixed budget).
 /// `builtin:ddz` named outright plays as the engine does.
 pub const DEFAULT_PLAYER: &str = "builtin:ddz:samples=16";
 

@@ -30,11 +30,10 @@ builtin:ddz:samples=16:infer=off, each KEY=VALUE one of:";
 /// Usage of `ddz arena`, after the settings' list.
 const USAGE_TAIL: &str = "\
 Without think or samples it takes 256 deals per decision, as the engine does (a fixed budget:
-the same games on any machine): a game of three such players takes about 3 s of a core.
+the same games on any machine).
 builtin:ddz:peek=on (the arena's, measurement only): it searches the deal the arena shows it
 instead of sampled deals, every card seen (the ceiling of sampling; never a program's). Seats
-not given are filled with builtin:ddz:samples=16 (a fixed budget: a bare `ddz arena`, 100 deals,
-takes about 20 s on two cores). --games
+not given are filled with builtin:ddz:samples=16 (a fixed budget). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times (X alone against two Y in each seat, then Y alone), --h2h 2 times (X alone, then Y alone, in
 the deal's landlord seat: with --fixed-landlord each side alone as the landlord, the papers'
@@ -73,18 +72,18 @@ run's, starts with a line of the build and the run's settings and ends with one 
 landlord and as farmers, and points per deal, ±95% over deals, faults) and one for all of them.
 ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
 the report and RESULT line one run of all the deals prints (seconds: the shards' added up).
-Recipes, with the time each took on two cores (both busy with other work; --jobs defaults to
-all cores):
+Recipes (--jobs defaults to all cores; the time each takes, quiet and loaded, is in
+docs/arena.md, Recipes sized for two cores):
   ddz arena --games 100 --pair builtin:ddz:samples=16 builtin:rules --fixed-landlord
-      screen a change to the thinking player: 600 games, under a minute
+      screen a change to the thinking player: 600 games
   ddz arena --games 10 --pair builtin:ddz builtin:rules --fixed-landlord
-      the engine as it plays (256 deals per decision): 60 games, about a minute
+      the engine as it plays (256 deals per decision): 60 games
   ddz arena --games 1000 --pair builtin:ddz:samples=16 builtin:greedy --sprt 0,20
-      stops once decided (H1 after 81 deals): under a minute
+      stops once decided (H1 after 37 deals)
   ddz arena --games 100 --pair \"/path/to/engine --flags\" builtin:ddz:samples=16
-      another engine against ours: about 70 s when it is as fast as ours at 16 deals
+      another engine against ours
   ddz arena --games 2000 --pair builtin:rules builtin:greedy --fixed-landlord
-      the rule player against the greedy one: 12,000 games in about 1 s";
+      the rule player against the greedy one: 12,000 games";
 
 /// Usage of `ddz arena`: its flags listed from [`ARENA_FLAGS`], the settings of `builtin:ddz`
 /// from their registry.

@@ -759,7 +759,7 @@ usage: ddz bench [--quick]
 Fixed seeded positions: speed figures of each part of the engine, one `section label: value`
 line each, then `<nodes> nodes <nps> nps`, where nodes is a fingerprint of behaviour (the same
 on every run until behaviour changes). --quick: fewer timing repetitions and solver positions
-(a smoke test, under a second): the figures are noisier, and the node count is its own, as
+(a smoke test; its time in docs/tools.md): the figures are noisier, and the node count is its own, as
 stable (compare a --quick count with a --quick count).";
 
 /// Runs the bench: `ddz bench [--quick]`.

@@ -24,8 +24,8 @@ pub const DEFAULT_JUDGE: &str = "samples=64:net-weight=0";
 pub const LABEL_USAGE: &str = "\
 usage: ddz label --out FILE [--deals N] [--players P [P P]] [--judge SETTINGS] [--every K]
                  [--seed S] [--shard K/N] [--threads T]
-  Plays N seeded deals (default 100), each three times with seat A, B, then C as the landlord
-  (base 1, no bidding), and at every decision with a choice lets the thinking player search
+  Plays N seeded deals (--deals N, default 100), each three times with seat A, B, then C as the
+  landlord (base 1, no bidding), and at every decision with a choice lets the thinking player search
   the deciding seat's own view; every candidate it searched is written to FILE with its mean
   score, deals, whether it was chosen, and the learned policy's features (tab-separated; the
   columns are documented in src/training/decisions.rs). scripts/train-policy.py fits the policy.

@@ -23,10 +23,10 @@ pub const USAGE: &str = "\
 usage: ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                  [--nodes N] [--table-mb M]
 Who wins the open-hand position with best play: `landlord wins` or `farmers win`, a winning play
-for the side to move when it wins, then the nodes searched and the time. The turn defaults to the
+for the side to move when it wins, then the nodes searched and the time. --turn defaults to the
 landlord; --beat PLAY --by SEAT: the play on the table to beat.
---nodes N: give up after N nodes and print `unknown` (exit status 2); default 10000000 (about
-10 s; a full 54-card deal often needs more), 0 for no limit.
+--nodes N: give up after N nodes and print `unknown` (exit status 2); default 10000000 (a full
+54-card deal often needs more), 0 for no limit.
 --table-mb M: the transposition table, M MiB taken at the start (default 256, 1 to 4096).
   e.g. ddz solve A=33 B=4 C=5 --landlord A";
 

@@ -24,8 +24,8 @@ usage: ddz replay FILE [--seat SEAT] [--game N] [--html OUT.html]
 A finished game as people read it: every hand as dealt, the bids, each trick, the result and the
 score. FILE is a JSON game log (ddz arena --json, ddz play --save), a transcript, or the engine's
 own log (ddz.cfg's log = FILE, its lines tagged [PID SEAT]). --game N: only the Nth game of a
-JSON log, counted from 1: the game headed `== game N: deal D, seating S` (D is the deal's number
-in the log, from 0, as ddz play --deal D and the arena count deals); default: every game.
+JSON log (default: every game), counted from 1: the game headed `== game N: deal D, seating S`
+(D is the deal's number in the log, from 0, as ddz play --deal D and the arena count deals).
 The engine's log holds one seat's view of each game and the engine's thinking at each decision:
 --seat SEAT chooses the seat when the log holds several (three seats' processes share one log),
 --game N its Nth game in the file (default: every game of the seat).

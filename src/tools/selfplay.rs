@@ -21,9 +21,10 @@ pub const SELFPLAY_USAGE: &str = "\
 usage: ddz selfplay --out FILE [--deals N] [--players P [P P]] [--seed S] [--jobs J] [--scoring official|team]
                     [--shard K/N]
        ddz selfplay merge --out FILE SHARD...
-  Plays N seeded deals (default 1000), each three times with seat A, B, then C as the landlord
-  (base 1, no bidding), and writes every position of every game with its outcome to FILE
-  (tab-separated, one line per position; the columns are documented in src/training/data.rs).
+  Plays N seeded deals (--deals N, default 1000), each three times with seat A, B, then C as
+  the landlord (base 1, no bidding), and writes every position of every game with its outcome
+  to FILE (tab-separated, one line per position; the columns are documented in
+  src/training/data.rs).
   --players   one player for all seats or one per seat, in the arena's syntax
               (default builtin:rules; builtin:ddz:samples=8 plays better and slower)
   --seed      the run's seed (default 1): same seed, same file
@@ -60,13 +61,13 @@ usage: ddz netcheck PREFIX
   (relative).
   --policy: the learned policy's model PREFIX.txt (LightGBM's file, scripts/train-policy.py)
   scored by this binary against the trainer's scores in PREFIX.check (within 1e-9).
-  --data: how well the embedded play network judges positions of a self-play file (N of them,
-  default 3000, more than 16 cards left), against the recorded outcome and against the
+  --data: how well the embedded play network judges positions of a self-play file (--positions
+  N of them, default 3000, more than 16 cards left), against the recorded outcome and against the
   thinking player's judge (a rollout of the rule player with the solver at the end).
   --hidden: where each way of drawing the search's deals (infer = on, net, both) puts
   the hidden cards of the arena logs' games (ddz arena --json), seen by every seat before one
-  turn in K (default 5): the log loss per hidden card of the share of M deals (default 64)
-  that put it with the seat after ours, against uniform deals (each card at that seat's share).";
+  turn in K (--every K, default 5): the log loss per hidden card of the share of M deals
+  (--deals M, default 64) that put it with the seat after ours, against uniform deals (each card at that seat's share).";
 
 /// `ddz netcheck --policy PREFIX`: a trained policy model scored against the trainer's own.
 fn check_policy(prefix: &str) -> anyhow::Result<()> {

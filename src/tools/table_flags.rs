@@ -46,16 +46,16 @@ fn number<T: std::str::FromStr>(word: &str) -> Result<T, FlagRefusal> {
 
 /// Usage of `ddz play`, after its synopsis.
 const USAGE_TAIL: &str = "\
-You take one seat (default B); the others are players in the arena's syntax (default
-builtin:ddz; one opponent given plays both seats):
+You take one seat (--seat, default B); the others are players in the arena's syntax
+(--opponents, default builtin:ddz; one opponent given plays both seats):
   builtin:ddz      the engine's default player, 256 sampled deals a move
   builtin:rules    the rule player: quick (--opponents builtin:rules builtin:rules)
   builtin:learned  the policy learned from the thinking player's decisions
   builtin:greedy, builtin:random   weaker players
   builtin:tricky   a test opponent leading the plays platforms read differently
   a shell command line running an engine
-The deals are the arena's for the seed (default: from the clock, shown at the start), from deal
-N (default 0). --fixed-landlord: no bidding, the deal's number gives the landlord and the base is
+The deals are the arena's for the seed (--seed; default: from the clock, shown at the start),
+from deal N (--deal N, default 0). --fixed-landlord: no bidding, the deal's number gives the landlord and the base is
 1. --think: seconds the built-in opponents and the hints think per decision (default: none, the
 engine's 256 deals a decision). --save FILE: keep the session as a JSON game log (ddz replay
 FILE); `s FILE` after a game does the same.";

@@ -80,6 +80,47 @@ pub fn play_page() -> String {
     )
 }
 
+/// The page a browser gets when a page's address is refused (a replay of a game that is gone,
+/// or not finished, an unknown address): what happened in words, the server's reason, and a
+/// link back to the table. API requests keep their JSON `{"error": reason}`.
+#[must_use]
+pub fn refusal_page(status: u16, reason: &str) -> String {
+    let (title, why) = match status {
+        404 => (
+            "This game is gone",
+            "The server keeps a game only while it runs: a game is closed when its page is \
+             closed, after half an hour without a move, or when the server stops. A finished \
+             game is kept in the server's <code>--save</code> log when it has one (<code>ddz \
+             replay FILE --html</code> draws it again).",
+        ),
+        409 => (
+            "This game is not finished",
+            "Its replay opens once the game has ended: finish it at the table first.",
+        ),
+        _ => ("The server refused this address", ""),
+    };
+    format!(
+        "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\
+         <title>{title} · ddz</title><style>{css}</style></head>\n\
+         <body class=\"refusal\"><main><h1>{title}</h1><p>{why}</p>\
+         <p class=\"reason\">{status}: {reason}</p>\
+         <p><a href=\"/\">Back to the table: a new game</a></p></main></body></html>\n",
+        title = title,
+        css = REFUSAL_CSS,
+        why = why,
+        status = status,
+        reason = html_text(reason),
+    )
+}
+
+/// The refusal page's look: the table's colours, readable at any width.
+const REFUSAL_CSS: &str =
+    "body.refusal{margin:0;min-height:100vh;background:#1d5c3a;color:#f4f1e8;\
+font:16px/1.5 system-ui,sans-serif;display:flex;align-items:center;justify-content:center}\
+body.refusal main{max-width:36em;padding:1.5em}body.refusal a{color:#ffd866}\
+body.refusal .reason{opacity:.75;font-size:.9em}";
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -94,6 +135,19 @@ mod tests {
             assert!(!page.contains("href=\"http"));
             assert!(!page.contains("@import"));
         }
+    }
+
+    #[test]
+    fn a_refusal_page_says_why_and_links_back_without_running_the_address() {
+        let page = refusal_page(
+            404,
+            "no game '<script>x</script>' (it was closed or expired)",
+        );
+        assert!(page.contains("This game is gone"));
+        assert!(page.contains("href=\"/\""));
+        assert!(!page.contains("<script>x"));
+        assert!(page.contains("&lt;script&gt;x"));
+        assert!(!page.contains("href=\"http") && !page.contains("src="));
     }
 
     #[test]

@@ -16,8 +16,11 @@
 //! | `GET /games/ID/replay` | the finished game's replay page |
 //! | `GET /api/status` | `{"games": open, "max_games": N}` |
 //!
-//! Every refusal is a 4xx (or 503) answer `{"error": reason}`; nothing a request holds stops
-//! the server: a panic while answering one request is answered 500 and the server goes on.
+//! Every refusal is a 4xx (or 503) answer `{"error": reason}`, except where a browser asks for
+//! a page (an address outside `/api/`, with `text/html` in its `Accept`: a replay link of a
+//! game that is gone): it gets a page saying so in words, with a link back to the table.
+//! Nothing a request holds stops the server: a panic while answering one request is answered
+//! 500 and the server goes on.
 
 use super::desk::Refused;
 use super::games::{hint_of, legal_of, page_token_ok, Games, ServedGame, TableView, MAX_GAMES};
@@ -76,6 +79,15 @@ impl Answer {
 
     fn refused(r: &Refused) -> Answer {
         Answer::json(r.status, &ErrorBody { error: &r.reason })
+    }
+
+    /// A refusal as a page, for a browser that asked for one.
+    fn refusal_page(r: &Refused) -> Answer {
+        Answer {
+            status: r.status,
+            content_type: "text/html; charset=utf-8",
+            body: super::page::refusal_page(r.status, &r.reason).into_bytes(),
+        }
     }
 
     fn error(status: u16, reason: &str) -> Answer {
@@ -250,6 +262,9 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
     let path = url.split(['?', '#']).next().unwrap_or("");
     let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
     let method = request.method().clone();
+    // A page's address opened in a browser: its refusal is a page too. The API's clients
+    // (the play page's script among them) keep their JSON whatever they accept.
+    let wants_page = !path.starts_with("/api/") && accepts_html(request);
     let result = match (&method, parts.as_slice()) {
         (Method::Get, [""]) | (Method::Get, ["index.html"]) => {
             return Answer::html(super::page::play_page())
@@ -311,7 +326,20 @@ fn route(request: &mut Request, games: &Arc<Games>) -> Answer {
         )),
         _ => Err(Refused::new(404, format!("nothing at {}", path))),
     };
-    result.unwrap_or_else(Answer::from)
+    result.unwrap_or_else(|r| {
+        if wants_page {
+            Answer::refusal_page(&r)
+        } else {
+            Answer::from(r)
+        }
+    })
+}
+
+/// Whether the request's `Accept` names `text/html`: a browser opening an address.
+fn accepts_html(request: &Request) -> bool {
+    request.headers().iter().any(|h| {
+        h.field.equiv("Accept") && h.value.as_str().to_ascii_lowercase().contains("text/html")
+    })
 }
 
 /// Cards from the page's codes: each 0..=53, none twice (400 otherwise); `None` for a pass.

@@ -43,12 +43,12 @@ const MACHINE_UNITS: [&str; 16] = [
     "MiB", "GB", "GiB",
 ];
 
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
 /// README.md, CHANGELOG.md and every page of docs/, in a fixed order.
-fn pages() -> Vec<PathBuf> {
+pub(super) fn pages() -> Vec<PathBuf> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
         .expect("docs/ is readable")
         .map(|e| e.expect("a directory entry").path())
@@ -60,7 +60,7 @@ fn pages() -> Vec<PathBuf> {
     paths
 }
 
-fn read_lines(path: &Path) -> Vec<String> {
+pub(super) fn read_lines(path: &Path) -> Vec<String> {
     std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: {}", path.display(), e))
         .lines()
@@ -68,7 +68,7 @@ fn read_lines(path: &Path) -> Vec<String> {
         .collect()
 }
 
-fn relative(path: &Path) -> String {
+pub(super) fn relative(path: &Path) -> String {
     path.strip_prefix(root())
         .unwrap_or(path)
         .display()
@@ -677,9 +677,9 @@ fn blessed(shown: &[String], printed: &[String]) -> Vec<String> {
 // Checking command lines against the usage
 
 /// The binary's usage texts: the engine's (its own lines of `ddz --help`) and each tool's.
-struct Usage {
-    tools: Vec<String>,
-    help: HashMap<String, String>,
+pub(super) struct Usage {
+    pub(super) tools: Vec<String>,
+    pub(super) help: HashMap<String, String>,
     /// The retired settings and values, as docs/figures.md's "Retired settings" table spells
     /// them (`eval=net`, `finalists`): a command that ran before they were retired may name
     /// them, and only those the table keeps with their figures.
@@ -727,7 +727,7 @@ impl Usage {
             .any(|(k, v)| k == key && v.as_ref().map_or(true, |v| v == value))
     }
 
-    fn load() -> Usage {
+    pub(super) fn load() -> Usage {
         let all = help_of(&["--help"]);
         let mut engine = String::new();
         let mut tools = Vec::new();

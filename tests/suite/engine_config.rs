@@ -436,3 +436,35 @@ fn the_documented_ddz_cfg_shows_every_setting() {
         assert!(warnings.is_empty(), "{}: {:?}", line, warnings);
     }
 }
+
+/// The log's first line names the search limit that plays, so a team reading its log can tell
+/// what budget its engine had: the platform's default (`samples=256`) when nothing sets one,
+/// and the time when `think` does (never both, never a placeholder such as `clock`).
+#[test]
+fn the_start_line_names_the_limit_that_plays() {
+    let (base, dir, exe) = engine_in_own_dir("limit");
+    let handshake = vec!["DOUDIZHUVER 1.0".to_string()];
+    let start_line = |args: &[&str]| {
+        let log = dir.join("limit.log");
+        let _ = std::fs::remove_file(&log);
+        let mut args: Vec<&str> = args.to_vec();
+        let log_arg = log.display().to_string();
+        args.extend(["--log", &log_arg]);
+        run_in(&exe, &args, &dir, &handshake);
+        let lines = read_log(&log);
+        let start = lines
+            .iter()
+            .find(|l| l.text.starts_with("# ddz engine"))
+            .unwrap_or_else(|| panic!("no start line in {:?}", lines));
+        format!("{} ", start.text)
+    };
+    let default = start_line(&[]);
+    let deals = format!(" samples={} ", ddz::time::DEFAULT_DEALS);
+    assert!(default.contains(&deals), "{}", default);
+    assert!(!default.contains(" think="), "{}", default);
+    let timed = start_line(&["--think", "2"]);
+    assert!(timed.contains(" think=2 "), "{}", timed);
+    assert!(!timed.contains(" samples="), "{}", timed);
+    assert!(!default.contains("clock") && !timed.contains("clock"));
+    let _ = std::fs::remove_dir_all(&base);
+}

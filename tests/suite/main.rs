@@ -24,6 +24,7 @@ mod botzone_bot;
 mod cli_args;
 mod cli_faults;
 mod cli_tools;
+mod docs_defaults;
 mod docs_outputs;
 mod engine_common;
 mod engine_config;

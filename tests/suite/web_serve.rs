@@ -525,3 +525,51 @@ fn a_reloaded_page_takes_its_game_up_again_and_a_closed_one_ends_after_the_grace
         assert_ne!(line["errors"], serde_json::json!([]), "{}", line);
     }
 }
+
+/// A GET as a browser sends it when a link is opened: `Accept` names `text/html`.
+fn browser_get(address: &str, path: &str) -> (u16, String) {
+    let text = format!(
+        "GET {} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+         Accept: text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8\r\n\r\n",
+        path, address
+    );
+    raw(address, text.as_bytes())
+}
+
+#[test]
+fn a_replay_link_of_a_game_that_is_gone_opens_a_page_that_says_so() {
+    let dir = temp("gone");
+    let served = serve(&dir.join("served.jsonl"));
+    let a = served.address.as_str();
+
+    // A browser following an old replay link gets a page in words, with a way back.
+    let (status, page) = browser_get(a, "/games/gone123/replay");
+    assert_eq!(status, 404, "{}", page);
+    assert!(page.starts_with("<!DOCTYPE html>"), "{}", page);
+    assert!(page.contains("This game is gone"), "{}", page);
+    assert!(page.contains("href=\"/\""), "no link back: {}", page);
+    assert!(
+        page.contains("gone123"),
+        "the reason names the game: {}",
+        page
+    );
+
+    // A game still in play: its replay link says so, as a page too.
+    let (_, table) = json(a, "POST", "/api/games", None);
+    let id = table["id"].as_str().unwrap().to_string();
+    let (status, page) = browser_get(a, &format!("/games/{}/replay", id));
+    assert_eq!(status, 409, "{}", page);
+    assert!(page.contains("not finished"), "{}", page);
+
+    // The API keeps its JSON, even for a client that accepts HTML, and so does a client of
+    // the page's address that does not ask for HTML.
+    let (status, body) = browser_get(a, "/api/games/gone123");
+    assert_eq!(status, 404);
+    let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{}", body));
+    assert!(error["error"].as_str().unwrap().contains("gone123"));
+    let (status, body) = request(a, "GET", "/games/gone123/replay", None);
+    assert_eq!(status, 404);
+    let error: Value = serde_json::from_str(&body).unwrap_or_else(|_| panic!("{}", body));
+    assert!(error["error"].as_str().is_some(), "{}", body);
+    let _ = std::fs::remove_dir_all(&dir);
+}
