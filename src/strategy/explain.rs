@@ -16,9 +16,9 @@
 //! (`cand PLAY MEAN +-CI95 WIN% DEALS`), `policy` (the fast policy's own choice), `deals` (the
 //! search's deals), `time` (`S s`, the strategy's own time), `stopped` (why the search stopped:
 //! a `Stopped` by name) and `answer`. A play answered without search (one legal play) has no
-//! `cand` nor `policy`. A bid's: `by` (the bidder: `value`, `net`, or `none` when no bid was
-//! legal), what that bidder saw (`value` and `thresholds`; `landlord`, `pass`, `win`,
-//! `margin`), `time` and `answer`. Plays are in human notation (`pass`
+//! `cand` nor `policy`. A bid's: `by` (the bidder: `value`, `net`, `table`, or `none` when no
+//! bid was legal), what that bidder saw (`value` and `thresholds`; `landlord`, `pass`, `win`,
+//! `margin`, and `table`'s `edge`), `time` and `answer`. Plays are in human notation (`pass`
 //! for a pass); a reader keeps the fields it does not know, so fields can be added.
 
 use std::fmt;
