@@ -180,17 +180,18 @@ fn candidate_text(c: &CandidateReport) -> String {
     )
 }
 
-/// What a table's games had shown, `L+0.62/7 F-0.10/12 x1.48 taken 90.0%/9 base 2.80`: each
-/// side's shift of the network's win chance (log-odds) over its games, the stakes a game, how
-/// often another seat took the deal when we passed, and at what base.
+/// What a table's games had shown, `L+0.62/7x1.70 F-0.10/12x1.45 taken 90.0%/9 base 2.80`:
+/// each side's shift of the network's win chance (log-odds) over its games and its stakes a
+/// game, how often another seat took the deal when we passed, and at what base.
 pub fn table_text(t: &TableEstimate) -> String {
     format!(
-        "L{:+.2}/{} F{:+.2}/{} x{:.2} taken {}/{} base {:.2}",
+        "L{:+.2}/{}x{:.2} F{:+.2}/{}x{:.2} taken {}/{} base {:.2}",
         t.landlord.delta(),
         t.landlord.count(),
+        t.landlord_stakes.estimate(),
         t.farmers.delta(),
         t.farmers.count(),
-        t.multiplier.estimate(),
+        t.farmer_stakes.estimate(),
         percent(t.taken.estimate()),
         t.taken.count(),
         t.base.estimate()
