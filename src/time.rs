@@ -269,6 +269,12 @@ impl Budget {
             }
     }
 
+    /// The hard deadline: answer by this.
+    #[must_use]
+    pub fn hard(&self) -> Instant {
+        self.deadline.hard
+    }
+
     /// Whether the hard deadline has passed: answer with the best so far.
     #[must_use]
     pub fn must_answer_now(&self) -> bool {

@@ -3,6 +3,7 @@
 //! against every defence the minimax allows; and fixture positions in `fixtures/solver.txt`.
 
 use crate::search_common;
+use std::time::{Duration, Instant};
 
 use ddz::game::Role;
 use ddz::rules::{classify, legal_plays, Combo};
@@ -127,6 +128,41 @@ fn node_budget_stops_the_search_and_fresh_search_agrees() {
         }
     }
     assert!(stopped > 50, "the budget stopped {} searches", stopped);
+}
+
+/// A stop in the past ends every search that reaches its first look at the clock, as a spent
+/// budget does ("unknown", nothing kept that a later search could misread); one far ahead
+/// changes nothing. The engine stops its solves at the answer's hard deadline this way.
+#[test]
+fn a_stop_time_ends_the_search_as_its_budget_would() {
+    let mut rng = fastrand::Rng::with_seed(78);
+    let (mut stopped, mut big) = (0, 0);
+    for _ in 0..100 {
+        let pos = random_position(&mut rng, 20);
+        let full = Solver::new(1 << 20).solve(&pos, u64::MAX);
+        let mut late = Solver::new(1 << 20);
+        late.stop_at(Some(Instant::now()));
+        let cut = late.solve(&pos, u64::MAX);
+        if full.nodes > 256 {
+            big += 1;
+            // The clock is read every 256 nodes: past the first look, it stops.
+            assert!(
+                cut.winner.is_none() && cut.nodes <= 257,
+                "{} nodes",
+                cut.nodes
+            );
+            stopped += 1;
+        }
+        if cut.winner.is_none() {
+            late.stop_at(None);
+            assert_eq!(late.solve(&pos, u64::MAX).winner, full.winner);
+        }
+        let mut early = Solver::new(1 << 20);
+        early.stop_at(Some(Instant::now() + Duration::from_secs(3600)));
+        let same = early.solve(&pos, u64::MAX);
+        assert_eq!((same.winner, same.nodes), (full.winner, full.nodes));
+    }
+    assert!(big > 10 && stopped == big, "{} of {} stopped", stopped, big);
 }
 
 /// One fixture: the `ddz solve` arguments, then `=>` and the expected first line, and for a

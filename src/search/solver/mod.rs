@@ -39,6 +39,7 @@ use crate::rules::{follows, Combo};
 use cache::{going_out, LeadLists, WholeHands};
 use hash::{table_key, Node, Zobrist};
 use order::{may_beat, order_score, runs_out};
+use std::time::Instant;
 
 /// What the solver found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -103,6 +104,9 @@ fn add(a: u32, b: u32) -> u32 {
     }
 }
 
+/// Nodes between two looks at the clock ([`Solver::stop_at`]): about a tenth of a millisecond.
+const CLOCK_EVERY: u64 = 256;
+
 /// The search ran out of its node budget.
 struct OutOfBudget;
 
@@ -126,6 +130,8 @@ pub struct Solver {
     leads: LeadLists,
     nodes: u64,
     budget: u64,
+    /// Past this instant a search stops as if its budget ran out ([`Solver::stop_at`]).
+    stop: Option<Instant>,
 }
 
 impl Default for Solver {
@@ -149,6 +155,7 @@ impl Solver {
             leads: LeadLists::new(),
             nodes: 0,
             budget: u64::MAX,
+            stop: None,
         }
     }
 
@@ -167,6 +174,18 @@ impl Solver {
     /// almost no cost ([`TransTable::begin_epoch`]).
     pub fn begin_epoch(&mut self) {
         self.table.begin_epoch();
+    }
+
+    /// Every later search stops at `stop` (the answer's hard deadline) as if its node budget
+    /// ran out, answering "unknown"; `None`: only the budget stops it.
+    pub fn stop_at(&mut self, stop: Option<Instant>) {
+        self.stop = stop;
+    }
+
+    /// Whether the clock has passed the stop: read every [`CLOCK_EVERY`] nodes, so the clock
+    /// costs nothing next to the search.
+    fn past_stop(&self) -> bool {
+        self.nodes % CLOCK_EVERY == 0 && self.stop.map_or(false, |t| Instant::now() >= t)
     }
 
     /// Solves `pos` within `node_budget` nodes: the winning side and, when the side to move
@@ -284,7 +303,7 @@ impl Solver {
         max_disproof: u32,
     ) -> Result<(u32, u32, Option<Combo>), OutOfBudget> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || self.past_stop() {
             return Err(OutOfBudget);
         }
         if let Some(out) = going_out(node, &mut self.whole) {

@@ -14,6 +14,7 @@ use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::networks::{open_position, NetValue, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// Where a decision's deals come from: the sampler (always, but for a measurement), or the
 /// true hands the arena showed ([`Thinker::show_deal`]), every deal the same.
@@ -31,6 +32,8 @@ pub(super) enum Deals<'a> {
 pub(super) struct Worker {
     pub(super) policy: PlayoutPolicy,
     solver: Option<Solver>,
+    /// The answer's hard deadline while judging a decision's deals: the solver stops there.
+    hard: Option<Instant>,
     play_net: Option<PlayNet>,
 }
 
@@ -103,8 +106,10 @@ impl Worker {
         candidates: &[Combo],
         alive: &[usize],
         stop: &AtomicBool,
-        late: &dyn Fn() -> bool,
+        hard: Instant,
     ) -> Option<Vec<Option<(f64, bool)>>> {
+        let late = || Instant::now() >= hard;
+        self.hard = Some(hard);
         let hands = match deals {
             Deals::Sampled(proposal) => {
                 let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
@@ -119,6 +124,11 @@ impl Worker {
                 return None;
             }
             judged.push(self.evaluate(settings, state, hands, &candidates[i]));
+        }
+        // A solve the deadline cut short answered "unknown" and the play-out judged instead:
+        // a deal finished past the deadline is not counted, so every deal counted is whole.
+        if late() {
+            return None;
         }
         Some(judged)
     }
@@ -183,8 +193,10 @@ impl Worker {
         game: &OpenGame,
     ) -> Option<Outcome> {
         let pos = game.position()?;
+        let hard = self.hard;
         let solver = self.solver(settings);
         solver.begin_epoch();
+        solver.stop_at(hard);
         let mover_wins = solver.mover_wins(&pos, judge.solve_nodes)?;
         Some(game.outcome(pos.winner(mover_wins)))
     }
@@ -235,6 +247,7 @@ impl Worker {
         let nodes = judge.solve_nodes;
         let solver = self.solver.get_or_insert_with(|| Solver::new(table_bytes));
         solver.begin_epoch();
+        solver.stop_at(self.hard);
         let mut finisher = Finisher {
             solver,
             at_cards: solve_at,

@@ -338,10 +338,10 @@ impl Race<'_> {
         };
         let budget = self.budget;
         let (state, deals, seed, candidates) = (self.state, self.deals, self.seed, self.candidates);
-        let late = || budget.must_answer_now();
+        let hard = budget.hard();
         let judge = |worker: &mut Worker, deal: u32, alive: &[usize], stop: &AtomicBool| {
             worker.judge_deal(
-                settings, state, deals, seed, deal, candidates, alive, stop, &late,
+                settings, state, deals, seed, deal, candidates, alive, stop, hard,
             )
         };
         // One loop for one thread or many. Each thread, the calling one among them, takes the
