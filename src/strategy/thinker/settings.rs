@@ -564,7 +564,7 @@ mod tests {
         }
         assert_eq!(
             choices,
-            2 + 2 + 2 + 2 + 2,
+            3 + 2 + 2 + 2 + 2,
             "bid, aim, infer, playout and prior list their choices"
         );
     }
