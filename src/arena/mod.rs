@@ -261,11 +261,7 @@ impl ArenaConfig {
         let per = self.rules.match_deals.map_or(0, |n| n as usize);
         let mut groups: Vec<Vec<usize>> = Vec::new();
         for (k, &i) in numbers.iter().enumerate() {
-            let together = per > 0
-                && k > 0
-                && groups
-                    .last()
-                    .map_or(false, |_| numbers[k - 1] / per == i / per);
+            let together = per > 0 && k > 0 && numbers[k - 1] / per == i / per;
             match groups.last_mut() {
                 Some(g) if together => g.push(k),
                 _ => groups.push(vec![k]),

@@ -134,14 +134,16 @@ impl Engine {
                         .last_info
                         .map_or(false, |last| !same_match(&last, info))
                     {
-                        // The last game's end, if still untold, belongs to the old table.
-                        self.tell_no_bid();
+                        // The last game's end, if still untold (a deal nobody bid), belongs to
+                        // the old table.
+                        self.tell_end(None);
                         self.runner.new_table();
                     }
                     self.last_info = Some(*info);
                 }
                 if let Command::Deal { seat, .. } = other {
-                    self.tell_no_bid();
+                    // A deal all three passed gets no GAMEOVER: its next line is this DEAL.
+                    self.tell_end(None);
                     self.last_seat = Some(*seat);
                     self.runner.new_game();
                     self.end_told = false;
@@ -152,27 +154,16 @@ impl Engine {
                     s.platform = self.platform;
                 }
                 if let Command::GameOver { winner: Some(w) } = other {
-                    self.tell_game_over(*w);
+                    self.tell_end(Some(*w));
                 }
                 other.ack().map(Reply::Ok)
             }
         }
     }
 
-    /// Tells the strategy how the game ended when the tracker saw it end that way: `winner`
-    /// emptied its hand in the game tracked. A `GAMEOVER` the tracker cannot follow (after a
-    /// fault, or a game joined midway that does not add up) teaches nothing.
-    fn tell_game_over(&mut self, winner: Seat) {
-        self.tell_end(Some(winner));
-    }
-
-    /// Before a new deal: a tracked game where all three seats passed ended with no landlord
-    /// (the platform sends no `GAMEOVER` then: its next line is the new `DEAL`).
-    fn tell_no_bid(&mut self) {
-        self.tell_end(None);
-    }
-
-    /// Tells the strategy the tracked game's end ([`seen_ending`]) once, if it was seen.
+    /// Tells the strategy the tracked game's end once, if the tracker saw it ([`seen_ending`]:
+    /// `gameover` the seat a `GAMEOVER` named, `None` for a deal nobody bid). A `GAMEOVER` the
+    /// tracker cannot follow (after a fault, a game joined midway) teaches nothing.
     fn tell_end(&mut self, gameover: Option<Seat>) {
         if self.end_told {
             return;
