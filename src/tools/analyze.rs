@@ -233,6 +233,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
             let prior = match thinker.settings().prior {
                 Playout::Rules => "the rule player's",
                 Playout::Learned => "the learned policy's",
+                Playout::Greedy => "the greedy player's",
             };
             println!("chosen: {} ({}: {})", a.chosen, prior, a.policy_choice);
             // The best mean among the candidates still in play at the end (a dropped one's

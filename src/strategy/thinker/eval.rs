@@ -10,6 +10,7 @@ use crate::game::{BySeat, GameState, Outcome, Role, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
+use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::networks::{open_position, NetValue, PlayNet};
 use crate::strategy::rules_player::RulesPlayer;
@@ -37,13 +38,20 @@ pub(super) struct Worker {
     play_net: Option<PlayNet>,
 }
 
-/// The policy of a worker's play-outs ([`Playout`]): the rule player, or the learned policy
-/// (made at its first use) for the first `playout-plies` turns of each play-out (every turn
-/// when 0) and the rule player after them.
+/// The policy of a worker's play-outs ([`Playout`]), seat by seat: every seat the settings'
+/// `playout`, or each the policy a decision set ([`PlayoutPolicy::seats`]: `playout-seats =
+/// match`). A seat played by the learned policy plays it for the first `playout-plies` turns
+/// of each play-out (every turn when 0) and the rule player after them.
 #[derive(Debug, Default)]
 pub(super) struct PlayoutPolicy {
     rules: RulesPlayer,
     learned: Option<Box<LearnedPlayer>>,
+    greedy: Greedy,
+    /// The policy of each seat in this decision's play-outs; `None`: the settings' `playout`
+    /// in every seat.
+    pub(super) seats: Option<BySeat<Playout>>,
+    /// The policy of each seat in this play-out.
+    playing: BySeat<Playout>,
     /// Turns the learned policy still plays in this play-out.
     learned_turns: u32,
 }
@@ -51,27 +59,27 @@ pub(super) struct PlayoutPolicy {
 impl PlayoutPolicy {
     /// Ready for a play-out as `settings` ask.
     pub(super) fn start(&mut self, settings: &ThinkerSettings) {
-        self.learned_turns = match settings.playout {
-            Playout::Rules => 0,
-            Playout::Learned => {
-                self.learned
-                    .get_or_insert_with(|| Box::new(LearnedPlayer::new()));
-                match settings.playout_plies {
-                    0 => u32::MAX,
-                    n => n,
-                }
+        self.playing = self.seats.unwrap_or(BySeat([settings.playout; 3]));
+        self.learned_turns = if self.playing.values().any(|&p| p == Playout::Learned) {
+            self.learned
+                .get_or_insert_with(|| Box::new(LearnedPlayer::new()));
+            match settings.playout_plies {
+                0 => u32::MAX,
+                n => n,
             }
+        } else {
+            0
         };
     }
 }
 
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
-        match self.learned.as_mut() {
-            Some(learned) if self.learned_turns > 0 => {
-                self.learned_turns -= 1;
-                learned.choose(state)
-            }
+        let learned_turn = self.learned_turns > 0;
+        self.learned_turns = self.learned_turns.saturating_sub(1);
+        match (self.playing[state.me], self.learned.as_mut()) {
+            (Playout::Learned, Some(learned)) if learned_turn => learned.choose(state),
+            (Playout::Greedy, _) => self.greedy.choose(state),
             _ => self.rules.choose(state),
         }
     }

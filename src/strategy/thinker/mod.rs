@@ -31,6 +31,7 @@ mod candidates;
 mod eval;
 mod explained;
 mod proposal;
+pub mod seats;
 mod settings;
 mod stats;
 pub mod table;
@@ -39,8 +40,8 @@ pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
     player_setting_names, player_usage_lines, retired, Aim, Bidder, Infer, Judge, Playout,
-    ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
-    MAX_THREADS, SETTINGS,
+    PlayoutSeats, ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
+    MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
 use super::learned_policy::LearnedPlayer;
@@ -55,6 +56,7 @@ use crate::search::{Policy, Sampler};
 use crate::strategy::networks::{BidNet, HiddenNet};
 use crate::time::{Budget, Deadline};
 use eval::{Deals, Worker};
+use seats::SeatModels;
 use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -112,6 +114,9 @@ pub struct Analysis {
     pub deals: u32,
     /// Why the search stopped.
     pub stopped: Stopped,
+    /// With `playout-seats = match`: the policy each other seat was played out by and how it
+    /// was told ([`explained::seats_text`]).
+    pub seats: Option<String>,
 }
 
 /// The thinking player.
@@ -129,6 +134,8 @@ pub struct Thinker {
     bid_net: Option<BidNet>,
     /// What the games of this table have shown (`bid = table`), from the match's first game.
     table: TableEstimate,
+    /// How the other seats of this match play (`playout-seats = match`), from its first game.
+    seats: SeatModels,
     /// The hidden-hand network, made at the first decision that draws deals by it.
     hidden_net: Option<HiddenNet>,
     /// The deal the arena showed its measurement player ([`Thinker::show_deal`]): every
@@ -154,6 +161,7 @@ impl Thinker {
             workers: vec![Worker::default()],
             bid_net: None,
             table: TableEstimate::default(),
+            seats: SeatModels::default(),
             hidden_net: None,
             shown: None,
             explained: None,
@@ -213,6 +221,7 @@ impl Thinker {
                 .learned
                 .get_or_insert_with(LearnedPlayer::new)
                 .choose(state),
+            Playout::Greedy => crate::strategy::greedy::Greedy.choose(state),
         };
         let legal = state.legal_plays();
         let candidates = self.candidates(state, &legal, policy_choice);
@@ -225,6 +234,7 @@ impl Thinker {
                     policy_choice,
                     deals: 0,
                     stopped: Stopped::NoSearch,
+                    seats: None,
                 }
             }
         };
@@ -237,6 +247,13 @@ impl Thinker {
         let seed = decision_seed(state);
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
+        let seats = match self.settings.playout_seats {
+            PlayoutSeats::Same => None,
+            PlayoutSeats::Match => Some(self.seats.playouts(state.me, self.settings.playout)),
+        };
+        for worker in &mut self.workers {
+            worker.policy.seats = seats;
+        }
         let everyone: Vec<usize> = (0..candidates.len()).collect();
         let race = Race {
             state,
@@ -266,6 +283,7 @@ impl Thinker {
             policy_choice,
             deals: race.deals,
             stopped: race.stopped,
+            seats: seats.map(|_| explained::seats_text(&self.seats, self.settings.playout)),
         }
     }
 }
@@ -546,10 +564,14 @@ impl Strategy for Thinker {
             table.learn(state, ending, self.bid_net());
             self.table = table;
         }
+        if self.settings.playout_seats == PlayoutSeats::Match {
+            self.seats.learn(state, ending);
+        }
     }
 
     fn new_table(&mut self) {
         self.table = TableEstimate::default();
+        self.seats = SeatModels::default();
     }
 }
 

@@ -65,6 +65,9 @@ pub struct ThinkerSettings {
     /// play-out and the rule player the rest (0: every turn). Fewer turns of the dearer policy
     /// buy more deals in the same time.
     pub playout_plies: u32,
+    /// Whether each other seat is played out by the policy that best explains its plays in
+    /// this match (`match`) or by `playout` like every seat (`same`, the default).
+    pub playout_seats: PlayoutSeats,
     /// The policy whose choice the search starts from and keeps unless another candidate is
     /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
     pub prior: Playout,
@@ -72,18 +75,46 @@ pub struct ThinkerSettings {
 
 /// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
 /// choice (`prior`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Playout {
     /// The rule player.
+    #[default]
     Rules,
     /// The learned policy ([`crate::strategy::learned_policy`]).
     Learned,
+    /// The greedy player ([`crate::strategy::greedy`]): a style of the simplest engines, for
+    /// modelling a seat that plays like them (`playout-seats = match`).
+    Greedy,
+}
+
+/// Whose plays the play-outs model seat by seat (`playout-seats`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayoutSeats {
+    /// Every seat plays by `playout`.
+    Same,
+    /// Each other seat plays by the policy that best explains its plays in this match so far
+    /// ([`super::seats`]); ours by `playout`.
+    Match,
+}
+
+impl Named for PlayoutSeats {
+    const NAMES: &'static [(&'static str, PlayoutSeats)] =
+        &[("same", PlayoutSeats::Same), ("match", PlayoutSeats::Match)];
+}
+crate::named_enum!(PlayoutSeats);
+
+impl Playout {
+    /// Every policy, the population `playout-seats = match` chooses from.
+    pub const ALL: [Playout; 3] = [Playout::Rules, Playout::Learned, Playout::Greedy];
 }
 
 impl Named for Playout {
     /// In the order `playout=` and `prior=` list them.
-    const NAMES: &'static [(&'static str, Playout)] =
-        &[("rules", Playout::Rules), ("learned", Playout::Learned)];
+    const NAMES: &'static [(&'static str, Playout)] = &[
+        ("rules", Playout::Rules),
+        ("learned", Playout::Learned),
+        ("greedy", Playout::Greedy),
+    ];
 }
 crate::named_enum!(Playout);
 
@@ -109,6 +140,7 @@ impl Default for ThinkerSettings {
             threads: None,
             playout: Playout::Rules,
             playout_plies: 0,
+            playout_seats: PlayoutSeats::Same,
             prior: Playout::Rules,
         }
     }
@@ -356,8 +388,9 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "playout",
-        value: "rules|learned",
-        help: "the policy of the play-outs: the rule player or the learned policy",
+        value: "rules|learned|greedy",
+        help: "the policy of the play-outs: the rule player, the learned policy or the greedy \
+               player",
         read: |s, v| {
             s.playout = one_of(v, Playout::NAMES)?;
             Ok(())
@@ -376,8 +409,19 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         show: |s| s.playout_plies.to_string(),
     },
     Setting {
+        name: "playout-seats",
+        value: "same|match",
+        help: "same: every seat of the play-outs plays by playout; match: each other seat by \
+               the policy (rules, learned, greedy) that best explains its plays in this match",
+        read: |s, v| {
+            s.playout_seats = one_of(v, PlayoutSeats::NAMES)?;
+            Ok(())
+        },
+        show: |s| s.playout_seats.to_string(),
+    },
+    Setting {
         name: "prior",
-        value: "rules|learned",
+        value: "rules|learned|greedy",
         help: "the policy whose choice the search keeps unless another is clearly better",
         read: |s, v| {
             s.prior = one_of(v, Playout::NAMES)?;
@@ -564,8 +608,8 @@ mod tests {
         }
         assert_eq!(
             choices,
-            3 + 2 + 2 + 2 + 2,
-            "bid, aim, infer, playout and prior list their choices"
+            3 + 2 + 2 + 3 + 2 + 3,
+            "bid, aim, infer, playout, playout-seats and prior list their choices"
         );
     }
 
@@ -600,7 +644,8 @@ mod tests {
                 0 => CORES.to_string(),
                 n => n.to_string(),
             },
-            "playout" | "prior" => pick(rng, &["rules", "learned"]),
+            "playout" | "prior" => pick(rng, &["rules", "learned", "greedy"]),
+            "playout-seats" => pick(rng, &["same", "match"]),
             "playout-plies" => rng.u32(..).to_string(),
             "solve-at" => by_role(rng, &|rng| rng.u32(0..=54).to_string()),
             "solve-nodes" => by_role(rng, &|rng| rng.u64(1..=1_000_000_000).to_string()),
