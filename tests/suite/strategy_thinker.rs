@@ -198,7 +198,7 @@ fn the_default_decision_is_the_platforms_count_of_deals() {
 #[test]
 fn threads_do_not_change_a_fixed_budget_answer() {
     let views = mid_game_views();
-    let ways: [&[(&str, &str)]; 4] = [
+    let ways: [&[(&str, &str)]; 5] = [
         &[("net-weight", "0")],
         &[],
         &[
@@ -207,6 +207,7 @@ fn threads_do_not_change_a_fixed_budget_answer() {
             ("solve-nodes", "20000"),
         ],
         &[("playout", "learned"), ("playout-plies", "4")],
+        &[("infer-draws", "4"), ("playout", "greedy")],
     ];
     for way in ways {
         for view in views.iter().take(6) {
