@@ -159,24 +159,30 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let deadline = TimeControl::default().deadline(start);
     let mut thinker = Thinker::new(settings);
     print_view(&state);
+    // What the engine had learned of the match: the seat's earlier games in the log.
+    let learns = thinker.learns_from_games();
+    if learns.bids || learns.plays {
+        let mut shown = 0;
+        if let Some(path) = &transcript_path {
+            for (state, ending) in earlier_endings(path, seat, game)? {
+                thinker.game_over(&state, &ending);
+                shown += 1;
+            }
+        }
+        let games = format!(
+            "{} earlier game{} of this seat's process",
+            shown,
+            if shown == 1 { "" } else { "s" }
+        );
+        if learns.bids && question == Question::Bid {
+            println!("the table, from {}: {}", games, thinker.table_text());
+        }
+        if learns.plays && question == Question::Play {
+            println!("the seats, from {}: {}", games, thinker.seats_text());
+        }
+    }
     match question {
         Question::Bid => {
-            if thinker.settings().bidder == Bidder::Table {
-                // The table as the engine knew it: the seat's earlier games in the log.
-                let mut shown = 0;
-                if let Some(path) = &transcript_path {
-                    for (state, ending) in earlier_endings(path, seat, game)? {
-                        thinker.game_over(&state, &ending);
-                        shown += 1;
-                    }
-                }
-                println!(
-                    "the table, from {} earlier game{} of this seat's process: {}",
-                    shown,
-                    if shown == 1 { "" } else { "s" },
-                    thinker.table_text()
-                );
-            }
             let net = thinker.net_bid(&state);
             let whose = if thinker.settings().bidder == Bidder::Table {
                 "the bid network at this table"
@@ -271,6 +277,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
 }
 
 /// What is asked of the seat.
+#[derive(Clone, Copy, PartialEq, Eq)]
 enum Question {
     Bid,
     Play,

@@ -299,3 +299,130 @@ fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
     }
     assert!(checked > 0);
 }
+
+/// Two paths to what `playout-seats = match` and `infer-draws` knew of the other seats when
+/// they searched a play: the engine's note, written as it played a match, and `ddz analyze`
+/// reading the same log afterwards (the seat's earlier games replayed into a fresh player).
+/// Both agree on the seats' fits and, the budget fixed, on the play the search chose.
+#[test]
+fn the_engine_and_analyze_agree_on_how_the_seats_played() {
+    use crate::arena_common::{ddz, path, temp_dir};
+    let dir = temp_dir("seat-models");
+    let log = dir.join("engine.log");
+    let program = format!(
+        "{} --samples 8 --playout-seats match --infer-draws 4 --log {}",
+        env!("CARGO_BIN_EXE_ddz"),
+        path(&log)
+    );
+    ddz(&[
+        "arena",
+        "--games",
+        "12",
+        "--seed",
+        "6",
+        "--match-deals",
+        "12",
+        "--fixed-landlord",
+        "--jobs",
+        "1",
+        "--players",
+        &program,
+        "builtin:greedy",
+        "builtin:rules",
+    ]);
+    let text = std::fs::read_to_string(&log).unwrap();
+    let notes = logged_play_notes(&text);
+    let learned = notes.iter().filter(|n| !n.seats.ends_with(" /0")).count();
+    assert!(learned > 0, "nothing learned: {:?}", notes);
+    // The last searched play of each game from the fourth on.
+    let mut checked = 0;
+    for game in 4..=12 {
+        let note = match notes.iter().rfind(|n| n.game == game) {
+            Some(n) => n,
+            None => continue,
+        };
+        let out = ddz(&[
+            "analyze",
+            "--transcript",
+            path(&log),
+            "--seat",
+            "A",
+            "--game",
+            &game.to_string(),
+            "--at",
+            &note.at.to_string(),
+            "--samples",
+            "8",
+            "--playout-seats",
+            "match",
+            "--infer-draws",
+            "4",
+        ]);
+        let line = |prefix: &str| {
+            out.lines()
+                .find(|l| l.starts_with(prefix))
+                .unwrap_or_else(|| panic!("no {} line in:\n{}", prefix, out))
+                .to_string()
+        };
+        let seats = line("the seats, from");
+        assert!(
+            seats.ends_with(&format!(": {}", note.seats.trim_end())),
+            "game {}: {} against the note's {}",
+            game,
+            seats,
+            note.seats
+        );
+        let chosen = line("chosen: ");
+        assert!(
+            chosen.starts_with(&format!("chosen: {} (", note.answer)),
+            "game {}: {} against the note's {}",
+            game,
+            chosen,
+            note.answer
+        );
+        checked += 1;
+    }
+    assert!(checked >= 5, "{} checked", checked);
+}
+
+/// A `# think play` note of seat A's process that searched, where it stands in the log.
+#[derive(Debug)]
+struct PlayNote {
+    /// The seat's game, from 1.
+    game: usize,
+    /// The `PLAY WHAT`'s number among the game's `>` lines (analyze's `--at`).
+    at: usize,
+    seats: String,
+    answer: String,
+}
+
+fn logged_play_notes(log: &str) -> Vec<PlayNote> {
+    let (mut game, mut at) = (0, 0);
+    let mut notes = Vec::new();
+    for line in log.lines().filter(|l| l.contains(" A]")) {
+        if line.contains("> DEAL") {
+            game += 1;
+            at = 0;
+        }
+        if line.contains("] > ") {
+            at += 1;
+        }
+        if !line.contains("# think play") || line.contains("stopped no-search") {
+            continue;
+        }
+        let field = |key: &str| {
+            line.split(" | ")
+                .find_map(|f| f.strip_prefix(key))
+                .map(str::to_string)
+        };
+        if let (Some(seats), Some(answer)) = (field("seats "), field("answer ")) {
+            notes.push(PlayNote {
+                game,
+                at,
+                seats,
+                answer,
+            });
+        }
+    }
+    notes
+}

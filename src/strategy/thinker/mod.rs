@@ -207,6 +207,24 @@ impl Thinker {
         explained::table_text(&self.table)
     }
 
+    /// How the other seats of this match play (`playout-seats = match`, `infer-draws`), as the
+    /// `# think` line's `seats` field gives it.
+    #[must_use]
+    pub fn seats_text(&self) -> String {
+        explained::seats_text(&self.seats, self.settings.playout)
+    }
+
+    /// What its settings learn from the match's games ([`Strategy::game_over`]): its bids
+    /// (`bid = table`), its plays (`playout-seats = match`, `infer-draws` over 1).
+    #[must_use]
+    pub fn learns_from_games(&self) -> Learns {
+        Learns {
+            bids: self.settings.bidder == Bidder::Table,
+            plays: self.settings.playout_seats == PlayoutSeats::Match
+                || self.settings.infer_draws > 1,
+        }
+    }
+
     /// Its settings.
     #[must_use]
     pub fn settings(&self) -> &ThinkerSettings {
@@ -313,6 +331,15 @@ impl Thinker {
             seats: seats.map(|_| explained::seats_text(&self.seats, self.settings.playout)),
         }
     }
+}
+
+/// What a thinker's settings learn from a match's games ([`Thinker::learns_from_games`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Learns {
+    /// Its bids: the table's edge (`bid = table`).
+    pub bids: bool,
+    /// Its plays: how the other seats play (`playout-seats = match`, `infer-draws`).
+    pub plays: bool,
 }
 
 /// Why a decision's search stopped.
@@ -586,12 +613,13 @@ impl Strategy for Thinker {
     }
 
     fn game_over(&mut self, state: &GameState, ending: &Ending) {
-        if self.settings.bidder == Bidder::Table {
+        let learns = self.learns_from_games();
+        if learns.bids {
             let mut table = std::mem::take(&mut self.table);
             table.learn(state, ending, self.bid_net());
             self.table = table;
         }
-        if self.settings.playout_seats == PlayoutSeats::Match || self.settings.infer_draws > 1 {
+        if learns.plays {
             self.seats.learn(state, ending);
         }
     }
