@@ -300,8 +300,7 @@ fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
     assert!(checked > 0);
 }
 
-/// Two paths to what `playout-seats = match` and `infer-draws` knew of the other seats when
-/// they searched a play: the engine's note, written as it played a match, and `ddz analyze`
+/// Two paths to what `playout-seats = match` knew of the other seats when it searched a play: the engine's note, written as it played a match, and `ddz analyze`
 /// reading the same log afterwards (the seat's earlier games replayed into a fresh player).
 /// Both agree on the seats' fits and, the budget fixed, on the play the search chose.
 #[test]
@@ -310,7 +309,7 @@ fn the_engine_and_analyze_agree_on_how_the_seats_played() {
     let dir = temp_dir("seat-models");
     let log = dir.join("engine.log");
     let program = format!(
-        "{} --samples 8 --playout-seats match --infer-draws 4 --log {}",
+        "{} --samples 8 --playout-seats match --log {}",
         env!("CARGO_BIN_EXE_ddz"),
         path(&log)
     );
@@ -355,8 +354,6 @@ fn the_engine_and_analyze_agree_on_how_the_seats_played() {
             "8",
             "--playout-seats",
             "match",
-            "--infer-draws",
-            "4",
         ]);
         let line = |prefix: &str| {
             out.lines()

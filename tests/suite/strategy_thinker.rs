@@ -207,7 +207,7 @@ fn threads_do_not_change_a_fixed_budget_answer() {
             ("solve-nodes", "20000"),
         ],
         &[("playout", "learned"), ("playout-plies", "4")],
-        &[("infer-draws", "4"), ("playout", "greedy")],
+        &[("playout", "greedy")],
     ];
     for way in ways {
         for view in views.iter().take(6) {

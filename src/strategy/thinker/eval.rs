@@ -3,7 +3,6 @@
 //! one per search thread, so a decision's deals can be spread over several cores.
 
 use super::proposal::Proposal;
-use super::seats::replay_from;
 use super::Playout;
 use super::{decision_seed, Aim, Judge, Thinker, ThinkerSettings};
 use crate::cards::Cards;
@@ -22,21 +21,8 @@ use std::time::Instant;
 /// true hands the arena showed ([`Thinker::show_deal`]), every deal the same.
 #[derive(Clone, Copy)]
 pub(super) enum Deals<'a> {
-    Sampled(&'a Proposal, Option<&'a Explaining>),
+    Sampled(&'a Proposal),
     Shown(BySeat<Cards>),
-}
-
-/// Deals that explain the plays (`infer-draws`): each deal searched is one of `draws` drawn
-/// from the proposal, chosen with a chance in proportion to its weight, the product over the
-/// other seats' plays this game of each seat's agreement odds for every play its policy would
-/// have made with the cards the deal gives it (sampling–importance–resampling: the kept deals
-/// follow the proposal reweighted by how well each explains the plays).
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Explaining {
-    /// Deals drawn for each one searched.
-    pub(super) draws: u32,
-    /// Each seat's policy and the log of its agreement odds (0 for ours: our plays are known).
-    pub(super) seats: BySeat<(Playout, f64)>,
 }
 
 /// What one search thread owns: the play-out policy, the solver and the play network, the
@@ -87,27 +73,14 @@ impl PlayoutPolicy {
     }
 }
 
-impl PlayoutPolicy {
-    /// `policy`'s play in `state` (the seat to move's view).
-    pub(super) fn choose_as(&mut self, policy: Playout, state: &GameState) -> Combo {
-        match policy {
-            Playout::Rules => self.rules.choose(state),
-            Playout::Learned => self
-                .learned
-                .get_or_insert_with(|| Box::new(LearnedPlayer::new()))
-                .choose(state),
-            Playout::Greedy => self.greedy.choose(state),
-        }
-    }
-}
-
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
         let learned_turn = self.learned_turns > 0;
         self.learned_turns = self.learned_turns.saturating_sub(1);
-        match self.playing[state.me] {
-            Playout::Learned if !learned_turn => self.rules.choose(state),
-            policy => self.choose_as(policy, state),
+        match (self.playing[state.me], self.learned.as_mut()) {
+            (Playout::Learned, Some(learned)) if learned_turn => learned.choose(state),
+            (Playout::Greedy, _) => self.greedy.choose(state),
+            _ => self.rules.choose(state),
         }
     }
 }
@@ -146,9 +119,9 @@ impl Worker {
         let late = || Instant::now() >= hard;
         self.hard = Some(hard);
         let hands = match deals {
-            Deals::Sampled(proposal, explaining) => {
+            Deals::Sampled(proposal) => {
                 let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
-                self.draw(state, proposal, explaining, &mut rng)
+                proposal.deal(&mut rng)
             }
             Deals::Shown(hands) => hands,
         };
@@ -166,60 +139,6 @@ impl Worker {
             return None;
         }
         Some(judged)
-    }
-
-    /// One deal from `proposal`, or with `explaining` the one of its draws kept by weight.
-    pub(super) fn draw(
-        &mut self,
-        state: &GameState,
-        proposal: &Proposal,
-        explaining: Option<&Explaining>,
-        rng: &mut fastrand::Rng,
-    ) -> BySeat<Cards> {
-        let first = proposal.deal(rng);
-        let explaining = match explaining {
-            Some(e) if e.draws > 1 => e,
-            _ => return first,
-        };
-        // A reservoir of one: after each draw the kept deal is each drawn so far with a chance
-        // in proportion to its weight. Weights are taken relative to the first's, so none
-        // overflows however many plays agree.
-        let base = self.log_weight(state, first, explaining);
-        let (mut kept, mut total) = (first, 1.0);
-        for _ in 1..explaining.draws {
-            let hands = proposal.deal(rng);
-            let weight = (self.log_weight(state, hands, explaining) - base).exp();
-            total += weight;
-            if rng.f64() * total < weight {
-                kept = hands;
-            }
-        }
-        kept
-    }
-
-    /// The log of the weight of the deal `hands` (the cards each seat holds now): the other
-    /// seats' agreements with their policies over this game's plays, each counting its seat's
-    /// log odds. A deal the plays cannot have come from weighs nothing (−∞).
-    pub(super) fn log_weight(
-        &mut self,
-        state: &GameState,
-        hands: BySeat<Cards>,
-        e: &Explaining,
-    ) -> f64 {
-        let at_first_play = BySeat::from_fn(|s| hands[s].or(state.played[s]));
-        let policy = &mut self.policy;
-        let mut log = 0.0;
-        let replayed = replay_from(state, at_first_play, &mut |seat, view, played| {
-            let (p, odds) = e.seats[seat];
-            if policy.choose_as(p, view).cards == played {
-                log += odds;
-            }
-        });
-        if replayed {
-            log
-        } else {
-            f64::NEG_INFINITY
-        }
     }
 
     /// Our side's score and whether it won, with `combo` played now on the deal `hands`;

@@ -207,21 +207,20 @@ impl Thinker {
         explained::table_text(&self.table)
     }
 
-    /// How the other seats of this match play (`playout-seats = match`, `infer-draws`), as the
-    /// `# think` line's `seats` field gives it.
+    /// How the other seats of this match play (`playout-seats = match`), as the `# think`
+    /// line's `seats` field gives it.
     #[must_use]
     pub fn seats_text(&self) -> String {
         explained::seats_text(&self.seats, self.settings.playout)
     }
 
     /// What its settings learn from the match's games ([`Strategy::game_over`]): its bids
-    /// (`bid = table`), its plays (`playout-seats = match`, `infer-draws` over 1).
+    /// (`bid = table`), its plays (`playout-seats = match`).
     #[must_use]
     pub fn learns_from_games(&self) -> Learns {
         Learns {
             bids: self.settings.bidder == Bidder::Table,
-            plays: self.settings.playout_seats == PlayoutSeats::Match
-                || self.settings.infer_draws > 1,
+            plays: self.settings.playout_seats == PlayoutSeats::Match,
         }
     }
 
@@ -229,32 +228,6 @@ impl Thinker {
     #[must_use]
     pub fn settings(&self) -> &ThinkerSettings {
         &self.settings
-    }
-
-    /// How this decision's deals are weighed by the plays (`infer-draws`): each other seat by
-    /// the policy it is played out by, its agreement odds from the match's games. `None` with
-    /// one draw, or when the state's record of plays does not hold every card played (a game
-    /// joined midway: the plays cannot be replayed).
-    fn explaining(&self, state: &GameState) -> Option<eval::Explaining> {
-        let recorded: usize = state.history.iter().map(|t| t.cards.len()).sum();
-        if self.settings.infer_draws <= 1 || recorded != state.played_all().len() {
-            return None;
-        }
-        let ours = self.settings.playout;
-        let policies = match self.settings.playout_seats {
-            PlayoutSeats::Same => BySeat([ours; 3]),
-            PlayoutSeats::Match => self.seats.playouts(state.me, ours),
-        };
-        Some(eval::Explaining {
-            draws: self.settings.infer_draws,
-            seats: BySeat::from_fn(|s| match seats::Place::of(s, state.me) {
-                Some(place) => (
-                    policies[s],
-                    self.seats.agreement_odds(place, policies[s]).ln(),
-                ),
-                None => (policies[s], 0.0),
-            }),
-        })
     }
 
     /// The search of one play decision, with every candidate's figures.
@@ -284,10 +257,9 @@ impl Thinker {
         };
         let proposal =
             proposal::Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
-        let explaining = self.explaining(state);
         let deals = match self.shown_hands(state) {
             Some(hands) => Deals::Shown(hands),
-            None => Deals::Sampled(&proposal, explaining.as_ref()),
+            None => Deals::Sampled(&proposal),
         };
         let seed = decision_seed(state);
         let threads = self.settings.threads();
@@ -338,7 +310,7 @@ impl Thinker {
 pub struct Learns {
     /// Its bids: the table's edge (`bid = table`).
     pub bids: bool,
-    /// Its plays: how the other seats play (`playout-seats = match`, `infer-draws`).
+    /// Its plays: how the other seats play (`playout-seats = match`).
     pub plays: bool,
 }
 
@@ -668,46 +640,6 @@ mod tests {
             })
             .collect();
         (policy, rival)
-    }
-
-    /// Deals weighed by the plays (`infer-draws`): in games the rule player played in every
-    /// seat, the true deal explains every play, so no drawn deal weighs more; the deals kept
-    /// explain the plays better on average than those drawn.
-    #[test]
-    fn deals_kept_by_weight_explain_the_plays_better_than_those_drawn() {
-        let odds = 3.0f64.ln();
-        let (mut drawn_sum, mut kept_sum, mut drawn_n, mut kept_n) = (0.0, 0.0, 0, 0);
-        let mut worker = eval::Worker::default();
-        for moment in (0..6).flat_map(crate::strategy::bench_games::self_play_positions) {
-            let views = &moment.views;
-            let view = match views.iter().find(|v| v.to_move == Some(v.me)) {
-                Some(v) if v.history.len() >= 6 => v,
-                _ => continue,
-            };
-            let explaining = eval::Explaining {
-                draws: 8,
-                seats: BySeat::from_fn(|s| (Playout::Rules, if s == view.me { 0.0 } else { odds })),
-            };
-            let truth = BySeat::from_fn(|s| views[s.index()].hand);
-            let others = view.history.iter().filter(|t| t.seat != view.me).count();
-            let true_weight = worker.log_weight(view, truth, &explaining);
-            assert!((true_weight - odds * others as f64).abs() < 1e-9);
-            let proposal = proposal::Proposal::Uniform(Sampler::new(view).unwrap());
-            let mut rng = fastrand::Rng::with_seed(view.history.len() as u64);
-            for _ in 0..24 {
-                let drawn = proposal.deal(&mut rng);
-                let w = worker.log_weight(view, drawn, &explaining);
-                assert!(w <= true_weight, "{} > {}", w, true_weight);
-                drawn_sum += w;
-                drawn_n += 1;
-                let kept = worker.draw(view, &proposal, Some(&explaining), &mut rng);
-                kept_sum += worker.log_weight(view, kept, &explaining);
-                kept_n += 1;
-            }
-        }
-        assert!(drawn_n >= 48, "{} deals", drawn_n);
-        let (drawn, kept) = (drawn_sum / drawn_n as f64, kept_sum / kept_n as f64);
-        assert!(kept > drawn + 0.5, "kept {:.2} drawn {:.2}", kept, drawn);
     }
 
     /// Mid-game positions of a few self-played games, with the seat to move holding choices.

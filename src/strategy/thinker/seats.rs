@@ -47,16 +47,6 @@ use crate::strategy::Ending;
 /// play-outs.
 pub const PRIOR_NATS: f64 = 3.0;
 
-/// A seat's chance of following the policy it is played by, before its plays are counted:
-/// the rule player followed the outside engines in 64–94% of their decisions with a choice
-/// (RHCP 65–83%, the 2015 sample engine 64–78%, RLCard's agent 68–94%: one match of 25 deals
-/// each, `playout-seats = match` notes), and the thinking player in 62% (the learned policy's
-/// trainer, docs/policy.md).
-pub const PRIOR_AGREEMENT: f64 = 0.7;
-
-/// The weight of [`PRIOR_AGREEMENT`], in decisions.
-pub const PRIOR_AGREEMENT_DECISIONS: f64 = 8.0;
-
 /// How well each policy of the population explains one seat's plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Fit {
@@ -199,17 +189,6 @@ impl SeatModels {
         best
     }
 
-    /// The odds a / (1 − a) of the seat at `place` following `policy`, its agreement a shrunk
-    /// toward [`PRIOR_AGREEMENT`]: how many times more likely a deal is in which the policy
-    /// makes one more of the seat's plays (`infer-draws`).
-    #[must_use]
-    pub fn agreement_odds(&self, place: Place, policy: Playout) -> f64 {
-        let fit = self.fit(place, policy);
-        let agreed = f64::from(fit.agreed) + PRIOR_AGREEMENT * PRIOR_AGREEMENT_DECISIONS;
-        let missed = f64::from(fit.missed) + (1.0 - PRIOR_AGREEMENT) * PRIOR_AGREEMENT_DECISIONS;
-        agreed / missed
-    }
-
     /// The policy each seat plays by in the play-outs of a decision of `me`: ours for our
     /// own seat, each other's its most likely.
     #[must_use]
@@ -281,22 +260,10 @@ pub fn hands_at_first_play(state: &GameState) -> Option<BySeat<Cards>> {
 /// Whether the game replayed (false, nothing called: its hands cannot be told; false after some
 /// calls: a play the replay refused).
 fn replay_decisions(state: &GameState, each: &mut dyn FnMut(Seat, &GameState, Counts)) -> bool {
-    match hands_at_first_play(state) {
-        Some(hands) => replay_from(state, hands, each) && state.winner().is_some(),
-        None => false,
-    }
-}
-
-/// Replays the plays of `state` (any seat's view, play begun) from the first, with `hands` the
-/// cards each seat held then, calling `each` at every turn of a seat other than `state.me`
-/// with that seat, its view then and the cards it played (empty: a pass). Whether every play
-/// replayed: false when one was not in its seat's hand or out of turn (then `each` saw the
-/// turns before it).
-pub(super) fn replay_from(
-    state: &GameState,
-    hands: BySeat<Cards>,
-    each: &mut dyn FnMut(Seat, &GameState, Counts),
-) -> bool {
+    let hands = match hands_at_first_play(state) {
+        Some(h) => h,
+        None => return false,
+    };
     let landlord = match state.landlord {
         Some(l) => l,
         None => return false,
@@ -320,7 +287,7 @@ pub(super) fn replay_from(
             return false;
         }
     }
-    true
+    game.winner() == state.winner()
 }
 
 #[cfg(test)]

@@ -68,9 +68,6 @@ pub struct ThinkerSettings {
     /// Whether each other seat is played out by the policy that best explains its plays in
     /// this match (`match`) or by `playout` like every seat (`same`, the default).
     pub playout_seats: PlayoutSeats,
-    /// Deals drawn for each one searched, the one kept chosen by how well it explains the
-    /// other seats' plays this game ([`super::seats`]); 1: every deal drawn is searched.
-    pub infer_draws: u32,
     /// The policy whose choice the search starts from and keeps unless another candidate is
     /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
     pub prior: Playout,
@@ -121,10 +118,6 @@ impl Named for Playout {
 }
 crate::named_enum!(Playout);
 
-/// The most deals `infer-draws` draws for each one searched (each draw replays the game's
-/// plays: a few hundred draws would cost more than the search).
-pub const MAX_INFER_DRAWS: u32 = 64;
-
 /// What the `net` setting names for the networks in the binary.
 const EMBEDDED: &str = "embedded";
 
@@ -148,7 +141,6 @@ impl Default for ThinkerSettings {
             playout: Playout::Rules,
             playout_plies: 0,
             playout_seats: PlayoutSeats::Same,
-            infer_draws: 1,
             prior: Playout::Rules,
         }
     }
@@ -339,18 +331,6 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
             Ok(())
         },
         show: |s| s.infer.to_string(),
-    },
-    Setting {
-        name: "infer-draws",
-        value: "N",
-        help: "draw N deals for each one searched and keep one by how well it explains the other \
-               seats' plays this game under their play-out policy; 1: no weighing",
-        read: |s, v| {
-            let must_be = format!("a whole number in 1..={}", MAX_INFER_DRAWS);
-            s.infer_draws = number(v, |n| (1..=MAX_INFER_DRAWS).contains(n), &must_be)?;
-            Ok(())
-        },
-        show: |s| s.infer_draws.to_string(),
     },
     Setting {
         name: "stick",
@@ -658,7 +638,6 @@ mod tests {
             "aim" => by_role(rng, &|rng| pick(rng, &["score", "wins"])),
             "net-weight" => hundredths(rng, 0, 1),
             "infer" => pick(rng, &["off", "net"]),
-            "infer-draws" => rng.u32(1..=MAX_INFER_DRAWS).to_string(),
             "stick" => hundredths(rng, 0, 10),
             "net" => EMBEDDED.to_string(),
             "threads" => match rng.usize(0..=MAX_THREADS) {
