@@ -227,30 +227,13 @@ fn logged_edges(log: &str) -> Vec<(usize, String)> {
 /// afresh for each match, so its table starts again with each.
 #[test]
 fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
-    use crate::arena_common::{ddz, path, temp_dir};
-    let dir = temp_dir("table-edges");
-    let log = dir.join("engine.log");
-    let program = format!(
-        "{} --samples 4 --bid table --log {}",
-        env!("CARGO_BIN_EXE_ddz"),
-        path(&log)
+    use crate::arena_common::{ddz, path};
+    let (log, text) = engine_match_log(
+        "table-edges",
+        "--samples 4 --bid table",
+        &["--games", "10", "--seed", "4", "--match-deals", "5"],
+        ["builtin:rules", "builtin:rules"],
     );
-    ddz(&[
-        "arena",
-        "--games",
-        "10",
-        "--seed",
-        "4",
-        "--match-deals",
-        "5",
-        "--jobs",
-        "1",
-        "--players",
-        &program,
-        "builtin:rules",
-        "builtin:rules",
-    ]);
-    let text = std::fs::read_to_string(&log).unwrap();
     let edges = logged_edges(&text);
     // Two processes, each starting with nothing learned.
     let starts = text.lines().filter(|l| l.contains("> DOUDIZHUVER")).count();
@@ -300,36 +283,51 @@ fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
     assert!(checked > 0);
 }
 
-/// Two paths to what `playout-seats = match` knew of the other seats when it searched a play: the engine's note, written as it played a match, and `ddz analyze`
-/// reading the same log afterwards (the seat's earlier games replayed into a fresh player).
-/// Both agree on the seats' fits and, the budget fixed, on the play the search chose.
-#[test]
-fn the_engine_and_analyze_agree_on_how_the_seats_played() {
+/// The engine with `settings`, logging, in seat A of an arena run (`arena_flags`, one job)
+/// against `others`: the log's path and text.
+fn engine_match_log(
+    name: &str,
+    settings: &str,
+    arena_flags: &[&str],
+    others: [&str; 2],
+) -> (std::path::PathBuf, String) {
     use crate::arena_common::{ddz, path, temp_dir};
-    let dir = temp_dir("seat-models");
-    let log = dir.join("engine.log");
+    let log = temp_dir(name).join("engine.log");
     let program = format!(
-        "{} --samples 8 --playout-seats match --log {}",
+        "{} {} --log {}",
         env!("CARGO_BIN_EXE_ddz"),
+        settings,
         path(&log)
     );
-    ddz(&[
-        "arena",
-        "--games",
-        "12",
-        "--seed",
-        "6",
-        "--match-deals",
-        "12",
-        "--fixed-landlord",
-        "--jobs",
-        "1",
-        "--players",
-        &program,
-        "builtin:greedy",
-        "builtin:rules",
-    ]);
+    let mut args = vec!["arena"];
+    args.extend_from_slice(arena_flags);
+    args.extend_from_slice(&["--jobs", "1", "--players", &program, others[0], others[1]]);
+    ddz(&args);
     let text = std::fs::read_to_string(&log).unwrap();
+    (log, text)
+}
+
+/// Two paths to what `playout-seats = match` knew of the other seats when it searched a
+/// play: the engine's note, written as it played a match, and `ddz analyze` reading the same
+/// log afterwards (the seat's earlier games replayed into a fresh player). Both agree on the
+/// seats' fits and, the budget fixed, on the play the search chose.
+#[test]
+fn the_engine_and_analyze_agree_on_how_the_seats_played() {
+    use crate::arena_common::{ddz, path};
+    let (log, text) = engine_match_log(
+        "seat-models",
+        "--samples 8 --playout-seats match",
+        &[
+            "--games",
+            "12",
+            "--seed",
+            "6",
+            "--match-deals",
+            "12",
+            "--fixed-landlord",
+        ],
+        ["builtin:greedy", "builtin:rules"],
+    );
     let notes = logged_play_notes(&text);
     let learned = notes.iter().filter(|n| !n.seats.ends_with(" /0")).count();
     assert!(learned > 0, "nothing learned: {:?}", notes);
