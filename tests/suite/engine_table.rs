@@ -227,7 +227,6 @@ fn logged_edges(log: &str) -> Vec<(usize, String)> {
 /// afresh for each match, so its table starts again with each.
 #[test]
 fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
-    use crate::arena_common::{ddz, path};
     let (log, text) = engine_match_log(
         "table-edges",
         "--samples 4 --bid table",
@@ -254,21 +253,7 @@ fn the_engine_and_analyze_agree_on_what_the_table_had_shown() {
     // match's games by the seat's game number in the file (6..=10).
     let mut checked = 0;
     for (game, edge) in edges.iter().filter(|(g, _)| *g > 5) {
-        let out = ddz(&[
-            "analyze",
-            "--transcript",
-            path(&log),
-            "--seat",
-            "A",
-            "--game",
-            &game.to_string(),
-            "--at",
-            "2",
-            "--bid",
-            "table",
-            "--samples",
-            "4",
-        ]);
+        let out = analyze_seat_a(&log, *game, 2, &["--bid", "table", "--samples", "4"]);
         let shown = out
             .lines()
             .find_map(|l| {
@@ -307,13 +292,22 @@ fn engine_match_log(
     (log, text)
 }
 
+/// `ddz analyze` of seat A's question `at` in its game `game` of the engine log `log`.
+fn analyze_seat_a(log: &std::path::Path, game: usize, at: usize, settings: &[&str]) -> String {
+    use crate::arena_common::{ddz, path};
+    let (game, at) = (game.to_string(), at.to_string());
+    let mut args = vec!["analyze", "--transcript", path(log), "--seat", "A"];
+    args.extend_from_slice(&["--game", &game, "--at", &at]);
+    args.extend_from_slice(settings);
+    ddz(&args)
+}
+
 /// Two paths to what `playout-seats = match` knew of the other seats when it searched a
 /// play: the engine's note, written as it played a match, and `ddz analyze` reading the same
 /// log afterwards (the seat's earlier games replayed into a fresh player). Both agree on the
 /// seats' fits and, the budget fixed, on the play the search chose.
 #[test]
 fn the_engine_and_analyze_agree_on_how_the_seats_played() {
-    use crate::arena_common::{ddz, path};
     let (log, text) = engine_match_log(
         "seat-models",
         "--samples 8 --playout-seats match",
@@ -338,21 +332,8 @@ fn the_engine_and_analyze_agree_on_how_the_seats_played() {
             Some(n) => n,
             None => continue,
         };
-        let out = ddz(&[
-            "analyze",
-            "--transcript",
-            path(&log),
-            "--seat",
-            "A",
-            "--game",
-            &game.to_string(),
-            "--at",
-            &note.at.to_string(),
-            "--samples",
-            "8",
-            "--playout-seats",
-            "match",
-        ]);
+        let settings = ["--samples", "8", "--playout-seats", "match"];
+        let out = analyze_seat_a(&log, game, note.at, &settings);
         let line = |prefix: &str| {
             out.lines()
                 .find(|l| l.starts_with(prefix))
