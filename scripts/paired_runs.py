@@ -10,7 +10,9 @@ For each opponent and deal, a run's figure is its candidate's mean score per sea
 deal's games (the arena report's "per deal"); the lines give both runs' means, their paired
 difference NEW − OLD with its 95% interval over deals, and the difference as a share of OLD's
 points. "together" averages the opponents on each deal first (the deals every opponent played).
-Standard library only.
+Then the same for the win rate, in points (100 a game won), as the landlord, as the farmers and
+both (the mean of the two roles on each deal): the papers' figure, for play-only runs with
+`--fixed-landlord`. Standard library only.
 """
 import json
 import math
@@ -18,26 +20,41 @@ import sys
 from collections import defaultdict
 
 
+ROLES = ("landlord", "farmers", "both")
+
+
 def read(path):
-    """The candidate's label and {opponent: {deal: mean score per seat}}."""
+    """The candidate's label, {opponent: {deal: mean score per seat}} and, for each of ROLES,
+    {opponent: {deal: win rate in points}} (a deal counts for "both" when it has both roles)."""
     games = []
+    header = None
     with open(path) as f:
         for line in f:
             line = line.strip()
             if not line:
                 continue
             g = json.loads(line)
-            if "deal" in g and "players" in g:
+            if "arena" in g:
+                header = g["arena"]
+            elif "deal" in g and "players" in g:
                 games.append(g)
     if not games:
         sys.exit(f"{path}: no game lines")
-    # The run's first player (X of --pair and --h2h, a gauntlet's candidate) sits at A in each
+    # A gauntlet's candidate is the one player in every game; a match's log names its players
+    # (X of --pair and --h2h first); else (a gauntlet of one opponent) X sits at A in each
     # deal's first game.
-    firsts = {g["players"][0] for g in games if g["seating"] == 0}
-    if len(firsts) != 1:
-        sys.exit(f"{path}: not one first player: {sorted(firsts)}")
-    candidate = firsts.pop()
+    everywhere = set.intersection(*(set(g["players"]) for g in games))
+    if len(everywhere) == 1:
+        candidate = everywhere.pop()
+    elif header is not None:
+        candidate = header["players"][0]
+    else:
+        firsts = {g["players"][0] for g in games if g["seating"] == 0}
+        if len(firsts) != 1:
+            sys.exit(f"{path}: not one first player: {sorted(firsts)}")
+        candidate = firsts.pop()
     seats = defaultdict(lambda: [0, 0])  # (opponent, deal) -> [score, seats]
+    wins = defaultdict(lambda: defaultdict(list))  # (opponent, deal) -> role -> [won]
     for g in games:
         others = {p for p in g["players"] if p != candidate}
         opponent = others.pop() if others else candidate
@@ -46,10 +63,23 @@ def read(path):
             if p == candidate:
                 seats[key][0] += s
                 seats[key][1] += 1
+        landlord, winner = g.get("landlord"), g.get("winner")
+        if landlord is None or winner is None or candidate == opponent:
+            continue
+        lord = g["players"]["ABC".index(landlord)]
+        role = "landlord" if lord == candidate else "farmers"
+        wins[key][role].append(100.0 if (winner == landlord) == (role == "landlord") else 0.0)
     per = defaultdict(dict)
     for (opponent, deal), (score, n) in seats.items():
         per[opponent][deal] = score / n
-    return candidate, per
+    won = {role: defaultdict(dict) for role in ROLES}
+    for (opponent, deal), by_role in wins.items():
+        for role, results in by_role.items():
+            won[role][opponent][deal] = sum(results) / len(results)
+        if len(by_role) == 2:
+            rates = [sum(r) / len(r) for r in by_role.values()]
+            won["both"][opponent][deal] = sum(rates) / 2
+    return candidate, per, won
 
 
 def interval(xs):
@@ -71,25 +101,33 @@ def line(name, new, old, deals):
     print(f"{name:<48} {len(deals):>5} {ma:>+9.1f} {mb:>+9.1f} {diff:>+9.1f} ± {half:<7.1f} {share:>8}")
 
 
-def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    new_label, new = read(sys.argv[1])
-    old_label, old = read(sys.argv[2])
-    print(f"NEW {new_label}\nOLD {old_label}")
-    print(f"{'opponent':<48} {'deals':>5} {'NEW':>9} {'OLD':>9} {'NEW-OLD':>9}   {'±95%':<7} {'share':>8}")
+def table(new, old, name=""):
+    """One line per opponent and, with more than one, "together"."""
     together_new, together_old = {}, {}
-    opponents = sorted(set(new) & set(old))
+    opponents = sorted(o for o in set(new) & set(old) if set(new[o]) & set(old[o]))
     for o in opponents:
         deals = sorted(set(new[o]) & set(old[o]))
-        if deals:
-            line(o, new[o], old[o], deals)
+        line(f"{name}{o}", new[o], old[o], deals)
     common = set.intersection(*(set(new[o]) & set(old[o]) for o in opponents)) if opponents else set()
     for d in common:
         together_new[d] = sum(new[o][d] for o in opponents) / len(opponents)
         together_old[d] = sum(old[o][d] for o in opponents) / len(opponents)
     if len(opponents) > 1 and common:
-        line("together", together_new, together_old, sorted(common))
+        line(f"{name}together", together_new, together_old, sorted(common))
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    new_label, new, new_won = read(sys.argv[1])
+    old_label, old, old_won = read(sys.argv[2])
+    print(f"NEW {new_label}\nOLD {old_label}")
+    print(f"{'opponent':<48} {'deals':>5} {'NEW':>9} {'OLD':>9} {'NEW-OLD':>9}   {'±95%':<7} {'share':>8}")
+    table(new, old)
+    if any(new_won[r] for r in ROLES):
+        print("win rate, points (100 a game won)")
+        for role in ROLES:
+            table(new_won[role], old_won[role], f"{role}: ")
 
 
 if __name__ == "__main__":
