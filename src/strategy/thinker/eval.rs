@@ -3,6 +3,7 @@
 //! one per search thread, so a decision's deals can be spread over several cores.
 
 use super::proposal::Proposal;
+use super::seats::Population;
 use super::Playout;
 use super::{decision_seed, Aim, Judge, Thinker, ThinkerSettings};
 use crate::cards::Cards;
@@ -10,10 +11,7 @@ use crate::game::{BySeat, GameState, Outcome, Role, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
-use crate::strategy::greedy::Greedy;
-use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::networks::{open_position, NetValue, PlayNet};
-use crate::strategy::rules_player::RulesPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -44,9 +42,7 @@ pub(super) struct Worker {
 /// of each play-out (every turn when 0) and the rule player after them.
 #[derive(Debug, Default)]
 pub(super) struct PlayoutPolicy {
-    rules: RulesPlayer,
-    learned: Option<Box<LearnedPlayer>>,
-    greedy: Greedy,
+    players: Population,
     /// The policy of each seat in this decision's play-outs; `None`: the settings' `playout`
     /// in every seat.
     pub(super) seats: Option<BySeat<Playout>>,
@@ -60,15 +56,9 @@ impl PlayoutPolicy {
     /// Ready for a play-out as `settings` ask.
     pub(super) fn start(&mut self, settings: &ThinkerSettings) {
         self.playing = self.seats.unwrap_or(BySeat([settings.playout; 3]));
-        self.learned_turns = if self.playing.values().any(|&p| p == Playout::Learned) {
-            self.learned
-                .get_or_insert_with(|| Box::new(LearnedPlayer::new()));
-            match settings.playout_plies {
-                0 => u32::MAX,
-                n => n,
-            }
-        } else {
-            0
+        self.learned_turns = match settings.playout_plies {
+            0 => u32::MAX,
+            n => n,
         };
     }
 }
@@ -77,11 +67,11 @@ impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
         let learned_turn = self.learned_turns > 0;
         self.learned_turns = self.learned_turns.saturating_sub(1);
-        match (self.playing[state.me], self.learned.as_mut()) {
-            (Playout::Learned, Some(learned)) if learned_turn => learned.choose(state),
-            (Playout::Greedy, _) => self.greedy.choose(state),
-            _ => self.rules.choose(state),
-        }
+        let policy = match self.playing[state.me] {
+            Playout::Learned if !learned_turn => Playout::Rules,
+            policy => policy,
+        };
+        self.players.choose(policy, state)
     }
 }
 

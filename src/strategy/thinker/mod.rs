@@ -44,19 +44,17 @@ pub use settings::{
     MAX_TABLE_MB, MAX_THREADS, SETTINGS,
 };
 
-use super::learned_policy::LearnedPlayer;
-use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
 use super::{Ending, Note, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::named::Named;
 use crate::rules::Combo;
-use crate::search::{Policy, Sampler};
+use crate::search::Sampler;
 use crate::strategy::networks::{BidNet, HiddenNet};
 use crate::time::{Budget, Deadline};
 use eval::{Deals, Worker};
-use seats::SeatModels;
+use seats::{Population, SeatModels};
 use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -122,10 +120,9 @@ pub struct Analysis {
 /// The thinking player.
 pub struct Thinker {
     settings: ThinkerSettings,
-    /// The rule player of our own decisions (its choice, its bids, inference).
-    policy: RulesPlayer,
-    /// The learned policy, made at the first decision that starts from it (`prior = learned`).
-    learned: Option<LearnedPlayer>,
+    /// The players of our own decisions: the search starts from the `prior` one's choice, and
+    /// the rule player bids by its value thresholds (`bid = value`).
+    players: Population,
     splitter: Splitter,
     /// One per search thread, the first also bidding's (each makes its solver and network at
     /// its first search, so players that never search cost no table memory).
@@ -155,8 +152,7 @@ impl Thinker {
     pub fn new(settings: ThinkerSettings) -> Thinker {
         Thinker {
             settings,
-            policy: RulesPlayer::new(),
-            learned: None,
+            players: Population::default(),
             splitter: Splitter::new(),
             workers: vec![Worker::default()],
             bid_net: None,
@@ -232,14 +228,7 @@ impl Thinker {
 
     /// The search of one play decision, with every candidate's figures.
     pub fn analyze(&mut self, state: &GameState, deadline: Deadline) -> Analysis {
-        let policy_choice = match self.settings.prior {
-            Playout::Rules => self.policy.choose(state),
-            Playout::Learned => self
-                .learned
-                .get_or_insert_with(LearnedPlayer::new)
-                .choose(state),
-            Playout::Greedy => crate::strategy::greedy::Greedy.choose(state),
-        };
+        let policy_choice = self.players.choose(self.settings.prior, state);
         let legal = state.legal_plays();
         let candidates = self.candidates(state, &legal, policy_choice);
         let sampler = match Sampler::new(state) {
@@ -537,7 +526,7 @@ impl Strategy for Thinker {
         let margin = self.settings.bid_margin;
         let seen = match self.settings.bidder {
             Bidder::Value => {
-                let (bid, value) = self.policy.bid_by_value(state);
+                let (bid, value) = self.players.rules.bid_by_value(state);
                 BidSeen::Value {
                     bid,
                     value,
@@ -581,7 +570,7 @@ impl Strategy for Thinker {
     }
 
     fn new_game(&mut self) {
-        self.policy.new_game();
+        self.players.rules.new_game();
     }
 
     fn game_over(&mut self, state: &GameState, ending: &Ending) {
@@ -747,7 +736,9 @@ mod tests {
     #[test]
     fn the_learned_policy_plays_the_first_playout_plies() {
         use crate::search::rollout::OpenGame;
+        use crate::search::Policy;
         use crate::strategy::learned_policy::LearnedPlayer;
+        use crate::strategy::rules_player::RulesPlayer;
         const PLIES: usize = 3;
         let settings = ThinkerSettings {
             playout: Playout::Learned,

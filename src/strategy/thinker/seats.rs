@@ -36,6 +36,7 @@
 use super::Playout;
 use crate::cards::{Cards, Counts};
 use crate::game::{BySeat, GameState, Seat};
+use crate::rules::Combo;
 use crate::search::rollout::OpenGame;
 use crate::search::Policy;
 use crate::strategy::greedy::Greedy;
@@ -128,46 +129,39 @@ impl Place {
     }
 }
 
-/// The population's players, asked what each would have played.
-#[derive(Default)]
-struct Population {
-    rules: RulesPlayer,
+/// One player of each policy of the population ([`Playout`]), the learned policy made at its
+/// first use: the thinker's own starting choice (`prior`), each search thread's play-outs and
+/// the seat models ask it what each policy plays.
+#[derive(Debug, Default)]
+pub(super) struct Population {
+    /// The rule player (the thinker's also bids by its value thresholds).
+    pub(super) rules: RulesPlayer,
     learned: Option<Box<LearnedPlayer>>,
     greedy: Greedy,
 }
 
 impl Population {
     /// `policy`'s play in `state` (the seat to move's view).
-    fn choose(&mut self, policy: Playout, state: &GameState) -> Counts {
-        let combo = match policy {
+    pub(super) fn choose(&mut self, policy: Playout, state: &GameState) -> Combo {
+        match policy {
             Playout::Rules => self.rules.choose(state),
             Playout::Learned => self
                 .learned
                 .get_or_insert_with(|| Box::new(LearnedPlayer::new()))
                 .choose(state),
             Playout::Greedy => self.greedy.choose(state),
-        };
-        combo.cards
+        }
     }
 }
 
 /// What the games of this match showed of how the other seats play.
-#[derive(Default)]
+#[derive(Debug, Default)]
 pub struct SeatModels {
     /// Each policy's fit ([`Playout::ALL`]'s order) of the seat at each place ([`Place::BOTH`]).
     fits: [[Fit; Playout::ALL.len()]; 2],
     /// Games whose plays were read.
     pub games: u32,
     population: Population,
-}
-
-impl std::fmt::Debug for SeatModels {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("SeatModels")
-            .field("fits", &self.fits)
-            .field("games", &self.games)
-            .finish()
-    }
 }
 
 impl SeatModels {
@@ -218,7 +212,7 @@ impl SeatModels {
                     _ => return,
                 };
                 for p in Playout::ALL {
-                    let agreed = population.choose(p, view) == played;
+                    let agreed = population.choose(p, view).cards == played;
                     game_fits[place as usize][p as usize].count(agreed);
                 }
             });
@@ -335,7 +329,7 @@ mod tests {
         let mut population = Population::default();
         while views[Seat::A].winner().is_none() {
             let seat = views[Seat::A].to_move.unwrap();
-            let cards = population.choose(players[seat.index()], &views[seat]);
+            let cards = population.choose(players[seat.index()], &views[seat]).cards;
             let held = views[seat].hand.pick(cards).unwrap();
             let play = if held.is_empty() { None } else { Some(held) };
             for v in views.values_mut() {
