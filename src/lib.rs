@@ -30,7 +30,7 @@
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …), each a front end
 //!   over the layers before it.
 
-/// The version and the commit the binary was built from (`build.rs`): `ddz 0.2.0 (commit
+/// The version and the commit the binary was built from (`build.rs`): `ddz 0.3.0 (commit
 /// 1a2b3c4d5e)`, `-modified` after the commit when the sources differed from it, `unknown`
 /// when the build had no git. `ddz --version` prints it and every log starts with it.
 pub const VERSION: &str = concat!(
