@@ -10,7 +10,11 @@ For each opponent and deal, a run's figure is its candidate's mean score per sea
 deal's games (the arena report's "per deal"); the lines give both runs' means, their paired
 difference NEW − OLD with its 95% interval over deals, and the difference as a share of OLD's
 points. "together" averages the opponents on each deal first (the deals every opponent played).
-Then the same for the win rate, in points (100 a game won), as the landlord, as the farmers and
+When a run seats the candidate twice in some games (the second half of `--pair`: the opponent
+alone against two of it), the same lines again over the games where the candidate sits alone
+against two of the opponent, as at a championship's table, where no engine meets its own copy
+(a bidder that takes more deals takes them from its copy there, and the two seats' scores
+cancel). Then the same for the win rate, in points (100 a game won), as the landlord, as the farmers and
 both (the mean of the two roles on each deal): the papers' figure, for play-only runs with
 `--fixed-landlord`. Standard library only.
 """
@@ -54,24 +58,31 @@ def read(path):
             sys.exit(f"{path}: not one first player: {sorted(firsts)}")
         candidate = firsts.pop()
     seats = defaultdict(lambda: [0, 0])  # (opponent, deal) -> [score, seats]
+    alone = defaultdict(lambda: [0, 0])  # the same over the games where it holds one seat
     wins = defaultdict(lambda: defaultdict(list))  # (opponent, deal) -> role -> [won]
     for g in games:
         others = {p for p in g["players"] if p != candidate}
         opponent = others.pop() if others else candidate
         key = (opponent, g["deal"])
+        ours = g["players"].count(candidate)
         for p, s in zip(g["players"], g["scores"]):
             if p == candidate:
                 seats[key][0] += s
                 seats[key][1] += 1
+                if ours == 1:
+                    alone[key][0] += s
+                    alone[key][1] += 1
         landlord, winner = g.get("landlord"), g.get("winner")
         if landlord is None or winner is None or candidate == opponent:
             continue
         lord = g["players"]["ABC".index(landlord)]
         role = "landlord" if lord == candidate else "farmers"
         wins[key][role].append(100.0 if (winner == landlord) == (role == "landlord") else 0.0)
-    per = defaultdict(dict)
+    per, per_alone = defaultdict(dict), defaultdict(dict)
     for (opponent, deal), (score, n) in seats.items():
         per[opponent][deal] = score / n
+    for (opponent, deal), (score, n) in alone.items():
+        per_alone[opponent][deal] = score / n
     won = {role: defaultdict(dict) for role in ROLES}
     for (opponent, deal), by_role in wins.items():
         for role, results in by_role.items():
@@ -79,7 +90,8 @@ def read(path):
         if len(by_role) == 2:
             rates = [sum(r) / len(r) for r in by_role.values()]
             won["both"][opponent][deal] = sum(rates) / 2
-    return candidate, per, won
+    twice = any(n > 1 for n in (seats[k][1] - alone[k][1] for k in seats))
+    return candidate, per, won, (per_alone if twice else None)
 
 
 def interval(xs):
@@ -119,11 +131,14 @@ def table(new, old, name=""):
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
-    new_label, new, new_won = read(sys.argv[1])
-    old_label, old, old_won = read(sys.argv[2])
+    new_label, new, new_won, new_alone = read(sys.argv[1])
+    old_label, old, old_won, old_alone = read(sys.argv[2])
     print(f"NEW {new_label}\nOLD {old_label}")
     print(f"{'opponent':<48} {'deals':>5} {'NEW':>9} {'OLD':>9} {'NEW-OLD':>9}   {'±95%':<7} {'share':>8}")
     table(new, old)
+    if new_alone and old_alone:
+        print("alone at the table (one seat, the opponent in the two others), points a seat")
+        table(new_alone, old_alone, "alone: ")
     if any(new_won[r] for r in ROLES):
         print("win rate, points (100 a game won)")
         for role in ROLES:

@@ -1,7 +1,8 @@
 //! Bidding by the bid network: the expected score of each bid against passing.
 
 use super::{Bidder, Thinker};
-use crate::game::GameState;
+use crate::game::{GameState, Seat};
+use crate::rules::Platform;
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
 
@@ -9,7 +10,8 @@ impl Thinker {
     /// The bid network's view of our hand: the expected score of each legal bid (the bid times
     /// the hand's value as the landlord at base 1) against the expected score of passing (then
     /// another seat usually becomes the landlord: [`PASS_TAKEN`] of the time at base
-    /// [`PASS_BASE`], and we play the hand as a farmer). The best bid is made when it beats
+    /// [`PASS_BASE`], and we play the hand as a farmer; where we bid last, what the other bids
+    /// settle: [`pass_value`]). The best bid is made when it beats
     /// passing by more than [`ThinkerSettings::bid_margin`](super::ThinkerSettings::bid_margin) stakes.
     pub fn net_bid(&mut self, state: &GameState) -> NetBid {
         let scoring = state.scoring;
@@ -20,10 +22,12 @@ impl Thinker {
         // In the rule's points at base 1, from the landlord's side.
         let points = |v: &NetValue| v.landlord_points(scoring, 1);
         let (as_landlord, pass) = if self.settings.bidder == Bidder::Table {
-            self.table.corrected(&landlord, &as_farmer, state)
+            let (as_landlord, farmer_side, taken, base) =
+                self.table.corrected(&landlord, &as_farmer, state);
+            (as_landlord, pass_value(state, farmer_side, taken, base))
         } else {
-            let farmer_side = -(points(&as_farmer[0]) + points(&as_farmer[1])) / 2.0;
-            let pass = PASS_TAKEN * PASS_BASE * farmer_share(scoring) * farmer_side;
+            let farmer_side = [-points(&as_farmer[0]), -points(&as_farmer[1])];
+            let pass = pass_value(state, farmer_side, PASS_TAKEN, PASS_BASE);
             (points(&landlord), pass)
         };
         self.bid_by_value(state, as_landlord, pass, landlord.landlord_win_chance())
@@ -67,7 +71,62 @@ impl Thinker {
     }
 }
 
-/// When we pass, how often another seat becomes the landlord: 97.4% of the passes of 1,000
+/// What our pass leads to, where nobody bids after us: every seat bids once, in the order A, B,
+/// C (SPEC), so C's pass settles the deal, and a seat before it cannot know what C will bid.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AfterPass {
+    /// The seat that bid highest before us is the landlord, at its bid; on Botzone, where all
+    /// passed, the first bidder at stake 1.
+    Landlord(Seat, u8),
+    /// Nobody bid: the deal is played by no one and scores nothing (the official platforms).
+    NoGame,
+}
+
+impl AfterPass {
+    /// What our pass leads to, when we bid last and both other bids are known; `None` when a seat
+    /// bids after us.
+    #[must_use]
+    pub fn of(state: &GameState) -> Option<AfterPass> {
+        if state.me != Seat::C || state.bids[Seat::A].is_none() || state.bids[Seat::B].is_none() {
+            return None;
+        }
+        let mut highest: Option<(Seat, u8)> = None;
+        for seat in [Seat::A, Seat::B] {
+            let bid = state.bids[seat].unwrap_or(0);
+            if bid > highest.map_or(0, |(_, b)| b) {
+                highest = Some((seat, bid));
+            }
+        }
+        Some(match highest {
+            Some((seat, bid)) => AfterPass::Landlord(seat, bid),
+            None if state.platform == Platform::Botzone => AfterPass::Landlord(Seat::A, 1),
+            None => AfterPass::NoGame,
+        })
+    }
+}
+
+/// Our side's expected score when we pass, in the scoring rule's points: `farmer_side` is our
+/// side's expected score as the farmer after the landlord and as the one before it (at base 1,
+/// in the landlord's points), `taken` and `base` how often another seat takes a passed deal and
+/// at what base. Where our pass settles the deal ([`AfterPass`]) the landlord, its base and our
+/// seat beside it are known, and `taken` and `base` are not used.
+#[must_use]
+pub fn pass_value(state: &GameState, farmer_side: [f64; 2], taken: f64, base: f64) -> f64 {
+    let share = farmer_share(state.scoring);
+    match AfterPass::of(state) {
+        Some(AfterPass::NoGame) => 0.0,
+        Some(AfterPass::Landlord(landlord, bid)) => {
+            let side = match Role::of(state.me, landlord) {
+                Role::Up => farmer_side[1],
+                _ => farmer_side[0],
+            };
+            f64::from(bid) * share * side
+        }
+        None => taken * base * share * (farmer_side[0] + farmer_side[1]) / 2.0,
+    }
+}
+
+/// When we pass (and a seat bids after us), how often another seat becomes the landlord: 97.4% of the passes of 1,000
 /// deals of `builtin:ddz:samples=4` (value thresholds) against itself (seed 11).
 pub const PASS_TAKEN: f64 = 0.974;
 
@@ -95,4 +154,89 @@ pub struct NetBid {
     pub win_chance: f64,
     /// The bid chosen.
     pub bid: u8,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::arena::table::deals::Deal;
+    use crate::strategy::thinker::{Thinker, ThinkerSettings};
+
+    /// Seat `me`'s state of deal `i` with the bids `bids` heard (A's first), on `platform`.
+    fn bidding(i: u64, me: Seat, bids: &[u8], platform: Platform) -> GameState {
+        let deal = Deal::seeded(13, i);
+        let mut state = GameState::new(me, deal.hands[me]);
+        state.platform = platform;
+        for (seat, &b) in Seat::ALL.iter().zip(bids) {
+            state.bids[*seat] = Some(b);
+        }
+        state
+    }
+
+    #[test]
+    fn the_last_seat_knows_what_its_pass_leads_to() {
+        let of = |me, bids: &[u8], platform| AfterPass::of(&bidding(0, me, bids, platform));
+        let official = Platform::Canonical;
+        assert_eq!(
+            of(Seat::C, &[2, 0], official),
+            Some(AfterPass::Landlord(Seat::A, 2))
+        );
+        assert_eq!(
+            of(Seat::C, &[1, 2], official),
+            Some(AfterPass::Landlord(Seat::B, 2))
+        );
+        assert_eq!(of(Seat::C, &[0, 0], official), Some(AfterPass::NoGame));
+        // Botzone: when all pass, the first bidder is the landlord at stake 1.
+        assert_eq!(
+            of(Seat::C, &[0, 0], Platform::Botzone),
+            Some(AfterPass::Landlord(Seat::A, 1))
+        );
+        // A seat bids after A and B, and C does not yet know B's bid.
+        assert_eq!(of(Seat::A, &[], official), None);
+        assert_eq!(of(Seat::B, &[1], official), None);
+        assert_eq!(of(Seat::C, &[1], official), None);
+    }
+
+    /// The pass of the last seat valued from the bid network's values of its hand in the one
+    /// farmer's seat its pass leaves it (C before A, after B), at the bid that stands; nothing
+    /// where nobody bid; the seats before it keep the average over both seats at the usual
+    /// base.
+    #[test]
+    fn the_last_seats_pass_is_valued_by_what_it_settles() {
+        let mut thinker = Thinker::new(ThinkerSettings::default());
+        let mut net = BidNet::from_file_or_embedded(None);
+        let share = farmer_share(crate::game::Scoring::Official);
+        let ours = |net: &mut BidNet, state: &GameState, role| {
+            -net.value(state.hand.counts(), role)
+                .landlord_points(state.scoring, 1)
+        };
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-9 * (1.0 + b.abs());
+        let mut differ = 0;
+        for i in 0..50 {
+            let state = bidding(i, Seat::C, &[2, 0], Platform::Canonical);
+            let pass = thinker.net_bid(&state).pass;
+            assert!(close(pass, 2.0 * share * ours(&mut net, &state, Role::Up)));
+            let other = 2.0 * share * ours(&mut net, &state, Role::Down);
+            differ += u32::from(!close(pass, other));
+
+            let state = bidding(i, Seat::C, &[0, 1], Platform::Canonical);
+            let pass = thinker.net_bid(&state).pass;
+            assert!(close(pass, share * ours(&mut net, &state, Role::Down)));
+
+            let state = bidding(i, Seat::C, &[0, 0], Platform::Canonical);
+            assert_eq!(thinker.net_bid(&state).pass, 0.0);
+
+            let state = bidding(i, Seat::C, &[0, 0], Platform::Botzone);
+            let pass = thinker.net_bid(&state).pass;
+            assert!(close(pass, share * ours(&mut net, &state, Role::Up)));
+
+            let state = bidding(i, Seat::B, &[0], Platform::Canonical);
+            let average =
+                (ours(&mut net, &state, Role::Down) + ours(&mut net, &state, Role::Up)) / 2.0;
+            let pass = thinker.net_bid(&state).pass;
+            assert!(close(pass, PASS_TAKEN * PASS_BASE * share * average));
+        }
+        // The two farmer's seats are valued apart: which one the pass leaves us matters.
+        assert!(differ > 40, "{}", differ);
+    }
 }

@@ -15,15 +15,20 @@
 //! - as a farmer: δ of our side's wins when another seat is the landlord, against the network's
 //!   chance for our hand in that farmer's seat.
 //!
-//! Each δ is the maximum a posteriori of a logistic model with one parameter and a normal prior
-//! centred on 0 (the network is right: self-play), of standard deviation [`PRIOR_SHIFT`]
-//! ([`PRIOR_SHIFT`] says why). A win is worth the table's own stakes a game for that side
+//! The two δ are the maximum a posteriori of a logistic model with a normal prior centred on 0
+//! (the network is right: self-play), each of standard deviation [`PRIOR_SHIFT`] ([`PRIOR_SHIFT`]
+//! says why), fitted together: a table that is weaker than us is weaker on both sides, so the
+//! prior correlates them ([`EDGE_CORRELATION`]), and the games of one side move the other's
+//! estimate too. Without that, a table where we are nearly always the farmers (the 2015 sample
+//! engine bids 3 first on most deals) teaches our farmers' edge in a few games and our landlord's
+//! never: passing then looks better than bidding, so the landlord's games that would correct it
+//! are never played. A win is worth the table's own stakes a game for that side
 //! (the multiplier, shrunk toward self-play's). Beside them, what passing leads to at this table: how often
 //! another seat takes the deal when we pass, and at what base, each shrunk toward the self-play
 //! figures the bidder has always used ([`super::PASS_TAKEN`], [`super::PASS_BASE`]). Before any
 //! game every estimate is its prior and moves nothing: the bids are exactly the bid network's.
 
-use super::bid::farmer_share;
+use super::bid::AfterPass;
 use crate::game::{GameState, Outcome, Seat};
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
@@ -35,6 +40,15 @@ use crate::strategy::Ending;
 /// most a quarter of a unit of information (p(1 − p)), so the prior weighs as much as about four
 /// even games.
 pub const PRIOR_SHIFT: f64 = 1.0;
+
+/// The prior's correlation of the two sides' shifts. Every table we can run moves both the same
+/// way: self-play neither (0, 0); the outside engines both up, our landlord's 37% made 73–89%
+/// (δ about +1.5 to +2.6) and our farmers' 63% made 78–84% (about +0.7 to +1.1, at 256 deals);
+/// the engine at 256 deals against ours at 16 both down. The sides differ by how the seats bid
+/// (a landlord that bids 3 on any hand is beaten more often than one that chooses), so not 1:
+/// 0.75 lets one side's games carry three quarters of their shift to the other at first, and
+/// each side's own games decide once there are some.
+pub const EDGE_CORRELATION: f64 = 0.75;
 
 /// The prior's weight, in passes, of how often another seat takes the deal when we pass and
 /// at what base: these move slowly with the table (an engine that bids 3 on every hand, or
@@ -111,26 +125,21 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 impl Shift {
-    /// Counts a game played at chance `chance` (the network's) and `won` or lost, and fits the
-    /// shift again (Newton's method on the log posterior, concave: a few steps converge).
-    pub fn add(&mut self, chance: f64, won: bool) {
+    /// Counts a game played at chance `chance` (the network's) and `won` or lost; the shift is
+    /// fitted again by [`fit_shifts`].
+    fn record(&mut self, chance: f64, won: bool) {
         self.games.push((logit(chance), won));
-        let precision = 1.0 / (PRIOR_SHIFT * PRIOR_SHIFT);
-        let mut delta = self.delta;
-        for _ in 0..50 {
-            let (mut gradient, mut curvature) = (-delta * precision, -precision);
-            for &(l, y) in &self.games {
-                let p = sigmoid(l + delta);
-                gradient += f64::from(u8::from(y)) - p;
-                curvature -= p * (1.0 - p);
-            }
-            let step = gradient / curvature;
-            delta -= step;
-            if step.abs() < 1e-9 {
-                break;
-            }
+    }
+
+    /// The log-likelihood's gradient and curvature at a shift of `delta`.
+    fn slope(&self, delta: f64) -> (f64, f64) {
+        let (mut gradient, mut curvature) = (0.0, 0.0);
+        for &(l, y) in &self.games {
+            let p = sigmoid(l + delta);
+            gradient += f64::from(u8::from(y)) - p;
+            curvature -= p * (1.0 - p);
         }
-        self.delta = delta;
+        (gradient, curvature)
     }
 
     /// The shift: 0 before any game.
@@ -155,6 +164,35 @@ impl Shift {
             sigmoid(logit(chance) + self.delta)
         }
     }
+}
+
+/// Fits both sides' shifts to their games together: the maximum a posteriori under the prior
+/// of standard deviation [`PRIOR_SHIFT`] and correlation [`EDGE_CORRELATION`] (Newton's method
+/// on the log posterior, concave: a few steps converge). With one side's games alone the other
+/// side's shift is [`EDGE_CORRELATION`] times this side's, and this side's is what it would be
+/// fitted alone.
+pub fn fit_shifts(landlord: &mut Shift, farmers: &mut Shift) {
+    let rho = EDGE_CORRELATION;
+    // The prior's precision matrix: the inverse of s² [[1, ρ], [ρ, 1]].
+    let k = 1.0 / (PRIOR_SHIFT * PRIOR_SHIFT * (1.0 - rho * rho));
+    let (a, b) = (k, -rho * k);
+    let (mut x, mut y) = (landlord.delta, farmers.delta);
+    for _ in 0..50 {
+        let (gx, hx) = landlord.slope(x);
+        let (gy, hy) = farmers.slope(y);
+        let (gx, gy) = (gx - (a * x + b * y), gy - (b * x + a * y));
+        let (hxx, hyy, hxy) = (hx - a, hy - a, -b);
+        let det = hxx * hyy - hxy * hxy;
+        let step_x = (hyy * gx - hxy * gy) / det;
+        let step_y = (hxx * gy - hxy * gx) / det;
+        x -= step_x;
+        y -= step_y;
+        if step_x.abs().max(step_y.abs()) < 1e-9 {
+            break;
+        }
+    }
+    landlord.delta = x;
+    farmers.delta = y;
 }
 
 /// What the games of this table have shown ([module doc](self)).
@@ -192,7 +230,9 @@ impl TableEstimate {
     /// Learns from a game seen to its end: `state` as the tracker left it, `net` the bid
     /// network that values our dealt hand.
     pub fn learn(&mut self, state: &GameState, ending: &Ending, net: &mut BidNet) {
-        let passed = state.bids[state.me] == Some(0);
+        // What a pass of ours leads to is learned where a seat bid after it: a pass that
+        // settled the deal ([`AfterPass`]) was valued by what it settled.
+        let passed = state.bids[state.me] == Some(0) && AfterPass::of(state).is_none();
         let outcome = match ending {
             Ending::NoBid => {
                 if passed {
@@ -212,26 +252,28 @@ impl TableEstimate {
         let landlord_won = outcome.winner == outcome.landlord;
         let stakes = stakes(outcome, state.scoring).abs();
         if role == Role::Landlord {
-            self.landlord.add(landlord_chance, landlord_won);
+            self.landlord.record(landlord_chance, landlord_won);
             self.landlord_stakes.add(stakes);
         } else {
-            self.farmers.add(1.0 - landlord_chance, !landlord_won);
+            self.farmers.record(1.0 - landlord_chance, !landlord_won);
             self.farmer_stakes.add(stakes);
         }
+        fit_shifts(&mut self.landlord, &mut self.farmers);
     }
 
     /// The bid network's values of our hand at this table, in points at base 1: `landlord`
     /// its value as the landlord, `as_farmer` in the seats after and before the landlord.
-    /// Gives our value as the landlord and our side's when we pass (taken, at its base, our
-    /// side's share), each win chance shifted by the table's edge and a changed chance worth
-    /// the table's stakes per game.
+    /// Gives our value as the landlord, our side's in each farmer's seat (the landlord's
+    /// points at base 1), each win chance shifted by the table's edge and a changed chance
+    /// worth the table's stakes per game, and how often a pass of ours is taken and at what
+    /// base ([`super::bid::pass_value`] values the pass from them).
     #[must_use]
     pub fn corrected(
         &self,
         landlord: &NetValue,
         as_farmer: &[NetValue; 2],
         state: &GameState,
-    ) -> (f64, f64) {
+    ) -> (f64, [f64; 2], f64, f64) {
         let scoring = state.scoring;
         let stake = NetValue::stake(scoring);
         // A win instead of a loss: two of the side's stakes a game.
@@ -240,17 +282,16 @@ impl TableEstimate {
         let p = landlord.landlord_win_chance();
         let as_landlord =
             landlord.landlord_points(scoring, 1) + (self.landlord.shifted(p) - p) * landlord_win;
-        let farmer_side = as_farmer
-            .iter()
-            .map(|v| {
-                let q = 1.0 - v.landlord_win_chance();
-                -v.landlord_points(scoring, 1) + (self.farmers.shifted(q) - q) * farmer_win
-            })
-            .sum::<f64>()
-            / 2.0;
-        let pass =
-            self.taken.estimate() * self.base.estimate() * farmer_share(scoring) * farmer_side;
-        (as_landlord, pass)
+        let farmer_side = |v: &NetValue| {
+            let q = 1.0 - v.landlord_win_chance();
+            -v.landlord_points(scoring, 1) + (self.farmers.shifted(q) - q) * farmer_win
+        };
+        (
+            as_landlord,
+            [farmer_side(&as_farmer[0]), farmer_side(&as_farmer[1])],
+            self.taken.estimate(),
+            self.base.estimate(),
+        )
     }
 
     /// Games it learned from, as the landlord and as a farmer.
@@ -389,8 +430,9 @@ mod tests {
         let mut shift = Shift::default();
         assert_eq!(shift.shifted(0.3), 0.3);
         for _ in 0..10 {
-            shift.add(0.4, true);
+            shift.record(0.4, true);
         }
+        fit_shifts(&mut shift, &mut Shift::default());
         let gain = |p: f64| shift.shifted(p) - p;
         assert!(shift.delta() > 1.0, "{}", shift.delta());
         assert!(
@@ -400,6 +442,76 @@ mod tests {
             gain(0.1),
             gain(0.01)
         );
+    }
+
+    /// With one side's games alone, that side's shift is the one-parameter fit under its
+    /// marginal prior N(0, PRIOR_SHIFT²) (found here by bisection on the gradient, not by the
+    /// two-parameter Newton steps), and the other side's is the prior's conditional mean,
+    /// EDGE_CORRELATION times it.
+    #[test]
+    fn one_sides_games_alone_fit_as_one_parameter_and_carry_to_the_other() {
+        let games = [
+            (0.3, true),
+            (0.5, true),
+            (0.2, false),
+            (0.6, true),
+            (0.4, true),
+        ];
+        let mut side = Shift::default();
+        for &(p, won) in &games {
+            side.record(p, won);
+        }
+        let gradient = |d: f64| {
+            games
+                .iter()
+                .map(|&(p, won)| f64::from(u8::from(won)) - sigmoid(logit(p) + d))
+                .sum::<f64>()
+                - d / (PRIOR_SHIFT * PRIOR_SHIFT)
+        };
+        let (mut lo, mut hi) = (-5.0, 5.0);
+        for _ in 0..100 {
+            let mid = (lo + hi) / 2.0;
+            if gradient(mid) > 0.0 {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        for landlord_side in [true, false] {
+            let (mut played, mut other) = (side.clone(), Shift::default());
+            if landlord_side {
+                fit_shifts(&mut played, &mut other);
+            } else {
+                fit_shifts(&mut other, &mut played);
+            }
+            assert!(
+                (played.delta() - lo).abs() < 1e-6,
+                "{} {}",
+                played.delta(),
+                lo
+            );
+            assert!((other.delta() - EDGE_CORRELATION * lo).abs() < 1e-6);
+            assert!(lo > 0.5, "{}", lo);
+        }
+    }
+
+    /// A table where we are always the farmers and beat its landlord (the 2015 sample engine
+    /// bids 3 first on most deals): the landlord's edge is learned from the farmers' games, at
+    /// the prior's correlation, before any landlord's game was played.
+    #[test]
+    fn the_farmers_games_teach_the_landlords_edge() {
+        let mut net = net();
+        let mut table = TableEstimate::default();
+        for i in 0..12 {
+            // We pass at A, B takes it at base 3 and our side wins.
+            let (mut state, ending) = finished(300 + i, Seat::B, 3, 0, false);
+            state.bids = crate::game::BySeat([Some(0), Some(3), None]);
+            table.learn(&state, &ending, &mut net);
+        }
+        assert_eq!(table.games(), (0, 12));
+        let (l, f) = (table.landlord.delta(), table.farmers.delta());
+        assert!(f > 1.0, "{}", f);
+        assert!((l - EDGE_CORRELATION * f).abs() < 1e-6, "{} {}", l, f);
     }
 
     #[test]
@@ -412,6 +524,22 @@ mod tests {
         assert_eq!(table.taken.count(), 1);
         assert!(table.taken.estimate() < super::super::PASS_TAKEN);
         assert_eq!(table.games(), (0, 0));
+    }
+
+    /// A pass that settled the deal (the last seat's) says nothing of what a pass leads to
+    /// where a seat bids after it: it is not counted; the same pass of a seat before is.
+    #[test]
+    fn the_last_seats_pass_teaches_nothing_of_passes() {
+        let mut table = TableEstimate::default();
+        let deal = Deal::seeded(7, 2);
+        let mut state = GameState::new(Seat::C, deal.hands[Seat::C]);
+        state.bids = crate::game::BySeat([Some(0); 3]);
+        table.learn(&state, &Ending::NoBid, &mut net());
+        assert_eq!(table.taken.count(), 0);
+        let mut state = GameState::new(Seat::B, deal.hands[Seat::B]);
+        state.bids = crate::game::BySeat([Some(0); 3]);
+        table.learn(&state, &Ending::NoBid, &mut net());
+        assert_eq!(table.taken.count(), 1);
     }
 
     /// Before any game `bid = table` is `bid = net`, bid for bid, on many hands and seats
