@@ -28,7 +28,7 @@
 //! figures the bidder has always used ([`super::PASS_TAKEN`], [`super::PASS_BASE`]). Before any
 //! game every estimate is its prior and moves nothing: the bids are exactly the bid network's.
 
-use super::bid::AfterPass;
+use super::bid::{pass_value, AfterPass};
 use crate::game::{GameState, Outcome, Seat};
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
@@ -263,17 +263,16 @@ impl TableEstimate {
 
     /// The bid network's values of our hand at this table, in points at base 1: `landlord`
     /// its value as the landlord, `as_farmer` in the seats after and before the landlord.
-    /// Gives our value as the landlord, our side's in each farmer's seat (the landlord's
-    /// points at base 1), each win chance shifted by the table's edge and a changed chance
-    /// worth the table's stakes per game, and how often a pass of ours is taken and at what
-    /// base ([`super::bid::pass_value`] values the pass from them).
+    /// Gives our value as the landlord and our side's when we pass ([`pass_value`], at how
+    /// often this table takes a pass of ours and at what base), each win chance shifted by the
+    /// table's edge and a changed chance worth the table's stakes per game.
     #[must_use]
     pub fn corrected(
         &self,
         landlord: &NetValue,
         as_farmer: &[NetValue; 2],
         state: &GameState,
-    ) -> (f64, [f64; 2], f64, f64) {
+    ) -> (f64, f64) {
         let scoring = state.scoring;
         let stake = NetValue::stake(scoring);
         // A win instead of a loss: two of the side's stakes a game.
@@ -286,12 +285,13 @@ impl TableEstimate {
             let q = 1.0 - v.landlord_win_chance();
             -v.landlord_points(scoring, 1) + (self.farmers.shifted(q) - q) * farmer_win
         };
-        (
-            as_landlord,
+        let pass = pass_value(
+            state,
             [farmer_side(&as_farmer[0]), farmer_side(&as_farmer[1])],
             self.taken.estimate(),
             self.base.estimate(),
-        )
+        );
+        (as_landlord, pass)
     }
 
     /// Games it learned from, as the landlord and as a farmer.
