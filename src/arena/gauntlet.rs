@@ -1,7 +1,8 @@
 //! The gauntlet: one candidate against a list of opponents, each in the `--pair` format (the
 //! candidate alone against two copies of the opponent in every seat, then the other way
-//! round) or the `--h2h` one (only the games whose lone player is the landlord) over the same
-//! deals, and a line for each opponent and one for all of them.
+//! round), the `--h2h` one (only the games whose lone player is the landlord) or the
+//! `--alone` one (only the candidate alone) over the same deals, and a line for each opponent
+//! and one for all of them.
 //!
 //! Every opponent plays the same deals, so the combined figures pair them: each deal's
 //! figure is the candidate's over all opponents on that deal, and the intervals are over
@@ -314,7 +315,7 @@ pub fn run_gauntlet(
     let mut standings = Vec::new();
     for (index, opponent) in opponents.iter().enumerate() {
         let mut one = config.clone();
-        if one.format != Format::H2h {
+        if !matches!(one.format, Format::H2h | Format::Alone) {
             one.format = Format::Pair;
         }
         one.players = vec![candidate.to_string(), opponent.clone()];

@@ -56,6 +56,12 @@ pub enum Format {
     /// `--fixed-landlord`, each side alone as the landlord: DouZero's evaluation). They are
     /// the two head-to-head games of [`Format::Pair`] on the same deal, at a third of its cost.
     H2h,
+    /// Two players X and Y, three games per deal: X alone against two copies of Y in each
+    /// seat, the first half of [`Format::Pair`] at half its cost. A championship seats an
+    /// engine so, never beside its own copy: the measure of a bidder, whose deal taken from a
+    /// copy of itself would cost that copy's seat what it gains (and of anything X learns
+    /// across a match's games, which then come from that table alone).
+    Alone,
     /// Two teams X and Y, two tables per deal with the teams' seats swapped, scored by the team
     /// rule (the 2019 server; see [`team`]).
     Team,
@@ -84,6 +90,7 @@ impl Format {
                 [0, 1, 0],
                 [0, 0, 1],
             ],
+            Format::Alone => &[[0, 1, 1], [1, 0, 1], [1, 1, 0]],
             Format::Team => &TEAM_SEATINGS,
             Format::H2h => unreachable!("seated above"),
         };
@@ -100,7 +107,7 @@ impl Format {
     #[must_use]
     pub fn entries(self) -> usize {
         match self {
-            Format::Pair | Format::H2h | Format::Team => 2,
+            Format::Pair | Format::H2h | Format::Alone | Format::Team => 2,
             _ => 3,
         }
     }
@@ -113,6 +120,7 @@ impl Named for Format {
         ("duplicate", Format::Duplicate),
         ("pair", Format::Pair),
         ("h2h", Format::H2h),
+        ("alone", Format::Alone),
         ("team", Format::Team),
     ];
 }
@@ -683,17 +691,38 @@ mod tests {
         assert_eq!(Format::Pair.games_per_deal(), 6);
     }
 
+    /// The alone format's games are the pair format's games where X holds one seat, in the
+    /// pair's order, X's seat a different one each game: never X beside its own copy.
+    #[test]
+    fn alone_plays_the_pair_games_where_x_holds_one_seat() {
+        for deal in 0..3 {
+            let pair: Vec<BySeat<usize>> = Format::Pair
+                .seatings(deal)
+                .into_iter()
+                .filter(|l| l.0.iter().filter(|&&p| p == 0).count() == 1)
+                .collect();
+            let alone = Format::Alone.seatings(deal);
+            assert_eq!(alone, pair, "deal {}", deal);
+            let seats: Vec<usize> = alone
+                .iter()
+                .map(|l| l.0.iter().position(|&p| p == 0).unwrap())
+                .collect();
+            assert_eq!(seats, [0, 1, 2]);
+        }
+        assert_eq!(Format::Alone.entries(), 2);
+    }
+
     #[test]
     fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
         for (name, f) in Format::NAMES {
             assert_eq!(name.parse::<Format>(), Ok(*f));
             assert_eq!(f.to_string(), *name);
         }
-        let names = ["seats", "duplicate", "pair", "h2h", "team"];
+        let names = ["seats", "duplicate", "pair", "h2h", "alone", "team"];
         assert_eq!(Format::names(), names);
         for bad in ["", "Pair", "pairs", "seats "] {
             let e = bad.parse::<Format>().unwrap_err().to_string();
-            let choices = "seats, duplicate, pair, h2h or team";
+            let choices = "seats, duplicate, pair, h2h, alone or team";
             assert_eq!(e, format!("'{}' is not {}", bad, choices));
         }
     }

@@ -23,7 +23,8 @@ const MOST_TIME_SECS: f64 = 1e6;
 pub struct MatchRequest {
     /// The players given one by one (`--players`, `--player`), in order.
     pub players: Vec<String>,
-    /// `--pair X Y` or `--h2h X Y`: the format and its two players (the last one given).
+    /// `--pair X Y`, `--h2h X Y` or `--alone X Y`: the format and its two players (the last
+    /// one given).
     pub pair: Option<(Format, String, String)>,
     /// `--duplicate`.
     pub duplicate: bool,
@@ -179,8 +180,8 @@ impl fmt::Display for RequestError {
             RequestError::BadTime(_) => f.write_str("--time must be a positive number of seconds"),
             RequestError::NoJobs => f.write_str("--jobs must be at least 1"),
             RequestError::GauntletWithPlayers => f.write_str(
-                "--gauntlet takes its players itself and plays them in pairs: no --pair, --h2h, \
-                 --players, --duplicate or --format other than pair or h2h with it",
+                "--gauntlet takes its players itself and plays them in pairs: no --pair, --h2h, --alone, \
+                 --players, --duplicate or --format other than pair, h2h or alone with it",
             ),
             RequestError::PairWithPlayers(format) => write!(
                 f,
@@ -231,7 +232,7 @@ impl TryFrom<MatchRequest> for CheckedMatch {
 
 /// Whether a format plays two sides in pairs (a gauntlet's matches).
 fn two_sided(format: Format) -> bool {
-    format == Format::Pair || format == Format::H2h
+    matches!(format, Format::Pair | Format::H2h | Format::Alone)
 }
 
 /// Every rule of a valid match, in the order they are told.

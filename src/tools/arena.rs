@@ -37,8 +37,10 @@ not given are filled with builtin:ddz:samples=16 (a fixed budget). --games
 counts deals (default 100, or the whole deal file); --duplicate plays each deal 3 times with the players rotated, --pair 6
 times (X alone against two Y in each seat, then Y alone), --h2h 2 times (X alone, then Y alone, in
 the deal's landlord seat: with --fixed-landlord each side alone as the landlord, the papers'
-evaluation; the pair's head-to-head games at a third of the cost).
---format seats|duplicate|pair|h2h|team: the same formats by name; team takes two players (teams),
+evaluation; the pair's head-to-head games at a third of the cost), --alone 3 times (X alone
+against two Y in each seat: the pair's first half, as a championship seats an engine, never
+beside its own copy; the measure of a bidder and of what X learns across a match).
+--format seats|duplicate|pair|h2h|alone|team: the same formats by name; team takes two players (teams),
 plays each deal at two tables with their seats swapped and scores by the team rule, reported per
 turn of R deals (--turn, default 8).
 --match-deals N: play the deals as matches of N, as the platform runs a match: each player
@@ -67,8 +69,8 @@ does, so their reply times include the hop to the worker and back.
 --shard K/N: play only the K-th of N slices of the run's deals (K from 1): the deals i (from 0)
 with i mod N = K-1, each played exactly as in the whole run. A --json log, a shard's or a whole
 run's, starts with a line of the build and the run's settings and ends with one saying it finished.
---gauntlet CANDIDATE OPPONENT...: CANDIDATE against each opponent in --pair matches (--format h2h:
---h2h matches) over the same deals, then a line per opponent (head-to-head win% overall, as
+--gauntlet CANDIDATE OPPONENT...: CANDIDATE against each opponent in --pair matches (--format h2h
+or alone: those matches) over the same deals, then a line per opponent (head-to-head win% overall, as
 landlord and as farmers, and points per deal, ±95% over deals, faults) and one for all of them.
 ddz arena merge FILE...: the shards' --json logs (all N, each once, each finished) read back into
 the report and RESULT line one run of all the deals prints (seconds: the shards' added up).
@@ -230,6 +232,7 @@ static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
     crate::flag!("duplicate", "", |a, _| set(&mut a.request.duplicate, true)),
     crate::flag!("pair", "X Y", |a, w| pair(a, Format::Pair, w)),
     crate::flag!("h2h", "X Y", |a, w| pair(a, Format::H2h, w)),
+    crate::flag!("alone", "X Y", |a, w| pair(a, Format::Alone, w)),
     crate::flag!("format", "F", |a, w| {
         set(&mut a.request.format, Some(w[0].parse::<Format>()?))
     }),
@@ -315,9 +318,9 @@ static ARENA_FLAGS: &[Flag<ArenaFlags>] = &[
 ];
 
 /// The flags of [`ARENA_FLAGS`] that the synopsis shows as another way to say the one before.
-const EITHER: &[&str] = &["player", "pair", "h2h", "format", "no-progress"];
+const EITHER: &[&str] = &["player", "pair", "h2h", "alone", "format", "no-progress"];
 
-/// `--pair X Y` or `--h2h X Y`: the two players, in `format`.
+/// `--pair X Y`, `--h2h X Y` or `--alone X Y`: the two players, in `format`.
 fn pair(flags: &mut ArenaFlags, format: Format, both: &[String]) -> Result<(), FlagRefusal> {
     match both {
         [x, y] => set(
