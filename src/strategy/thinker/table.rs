@@ -5,8 +5,9 @@
 //! as the engine does. Against a weaker table our landlord wins far more than it says (73–89%
 //! of random hands against the outside engines, where it says 36–38%), and against a stronger
 //! one less. The table's **edge** is that difference, for each side, as a shift of the
-//! network's win chance on the log-odds scale: at this table a hand the network gives a chance
-//! p wins with chance σ(logit p + δ). A shift, not a constant added to every hand's value,
+//! network's win chance on the log-odds scale over an equal table's (self-play's, bids
+//! included: [`EQUAL_TABLE`]): at this table a hand the network gives a chance p wins with
+//! chance σ(logit p + e + δ), where an equal table gives σ(logit p + e). A shift, not a constant added to every hand's value,
 //! because a weak table turns even hands into wins but not hopeless ones: with δ = 1.9 (the
 //! landlord's 37% made 80%) a hand of 10% becomes 43%, still not worth a bid.
 //!
@@ -16,7 +17,7 @@
 //!   chance for our hand in that farmer's seat.
 //!
 //! The two δ are the maximum a posteriori of a logistic model with a normal prior centred on 0
-//! (the network is right: self-play), each of standard deviation [`PRIOR_SHIFT`] ([`PRIOR_SHIFT`]
+//! (the table is as strong as us: self-play), each of standard deviation [`PRIOR_SHIFT`] ([`PRIOR_SHIFT`]
 //! says why), fitted together: a table that is weaker than us is weaker on both sides, so the
 //! prior correlates them ([`EDGE_CORRELATION`]), and the games of one side move the other's
 //! estimate too. Without that, a table where we are nearly always the farmers (the 2015 sample
@@ -33,6 +34,20 @@ use crate::game::{GameState, Outcome, Seat};
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
 use crate::strategy::Ending;
+
+/// An equal table's shifts over the bid network's chances, the landlord's and the farmers':
+/// what self-play with bidding gives. The network learned from games without bidding (each seat
+/// the landlord in turn: learning.md), so where seats bid, our farmers meet landlords who chose
+/// their hands and win less than it says, and our landlord meets farmers who passed. Fitted
+/// (maximum likelihood, no prior) to the games of `ddz arena --alone "ddz --samples 16 --bid
+/// table" builtin:ddz:samples=16 --games 300 --seed 26 --match-deals 25` by a build that printed
+/// each game's chance and outcome and bid as the network does: the landlord's −0.07 ± 0.24 (297
+/// games, won 62.6% where the network said 64.1%), the farmers' −0.37 ± 0.17 (594 games, won
+/// 37.2% where it said 45.7%), at ± 95%. The table's edge is
+/// over these, so a table like self-play moves no bid: measured without them, the estimate
+/// learned the farmers' shift as a stronger table's and, through [`EDGE_CORRELATION`], passed
+/// hands our landlord wins (docs/figures.md, "Alone at the table").
+pub const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
 
 /// The prior's standard deviation of a side's shift, in log-odds. The tables we can run
 /// spread over 0 (self-play) to about +1.9 (the outside engines: the landlord's 37% made 73–89%),
@@ -104,10 +119,12 @@ impl Shrunk {
     }
 }
 
-/// The chances a side's games were played at (log-odds, clamped to ±[`MOST_LOGIT`]) and
-/// whether each was won, and the shift that best explains them ([module doc](self)).
+/// A side's games and the shift that best explains them ([module doc](self)): the chance of
+/// each at an equal table (the network's log-odds, clamped to ±[`MOST_LOGIT`], moved by
+/// `equal`, this side's [`EQUAL_TABLE`] shift) and whether it was won.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Shift {
+    equal: f64,
     games: Vec<(f64, bool)>,
     delta: f64,
 }
@@ -125,10 +142,19 @@ fn sigmoid(x: f64) -> f64 {
 }
 
 impl Shift {
+    /// No game yet, at a side whose equal table's shift over the network is `equal`.
+    #[must_use]
+    pub fn over_equal(equal: f64) -> Shift {
+        Shift {
+            equal,
+            ..Shift::default()
+        }
+    }
+
     /// Counts a game played at chance `chance` (the network's) and `won` or lost; the shift is
     /// fitted again by [`fit_shifts`].
     fn record(&mut self, chance: f64, won: bool) {
-        self.games.push((logit(chance), won));
+        self.games.push((logit(chance) + self.equal, won));
     }
 
     /// The log-likelihood's gradient and curvature at a shift of `delta`.
@@ -142,7 +168,7 @@ impl Shift {
         (gradient, curvature)
     }
 
-    /// The shift: 0 before any game.
+    /// The shift over an equal table's: 0 before any game.
     #[must_use]
     pub fn delta(&self) -> f64 {
         self.delta
@@ -154,14 +180,15 @@ impl Shift {
         self.games.len() as u32
     }
 
-    /// The chance at this table of a hand the network gives `chance`: exactly `chance` while
-    /// the shift is 0.
+    /// How much more a hand the network gives `chance` wins at this table than at an equal
+    /// one: exactly 0 while the shift is 0.
     #[must_use]
-    pub fn shifted(&self, chance: f64) -> f64 {
+    pub fn gain(&self, chance: f64) -> f64 {
         if self.delta == 0.0 {
-            chance
+            0.0
         } else {
-            sigmoid(logit(chance) + self.delta)
+            let equal = logit(chance) + self.equal;
+            sigmoid(equal + self.delta) - sigmoid(equal)
         }
     }
 }
@@ -216,8 +243,8 @@ pub struct TableEstimate {
 impl Default for TableEstimate {
     fn default() -> TableEstimate {
         TableEstimate {
-            landlord: Shift::default(),
-            farmers: Shift::default(),
+            landlord: Shift::over_equal(EQUAL_TABLE.0),
+            farmers: Shift::over_equal(EQUAL_TABLE.1),
             landlord_stakes: Shrunk::new(SELF_PLAY_MULTIPLIER, PRIOR_MULTIPLIER_GAMES),
             farmer_stakes: Shrunk::new(SELF_PLAY_MULTIPLIER, PRIOR_MULTIPLIER_GAMES),
             taken: Shrunk::new(super::PASS_TAKEN, PRIOR_PASSES),
@@ -280,10 +307,10 @@ impl TableEstimate {
         let farmer_win = 2.0 * self.farmer_stakes.estimate() * stake;
         let p = landlord.landlord_win_chance();
         let as_landlord =
-            landlord.landlord_points(scoring, 1) + (self.landlord.shifted(p) - p) * landlord_win;
+            landlord.landlord_points(scoring, 1) + self.landlord.gain(p) * landlord_win;
         let farmer_side = |v: &NetValue| {
             let q = 1.0 - v.landlord_win_chance();
-            -v.landlord_points(scoring, 1) + (self.farmers.shifted(q) - q) * farmer_win
+            -v.landlord_points(scoring, 1) + self.farmers.gain(q) * farmer_win
         };
         let pass = pass_value(
             state,
@@ -382,7 +409,8 @@ mod tests {
     }
 
     /// Synthetic tables of known edges: each game's outcome drawn with the chance the network
-    /// gives the hand dealt, shifted by the table's true δ. After 300 games of each side the
+    /// gives the hand dealt at an equal table ([`EQUAL_TABLE`]), shifted by the table's true δ
+    /// ((0, 0): an equal table). After 300 games of each side the
     /// estimates are within 0.3 of the truth (a game of chance p carries p(1 − p) of
     /// information, about 0.2 here: a standard error of about 0.1 over 300 games, and the
     /// prior's pull of 1 / (1 + 60) toward 0), and the stakes a game are what the games were
@@ -397,7 +425,7 @@ mod tests {
             for i in 0..games {
                 let hand = Deal::seeded(7, i).hands[Seat::A].counts();
                 let p = net.value(hand, Role::Landlord).landlord_win_chance();
-                let won = rng.f64() < sigmoid(logit(p) + truth_l);
+                let won = rng.f64() < sigmoid(logit(p) + EQUAL_TABLE.0 + truth_l);
                 let (state, ending) = finished(i, Seat::A, 3, 3, won);
                 table.learn(&state, &ending, &mut net);
                 // Our farmers against B (A plays right before B: the landlord's Up).
@@ -406,7 +434,7 @@ mod tests {
                     - net
                         .value(hand, Role::of(Seat::A, Seat::B))
                         .landlord_win_chance();
-                let farmers_won = rng.f64() < sigmoid(logit(q) + truth_f);
+                let farmers_won = rng.f64() < sigmoid(logit(q) + EQUAL_TABLE.1 + truth_f);
                 let (state, ending) = finished(i + 10_000, Seat::B, 2, 0, !farmers_won);
                 table.learn(&state, &ending, &mut net);
             }
@@ -427,13 +455,13 @@ mod tests {
     /// The shift moves a hopeless hand less than an even one, and nothing before any game.
     #[test]
     fn a_shift_moves_even_chances_most() {
-        let mut shift = Shift::default();
-        assert_eq!(shift.shifted(0.3), 0.3);
+        let mut shift = Shift::over_equal(EQUAL_TABLE.0);
+        assert_eq!(shift.gain(0.3), 0.0);
         for _ in 0..10 {
             shift.record(0.4, true);
         }
-        fit_shifts(&mut shift, &mut Shift::default());
-        let gain = |p: f64| shift.shifted(p) - p;
+        fit_shifts(&mut shift, &mut Shift::over_equal(EQUAL_TABLE.1));
+        let gain = |p: f64| shift.gain(p);
         assert!(shift.delta() > 1.0, "{}", shift.delta());
         assert!(
             gain(0.5) > gain(0.1) && gain(0.1) > gain(0.01),
@@ -457,14 +485,14 @@ mod tests {
             (0.6, true),
             (0.4, true),
         ];
-        let mut side = Shift::default();
+        let mut side = Shift::over_equal(EQUAL_TABLE.1);
         for &(p, won) in &games {
             side.record(p, won);
         }
         let gradient = |d: f64| {
             games
                 .iter()
-                .map(|&(p, won)| f64::from(u8::from(won)) - sigmoid(logit(p) + d))
+                .map(|&(p, won)| f64::from(u8::from(won)) - sigmoid(logit(p) + EQUAL_TABLE.1 + d))
                 .sum::<f64>()
                 - d / (PRIOR_SHIFT * PRIOR_SHIFT)
         };
