@@ -3,7 +3,7 @@
 
     python3 scripts/paired_runs.py NEW.jsonl OLD.jsonl
 
-Each file is a `--json` log of a `--pair` or `--h2h` match or a gauntlet whose first player
+Each file is a `--json` log of a `--pair`, `--h2h` or `--alone` match or a gauntlet whose first player
 (X, or the candidate) differs between the runs and whose opponents are the same: e.g. one bidder against
 another, each in its own gauntlet against the same engines, the same `--seed` and `--games`.
 For each opponent and deal, a run's figure is its candidate's mean score per seat over the
@@ -20,6 +20,7 @@ both (the mean of the two roles on each deal): the papers' figure, for play-only
 """
 import json
 import math
+import re
 import sys
 from collections import defaultdict
 
@@ -63,6 +64,9 @@ def read(path):
     for g in games:
         others = {p for p in g["players"] if p != candidate}
         opponent = others.pop() if others else candidate
+        # In self-play the opponent is the candidate's own spec, labelled with "#2": the same
+        # opponent as in a run where the candidate's spec differs.
+        opponent = re.sub(r"#\d+$", "", opponent)
         key = (opponent, g["deal"])
         ours = g["players"].count(candidate)
         for p, s in zip(g["players"], g["scores"]):
