@@ -68,7 +68,8 @@ pub fn hint(thinker: &mut Thinker, state: &GameState, question: Question) -> Opt
     // A hint is never worth a crash: a panic in the search gives no hint.
     let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
         if question == Question::Bid {
-            if thinker.settings().bidder == crate::strategy::thinker::Bidder::Net {
+            if thinker.settings().bidder != crate::strategy::thinker::Bidder::Value {
+                // The bid network's values, at this table where it bids for the table.
                 let b = thinker.net_bid(state);
                 // The stake is linear in the bid: the value at base 1 times the bid.
                 let expected = (b.bid > 0).then(|| b.value * f64::from(b.bid));
