@@ -702,7 +702,7 @@ fn the_reading_catches_a_changed_default() {
         "`--games N` (deals; default 100), `--seed S` (default 1).",
         "    think = 2            # seconds per decision (default: none, 256 sampled deals)",
         "    think = 2    # 每步思考秒数(默认不限秒数:每步 256 个抽样牌局;平台限时 15 秒)",
-        "By the bid network (`bid = net`, the default).",
+        "By the bid network at this table (`bid = table`, the default).",
         "The solver's table (`table-mb`, default 8 MiB).",
         "the solver from (`solve-at`, default 16,24: 16 cards as the landlord).",
         "The limit comes from `INFO` (15 s by default).",
@@ -714,7 +714,7 @@ fn the_reading_catches_a_changed_default() {
         "`--games N` (deals; default 200).",
         "    think = 2            # seconds per decision (default: 1 s)",
         "    think = 2    # 每步思考秒数(默认 1 秒)",
-        "By the bid network (`bid = value`, the default).",
+        "By the bid network (`bid = net`, the default).",
         "The solver's table (`table-mb`, default 16 MiB).",
         "The limit comes from `INFO` (10 s by default).",
         // A default whose setting the sentence does not name cannot be checked.

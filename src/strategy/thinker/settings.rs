@@ -11,8 +11,10 @@ use crate::time::{parse_think, think_seconds, SearchLimit, ENGINE};
 /// one standard error (docs/figures.md, "The stick").
 pub const DEFAULT_STICK: f64 = 1.0;
 
-/// Default of [`ThinkerSettings::bidder`]: the bid network (docs/figures.md, "Bidding").
-const DEFAULT_BIDDER: Bidder = Bidder::Net;
+/// Default of [`ThinkerSettings::bidder`]: the bid network at this table, which bids as the
+/// bid network alone until a game of the match has ended (docs/figures.md, "An equal table's
+/// shifts, and 500 deals an engine alone at the table").
+const DEFAULT_BIDDER: Bidder = Bidder::Table;
 
 /// Default of [`ThinkerSettings::net_weight`]: the network and the play-out count alike
 /// (docs/learning.md).
