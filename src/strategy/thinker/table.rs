@@ -7,9 +7,10 @@
 //! one less. The table's **edge** is that difference, for each side, as a shift of the
 //! network's win chance on the log-odds scale over an equal table's (self-play's, bids
 //! included: [`EQUAL_TABLE`]): at this table a hand the network gives a chance p wins with
-//! chance σ(logit p + e + δ), where an equal table gives σ(logit p + e). A shift, not a constant added to every hand's value,
-//! because a weak table turns even hands into wins but not hopeless ones: with δ = 1.9 (the
-//! landlord's 37% made 80%) a hand of 10% becomes 43%, still not worth a bid.
+//! chance σ(logit p + e + δ), where an equal table gives σ(logit p + e). A shift, not a
+//! constant added to every hand's value, because a weak table turns even hands into wins but
+//! not hopeless ones: with δ = 1.9 (the landlord's 37% made 80%) a hand of 10% becomes 43%,
+//! still not worth a bid.
 //!
 //! - as the landlord: δ of our landlord's wins against the network's chance for our dealt hand
 //!   as the landlord;
@@ -17,8 +18,8 @@
 //!   chance for our hand in that farmer's seat.
 //!
 //! The two δ are the maximum a posteriori of a logistic model with a normal prior centred on 0
-//! (the table is as strong as us: self-play), each of standard deviation [`PRIOR_SHIFT`] ([`PRIOR_SHIFT`]
-//! says why), fitted together: a table that is weaker than us is weaker on both sides, so the
+//! (the table is as strong as us: self-play), each of standard deviation [`PRIOR_SHIFT`]
+//! ([`PRIOR_SHIFT`] says why), fitted together: a table that is weaker than us is weaker on both sides, so the
 //! prior correlates them ([`EDGE_CORRELATION`]), and the games of one side move the other's
 //! estimate too. Without that, a table where we are nearly always the farmers (the 2015 sample
 //! engine bids 3 first on most deals) teaches our farmers' edge in a few games and our landlord's
@@ -43,10 +44,10 @@ use crate::strategy::Ending;
 /// table" builtin:ddz:samples=16 --games 300 --seed 26 --match-deals 25` by a build that printed
 /// each game's chance and outcome and bid as the network does: the landlord's −0.07 ± 0.24 (297
 /// games, won 62.6% where the network said 64.1%), the farmers' −0.37 ± 0.17 (594 games, won
-/// 37.2% where it said 45.7%), at ± 95%. The table's edge is
-/// over these, so a table like self-play moves no bid: measured without them, the estimate
-/// learned the farmers' shift as a stronger table's and, through [`EDGE_CORRELATION`], passed
-/// hands our landlord wins (docs/figures.md, "Alone at the table").
+/// 37.2% where it said 45.7%), at ± 95%. The table's edge is over these, so a table like
+/// self-play moves no bid: measured without them, the estimate learned the farmers' shift as a
+/// stronger table's and, through [`EDGE_CORRELATION`], passed hands our landlord wins
+/// (docs/figures.md, "Alone at the table").
 pub const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
 
 /// The prior's standard deviation of a side's shift, in log-odds. The tables we can run
@@ -410,11 +411,10 @@ mod tests {
 
     /// Synthetic tables of known edges: each game's outcome drawn with the chance the network
     /// gives the hand dealt at an equal table ([`EQUAL_TABLE`]), shifted by the table's true δ
-    /// ((0, 0): an equal table). After 300 games of each side the
-    /// estimates are within 0.3 of the truth (a game of chance p carries p(1 − p) of
-    /// information, about 0.2 here: a standard error of about 0.1 over 300 games, and the
-    /// prior's pull of 1 / (1 + 60) toward 0), and the stakes a game are what the games were
-    /// played for.
+    /// ((0, 0): an equal table). After 300 games of each side the estimates are within 0.3 of
+    /// the truth (a game of chance p carries p(1 − p) of information, about 0.2 here: a
+    /// standard error of about 0.1 over 300 games, and the prior's pull of 1 / (1 + 60) toward
+    /// 0), and the stakes a game are what the games were played for.
     #[test]
     fn the_shifts_converge_to_a_tables_known_edges() {
         let mut rng = fastrand::Rng::with_seed(5);
