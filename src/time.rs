@@ -14,8 +14,10 @@
 //!   by which the answer must be out (hard). No other module builds a [`Deadline`].
 //!
 //! A search bounds itself by both through a [`Budget`], which answers only "start more
-//! work?" and "must answer now?": a count of deals heeds only the hard deadline; a thinking time
-//! stops at the soft deadline, the question's instant plus the time (never past the hard one).
+//! work?" and "must answer now?": a count of deals starts no new deal past [`COUNT_SHARE`] of the
+//! time to the hard deadline (a machine too loaded to finish it by then still answers well
+//! inside the limit); a thinking time stops at the soft deadline, the question's instant plus
+//! the time (never past the hard one).
 
 use crate::registry::{number, SettingError};
 use std::fmt;
@@ -64,14 +66,22 @@ pub const MAX_MARGIN_FRACTION: f64 = 0.4;
 /// Deals a decision takes on the protocol's platforms when the player sets no limit: the
 /// measured best of strength against time, and a count gives the same answer on any machine.
 pub const DEFAULT_DEALS: u32 = 256;
+/// The share of the time to the hard deadline past which a count of deals starts no new deal
+/// ([`Deadline::count_stop`]): 6.75 s of the protocol's 15 s. A count is a tenth of a second to
+/// a few seconds on one core; where a loaded machine makes it longer, the search answers with
+/// the deals it has rather than run to the hard deadline (13.5 s), which left the referee's
+/// limit 1.5 s and the platform's own overhead (Wine, a busy judge machine) to fit in them
+/// (docs/figures.md, "A count's share of the clock"). On a machine that finishes the count by
+/// then, which is all but a few decisions in a thousand, the answer is the count's.
+pub const COUNT_SHARE: f64 = 0.5;
 /// Longest thinking time accepted, in seconds (the hard deadline caps it anyway).
 pub const MAX_THINK_SECONDS: f64 = 600.0;
 
 /// What a search may spend on one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchLimit {
-    /// Exactly this many deals, stopped early only by the hard deadline: reproducible on any
-    /// machine (`samples = N`).
+    /// Exactly this many deals, stopped early only by the clock ([`COUNT_SHARE`]): reproducible
+    /// on any machine not too loaded to finish them in time (`samples = N`).
     Deals(u32),
     /// Until this long after the question came (the soft deadline), at most a search's own
     /// most deals (`think = S`).
@@ -215,6 +225,14 @@ impl Deadline {
     pub fn soft(&self, think: Duration) -> Instant {
         (self.start + think).min(self.hard)
     }
+
+    /// When a count of deals starts no more work: [`COUNT_SHARE`] of the way from the question
+    /// to the hard deadline.
+    #[must_use]
+    pub fn count_stop(&self) -> Instant {
+        let to_hard = self.hard.saturating_duration_since(self.start);
+        self.start + to_hard.mul_f64(COUNT_SHARE)
+    }
 }
 
 /// One decision's time manager: the search's limit, its most units of work when timed, and the
@@ -255,18 +273,19 @@ impl Budget {
     }
 
     /// Whether to start work unit number `done` (counted from 0): the first always, the others
-    /// while the limit allows, a fixed count until the hard deadline, a timed search until the
-    /// soft one.
+    /// while the limit allows, a fixed count until its share of the clock
+    /// ([`Deadline::count_stop`]), a timed search until the soft deadline.
     #[must_use]
     pub fn start_more_work(&self, done: u32) -> bool {
         if done >= self.most() {
             return false;
         }
         done == 0
-            || match self.limit {
-                SearchLimit::Deals(_) => !self.must_answer_now(),
-                SearchLimit::Time(think) => Instant::now() < self.deadline.soft(think),
-            }
+            || Instant::now()
+                < match self.limit {
+                    SearchLimit::Deals(_) => self.deadline.count_stop(),
+                    SearchLimit::Time(think) => self.deadline.soft(think),
+                }
     }
 
     /// The hard deadline: answer by this.
@@ -369,8 +388,9 @@ mod tests {
         }
     }
 
-    /// A fixed count ignores the thinking time and stops at its count or the hard deadline; a
-    /// timed search stops at the soft deadline; the first unit is always started.
+    /// A fixed count ignores the thinking time and stops at its count or its share of the time
+    /// to the hard deadline; a timed search stops at the soft deadline; the first unit is
+    /// always started.
     #[test]
     fn the_budget_starts_work_by_its_limit() {
         let now = Instant::now();
@@ -383,6 +403,25 @@ mod tests {
         let late = Budget::new(SearchLimit::Deals(3), 100, both_passed);
         assert!(late.start_more_work(0) && !late.start_more_work(1));
         assert!(late.must_answer_now());
+        // Three quarters of the way to the hard deadline: past the count's share (a half), not
+        // yet at the deadline. A count stops starting deals; a thinking time that is not over goes on.
+        let three_quarters = Deadline::by(now - Duration::from_secs(3), Duration::from_secs(4));
+        let counted = Budget::new(SearchLimit::Deals(3), 100, three_quarters);
+        assert!(counted.start_more_work(0) && !counted.start_more_work(1));
+        assert!(!counted.must_answer_now());
+        let timed_on = Budget::new(
+            SearchLimit::Time(Duration::from_secs(30)),
+            100,
+            three_quarters,
+        );
+        assert!(timed_on.start_more_work(1));
+        // The share point itself: half of a 15 s limit's time to the hard deadline.
+        let engine = TimeControl::default().deadline(now);
+        assert_eq!(
+            engine.count_stop() - now,
+            (engine.hard - now).mul_f64(COUNT_SHARE)
+        );
+        assert!(engine.count_stop() - now < Duration::from_secs(7));
         let thought = Budget::new(SearchLimit::Time(Duration::ZERO), 100, open);
         assert!(thought.start_more_work(0) && !thought.start_more_work(1));
         let timed = Budget::new(SearchLimit::Time(Duration::from_secs(3600)), 2, open);

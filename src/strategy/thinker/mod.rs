@@ -310,7 +310,8 @@ pub enum Stopped {
     Decided,
     /// The fixed budget's deals were all judged.
     Budget,
-    /// The thinking time ran out (or a timed search reached its most deals).
+    /// The clock: the thinking time ran out (or a timed search reached its most deals), or a
+    /// count of deals reached its share of the time ([`crate::time::COUNT_SHARE`]).
     Time,
     /// The hard deadline came first.
     Deadline,
