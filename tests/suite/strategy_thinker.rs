@@ -230,6 +230,37 @@ fn threads_do_not_change_a_fixed_budget_answer() {
     }
 }
 
+/// Before any game of the match has shown how the other seats play, `playout-seats = match`
+/// plays every seat out by `playout`, as `same` does: the same deals, the same figures, the
+/// same choice, whichever policy `playout` names (only the note of how the seats were told is
+/// added).
+#[test]
+fn seat_models_before_any_play_search_as_today() {
+    let views = mid_game_views();
+    for playout in ["rules", "learned", "greedy"] {
+        for view in views.iter().take(4) {
+            let analysis = |seats: &str| {
+                let mut settings = fixed(24);
+                settings.set("playout", playout).unwrap();
+                settings.set("playout-seats", seats).unwrap();
+                Thinker::new(settings).analyze(view, Deadline::unlimited())
+            };
+            let (same, matched) = (analysis("same"), analysis("match"));
+            assert!(same.deals > 0 && same.seats.is_none());
+            assert!(matched.seats.is_some(), "{:?}", matched);
+            assert_eq!(
+                ddz::strategy::thinker::Analysis {
+                    seats: None,
+                    ..matched
+                },
+                same,
+                "playout {}",
+                playout
+            );
+        }
+    }
+}
+
 /// The stick changes only which candidate is chosen, never the search: the same deals, the same
 /// figures. Without it the best mean is chosen; with it the choice is that or the rule player's.
 #[test]
