@@ -396,9 +396,9 @@ mod tests {
         assert_eq!(Place::Previous.seat(Seat::C), Seat::B);
     }
 
-    /// The plays (decisions with a choice) a seat had made when the models last took it for
-    /// another policy than `truth` over `deals` deals, whichever `ours` is: from then on it is
-    /// told by the policy it plays.
+    /// Over `deals` games of `players` (seats A, B, C; we are A), the plays with a choice each
+    /// other seat (by place) had made when the models last took it for another policy than the
+    /// one it plays, `ours` the settings' `playout`: from then on it is told by its policy.
     fn plays_to_tell(players: [Playout; 3], ours: Playout, deals: u64) -> [u32; 2] {
         let mut models = SeatModels::default();
         let mut told_after = [0u32; 2];
