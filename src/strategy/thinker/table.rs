@@ -19,16 +19,17 @@
 //!
 //! The two δ are the maximum a posteriori of a logistic model with a normal prior centred on 0
 //! (the table is as strong as us: self-play), each of standard deviation [`PRIOR_SHIFT`]
-//! ([`PRIOR_SHIFT`] says why), fitted together: a table that is weaker than us is weaker on both sides, so the
-//! prior correlates them ([`EDGE_CORRELATION`]), and the games of one side move the other's
-//! estimate too. Without that, a table where we are nearly always the farmers (the 2015 sample
-//! engine bids 3 first on most deals) teaches our farmers' edge in a few games and our landlord's
-//! never: passing then looks better than bidding, so the landlord's games that would correct it
-//! are never played. A win is worth the table's own stakes a game for that side
-//! (the multiplier, shrunk toward self-play's). Beside them, what passing leads to at this table: how often
-//! another seat takes the deal when we pass, and at what base, each shrunk toward the self-play
-//! figures the bidder has always used ([`super::PASS_TAKEN`], [`super::PASS_BASE`]). Before any
-//! game every estimate is its prior and moves nothing: the bids are exactly the bid network's.
+//! ([`PRIOR_SHIFT`] says why), fitted together: a table that is weaker than us is weaker on
+//! both sides, so the prior correlates them ([`EDGE_CORRELATION`]), and the games of one side
+//! move the other's estimate too. Without that, a table where we are nearly always the farmers
+//! (the 2015 sample engine bids 3 first on most deals) teaches our farmers' edge in a few games
+//! and our landlord's never: passing then looks better than bidding, so the landlord's games
+//! that would correct it are never played. A win is worth the table's own stakes a game for
+//! that side (the multiplier, shrunk toward self-play's). Beside them, what passing leads to at
+//! this table: how often another seat takes the deal when we pass, and at what base, each
+//! shrunk toward the self-play figures the bidder has always used ([`super::PASS_TAKEN`],
+//! [`super::PASS_BASE`]). Before any game every estimate is its prior and moves nothing: the
+//! bids are exactly the bid network's.
 
 use super::bid::{pass_value, AfterPass};
 use crate::game::{GameState, Outcome, Seat};
