@@ -12,7 +12,8 @@ use crate::game::{GameState, Seat};
 use crate::rules::Combo;
 use crate::strategy::knowledge::Knowledge;
 use crate::strategy::rules_player::Explained;
-use crate::strategy::splitter::{Mode, Splitter};
+use crate::strategy::splitter::{Mode, Split, Splitter};
+use std::sync::Arc;
 
 /// The names of the features, in order (the header of a decisions file and the trainer's
 /// column names).
@@ -112,9 +113,21 @@ pub fn features_of(
     let mode = Mode::Normal;
     let hand_split = splitter.split(hand, mode);
     let unseen = state.unseen().counts();
-    let rests: Vec<i32> = candidates
+    // Each candidate's rest split once (its value, fewest rounds and groups are all features).
+    let rest_splits: Vec<Option<Arc<Split>>> = candidates
         .iter()
-        .map(|c| splitter.value(hand.minus(c.cards), mode))
+        .map(|c| {
+            let rest = hand.minus(c.cards);
+            if rest.is_empty() {
+                None
+            } else {
+                Some(splitter.split(rest, mode))
+            }
+        })
+        .collect();
+    let rests: Vec<i32> = rest_splits
+        .iter()
+        .map(|s| s.as_ref().map_or(0, |s| s.value))
         .collect();
     let best_rest = rests.iter().copied().max().unwrap_or(0);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
@@ -154,13 +167,9 @@ pub fn features_of(
     candidates
         .iter()
         .zip(&rests)
-        .map(|(c, &rest)| {
+        .zip(&rest_splits)
+        .map(|((c, &rest), rest_split)| {
             let rest_hand = hand.minus(c.cards);
-            let rest_split = if rest_hand.is_empty() {
-                None
-            } else {
-                Some(splitter.split(rest_hand, mode))
-            };
             let rest_rounds = rest_split.as_ref().map_or(0, |s| s.min_rounds);
             let rest_control = rest_split
                 .as_ref()
