@@ -54,8 +54,8 @@ struct Node {
     threshold: f64,
     /// Children, left then right, as indices into the tree's block of nodes; a leaf is its
     /// own child both ways. Indexed by the comparison, a step takes no branch: a tree's path
-    /// is unpredictable, and a mispredicted branch a node was most of a walk's time (a row
-    /// of round 4 took 1.59 µs with a branch a node, 1.0 without, over the decisions of 300
+    /// is unpredictable, and a branch a node mispredicts often (a row of round 4: 1.15 µs
+    /// with one, 1.03 without, the least of ten alternated runs over the decisions of 300
     /// self-played deals).
     child: [u32; 2],
     feature: u16,
