@@ -3,26 +3,100 @@
 //! timeout. Shared by the arena's external players and the transcript checker; each keeps its
 //! own policy (what a missing reply or an early exit means), this module only carries lines.
 
-use std::io::{self, BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStderr, ChildStdin, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, TryRecvError};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+
+/// Where a program's stderr goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stderr {
+    /// To ours, as it writes it.
+    Shown,
+    /// Kept, its last [`STDERR_KEPT`] bytes: a program that dies says why in its fate
+    /// ([`Program::fate`]) rather than into nothing.
+    Kept,
+}
+
+/// How much of a program's stderr [`Stderr::Kept`] keeps, from the end.
+pub const STDERR_KEPT: usize = 4096;
+
+/// At most this many characters of the kept stderr go into a message.
+const STDERR_SAID: usize = 300;
 
 /// A running program.
 pub struct Program {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
+    stderr: Option<KeptStderr>,
+}
+
+/// The end of a program's stderr, read on a thread of its own until the program closes it.
+struct KeptStderr {
+    tail: Arc<Mutex<Vec<u8>>>,
+    /// Disconnected once the reader has seen the end.
+    done: Receiver<()>,
+}
+
+impl KeptStderr {
+    fn read(stderr: ChildStderr) -> KeptStderr {
+        let tail = Arc::new(Mutex::new(Vec::new()));
+        let (finished, done) = mpsc::channel::<()>();
+        let kept = Arc::clone(&tail);
+        std::thread::spawn(move || {
+            let _finished = finished;
+            let mut stderr = stderr;
+            let mut buf = [0u8; 1024];
+            while let Ok(n) = stderr.read(&mut buf) {
+                if n == 0 {
+                    break;
+                }
+                let mut tail = kept.lock().unwrap_or_else(|e| e.into_inner());
+                tail.extend_from_slice(&buf[..n]);
+                let over = tail.len().saturating_sub(STDERR_KEPT);
+                tail.drain(..over);
+            }
+        });
+        KeptStderr { tail, done }
+    }
+
+    /// The last words, waiting up to `grace` for the program to close its stderr: its last
+    /// lines, blank ones dropped, joined by ` / `, at most [`STDERR_SAID`] characters from the
+    /// end; empty when it said nothing.
+    fn last_words(&self, grace: Duration) -> String {
+        let _ = self.done.recv_timeout(grace);
+        let tail = self.tail.lock().unwrap_or_else(|e| e.into_inner());
+        let text = String::from_utf8_lossy(&tail);
+        let lines: Vec<&str> = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect();
+        let joined = lines.join(" / ");
+        let chars: Vec<char> = joined.chars().collect();
+        if chars.len() > STDERR_SAID {
+            let start = chars.len() - STDERR_SAID;
+            format!("…{}", chars[start..].iter().collect::<String>())
+        } else {
+            joined
+        }
+    }
 }
 
 impl Program {
-    /// Starts `process` with stdin and stdout piped and stderr as given.
-    pub fn spawn(mut process: Command, stderr: Stdio) -> io::Result<Program> {
+    /// Starts `process` with stdin and stdout piped and stderr shown or kept.
+    pub fn spawn(mut process: Command, stderr: Stderr) -> io::Result<Program> {
         let mut child = process
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(stderr)
+            .stderr(match stderr {
+                Stderr::Shown => Stdio::inherit(),
+                Stderr::Kept => Stdio::piped(),
+            })
             .spawn()?;
+        let stderr = child.stderr.take().map(KeptStderr::read);
         let stdout = match child.stdout.take() {
             Some(s) => s,
             None => {
@@ -56,6 +130,7 @@ impl Program {
             child,
             stdin,
             lines,
+            stderr,
         })
     }
 
@@ -110,11 +185,29 @@ impl Program {
     }
 
     /// What became of a program whose pipe closed, for messages: `exited (exit status 127:
-    /// command not found)`, or `is still running`.
+    /// command not found)`, or `is still running`; with its stderr kept, what it said there
+    /// last (`exited (exit status 2) saying on stderr 'ddz: unknown option …'`).
     pub fn fate(&mut self) -> String {
-        match self.wait_exit(FATE_GRACE) {
+        let status = self.wait_exit(FATE_GRACE);
+        // An exited program's stderr closes with it (unless a child of its holds it open);
+        // a running one's is read as far as it has come.
+        let grace = if status.is_some() {
+            FATE_GRACE
+        } else {
+            Duration::ZERO
+        };
+        let words = self
+            .stderr
+            .as_ref()
+            .map_or(String::new(), |s| s.last_words(grace));
+        let fate = match status {
             Some(status) => format!("exited ({})", describe_status(status)),
             None => "is still running".to_string(),
+        };
+        if words.is_empty() {
+            fate
+        } else {
+            format!("{} saying on stderr '{}'", fate, words)
         }
     }
 
@@ -239,7 +332,7 @@ mod tests {
     #[test]
     fn carries_lines_both_ways_and_sees_the_end() {
         // `cat` answers every line with itself; CRLF comes back without its `\r`.
-        let mut p = Program::spawn(direct(&["cat".to_string()]).unwrap(), Stdio::null()).unwrap();
+        let mut p = Program::spawn(direct(&["cat".to_string()]).unwrap(), Stderr::Kept).unwrap();
         p.send("PLAY A-1", "\r\n").unwrap();
         assert_eq!(p.recv(Duration::from_secs(15)).unwrap(), "PLAY A-1");
         assert!(p.try_recv().is_err(), "nothing more was written");
@@ -250,9 +343,39 @@ mod tests {
             Err(RecvTimeoutError::Disconnected)
         );
         p.kill();
-        let mut q = Program::spawn(shell("echo a; echo b"), Stdio::null()).unwrap();
+        let mut q = Program::spawn(shell("echo a; echo b"), Stderr::Kept).unwrap();
         assert_eq!(q.recv(Duration::from_secs(15)).unwrap(), "a");
         assert_eq!(q.recv(Duration::from_secs(15)).unwrap(), "b");
         q.kill();
+    }
+
+    /// A program's fate, once its output closed: the exit status and, from a kept stderr,
+    /// its last words (blank lines dropped, lines joined, long ones cut from the front).
+    #[cfg(unix)]
+    #[test]
+    fn a_dead_program_says_why_in_its_fate() {
+        let fate_of = |script: &str| {
+            let mut p = Program::spawn(shell(script), Stderr::Kept).unwrap();
+            while p.recv(Duration::from_secs(15)).is_ok() {}
+            p.fate()
+        };
+        assert_eq!(
+            fate_of("echo reply; echo 'bad flag' >&2; echo >&2; echo 'see --help' >&2; exit 2"),
+            "exited (exit status 2) saying on stderr 'bad flag / see --help'"
+        );
+        assert_eq!(fate_of("exit 3"), "exited (exit status 3)");
+        // More than the kept bytes: the end is what is said, cut to its last characters.
+        let long = fate_of("i=0; while [ $i -lt 300 ]; do echo \"line $i of the log\" >&2; i=$((i+1)); done; echo last >&2; exit 1");
+        let said = long
+            .strip_prefix("exited (exit status 1) saying on stderr '…")
+            .and_then(|s| s.strip_suffix('\''))
+            .unwrap_or_else(|| panic!("{}", long));
+        assert_eq!(said.chars().count(), STDERR_SAID);
+        assert!(said.ends_with("line 299 of the log / last"), "{}", said);
+        // Shown, nothing is kept to tell.
+        let mut shown =
+            Program::spawn(shell("echo to-the-terminal >&2; exit 4"), Stderr::Shown).unwrap();
+        while shown.recv(Duration::from_secs(15)).is_ok() {}
+        assert_eq!(shown.fate(), "exited (exit status 4)");
     }
 }

@@ -168,6 +168,8 @@ fn check_transcripts_says_when_the_engine_exits_at_once() {
     assert!(err.contains(&format!("'{}'", engine)), "{}", err);
     assert!(err.contains("exited (exit status 2)"), "{}", err);
     assert!(err.contains("not through a shell"), "{}", err);
+    // Why it exited, in its own words: ddz refuses the `|` it was given as an argument.
+    assert!(err.contains("saying on stderr 'ddz: "), "{}", err);
 
     let out = run(
         &[

@@ -10,12 +10,11 @@ use super::spec::BuiltinSpec;
 use crate::engine::Engine;
 use crate::game::Scoring;
 use crate::named::Named;
-use crate::protocol::external::{self, Program};
+use crate::protocol::external::{self, Program, Stderr};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
 use crate::time::{SearchLimit, TimeControl};
 use std::fmt;
-use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
@@ -469,13 +468,13 @@ impl fmt::Display for GreetError {
 
 impl std::error::Error for GreetError {}
 
-/// A hosted program started from its shell command line, its stderr shown or dropped; one
-/// that cannot start is a crash.
+/// A hosted program started from its shell command line, its stderr shown or kept for its
+/// fate; one that cannot start is a crash.
 pub(crate) fn start_program(command: &str, show_stderr: bool) -> Result<Program, Fault> {
     let stderr = if show_stderr {
-        Stdio::inherit()
+        Stderr::Shown
     } else {
-        Stdio::null()
+        Stderr::Kept
     };
     Program::spawn(external::shell(command), stderr).map_err(|e| {
         Fault::new(

@@ -18,12 +18,11 @@
 
 use crate::engine::track;
 use crate::game::GameState;
-use crate::protocol::external::{self, Program};
+use crate::protocol::external::{self, Program, Stderr};
 use crate::protocol::message::salvage;
 use crate::protocol::{Command, Reply};
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::{Duration, Instant};
 
@@ -215,7 +214,7 @@ impl EngineProcess {
         let process = external::direct(command).ok_or_else(|| {
             std::io::Error::new(std::io::ErrorKind::InvalidInput, "empty engine command")
         })?;
-        let program = Program::spawn(process, Stdio::null())
+        let program = Program::spawn(process, Stderr::Kept)
             .map_err(|e| std::io::Error::new(e.kind(), format!("could not start ({})", e)))?;
         Ok(EngineProcess { program })
     }
