@@ -125,11 +125,8 @@ pub fn features_of(
             }
         })
         .collect();
-    let rests: Vec<i32> = rest_splits
-        .iter()
-        .map(|s| s.as_ref().map_or(0, |s| s.value))
-        .collect();
-    let best_rest = rests.iter().copied().max().unwrap_or(0);
+    let rest_value = |s: &Option<Arc<Split>>| s.as_ref().map_or(0, |s| s.value);
+    let best_rest = rest_splits.iter().map(rest_value).max().unwrap_or(0);
     let flag = |b: bool| if b { 1.0 } else { 0.0 };
     let mut threats = Threats::new(know, &enemies);
     let hand_control = threats.control(&hand_split.groups);
@@ -166,9 +163,9 @@ pub fn features_of(
     ];
     candidates
         .iter()
-        .zip(&rests)
         .zip(&rest_splits)
-        .map(|((c, &rest), rest_split)| {
+        .map(|(c, rest_split)| {
+            let rest = rest_value(rest_split);
             let rest_hand = hand.minus(c.cards);
             let rest_rounds = rest_split.as_ref().map_or(0, |s| s.min_rounds);
             let rest_control = rest_split
