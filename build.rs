@@ -15,7 +15,7 @@ use std::process::Command;
 const UNKNOWN: &str = "unknown";
 
 /// The files the binary is built from: a change to any of them changes the binary.
-const SOURCES: [&str; 4] = ["src", "build.rs", "Cargo.toml", "Cargo.lock"];
+const SOURCES: [&str; 5] = ["src", "crates", "build.rs", "Cargo.toml", "Cargo.lock"];
 
 fn main() {
     println!("cargo:rerun-if-env-changed=DDZ_COMMIT");

@@ -53,7 +53,7 @@ top=$(awk '/^## / { print $2; exit }' "$changelog")
 [ "$top" = "$version" ] || die "$changelog's top section is '${top:-none}', not Cargo.toml's version $version: the notes of this version go on top"
 commit=$(git rev-parse --short=10 HEAD 2>/dev/null) || die "not a git checkout: the binaries could not name their commit"
 # What build.rs watches: a change there makes the binaries say -modified.
-if [ -n "$(git status --porcelain --untracked-files=no -- src build.rs Cargo.toml Cargo.lock)" ]; then
+if [ -n "$(git status --porcelain --untracked-files=no -- src crates build.rs Cargo.toml Cargo.lock)" ]; then
   $allow_dirty || die "the sources differ from commit $commit (git status): commit them, or pass --allow-dirty"
   commit="$commit-modified"
 fi

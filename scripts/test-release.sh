@@ -63,7 +63,7 @@ fi
 bash scripts/release.sh "$@" --changelog "$changelog"
 
 commit=$(git rev-parse --short=10 HEAD)
-if [ -n "$(git status --porcelain --untracked-files=no -- src build.rs Cargo.toml Cargo.lock)" ]; then
+if [ -n "$(git status --porcelain --untracked-files=no -- src crates build.rs Cargo.toml Cargo.lock)" ]; then
   commit="$commit-modified"
 fi
 expected="ddz $version (commit $commit)"

@@ -66,7 +66,7 @@ else
     why=""
     if [ "${DDZ_WIN_REBUILD:-0}" = 1 ]; then why="DDZ_WIN_REBUILD=1"
     elif [ ! -f "$EXE" ]; then why="no exe yet"
-    elif [ -n "$(find src Cargo.toml Cargo.lock .cargo -newer "$EXE" -print -quit 2>/dev/null)" ]; then
+    elif [ -n "$(find src crates Cargo.toml Cargo.lock .cargo -newer "$EXE" -print -quit 2>/dev/null)" ]; then
         why="sources newer than the exe"
     fi
     if [ -n "$why" ]; then

@@ -1,22 +1,23 @@
 //! ddz: a Doudizhu (二打一, "fight the landlord") engine for the Chinese Computer Games
 //! Championship, and the tools around it.
 //!
-//! Layers, each using only those before it:
-//! - [`estimate`]: the mean and standard error of a sample (used by any layer);
-//! - [`near_names`]: near names for "did you mean …?" (used by any layer);
-//! - [`named`]: an enum's names: one table, `Display`, `FromStr`, errors (used by any layer);
+//! Layers, each using only those before it (tests/suite/layering.rs reads this list and checks
+//! every `crate::` path of `src/` against it):
+//! - [`near_names`], [`named`], [`cards`], [`rules`], [`game`]: the card core, the crate
+//!   `ddz-core` (crates/ddz-core), which depends on no crate of ours and is re-exported here
+//!   under these names: near names for "did you mean …?", an enum's names, ranks and card
+//!   sets, the rules (classify, compare, generate), seats, the game model and the tracker;
+//! - [`estimate`]: the mean and standard error of a sample (used by any layer above);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
-//!   lines), on which the engine, the thinking player and its time declare theirs (used by
-//!   any layer);
+//!   lines), on which the engine, the thinking player and its time declare theirs;
 //! - [`os`]: the operating system's calls (whether a stream is a terminal, SIGPIPE), the
-//!   crate's one home of `extern` blocks (used by any layer);
+//!   crate's one home of `extern` blocks;
 //! - [`cli`]: the command line, read one way by the engine and every tool, and the binary's
-//!   usage (used by any layer);
+//!   usage;
 //! - [`shards`]: a run cut into shards, for the arena and self-play alike: the slicing, the
-//!   "same run?" check and the merge's walk (used by any layer);
-//! - [`cards`]: ranks, concrete card sets, rank counts, parsing and printing;
-//! - [`rules`]: classification, comparison and generation of legal plays;
-//! - [`game`]: seats and the game-state tracker;
+//!   "same run?" check and the merge's walk;
+//! - [`time`]: each platform's reply limit, the one time control every host builds a
+//!   decision's deadline from, and a search's limit ([`time::SearchLimit`]);
 //! - [`search`]: the exact open-hand solver and the sampler of the hidden hands;
 //! - [`strategy`]: bidding and play decisions behind the [`strategy::Strategy`] trait;
 //! - [`protocol`]: the referee's messages and the line loop;
@@ -41,20 +42,18 @@ pub const VERSION: &str = concat!(
     ")"
 );
 
+// The card core, a crate of its own (crates/ddz-core), under the names it always had here.
+pub use ddz_core::{cards, game, named, named_enum, near_names, rules};
+
 pub mod arena;
 pub mod botzone;
-pub mod cards;
 pub mod cli;
 pub mod engine;
 pub mod estimate;
-pub mod game;
-pub mod named;
-pub mod near_names;
 pub mod os;
 pub mod play;
 pub mod protocol;
 pub mod registry;
-pub mod rules;
 pub mod search;
 pub mod shards;
 pub mod strategy;

@@ -26,6 +26,7 @@ pub mod table;
 pub mod text;
 pub mod wire;
 
+use crate::game::deal::{mix, Deal};
 use crate::game::{BySeat, Seat};
 use crate::named::Named;
 use count::report::Report;
@@ -36,7 +37,6 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use table::deals::{mix, Deal};
 use table::players::{Builtin, External, Hosting, Player};
 use table::referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
 use table::spec::{PlayerSpec, SpecError};

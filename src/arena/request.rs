@@ -5,10 +5,10 @@
 //! each rule is one line of [`check`] and one variant of the error, testable without a binary.
 
 use super::count::sprt::SprtConfig;
-use super::table::deals::Deal;
 use super::table::referee::MatchRules;
 use super::table::spec::{PlayerSpec, SpecError};
 use super::{ArenaConfig, Format, DEFAULT_PLAYER};
+use crate::game::deal::Deal;
 use crate::game::Scoring;
 use crate::shards::Shard;
 use std::fmt;

@@ -492,9 +492,9 @@ mod tests {
     #[test]
     fn a_played_game_is_told_as_the_referee_recorded_it() {
         use crate::arena::make_player;
-        use crate::arena::table::deals::Deal;
         use crate::arena::table::players::{Hosting, Player};
         use crate::arena::table::referee::{play_game, GameSlot, MatchRules};
+        use crate::game::deal::Deal;
         use crate::game::BySeat;
         let names = ["a".to_string(), "b".to_string(), "c".to_string()];
         for n in 0..4 {

@@ -218,8 +218,8 @@ impl<F: Front> Player for Person<F> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::table::deals::Deal;
     use crate::cards::Rank;
+    use crate::game::deal::Deal;
     use crate::game::Seat;
     use std::collections::VecDeque;
     use std::sync::{Arc, Mutex};

@@ -5,10 +5,10 @@
 use super::setup::PlaySettings;
 use crate::arena::game_seed;
 use crate::arena::make_player;
-use crate::arena::table::deals::Deal;
 use crate::arena::table::players::{greet, Player};
 use crate::arena::table::referee::{play_game, GameRecord, GameSlot};
 use crate::arena::wire::json::GameLine;
+use crate::game::deal::Deal;
 use crate::game::{BySeat, Seat};
 
 /// An opponent that could not be seated: its spec, its seat, and why (a spec refused, or a

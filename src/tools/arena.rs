@@ -3,12 +3,12 @@
 use crate::arena::count::sprt::SprtConfig;
 use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
-use crate::arena::table::deals::{parse_dat, write_dat};
 use crate::arena::table::referee::CardOrder;
 use crate::arena::wire::game_log::{game_json, transcript, transcript_name};
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
 use crate::engine::config::read_scoring;
+use crate::game::deal::{parse_dat, write_dat};
 use crate::game::{Scoring, Seat};
 use crate::named::Named;
 use crate::os::{is_terminal, Stream};

@@ -110,5 +110,5 @@ fn clock_seed() -> u64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_nanos() as u64);
     // Small numbers are easier to retype: the seed is only a name for the deals.
-    crate::arena::table::deals::mix(nanos, 0) % 1_000_000
+    crate::game::deal::mix(nanos, 0) % 1_000_000
 }

@@ -240,8 +240,8 @@ pub fn label_run(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::table::deals::Deal;
     use crate::arena::{ArenaConfig, Format};
+    use crate::game::deal::Deal;
     use crate::time::SearchLimit;
 
     /// A few games of the rule player, labelled by a small search.

@@ -5,9 +5,9 @@
 
 use super::data::{Sample, GAMES_PER_DEAL};
 use super::data_merge::deal_shard;
-use crate::arena::table::deals::Deal;
 use crate::arena::table::referee::GameRecord;
 use crate::arena::{self, ArenaConfig, Format};
+use crate::game::deal::Deal;
 use crate::game::{BySeat, GameState, Scoring};
 use crate::rules::classify;
 use crate::search::rollout::OpenGame;

@@ -4,11 +4,11 @@
 use crate::arena_common;
 
 use arena_common::{ddz, result_without_clock, temp_dir};
-use ddz::arena::table::deals::{parse_dat, write_dat};
 use ddz::arena::wire::json::{GameLine, LogLine, ResultLine};
 use ddz::arena::wire::transcript::check_file;
 use ddz::arena::DEFAULT_PLAYER;
 use ddz::cards::Cards;
+use ddz::game::deal::{parse_dat, write_dat};
 use ddz::game::Seat;
 use ddz::protocol::{Command, Reply};
 use std::path::{Path, PathBuf};

@@ -6,10 +6,10 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::table::deals::Deal;
 use ddz::arena::table::referee::GameRecord;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::{Cards, Counts};
+use ddz::game::deal::Deal;
 use ddz::game::BySeat;
 use ddz::rules::Platform;
 

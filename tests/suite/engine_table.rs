@@ -3,11 +3,11 @@
 //! another match. Checked against the referee's own record of the same games: two paths that
 //! must agree on the landlord, the base, the winner and every seat's score.
 
-use ddz::arena::table::deals::Deal;
 use ddz::arena::table::players::{Answer, Fault, Player};
 use ddz::arena::table::referee::{play_game, GameRecord, GameSlot, MatchRules};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
+use ddz::game::deal::Deal;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::protocol::Command;
 use ddz::rules::Combo;

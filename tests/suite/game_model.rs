@@ -4,11 +4,11 @@
 //! and the engine's tracker (a problem in its log naming the reason) — over many random
 //! illegal plays, generated in random positions of random deals.
 
-use ddz::arena::table::deals::Deal;
 use ddz::arena::table::players::{Answer, Fault, FaultKind, Player};
 use ddz::arena::table::referee::{play_game, GameRecord, GameSlot, MatchRules};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
+use ddz::game::deal::Deal;
 use ddz::game::{judge_bid, judge_play, BySeat, IllegalPlay, Round, Seat};
 use ddz::play::input::{read_bid, read_cards, read_pass};
 use ddz::protocol::{Command, Reply};

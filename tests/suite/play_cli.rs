@@ -6,8 +6,8 @@
 use crate::arena_common;
 
 use arena_common::{check_game, ddz, ddz_fed, expected_penalty, record_of, temp_dir};
-use ddz::arena::table::deals::Deal;
 use ddz::cards::{Counts, Rank};
+use ddz::game::deal::Deal;
 use ddz::game::{GameState, Seat};
 use ddz::play::view::spaced;
 use ddz::rules::{classify, legal_plays, Combo};

@@ -5,12 +5,10 @@
 //!   once into a value;
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
 //! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
-//! - [`deals`]: seeded deals and the platform's `cards.dat` form;
 //! - [`referee`]: one game at one table, every reply judged;
 //! - [`scoring`]: the official linear score and the fault penalty.
 
 pub mod botzone_player;
-pub mod deals;
 pub mod players;
 pub mod referee;
 pub mod scoring;

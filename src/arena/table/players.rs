@@ -5,9 +5,9 @@
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
-use super::deals::Deal;
 use super::spec::BuiltinSpec;
 use crate::engine::Engine;
+use crate::game::deal::Deal;
 use crate::game::Scoring;
 use crate::named::Named;
 use crate::protocol::external::{self, Program, Stderr};

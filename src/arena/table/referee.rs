@@ -5,10 +5,10 @@
 //! ([`play_team_game`]) the landlord's teammate is replaced by the other team's spare process
 //! once the bidding is over, as the 2019 server does.
 
-use super::deals::{mix, Deal};
 use super::players::{Fault, FaultKind, Player};
 use super::scoring::fault_penalty;
 use crate::cards::Cards;
+use crate::game::deal::{mix, Deal};
 use crate::game::{BySeat, Round, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
 use crate::rules::{follows, Combo, Platform};

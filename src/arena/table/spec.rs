@@ -4,7 +4,7 @@
 //! its own text ([`fmt::Display`] ⇄ [`FromStr`]). A network file a built-in setting names
 //! (`net=FILE`) is read when the spec is parsed and shared by every player built from it.
 
-use super::deals::Deal;
+use crate::game::deal::Deal;
 use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
@@ -299,7 +299,7 @@ mod tests {
     /// gone still play with it (and a spec naming a file that is not there is refused).
     #[test]
     fn a_network_file_is_read_once_with_the_spec() {
-        use crate::arena::table::deals::Deal;
+        use crate::game::deal::Deal;
         use crate::game::{GameState, Seat};
         let path = std::env::temp_dir().join(format!("ddz-spec-{}.bin", std::process::id()));
         std::fs::write(&path, crate::strategy::networks::PLAY_WEIGHTS).unwrap();

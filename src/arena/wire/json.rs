@@ -15,10 +15,10 @@
 //! beside them, in `game/seat.rs` and `cards.rs`), `"-1"` a pass as in the protocol, and a
 //! fault kind is its name.
 
-use crate::arena::table::deals::Deal;
 use crate::arena::table::players::{FaultKind, FAULT_KINDS};
 use crate::arena::table::referee::{ErrorRecord, GameRecord};
 use crate::cards::{Cards, CodesError};
+use crate::game::deal::Deal;
 use crate::game::{BySeat, Seat};
 use crate::named::Named;
 use serde::de::{self, Deserializer};

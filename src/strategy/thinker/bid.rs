@@ -158,7 +158,7 @@ pub struct NetBid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::table::deals::Deal;
+    use crate::game::deal::Deal;
     use crate::strategy::thinker::{Thinker, ThinkerSettings};
 
     /// Seat `me`'s state of deal `i` with the bids `bids` heard (A's first), on `platform`.

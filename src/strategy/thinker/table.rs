@@ -350,8 +350,8 @@ fn dealt_hand(state: &GameState, landlord: Seat) -> crate::cards::Cards {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::arena::table::deals::Deal;
     use crate::cards::Cards;
+    use crate::game::deal::Deal;
     use crate::game::{Outcome, Tally};
     use crate::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
     use crate::strategy::Strategy;

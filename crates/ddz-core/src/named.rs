@@ -4,11 +4,11 @@
 //! Six enums (the arena's format, the scoring rule, the seat, the platform, the fault kind,
 //! the network) each wrote a `name` match, a `Display`, an error type and a `FromStr`, four
 //! pieces kept in step by hand. The table has the shape of the thinking player's settings
-//! tables (`&[(&str, T)]`, read by [`crate::registry::one_of`]), so they can be [`Named`] too.
+//! tables (`&[(&str, T)]`, read by the `ddz` crate's `registry::one_of`), so they can be [`Named`] too.
 //!
 //! ```
-//! use ddz::game::Scoring;
-//! use ddz::named::Named;
+//! use ddz_core::game::Scoring;
+//! use ddz_core::named::Named;
 //!
 //! assert_eq!(Scoring::Team.name(), "team");
 //! assert_eq!("TEAM".parse::<Scoring>(), Ok(Scoring::Team));

@@ -1,6 +1,7 @@
-//! The game: seats, what is legal (one definition for every front end), the state tracker,
-//! tricks and the score of a finished game.
+//! The game: seats, a deal (seeded, and the platform's `cards.dat` form), what is legal (one
+//! definition for every front end), the state tracker, tricks and the score of a finished game.
 
+pub mod deal;
 pub mod legal;
 pub mod round;
 pub mod score;

@@ -13,8 +13,8 @@ use std::fmt;
 /// they are separate kinds here because plays compare only within one form.
 ///
 /// ```
-/// use ddz::cards::Counts;
-/// use ddz::rules::{classify, Kind};
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::{classify, Kind};
 ///
 /// let kind = |text: &str| classify(text.parse::<Counts>().unwrap()).map(|c| c.kind);
 /// assert_eq!(kind("3334"), Some(Kind::TripleSingle));
@@ -163,8 +163,8 @@ impl Kind {
 /// else, 0 for pass). `cards` includes the kickers.
 ///
 /// ```
-/// use ddz::cards::{Counts, Rank};
-/// use ddz::rules::{classify, Combo, Kind};
+/// use ddz_core::cards::{Counts, Rank};
+/// use ddz_core::rules::{classify, Combo, Kind};
 ///
 /// let play = |text: &str| classify(text.parse::<Counts>().unwrap()).unwrap();
 /// let plane = play("333444+56");

@@ -15,7 +15,7 @@ use std::str::FromStr;
 /// One of the 15 ranks, in single-card order: `3 4 5 6 7 8 9 T J Q K A 2 X D`.
 ///
 /// ```
-/// use ddz::cards::Rank;
+/// use ddz_core::cards::Rank;
 ///
 /// let ten = Rank::from_symbol('T').unwrap();
 /// assert_eq!(ten, Rank::TEN);
@@ -132,7 +132,7 @@ impl fmt::Display for Rank {
 /// Why a card list could not be read. Each variant names the offending token.
 ///
 /// ```
-/// use ddz::cards::{Cards, Counts, ParseError, Rank};
+/// use ddz_core::cards::{Cards, Counts, ParseError, Rank};
 ///
 /// let bad = |t: &str| ParseError::BadToken(t.to_string());
 /// assert_eq!("33Z".parse::<Counts>(), Err(bad("Z")));
@@ -173,7 +173,7 @@ impl std::error::Error for ParseError {}
 /// A set of concrete cards: bit `i` set means card code `i` is in the set.
 ///
 /// ```
-/// use ddz::cards::{Cards, Rank};
+/// use ddz_core::cards::{Cards, Rank};
 ///
 /// // The protocol's codes: 0..=3 are the threes, 4 a four, 52 and 53 the jokers.
 /// let hand = Cards::parse_codes("0,1,4,52,53").unwrap();
@@ -380,7 +380,7 @@ impl fmt::Display for Cards {
 /// Equal multisets have equal values, so the raw value is a cheap hash key for memoisation.
 ///
 /// ```
-/// use ddz::cards::{Cards, Counts, Rank};
+/// use ddz_core::cards::{Cards, Counts, Rank};
 ///
 /// let hand: Counts = "3334TT2".parse().unwrap();
 /// assert_eq!(hand.get(Rank::THREE), 3);
@@ -586,7 +586,7 @@ impl FromStr for Counts {
 /// Card codes that do not read: the text, and why.
 ///
 /// ```
-/// use ddz::cards::{Cards, CodesError, ParseError};
+/// use ddz_core::cards::{Cards, CodesError, ParseError};
 ///
 /// assert_eq!(Cards::from_code_list(" "), Ok(Cards::EMPTY)); // blank: no cards
 /// let e: CodesError = Cards::from_code_list("0,x").unwrap_err();

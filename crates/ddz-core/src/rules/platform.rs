@@ -26,8 +26,8 @@ use crate::named::Named;
 /// A way of reading plays: the canonical one or a real platform's.
 ///
 /// ```
-/// use ddz::cards::Counts;
-/// use ddz::rules::{Kind, Platform};
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::{Kind, Platform};
 ///
 /// // A plane with wings canonically, four with two pairs on the 2015 sample engine.
 /// let cards: Counts = "33334444".parse().unwrap();

@@ -1,5 +1,5 @@
 //! Deals: seeded and reproducible, read from and written to the 2015 platform's `cards.dat` form
-//! (the slice of a match's deals that one shard plays is [`crate::shards::Shard`]).
+//! (the slice of a match's deals that one shard plays is the `ddz` crate's `shards::Shard`).
 //!
 //! A deal file holds 4 lines per deal: seat A's 17 card codes, B's, C's, then the 3 bottom codes,
 //! space-separated, in any order. The real file ends its lines with a space (and `\r\n`); reading

@@ -24,7 +24,7 @@ use crate::cards::{Counts, Rank};
 /// A kind of play as the Botzone judge names it.
 ///
 /// ```
-/// use ddz::rules::botzone_variant::{read, BotzoneKind};
+/// use ddz_core::rules::botzone_variant::{read, BotzoneKind};
 ///
 /// let kind = |text: &str| read(text.parse().unwrap()).map(|p| p.kind);
 /// assert_eq!(kind("33334444"), Some(BotzoneKind::Shuttle));
@@ -72,7 +72,7 @@ pub enum BotzoneKind {
 /// A play as the Botzone judge reads it.
 ///
 /// ```
-/// use ddz::rules::botzone_variant::read;
+/// use ddz_core::rules::botzone_variant::read;
 ///
 /// let play = |text: &str| read(text.parse().unwrap()).unwrap();
 /// // Shuttles compare with shuttles of their length and double nothing; bombs beat them.
