@@ -4,7 +4,7 @@
 //! Every front end judges through these: the arena's referee (a fault carries the reason), a
 //! person's input (the refusal is the reason), the engine's tracker (which is told plays by a
 //! referee and resynchronises, but reports the same reason) and the full game model
-//! ([`super::Game`]). So a play refused anywhere is refused everywhere, in the same words.
+//! ([`super::Round`]). So a play refused anywhere is refused everywhere, in the same words.
 
 use super::seat::Seat;
 use crate::cards::{Cards, Counts, Rank};
