@@ -331,12 +331,12 @@ pub fn judge_play(
 /// A play a referee reported, judged leniently ([`judge_reported`]): how it is recorded, and
 /// what was wrong with it, if anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reported {
+pub(crate) struct Reported {
     /// The play as recorded: its reading ([`recorded_reading`] when it has none), or
     /// [`Combo::PASS`].
-    pub play: Combo,
+    pub(crate) play: Combo,
     /// Why no referee could have accepted it, when none could.
-    pub problem: Option<IllegalPlay>,
+    pub(crate) problem: Option<IllegalPlay>,
 }
 
 /// Judges a play (`None` = pass) that a referee reported, for a tracker that must follow the
@@ -348,7 +348,7 @@ pub struct Reported {
 /// seat's hand when the tracker knows it (`None`: another seat's, whose cards it checks by
 /// what it has seen). The problem, when there is one, is the strict judgement's reason.
 #[must_use]
-pub fn judge_reported(
+pub(crate) fn judge_reported(
     platform: Platform,
     hand: Option<Cards>,
     to_beat: Option<&Combo>,

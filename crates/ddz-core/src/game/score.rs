@@ -81,7 +81,7 @@ impl Tally {
 
     /// Counts one non-pass play for the side of `role` alone (what spring and anti-spring are
     /// decided by), for a play whose bombs are already counted.
-    pub fn count_side(&mut self, role: Role) {
+    pub(crate) fn count_side(&mut self, role: Role) {
         match role {
             Role::Landlord => self.landlord_plays += 1,
             Role::Farmer => self.farmer_plays += 1,
@@ -89,7 +89,7 @@ impl Tally {
     }
 
     /// Counts what `play` does to the multiplier alone (a bomb, the rocket), for no side.
-    pub fn count_multiplier(&mut self, play: &Combo) {
+    pub(crate) fn count_multiplier(&mut self, play: &Combo) {
         match play.kind {
             Kind::Bomb => self.bombs += 1,
             Kind::Rocket => self.rocket = true,

@@ -37,7 +37,8 @@ pub struct Turn {
 /// seat has seen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrackError {
-    /// A play the rules refuse ([`judge_reported`]).
+    /// A play the rules refuse: no referee of the game could have accepted it (the reason is
+    /// [`judge_play`]'s).
     Illegal {
         /// Who played.
         seat: Seat,
@@ -523,7 +524,7 @@ impl GameState {
     }
 
     /// Records a play (`None` = pass) by `seat`, checking it against what we know: the lenient
-    /// layer of the game model ([`judge_reported`]: the rules every front end judges by, taking
+    /// layer of the game model (the rules every front end judges by, [`judge_play`]'s, taking
     /// whatever some referee could have accepted). On error the state is still updated as far
     /// as it can be (cards removed, turn advanced), so the caller can log and carry on.
     pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> Result<(), TrackError> {

@@ -153,7 +153,7 @@ fn triple_ranks(cards: Counts) -> u16 {
 
 /// Whether `answer` beats `target` as `platform` reads both (a pass beats nothing).
 #[must_use]
-pub fn beats_on(platform: Platform, answer: Counts, target: Counts) -> bool {
+fn beats_on(platform: Platform, answer: Counts, target: Counts) -> bool {
     match (platform.read(answer), platform.read(target)) {
         (Some(a), Some(t)) => a.beats(&t),
         _ => false,
@@ -190,7 +190,7 @@ pub fn refused_by(answer: &Combo, target: Option<&Combo>) -> Vec<Platform> {
 /// Whether some platform accepts `answer` on `target`: what a tracker must take as a legal
 /// play it was told about (the platform it runs on accepted it).
 #[must_use]
-pub fn beats_somewhere(answer: Counts, target: Counts) -> bool {
+pub(crate) fn beats_somewhere(answer: Counts, target: Counts) -> bool {
     Platform::ALL.iter().any(|&p| beats_on(p, answer, target))
 }
 
