@@ -383,6 +383,24 @@ impl GameState {
     /// cards we were dealt, bottom cards a farmer already played, a landlord other than the
     /// first highest bidder heard (every bid 0 included, but on Botzone, whose seat A is then
     /// the landlord), a second bottom unlike the first. Read-only, for the engine's log.
+    ///
+    /// ```
+    /// use ddz_core::cards::Cards;
+    /// use ddz_core::game::{GameState, Seat, TrackError};
+    ///
+    /// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+    /// let dealt = cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46");
+    /// let mut s = GameState::new(Seat::B, dealt);
+    /// s.record_bid(Seat::A, 1).unwrap();
+    /// s.record_bid(Seat::B, 0).unwrap();
+    /// s.record_bid(Seat::C, 2).unwrap();
+    /// assert!(s.leftover_contradictions(Seat::C, cards("1,2,3")).is_empty());
+    /// // A named the landlord though C bid highest.
+    /// let found = s.leftover_contradictions(Seat::A, cards("1,2,3"));
+    /// let bidder = Some((Seat::C, 2));
+    /// assert_eq!(found, [TrackError::NotTheBidder { landlord: Seat::A, bidder }]);
+    /// assert_eq!(found[0].to_string(), "A is named the landlord, but C bid highest (2)");
+    /// ```
     #[must_use]
     pub fn leftover_contradictions(&self, landlord: Seat, bottom: Cards) -> Vec<TrackError> {
         let mut found = Vec::new();
@@ -443,6 +461,20 @@ impl GameState {
     /// The play `seat` must beat when it plays now: `None` when it leads, which includes the
     /// case where the last play on the table is its own (the others passed, even if a pass
     /// message went missing: a player never has to beat itself).
+    ///
+    /// ```
+    /// use ddz_core::cards::Cards;
+    /// use ddz_core::game::{GameState, Seat};
+    ///
+    /// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+    /// let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+    /// s.set_landlord(Seat::A, cards("50,51,52")).unwrap();
+    /// s.record_play(Seat::A, Some(cards("0"))).unwrap();
+    /// assert_eq!(s.to_beat_for(Seat::B).map(|c| c.to_string()), Some("3".to_string()));
+    /// // B passes, C's pass goes missing and the referee asks us: our own 3 is not to beat.
+    /// s.record_play(Seat::B, None).unwrap();
+    /// assert!(s.to_beat_for(Seat::A).is_none());
+    /// ```
     #[must_use]
     pub fn to_beat_for(&self, seat: Seat) -> Option<&Combo> {
         match &self.last {

@@ -251,6 +251,15 @@ impl Combo {
     /// Whether the cards have more than one reading (see [`readings`]) or use both jokers as
     /// kickers: platforms may judge such a play differently, so it is played only when nothing
     /// else is legal.
+    ///
+    /// ```
+    /// use ddz_core::rules::classify;
+    ///
+    /// let play = |text: &str| classify(text.parse().unwrap()).unwrap();
+    /// assert!(play("33334444").is_ambiguous()); // a plane, or four with two pairs
+    /// assert!(play("3333XD").is_ambiguous()); // the rocket as two kickers
+    /// assert!(!play("333444+57").is_ambiguous());
+    /// ```
     #[must_use]
     pub fn is_ambiguous(&self) -> bool {
         let kickers_hold_rocket = matches!(self.kind, Kind::PlaneSingles | Kind::FourSingles)
