@@ -44,7 +44,7 @@ pub enum Platform {
     Sample2015,
     /// The 2019 team-format server.
     Icga2019,
-    /// Botzone's variant (`super::botzone_variant`): another table of plays, not a reading of the
+    /// Botzone's variant ([`super::botzone_variant`]): another table of plays, not a reading of the
     /// official one, so it is no member of [`Platform::ALL`] and the engine's answers on the
     /// official platforms never consider it.
     Botzone,
