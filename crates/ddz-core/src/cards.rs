@@ -334,6 +334,17 @@ impl Cards {
     /// (a lone code is written with a trailing comma, `45,`), otherwise human notation, which
     /// chooses the lowest codes of each rank. Digits alone are human notation (`3334` is three
     /// threes and a four, `10` a ten), never codes.
+    ///
+    /// ```
+    /// use ddz_core::cards::Cards;
+    ///
+    /// // Human notation chooses the lowest codes of each rank; digits alone are ranks, 10 a ten.
+    /// assert_eq!(Cards::parse_any("3334").unwrap().to_codes(), "0,1,2,4");
+    /// assert_eq!(Cards::parse_any("10").unwrap().to_string(), "T");
+    /// // Codes once the text holds a comma; a lone code takes a trailing one.
+    /// assert_eq!(Cards::parse_any("0,4,5").unwrap().to_string(), "344");
+    /// assert_eq!(Cards::parse_any("45,").unwrap().to_string(), "A");
+    /// ```
     pub fn parse_any(text: &str) -> Result<Cards, ParseError> {
         let t = text.trim();
         if t.contains(',') {
@@ -476,6 +487,16 @@ impl Counts {
     /// (every real hand: at most 4 cards of a rank). One borrow-free subtraction per nibble:
     /// with each nibble's top bit set first, it stays set exactly where `self` holds enough.
     /// [`Counts::contains`] is the same question for any counts, rank by rank.
+    ///
+    /// ```
+    /// use ddz_core::cards::Counts;
+    ///
+    /// let hand: Counts = "333445".parse().unwrap();
+    /// assert!(hand.holds("3344".parse().unwrap()));
+    /// assert!(!hand.holds("444".parse().unwrap()));
+    /// let part: Counts = "345".parse().unwrap();
+    /// assert_eq!(hand.holds(part), hand.contains(part));
+    /// ```
     #[must_use]
     pub const fn holds(self, part: Counts) -> bool {
         const TOP: u64 = Counts::LOW_BITS << 3;

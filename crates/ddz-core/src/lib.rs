@@ -25,6 +25,11 @@
 //! assert!(leads.iter().any(|p| p.cards == hand.counts()));
 //! ```
 
+// The public items are the API this crate means, for `ddz` and the Python package alike: each
+// one documented (`cargo clippy -- -D warnings` makes a missing doc an error), the rest
+// `pub(crate)` or private.
+#![warn(missing_docs)]
+
 pub mod cards;
 pub mod game;
 pub mod named;

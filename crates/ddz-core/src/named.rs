@@ -20,6 +20,19 @@
 use std::fmt;
 
 /// An enum with a name for each value.
+///
+/// ```
+/// use ddz_core::game::Seat;
+/// use ddz_core::named::Named;
+///
+/// // The seat's table: its protocol letters, read in either case, named "a seat" in errors.
+/// assert_eq!(Seat::names(), ["A", "B", "C"]);
+/// assert_eq!(Seat::C.name(), "C");
+/// assert_eq!(Seat::from_name("b"), Some(Seat::B));
+/// assert_eq!(Seat::from_name("D"), None);
+/// let refused = Seat::parse_name("D").unwrap_err();
+/// assert_eq!(refused.to_string(), "'D' is not a seat (A, B or C)");
+/// ```
 pub trait Named: Copy + PartialEq + 'static {
     /// Each value with its name, in the order an error lists them.
     const NAMES: &'static [(&'static str, Self)];
@@ -70,6 +83,17 @@ pub trait Named: Copy + PartialEq + 'static {
 }
 
 /// Text that is none of an enum's names.
+///
+/// ```
+/// use ddz_core::game::Seat;
+/// use ddz_core::named::ParseNameError;
+///
+/// let e: ParseNameError = "West".parse::<Seat>().unwrap_err();
+/// assert_eq!(e.what, Some("a seat"));
+/// assert_eq!(e.text, "West");
+/// assert_eq!(e.names, ["A", "B", "C"]);
+/// assert_eq!(e.to_string(), "'West' is not a seat (A, B or C)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseNameError {
     /// What a name names ([`Named::WHAT`]).
@@ -98,6 +122,30 @@ impl std::error::Error for ParseNameError {}
 
 /// `Display` (the name) and `FromStr` ([`Named::parse_name`]) for a [`Named`] enum: trait
 /// impls a blanket impl over `Named` cannot give, as both traits are the standard library's.
+///
+/// ```
+/// use ddz_core::named::Named;
+///
+/// /// Which side a setting speaks for.
+/// #[derive(Clone, Copy, Debug, PartialEq)]
+/// enum Side {
+///     Landlord,
+///     Farmers,
+/// }
+///
+/// impl Named for Side {
+///     const NAMES: &'static [(&'static str, Side)] =
+///         &[("landlord", Side::Landlord), ("farmers", Side::Farmers)];
+/// }
+/// ddz_core::named_enum!(Side);
+///
+/// // Display and FromStr round-trip through the table's names.
+/// for side in [Side::Landlord, Side::Farmers] {
+///     assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+/// }
+/// let e = "farmer".parse::<Side>().unwrap_err();
+/// assert_eq!(e.to_string(), "'farmer' is not landlord or farmers");
+/// ```
 #[macro_export]
 macro_rules! named_enum {
     ($t:ty) => {

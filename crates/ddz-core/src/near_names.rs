@@ -8,6 +8,16 @@ const MOST_EDITS: usize = 2;
 
 /// The number of single-character insertions, deletions and substitutions that turn `a` into
 /// `b` (Levenshtein distance), by characters, not bytes.
+///
+/// ```
+/// use ddz_core::near_names::edit_distance;
+///
+/// assert_eq!(edit_distance("sample", "samples"), 1); // a letter missing
+/// assert_eq!(edit_distance("gredy", "greedy"), 1);
+/// assert_eq!(edit_distance("smaples", "samples"), 2); // two letters swapped: two edits
+/// assert_eq!(edit_distance("地主", "地主"), 0); // by characters, not bytes
+/// assert_eq!(edit_distance("", "bid"), 3);
+/// ```
 #[must_use]
 pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
@@ -30,6 +40,16 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// The name among `names` nearest to `typed`, when one is near enough to be the one meant:
 /// at most `MOST_EDITS` edits, and fewer edits than the word is long (so `x` does not
 /// suggest `eval`). Ties go to the first name listed.
+///
+/// ```
+/// use ddz_core::near_names::nearest;
+///
+/// let players = ["greedy", "rules", "thinker", "random"];
+/// assert_eq!(nearest("gredy", players), Some("greedy"));
+/// assert_eq!(nearest("thinkr", players), Some("thinker"));
+/// assert_eq!(nearest("alphazero", players), None); // far from every name
+/// assert_eq!(nearest("r", players), None); // too short to guess which
+/// ```
 #[must_use]
 pub fn nearest<'a, I>(typed: &str, names: I) -> Option<&'a str>
 where
@@ -47,6 +67,15 @@ where
 }
 
 /// `" (did you mean 'NAME'?)"` for the nearest name, or nothing: the end of an error message.
+///
+/// ```
+/// use ddz_core::near_names::did_you_mean;
+///
+/// let settings = ["think", "samples", "bid"];
+/// let said = format!("unknown setting 'sample'{}", did_you_mean("sample", settings));
+/// assert_eq!(said, "unknown setting 'sample' (did you mean 'samples'?)");
+/// assert_eq!(did_you_mean("zzzz", settings), "");
+/// ```
 #[must_use]
 pub fn did_you_mean<'a, I>(typed: &str, names: I) -> String
 where

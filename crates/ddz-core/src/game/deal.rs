@@ -10,6 +10,16 @@ use crate::game::{BySeat, Seat};
 use std::fmt;
 
 /// One deal: each seat's 17 cards and the 3 bottom cards.
+///
+/// ```
+/// use ddz_core::game::deal::Deal;
+/// use ddz_core::game::Seat;
+///
+/// let deal = Deal::seeded(42, 0);
+/// assert!(deal.is_valid()); // 17 cards a seat, 3 in the bottom, each card once
+/// assert_eq!((deal.hands[Seat::A].len(), deal.bottom.len()), (17, 3));
+/// assert!(deal.hands[Seat::A].and(deal.bottom).is_empty());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deal {
     /// The cards dealt to each seat.
@@ -19,6 +29,14 @@ pub struct Deal {
 }
 
 /// Why a deal file could not be read. Each variant names the line (1-based).
+///
+/// ```
+/// use ddz_core::game::deal::{parse_dat, DealError};
+///
+/// assert_eq!(parse_dat("0 1 2\n"), Err(DealError::WrongSize(1, 3)));
+/// let e = parse_dat("0 1 x\n").unwrap_err();
+/// assert_eq!(e.to_string(), "line 1: 'x' is not a card");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum DealError {
     /// A line that is not a card list.
@@ -50,6 +68,14 @@ impl std::error::Error for DealError {}
 
 /// Mixes a match seed and an index into an independent seed (splitmix64's finaliser), so that
 /// deal `i` and game `i` get their randomness from their own seed whatever the thread count.
+///
+/// ```
+/// use ddz_core::game::deal::mix;
+///
+/// assert_eq!(mix(7, 3), mix(7, 3));
+/// assert_ne!(mix(7, 3), mix(7, 4));
+/// assert_ne!(mix(7, 3), mix(8, 3));
+/// ```
 #[must_use]
 pub fn mix(seed: u64, index: u64) -> u64 {
     let mut z = seed
@@ -62,6 +88,15 @@ pub fn mix(seed: u64, index: u64) -> u64 {
 
 impl Deal {
     /// Deal number `index` of the match seeded with `seed`: a uniform shuffle of the deck.
+    ///
+    /// ```
+    /// use ddz_core::game::deal::Deal;
+    ///
+    /// // The same match seed and index, the same deal, on any machine and thread count.
+    /// assert_eq!(Deal::seeded(42, 0), Deal::seeded(42, 0));
+    /// assert_ne!(Deal::seeded(42, 0), Deal::seeded(42, 1));
+    /// assert!((0..10).all(|i| Deal::seeded(7, i).is_valid()));
+    /// ```
     #[must_use]
     pub fn seeded(seed: u64, index: u64) -> Deal {
         let mut rng = fastrand::Rng::with_seed(mix(seed, index));
@@ -93,6 +128,16 @@ impl Deal {
     }
 
     /// The deal's four lines in `cards.dat` form (codes ascending, each followed by a space).
+    ///
+    /// ```
+    /// use ddz_core::game::deal::Deal;
+    ///
+    /// let text = Deal::seeded(1, 0).to_dat();
+    /// let lines: Vec<&str> = text.lines().collect();
+    /// assert_eq!(lines.len(), 4); // A, B, C, then the bottom
+    /// assert_eq!(lines[3].split_whitespace().count(), 3);
+    /// assert!(text.ends_with(" \r\n")); // the platform's form: a space after each code, CRLF
+    /// ```
     #[must_use]
     pub fn to_dat(&self) -> String {
         let mut out = String::new();
@@ -113,6 +158,19 @@ impl Deal {
 }
 
 /// Reads every deal of a `cards.dat` file.
+///
+/// ```
+/// use ddz_core::game::deal::{parse_dat, write_dat, Deal, DealError};
+///
+/// let deals = [Deal::seeded(1, 0), Deal::seeded(1, 1)];
+/// let text = write_dat(&deals);
+/// assert_eq!(parse_dat(&text), Ok(deals.to_vec()));
+/// // Read liberally (commas, blank lines), but a deal cut short is refused.
+/// let liberal = format!("\n{}", text.replace(' ', ","));
+/// assert_eq!(parse_dat(&liberal), Ok(deals.to_vec()));
+/// let three: String = text.lines().take(3).map(|l| format!("{}\n", l)).collect();
+/// assert_eq!(parse_dat(&three), Err(DealError::Truncated));
+/// ```
 pub fn parse_dat(text: &str) -> Result<Vec<Deal>, DealError> {
     let mut deals = Vec::new();
     let mut group: Vec<Cards> = Vec::with_capacity(4);
@@ -147,6 +205,14 @@ pub fn parse_dat(text: &str) -> Result<Vec<Deal>, DealError> {
 }
 
 /// Writes deals in `cards.dat` form.
+///
+/// ```
+/// use ddz_core::game::deal::{write_dat, Deal};
+///
+/// let deals = [Deal::seeded(1, 0), Deal::seeded(1, 1)];
+/// assert_eq!(write_dat(&deals).lines().count(), 8); // four lines a deal
+/// assert_eq!(write_dat(&deals[..1]), deals[0].to_dat());
+/// ```
 #[must_use]
 pub fn write_dat(deals: &[Deal]) -> String {
     deals.iter().map(Deal::to_dat).collect()

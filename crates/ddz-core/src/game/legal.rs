@@ -4,7 +4,7 @@
 //! Every front end judges through these: the arena's referee (a fault carries the reason), a
 //! person's input (the refusal is the reason), the engine's tracker (which is told plays by a
 //! referee and resynchronises, but reports the same reason) and the full game model
-//! ([`super::Game`]). So a play refused anywhere is refused everywhere, in the same words.
+//! ([`super::Round`]). So a play refused anywhere is refused everywhere, in the same words.
 
 use super::seat::Seat;
 use crate::cards::{Cards, Counts, Rank};
@@ -15,6 +15,15 @@ use std::fmt;
 pub const MAX_BID: u8 = 3;
 
 /// Why a bid is refused.
+///
+/// ```
+/// use ddz_core::game::{judge_bid, IllegalBid};
+///
+/// assert_eq!(judge_bid(2, 2), Err(IllegalBid::NotAbove { bid: 2, highest: 2 }));
+/// let e = judge_bid(4, 1).unwrap_err();
+/// assert_eq!(e, IllegalBid::NoSuchBid { bid: 4, highest: 1 });
+/// assert_eq!(e.to_string(), "4 is not a bid: the legal bids are 0 (no bid), 2 or 3");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalBid {
     /// A bid above [`MAX_BID`].
@@ -54,6 +63,15 @@ impl std::error::Error for IllegalBid {}
 
 /// Judges `bid` when the highest bid so far is `highest`: 0 (no bid) is always legal, any
 /// other bid must be above `highest` and at most [`MAX_BID`].
+///
+/// ```
+/// use ddz_core::game::judge_bid;
+///
+/// assert!(judge_bid(0, 3).is_ok()); // no bid is always legal
+/// assert!(judge_bid(1, 0).is_ok());
+/// assert!(judge_bid(2, 2).is_err()); // not above the highest so far
+/// assert!(judge_bid(4, 0).is_err()); // no such bid
+/// ```
 pub fn judge_bid(bid: u8, highest: u8) -> Result<(), IllegalBid> {
     if bid > MAX_BID {
         Err(IllegalBid::NoSuchBid { bid, highest })
@@ -65,11 +83,26 @@ pub fn judge_bid(bid: u8, highest: u8) -> Result<(), IllegalBid> {
 }
 
 /// The bids legal when the highest so far is `highest`, lowest first ([`judge_bid`]'s rule).
+///
+/// ```
+/// use ddz_core::game::legal::legal_bids;
+///
+/// assert_eq!(legal_bids(0).collect::<Vec<u8>>(), [0, 1, 2, 3]);
+/// assert_eq!(legal_bids(1).collect::<Vec<u8>>(), [0, 2, 3]);
+/// assert_eq!(legal_bids(3).collect::<Vec<u8>>(), [0]);
+/// ```
 pub fn legal_bids(highest: u8) -> impl Iterator<Item = u8> {
     (0..=MAX_BID).filter(move |&b| judge_bid(b, highest).is_ok())
 }
 
 /// The legal bids in words: `0 (no bid), 2 or 3`.
+///
+/// ```
+/// use ddz_core::game::legal::legal_bid_words;
+///
+/// assert_eq!(legal_bid_words(1), "0 (no bid), 2 or 3");
+/// assert_eq!(legal_bid_words(2), "0 (no bid) or 3");
+/// ```
 #[must_use]
 pub fn legal_bid_words(highest: u8) -> String {
     let legal: Vec<String> = legal_bids(highest)
@@ -89,6 +122,13 @@ pub fn legal_bid_words(highest: u8) -> String {
 
 /// What may be bid, as a refusal says it: after a 3 only 0 is left, and the bidder is told so
 /// rather than offered bids that would be refused too.
+///
+/// ```
+/// use ddz_core::game::legal::legal_bids_said;
+///
+/// assert_eq!(legal_bids_said(2), "the legal bids are 0 (no bid) or 3");
+/// assert_eq!(legal_bids_said(3), "the only bid left is 0 (no bid)");
+/// ```
 #[must_use]
 pub fn legal_bids_said(highest: u8) -> String {
     if legal_bids(highest).count() == 1 {
@@ -99,6 +139,23 @@ pub fn legal_bids_said(highest: u8) -> String {
 }
 
 /// Why a play is refused.
+///
+/// ```
+/// use ddz_core::cards::{Cards, Rank};
+/// use ddz_core::game::{judge_play, IllegalPlay, Seat};
+/// use ddz_core::rules::Platform;
+///
+/// let hand = Cards::parse_any("33345").unwrap();
+/// let refused = judge_play(Platform::Canonical, hand, None, None).unwrap_err();
+/// assert_eq!(refused, IllegalPlay::PassOnLead);
+/// // Told to the player, or said of a seat in a note about it.
+/// assert_eq!(refused.to_string(), "you lead: a pass is not allowed, play anything");
+/// assert_eq!(refused.said_of(Seat::A).to_string(), "A leads: a pass is not allowed");
+/// let four = Cards::parse_any("3333").ok();
+/// let not_held = judge_play(Platform::Canonical, hand, None, four).unwrap_err();
+/// assert_eq!(not_held.to_string(), "not in your hand: you hold 333, not 3333");
+/// assert_eq!(not_held.missing(), [(Rank::THREE, 4, 3)]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum IllegalPlay {
     /// A pass by the seat that leads.
@@ -130,6 +187,18 @@ pub enum IllegalPlay {
 
 /// A refusal said of a seat in a note about it, [`IllegalPlay::said_of`]: `A leads: a pass is
 /// not allowed`, where the refusal itself speaks to the player (`you lead: …`).
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{judge_play, Seat};
+/// use ddz_core::rules::Platform;
+///
+/// let hand = Cards::parse_any("33345").unwrap();
+/// let two = Cards::parse_any("2").ok();
+/// let e = judge_play(Platform::Canonical, hand, None, two).unwrap_err();
+/// assert_eq!(e.to_string(), "not in your hand: you hold no 2");
+/// assert_eq!(e.said_of(Seat::C).to_string(), "not in C's hand: C holds no 2");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SaidOf {
     reason: IllegalPlay,
@@ -276,6 +345,27 @@ impl IllegalPlay {
 /// platform's table that beats `to_beat`. Returns the play's reading (`None` for a pass): the
 /// platform's, or for a Botzone play with no official reading the one [`recorded_reading`]
 /// gives it. `to_beat` is read by the same platform.
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{judge_play, IllegalPlay};
+/// use ddz_core::rules::{classify, Kind, Platform};
+///
+/// let hand = Cards::parse_any("3334569").unwrap();
+/// let cards = |text: &str| Cards::parse_any(text).ok();
+/// let judge = |to_beat, play| judge_play(Platform::Canonical, hand, to_beat, play);
+/// // A lead of the triple with one: legal, and read as the platform reads it.
+/// let trio = judge(None, cards("3334")).unwrap().unwrap();
+/// assert_eq!(trio.kind, Kind::TripleSingle);
+/// // On it a pass is legal (no reading); 34 is no play at all.
+/// assert_eq!(judge(Some(&trio), None), Ok(None));
+/// assert!(matches!(judge(None, cards("34")), Err(IllegalPlay::NotAPlay { .. })));
+/// // A 5 does not beat an 8, and the refusal says what would.
+/// let eight = classify("8".parse().unwrap()).unwrap();
+/// let e = judge(Some(&eight), cards("5")).unwrap_err();
+/// let said = "does not beat: 5 is not above 8 (a higher single, a bomb or the rocket is needed)";
+/// assert_eq!(e.to_string(), said);
+/// ```
 pub fn judge_play(
     platform: Platform,
     hand: Cards,
@@ -331,12 +421,12 @@ pub fn judge_play(
 /// A play a referee reported, judged leniently ([`judge_reported`]): how it is recorded, and
 /// what was wrong with it, if anything.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reported {
+pub(crate) struct Reported {
     /// The play as recorded: its reading ([`recorded_reading`] when it has none), or
     /// [`Combo::PASS`].
-    pub play: Combo,
+    pub(crate) play: Combo,
     /// Why no referee could have accepted it, when none could.
-    pub problem: Option<IllegalPlay>,
+    pub(crate) problem: Option<IllegalPlay>,
 }
 
 /// Judges a play (`None` = pass) that a referee reported, for a tracker that must follow the
@@ -348,7 +438,7 @@ pub struct Reported {
 /// seat's hand when the tracker knows it (`None`: another seat's, whose cards it checks by
 /// what it has seen). The problem, when there is one, is the strict judgement's reason.
 #[must_use]
-pub fn judge_reported(
+pub(crate) fn judge_reported(
     platform: Platform,
     hand: Option<Cards>,
     to_beat: Option<&Combo>,
@@ -397,6 +487,18 @@ pub fn judge_reported(
 /// with wings, or cards a confused referee reported) the single of its highest card holding
 /// all its cards, which keeps the turn order and card counts right; the next judgement on
 /// Botzone reads only the cards.
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::game::legal::recorded_reading;
+/// use ddz_core::rules::Kind;
+///
+/// let c = |text: &str| text.parse::<Counts>().unwrap();
+/// assert_eq!(recorded_reading(c("3334")).kind, Kind::TripleSingle);
+/// // A Botzone shuttle with wings has no official reading: a "single" of its highest card.
+/// let shuttle = recorded_reading(c("33334444+5678"));
+/// assert_eq!((shuttle.kind, shuttle.key.symbol(), shuttle.size()), (Kind::Single, '8', 12));
+/// ```
 #[must_use]
 pub fn recorded_reading(counts: Counts) -> Combo {
     classify(counts).unwrap_or(Combo {

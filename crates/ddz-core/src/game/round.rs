@@ -15,6 +15,38 @@ use crate::cards::Cards;
 use crate::rules::{Combo, Platform};
 
 /// One round between three known hands, judged by one platform's reading.
+///
+/// ```
+/// use ddz_core::game::deal::Deal;
+/// use ddz_core::game::{Round, Seat};
+/// use ddz_core::rules::{legal_plays, Platform};
+///
+/// let deal = Deal::seeded(7, 0);
+/// let mut round = Round::new(Platform::Canonical, deal.hands, deal.bottom);
+/// // The bids: A 1, B none (a second 1 is refused), C 3.
+/// round.try_bid(Seat::A, 1, true).unwrap();
+/// assert!(round.try_bid(Seat::B, 1, true).is_err());
+/// round.try_bid(Seat::B, 0, true).unwrap();
+/// round.try_bid(Seat::C, 3, true).unwrap();
+/// assert_eq!(round.highest_bid(), Some((Seat::C, 3)));
+/// // The bottom joins the landlord's hand, and the landlord leads.
+/// round.reveal(Seat::C, 3);
+/// assert_eq!((round.hands()[Seat::C].len(), round.to_move()), (20, Seat::C));
+/// // Cards the seat to move does not hold (A's) are refused, and change nothing.
+/// assert!(round.try_play(Some(deal.hands[Seat::A])).is_err());
+/// assert!(round.plays().is_empty());
+/// // Play to the end, each seat making its first legal play (a pass only when nothing beats).
+/// while round.winner().is_none() {
+///     let hand = round.hands()[round.to_move()];
+///     let play = legal_plays(hand.counts(), round.to_beat())[0];
+///     let cards = if play.is_pass() { None } else { hand.pick(play.cards) };
+///     round.try_play(cards).unwrap();
+/// }
+/// let outcome = round.outcome().unwrap();
+/// assert_eq!((outcome.landlord, outcome.base), (Seat::C, 3));
+/// assert!(round.hands()[outcome.winner].is_empty());
+/// assert_eq!(outcome.scores().values().sum::<i32>(), 0); // the winners take what the losers pay
+/// ```
 #[derive(Clone, Debug)]
 pub struct Round {
     platform: Platform,

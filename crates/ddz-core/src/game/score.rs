@@ -17,6 +17,17 @@ pub const POINT: i32 = 100;
 
 /// The scoring rule a game is played under. The strategy weighs outcomes by it, so it bids and
 /// plays for the points that count where it is playing.
+///
+/// ```
+/// use ddz_core::game::Scoring;
+///
+/// assert_eq!(Scoring::default(), Scoring::Official);
+/// // Display and FromStr round-trip through the rule's name, read in either case.
+/// for rule in [Scoring::Official, Scoring::Team] {
+///     assert_eq!(rule.to_string().parse::<Scoring>(), Ok(rule));
+/// }
+/// assert_eq!("Team".parse::<Scoring>(), Ok(Scoring::Team));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Scoring {
     /// The official linear rule: ± 100 × base × multiplier for each farmer, twice that for the
@@ -37,10 +48,32 @@ impl Named for Scoring {
 crate::named_enum!(Scoring);
 
 /// Text that names no scoring rule.
+///
+/// ```
+/// use ddz_core::game::{ParseScoringError, Scoring};
+///
+/// let e: ParseScoringError = "swiss".parse::<Scoring>().unwrap_err();
+/// assert_eq!(e.to_string(), "'swiss' is not official or team");
+/// ```
 pub type ParseScoringError = crate::named::ParseNameError;
 
 /// What a game's plays count for in its score: the bombs, the rocket, and the non-pass plays
 /// of each side (which decide spring and anti-spring at the end).
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{Seat, Tally};
+///
+/// let play = |text: &str| Some(Cards::parse_any(text).unwrap());
+/// // B is the landlord: B plays a bomb, C passes, A plays the rocket.
+/// let plays = [(Seat::B, play("3333")), (Seat::C, None), (Seat::A, play("XD"))];
+/// let tally = Tally::of_plays(Seat::B, &plays);
+/// assert_eq!((tally.bombs, tally.rocket), (1, true));
+/// assert_eq!((tally.landlord_plays, tally.farmer_plays), (1, 1));
+/// assert_eq!(tally.multiplier(), 4); // × (1 + 1 bomb), × 2 for the rocket
+/// assert_eq!(tally.doublings(), 2); // Botzone doubles for each
+/// assert_eq!(tally.team_factor(), 3); // the team rule's 1 + bombs + rocket
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Bombs played (the rocket not included).
@@ -81,7 +114,7 @@ impl Tally {
 
     /// Counts one non-pass play for the side of `role` alone (what spring and anti-spring are
     /// decided by), for a play whose bombs are already counted.
-    pub fn count_side(&mut self, role: Role) {
+    pub(crate) fn count_side(&mut self, role: Role) {
         match role {
             Role::Landlord => self.landlord_plays += 1,
             Role::Farmer => self.farmer_plays += 1,
@@ -89,7 +122,7 @@ impl Tally {
     }
 
     /// Counts what `play` does to the multiplier alone (a bomb, the rocket), for no side.
-    pub fn count_multiplier(&mut self, play: &Combo) {
+    pub(crate) fn count_multiplier(&mut self, play: &Combo) {
         match play.kind {
             Kind::Bomb => self.bombs += 1,
             Kind::Rocket => self.rocket = true,
@@ -139,6 +172,17 @@ impl Tally {
 /// A multiplier and what made it, as people read it: `4 (1 bomb, rocket)`,
 /// `8 (2 bombs, anti-spring)`, or `1` when nothing raised it. `ddz play`'s table and
 /// `ddz replay` both print it.
+///
+/// ```
+/// use ddz_core::game::Tally;
+///
+/// let tally = Tally { bombs: 2, rocket: true, ..Tally::default() };
+/// let shown = tally.shown();
+/// assert_eq!(shown.value, 6); // × (1 + 2 bombs), × 2 for the rocket
+/// assert_eq!(shown.reasons(), ["2 bombs", "rocket"]);
+/// assert_eq!(shown.to_string(), "6 (2 bombs, rocket)");
+/// assert_eq!(Tally::default().shown().to_string(), "1");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shown {
     /// The multiplier.
@@ -183,6 +227,29 @@ impl fmt::Display for Shown {
 }
 
 /// How a finished game went, as far as scoring needs.
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{Outcome, Scoring, Seat};
+///
+/// let play = |text: &str| Some(Cards::parse_any(text).unwrap());
+/// // Landlord A, bid 2, plays out with a straight and a bomb; the farmers only pass: a spring.
+/// let plays = [
+///     (Seat::A, play("34567")),
+///     (Seat::B, None),
+///     (Seat::C, None),
+///     (Seat::A, play("8888")),
+/// ];
+/// let outcome = Outcome::of_plays(Seat::A, 2, Seat::A, &plays);
+/// assert!(outcome.spring() && !outcome.anti_spring());
+/// assert_eq!(outcome.multiplier(), 4); // × 2 for the bomb, × 2 for the spring
+/// assert_eq!(outcome.shown().to_string(), "4 (1 bomb, spring)");
+/// // The official rule: each farmer pays 100 × base 2 × 4, the landlord wins twice that.
+/// assert_eq!(outcome.scores().0, [1600, -800, -800]);
+/// assert_eq!(outcome.landlord_value(Scoring::Official), 1600);
+/// // The team rule: base 2 × (1 + 1 bomb + 1 spring) to the landlord's side.
+/// assert_eq!(outcome.landlord_value(Scoring::Team), 6);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// The landlord.

@@ -4,6 +4,20 @@ use crate::named::Named;
 use std::ops::{Index, IndexMut};
 
 /// A seat: `A` (West, 0), `B` (South, 1), `C` (East, 2). Bidding and play go `A → B → C → A`.
+///
+/// ```
+/// use ddz_core::game::Seat;
+///
+/// assert_eq!(Seat::A.next(), Seat::B);
+/// assert_eq!(Seat::A.prev(), Seat::C); // C plays just before A
+/// assert_eq!((Seat::C.index(), Seat::from_index(2)), (2, Some(Seat::C)));
+/// assert_eq!(Seat::from_letter('b'), Some(Seat::B));
+/// // Display and FromStr round-trip through the protocol letter, read in either case.
+/// for seat in Seat::ALL {
+///     assert_eq!(seat.to_string().parse::<Seat>(), Ok(seat));
+/// }
+/// assert_eq!("c".parse::<Seat>(), Ok(Seat::C));
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Seat {
     /// West, seat 0.
@@ -84,10 +98,26 @@ impl Named for Seat {
 crate::named_enum!(Seat);
 
 /// Text that is not one seat letter.
+///
+/// ```
+/// use ddz_core::game::{ParseSeatError, Seat};
+///
+/// let e: ParseSeatError = "D".parse::<Seat>().unwrap_err();
+/// assert_eq!(e.to_string(), "'D' is not a seat (A, B or C)");
+/// ```
 pub type ParseSeatError = crate::named::ParseNameError;
 
 /// A seat's role once the landlord is known, which is also its side: the landlord alone, or
 /// the two farmers as one team.
+///
+/// ```
+/// use ddz_core::game::{Role, Seat};
+///
+/// assert_eq!(Role::of(Seat::B, Seat::B), Role::Landlord);
+/// assert_eq!(Role::of(Seat::A, Seat::B), Role::Farmer);
+/// assert_eq!(Role::Farmer.other(), Role::Landlord);
+/// assert_eq!(Role::Farmer.wins(), "farmers win");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// The seat that took the bottom cards and plays alone.
@@ -127,6 +157,19 @@ impl Role {
 }
 
 /// One value per seat, indexed by [`Seat`].
+///
+/// ```
+/// use ddz_core::game::{BySeat, Seat};
+///
+/// let mut left = BySeat([17u8; 3]);
+/// left[Seat::B] += 3; // B takes the bottom
+/// left[Seat::B] -= 5; // and plays five cards
+/// assert_eq!(left.0, [17, 15, 17]);
+/// assert_eq!(left.map(u32::from).values().sum::<u32>(), 49);
+/// let landlord = BySeat::from_fn(|seat| seat == Seat::B);
+/// let found = landlord.iter().find(|&(_, &is_landlord)| is_landlord);
+/// assert_eq!(found.map(|(seat, _)| seat), Some(Seat::B));
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct BySeat<T>(pub [T; 3]);
 

@@ -22,6 +22,22 @@ pub const BOTTOM_SIZE: u8 = 3;
 const UNRECORDED_PLAYS: u32 = 2;
 
 /// One entry of the play history.
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{GameState, Seat, Turn};
+/// use ddz_core::rules::{Combo, Kind};
+///
+/// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+/// let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+/// s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
+/// s.record_play(Seat::C, Some(cards("48,49"))).unwrap(); // a pair of twos
+/// s.record_play(Seat::A, None).unwrap();
+/// let first = s.history[0];
+/// assert_eq!((first.seat, first.combo.kind, first.cards), (Seat::C, Kind::Pair, cards("48,49")));
+/// let pass = Turn { seat: Seat::A, combo: Combo::PASS, cards: Cards::EMPTY };
+/// assert_eq!(s.history[1], pass);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Turn {
     /// Who played.
@@ -35,9 +51,29 @@ pub struct Turn {
 /// Something the tracker was told that cannot be true: a bid or play the game's rules refuse
 /// (the reason [`super::legal`] gives every front end), or news that contradicts what this
 /// seat has seen.
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{GameState, Seat, Seen, TrackError};
+///
+/// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+/// let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+/// s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
+/// // The landlord C is said to lead a 3 that we hold: reported, and taken all the same.
+/// let e = s.record_play(Seat::C, Some(cards("0"))).unwrap_err();
+/// let seen = Seen::OurHand;
+/// assert_eq!(e, TrackError::CardsNotAvailable { seat: Seat::C, cards: cards("0"), seen });
+/// assert_eq!(e.to_string(), "C played 3 (0), cards we hold");
+/// assert_eq!(s.cards_left[Seat::C], 19);
+/// // A plays next: a pass from B now is out of turn.
+/// let e = s.record_play(Seat::B, None).unwrap_err();
+/// assert_eq!(e, TrackError::OutOfTurn { seat: Seat::B, expected: Seat::A });
+/// assert_eq!(e.to_string(), "B played out of turn (A was to play)");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum TrackError {
-    /// A play the rules refuse ([`judge_reported`]).
+    /// A play the rules refuse: no referee of the game could have accepted it (the reason is
+    /// [`judge_play`]'s).
     Illegal {
         /// Who played.
         seat: Seat,
@@ -179,6 +215,21 @@ impl std::error::Error for TrackError {}
 
 /// Where cards a seat played were, by what the tracking seat has seen
 /// ([`TrackError::CardsNotAvailable`]).
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{GameState, Seat, Seen, TrackError};
+///
+/// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+/// let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+/// s.set_landlord(Seat::C, cards("50,51,52")).unwrap();
+/// s.record_play(Seat::C, Some(cards("40"))).unwrap();
+/// s.record_play(Seat::A, None).unwrap();
+/// // The farmer B plays the small joker, shown in the bottom: only the landlord holds it.
+/// let e = s.record_play(Seat::B, Some(cards("52"))).unwrap_err();
+/// let seen = Seen::Bottom;
+/// assert_eq!(e, TrackError::CardsNotAvailable { seat: Seat::B, cards: cards("52"), seen });
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Seen {
     /// In our hand.
@@ -190,6 +241,32 @@ pub enum Seen {
 }
 
 /// One seat's knowledge of a game.
+///
+/// ```
+/// use ddz_core::cards::Cards;
+/// use ddz_core::game::{GameState, Role, Seat};
+///
+/// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+/// // The official example from B's side, as a referee tells it: the deal, the bids, the bottom,
+/// // the first plays.
+/// let mut s = GameState::new(Seat::B, cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46"));
+/// s.record_bid(Seat::A, 1).unwrap();
+/// s.record_bid(Seat::B, 3).unwrap();
+/// s.record_bid(Seat::C, 0).unwrap();
+/// s.set_landlord(Seat::B, cards("27,48,53")).unwrap();
+/// assert_eq!((s.hand.len(), s.my_role(), s.base()), (20, Some(Role::Landlord), 3));
+/// s.record_play(Seat::B, Some(cards("0,4,5,7"))).unwrap(); // 444 with a 3
+/// s.record_play(Seat::C, None).unwrap();
+/// s.record_play(Seat::A, Some(cards("12,13,14,20"))).unwrap(); // 666 with an 8
+/// assert_eq!(s.cards_left.0, [13, 16, 17]);
+/// assert_eq!(s.to_move, Some(Seat::B));
+/// // Our answers beat A's 666 with an 8, or pass; the cards we have not seen are A's and C's.
+/// let on = *s.to_beat().unwrap();
+/// assert!(s.legal_plays().iter().all(|p| p.is_pass() || p.beats(&on)));
+/// assert_eq!(s.unseen().len(), 13 + 17);
+/// // Were B to win now: base 3, nothing doubled, 2 × 100 × 3 to the landlord.
+/// assert_eq!(s.outcome(Seat::B).scores()[Seat::B], 2 * 100 * 3);
+/// ```
 #[derive(Clone, Debug)]
 pub struct GameState {
     /// Our seat.
@@ -306,6 +383,24 @@ impl GameState {
     /// cards we were dealt, bottom cards a farmer already played, a landlord other than the
     /// first highest bidder heard (every bid 0 included, but on Botzone, whose seat A is then
     /// the landlord), a second bottom unlike the first. Read-only, for the engine's log.
+    ///
+    /// ```
+    /// use ddz_core::cards::Cards;
+    /// use ddz_core::game::{GameState, Seat, TrackError};
+    ///
+    /// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+    /// let dealt = cards("0,4,5,7,9,10,17,21,25,33,34,39,41,43,44,45,46");
+    /// let mut s = GameState::new(Seat::B, dealt);
+    /// s.record_bid(Seat::A, 1).unwrap();
+    /// s.record_bid(Seat::B, 0).unwrap();
+    /// s.record_bid(Seat::C, 2).unwrap();
+    /// assert!(s.leftover_contradictions(Seat::C, cards("1,2,3")).is_empty());
+    /// // A named the landlord though C bid highest.
+    /// let found = s.leftover_contradictions(Seat::A, cards("1,2,3"));
+    /// let bidder = Some((Seat::C, 2));
+    /// assert_eq!(found, [TrackError::NotTheBidder { landlord: Seat::A, bidder }]);
+    /// assert_eq!(found[0].to_string(), "A is named the landlord, but C bid highest (2)");
+    /// ```
     #[must_use]
     pub fn leftover_contradictions(&self, landlord: Seat, bottom: Cards) -> Vec<TrackError> {
         let mut found = Vec::new();
@@ -366,6 +461,20 @@ impl GameState {
     /// The play `seat` must beat when it plays now: `None` when it leads, which includes the
     /// case where the last play on the table is its own (the others passed, even if a pass
     /// message went missing: a player never has to beat itself).
+    ///
+    /// ```
+    /// use ddz_core::cards::Cards;
+    /// use ddz_core::game::{GameState, Seat};
+    ///
+    /// let cards = |codes: &str| Cards::parse_codes(codes).unwrap();
+    /// let mut s = GameState::new(Seat::A, cards("0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16"));
+    /// s.set_landlord(Seat::A, cards("50,51,52")).unwrap();
+    /// s.record_play(Seat::A, Some(cards("0"))).unwrap();
+    /// assert_eq!(s.to_beat_for(Seat::B).map(|c| c.to_string()), Some("3".to_string()));
+    /// // B passes, C's pass goes missing and the referee asks us: our own 3 is not to beat.
+    /// s.record_play(Seat::B, None).unwrap();
+    /// assert!(s.to_beat_for(Seat::A).is_none());
+    /// ```
     #[must_use]
     pub fn to_beat_for(&self, seat: Seat) -> Option<&Combo> {
         match &self.last {
@@ -523,7 +632,7 @@ impl GameState {
     }
 
     /// Records a play (`None` = pass) by `seat`, checking it against what we know: the lenient
-    /// layer of the game model ([`judge_reported`]: the rules every front end judges by, taking
+    /// layer of the game model (the rules every front end judges by, [`judge_play`]'s, taking
     /// whatever some referee could have accepted). On error the state is still updated as far
     /// as it can be (cards removed, turn advanced), so the caller can log and carry on.
     pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> Result<(), TrackError> {

@@ -3,6 +3,15 @@
 
 /// The trick (from 0) each play of a game belongs to, given whether each play, in order, was
 /// a pass. A play that is not a pass after two passes in a row starts the next trick.
+///
+/// ```
+/// use ddz_core::game::trick_numbers;
+///
+/// // A leads, B beats, C and A pass: B's play takes the trick and B leads the next, which one
+/// // pass does not end.
+/// let passes = [false, false, true, true, false, true, false];
+/// assert_eq!(trick_numbers(passes), [0, 0, 0, 0, 1, 1, 1]);
+/// ```
 #[must_use]
 pub fn trick_numbers(passes: impl IntoIterator<Item = bool>) -> Vec<usize> {
     let mut numbers = Vec::new();

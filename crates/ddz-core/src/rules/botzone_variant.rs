@@ -128,6 +128,16 @@ fn is_chain(ranks: &[usize]) -> bool {
 }
 
 /// How the Botzone judge reads `cards`: `None` for no play (and for the empty set, a pass).
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::botzone_variant::{read, BotzoneKind};
+///
+/// let plane = read("333444+56".parse().unwrap()).unwrap();
+/// assert_eq!((plane.kind, plane.links, plane.low.symbol()), (BotzoneKind::PlaneSingles, 2, '3'));
+/// assert_eq!(read("33344455".parse().unwrap()), None); // a pair is not two single wings
+/// assert_eq!(read(Counts::EMPTY), None);
+/// ```
 #[must_use]
 pub fn read(cards: Counts) -> Option<BotzonePlay> {
     let c = cards.per_rank();
@@ -209,6 +219,18 @@ pub fn read(cards: Counts) -> Option<BotzonePlay> {
 
 /// Whether the judge accepts `answer` (empty: a pass) when `target` is the play to beat
 /// (`None` or empty: a lead, where a pass is refused).
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::botzone_variant::accepts;
+///
+/// let c = |text: &str| text.parse::<Counts>().unwrap();
+/// assert!(accepts(c("44445555"), Some(c("33334444")))); // a higher shuttle of two fours
+/// assert!(accepts(c("3333"), Some(c("44445555")))); // any bomb beats a shuttle
+/// assert!(accepts(Counts::EMPTY, Some(c("7")))); // a pass on a play
+/// assert!(!accepts(Counts::EMPTY, None)); // but not on a lead
+/// assert!(!accepts(c("333355"), None)); // four with two singles needs two ranks
+/// ```
 #[must_use]
 pub fn accepts(answer: Counts, target: Option<Counts>) -> bool {
     let target = target.filter(|t| !t.is_empty());
@@ -225,6 +247,15 @@ pub fn accepts(answer: Counts, target: Option<Counts>) -> bool {
 /// The judge's score of a finished game, landlord first: the stake `max(bid, 1)` doubled for
 /// every bomb and rocket played (`doublings`) and for a spring or an anti-spring; the landlord
 /// wins or loses twice the stake, each farmer once. Returns (landlord's, each farmer's).
+///
+/// ```
+/// use ddz_core::rules::botzone_variant::scores;
+///
+/// // No bid (a stake of 1), nothing doubled: the landlord wins 2, each farmer loses 1.
+/// assert_eq!(scores(0, 0, false, true), (2, -1));
+/// // Bid 3, a bomb and the rocket (two doublings) and an anti-spring: a stake of 3 × 2³.
+/// assert_eq!(scores(3, 2, true, false), (-48, 24));
+/// ```
 #[must_use]
 pub fn scores(bid: u8, doublings: u32, spring: bool, landlord_won: bool) -> (i64, i64) {
     let times = doublings + u32::from(spring);

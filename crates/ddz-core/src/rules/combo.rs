@@ -251,6 +251,15 @@ impl Combo {
     /// Whether the cards have more than one reading (see [`readings`]) or use both jokers as
     /// kickers: platforms may judge such a play differently, so it is played only when nothing
     /// else is legal.
+    ///
+    /// ```
+    /// use ddz_core::rules::classify;
+    ///
+    /// let play = |text: &str| classify(text.parse().unwrap()).unwrap();
+    /// assert!(play("33334444").is_ambiguous()); // a plane, or four with two pairs
+    /// assert!(play("3333XD").is_ambiguous()); // the rocket as two kickers
+    /// assert!(!play("333444+57").is_ambiguous());
+    /// ```
     #[must_use]
     pub fn is_ambiguous(&self) -> bool {
         let kickers_hold_rocket = matches!(self.kind, Kind::PlaneSingles | Kind::FourSingles)
@@ -280,6 +289,19 @@ impl fmt::Display for Combo {
 }
 
 /// The canonical reading of a card multiset, or `None` when it is no legal play (or empty).
+///
+/// ```
+/// use ddz_core::cards::{Counts, Rank};
+/// use ddz_core::rules::{classify, Kind};
+///
+/// let read = |text: &str| classify(text.parse::<Counts>().unwrap());
+/// let trio = read("QQQ3").unwrap();
+/// assert_eq!((trio.kind, trio.key), (Kind::TripleSingle, Rank::from_symbol('Q').unwrap()));
+/// // Four with two pairs or a plane with wings? The table's order reads the plane.
+/// assert_eq!(read("33334444").unwrap().kind, Kind::PlaneSingles);
+/// assert_eq!(read("3X"), None); // no play
+/// assert_eq!(classify(Counts::EMPTY), None); // a pass is no cards, not a reading
+/// ```
 #[must_use]
 pub fn classify(cards: Counts) -> Option<Combo> {
     let mut found = None;
@@ -293,6 +315,21 @@ pub fn classify(cards: Counts) -> Option<Combo> {
 /// Every reading of a card multiset, canonical one first, each kind's criteria applied on its
 /// own (a bomb is not also read as a triple with one). More than one means platforms that do not
 /// follow the table's order could judge the play differently.
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::{readings, Kind};
+///
+/// let kinds = |text: &str| -> Vec<(Kind, char)> {
+///     let cards: Counts = text.parse().unwrap();
+///     readings(cards).iter().map(|c| (c.kind, c.key.symbol())).collect()
+/// };
+/// // The canonical plane with wings first, then four with two pairs keyed on either four.
+/// let ambiguous = [(Kind::PlaneSingles, '4'), (Kind::FourPairs, '4'), (Kind::FourPairs, '3')];
+/// assert_eq!(kinds("33334444"), ambiguous);
+/// assert_eq!(kinds("34567"), [(Kind::Straight, '7')]); // one reading: every platform agrees
+/// assert!(kinds("3X").is_empty());
+/// ```
 #[must_use]
 pub fn readings(cards: Counts) -> ArrayVec<Combo, 16> {
     let mut all = ArrayVec::new();

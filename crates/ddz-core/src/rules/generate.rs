@@ -11,6 +11,18 @@ use crate::cards::{Counts, Rank};
 use std::cmp::Ordering;
 
 /// Every legal lead of `hand`, appended to `out` (the pass is never a lead).
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::leads;
+///
+/// let hand: Counts = "3334".parse().unwrap();
+/// let mut plays = Vec::new();
+/// leads(hand, &mut plays);
+/// let shown: Vec<String> = plays.iter().map(|p| p.to_string()).collect();
+/// // Kind by kind in the table's order: singles, the pair, the triple, the triple with one.
+/// assert_eq!(shown, ["3", "4", "33", "333", "3334"]);
+/// ```
 pub fn leads(hand: Counts, out: &mut Vec<Combo>) {
     let c = hand.per_rank();
     for kind in Kind::ALL.iter().skip(1) {
@@ -20,6 +32,20 @@ pub fn leads(hand: Counts, out: &mut Vec<Combo>) {
 
 /// Every legal answer of `hand` to `target`, the pass included, appended to `out`. When
 /// `target` is the pass (nothing to beat) this is the leads.
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::{classify, follows, Combo};
+///
+/// let hand: Counts = "5899JJJJ".parse().unwrap();
+/// let seven = classify("7".parse().unwrap()).unwrap();
+/// let mut answers = Vec::new();
+/// follows(hand, &seven, &mut answers);
+/// let shown: Vec<String> = answers.iter().map(|p| p.to_string()).collect();
+/// // Higher singles, then the bomb, and the pass last.
+/// assert_eq!(shown, ["8", "9", "J", "JJJJ", "pass"]);
+/// assert_eq!(answers.last(), Some(&Combo::PASS));
+/// ```
 pub fn follows(hand: Counts, target: &Combo, out: &mut Vec<Combo>) {
     if target.is_pass() {
         leads(hand, out);
@@ -42,6 +68,22 @@ pub fn follows(hand: Counts, target: &Combo, out: &mut Vec<Combo>) {
 }
 
 /// The legal plays of `hand` when `target` is the play to beat (`None` or pass: a lead).
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::{classify, legal_plays, Kind};
+///
+/// let hand: Counts = "334455XD".parse().unwrap();
+/// // A lead: any play of the hand (the pair straight and the rocket among them), never a pass.
+/// let leads = legal_plays(hand, None);
+/// assert!(leads.iter().any(|p| p.kind == Kind::PairStraight));
+/// assert!(leads.iter().all(|p| !p.is_pass()));
+/// // On a pair of kings: no higher pair (the jokers are no pair), so the rocket or a pass.
+/// let kings = classify("KK".parse().unwrap()).unwrap();
+/// let answers = legal_plays(hand, Some(&kings));
+/// let shown: Vec<String> = answers.iter().map(|p| p.to_string()).collect();
+/// assert_eq!(shown, ["XD", "pass"]);
+/// ```
 #[must_use]
 pub fn legal_plays(hand: Counts, target: Option<&Combo>) -> Vec<Combo> {
     let mut out = Vec::with_capacity(64);
@@ -227,6 +269,19 @@ fn each_kicker_set(avail: &[u8; 15], unit: u8, k: u8, mut visit: impl FnMut(Coun
 
 /// Sorts plays into the order `ddz moves` prints: kind in table order, chain length, key, then
 /// the cards as rank sequences ascending (lexicographic); the pass last.
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::generate::display_order;
+/// use ddz_core::rules::{classify, legal_plays};
+///
+/// let hand: Counts = "45XD".parse().unwrap();
+/// let three = classify("3".parse().unwrap()).unwrap();
+/// let mut plays = legal_plays(hand, Some(&three)); // singles, then the rocket, then the pass
+/// display_order(&mut plays);
+/// let shown: Vec<String> = plays.iter().map(|p| p.to_string()).collect();
+/// assert_eq!(shown, ["XD", "4", "5", "X", "D", "pass"]);
+/// ```
 pub fn display_order(plays: &mut [Combo]) {
     plays.sort_by(|a, b| {
         let class = |c: &Combo| (c.is_pass(), c.kind, c.len, c.key);

@@ -9,4 +9,5 @@ pub mod platform;
 
 pub use combo::{classify, readings, Combo, Kind};
 pub use generate::{follows, leads, legal_plays};
-pub use platform::{beats_somewhere, safe_answer, Platform};
+pub(crate) use platform::beats_somewhere;
+pub use platform::{safe_answer, Platform};

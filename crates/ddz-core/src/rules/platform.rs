@@ -44,7 +44,7 @@ pub enum Platform {
     Sample2015,
     /// The 2019 team-format server.
     Icga2019,
-    /// Botzone's variant (`super::botzone_variant`): another table of plays, not a reading of the
+    /// Botzone's variant ([`super::botzone_variant`]): another table of plays, not a reading of the
     /// official one, so it is no member of [`Platform::ALL`] and the engine's answers on the
     /// official platforms never consider it.
     Botzone,
@@ -72,6 +72,18 @@ impl Platform {
     /// Whether this platform accepts `answer` (a pass: `Combo::PASS`) on `target` (`None` or a
     /// pass: a lead). A platform that would never have shown `target` (it is no play there)
     /// accepts anything legal canonically: the engine cannot be running on it.
+    ///
+    /// ```
+    /// use ddz_core::rules::{classify, Combo, Platform};
+    ///
+    /// let play = |text: &str| classify(text.parse().unwrap()).unwrap();
+    /// let (plane, four) = (play("555666+34"), play("33334444"));
+    /// // The 2015 sample engine reads 33334444 as four with two pairs: a plane does not beat it.
+    /// assert!(Platform::Canonical.accepts(&plane, Some(&four)));
+    /// assert!(!Platform::Sample2015.accepts(&plane, Some(&four)));
+    /// assert!(Platform::Sample2015.accepts(&Combo::PASS, Some(&four)));
+    /// assert!(!Platform::Sample2015.accepts(&Combo::PASS, None)); // no pass on a lead
+    /// ```
     #[must_use]
     pub fn accepts(self, answer: &Combo, target: Option<&Combo>) -> bool {
         if self == Platform::Botzone {
@@ -153,7 +165,7 @@ fn triple_ranks(cards: Counts) -> u16 {
 
 /// Whether `answer` beats `target` as `platform` reads both (a pass beats nothing).
 #[must_use]
-pub fn beats_on(platform: Platform, answer: Counts, target: Counts) -> bool {
+fn beats_on(platform: Platform, answer: Counts, target: Counts) -> bool {
     match (platform.read(answer), platform.read(target)) {
         (Some(a), Some(t)) => a.beats(&t),
         _ => false,
@@ -163,6 +175,22 @@ pub fn beats_on(platform: Platform, answer: Counts, target: Counts) -> bool {
 /// Whether `answer`, legal canonically on `target` (a pass: a lead), is accepted by every
 /// platform that accepts `target` itself as a play: the engine's rule for its own answers. A
 /// pass on a play, a bomb and the rocket read the same everywhere, and so does every lead.
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::{classify, safe_answer, Combo};
+///
+/// let play = |text: &str| classify(text.parse::<Counts>().unwrap()).unwrap();
+/// let ambiguous = play("33334444"); // a plane here, four with two pairs on other platforms
+/// // A higher plane beats it canonically, but is refused where it is four with two pairs.
+/// assert!(play("555666+34").beats(&ambiguous));
+/// assert!(!safe_answer(&play("555666+34"), &ambiguous));
+/// // A bomb and the pass mean the same everywhere; so does every lead.
+/// assert!(safe_answer(&play("7777"), &ambiguous));
+/// assert!(safe_answer(&Combo::PASS, &ambiguous));
+/// assert!(safe_answer(&play("3"), &Combo::PASS));
+/// assert!(!safe_answer(&Combo::PASS, &Combo::PASS)); // a pass is no lead
+/// ```
 #[must_use]
 pub fn safe_answer(answer: &Combo, target: &Combo) -> bool {
     if answer.is_pass() || target.is_pass() {
@@ -178,6 +206,16 @@ pub fn safe_answer(answer: &Combo, target: &Combo) -> bool {
 
 /// The platforms that would refuse `answer` on `target` (`None`: a lead), in
 /// [`Platform::ALL`] order: what `ddz moves` marks.
+///
+/// ```
+/// use ddz_core::rules::platform::refused_by;
+/// use ddz_core::rules::{classify, Platform};
+///
+/// let play = |text: &str| classify(text.parse().unwrap()).unwrap();
+/// let refused = refused_by(&play("555666+34"), Some(&play("33334444")));
+/// assert_eq!(refused, [Platform::Sample2015, Platform::Icga2019]);
+/// assert!(refused_by(&play("7777"), Some(&play("33334444"))).is_empty());
+/// ```
 #[must_use]
 pub fn refused_by(answer: &Combo, target: Option<&Combo>) -> Vec<Platform> {
     Platform::ALL
@@ -190,12 +228,19 @@ pub fn refused_by(answer: &Combo, target: Option<&Combo>) -> Vec<Platform> {
 /// Whether some platform accepts `answer` on `target`: what a tracker must take as a legal
 /// play it was told about (the platform it runs on accepted it).
 #[must_use]
-pub fn beats_somewhere(answer: Counts, target: Counts) -> bool {
+pub(crate) fn beats_somewhere(answer: Counts, target: Counts) -> bool {
     Platform::ALL.iter().any(|&p| beats_on(p, answer, target))
 }
 
 /// Whether some platform reads `cards` differently from the canonical reading (as another kind
 /// or key, or not at all).
+///
+/// ```
+/// use ddz_core::rules::platform::read_differently;
+///
+/// assert!(read_differently("33334444".parse().unwrap())); // four with two pairs elsewhere
+/// assert!(!read_differently("333444+56".parse().unwrap()));
+/// ```
 #[must_use]
 pub fn read_differently(cards: Counts) -> bool {
     let canonical = classify(cards);
