@@ -3,7 +3,6 @@
 //! one per search thread, so a decision's deals can be spread over several cores.
 
 use super::proposal::Proposal;
-use super::seats::Population;
 use super::Playout;
 use super::{decision_seed, Aim, Judge, Thinker, ThinkerSettings};
 use crate::cards::Cards;
@@ -11,7 +10,9 @@ use crate::game::{BySeat, GameState, Outcome, Role, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
 use crate::search::{Policy, Sampler, Solver};
+use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::networks::{open_position, NetValue, PlayNet};
+use crate::strategy::rules_player::RulesPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -36,42 +37,32 @@ pub(super) struct Worker {
     play_net: Option<PlayNet>,
 }
 
-/// The policy of a worker's play-outs ([`Playout`]), seat by seat: every seat the settings'
-/// `playout`, or each the policy a decision set ([`PlayoutPolicy::seats`]: `playout-seats =
-/// match`). A seat played by the learned policy plays it for the first `playout-plies` turns
-/// of each play-out (every turn when 0) and the rule player after them.
+/// The policy of a worker's play-outs, every seat alike: the settings' `playout`, the rule
+/// player or the learned policy (made at its first use).
 #[derive(Debug, Default)]
 pub(super) struct PlayoutPolicy {
-    players: Population,
-    /// The policy of each seat in this decision's play-outs; `None`: the settings' `playout`
-    /// in every seat.
-    pub(super) seats: Option<BySeat<Playout>>,
-    /// The policy of each seat in this play-out.
-    playing: BySeat<Playout>,
-    /// Turns the learned policy still plays in this play-out.
-    learned_turns: u32,
+    rules: RulesPlayer,
+    learned: Option<Box<LearnedPlayer>>,
+    /// The policy of this play-out.
+    playing: Playout,
 }
 
 impl PlayoutPolicy {
     /// Ready for a play-out as `settings` ask.
     pub(super) fn start(&mut self, settings: &ThinkerSettings) {
-        self.playing = self.seats.unwrap_or(BySeat([settings.playout; 3]));
-        self.learned_turns = match settings.playout_plies {
-            0 => u32::MAX,
-            n => n,
-        };
+        self.playing = settings.playout;
     }
 }
 
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
-        let learned_turn = self.learned_turns > 0;
-        self.learned_turns = self.learned_turns.saturating_sub(1);
-        let policy = match self.playing[state.me] {
-            Playout::Learned if !learned_turn => Playout::Rules,
-            policy => policy,
-        };
-        self.players.choose(policy, state)
+        match self.playing {
+            Playout::Rules => self.rules.choose(state),
+            Playout::Learned => self
+                .learned
+                .get_or_insert_with(|| Box::new(LearnedPlayer::new()))
+                .choose(state),
+        }
     }
 }
 

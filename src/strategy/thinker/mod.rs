@@ -31,7 +31,6 @@ mod candidates;
 mod eval;
 mod explained;
 mod proposal;
-pub mod seats;
 mod settings;
 mod stats;
 pub mod table;
@@ -40,21 +39,21 @@ pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
 pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use settings::{
     player_setting_names, player_usage_lines, retired, Aim, Bidder, Infer, Judge, Playout,
-    PlayoutSeats, ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES,
-    MAX_TABLE_MB, MAX_THREADS, SETTINGS,
+    ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
+    MAX_THREADS, SETTINGS,
 };
 
+use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
 use super::{Ending, Note, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::named::Named;
 use crate::rules::Combo;
-use crate::search::Sampler;
+use crate::search::{Policy, Sampler};
 use crate::strategy::networks::{BidNet, HiddenNet};
 use crate::time::{Budget, Deadline};
 use eval::{Deals, Worker};
-use seats::{Population, SeatModels};
 use stats::{best, look_at, race_look, CandidateTally};
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::Mutex;
@@ -105,24 +104,21 @@ pub struct Analysis {
     pub candidates: Vec<CandidateReport>,
     /// The play chosen.
     pub chosen: Combo,
-    /// The starting policy's own choice (the rule player's, or the learned policy's with
-    /// `prior = learned`).
+    /// The rule player's own choice, the one the search keeps unless another is clearly
+    /// better (`stick`).
     pub policy_choice: Combo,
     /// Deals drawn.
     pub deals: u32,
     /// Why the search stopped.
     pub stopped: Stopped,
-    /// With `playout-seats = match`: the policy each other seat was played out by and how it
-    /// was told ([`explained::seats_text`]).
-    pub seats: Option<String>,
 }
 
 /// The thinking player.
 pub struct Thinker {
     settings: ThinkerSettings,
-    /// The players of our own decisions: the search starts from the `prior` one's choice, and
-    /// the rule player bids by its value thresholds (`bid = value`).
-    players: Population,
+    /// The rule player: the search starts from its choice, and it bids by its value
+    /// thresholds (`bid = value`).
+    rules: RulesPlayer,
     splitter: Splitter,
     /// One per search thread, the first also bidding's (each makes its solver and network at
     /// its first search, so players that never search cost no table memory).
@@ -131,8 +127,6 @@ pub struct Thinker {
     bid_net: Option<BidNet>,
     /// What the games of this table have shown (`bid = table`), from the match's first game.
     table: TableEstimate,
-    /// How the other seats of this match play (`playout-seats = match`), from its first game.
-    seats: SeatModels,
     /// The hidden-hand network, made at the first decision that draws deals by it.
     hidden_net: Option<HiddenNet>,
     /// The deal the arena showed its measurement player ([`Thinker::show_deal`]): every
@@ -152,12 +146,11 @@ impl Thinker {
     pub fn new(settings: ThinkerSettings) -> Thinker {
         Thinker {
             settings,
-            players: Population::default(),
+            rules: RulesPlayer::default(),
             splitter: Splitter::new(),
             workers: vec![Worker::default()],
             bid_net: None,
             table: TableEstimate::default(),
-            seats: SeatModels::default(),
             hidden_net: None,
             shown: None,
             explained: None,
@@ -203,21 +196,11 @@ impl Thinker {
         explained::table_text(&self.table)
     }
 
-    /// How the other seats of this match play (`playout-seats = match`), as the `# think`
-    /// line's `seats` field gives it.
+    /// Whether its settings learn from the match's games ([`Strategy::game_over`]): the
+    /// table's edge (`bid = table`).
     #[must_use]
-    pub fn seats_text(&self) -> String {
-        explained::seats_text(&self.seats, self.settings.playout)
-    }
-
-    /// What its settings learn from the match's games ([`Strategy::game_over`]): its bids
-    /// (`bid = table`), its plays (`playout-seats = match`).
-    #[must_use]
-    pub fn learns_from_games(&self) -> Learns {
-        Learns {
-            bids: self.settings.bidder == Bidder::Table,
-            plays: self.settings.playout_seats == PlayoutSeats::Match,
-        }
+    pub fn learns_from_games(&self) -> bool {
+        self.settings.bidder == Bidder::Table
     }
 
     /// Its settings.
@@ -228,7 +211,7 @@ impl Thinker {
 
     /// The search of one play decision, with every candidate's figures.
     pub fn analyze(&mut self, state: &GameState, deadline: Deadline) -> Analysis {
-        let policy_choice = self.players.choose(self.settings.prior, state);
+        let policy_choice = self.rules.choose(state);
         let legal = state.legal_plays();
         let candidates = self.candidates(state, &legal, policy_choice);
         let sampler = match Sampler::new(state) {
@@ -240,7 +223,6 @@ impl Thinker {
                     policy_choice,
                     deals: 0,
                     stopped: Stopped::NoSearch,
-                    seats: None,
                 }
             }
         };
@@ -253,13 +235,6 @@ impl Thinker {
         let seed = decision_seed(state);
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
-        let seats = match self.settings.playout_seats {
-            PlayoutSeats::Same => None,
-            PlayoutSeats::Match => Some(self.seats.playouts(state.me, self.settings.playout)),
-        };
-        for worker in &mut self.workers {
-            worker.policy.seats = seats;
-        }
         let everyone: Vec<usize> = (0..candidates.len()).collect();
         let race = Race {
             state,
@@ -289,18 +264,8 @@ impl Thinker {
             policy_choice,
             deals: race.deals,
             stopped: race.stopped,
-            seats: seats.map(|_| explained::seats_text(&self.seats, self.settings.playout)),
         }
     }
-}
-
-/// What a thinker's settings learn from a match's games ([`Thinker::learns_from_games`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Learns {
-    /// Its bids: the table's edge (`bid = table`).
-    pub bids: bool,
-    /// Its plays: how the other seats play (`playout-seats = match`).
-    pub plays: bool,
 }
 
 /// Why a decision's search stopped.
@@ -527,7 +492,7 @@ impl Strategy for Thinker {
         let margin = self.settings.bid_margin;
         let seen = match self.settings.bidder {
             Bidder::Value => {
-                let (bid, value) = self.players.rules.bid_by_value(state);
+                let (bid, value) = self.rules.bid_by_value(state);
                 BidSeen::Value {
                     bid,
                     value,
@@ -571,24 +536,19 @@ impl Strategy for Thinker {
     }
 
     fn new_game(&mut self) {
-        self.players.rules.new_game();
+        self.rules.new_game();
     }
 
     fn game_over(&mut self, state: &GameState, ending: &Ending) {
-        let learns = self.learns_from_games();
-        if learns.bids {
+        if self.learns_from_games() {
             let mut table = std::mem::take(&mut self.table);
             table.learn(state, ending, self.bid_net());
             self.table = table;
-        }
-        if learns.plays {
-            self.seats.learn(state, ending);
         }
     }
 
     fn new_table(&mut self) {
         self.table = TableEstimate::default();
-        self.seats = SeatModels::default();
     }
 }
 
@@ -730,58 +690,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    /// `playout = learned` with `playout-plies = N`: the learned policy plays the first N
-    /// turns of a play-out and the rule player the rest, each as it plays alone.
-    #[test]
-    fn the_learned_policy_plays_the_first_playout_plies() {
-        use crate::search::rollout::OpenGame;
-        use crate::search::Policy;
-        use crate::strategy::learned_policy::LearnedPlayer;
-        use crate::strategy::rules_player::RulesPlayer;
-        const PLIES: usize = 3;
-        let settings = ThinkerSettings {
-            playout: Playout::Learned,
-            playout_plies: PLIES as u32,
-            ..ThinkerSettings::default()
-        };
-        let (mut differ_before, mut differ_after) = (0, 0);
-        for moment in (0..4).flat_map(crate::strategy::bench_games::self_play_positions) {
-            let views = &moment.views;
-            let view = match views.iter().find(|v| v.to_move == Some(v.me)) {
-                Some(v) => v,
-                None => continue,
-            };
-            let hands = BySeat::from_fn(|s| views[s.index()].hand);
-            let mut game = OpenGame::new(view, hands);
-            let mut mixed = eval::PlayoutPolicy::default();
-            mixed.start(&settings);
-            let (mut learned, mut rules) = (LearnedPlayer::new(), RulesPlayer::new());
-            for turn in 0..2 * PLIES {
-                let seat = match game.to_move() {
-                    Some(s) if game.winner().is_none() => s,
-                    _ => break,
-                };
-                let seen = game.view(seat).clone();
-                let (l, r) = (learned.choose(&seen), rules.choose(&seen));
-                let played = mixed.choose(&seen);
-                if turn < PLIES {
-                    assert_eq!(played, l, "turn {}", turn);
-                    differ_before += usize::from(l != r);
-                } else {
-                    assert_eq!(played, r, "turn {}", turn);
-                    differ_after += usize::from(l != r);
-                }
-                game.play(seat, &played).expect("a legal play");
-            }
-        }
-        assert!(
-            differ_before > 0 && differ_after > 0,
-            "{} {}",
-            differ_before,
-            differ_after
-        );
     }
 
     #[test]
