@@ -17,19 +17,18 @@
 //! - as a farmer: δ of our side's wins when another seat is the landlord, against the network's
 //!   chance for our hand in that farmer's seat.
 //!
-//! The two δ are the maximum a posteriori of a logistic model with a normal prior centred on 0
-//! (the table is as strong as us: self-play), each of standard deviation [`PRIOR_SHIFT`]
-//! ([`PRIOR_SHIFT`] says why), fitted together: a table that is weaker than us is weaker on
-//! both sides, so the prior correlates them ([`EDGE_CORRELATION`]), and the games of one side
-//! move the other's estimate too. Without that, a table where we are nearly always the farmers
-//! (the 2015 sample engine bids 3 first on most deals) teaches our farmers' edge in a few games
-//! and our landlord's never: passing then looks better than bidding, so the landlord's games
-//! that would correct it are never played. A win is worth the table's own stakes a game for
-//! that side (the multiplier, shrunk toward self-play's). Beside them, what passing leads to at
-//! this table: how often another seat takes the deal when we pass, and at what base, each
-//! shrunk toward the self-play figures the bidder has always used ([`super::PASS_TAKEN`],
-//! [`super::PASS_BASE`]). Before any game every estimate is its prior and moves nothing: the
-//! bids are exactly the bid network's.
+//! Each δ is the maximum a posteriori of a logistic model with a normal prior centred on 0
+//! (the table is as strong as us: self-play) of standard deviation [`PRIOR_SHIFT`], fitted to
+//! that side's own games. A win is worth the table's own stakes a game for that side (the
+//! multiplier, shrunk toward self-play's). Beside them, what passing leads to at this table:
+//! how often another seat takes the deal when we pass, and at what base, each shrunk toward the
+//! self-play figures the bidder has always used ([`super::PASS_TAKEN`], [`super::PASS_BASE`]).
+//! Before any game every estimate is its prior and moves nothing: the bids are exactly the bid
+//! network's.
+//!
+//! The prior once correlated the two sides' shifts, so that where we are nearly always the
+//! farmers our farmers' games taught our landlord's edge too; it measured no different from
+//! its absence and was retired (docs/figures.md, "Retired settings").
 
 use super::bid::{pass_value, AfterPass};
 use crate::game::{GameState, Outcome, Seat};
@@ -47,8 +46,7 @@ use crate::strategy::Ending;
 /// games, won 62.6% where the network said 64.1%), the farmers' −0.37 ± 0.17 (594 games, won
 /// 37.2% where it said 45.7%), at ± 95%. The table's edge is over these, so a table like
 /// self-play moves no bid: measured without them, the estimate learned the farmers' shift as a
-/// stronger table's and, through [`EDGE_CORRELATION`], passed hands our landlord wins
-/// (docs/figures.md, "Alone at the table").
+/// stronger table's (docs/figures.md, "An equal table's shifts").
 pub const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
 
 /// The prior's standard deviation of a side's shift, in log-odds. The tables we can run
@@ -57,15 +55,6 @@ pub const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
 /// most a quarter of a unit of information (p(1 − p)), so the prior weighs as much as about four
 /// even games.
 pub const PRIOR_SHIFT: f64 = 1.0;
-
-/// The prior's correlation of the two sides' shifts. Every table we can run moves both the same
-/// way: self-play neither (0, 0); the outside engines both up, our landlord's 37% made 73–89%
-/// (δ about +1.5 to +2.6) and our farmers' 63% made 78–84% (about +0.7 to +1.1, at 256 deals);
-/// the engine at 256 deals against ours at 16 both down. The sides differ by how the seats bid
-/// (a landlord that bids 3 on any hand is beaten more often than one that chooses), so not 1:
-/// 0.75 lets one side's games carry three quarters of their shift to the other at first, and
-/// each side's own games decide once there are some.
-pub const EDGE_CORRELATION: f64 = 0.75;
 
 /// The prior's weight, in passes, of how often another seat takes the deal when we pass and
 /// at what base: these move slowly with the table (an engine that bids 3 on every hand, or
@@ -153,10 +142,22 @@ impl Shift {
         }
     }
 
-    /// Counts a game played at chance `chance` (the network's) and `won` or lost; the shift is
-    /// fitted again by [`fit_shifts`].
+    /// Counts a game played at chance `chance` (the network's) and `won` or lost, and fits the
+    /// shift again: the maximum a posteriori under the prior of standard deviation
+    /// [`PRIOR_SHIFT`] (Newton's method on the log posterior, concave: a few steps converge).
     fn record(&mut self, chance: f64, won: bool) {
         self.games.push((logit(chance) + self.equal, won));
+        let precision = 1.0 / (PRIOR_SHIFT * PRIOR_SHIFT);
+        let mut delta = self.delta;
+        for _ in 0..50 {
+            let (gradient, curvature) = self.slope(delta);
+            let step = (gradient - precision * delta) / (curvature - precision);
+            delta -= step;
+            if step.abs() < 1e-9 {
+                break;
+            }
+        }
+        self.delta = delta;
     }
 
     /// The log-likelihood's gradient and curvature at a shift of `delta`.
@@ -193,35 +194,6 @@ impl Shift {
             sigmoid(equal + self.delta) - sigmoid(equal)
         }
     }
-}
-
-/// Fits both sides' shifts to their games together: the maximum a posteriori under the prior
-/// of standard deviation [`PRIOR_SHIFT`] and correlation [`EDGE_CORRELATION`] (Newton's method
-/// on the log posterior, concave: a few steps converge). With one side's games alone the other
-/// side's shift is [`EDGE_CORRELATION`] times this side's, and this side's is what it would be
-/// fitted alone.
-pub fn fit_shifts(landlord: &mut Shift, farmers: &mut Shift) {
-    let rho = EDGE_CORRELATION;
-    // The prior's precision matrix: the inverse of s² [[1, ρ], [ρ, 1]].
-    let k = 1.0 / (PRIOR_SHIFT * PRIOR_SHIFT * (1.0 - rho * rho));
-    let (a, b) = (k, -rho * k);
-    let (mut x, mut y) = (landlord.delta, farmers.delta);
-    for _ in 0..50 {
-        let (gx, hx) = landlord.slope(x);
-        let (gy, hy) = farmers.slope(y);
-        let (gx, gy) = (gx - (a * x + b * y), gy - (b * x + a * y));
-        let (hxx, hyy, hxy) = (hx - a, hy - a, -b);
-        let det = hxx * hyy - hxy * hxy;
-        let step_x = (hyy * gx - hxy * gy) / det;
-        let step_y = (hxx * gy - hxy * gx) / det;
-        x -= step_x;
-        y -= step_y;
-        if step_x.abs().max(step_y.abs()) < 1e-9 {
-            break;
-        }
-    }
-    landlord.delta = x;
-    farmers.delta = y;
 }
 
 /// What the games of this table have shown ([module doc](self)).
@@ -287,7 +259,6 @@ impl TableEstimate {
             self.farmers.record(1.0 - landlord_chance, !landlord_won);
             self.farmer_stakes.add(stakes);
         }
-        fit_shifts(&mut self.landlord, &mut self.farmers);
     }
 
     /// The bid network's values of our hand at this table, in points at base 1: `landlord`
@@ -461,7 +432,6 @@ mod tests {
         for _ in 0..10 {
             shift.record(0.4, true);
         }
-        fit_shifts(&mut shift, &mut Shift::over_equal(EQUAL_TABLE.1));
         let gain = |p: f64| shift.gain(p);
         assert!(shift.delta() > 1.0, "{}", shift.delta());
         assert!(
@@ -473,12 +443,11 @@ mod tests {
         );
     }
 
-    /// With one side's games alone, that side's shift is the one-parameter fit under its
-    /// marginal prior N(0, PRIOR_SHIFT²) (found here by bisection on the gradient, not by the
-    /// two-parameter Newton steps), and the other side's is the prior's conditional mean,
-    /// EDGE_CORRELATION times it.
+    /// A side's shift is the maximum a posteriori of its own games under the prior
+    /// N(0, PRIOR_SHIFT²) (found here by bisection on the gradient, not by Newton's steps); the
+    /// other side's games do not move it.
     #[test]
-    fn one_sides_games_alone_fit_as_one_parameter_and_carry_to_the_other() {
+    fn a_sides_shift_is_fitted_to_its_own_games() {
         let games = [
             (0.3, true),
             (0.5, true),
@@ -506,29 +475,9 @@ mod tests {
                 hi = mid;
             }
         }
-        for landlord_side in [true, false] {
-            let (mut played, mut other) = (side.clone(), Shift::default());
-            if landlord_side {
-                fit_shifts(&mut played, &mut other);
-            } else {
-                fit_shifts(&mut other, &mut played);
-            }
-            assert!(
-                (played.delta() - lo).abs() < 1e-6,
-                "{} {}",
-                played.delta(),
-                lo
-            );
-            assert!((other.delta() - EDGE_CORRELATION * lo).abs() < 1e-6);
-            assert!(lo > 0.5, "{}", lo);
-        }
-    }
-
-    /// A table where we are always the farmers and beat its landlord (the 2015 sample engine
-    /// bids 3 first on most deals): the landlord's edge is learned from the farmers' games, at
-    /// the prior's correlation, before any landlord's game was played.
-    #[test]
-    fn the_farmers_games_teach_the_landlords_edge() {
+        assert!((side.delta() - lo).abs() < 1e-6, "{} {}", side.delta(), lo);
+        assert!(lo > 0.5, "{}", lo);
+        // A table where we are always the farmers: our landlord's edge stays the prior's.
         let mut net = net();
         let mut table = TableEstimate::default();
         for i in 0..12 {
@@ -538,9 +487,8 @@ mod tests {
             table.learn(&state, &ending, &mut net);
         }
         assert_eq!(table.games(), (0, 12));
-        let (l, f) = (table.landlord.delta(), table.farmers.delta());
-        assert!(f > 1.0, "{}", f);
-        assert!((l - EDGE_CORRELATION * f).abs() < 1e-6, "{} {}", l, f);
+        assert!(table.farmers.delta() > 1.0, "{}", table.farmers.delta());
+        assert_eq!(table.landlord.delta(), 0.0);
     }
 
     #[test]
