@@ -34,6 +34,7 @@ mod engine_questions;
 mod engine_session;
 mod engine_table;
 mod game_model;
+mod layering;
 mod learn_selfplay;
 mod play_cli;
 mod props_cards;

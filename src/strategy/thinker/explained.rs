@@ -3,8 +3,10 @@
 //! its bidder's look at the hand, the answer and the time. The log's line of it, written and read
 //! by one grammar, is [`crate::strategy::explain`]'s.
 
+use super::bid::NetBid;
+use super::race::{Analysis, Stopped};
+use super::stats::CandidateReport;
 use super::table::TableEstimate;
-use super::{Analysis, CandidateReport, NetBid, Stopped};
 use crate::game::Scoring;
 use crate::rules::Combo;
 use crate::strategy::explain::Note;
@@ -214,7 +216,6 @@ mod tests {
     use crate::cards::Counts;
     use crate::game::Scoring;
     use crate::rules::{classify, Combo};
-    use crate::strategy::thinker::{Analysis, BidExplained, NetBid, PlayExplained};
 
     fn play(ranks: &str) -> Combo {
         classify(ranks.parse::<Counts>().unwrap()).unwrap()

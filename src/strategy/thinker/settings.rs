@@ -20,8 +20,16 @@ const DEFAULT_BIDDER: Bidder = Bidder::Table;
 /// (docs/learning.md).
 pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 
+/// The solver takes over a rollout once the hands hold this many cards together: its median
+/// time there is a few hundredths of a millisecond (ddz bench, solve section).
+pub const SOLVE_AT_CARDS: u32 = 16;
+/// Node budget of one solve inside a rollout (a few milliseconds at most; most solves at 16
+/// cards need under 200 nodes): past it the policy plays on and the solver tries again a few
+/// cards later.
+pub const SOLVE_NODES: u64 = 4_000;
+
 /// Default size of the solver's transposition table: the rollouts' solves are small (at most
-/// [`SOLVE_AT_CARDS`](super::SOLVE_AT_CARDS) cards, [`SOLVE_NODES`](super::SOLVE_NODES) nodes), and a smaller table is cheaper to set up
+/// [`SOLVE_AT_CARDS`] cards, [`SOLVE_NODES`] nodes), and a smaller table is cheaper to set up
 /// for each game an arena plays.
 pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
@@ -58,7 +66,7 @@ pub struct ThinkerSettings {
     /// network against the binary's own).
     pub nets: NetFiles,
     /// Threads that share a decision's deals; `None`: one per core. The answer at a fixed
-    /// budget is the same for any number ([`Thinker::analyze`](super::Thinker::analyze)).
+    /// budget is the same for any number (the deals are counted in deal order).
     pub threads: Option<usize>,
     /// The policy the play-outs are played by in every seat: the rule player (`rules`, the
     /// default) or the learned policy (`learned`).
@@ -417,12 +425,11 @@ crate::named_enum!(Infer);
 pub enum Bidder {
     /// The rule player's value thresholds.
     Value,
-    /// The bid network's expected score of taking the landlord seat, against passing (the
-    /// default).
+    /// The bid network's expected score of taking the landlord seat, against passing.
     Net,
     /// The bid network's values moved by what this table's games have shown: how our landlord
     /// and our farmers fare here against what it predicted, and what passing leads to
-    /// ([`super::table`]). Before any game, the bid network's bids.
+    /// (`thinker::table`). Before any game, the bid network's bids. The default.
     Table,
 }
 
@@ -468,12 +475,11 @@ pub struct Judge {
     pub solve_nodes: u64,
 }
 
-/// The landlord's judge by default: the score, the solver from
-/// [`SOLVE_AT_CARDS`](super::SOLVE_AT_CARDS) cards.
+/// The landlord's judge by default: the score, the solver from [`SOLVE_AT_CARDS`] cards.
 pub const DEFAULT_AS_LANDLORD: Judge = Judge {
     aim: Aim::Score,
-    solve_at: super::SOLVE_AT_CARDS,
-    solve_nodes: super::SOLVE_NODES,
+    solve_at: SOLVE_AT_CARDS,
+    solve_nodes: SOLVE_NODES,
 };
 
 /// The farmers' judge by default: games won, the solver from 24 cards ([`Judge`]).
