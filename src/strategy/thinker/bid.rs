@@ -118,12 +118,11 @@ pub fn pass_value(state: &GameState, farmer_side: [f64; 2], taken: f64, base: f6
     }
 }
 
-/// When we pass (and a seat bids after us), how often another seat becomes the landlord: 97.4%
-/// of the passes of 1,000 deals of `builtin:ddz:samples=4` (value thresholds) against itself
-/// (seed 11).
+/// When we pass (and a seat bids after us), how often another seat becomes the landlord, as
+/// measured in self-play with the value thresholds (docs/figures.md, "Bidding").
 pub const PASS_TAKEN: f64 = 0.974;
 
-/// And at what base, on average: 2.91 in the same games.
+/// And at what base, on average, in the same games.
 pub const PASS_BASE: f64 = 2.91;
 
 /// A farmer's share of the landlord's stake: by the official rule each farmer pays or gets half

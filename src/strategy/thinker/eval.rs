@@ -1,5 +1,5 @@
-//! How a candidate is judged on one sampled deal: played out (the rule player in every seat,
-//! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
+//! How a candidate is judged on one sampled deal: played out (the `playout` policy in every
+//! seat, the solver at the end), blended with the play network's value. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
 use super::proposal::{deal_seed, decision_seed, Proposal};

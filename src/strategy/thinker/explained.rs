@@ -73,7 +73,7 @@ pub enum BidSeen {
         said: NetBid,
         /// The margin, in stakes.
         margin: f64,
-        /// What the table's games had shown ([`table_text`]).
+        /// What the table's games had shown (`table_text`).
         table: String,
     },
 }

@@ -29,7 +29,7 @@
 //! - `settings`: what can be set, and how it is read (the retired settings refused by name);
 //! - `stats`: a candidate's outcomes, the paired figures, dropping and choosing;
 //! - `proposal`: where a decision's deals are drawn from, and their seeds;
-//! - `eval`: a candidate judged on one deal, by a [`Worker`](eval) per search thread;
+//! - `eval`: a candidate judged on one deal, by a worker per search thread;
 //! - `race`: the candidates raced over the deals on the workers, and what the search found;
 //! - `bid`: bidding by the bid network, what a pass leads to;
 //! - `table`: what the table is worth, learned from the match's games (`bid = table`);
@@ -56,7 +56,6 @@ pub use settings::{
     MAX_THREADS, SETTINGS, SOLVE_AT_CARDS, SOLVE_NODES,
 };
 pub use stats::{CandidateReport, FIRST_LOOK, INDIFFERENT, LOOK_GROWTH, RACE_ERROR};
-pub use table::{TableEstimate, EQUAL_TABLE};
 
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
@@ -71,6 +70,7 @@ use eval::{Deals, Decision, Worker};
 use proposal::{decision_seed, Proposal};
 use race::Race;
 use stats::best;
+use table::TableEstimate;
 
 pub use crate::strategy::choices::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 
@@ -225,8 +225,8 @@ impl Thinker {
 
     /// The bid network's view of our hand: the expected score of each legal bid (the bid times
     /// the hand's value as the landlord at base 1) against the expected score of passing
-    /// ([`bid::plain_values`]; with `bid = table` both corrected by the table's games,
-    /// [`TableEstimate::corrected`]). The best bid is made when it beats passing by more than
+    /// (`bid::plain_values`; with `bid = table` both corrected by the table's games,
+    /// `TableEstimate::corrected`). The best bid is made when it beats passing by more than
     /// [`ThinkerSettings::bid_margin`] stakes.
     pub fn net_bid(&mut self, state: &GameState) -> NetBid {
         let (landlord, as_farmer) = bid::hand_values(self.bid_net(), state);

@@ -40,7 +40,7 @@ pub struct ThinkerSettings {
     /// What a decision's search spends: a count of deals (`samples = N`, reproducible) or a
     /// thinking time (`think = S`). By default the protocol's platforms' count; a host on
     /// another platform (Botzone) or with a time of its own puts in its own where the player
-    /// set none ([`crate::arena::spec::BuiltinSpec::hosted`]).
+    /// set none ([`crate::arena::table::spec::BuiltinSpec::hosted`]).
     pub limit: SearchLimit,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
@@ -193,7 +193,7 @@ fn retired_entries() -> impl Iterator<Item = (&'static str, Option<&'static str>
     })
 }
 
-/// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]): the
+/// Why `key=value` is refused when it names a retired setting or value (see `RETIRED`): the
 /// thinking player's own reading, and the engine's for `ddz.cfg` and its flags.
 pub fn retired(key: &str, value: &str) -> Option<SettingError> {
     let name = crate::registry::setting_name(key);
@@ -442,7 +442,7 @@ impl Named for Bidder {
 }
 crate::named_enum!(Bidder);
 
-/// What the search maximises ([`ThinkerSettings::aim`]).
+/// What the search maximises ([`Judge::aim`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aim {
     /// The expected score: what the championship's table counts (a bomb doubles a win's

@@ -10,10 +10,10 @@ pub const FIRST_LOOK: u32 = 16;
 /// spaced out geometrically cost the error budget little, however long a decision runs.
 pub const LOOK_GROWTH: f64 = 1.5;
 /// The chance, over a whole decision, of ever dropping a candidate that is as good as the
-/// leader (spent over the looks and shared among the rivals: [`drop_threshold`]).
+/// leader (spent over the looks and shared among the rivals: `stats::drop_threshold`).
 pub const RACE_ERROR: f64 = 0.1;
 /// A race is decided once no candidate left can beat the leader by more than this many points
-/// (2.5% of the landlord's stake at base 1) at the race's confidence: what more deals could
+/// (a fortieth of the landlord's stake at base 1) at the race's confidence: what more deals could
 /// still change is worth less than they cost.
 pub const INDIFFERENT: f64 = 5.0;
 /// One candidate's figures after a decision's search.
@@ -322,8 +322,8 @@ mod tests {
 
     /// The race's error rate, checked on synthetic candidates with known means: over many
     /// decisions of up to 256 deals, the best candidates (two of them, equally good) are
-    /// dropped in at most [`RACE_ERROR`] of the decisions (about 4% here: the first look, at 16
-    /// deals, makes most of the mistakes), and a race decided before its last deal chooses a
+    /// dropped in at most [`RACE_ERROR`] of the decisions (the first look, at 16 deals, makes
+    /// most of the mistakes), and a race decided before its last deal chooses a
     /// candidate worse than the best by more than [`INDIFFERENT`] points as seldom; a clearly worse candidate
     /// (25 points of win rate) is dropped by deal 81 in most decisions and a slightly worse one
     /// (2 points) in few. The old rule, two

@@ -2,15 +2,14 @@
 //! the games it saw end, beside what the bid network predicted for its hands.
 //!
 //! The bid network was trained on self-play, so it values a hand as if the other seats played
-//! as the engine does. Against a weaker table our landlord wins far more than it says (73–89%
-//! of random hands against the outside engines, where it says 36–38%), and against a stronger
-//! one less. The table's **edge** is that difference, for each side, as a shift of the
+//! as the engine does. Against a weaker table our landlord wins far more than it says, and
+//! against a stronger one less (docs/figures.md, "What the table's estimate rests on"). The
+//! table's **edge** is that difference, for each side, as a shift of the
 //! network's win chance on the log-odds scale over an equal table's (self-play's, bids
 //! included: [`EQUAL_TABLE`]): at this table a hand the network gives a chance p wins with
 //! chance σ(logit p + e + δ), where an equal table gives σ(logit p + e). A shift, not a
 //! constant added to every hand's value, because a weak table turns even hands into wins but
-//! not hopeless ones: with δ = 1.9 (the landlord's 37% made 80%) a hand of 10% becomes 43%,
-//! still not worth a bid.
+//! not hopeless ones, which stay not worth a bid.
 //!
 //! - as the landlord: δ of our landlord's wins against the network's chance for our dealt hand
 //!   as the landlord;
@@ -42,16 +41,14 @@ use crate::strategy::Ending;
 /// their hands and win less than it says, and our landlord meets farmers who passed. Fitted
 /// (maximum likelihood, no prior) to the games of `ddz arena --alone "ddz --samples 16 --bid
 /// table" builtin:ddz:samples=16 --games 300 --seed 26 --match-deals 25` by a build that printed
-/// each game's chance and outcome and bid as the network does: the landlord's −0.07 ± 0.24 (297
-/// games, won 62.6% where the network said 64.1%), the farmers' −0.37 ± 0.17 (594 games, won
-/// 37.2% where it said 45.7%), at ± 95%. The table's edge is over these, so a table like
-/// self-play moves no bid: measured without them, the estimate learned the farmers' shift as a
-/// stronger table's (docs/figures.md, "An equal table's shifts").
+/// each game's chance and outcome and bid as the network does (docs/figures.md, "An equal
+/// table's shifts"). The table's edge is over these, so a table like self-play moves no bid:
+/// measured without them, the estimate learned the farmers' shift as a stronger table's.
 pub const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
 
 /// The prior's standard deviation of a side's shift, in log-odds. The tables we can run
-/// spread over 0 (self-play) to about +1.9 (the outside engines: the landlord's 37% made 73–89%),
-/// so 1 covers them without letting one game move the estimate far: a game's outcome carries at
+/// spread over 0 (self-play) to about +1.9 (the outside engines: docs/figures.md, "What the
+/// table's estimate rests on"), so 1 covers them without letting one game move the estimate far: a game's outcome carries at
 /// most a quarter of a unit of information (p(1 − p)), so the prior weighs as much as about four
 /// even games.
 pub const PRIOR_SHIFT: f64 = 1.0;
@@ -62,9 +59,8 @@ pub const PRIOR_SHIFT: f64 = 1.0;
 pub const PRIOR_PASSES: f64 = 8.0;
 
 /// Self-play's stakes per decided game (the score's multiplier, spring included), the prior of
-/// a table's: 1.53 over 200 games of `ddz arena --games 200 --seed 9 --players
-/// builtin:ddz:samples=4 builtin:ddz:samples=4 builtin:ddz:samples=4` (1.56 against the
-/// outside engines, which bomb about as often).
+/// a table's; the outside engines bomb about as often (docs/figures.md, "What the table's
+/// estimate rests on").
 pub const SELF_PLAY_MULTIPLIER: f64 = 1.5;
 
 /// The prior's weight, in games, of a table's multiplier.
@@ -120,7 +116,7 @@ pub struct Shift {
     delta: f64,
 }
 
-/// The log-odds of chances past 1% or 99% are taken at those: the network is never that sure
+/// The log-odds of chances past 0.01 or 0.99 are taken at those: the network is never that sure
 /// of a hand, and one surprising game must not weigh without end.
 const MOST_LOGIT: f64 = 4.6;
 
@@ -204,7 +200,7 @@ pub struct TableEstimate {
     /// Our farmers' shift over the bid network's chance for our side.
     pub farmers: Shift,
     /// Stakes per decided game at this table when we are the landlord: a side's games differ
-    /// (against the 2015 sample engine our landlord's are worth 1.70 stakes, its own 1.47).
+    /// (docs/figures.md, "What the table's estimate rests on").
     pub landlord_stakes: Shrunk,
     /// And when another seat is.
     pub farmer_stakes: Shrunk,
@@ -292,12 +288,6 @@ impl TableEstimate {
             self.base.estimate(),
         );
         (as_landlord, pass)
-    }
-
-    /// Games it learned from, as the landlord and as a farmer.
-    #[must_use]
-    pub fn games(&self) -> (u32, u32) {
-        (self.landlord.count(), self.farmers.count())
     }
 }
 
@@ -411,7 +401,10 @@ mod tests {
             let (l, f) = (table.landlord.delta(), table.farmers.delta());
             assert!((l - truth_l).abs() < 0.3, "landlord {} vs {}", l, truth_l);
             assert!((f - truth_f).abs() < 0.3, "farmers {} vs {}", f, truth_f);
-            assert_eq!(table.games(), (games as u32, games as u32));
+            assert_eq!(
+                (table.landlord.count(), table.farmers.count()),
+                (games as u32, games as u32)
+            );
             // Plain games: one stake each, the prior's 1.5 nearly forgotten.
             assert!((table.landlord_stakes.estimate() - 1.0).abs() < 0.02);
             assert!((table.farmer_stakes.estimate() - 1.0).abs() < 0.02);
@@ -484,7 +477,7 @@ mod tests {
             state.bids = crate::game::BySeat([Some(0), Some(3), None]);
             table.learn(&state, &ending, &mut net);
         }
-        assert_eq!(table.games(), (0, 12));
+        assert_eq!((table.landlord.count(), table.farmers.count()), (0, 12));
         assert!(table.farmers.delta() > 1.0, "{}", table.farmers.delta());
         assert_eq!(table.landlord.delta(), 0.0);
     }
@@ -498,7 +491,7 @@ mod tests {
         table.learn(&state, &Ending::NoBid, &mut net());
         assert_eq!(table.taken.count(), 1);
         assert!(table.taken.estimate() < PASS_TAKEN);
-        assert_eq!(table.games(), (0, 0));
+        assert_eq!((table.landlord.count(), table.farmers.count()), (0, 0));
     }
 
     /// A pass that settled the deal (the last seat's) says nothing of what a pass leads to
