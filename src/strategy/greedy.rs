@@ -7,7 +7,6 @@ use super::{Deadline, Strategy};
 use crate::cards::{Counts, Rank};
 use crate::game::GameState;
 use crate::rules::{classify, Combo, Kind};
-use crate::search::Policy;
 
 /// Hand value of the big joker: it beats every single.
 const VALUE_BIG_JOKER: u32 = 4;
@@ -242,19 +241,6 @@ fn fallback(legal: &[Combo]) -> Combo {
         .unwrap_or(Combo::PASS)
 }
 
-impl Policy for Greedy {
-    fn choose(&mut self, state: &GameState) -> Combo {
-        let legal = state.legal_plays();
-        match state.to_beat_for(state.me) {
-            None => self.lead(state, &legal),
-            Some(target) => {
-                let target = *target;
-                self.follow(state, &legal, &target)
-            }
-        }
-    }
-}
-
 impl Strategy for Greedy {
     fn name(&self) -> &str {
         "greedy"
@@ -271,7 +257,14 @@ impl Strategy for Greedy {
     }
 
     fn play(&mut self, state: &GameState, _deadline: Deadline) -> Combo {
-        self.choose(state)
+        let legal = state.legal_plays();
+        match state.to_beat_for(state.me) {
+            None => self.lead(state, &legal),
+            Some(target) => {
+                let target = *target;
+                self.follow(state, &legal, &target)
+            }
+        }
     }
 }
 

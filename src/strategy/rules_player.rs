@@ -76,18 +76,15 @@ pub const LIKELY: f64 = 0.5;
 pub const BID_SAMPLES: usize = 12;
 
 /// Bidding thresholds on the expected 20-card hand value (tenths), for bids 1, 2, 3. Calibrated
-/// in self-play (`ddz arena`, three rule players, fixed landlord): the landlord wins about half
-/// its games from an expected value of −20 points, 53% from −17, 48% from −23. The landlord's
-/// score counts double both ways, so a hand that wins more often than not is worth bidding, and
-/// worth bidding high; see docs/figures.md ("The rule player") for the figures.
+/// in self-play: bid from the value where the landlord wins about half its games
+/// (docs/figures.md, "Bidding"). The landlord's score counts double both ways, so a hand that
+/// wins more often than not is worth bidding, and worth bidding high.
 pub const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
 
 /// The same under the team rule (`scoring = team`): by that rule the landlord's side risks what
 /// the farmers' side would, while by the official rule the landlord's own seat wins or loses
-/// twice a farmer's share, so the thresholds could differ. Measured in the team format with the
-/// 2019 habits (`ddz arena --format team --platform icga2019 --sprt -0.5,0.5`, these thresholds
-/// against the official ones in the other team): one step (30 tenths) higher lost 0.67 team
-/// points per deal (H0 accepted at α = β = 0.001), one step lower lost 0.33 (H0 at 0.05), so the
+/// twice a farmer's share, so the thresholds could differ. Measured in the team format, one step
+/// higher and one step lower both lost to the official ones (docs/figures.md, "Bidding"), so the
 /// team rule uses the official thresholds.
 pub const BID_THRESHOLDS_TEAM: [i32; 3] = BID_THRESHOLDS;
 

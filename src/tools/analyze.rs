@@ -30,9 +30,7 @@ use crate::game::{GameState, Scoring, Seat};
 use crate::protocol::message::question;
 use crate::protocol::Command;
 use crate::registry::{entries, set, synopsis, valid, Flag};
-use crate::strategy::thinker::{
-    player_setting_names, Aim, Bidder, Playout, Thinker, ThinkerSettings,
-};
+use crate::strategy::thinker::{player_setting_names, Aim, Bidder, Thinker, ThinkerSettings};
 use crate::strategy::{Ending, Strategy};
 use crate::time::TimeControl;
 use anyhow::{anyhow, bail, Context};
@@ -160,8 +158,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut thinker = Thinker::new(settings);
     print_view(&state);
     // What the engine had learned of the match: the seat's earlier games in the log.
-    let learns = thinker.learns_from_games();
-    if learns.bids || learns.plays {
+    if thinker.learns_from_games() {
         let mut shown = 0;
         if let Some(path) = &transcript_path {
             for (state, ending) in earlier_endings(path, seat, game)? {
@@ -169,16 +166,13 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 shown += 1;
             }
         }
-        let games = format!(
-            "{} earlier game{} of this seat's process",
-            shown,
-            if shown == 1 { "" } else { "s" }
-        );
-        if learns.bids && question == Question::Bid {
-            println!("the table, from {}: {}", games, thinker.table_text());
-        }
-        if learns.plays && question == Question::Play {
-            println!("the seats, from {}: {}", games, thinker.seats_text());
+        if question == Question::Bid {
+            println!(
+                "the table, from {} earlier game{} of this seat's process: {}",
+                shown,
+                if shown == 1 { "" } else { "s" },
+                thinker.table_text()
+            );
         }
     }
     match question {
@@ -236,11 +230,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
                 );
             }
             // Whose choice the search started from and keeps unless another is clearly better.
-            let prior = match thinker.settings().prior {
-                Playout::Rules => "the rule player's",
-                Playout::Learned => "the learned policy's",
-                Playout::Greedy => "the greedy player's",
-            };
+            let prior = "the rule player's";
             println!("chosen: {} ({}: {})", a.chosen, prior, a.policy_choice);
             // The best mean among the candidates still in play at the end (a dropped one's
             // mean stands on fewer deals), when it is better than the rule player's choice.

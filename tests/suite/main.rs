@@ -53,6 +53,7 @@ mod selfplay_shards;
 mod strategy_common;
 mod strategy_knowledge;
 mod strategy_positions;
+mod strategy_rooms;
 mod strategy_selfplay;
 mod strategy_split;
 mod strategy_thinker;

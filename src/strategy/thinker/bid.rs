@@ -1,71 +1,65 @@
 //! Bidding by the bid network: the expected score of each bid against passing.
 
-use super::{Bidder, Thinker};
 use crate::game::{GameState, Seat};
 use crate::rules::Platform;
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
 
-impl Thinker {
-    /// The bid network's view of our hand: the expected score of each legal bid (the bid times
-    /// the hand's value as the landlord at base 1) against the expected score of passing (then
-    /// another seat usually becomes the landlord: [`PASS_TAKEN`] of the time at base
-    /// [`PASS_BASE`], and we play the hand as a farmer; where we bid last, what the other bids
-    /// settle: [`pass_value`]). The best bid is made when it beats
-    /// passing by more than [`ThinkerSettings::bid_margin`](super::ThinkerSettings::bid_margin) stakes.
-    pub fn net_bid(&mut self, state: &GameState) -> NetBid {
-        let scoring = state.scoring;
-        let net = self.bid_net();
-        let hand = state.hand.counts();
-        let landlord = net.value(hand, Role::Landlord);
-        let as_farmer = [net.value(hand, Role::Down), net.value(hand, Role::Up)];
-        // In the rule's points at base 1, from the landlord's side.
-        let points = |v: &NetValue| v.landlord_points(scoring, 1);
-        let (as_landlord, pass) = if self.settings.bidder == Bidder::Table {
-            self.table.corrected(&landlord, &as_farmer, state)
-        } else {
-            let farmer_side = [-points(&as_farmer[0]), -points(&as_farmer[1])];
-            let pass = pass_value(state, farmer_side, PASS_TAKEN, PASS_BASE);
-            (points(&landlord), pass)
-        };
-        self.bid_by_value(state, as_landlord, pass, landlord.landlord_win_chance())
-    }
+/// The bid network's values of our hand at base 1: as the landlord, and as the farmer after
+/// the landlord and the one before it.
+pub fn hand_values(net: &mut BidNet, state: &GameState) -> (NetValue, [NetValue; 2]) {
+    let hand = state.hand.counts();
+    let landlord = net.value(hand, Role::Landlord);
+    (
+        landlord,
+        [net.value(hand, Role::Down), net.value(hand, Role::Up)],
+    )
+}
 
-    /// The bid network, made at its first use.
-    pub(super) fn bid_net(&mut self) -> &mut BidNet {
-        let file = self.settings.nets.bid.as_ref();
-        self.bid_net
-            .get_or_insert_with(|| BidNet::from_file_or_embedded(file))
-    }
+/// Our expected score as the landlord at base 1 and our side's when we pass (another seat
+/// usually becomes the landlord: [`PASS_TAKEN`] of the time at base [`PASS_BASE`], and we play
+/// the hand as a farmer; where we bid last, what the other bids settle: [`pass_value`]), both
+/// in the scoring rule's points, from the bid network's values of our hand ([`hand_values`]).
+#[must_use]
+pub fn plain_values(
+    landlord: &NetValue,
+    as_farmer: &[NetValue; 2],
+    state: &GameState,
+) -> (f64, f64) {
+    let points = |v: &NetValue| v.landlord_points(state.scoring, 1);
+    let farmer_side = [-points(&as_farmer[0]), -points(&as_farmer[1])];
+    let pass = pass_value(state, farmer_side, PASS_TAKEN, PASS_BASE);
+    (points(landlord), pass)
+}
 
-    /// The bid that the values of our hand call for: `as_landlord`, the expected score of
-    /// becoming the landlord at base 1, and `pass`, our side's expected score when we pass
-    /// (both in the scoring rule's points).
-    fn bid_by_value(
-        &self,
-        state: &GameState,
-        as_landlord: f64,
-        pass: f64,
-        win_chance: f64,
-    ) -> NetBid {
-        let scoring = state.scoring;
-        let legal: Vec<u8> = (1..=3).filter(|&b| state.bid_is_legal(b)).collect();
-        let best = if as_landlord >= 0.0 {
-            legal.last()
-        } else {
-            legal.first()
-        };
-        let stake = NetValue::stake(scoring);
-        let bid = match best {
-            Some(&b) if f64::from(b) * as_landlord - pass > self.settings.bid_margin * stake => b,
-            _ => 0,
-        };
-        NetBid {
-            value: as_landlord,
-            pass,
-            win_chance,
-            bid,
-        }
+/// The bid that the values of our hand call for: `as_landlord`, the expected score of becoming
+/// the landlord at base 1, and `pass`, our side's expected score when we pass (both in the
+/// scoring rule's points). The best legal bid is made when it beats passing by more than
+/// `margin` stakes (`bid-margin`).
+#[must_use]
+pub fn choose_bid(
+    state: &GameState,
+    as_landlord: f64,
+    pass: f64,
+    win_chance: f64,
+    margin: f64,
+) -> NetBid {
+    let legal: Vec<u8> = (1..=3).filter(|&b| state.bid_is_legal(b)).collect();
+    let best = if as_landlord >= 0.0 {
+        legal.last()
+    } else {
+        legal.first()
+    };
+    let stake = NetValue::stake(state.scoring);
+    let bid = match best {
+        Some(&b) if f64::from(b) * as_landlord - pass > margin * stake => b,
+        _ => 0,
+    };
+    NetBid {
+        value: as_landlord,
+        pass,
+        win_chance,
+        bid,
     }
 }
 
@@ -124,12 +118,11 @@ pub fn pass_value(state: &GameState, farmer_side: [f64; 2], taken: f64, base: f6
     }
 }
 
-/// When we pass (and a seat bids after us), how often another seat becomes the landlord: 97.4%
-/// of the passes of 1,000 deals of `builtin:ddz:samples=4` (value thresholds) against itself
-/// (seed 11).
+/// When we pass (and a seat bids after us), how often another seat becomes the landlord, as
+/// measured in self-play with the value thresholds (docs/figures.md, "Bidding").
 pub const PASS_TAKEN: f64 = 0.974;
 
-/// And at what base, on average: 2.91 in the same games.
+/// And at what base, on average, in the same games.
 pub const PASS_BASE: f64 = 2.91;
 
 /// A farmer's share of the landlord's stake: by the official rule each farmer pays or gets half
@@ -159,7 +152,6 @@ pub struct NetBid {
 mod tests {
     use super::*;
     use crate::game::deal::Deal;
-    use crate::strategy::thinker::{Thinker, ThinkerSettings};
 
     /// Seat `me`'s state of deal `i` with the bids `bids` heard (A's first), on `platform`.
     fn bidding(i: u64, me: Seat, bids: &[u8], platform: Platform) -> GameState {
@@ -202,7 +194,11 @@ mod tests {
     /// base.
     #[test]
     fn the_last_seats_pass_is_valued_by_what_it_settles() {
-        let mut thinker = Thinker::new(ThinkerSettings::default());
+        let mut net = BidNet::from_file_or_embedded(None);
+        let mut pass_of = |state: &GameState| {
+            let (landlord, as_farmer) = hand_values(&mut net, state);
+            plain_values(&landlord, &as_farmer, state).1
+        };
         let mut net = BidNet::from_file_or_embedded(None);
         let share = farmer_share(crate::game::Scoring::Official);
         let ours = |net: &mut BidNet, state: &GameState, role| {
@@ -213,26 +209,26 @@ mod tests {
         let mut differ = 0;
         for i in 0..50 {
             let state = bidding(i, Seat::C, &[2, 0], Platform::Canonical);
-            let pass = thinker.net_bid(&state).pass;
+            let pass = pass_of(&state);
             assert!(close(pass, 2.0 * share * ours(&mut net, &state, Role::Up)));
             let other = 2.0 * share * ours(&mut net, &state, Role::Down);
             differ += u32::from(!close(pass, other));
 
             let state = bidding(i, Seat::C, &[0, 1], Platform::Canonical);
-            let pass = thinker.net_bid(&state).pass;
+            let pass = pass_of(&state);
             assert!(close(pass, share * ours(&mut net, &state, Role::Down)));
 
             let state = bidding(i, Seat::C, &[0, 0], Platform::Canonical);
-            assert_eq!(thinker.net_bid(&state).pass, 0.0);
+            assert_eq!(pass_of(&state), 0.0);
 
             let state = bidding(i, Seat::C, &[0, 0], Platform::Botzone);
-            let pass = thinker.net_bid(&state).pass;
+            let pass = pass_of(&state);
             assert!(close(pass, share * ours(&mut net, &state, Role::Up)));
 
             let state = bidding(i, Seat::B, &[0], Platform::Canonical);
             let average =
                 (ours(&mut net, &state, Role::Down) + ours(&mut net, &state, Role::Up)) / 2.0;
-            let pass = thinker.net_bid(&state).pass;
+            let pass = pass_of(&state);
             assert!(close(pass, PASS_TAKEN * PASS_BASE * share * average));
         }
         // The two farmer's seats are valued apart: which one the pass leaves us matters.

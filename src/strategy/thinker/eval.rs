@@ -1,22 +1,22 @@
-//! How a candidate is judged on one sampled deal: played out (the rule player in every seat,
-//! the solver at the end), or judged by the play network. The judging is done by a [`Worker`],
+//! How a candidate is judged on one sampled deal: played out (the `playout` policy in every
+//! seat, the solver at the end), blended with the play network's value. The judging is done by a [`Worker`],
 //! one per search thread, so a decision's deals can be spread over several cores.
 
-use super::proposal::Proposal;
-use super::seats::Population;
-use super::Playout;
-use super::{decision_seed, Aim, Judge, Thinker, ThinkerSettings};
+use super::proposal::{deal_seed, decision_seed, Proposal};
+use super::settings::{Aim, Judge, Playout, ThinkerSettings};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Outcome, Role, Scoring};
 use crate::rules::Combo;
 use crate::search::rollout::{play_out, Finisher, OpenGame, RETRY_AFTER_CARDS};
-use crate::search::{Policy, Sampler, Solver};
+use crate::search::{Policy, Solver};
+use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::networks::{open_position, NetValue, PlayNet};
+use crate::strategy::rules_player::RulesPlayer;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// Where a decision's deals come from: the sampler (always, but for a measurement), or the
-/// true hands the arena showed ([`Thinker::show_deal`]), every deal the same.
+/// true hands the arena showed (`peek = on`), every deal the same.
 #[derive(Clone, Copy)]
 pub(super) enum Deals<'a> {
     Sampled(&'a Proposal),
@@ -36,81 +36,69 @@ pub(super) struct Worker {
     play_net: Option<PlayNet>,
 }
 
-/// The policy of a worker's play-outs ([`Playout`]), seat by seat: every seat the settings'
-/// `playout`, or each the policy a decision set ([`PlayoutPolicy::seats`]: `playout-seats =
-/// match`). A seat played by the learned policy plays it for the first `playout-plies` turns
-/// of each play-out (every turn when 0) and the rule player after them.
+/// The policy of a worker's play-outs, every seat alike: the settings' `playout`, the rule
+/// player or the learned policy (made at its first use).
 #[derive(Debug, Default)]
 pub(super) struct PlayoutPolicy {
-    players: Population,
-    /// The policy of each seat in this decision's play-outs; `None`: the settings' `playout`
-    /// in every seat.
-    pub(super) seats: Option<BySeat<Playout>>,
-    /// The policy of each seat in this play-out.
-    playing: BySeat<Playout>,
-    /// Turns the learned policy still plays in this play-out.
-    learned_turns: u32,
+    rules: RulesPlayer,
+    learned: Option<Box<LearnedPlayer>>,
+    /// The policy of this play-out.
+    playing: Playout,
 }
 
 impl PlayoutPolicy {
     /// Ready for a play-out as `settings` ask.
     pub(super) fn start(&mut self, settings: &ThinkerSettings) {
-        self.playing = self.seats.unwrap_or(BySeat([settings.playout; 3]));
-        self.learned_turns = match settings.playout_plies {
-            0 => u32::MAX,
-            n => n,
-        };
+        self.playing = settings.playout;
     }
 }
 
 impl Policy for PlayoutPolicy {
     fn choose(&mut self, state: &GameState) -> Combo {
-        let learned_turn = self.learned_turns > 0;
-        self.learned_turns = self.learned_turns.saturating_sub(1);
-        let policy = match self.playing[state.me] {
-            Playout::Learned if !learned_turn => Playout::Rules,
-            policy => policy,
-        };
-        self.players.choose(policy, state)
+        match self.playing {
+            Playout::Rules => self.rules.choose(state),
+            Playout::Learned => self
+                .learned
+                .get_or_insert_with(|| Box::new(LearnedPlayer::new()))
+                .choose(state),
+        }
     }
 }
 
-/// The seed of deal number `deal` of a decision whose seed is `decision`: every deal draws
-/// from a generator of its own, so whichever thread draws it, it is the same deal.
-pub(super) fn deal_seed(decision: u64, deal: u32) -> u64 {
-    // SplitMix64's finaliser: neighbouring deal numbers give unrelated seeds.
-    let mut z = decision ^ u64::from(deal).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+/// What the judge of a decision's deals needs, the same for every deal: the settings, the
+/// seat's view, where the deals come from and the seed they are drawn by, the candidates, and
+/// the hard deadline past which a deal is given up.
+#[derive(Clone, Copy)]
+pub(super) struct Decision<'a> {
+    pub(super) settings: &'a ThinkerSettings,
+    pub(super) state: &'a GameState,
+    pub(super) deals: Deals<'a>,
+    pub(super) seed: u64,
+    pub(super) candidates: &'a [Combo],
+    pub(super) hard: Instant,
 }
 
 impl Worker {
-    /// Deal number `deal` of the decision seeded `seed` drawn, and each of `candidates` (by
-    /// index, those in `alive`) judged on it: our side's score and whether it won, or `None`
-    /// where the rollout failed. Every alive candidate is judged even after a failure: which
-    /// candidates are still alive when the deal is counted is decided later, in deal order
-    /// ([`Thinker::analyze`]). `None` when `stop` was raised meanwhile (the race is over and
-    /// no deal judged from then on is counted, so the rest of the deal is not judged) or the
-    /// hard deadline came (`late`): the deal under way is given up, so the answer is out by it.
-    #[allow(clippy::too_many_arguments)]
+    /// Deal number `deal` of `decision` drawn, and each of its candidates (by index, those in
+    /// `alive`) judged on it: our side's score and whether it won, or `None` where the rollout
+    /// failed. Every alive candidate is judged even after a failure: which candidates are still
+    /// alive when the deal is counted is decided later, in deal order ([`super::race`]). `None`
+    /// when `stop` was raised meanwhile (the race is over and no deal judged from then on is
+    /// counted, so the rest of the deal is not judged) or the hard deadline came: the deal under
+    /// way is given up, so the answer is out by it.
     pub(super) fn judge_deal(
         &mut self,
-        settings: &ThinkerSettings,
-        state: &GameState,
-        deals: Deals<'_>,
-        seed: u64,
+        decision: &Decision<'_>,
         deal: u32,
-        candidates: &[Combo],
         alive: &[usize],
         stop: &AtomicBool,
-        hard: Instant,
     ) -> Option<Vec<Option<(f64, bool)>>> {
+        let hard = decision.hard;
         let late = || Instant::now() >= hard;
         self.hard = Some(hard);
-        let hands = match deals {
+        let hands = match decision.deals {
             Deals::Sampled(proposal) => {
-                let mut rng = fastrand::Rng::with_seed(deal_seed(seed, deal));
+                let mut rng = fastrand::Rng::with_seed(deal_seed(decision.seed, deal));
                 proposal.deal(&mut rng)
             }
             Deals::Shown(hands) => hands,
@@ -121,7 +109,8 @@ impl Worker {
             if stop.load(Ordering::Relaxed) || late() {
                 return None;
             }
-            judged.push(self.evaluate(settings, state, hands, &candidates[i]));
+            let candidate = &decision.candidates[i];
+            judged.push(self.evaluate(decision.settings, decision.state, hands, candidate));
         }
         // A solve the deadline cut short answered "unknown" and the play-out judged instead:
         // a deal finished past the deadline is not counted, so every deal counted is whole.
@@ -286,22 +275,23 @@ fn cards_left(game: &OpenGame) -> u32 {
     game.hands().0.iter().map(|h| h.len() as u32).sum()
 }
 
-impl Thinker {
-    /// The play network's mean value of each of `plays` for our side, over `deals` sampled deals
-    /// (the same for every play, drawn as the search draws them): the network judges the
-    /// position right after the play, or the game's score when the play ends it. For
-    /// `ddz analyze`, beside the search's figures.
-    pub fn net_means(&mut self, state: &GameState, plays: &[Combo], deals: u32) -> Vec<f64> {
-        let sampler = match Sampler::new(state) {
-            Ok(s) => s,
-            Err(_) => return vec![0.0; plays.len()],
-        };
-        let proposal =
-            Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
+impl Worker {
+    /// The play network's mean value of each of `plays` for our side, over `deals` deals drawn
+    /// from `proposal` (the same for every play): the network judges the position right after
+    /// the play, or the game's score when the play ends it. For `ddz analyze`, beside the
+    /// search's figures.
+    pub(super) fn net_means(
+        &mut self,
+        settings: &ThinkerSettings,
+        proposal: &Proposal,
+        state: &GameState,
+        plays: &[Combo],
+        deals: u32,
+    ) -> Vec<f64> {
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0x4e7);
         let mut sums = vec![0.0; plays.len()];
         let landlord_side = state.landlord == Some(state.me);
-        let aim = self.settings.judge(role_of(state)).aim;
+        let aim = settings.judge(role_of(state)).aim;
         for _ in 0..deals.max(1) {
             let hands = proposal.deal(&mut rng);
             for (sum, play) in sums.iter_mut().zip(plays) {
@@ -311,8 +301,8 @@ impl Thinker {
                 }
                 let landlord_value = match game.winner() {
                     Some(w) => f64::from(game.outcome(w).landlord_value(state.scoring)),
-                    None => self.workers[0]
-                        .net_judge(&self.settings, aim, &game, state.scoring)
+                    None => self
+                        .net_judge(settings, aim, &game, state.scoring)
                         .unwrap_or(0.0),
                 };
                 *sum += if landlord_side {
@@ -323,32 +313,5 @@ impl Thinker {
             }
         }
         sums.iter().map(|s| s / f64::from(deals.max(1))).collect()
-    }
-
-    /// Where the search believes the hidden cards are: for each hidden card (the unseen ones
-    /// less the landlord's unplayed bottom), the share of `deals` deals drawn as the settings'
-    /// `infer` draws them in which it lies with the seat after ours. For `ddz netcheck
-    /// --hidden`, which scores these shares against the true deals.
-    pub fn believed_chances(&mut self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
-        let sampler = match Sampler::new(state) {
-            Ok(s) => s,
-            Err(_) => return Vec::new(),
-        };
-        let proposal =
-            Proposal::for_decision(&self.settings, state, &sampler, &mut self.hidden_net);
-        let hidden = crate::strategy::networks::hidden::hidden_cards(state);
-        let next = state.me.next();
-        let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xc4a2);
-        let mut hits = [0u32; 54];
-        for _ in 0..deals {
-            let hands = proposal.deal(&mut rng);
-            for code in hands[next].and(hidden).codes() {
-                hits[usize::from(code)] += 1;
-            }
-        }
-        hidden
-            .codes()
-            .map(|c| (c, f64::from(hits[usize::from(c)]) / f64::from(deals.max(1))))
-            .collect()
     }
 }

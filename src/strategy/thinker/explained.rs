@@ -3,10 +3,10 @@
 //! its bidder's look at the hand, the answer and the time. The log's line of it, written and read
 //! by one grammar, is [`crate::strategy::explain`]'s.
 
-use super::seats::{Place, SeatModels};
+use super::bid::NetBid;
+use super::race::{Analysis, Stopped};
+use super::stats::CandidateReport;
 use super::table::TableEstimate;
-use super::Playout;
-use super::{Analysis, CandidateReport, NetBid, Stopped};
 use crate::game::Scoring;
 use crate::rules::Combo;
 use crate::strategy::explain::Note;
@@ -73,7 +73,7 @@ pub enum BidSeen {
         said: NetBid,
         /// The margin, in stakes.
         margin: f64,
-        /// What the table's games had shown ([`table_text`]).
+        /// What the table's games had shown (`table_text`).
         table: String,
     },
 }
@@ -116,9 +116,6 @@ impl Explanation {
                         note.push("deals", a.deals.to_string());
                         note.push("time", seconds(p.time));
                         note.push("stopped", a.stopped.to_string());
-                        if let Some(seats) = &a.seats {
-                            note.push("seats", seats.clone());
-                        }
                     }
                     None => {
                         note.push("deals", "0".to_string());
@@ -203,32 +200,6 @@ pub fn table_text(t: &TableEstimate) -> String {
     )
 }
 
-/// How the other seats were played out (`playout-seats = match`), `N learned 14/20 rules
-/// 11/20 greedy 4/20 P rules 9/15 … /3`: for the next seat and the one before, the policy
-/// played first, then each policy's agreement with the seat's plays (decisions with a choice),
-/// then the games read.
-pub fn seats_text(m: &SeatModels, ours: Playout) -> String {
-    let mut text = String::new();
-    for place in Place::BOTH {
-        let first = m.most_likely(place, ours);
-        let mut order = vec![first];
-        order.extend(Playout::ALL.iter().filter(|&&p| p != first));
-        text.push(place.letter());
-        for p in order {
-            let fit = m.fit(place, p);
-            text.push_str(&format!(
-                " {} {}/{}",
-                p,
-                fit.agreed,
-                fit.agreed + fit.missed
-            ));
-        }
-        text.push(' ');
-    }
-    text.push_str(&format!("/{}", m.games));
-    text
-}
-
 /// A share as a percentage with one decimal: `62.5%`.
 fn percent(share: f64) -> String {
     format!("{:.1}%", 100.0 * share)
@@ -245,7 +216,6 @@ mod tests {
     use crate::cards::Counts;
     use crate::game::Scoring;
     use crate::rules::{classify, Combo};
-    use crate::strategy::thinker::{Analysis, BidExplained, NetBid, PlayExplained};
 
     fn play(ranks: &str) -> Combo {
         classify(ranks.parse::<Counts>().unwrap()).unwrap()
@@ -273,7 +243,6 @@ mod tests {
                 policy_choice: play("7AAA"),
                 deals: 16,
                 stopped: Stopped::Budget,
-                seats: None,
             }),
             answer: Combo::PASS,
             time: Duration::from_millis(205),

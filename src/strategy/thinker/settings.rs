@@ -20,8 +20,16 @@ const DEFAULT_BIDDER: Bidder = Bidder::Table;
 /// (docs/learning.md).
 pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
 
+/// The solver takes over a rollout once the hands hold this many cards together: its median
+/// time there is a few hundredths of a millisecond (ddz bench, solve section).
+pub const SOLVE_AT_CARDS: u32 = 16;
+/// Node budget of one solve inside a rollout (a few milliseconds at most; most solves at 16
+/// cards need under 200 nodes): past it the policy plays on and the solver tries again a few
+/// cards later.
+pub const SOLVE_NODES: u64 = 4_000;
+
 /// Default size of the solver's transposition table: the rollouts' solves are small (at most
-/// [`SOLVE_AT_CARDS`](super::SOLVE_AT_CARDS) cards, [`SOLVE_NODES`](super::SOLVE_NODES) nodes), and a smaller table is cheaper to set up
+/// [`SOLVE_AT_CARDS`] cards, [`SOLVE_NODES`] nodes), and a smaller table is cheaper to set up
 /// for each game an arena plays.
 pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
@@ -32,7 +40,7 @@ pub struct ThinkerSettings {
     /// What a decision's search spends: a count of deals (`samples = N`, reproducible) or a
     /// thinking time (`think = S`). By default the protocol's platforms' count; a host on
     /// another platform (Botzone) or with a time of its own puts in its own where the player
-    /// set none ([`crate::arena::spec::BuiltinSpec::hosted`]).
+    /// set none ([`crate::arena::table::spec::BuiltinSpec::hosted`]).
     pub limit: SearchLimit,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
@@ -58,25 +66,14 @@ pub struct ThinkerSettings {
     /// network against the binary's own).
     pub nets: NetFiles,
     /// Threads that share a decision's deals; `None`: one per core. The answer at a fixed
-    /// budget is the same for any number ([`Thinker::analyze`](super::Thinker::analyze)).
+    /// budget is the same for any number (the deals are counted in deal order).
     pub threads: Option<usize>,
     /// The policy the play-outs are played by in every seat: the rule player (`rules`, the
     /// default) or the learned policy (`learned`).
     pub playout: Playout,
-    /// With `playout = learned`: the learned policy plays the first this many turns of each
-    /// play-out and the rule player the rest (0: every turn). Fewer turns of the dearer policy
-    /// buy more deals in the same time.
-    pub playout_plies: u32,
-    /// Whether each other seat is played out by the policy that best explains its plays in
-    /// this match (`match`) or by `playout` like every seat (`same`, the default).
-    pub playout_seats: PlayoutSeats,
-    /// The policy whose choice the search starts from and keeps unless another candidate is
-    /// clearly better (`stick`): the rule player (`rules`, the default) or the learned policy.
-    pub prior: Playout,
 }
 
-/// A fast policy inside the search: the play-outs' (`playout`) or the search's starting
-/// choice (`prior`).
+/// The policy the play-outs are played by (`playout`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Playout {
     /// The rule player.
@@ -84,39 +81,11 @@ pub enum Playout {
     Rules,
     /// The learned policy ([`crate::strategy::learned_policy`]).
     Learned,
-    /// The greedy player ([`crate::strategy::greedy`]): a style of the simplest engines, for
-    /// modelling a seat that plays like them (`playout-seats = match`).
-    Greedy,
-}
-
-/// Whose plays the play-outs model seat by seat (`playout-seats`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayoutSeats {
-    /// Every seat plays by `playout`.
-    Same,
-    /// Each other seat plays by the policy that best explains its plays in this match so far
-    /// ([`super::seats`]); ours by `playout`.
-    Match,
-}
-
-impl Named for PlayoutSeats {
-    const NAMES: &'static [(&'static str, PlayoutSeats)] =
-        &[("same", PlayoutSeats::Same), ("match", PlayoutSeats::Match)];
-}
-crate::named_enum!(PlayoutSeats);
-
-impl Playout {
-    /// Every policy, the population `playout-seats = match` chooses from.
-    pub const ALL: [Playout; 3] = [Playout::Rules, Playout::Learned, Playout::Greedy];
 }
 
 impl Named for Playout {
-    /// In the order `playout=` and `prior=` list them.
-    const NAMES: &'static [(&'static str, Playout)] = &[
-        ("rules", Playout::Rules),
-        ("learned", Playout::Learned),
-        ("greedy", Playout::Greedy),
-    ];
+    const NAMES: &'static [(&'static str, Playout)] =
+        &[("rules", Playout::Rules), ("learned", Playout::Learned)];
 }
 crate::named_enum!(Playout);
 
@@ -141,9 +110,6 @@ impl Default for ThinkerSettings {
             nets: NetFiles::default(),
             threads: None,
             playout: Playout::Rules,
-            playout_plies: 0,
-            playout_seats: PlayoutSeats::Same,
-            prior: Playout::Rules,
         }
     }
 }
@@ -210,6 +176,10 @@ const RETIRED: &[&str] = &[
     "bid=net-deals: no better than the value thresholds (−0.3 ± 9.6), which the bid network beats",
     "infer=on: measured level with the network at six times the cost",
     "infer=both: measured level with the network (−0.3 ± 2.6)",
+    "playout-seats: measured level against the outside engines (−0.3 ± 0.3 points of win rate)",
+    "playout=greedy: it went with playout-seats",
+    "playout-plies: measured level with the blend (+2.0 ± 5.9 and +2.0 ± 5.4 points a deal)",
+    "prior: measured level (+0.0 ± 1.4 points of win rate as the landlord against RHCP)",
 ];
 
 /// A retired spelling of [`RETIRED`]: the key, the value (`None`: every value) and why.
@@ -223,7 +193,7 @@ fn retired_entries() -> impl Iterator<Item = (&'static str, Option<&'static str>
     })
 }
 
-/// Why `key=value` is refused when it names a retired setting or value (see [`RETIRED`]): the
+/// Why `key=value` is refused when it names a retired setting or value (see `RETIRED`): the
 /// thinking player's own reading, and the engine's for `ddz.cfg` and its flags.
 pub fn retired(key: &str, value: &str) -> Option<SettingError> {
     let name = crate::registry::setting_name(key);
@@ -390,46 +360,13 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
     },
     Setting {
         name: "playout",
-        value: "rules|learned|greedy",
-        help: "the policy of the play-outs: the rule player, the learned policy or the greedy \
-               player",
+        value: "rules|learned",
+        help: "the policy of the play-outs: the rule player or the learned policy",
         read: |s, v| {
             s.playout = one_of(v, Playout::NAMES)?;
             Ok(())
         },
         show: |s| s.playout.to_string(),
-    },
-    Setting {
-        name: "playout-plies",
-        value: "N",
-        help: "with playout learned: the learned policy plays the first N turns of each \
-               play-out, the rule player the rest; 0: every turn",
-        read: |s, v| {
-            s.playout_plies = number(v, |_: &u32| true, "a whole number")?;
-            Ok(())
-        },
-        show: |s| s.playout_plies.to_string(),
-    },
-    Setting {
-        name: "playout-seats",
-        value: "same|match",
-        help: "same: every seat of the play-outs plays by playout; match: each other seat by \
-               the policy (rules, learned, greedy) that best explains its plays in this match",
-        read: |s, v| {
-            s.playout_seats = one_of(v, PlayoutSeats::NAMES)?;
-            Ok(())
-        },
-        show: |s| s.playout_seats.to_string(),
-    },
-    Setting {
-        name: "prior",
-        value: "rules|learned|greedy",
-        help: "the policy whose choice the search keeps unless another is clearly better",
-        read: |s, v| {
-            s.prior = one_of(v, Playout::NAMES)?;
-            Ok(())
-        },
-        show: |s| s.prior.to_string(),
     },
     Setting {
         name: "solve-at",
@@ -488,12 +425,11 @@ crate::named_enum!(Infer);
 pub enum Bidder {
     /// The rule player's value thresholds.
     Value,
-    /// The bid network's expected score of taking the landlord seat, against passing (the
-    /// default).
+    /// The bid network's expected score of taking the landlord seat, against passing.
     Net,
     /// The bid network's values moved by what this table's games have shown: how our landlord
     /// and our farmers fare here against what it predicted, and what passing leads to
-    /// ([`super::table`]). Before any game, the bid network's bids.
+    /// (`thinker::table`). Before any game, the bid network's bids. The default.
     Table,
 }
 
@@ -506,7 +442,7 @@ impl Named for Bidder {
 }
 crate::named_enum!(Bidder);
 
-/// What the search maximises ([`ThinkerSettings::aim`]).
+/// What the search maximises ([`Judge::aim`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Aim {
     /// The expected score: what the championship's table counts (a bomb doubles a win's
@@ -539,12 +475,11 @@ pub struct Judge {
     pub solve_nodes: u64,
 }
 
-/// The landlord's judge by default: the score, the solver from
-/// [`SOLVE_AT_CARDS`](super::SOLVE_AT_CARDS) cards.
+/// The landlord's judge by default: the score, the solver from [`SOLVE_AT_CARDS`] cards.
 pub const DEFAULT_AS_LANDLORD: Judge = Judge {
     aim: Aim::Score,
-    solve_at: super::SOLVE_AT_CARDS,
-    solve_nodes: super::SOLVE_NODES,
+    solve_at: SOLVE_AT_CARDS,
+    solve_nodes: SOLVE_NODES,
 };
 
 /// The farmers' judge by default: games won, the solver from 24 cards ([`Judge`]).
@@ -610,8 +545,8 @@ mod tests {
         }
         assert_eq!(
             choices,
-            3 + 2 + 2 + 3 + 2 + 3,
-            "bid, aim, infer, playout, playout-seats and prior list their choices"
+            3 + 2 + 2 + 2,
+            "bid, aim, infer and playout list their choices"
         );
     }
 
@@ -646,9 +581,7 @@ mod tests {
                 0 => CORES.to_string(),
                 n => n.to_string(),
             },
-            "playout" | "prior" => pick(rng, &["rules", "learned", "greedy"]),
-            "playout-seats" => pick(rng, &["same", "match"]),
-            "playout-plies" => rng.u32(..).to_string(),
+            "playout" => pick(rng, &["rules", "learned"]),
             "solve-at" => by_role(rng, &|rng| rng.u32(0..=54).to_string()),
             "solve-nodes" => by_role(rng, &|rng| rng.u64(1..=1_000_000_000).to_string()),
             other => panic!("no generator for the setting {}", other),

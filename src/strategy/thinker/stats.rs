@@ -1,9 +1,35 @@
 //! The figures of a decision's search: each candidate's outcomes deal by deal, the paired
 //! comparison every decision rests on, dropping the clearly worse and choosing the best.
 
-use super::{CandidateReport, FIRST_LOOK, INDIFFERENT, LOOK_GROWTH, RACE_ERROR};
 use crate::estimate::{normal_quantile, Estimate, Z95};
 use crate::rules::Combo;
+
+/// The race's first look, in deals scored: fewer give too rough a spread estimate.
+pub const FIRST_LOOK: u32 = 16;
+/// Each look of the race comes after this many times the deals of the one before: looks
+/// spaced out geometrically cost the error budget little, however long a decision runs.
+pub const LOOK_GROWTH: f64 = 1.5;
+/// The chance, over a whole decision, of ever dropping a candidate that is as good as the
+/// leader (spent over the looks and shared among the rivals: `stats::drop_threshold`).
+pub const RACE_ERROR: f64 = 0.1;
+/// A race is decided once no candidate left can beat the leader by more than this many points
+/// (a fortieth of the landlord's stake at base 1) at the race's confidence: what more deals could
+/// still change is worth less than they cost.
+pub const INDIFFERENT: f64 = 5.0;
+/// One candidate's figures after a decision's search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct CandidateReport {
+    /// The play.
+    pub play: Combo,
+    /// Deals it was played out on (fewer than the decision's when it was dropped).
+    pub deals: u32,
+    /// Mean score for our side, in the scoring rule's points.
+    pub mean: f64,
+    /// Share of deals our side won.
+    pub win_rate: f64,
+    /// Half-width of the 95% confidence interval of the mean (infinite below two deals).
+    pub ci95: f64,
+}
 
 /// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).
 #[derive(Clone, Debug)]
@@ -206,6 +232,40 @@ pub(super) fn best(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::Counts;
+    use crate::estimate::Estimate;
+    use crate::rules::classify;
+
+    fn tally(values: &[f64]) -> CandidateTally {
+        let mut t = CandidateTally::default();
+        for &v in values {
+            t.push(v, v > 0.0);
+        }
+        t
+    }
+
+    fn play(ranks: &str) -> Combo {
+        classify(ranks.parse::<Counts>().unwrap()).unwrap()
+    }
+
+    /// Outcomes of the rule player's choice on 32 deals, and of a rival that does better on
+    /// some deals and worse on others (a mean lead of 1/8 of a point, a noisy one).
+    fn noisy_pair() -> (Vec<f64>, Vec<f64>) {
+        let policy: Vec<f64> = (0..32)
+            .map(|i| if i % 3 == 0 { -2.0 } else { 2.0 })
+            .collect();
+        let rival: Vec<f64> = policy
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match i % 8 {
+                0 | 3 => v + 4.0,
+                5 | 6 => v - 4.0,
+                7 => v + 2.0,
+                _ => *v,
+            })
+            .collect();
+        (policy, rival)
+    }
 
     /// The rule before the race: drops every alive candidate whose paired difference to the
     /// leader is more than `z` standard errors below zero (a fixed `z` at every look).
@@ -262,8 +322,8 @@ mod tests {
 
     /// The race's error rate, checked on synthetic candidates with known means: over many
     /// decisions of up to 256 deals, the best candidates (two of them, equally good) are
-    /// dropped in at most [`RACE_ERROR`] of the decisions (about 4% here: the first look, at 16
-    /// deals, makes most of the mistakes), and a race decided before its last deal chooses a
+    /// dropped in at most [`RACE_ERROR`] of the decisions (the first look, at 16 deals, makes
+    /// most of the mistakes), and a race decided before its last deal chooses a
     /// candidate worse than the best by more than [`INDIFFERENT`] points as seldom; a clearly worse candidate
     /// (25 points of win rate) is dropped by deal 81 in most decisions and a slightly worse one
     /// (2 points) in few. The old rule, two
@@ -342,5 +402,49 @@ mod tests {
         assert_eq!(look_at(36), Some(3));
         assert!(drop_threshold(1, 1) > 1.5 && drop_threshold(1, 1) < drop_threshold(2, 1));
         assert!(drop_threshold(2, 1) < drop_threshold(2, 6));
+    }
+
+    #[test]
+    fn the_best_mean_wins_without_a_stick() {
+        let (policy, rival) = noisy_pair();
+        let candidates = [play("3"), play("4")];
+        let tallies = [tally(&policy), tally(&rival)];
+        assert!(tallies[1].mean() > tallies[0].mean());
+        assert_eq!(best(&tallies, &candidates, candidates[0], 0.0), 1);
+    }
+
+    #[test]
+    fn a_stick_keeps_the_rule_choice_against_a_noisy_lead() {
+        let (policy, rival) = noisy_pair();
+        let candidates = [play("3"), play("4")];
+        let tallies = [tally(&policy), tally(&rival)];
+        let diffs: Vec<f64> = rival.iter().zip(&policy).map(|(a, b)| a - b).collect();
+        let e = Estimate::of(&diffs);
+        let (mean, se) = (e.mean, e.std_error().unwrap());
+        // The lead is real but within one standard error: a stick of 1 keeps the rule choice,
+        // whichever place the rule choice has among the candidates.
+        assert!(mean > 0.0 && mean < se, "mean {} se {}", mean, se);
+        assert_eq!(best(&tallies, &candidates, candidates[0], 1.0), 0);
+        let swapped = [tally(&rival), tally(&policy)];
+        let order = [candidates[1], candidates[0]];
+        assert_eq!(best(&swapped, &order, order[1], 1.0), 1);
+    }
+
+    #[test]
+    fn a_stick_gives_way_to_a_clear_lead() {
+        let (policy, _) = noisy_pair();
+        // Better on a third of the deals, never worse: the lead is many standard errors.
+        let rival: Vec<f64> = policy
+            .iter()
+            .enumerate()
+            .map(|(i, v)| if i % 3 == 1 { v + 4.0 } else { *v })
+            .collect();
+        let candidates = [play("3"), play("4")];
+        let tallies = [tally(&policy), tally(&rival)];
+        assert_eq!(best(&tallies, &candidates, candidates[0], 3.0), 1);
+        // A dropped rule choice cannot be kept.
+        let mut dropped = tallies.clone();
+        dropped[0].alive = false;
+        assert_eq!(best(&dropped, &candidates, candidates[0], 10.0), 1);
     }
 }
