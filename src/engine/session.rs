@@ -27,7 +27,7 @@
 use super::log::Log;
 use super::{safe_play, Engine};
 use crate::game::Seat;
-use crate::protocol::message::{question, salvage, Ack, Command, ProtocolError, Reply};
+use crate::protocol::message::{deal_seat, question, salvage, Ack, Command, ProtocolError, Reply};
 use crate::time::TimeControl;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -228,7 +228,7 @@ impl Session {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let text = String::from_utf8_lossy(bytes);
         let text = text.trim_end_matches(['\r', '\n'].as_ref());
-        if let Some((Some(Command::Deal { seat, .. }), _)) = salvage(text) {
+        if let Some(seat) = deal_seat(text) {
             // The log's lines carry the seat of the game they belong to, its DEAL included.
             self.log.set_seat(seat);
         }
@@ -324,19 +324,13 @@ impl Session {
             return Ok(Some(asked));
         }
         match salvage(text) {
-            Some((command, ack)) => {
-                self.log.problem(&format!(
-                    "'{}': {}; answering OK {}{}",
-                    clip(text),
-                    e,
-                    ack,
-                    if command.is_some() {
-                        " and using what could be read"
-                    } else {
-                        ""
-                    }
-                ));
-                command.map(Some).ok_or(ack)
+            Some(salvaged) => {
+                self.log
+                    .problem(&format!("'{}': {}", clip(text), salvaged.note));
+                if salvaged.ack == Ack::Deal && salvaged.command.is_none() {
+                    self.engine.refuse_deal();
+                }
+                salvaged.command.map(Some).ok_or(salvaged.ack)
             }
             None => {
                 self.log
@@ -382,9 +376,11 @@ impl Session {
                 seat,
                 cards: Some(c),
             } => format!("{} played {}; ", seat, c),
-            Command::Leftover { landlord, cards } => {
-                format!("landlord {}, bottom {}; ", landlord, cards)
-            }
+            // What the tracker took, which a refused bottom leaves as it was.
+            Command::Leftover { .. } => match s.landlord {
+                Some(landlord) => format!("landlord {}, bottom {}; ", landlord, s.bottom),
+                None => "no landlord; ".to_string(),
+            },
             Command::Deal { .. } | Command::PlayWhat | Command::BidWhat => String::new(),
             _ => return,
         };
