@@ -206,7 +206,10 @@ impl std::error::Error for ProtocolError {}
 
 /// Characters of one word quoted in a note, at most: a token is a few characters in any real
 /// message, and a note quoting a kilobyte of junk would bury what it says.
-const QUOTED_WORD: usize = 24;
+const QUOTED_WORD: usize = 40;
+
+/// Bad tokens of one card list named in a note, at most: the rest are counted.
+const QUOTED_TOKENS: usize = 5;
 
 /// `text` in single quotes for a note: control characters written as escapes (a NUL or a
 /// `\u{1}` shows nothing on a terminal, and `''` would say nothing), at most [`QUOTED_WORD`]
@@ -578,7 +581,15 @@ impl Salvage {
 fn lenient_cards(arg: &str) -> Result<(Seat, Cards, String), ProtocolError> {
     let (seat, rest) = seat_and_rest(arg)?;
     let list = read_cards(rest);
-    let why: Vec<String> = list.bad.iter().map(ToString::to_string).collect();
+    let mut why: Vec<String> = list
+        .bad
+        .iter()
+        .take(QUOTED_TOKENS)
+        .map(ToString::to_string)
+        .collect();
+    if list.bad.len() > QUOTED_TOKENS {
+        why.push(format!("{} more", list.bad.len() - QUOTED_TOKENS));
+    }
     let n = list.cards.len();
     let note = if why.is_empty() {
         "no cards".to_string()
@@ -785,7 +796,7 @@ mod tests {
         let long = "x".repeat(1000);
         assert_eq!(
             quote(&long),
-            format!("'{}…' (976 more characters)", "x".repeat(24))
+            format!("'{}…' (960 more characters)", "x".repeat(40))
         );
     }
 

@@ -416,3 +416,30 @@ fn bad_seats_and_values_elsewhere_are_refused_or_read_without_them() {
         assert_eq!(s.bids[Seat::B], None);
     }
 }
+
+#[test]
+fn a_long_junk_line_is_quoted_bounded_with_its_length() {
+    // A megabyte of junk (the note quoted 4,233 characters of it).
+    let (_, problems) = run(&format!("{}\n", "Z".repeat(1 << 20)));
+    assert_eq!(problems.len(), 2, "{:?}", problems);
+    assert!(
+        problems[0].starts_with("a line of 1048576 bytes"),
+        "{:?}",
+        problems
+    );
+    assert!(problems[1].len() < 300, "{}", problems[1]);
+    assert!(
+        problems[1].contains("(4056 more characters)"),
+        "{}",
+        problems[1]
+    );
+    // Many bad tokens: the first five named, the rest counted.
+    let junk: Vec<String> = (0..200).map(|i| format!("x{}", i)).collect();
+    let (_, problems) = run(&format!("DEAL A0,1,{}\n", junk.join(",")));
+    assert!(problems[0].len() < 300, "{}", problems[0]);
+    assert!(
+        problems[0].contains("'x4' is not a card code, 195 more: dropped, the 2 cards read used"),
+        "{}",
+        problems[0]
+    );
+}
