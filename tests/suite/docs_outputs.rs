@@ -38,9 +38,9 @@ const NOT_RUN: &str = "# not run:";
 
 /// Units that make a number a time, a rate or a size of this machine: such numbers are masked
 /// (words ending in `/s`, such as `games/s`, are rates too).
-const MACHINE_UNITS: [&str; 16] = [
-    "s", "ms", "us", "µs", "ns", "min", "nps", "second", "seconds", "jobs", "bytes", "KB", "MB",
-    "MiB", "GB", "GiB",
+const MACHINE_UNITS: [&str; 17] = [
+    "s", "ms", "us", "µs", "ns", "min", "nps", "second", "seconds", "job", "jobs", "bytes", "KB",
+    "MB", "MiB", "GB", "GiB",
 ];
 
 pub(super) fn root() -> PathBuf {
@@ -509,7 +509,18 @@ fn normalized(line: &str, masked: &[(usize, usize)]) -> String {
         at = end;
     }
     out.push_str(&line[at..]);
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    // A masked count reads the same in the singular: `1 job` on a one-core machine is `# jobs`.
+    let words: Vec<&str> = out.split_whitespace().collect();
+    let mut said = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        match word.strip_prefix("job") {
+            Some(rest) if i > 0 && words[i - 1] == "#" && !rest.starts_with('s') => {
+                said.push(format!("jobs{}", rest))
+            }
+            _ => said.push(word.to_string()),
+        }
+    }
+    said.join(" ")
 }
 
 /// An expected output line: any number of lines, or a line with cuts (any text) between its parts.
