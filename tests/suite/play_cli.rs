@@ -572,7 +572,7 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
     let text = String::from_utf8(out.stdout).unwrap();
     let deal = Deal::seeded(3, 0);
     for want in [
-        "landlord A (bid 1)",
+        "landlord A (no bidding, base 1)",
         "multiplier x1",
         "17 cards",
         "your hand (20)",
