@@ -12,12 +12,13 @@
 //!   whatever follows it (`PLAY WHAT.`, `BID WHAT junk`, a long line cut at [`MAX_LINE`]),
 //!   with a log line naming what followed ([`question`]): the platform asked for a bid or a
 //!   play, and an `OK` would be a malformed answer, a fault;
-//! - a recognisable command with a bad argument is *salvaged*: it gets its normal
-//!   acknowledgement, and what can be read is used — a `DEAL` or `LEFTOVER` with a bad,
-//!   repeated or out-of-range card keeps the readable cards (a wrong count is played as
-//!   dealt), a `PLAY` keeps its readable cards, a `BID` or `INFO` with a bad value is only
-//!   acknowledged. Answering `OK` costs nothing, while silence would make the platform time us
-//!   out and lose the game.
+//! - a recognisable command with a bad argument is *salvaged* ([`salvage`]): it gets its
+//!   normal acknowledgement and is read by its message's policy, strict or lenient, never
+//!   both — a `DEAL` or `LEFTOVER` drops its bad, repeated or out-of-range tokens and uses the
+//!   cards read (without a seat it is refused, and a refused `DEAL` ends the game before it),
+//!   a `PLAY` is read whole or not at all (a pass is exactly `-1`), a `BID` or `INFO` with a
+//!   bad value is only acknowledged; the note says what was used. Answering `OK` costs
+//!   nothing, while silence would make the platform time us out and lose the game.
 //! - a panic anywhere in the engine is caught and answered with a safe reply.
 //!
 //! A person may start the engine in a terminal by mistake or out of curiosity: it then says on
