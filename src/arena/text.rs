@@ -39,9 +39,11 @@ impl Report {
         let decimals = if rate_games < 10.0 { 1 } else { 0 };
         let _ = writeln!(
             out,
-            "{} deals, {} games in {:.2} s ({:.*} games/s); {} with no bid, {} ended by a fault",
+            "{} {}, {} {} in {:.2} s ({:.*} games/s); {} with no bid, {} ended by a fault",
             self.deals,
+            if self.deals == 1 { "deal" } else { "deals" },
             self.games,
+            if self.games == 1 { "game" } else { "games" },
             self.seconds,
             decimals,
             rate_games,

@@ -72,6 +72,20 @@ impl Bot {
         })
     }
 
+    /// The turn when the input ended before any request (nothing at all, or blank lines): a
+    /// request is still owed its answer, so the bot answers as to a bid asked with its cards
+    /// unknown (0: every request a run begins with is a bid or holds the whole game), and
+    /// says why.
+    pub fn no_request(&mut self, start: Instant) -> (Value, Vec<String>) {
+        let (response, mut problems) = self.turn("null", start);
+        problems.retain(|p| !p.starts_with("request 1:"));
+        problems.insert(
+            0,
+            "no request: the input ended before any (it was empty or blank)".to_string(),
+        );
+        (response, problems)
+    }
+
     /// Takes one input line: the full input (`{"requests": …, "responses": …}`, which replaces
     /// what the bot remembered) or, kept running, a new request alone. Returns the response
     /// and the problems met (for stderr).
@@ -189,7 +203,9 @@ fn clip(text: &str) -> String {
 }
 
 /// The bot on `input`/`output`: one turn (simple interaction) or turns until the input ends
-/// (kept running). Problems go to `errors` (stderr), one line each.
+/// (kept running). Problems go to `errors` (stderr), one line each, and into the answer's
+/// `debug`. Blank lines are no request and are skipped; an input that ends before any
+/// request is still answered once ([`Bot::no_request`]), so a run always writes a response.
 pub fn run(
     settings: BotSettings,
     input: impl BufRead,
@@ -202,18 +218,27 @@ pub fn run(
     let mut turn_start = start;
     let mut input = input;
     let mut bytes = Vec::new();
+    let mut answered = false;
     loop {
         bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        // Bytes that are not UTF-8 (junk after the request) must not cost the answer: they
-        // become U+FFFD, and the request before them is read as it is.
-        let line = String::from_utf8_lossy(&bytes);
-        if line.trim().is_empty() {
-            continue;
-        }
-        let (response, problems) = bot.turn(line.trim(), turn_start);
+        let ended = input.read_until(b'\n', &mut bytes)? == 0;
+        let (response, problems) = if ended {
+            if answered {
+                break;
+            }
+            // Botzone started us for a turn: even an empty input gets a response and the
+            // reason, never silence.
+            bot.no_request(turn_start)
+        } else {
+            // Bytes that are not UTF-8 (junk after the request) must not cost the answer:
+            // they become U+FFFD, and the request before them is read as it is.
+            let line = String::from_utf8_lossy(&bytes);
+            if line.trim().is_empty() {
+                continue;
+            }
+            bot.turn(line.trim(), turn_start)
+        };
+        answered = true;
         for p in &problems {
             writeln!(errors, "ddz botzone: {}", p)?;
         }
@@ -222,7 +247,8 @@ pub fn run(
             answer["debug"] = json!(problems.join("; "));
         }
         writeln!(output, "{}", answer)?;
-        if !keep_running {
+        // Nothing more will come after an ended input: no marker asking for it.
+        if !keep_running || ended {
             output.flush()?;
             return Ok(());
         }

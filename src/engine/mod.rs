@@ -17,7 +17,9 @@ pub mod strategy_runner;
 pub use session::Session;
 
 use crate::cards::Cards;
+use crate::game::state::{BOTTOM_SIZE, HAND_SIZE};
 use crate::game::{GameState, Scoring, Seat};
+use crate::protocol::message::plural;
 use crate::protocol::{Command, Info, Reply};
 use crate::rules::{Combo, Kind, Platform};
 use crate::strategy::{Ending, Note, Strategy};
@@ -178,13 +180,35 @@ impl Engine {
         }
     }
 
+    /// A `DEAL` that could not be read ([`crate::protocol::message::salvage`]: no seat): the
+    /// game before it is over all the same (a new `DEAL` always starts a new game), and no
+    /// game is tracked until the next one; questions meanwhile get the no-game answers.
+    pub fn refuse_deal(&mut self) {
+        self.tell_end(None);
+        self.runner.new_game();
+        self.end_told = false;
+        self.state = None;
+    }
+
+    /// The seat to answer `question` as with no game tracked, the answer (`what`) noted with
+    /// where the seat comes from: the last `DEAL` that named one, else A, a guess.
+    fn seat_without_game(&mut self, question: &str, what: &str) -> Seat {
+        let (seat, from) = match self.last_seat {
+            Some(s) => (s, "the seat of the last DEAL that named one"),
+            None => (Seat::A, "a guess: no DEAL has named our seat"),
+        };
+        self.problems.push(format!(
+            "{} with no game tracked: {} as {} ({})",
+            question, what, seat, from
+        ));
+        seat
+    }
+
     fn our_bid(&mut self, deadline: Deadline) -> Reply {
         let state = match self.state.as_mut() {
             Some(s) => s,
             None => {
-                let seat = self.last_seat.unwrap_or(Seat::A);
-                self.problems
-                    .push("BID WHAT before any DEAL: bidding 0".into());
+                let seat = self.seat_without_game("BID WHAT", "bidding 0");
                 return Reply::Bid { seat, bid: 0 };
             }
         };
@@ -211,9 +235,7 @@ impl Engine {
         let state = match self.state.as_mut() {
             Some(s) => s,
             None => {
-                let seat = self.last_seat.unwrap_or(Seat::A);
-                self.problems
-                    .push("PLAY WHAT before any DEAL: passing".into());
+                let seat = self.seat_without_game("PLAY WHAT", "passing");
                 return Reply::Play { seat, cards: None };
             }
         };
@@ -249,20 +271,38 @@ impl Engine {
 /// Applies a platform message that is not a question to the tracked game, noting what does
 /// not fit in `problems`. Shared by the engine and the transcript checker so both read a
 /// platform the same way:
-/// - `DEAL` starts a new game whatever came before;
+/// - `DEAL` starts a new game whatever came before: of 1 to 17 cards (fewer are played as
+///   dealt, noted); of none or more than 17 it is refused and no game is tracked until the next;
 /// - `LEFTOVER` is taken as the platform says, each contradiction with what we know noted
-///   ([`GameState::leftover_contradictions`]);
+///   ([`GameState::leftover_contradictions`]); fewer than 3 cards are taken as shown, noted
+///   with the counts they leave; more than 3 are refused and no landlord is recorded;
 /// - `PLAY` for our own seat: a pass when it is our turn is the platform passing for us and is
 ///   recorded; a repeat of our last answer is an echo and is ignored; anything else is
 ///   recorded as the platform says (the tracker resyncs to it);
-/// - messages before any `DEAL` are noted and ignored.
+/// - messages with no game tracked are noted and ignored.
 pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Vec<String>) {
     if let Command::Deal { seat, cards } = command {
-        if cards.len() != usize::from(crate::game::state::HAND_SIZE) {
+        let n = cards.len();
+        if n == 0 || n > usize::from(HAND_SIZE) {
+            // No hand: the extra cards cannot all be ours, and a game tracked on them would
+            // answer with plays no referee accepts.
             problems.push(format!(
-                "DEAL with {} cards, not {}: playing the cards given",
-                cards.len(),
-                crate::game::state::HAND_SIZE
+                "DEAL with {} {}: refused (a hand is 1 to {} cards); no game is tracked until \
+                 the next DEAL",
+                n,
+                plural(n, "card", "cards"),
+                HAND_SIZE
+            ));
+            *state = None;
+            return;
+        }
+        if n != usize::from(HAND_SIZE) {
+            problems.push(format!(
+                "DEAL with {} {}, not {}: playing the {} dealt",
+                n,
+                plural(n, "card", "cards"),
+                HAND_SIZE,
+                n
             ));
         }
         *state = Some(GameState::new(*seat, *cards));
@@ -276,7 +316,7 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
         Some(s) => s,
         None => {
             if needs_game {
-                problems.push(format!("'{}' before any DEAL: ignored", command));
+                problems.push(format!("'{}' with no game tracked: ignored", command));
             }
             return;
         }
@@ -289,8 +329,15 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
             s.record_bid(*seat, *bid)
         }
         Command::Leftover { landlord, cards } => {
-            if cards.len() != usize::from(crate::game::state::BOTTOM_SIZE) {
-                problems.push(format!("LEFTOVER with {} cards, not 3", cards.len()));
+            let n = cards.len();
+            if n > usize::from(BOTTOM_SIZE) {
+                // Not all of them are the bottom: taking them would put cards in a hand that
+                // are not there.
+                problems.push(format!(
+                    "LEFTOVER with {} cards: refused (a bottom is {}); no landlord is recorded",
+                    n, BOTTOM_SIZE
+                ));
+                return;
             }
             // Every contradiction is named; the platform's word is taken all the same (its
             // only complaint, the bottom in our hand, is among them).
@@ -298,6 +345,27 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
                 problems.push(format!("tracker: {} (after '{}')", e, command));
             }
             let _ = s.set_landlord(*landlord, *cards);
+            if n != usize::from(BOTTOM_SIZE) {
+                let counted = if *landlord == s.me {
+                    format!("we hold {}", s.cards_left[*landlord])
+                } else {
+                    format!("{} is counted {}", landlord, s.cards_left[*landlord])
+                };
+                let takes = if n == 0 {
+                    "no bottom".to_string()
+                } else {
+                    format!("the {} shown ({})", n, cards)
+                };
+                problems.push(format!(
+                    "LEFTOVER with {} {}, not {}: landlord {} takes {}, and {}",
+                    n,
+                    plural(n, "card", "cards"),
+                    BOTTOM_SIZE,
+                    landlord,
+                    takes,
+                    counted
+                ));
+            }
             Ok(())
         }
         Command::Play { seat, cards } => {

@@ -12,12 +12,13 @@
 //!   whatever follows it (`PLAY WHAT.`, `BID WHAT junk`, a long line cut at [`MAX_LINE`]),
 //!   with a log line naming what followed ([`question`]): the platform asked for a bid or a
 //!   play, and an `OK` would be a malformed answer, a fault;
-//! - a recognisable command with a bad argument is *salvaged*: it gets its normal
-//!   acknowledgement, and what can be read is used — a `DEAL` or `LEFTOVER` with a bad,
-//!   repeated or out-of-range card keeps the readable cards (a wrong count is played as
-//!   dealt), a `PLAY` keeps its readable cards, a `BID` or `INFO` with a bad value is only
-//!   acknowledged. Answering `OK` costs nothing, while silence would make the platform time us
-//!   out and lose the game.
+//! - a recognisable command with a bad argument is *salvaged* ([`salvage`]): it gets its
+//!   normal acknowledgement and is read by its message's policy, strict or lenient, never
+//!   both — a `DEAL` or `LEFTOVER` drops its bad, repeated or out-of-range tokens and uses the
+//!   cards read (without a seat it is refused, and a refused `DEAL` ends the game before it),
+//!   a `PLAY` is read whole or not at all (a pass is exactly `-1`), a `BID` or `INFO` with a
+//!   bad value is only acknowledged; the note says what was used. Answering `OK` costs
+//!   nothing, while silence would make the platform time us out and lose the game.
 //! - a panic anywhere in the engine is caught and answered with a safe reply.
 //!
 //! A person may start the engine in a terminal by mistake or out of curiosity: it then says on
@@ -27,7 +28,7 @@
 use super::log::Log;
 use super::{safe_play, Engine};
 use crate::game::Seat;
-use crate::protocol::message::{question, salvage, Ack, Command, ProtocolError, Reply};
+use crate::protocol::message::{deal_seat, question, salvage, Ack, Command, ProtocolError, Reply};
 use crate::time::TimeControl;
 use std::io::{self, BufRead, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -228,7 +229,7 @@ impl Session {
         let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
         let text = String::from_utf8_lossy(bytes);
         let text = text.trim_end_matches(['\r', '\n'].as_ref());
-        if let Some((Some(Command::Deal { seat, .. }), _)) = salvage(text) {
+        if let Some(seat) = deal_seat(text) {
             // The log's lines carry the seat of the game they belong to, its DEAL included.
             self.log.set_seat(seat);
         }
@@ -324,19 +325,13 @@ impl Session {
             return Ok(Some(asked));
         }
         match salvage(text) {
-            Some((command, ack)) => {
-                self.log.problem(&format!(
-                    "'{}': {}; answering OK {}{}",
-                    clip(text),
-                    e,
-                    ack,
-                    if command.is_some() {
-                        " and using what could be read"
-                    } else {
-                        ""
-                    }
-                ));
-                command.map(Some).ok_or(ack)
+            Some(salvaged) => {
+                self.log
+                    .problem(&format!("'{}': {}", clip(text), salvaged.note));
+                if salvaged.ack == Ack::Deal && salvaged.command.is_none() {
+                    self.engine.refuse_deal();
+                }
+                salvaged.command.map(Some).ok_or(salvaged.ack)
             }
             None => {
                 self.log
@@ -382,9 +377,11 @@ impl Session {
                 seat,
                 cards: Some(c),
             } => format!("{} played {}; ", seat, c),
-            Command::Leftover { landlord, cards } => {
-                format!("landlord {}, bottom {}; ", landlord, cards)
-            }
+            // What the tracker took, which a refused bottom leaves as it was.
+            Command::Leftover { .. } => match s.landlord {
+                Some(landlord) => format!("landlord {}, bottom {}; ", landlord, s.bottom),
+                None => "no landlord; ".to_string(),
+            },
             Command::Deal { .. } | Command::PlayWhat | Command::BidWhat => String::new(),
             _ => return,
         };

@@ -8,6 +8,7 @@ use crate::cards::{Cards, Counts, ParseError};
 use crate::game::legal::legal_bids_said;
 pub use crate::game::legal::{legal_bid_words, legal_bids};
 use crate::game::{judge_bid, judge_play, IllegalBid, IllegalPlay};
+use crate::protocol::message::quote;
 use crate::rules::{Combo, Kind, Platform};
 use std::fmt;
 
@@ -85,15 +86,27 @@ impl Refusal {
 impl fmt::Display for Refusal {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Refusal::Unreadable(text, e) => write!(
-                f,
-                "cannot read '{}': {}. Cards are 3-9, T or 10, J, Q, K, A, 2, X (small joker), \
-                 D (big joker)",
-                text, e
-            ),
+            Refusal::Unreadable(text, e) => {
+                // What was typed is quoted bounded and with control characters named: a
+                // pasted page is not echoed back whole, and a control character is not ''.
+                write!(f, "cannot read {}: ", quote(text))?;
+                match e {
+                    ParseError::BadToken(t) => write!(f, "{} is not a card", quote(t))?,
+                    other => write!(f, "{}", other)?,
+                }
+                write!(
+                    f,
+                    ". Cards are 3-9, T or 10, J, Q, K, A, 2, X (small joker), D (big joker)"
+                )
+            }
             Refusal::Illegal(reason) => write!(f, "{}", reason),
             Refusal::NotABid { text, highest } => {
-                write!(f, "'{}' is not a bid: {}", text, legal_bids_said(*highest))
+                write!(
+                    f,
+                    "{} is not a bid: {}",
+                    quote(text),
+                    legal_bids_said(*highest)
+                )
             }
             Refusal::Bid(reason) => write!(f, "{}", reason),
         }

@@ -142,6 +142,17 @@ fn paint_role(state: &GameState, seat: Seat, style: Style) -> String {
     }
 }
 
+/// The landlord's stake as every page says it: `bid 3`, or `no bidding, base 1` when the
+/// landlord was fixed without bids (the game's end says the same, `no bidding: landlord A,
+/// base 1`, and a stake nobody bid is no bid).
+fn stake(state: &GameState) -> String {
+    if state.bids.0.iter().all(Option::is_none) {
+        format!("no bidding, base {}", state.base())
+    } else {
+        format!("bid {}", state.base())
+    }
+}
+
 /// The table as the person sees it before deciding: a header (the deal, the landlord and bid,
 /// the bottom cards, the multiplier), one row per seat (role, cards left or bid), the current
 /// trick, and the person's hand. `title` names the deal.
@@ -151,10 +162,10 @@ pub fn table(state: &GameState, title: &str, style: Style) -> String {
     let me = state.me;
     let header = match state.landlord {
         Some(l) => format!(
-            "-- {} -- landlord {} (bid {}) · bottom {} · multiplier x{}",
+            "-- {} -- landlord {} ({}) · bottom {} · multiplier x{}",
             title,
             l,
-            state.base(),
+            stake(state),
             spaced(state.bottom.counts()),
             state.tally().shown()
         ),
@@ -318,9 +329,9 @@ pub fn event(
                 format!("{} is the landlord", landlord)
             };
             format!(
-                "{} (bid {}); the bottom cards {} join {} hand",
+                "{} ({}); the bottom cards {} join {} hand",
                 who,
-                state.base(),
+                stake(state),
                 spaced(cards.counts()),
                 if *landlord == state.me { "your" } else { "its" }
             )
@@ -359,6 +370,24 @@ pub fn played(cards: Cards) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_landlord_nobody_bid_for_is_said_one_way() {
+        use crate::protocol::Command;
+        let bottom = Cards::parse_codes("0,1,2").unwrap();
+        let mut state = GameState::new(Seat::B, Cards::parse_codes("10,11").unwrap());
+        let _ = state.set_landlord(Seat::A, bottom);
+        let shown = Command::Leftover {
+            landlord: Seat::A,
+            cards: bottom,
+        };
+        let said = event(&shown, &state, Style::default()).unwrap();
+        assert!(said.contains("(no bidding, base 1)"), "{}", said);
+        assert!(table(&state, "t", Style::default()).contains("landlord A (no bidding, base 1)"));
+        state.bids[Seat::A] = Some(2);
+        let said = event(&shown, &state, Style::default()).unwrap();
+        assert!(said.contains("(bid 2)"), "{}", said);
+    }
 
     #[test]
     fn the_spaced_hand_reads_back_as_the_same_cards() {

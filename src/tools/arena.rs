@@ -170,7 +170,11 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
         out.flush().context("writing the JSON log")?;
     }
-    let jobs = format!("{} jobs", config.jobs);
+    let jobs = format!(
+        "{} {}",
+        config.jobs,
+        if config.jobs == 1 { "job" } else { "jobs" }
+    );
     let shard_note = match shard {
         Some(s) => format!(", shard {}/{}", s.index, s.count),
         None => String::new(),
@@ -377,7 +381,11 @@ fn run_gauntlet_cli(
         .map(|o| labels(&[candidate.clone(), o.clone()]))
         .collect();
     let progress = config.progress;
-    let jobs = format!("{} jobs", config.jobs);
+    let jobs = format!(
+        "{} {}",
+        config.jobs,
+        if config.jobs == 1 { "job" } else { "jobs" }
+    );
     let report = crate::arena::gauntlet::run_gauntlet(
         config,
         candidate,

@@ -45,7 +45,12 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         anyhow::bail!("a hand holds at most 20 cards, not {}", counts.total());
     }
     let split = Splitter::new().split(counts, mode);
-    println!("hand {} ({} cards)", counts, counts.total());
+    println!(
+        "hand {} ({} {})",
+        counts,
+        counts.total(),
+        if counts.total() == 1 { "card" } else { "cards" }
+    );
     for g in &split.groups {
         println!("  {:<14} {}", g.to_string(), g.kind.name());
     }

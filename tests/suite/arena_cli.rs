@@ -332,3 +332,22 @@ fn open_seats_take_the_fixed_budget_default_player() {
     assert_eq!(labels(&one)[0], "builtin:greedy");
     assert_eq!(labels(&one)[1..], want[..2]);
 }
+
+/// Counts of one are singular in the summary: "1 job", "1 deal, 1 game".
+#[test]
+fn a_count_of_one_reads_singular() {
+    let text = ddz(&[
+        "arena",
+        "--games",
+        "1",
+        "--jobs",
+        "1",
+        "--no-progress",
+        "--players",
+        "builtin:rules",
+        "builtin:rules",
+        "builtin:rules",
+    ]);
+    assert!(text.contains(", 1 job, "), "{}", text);
+    assert!(text.contains("\n1 deal, 1 game in "), "{}", text);
+}

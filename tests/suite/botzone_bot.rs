@@ -319,6 +319,45 @@ fn the_binary_answers_every_line_kept_running() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("not JSON"));
 }
 
+/// An input with no request (nothing, a lone line end, blank lines) is still a turn Botzone
+/// started us for: one response, the reason in `debug` and on stderr, exit status 0, in both
+/// modes (kept running, no marker follows: nothing more can come).
+#[test]
+fn the_binary_answers_an_empty_input() {
+    for input in ["", "\n", "\r\n  \n"] {
+        for mode in [&[][..], &["--keep-running"][..]] {
+            let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+                .args(["botzone", "--player", "rules"])
+                .args(mode)
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .stderr(Stdio::piped())
+                .spawn()
+                .unwrap();
+            child
+                .stdin
+                .take()
+                .unwrap()
+                .write_all(input.as_bytes())
+                .unwrap();
+            let out = child.wait_with_output().unwrap();
+            assert_eq!(out.status.code(), Some(0), "{:?} {:?}", input, mode);
+            let text = String::from_utf8(out.stdout).unwrap();
+            let lines: Vec<&str> = text.lines().collect();
+            assert_eq!(lines.len(), 1, "{:?} {:?}: {}", input, mode, text);
+            let answer: Value = serde_json::from_str(lines[0]).unwrap();
+            assert_eq!(answer["response"], json!(0), "{}", text);
+            let debug = answer["debug"].as_str().unwrap_or_default();
+            assert!(debug.starts_with("no request: the input ended"), "{}", text);
+            assert!(
+                String::from_utf8_lossy(&out.stderr).contains("no request"),
+                "{:?}",
+                out.stderr
+            );
+        }
+    }
+}
+
 /// A space shuttle on the table (no official play: the tracker keeps it by Botzone's rules) is
 /// answered with a bomb, the rocket or a pass, by the rule player and the thinking player.
 #[test]

@@ -570,3 +570,18 @@ fn analyze_lists_the_messages_at_can_stop_at() {
         assert!(run.ok, "--at {}: {}", n, run.stderr);
     }
 }
+
+/// A hand of one card is "1 card".
+#[test]
+fn split_says_one_card_singular() {
+    let run = ddz(&["split", "3"]);
+    assert!(run.ok, "{}", run.stderr);
+    assert!(
+        run.stdout.starts_with("hand 3 (1 card)\n"),
+        "{}",
+        run.stdout
+    );
+    assert!(ddz(&["split", "33"])
+        .stdout
+        .starts_with("hand 33 (2 cards)\n"));
+}

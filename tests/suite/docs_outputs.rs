@@ -38,9 +38,9 @@ const NOT_RUN: &str = "# not run:";
 
 /// Units that make a number a time, a rate or a size of this machine: such numbers are masked
 /// (words ending in `/s`, such as `games/s`, are rates too).
-const MACHINE_UNITS: [&str; 16] = [
-    "s", "ms", "us", "µs", "ns", "min", "nps", "second", "seconds", "jobs", "bytes", "KB", "MB",
-    "MiB", "GB", "GiB",
+const MACHINE_UNITS: [&str; 17] = [
+    "s", "ms", "us", "µs", "ns", "min", "nps", "second", "seconds", "job", "jobs", "bytes", "KB",
+    "MB", "MiB", "GB", "GiB",
 ];
 
 pub(super) fn root() -> PathBuf {
@@ -509,7 +509,18 @@ fn normalized(line: &str, masked: &[(usize, usize)]) -> String {
         at = end;
     }
     out.push_str(&line[at..]);
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
+    // A masked count reads the same in the singular: `1 job` on a one-core machine is `# jobs`.
+    let words: Vec<&str> = out.split_whitespace().collect();
+    let mut said = Vec::with_capacity(words.len());
+    for (i, word) in words.iter().enumerate() {
+        match word.strip_prefix("job") {
+            Some(rest) if i > 0 && words[i - 1] == "#" && !rest.starts_with('s') => {
+                said.push(format!("jobs{}", rest))
+            }
+            _ => said.push(word.to_string()),
+        }
+    }
+    said.join(" ")
 }
 
 /// An expected output line: any number of lines, or a line with cuts (any text) between its parts.
@@ -1234,4 +1245,64 @@ fn the_comparison_masks_times_and_catches_figures() {
     assert_eq!(blessed_added[1], shown[1]);
     assert_eq!(blessed_added[3], rewritten[3]);
     assert!(output_matches(&blessed_added, &added));
+}
+
+/// docs/play.md's session, which no shell command can show (a person types it): `ddz play
+/// --seed 11 --seat C` fed the typing of `fixtures/play/seed-11-C.typed`, each typed line put
+/// back after its prompt as a terminal shows it, is the page's block, cuts and all. The
+/// opponents and the hint think on a fixed budget, so any machine prints the same session; a
+/// deliberate change of play is regenerated from the session this test prints when it fails.
+#[test]
+fn the_play_session_on_its_page_is_the_binarys() {
+    let page = root().join("docs/play.md");
+    let lines = read_lines(&page);
+    let start = lines
+        .iter()
+        .position(|l| l.trim_start().starts_with("$ ddz play --seed 11 --seat C "))
+        .expect("docs/play.md shows the session of seed 11 at seat C");
+    let shown: Vec<String> = lines[start + 1..]
+        .iter()
+        .take_while(|l| l.starts_with("    "))
+        .map(|l| l[4..].to_string())
+        .collect();
+    let typed = std::fs::read_to_string(root().join("fixtures/play/seed-11-C.typed")).unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_ddz"))
+        .args(["play", "--seed", "11", "--seat", "C"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("ddz play starts");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // A pipe does not echo: the prompt's `> ` is followed by what the program says next.
+    let mut typed = typed.lines();
+    let mut printed = Vec::new();
+    for line in String::from_utf8(out.stdout).unwrap().lines() {
+        match line.strip_prefix("> ") {
+            Some(rest) => {
+                printed.push(format!("> {}", typed.next().unwrap_or("")));
+                if !rest.is_empty() {
+                    printed.push(rest.to_string());
+                }
+            }
+            None => printed.push(line.to_string()),
+        }
+    }
+    assert!(
+        output_matches(&shown, &printed),
+        "docs/play.md's session differs from what ddz play prints now:\n{}",
+        printed.join("\n")
+    );
 }

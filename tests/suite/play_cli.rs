@@ -572,7 +572,7 @@ fn a_person_who_leaves_pays_the_fault_and_the_session_ends() {
     let text = String::from_utf8(out.stdout).unwrap();
     let deal = Deal::seeded(3, 0);
     for want in [
-        "landlord A (bid 1)",
+        "landlord A (no bidding, base 1)",
         "multiplier x1",
         "17 cards",
         "your hand (20)",
@@ -656,5 +656,48 @@ fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
         ddz::arena::table::players::FaultKind::Left
     );
     assert_eq!(record.scores.0, expected_penalty(&record, Seat::A));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// What the person typed comes back bounded (a pasted page is not echoed whole) and with its
+/// control characters named (never "''"), at a bid and at a play.
+#[test]
+fn what_the_person_typed_is_quoted_bounded_and_visible() {
+    let mut typed = "Z".repeat(5000).into_bytes();
+    typed.extend_from_slice(b"\n\x01\n0\nq\ny\n");
+    let out = ddz_fed(
+        &[
+            "play",
+            "--seed",
+            "11",
+            "--seat",
+            "C",
+            "--opponents",
+            "builtin:rules",
+            "builtin:rules",
+        ],
+        &typed,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().all(|l| l.chars().count() < 300), "{}", text);
+    assert!(text.contains("more characters) is not a bid"), "{}", text);
+    assert!(text.contains("'\\u{1}' is not a bid"), "{}", text);
+
+    let dir = temp_dir("typed");
+    let mut typed = "Z".repeat(5000).into_bytes();
+    typed.extend_from_slice(b"\n3\x01\nq\ny\n");
+    let out = play_as_landlord(
+        &["--opponents", "builtin:rules", "builtin:rules"],
+        &dir.join("typed.jsonl"),
+        &typed,
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().all(|l| l.chars().count() < 300), "{}", text);
+    assert!(text.contains("cannot read 'ZZZZ"), "{}", text);
+    assert!(
+        text.contains("cannot read '3\\u{1}': '\\u{1}' is not a card"),
+        "{}",
+        text
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

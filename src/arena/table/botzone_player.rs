@@ -94,7 +94,8 @@ impl fmt::Display for BotzoneJsonError {
             E::NotObject(v) => write!(f, "request {} is not an object", v),
             E::History(v) => write!(f, "history {} is not two plays", v),
             E::Size { what, has, wanted } => {
-                write!(f, "{} has {} cards, not {}", what, has, wanted)
+                let cards = if *has == 1 { "card" } else { "cards" };
+                write!(f, "{} has {} {}, not {}", what, has, cards, wanted)
             }
             E::Shared => f.write_str("publiccard shares cards with own"),
             E::FinalBid => f.write_str("finalbid is not 1, 2 or 3"),

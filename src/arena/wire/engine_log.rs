@@ -11,7 +11,7 @@
 use super::transcript::{Step, Transcript};
 use crate::engine::log::read_tag;
 use crate::game::Seat;
-use crate::protocol::message::salvage;
+use crate::protocol::message::deal_seat;
 use crate::protocol::{Command, Reply};
 use crate::strategy::explain::Note;
 use std::collections::HashMap;
@@ -145,7 +145,7 @@ impl EngineLog {
                 continue;
             }
             if let Some(sent) = text.strip_prefix("> ") {
-                if let Some((Some(Command::Deal { seat: dealt, .. }), _)) = salvage(sent) {
+                if let Some(dealt) = deal_seat(sent) {
                     // The tag carries the deal's seat from this line on.
                     let seat = seat.unwrap_or(dealt);
                     let number = 1 + log.games.iter().filter(|g| g.seat == seat).count();

@@ -20,6 +20,7 @@ use crate::engine::track;
 use crate::game::GameState;
 use crate::protocol::external::{self, Program, Stderr};
 use crate::protocol::message::salvage;
+use crate::protocol::Ack;
 use crate::protocol::{Command, Reply};
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -254,11 +255,16 @@ impl EngineProcess {
     }
 }
 
-/// What the platform meant by a line, read as the engine should (salvaging bad arguments).
-fn meaning(line: &str) -> Option<Command> {
+/// What the platform meant by a line, read as the engine reads it ([`salvage`]'s policy for
+/// a bad argument): `Err(())` for a `DEAL` refused, which leaves no game tracked.
+fn meaning(line: &str) -> Result<Option<Command>, ()> {
     match Command::parse(line) {
-        Ok(c) => Some(c),
-        Err(_) => salvage(line).and_then(|(c, _)| c),
+        Ok(c) => Ok(Some(c)),
+        Err(_) => match salvage(line) {
+            Some(s) if s.ack == Ack::Deal && s.command.is_none() => Err(()),
+            Some(s) => Ok(s.command),
+            None => Ok(None),
+        },
     }
 }
 
@@ -409,12 +415,13 @@ pub fn check(command: &[String], transcript: &Transcript) -> TranscriptReport {
                 }
             }
             match &command {
-                Some(Command::Exit) => break,
-                Some(c) => {
+                Ok(Some(Command::Exit)) => break,
+                Ok(Some(c)) => {
                     let mut ignored = Vec::new();
                     track(&mut state, c, &mut ignored);
                 }
-                None => {}
+                Ok(None) => {}
+                Err(()) => state = None,
             }
         }
         engine.finish(&mut report.failures);

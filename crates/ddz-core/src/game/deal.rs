@@ -53,7 +53,10 @@ impl fmt::Display for DealError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             DealError::BadLine(n, e) => write!(f, "line {}: {}", n, e),
-            DealError::WrongSize(n, k) => write!(f, "line {}: {} cards", n, k),
+            DealError::WrongSize(n, k) => {
+                let cards = if *k == 1 { "card" } else { "cards" };
+                write!(f, "line {}: {} {}", n, k, cards)
+            }
             DealError::NotADeck(n) => write!(
                 f,
                 "the deal ending at line {} does not hold the 54 cards once each",
