@@ -15,6 +15,7 @@ docs/python.md in the repository shows each at work.
 
 from ddz._ddz import (
     ENGINE_VERSION,
+    Agent,
     Game,
     beats,
     classify,
@@ -22,13 +23,18 @@ from ddz._ddz import (
     legal_plays,
     parse_cards,
 )
+from ddz._arena import ArenaReport, arena, gauntlet
 
 __all__ = [
     "ENGINE_VERSION",
+    "Agent",
+    "ArenaReport",
     "Game",
+    "arena",
     "beats",
     "classify",
     "format_cards",
+    "gauntlet",
     "legal_plays",
     "parse_cards",
 ]

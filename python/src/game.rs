@@ -90,6 +90,11 @@ impl GameCore {
         self.phase = Phase::Play;
     }
 
+    /// The phase's name, as `Game.phase` gives it.
+    pub fn phase_name(&self) -> &'static str {
+        self.phase.name()
+    }
+
     /// The seat to act, `None` once the game is over.
     pub fn to_move(&self) -> Option<Seat> {
         match self.phase {
@@ -242,6 +247,43 @@ impl GameCore {
         }
     }
 
+    /// A bid the referee accepted, recorded as told (the bidding's end is the referee's to
+    /// say, by `LEFTOVER`): for a player following a table rather than judging it.
+    pub fn record_bid(&mut self, seat: Seat, bid: u8) {
+        let _ = self.round.try_bid(seat, bid, false);
+        self.legal = None;
+    }
+
+    /// The referee named the landlord: the bottom joins its hand, at the highest bid (1 when
+    /// nobody bid: a fixed landlord, or Botzone's first bidder).
+    pub fn record_landlord(&mut self, landlord: Seat) {
+        let base = self.round.highest_bid().map_or(1, |(_, b)| b);
+        self.reveal(landlord, base);
+        self.legal = None;
+    }
+
+    /// A play the referee accepted, recorded as told; `false` when it cannot be `seat`'s
+    /// (another seat is to play, or it holds no such cards): the table was not followed.
+    pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> bool {
+        let hand = self.round.hands()[seat];
+        let held = cards.is_none_or(|c| hand.contains_all(c));
+        if self.phase != Phase::Play || self.round.to_move() != seat || !held {
+            return false;
+        }
+        let reading = cards.map(|c| {
+            let counts = c.counts();
+            self.platform
+                .read(counts)
+                .unwrap_or_else(|| ddz::game::legal::recorded_reading(counts))
+        });
+        self.round.play_unchecked(cards, reading);
+        if self.round.winner().is_some() {
+            self.phase = Phase::Done;
+        }
+        self.legal = None;
+        true
+    }
+
     fn over(&self) -> Refusal {
         match self.round.winner() {
             Some(w) => format!("the game is over: {} emptied its hand", w),
@@ -285,7 +327,7 @@ pub fn seat_of(index: i64) -> PyResult<Seat> {
 }
 
 /// A seed from the operating system's randomness, for a game asked for without one.
-fn fresh_seed() -> u64 {
+pub fn fresh_seed() -> u64 {
     RandomState::new().build_hasher().finish()
 }
 
