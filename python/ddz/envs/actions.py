@@ -97,18 +97,13 @@ def _fits(counts: Sequence[int]) -> bool:
 
 
 def _plays():
-    """Every play as (kind, size, key rank, counts), each card set once, read as the table
-    reads it: the first kind that fits; inside the planes with wings the longest plane, then
-    the highest key; inside the fours with two the highest four."""
+    """Every play as a dict: packed rank count -> (kind, size, key rank, counts), each card set
+    once, read as the table reads it: the first kind that fits; inside the planes with wings
+    the longest plane, then the highest key; inside the fours with two the highest four.
+    Inside one kind, size and key the plays come in the order of their kickers' ranks, lowest
+    first (``combinations_with_replacement``'s order), which is the order of all their ranks
+    since they share the body."""
     seen = {}
-
-    def add(kind, key, counts):
-        counts = tuple(counts)
-        if sum(counts) > MAX_PLAY or not _fits(counts):
-            return
-        packed = _pack(counts)
-        if packed not in seen:
-            seen[packed] = (KINDS.index(kind), sum(counts), key, counts)
 
     def body(ranks, n):
         counts = [0] * NUM_RANKS
@@ -117,11 +112,23 @@ def _plays():
         return counts
 
     def with_kickers(kind, key, base, choices, length, width):
+        kind_index = KINDS.index(kind)
+        size = sum(base) + length * width
+        if size > MAX_PLAY:
+            return
+        base_packed = _pack(base)
         for kick in combinations_with_replacement(choices, length):
             counts = list(base)
+            packed = base_packed
             for r in kick:
                 counts[r] += width
-            add(kind, key, counts)
+                packed += width << (_SHIFT * r)
+            if packed in seen or any(counts[r] > CAP[r] for r in kick):
+                continue
+            seen[packed] = (kind_index, size, key, tuple(counts))
+
+    def add(kind, key, counts):
+        with_kickers(kind, key, counts, (), 0, 0)
 
     add("rocket", 13, body((13, 14), 1))
     for r in range(13):
@@ -145,10 +152,8 @@ def _plays():
     for length, low in sorted(planes, key=lambda p: (-p[0], -(p[0] + p[1]))):
         base = body(range(low, low + length), 3)
         key = low + length - 1
-        if 4 * length <= MAX_PLAY:
-            with_kickers("plane with single wings", key, base, range(NUM_RANKS), length, 1)
-        if 5 * length <= MAX_PLAY:
-            with_kickers("plane with pair wings", key, base, range(13), length, 2)
+        with_kickers("plane with single wings", key, base, range(NUM_RANKS), length, 1)
+        with_kickers("plane with pair wings", key, base, range(13), length, 2)
     for r in reversed(range(13)):
         with_kickers("four with two singles", r, body((r,), 4), range(NUM_RANKS), 2, 1)
         with_kickers("four with two pairs", r, body((r,), 4), range(13), 2, 2)
@@ -177,6 +182,8 @@ class ActionSpace:
         #: Each play's cards in DouZero's 54-column form (per rank 3..2 four columns, the
         #: first ``count`` set; then the small and the big joker), one row per play index.
         self.matrix = table.matrix
+        #: The number of cards in each play (a list: it is read one index at a time).
+        self.sizes = table.sizes
         #: The index of each packed rank count (``key_of``) of a play.
         self.index_of_key = table.index_of_key
 
@@ -235,6 +242,14 @@ class ActionSpace:
             return "bid"
         return self._t.kinds[index]
 
+    def key_of(self, index: int) -> str:
+        """The key rank of play ``index`` (the rank that decides what it beats, as
+        ``ddz.classify`` names it: the top of a chain, the highest four of a four with two)."""
+        index = self._check(index)
+        if index == PASS or index >= self.num_plays:
+            raise ValueError(f"action {index} is no play: it has no key")
+        return RANK_SYMBOLS[self._t.key_ranks[index]]
+
     def play_of(self, index: int, hand: Iterable[int]) -> tuple:
         """Play ``index`` made from ``hand`` (card codes): its cards, the lowest codes of each
         rank, ascending; ``()`` for the pass. A ``ValueError`` when the hand lacks them."""
@@ -287,14 +302,14 @@ class _Table:
         return cls._made
 
     def __init__(self):
-        plays = sorted(
-            _plays().items(),
-            key=lambda kv: (kv[1][0], kv[1][1], kv[1][2], _ranks_ascending(kv[1][3])),
-        )
+        # A stable sort: inside a kind, size and key, the generator's order stands.
+        plays = sorted(_plays().items(), key=lambda kv: kv[1][:3])
         self.num_plays = 1 + len(plays)
         self.count_tuples = [(0,) * NUM_RANKS] + [entry[3] for _, entry in plays]
         self.kinds = ["pass"] + [KINDS[entry[0]] for _, entry in plays]
+        self.key_ranks = [None] + [entry[2] for _, entry in plays]
         self.keys = [0] + [packed for packed, _ in plays]
+        self.sizes = [sum(c) for c in self.count_tuples]
         self.index_of_key = {k: i for i, k in enumerate(self.keys) if i > 0}
         self.index_of_key[0] = PASS
         counts = np.array(self.count_tuples, dtype=np.int8)
@@ -303,10 +318,6 @@ class _Table:
         matrix = cards_matrix(counts)
         matrix.setflags(write=False)
         self.matrix = matrix
-
-
-def _ranks_ascending(counts):
-    return tuple(r for r, n in enumerate(counts) for _ in range(n))
 
 
 #: Thermometer rows: count ``n`` sets the first ``n`` of four columns.
