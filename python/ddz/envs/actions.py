@@ -130,7 +130,7 @@ def _plays():
     def add(kind, key, counts):
         with_kickers(kind, key, counts, (), 0, 0)
 
-    add("rocket", 13, body((13, 14), 1))
+    add("rocket", 14, body((13, 14), 1))
     for r in range(13):
         add("bomb", r, body((r,), 4))
     for r in range(NUM_RANKS):
