@@ -1,0 +1,257 @@
+"""What a seat sees, as the environments hand it to a learner: one int8 vector of 0s and 1s.
+
+:class:`Table` follows a :class:`ddz.Game` step by step (every action goes through it) and
+keeps what the encoding needs as rank counts, so an observation is a few numpy copies and
+never a walk over the game's record. Seats in the vector are relative to the observer:
+``self``, ``next`` (the seat that plays after it) and ``prev``. Cards are in DouZero's
+54-column form (:func:`ddz.envs.actions.cards_matrix`). The layout, in order
+(:data:`LAYOUT` gives each part's slice):
+
+==============  ====  ===========================================================
+part            size  what
+==============  ====  ===========================================================
+hand              54  the observer's cards
+unseen            54  the cards in the two other hands (all not held, not played)
+played           162  the cards each seat has played: self, next, prev
+last_moves       162  the last three moves of the play, most recent first (a pass: 0s)
+last_passes        3  1 where that move was a pass
+to_beat           54  the play the seat to move must beat (0s at a lead)
+counts            63  cards left in each hand, one-hot 0..20: self, next, prev
+landlord           3  the landlord, one-hot: self, next, prev (0s while bidding)
+bids              15  each seat's bid, one-hot (none yet, 0, 1, 2, 3): self, next, prev
+phase              2  bidding, playing
+bombs             15  bombs and rockets played, one-hot 0..14 (14: that many or more)
+bottom            54  the bottom cards once shown (0s while bidding)
+==============  ====  ===========================================================
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ddz.envs.actions import (
+    NUM_RANKS,
+    PASS,
+    ActionSpace,
+    cards_matrix,
+    key_of,
+    rank_of,
+)
+
+_PARTS = (
+    ("hand", 54),
+    ("unseen", 54),
+    ("played", 162),
+    ("last_moves", 162),
+    ("last_passes", 3),
+    ("to_beat", 54),
+    ("counts", 63),
+    ("landlord", 3),
+    ("bids", 15),
+    ("phase", 2),
+    ("bombs", 15),
+    ("bottom", 54),
+)
+
+
+def _layout():
+    out, at = {}, 0
+    for name, size in _PARTS:
+        out[name] = slice(at, at + size)
+        at += size
+    return out, at
+
+
+#: Each part's slice of the observation vector.
+LAYOUT, OBSERVATION_SIZE = _layout()
+#: The most cards a hand holds, the top of the counts' one-hot.
+MAX_CARDS = 20
+#: The bombs' one-hot runs 0..MAX_BOMBS (the last also for more).
+MAX_BOMBS = 14
+#: The deck as rank counts.
+_DECK = np.array((4,) * 13 + (1, 1), dtype=np.int8)
+#: The first play indices after the pass: the rocket, then the 13 bombs (actions' order).
+_DOUBLERS = range(1, 15)
+#: Cache of card tuples to play indices; cleared when it grows past this many (about 20 MB),
+#: as random play meets a few dozen new tuples a game.
+_CACHE_LIMIT = 200_000
+
+
+def counts_of(codes) -> np.ndarray:
+    """Rank counts (15) of card codes."""
+    counts = np.zeros(NUM_RANKS, dtype=np.int8)
+    for c in codes:
+        counts[rank_of(c)] += 1
+    return counts
+
+
+class Table:
+    """A :class:`ddz.Game` followed as rank counts, and its positions encoded.
+
+    Step only through :meth:`step` (an index of ``actions``) so the counts stay in step.
+    """
+
+    def __init__(self, game, actions: ActionSpace):
+        self.game = game
+        self.actions = actions
+        self._cache = {}
+        self.bids = [None, None, None]
+        self.moves = []  # (seat, play index) of the play phase, in order
+        self.played = np.zeros((3, NUM_RANKS), dtype=np.int8)
+        self.bombs = 0
+        self.to_beat = None  # index of the play to beat, None when leading
+        self._passes = 0
+        self._stack = np.zeros((6, NUM_RANKS), dtype=np.int8)
+        self._sync_hands()
+        self._steps = 0  # actions taken, to know when the legal list is stale
+        self._legal_for = -1
+        self._legal = ([], {})
+
+    def _sync_hands(self):
+        hands = self.game.hands
+        self.hands = np.stack([counts_of(h) for h in hands])
+        self.sizes = [len(h) for h in hands]
+        self.bottom = np.zeros(NUM_RANKS, dtype=np.int8)
+        landlord = self.game.landlord
+        if landlord is not None:
+            bottom = self.game.observation(landlord)["bottom"]
+            self.bottom = counts_of(bottom)
+
+    def legal(self):
+        """The legal actions here: (indices, {index: position in ``legal_actions()``})."""
+        step = self._steps
+        if self._legal_for == step:
+            return self._legal
+        game = self.game
+        if game.done:
+            self._legal = ([], {})
+        elif game.phase == "bid":
+            offset = self.actions.bid_offset
+            bids = game.legal_actions()
+            indices = [offset + b for b in bids]
+            self._legal = (indices, {i: k for k, i in enumerate(indices)})
+        else:
+            indices = self._indices(game.legal_actions())
+            self._legal = (indices, {i: k for k, i in enumerate(indices)})
+        self._legal_for = step
+        return self._legal
+
+    def _indices(self, plays):
+        cache = self._cache
+        try:
+            return list(map(cache.__getitem__, plays))
+        except KeyError:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            by_key = self.actions.index_of_key
+            for p in plays:
+                if p not in cache:
+                    cache[p] = by_key[key_of(p)]
+            return list(map(cache.__getitem__, plays))
+
+    def step(self, index: int):
+        """Plays action ``index`` for the seat to move; ``ValueError`` when it is not legal
+        here (nothing changes then)."""
+        game = self.game
+        if game.done:
+            raise ValueError("the game is over")
+        indices, position = self.legal()
+        k = position.get(int(index))
+        if k is None:
+            raise ValueError(
+                f"action {index} ({self._describe(index)}) is not legal here: "
+                f"{len(indices)} legal actions"
+            )
+        seat = game.to_move
+        was_bidding = game.phase == "bid"
+        game.step_index(k)
+        self._steps += 1
+        if was_bidding:
+            self.bids[seat] = int(index) - self.actions.bid_offset
+            if game.phase == "play":
+                self._sync_hands()
+            return
+        index = int(index)
+        self.moves.append((seat, index))
+        if index == PASS:
+            self._passes += 1
+            if self._passes == 2:
+                self.to_beat = None
+        else:
+            row = self.actions.counts[index]
+            self.hands[seat] -= row
+            self.sizes[seat] -= self.actions.sizes[index]
+            self.played[seat] += row
+            self.to_beat = index
+            self._passes = 0
+            if index in _DOUBLERS:
+                self.bombs += 1
+
+    def _describe(self, index):
+        try:
+            if self.actions.is_bid(index):
+                return f"bid {int(index) - self.actions.bid_offset}"
+            return self.actions.ranks_of(index) or "pass"
+        except ValueError:
+            return "no action"
+
+    def mask(self) -> np.ndarray:
+        """The legal actions as an int8 mask over the action space."""
+        mask = np.zeros(self.actions.n, dtype=np.int8)
+        mask[self.legal()[0]] = 1
+        return mask
+
+    def encode(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (the layout in the module's doc)."""
+        out = np.zeros(OBSERVATION_SIZE, dtype=np.int8)
+        nxt, prev = _NEXT[seat], _PREV[seat]
+        hands, played = self.hands, self.played
+        # The six card parts in one encoding: hand, unseen, played (self, next, prev), bottom.
+        stack = self._stack
+        stack[0] = hands[seat]
+        np.add(hands[nxt], hands[prev], out=stack[1])
+        stack[2] = played[seat]
+        stack[3] = played[nxt]
+        stack[4] = played[prev]
+        stack[5] = self.bottom
+        cards = cards_matrix(stack)
+        out[_HAND] = cards[0]
+        out[_UNSEEN] = cards[1]
+        out[_PLAYED] = cards[2:5].ravel()
+        out[_BOTTOM] = cards[5]
+        matrix = self.actions.matrix
+        ones = []  # the single 1s, set in one call
+        for k, (_, index) in enumerate(reversed(self.moves[-3:])):
+            if index == PASS:
+                ones.append(_PASSES + k)
+            else:
+                out[_LAST + 54 * k : _LAST + 54 * (k + 1)] = matrix[index]
+        if self.to_beat is not None:
+            out[_TO_BEAT] = matrix[self.to_beat]
+        sizes, bids, landlord = self.sizes, self.bids, self.game.landlord
+        for k, s in enumerate((seat, nxt, prev)):
+            ones.append(_COUNTS + (MAX_CARDS + 1) * k + sizes[s])
+            bid = bids[s]
+            ones.append(_BIDS + 5 * k + (0 if bid is None else bid + 1))
+            if landlord == s:
+                ones.append(_LANDLORD + k)
+        ones.append(_PHASE + (0 if self.game.phase == "bid" else 1))
+        ones.append(_BOMBS + min(self.bombs, MAX_BOMBS))
+        out[ones] = 1
+        return out
+
+
+_NEXT = (1, 2, 0)
+_PREV = (2, 0, 1)
+_HAND = LAYOUT["hand"]
+_UNSEEN = LAYOUT["unseen"]
+_PLAYED = LAYOUT["played"]
+_BOTTOM = LAYOUT["bottom"]
+_TO_BEAT = LAYOUT["to_beat"]
+_LAST = LAYOUT["last_moves"].start
+_PASSES = LAYOUT["last_passes"].start
+_COUNTS = LAYOUT["counts"].start
+_BIDS = LAYOUT["bids"].start
+_LANDLORD = LAYOUT["landlord"].start
+_PHASE = LAYOUT["phase"].start
+_BOMBS = LAYOUT["bombs"].start
