@@ -485,11 +485,24 @@ impl Game {
         self.core.legal().len()
     }
 
-    /// Plays `action` for the seat to move; an illegal or malformed action, or any action
-    /// once the game is over, raises `ValueError` and leaves the game as it was.
-    fn step(&mut self, action: &Bound<'_, PyAny>) -> PyResult<()> {
-        if self.core.phase == Phase::Done {
-            return Err(self.refused(self.core.over()));
+    /// Plays `action` for the seat to move; an illegal or malformed action, an action for
+    /// `seat` when another seat is to move, or any action once the game is over, raises
+    /// `ValueError` and leaves the game as it was.
+    #[pyo3(signature = (action, seat = None))]
+    fn step(&mut self, action: &Bound<'_, PyAny>, seat: Option<i64>) -> PyResult<()> {
+        let to_move = match self.core.to_move() {
+            Some(s) => s,
+            None => return Err(self.refused(self.core.over())),
+        };
+        if let Some(seat) = seat.map(seat_of).transpose()? {
+            if seat != to_move {
+                return Err(self.refused(format!(
+                    "{} is not to move: {} is to {}",
+                    seat,
+                    to_move,
+                    self.core.phase.name()
+                )));
+            }
         }
         let action = action_of(action)?;
         self.core.step(action).map_err(|why| self.refused(why))?;

@@ -180,13 +180,16 @@ fn parse_cards<'py>(py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Boun
 }
 
 /// `format_cards(cards, notation="ranks")`: cards written as ranks (`"334XD"`, ascending) or
-/// as the platform's codes (`"0,1,4,52,53"`).
+/// as the platform's codes (`"0,1,4,52,53"`; one card `"45,"`), as `parse_cards` reads them.
 #[pyfunction]
 #[pyo3(signature = (cards, notation = "ranks"))]
 fn format_cards(cards: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
     let cards = cards_of(cards, "cards")?;
     match notation {
         "ranks" => Ok(cards.to_string()),
+        // A lone code keeps a trailing comma (`"45,"`), the project's way of telling it from
+        // ranks (`"45"` is a four and a five), so what is written reads back the same.
+        "codes" if cards.len() == 1 => Ok(format!("{},", cards.to_codes())),
         "codes" => Ok(cards.to_codes()),
         other => Err(PyValueError::new_err(format!(
             "unknown notation '{}': ranks or codes",
