@@ -46,13 +46,12 @@ def episode(e, seed, rng):
 def test_the_learners_score_is_its_reward_and_the_others_play_as_their_players():
     calls = []
 
-    def logged(game):
-        # A callable opponent: the rule player's choice, recorded.
-        action = rules.act(game)
-        calls.append((game.to_move, action))
+    def logged(observation, legal_actions):
+        # A callable opponent as the arena seats them: the last legal action, recorded.
+        action = legal_actions[-1]
+        calls.append((observation["seat"], action))
         return action
 
-    rules = ddz.Agent("builtin:rules")
     e = DdzEnv(seat=1, opponents=("builtin:random", logged), bidding=True)
     rng = random.Random(4)
     for seed in range(25):

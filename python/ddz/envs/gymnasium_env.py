@@ -1,8 +1,8 @@
 """Doudizhu for one learner as a Gymnasium environment: the two other seats are players.
 
 :class:`DdzEnv` seats the learner at ``seat`` and the others as ``opponents`` (any player spec
-:class:`ddz.Agent` takes, default ``builtin:rules``, an ``Agent``, or a callable that takes
-the :class:`ddz.Game` and returns an action). The spaces are the PettingZoo environment's:
+:class:`ddz.Agent` takes, default ``builtin:rules``, an ``Agent`` or any object with ``act(game)``, or a callable
+``f(observation, legal_actions) -> action`` as :func:`ddz.arena` seats them). The spaces are the PettingZoo environment's:
 ``Discrete`` over :mod:`ddz.envs.actions` and a Dict observation with the int8 vector and
 the ``action_mask``; ``info["legal_actions"]`` lists the legal indices too. The reward is the
 learner's official score when the game ends, 0 before. ``reset(seed=s)`` deals the same game
@@ -134,7 +134,10 @@ class DdzEnv(gym.Env):
         game = table.game
         while not game.done and game.to_move != self.seat:
             player = self._players[game.to_move]
-            action = player.act(game) if hasattr(player, "act") else player(game)
+            if hasattr(player, "act"):
+                action = player.act(game)
+            else:
+                action = player(game.observation(), game.legal_actions())
             table.step(self.actions.index_of(action))
 
     def _observe(self):
