@@ -2,6 +2,7 @@
 own record, the mask against the legal actions, the scores as rewards, seeded replays."""
 
 import random
+from collections import Counter
 import warnings
 
 import numpy as np
@@ -199,3 +200,19 @@ def test_render_ansi_shows_the_hands():
         assert ddz.format_cards(hand) in text
     assert f"to move: {e.agent_selection}" in text
     assert actions.action_space().n == e.action_space("A").n
+
+
+def test_sampling_from_the_mask_picks_only_and_every_legal_action():
+    from ddz.envs.spaces import MaskedDiscrete
+
+    space = MaskedDiscrete(93_777, seed=5)
+    mask = np.zeros(93_777, dtype=np.int8)
+    legal = [0, 17, 500, 93_776]
+    mask[legal] = 1
+    picks = Counter(int(space.sample(mask)) for _ in range(4_000))
+    assert set(picks) == set(legal)
+    assert min(picks.values()) > 850  # about 1,000 each: uniform
+    assert space.sample(np.zeros(93_777, dtype=np.int8)) == 0  # Gymnasium's answer to no 1s
+    with pytest.raises(AssertionError):
+        space.sample(mask.astype(bool))  # a mask of another dtype gets Gymnasium's own check
+    assert isinstance(raw_env().action_space("A"), MaskedDiscrete)

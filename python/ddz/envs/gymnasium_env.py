@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import gymnasium as gym
 import numpy as np
-from gymnasium import spaces
 
 import ddz
 from ddz.envs.actions import action_space
-from ddz.envs.observation import OBSERVATION_SIZE, Table
+from ddz.envs import spaces as envspaces
+from ddz.envs.observation import Table
 
 #: The reward for an action outside the mask when ``illegal="end"``: the platform's fault
 #: before the bottom is shown, 350 to each other player (docs/rules.md, "Faults").
@@ -85,13 +85,8 @@ class DdzEnv(gym.Env):
         self._players = {}
         self._seed_players(None)
         self.actions = action_space(self.bidding)
-        self.action_space = spaces.Discrete(self.actions.n)
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 1, (OBSERVATION_SIZE,), dtype=np.int8),
-                "action_mask": spaces.Box(0, 1, (self.actions.n,), dtype=np.int8),
-            }
-        )
+        self.action_space = envspaces.action_space(self.actions.n)
+        self.observation_space = envspaces.observation_space(self.actions.n)
         self.table = None
 
     def _seed_players(self, rng):

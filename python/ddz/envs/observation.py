@@ -85,6 +85,10 @@ def counts_of(codes) -> np.ndarray:
     return counts
 
 
+#: The card tuples' indices, one cache for each action table (there is one a process).
+_caches = {}
+
+
 class Table:
     """A :class:`ddz.Game` followed as rank counts, and its positions encoded.
 
@@ -94,14 +98,19 @@ class Table:
     def __init__(self, game, actions: ActionSpace):
         self.game = game
         self.actions = actions
-        self._cache = {}
+        self._cache = _caches.setdefault(id(actions._t), {})
         self.bids = [None, None, None]
         self.moves = []  # (seat, play index) of the play phase, in order
         self.played = np.zeros((3, NUM_RANKS), dtype=np.int8)
         self.bombs = 0
         self.to_beat = None  # index of the play to beat, None when leading
         self._passes = 0
-        self._stack = np.zeros((6, NUM_RANKS), dtype=np.int8)
+        # The parts of the observations kept encoded, updated as the game goes:
+        self.enc_hand = np.zeros((3, 54), dtype=np.int8)
+        self.enc_unseen = np.zeros((3, 54), dtype=np.int8)
+        self.enc_played = np.zeros((3, 54), dtype=np.int8)
+        self.enc_bottom = np.zeros(54, dtype=np.int8)
+        self.last_block = np.zeros(_LAST_BLOCK, dtype=np.int8)  # last_moves, last_passes
         self._sync_hands()
         self._steps = 0  # actions taken, to know when the legal list is stale
         self._legal_for = -1
@@ -116,6 +125,20 @@ class Table:
         if landlord is not None:
             bottom = self.game.observation(landlord)["bottom"]
             self.bottom = counts_of(bottom)
+        self.enc_bottom = cards_matrix(self.bottom)
+        self._encode_seats()
+
+    def _encode_seats(self, seats=(0, 1, 2)):
+        """Re-encodes the hands and the played cards of ``seats``, and everyone's unseen."""
+        hands = self.hands
+        rows = [hands[s] for s in seats] + [self.played[s] for s in seats]
+        rows += [hands[1] + hands[2], hands[0] + hands[2], hands[0] + hands[1]]
+        cards = cards_matrix(np.stack(rows))
+        k = len(seats)
+        for j, s in enumerate(seats):
+            self.enc_hand[s] = cards[j]
+            self.enc_played[s] = cards[k + j]
+        self.enc_unseen[:] = cards[2 * k :]
 
     def legal(self):
         """The legal actions here: (indices, {index: position in ``legal_actions()``})."""
@@ -173,6 +196,15 @@ class Table:
             return
         index = int(index)
         self.moves.append((seat, index))
+        block = self.last_block
+        block[54:162] = block[0:108].copy()
+        block[163:165] = block[162:164].copy()
+        if index == PASS:
+            block[0:54] = 0
+            block[162] = 1
+        else:
+            block[0:54] = self.actions.matrix[index]
+            block[162] = 0
         if index == PASS:
             self._passes += 1
             if self._passes == 2:
@@ -186,6 +218,7 @@ class Table:
             self._passes = 0
             if index in _DOUBLERS:
                 self.bombs += 1
+            self._encode_seats((seat,))
 
     def _describe(self, index):
         try:
@@ -203,31 +236,9 @@ class Table:
 
     def encode(self, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (the layout in the module's doc)."""
-        out = np.zeros(OBSERVATION_SIZE, dtype=np.int8)
         nxt, prev = _NEXT[seat], _PREV[seat]
-        hands, played = self.hands, self.played
-        # The six card parts in one encoding: hand, unseen, played (self, next, prev), bottom.
-        stack = self._stack
-        stack[0] = hands[seat]
-        np.add(hands[nxt], hands[prev], out=stack[1])
-        stack[2] = played[seat]
-        stack[3] = played[nxt]
-        stack[4] = played[prev]
-        stack[5] = self.bottom
-        cards = cards_matrix(stack)
-        out[_HAND] = cards[0]
-        out[_UNSEEN] = cards[1]
-        out[_PLAYED] = cards[2:5].ravel()
-        out[_BOTTOM] = cards[5]
-        matrix = self.actions.matrix
-        ones = []  # the single 1s, set in one call
-        for k, (_, index) in enumerate(reversed(self.moves[-3:])):
-            if index == PASS:
-                ones.append(_PASSES + k)
-            else:
-                out[_LAST + 54 * k : _LAST + 54 * (k + 1)] = matrix[index]
-        if self.to_beat is not None:
-            out[_TO_BEAT] = matrix[self.to_beat]
+        small = np.zeros(_SMALL, dtype=np.int8)
+        ones = []
         sizes, bids, landlord = self.sizes, self.bids, self.game.landlord
         for k, s in enumerate((seat, nxt, prev)):
             ones.append(_COUNTS + (MAX_CARDS + 1) * k + sizes[s])
@@ -237,21 +248,34 @@ class Table:
                 ones.append(_LANDLORD + k)
         ones.append(_PHASE + (0 if self.game.phase == "bid" else 1))
         ones.append(_BOMBS + min(self.bombs, MAX_BOMBS))
-        out[ones] = 1
-        return out
+        small[ones] = 1
+        to_beat = _NO_CARDS if self.to_beat is None else self.actions.matrix[self.to_beat]
+        played = self.enc_played
+        return np.concatenate(
+            (
+                self.enc_hand[seat],
+                self.enc_unseen[seat],
+                played[seat],
+                played[nxt],
+                played[prev],
+                self.last_block,
+                to_beat,
+                small,
+                self.enc_bottom,
+            )
+        )
 
 
 _NEXT = (1, 2, 0)
 _PREV = (2, 0, 1)
-_HAND = LAYOUT["hand"]
-_UNSEEN = LAYOUT["unseen"]
-_PLAYED = LAYOUT["played"]
-_BOTTOM = LAYOUT["bottom"]
-_TO_BEAT = LAYOUT["to_beat"]
-_LAST = LAYOUT["last_moves"].start
-_PASSES = LAYOUT["last_passes"].start
-_COUNTS = LAYOUT["counts"].start
-_BIDS = LAYOUT["bids"].start
-_LANDLORD = LAYOUT["landlord"].start
-_PHASE = LAYOUT["phase"].start
-_BOMBS = LAYOUT["bombs"].start
+_LAST_BLOCK = 54 * 3 + 3
+_NO_CARDS = np.zeros(54, dtype=np.int8)
+# The small one-hot parts, counts to bombs, lie together; their offsets inside that block.
+_SMALL_START = LAYOUT["counts"].start
+_SMALL = LAYOUT["bombs"].stop - _SMALL_START
+_COUNTS = 0
+_BIDS = LAYOUT["bids"].start - _SMALL_START
+_LANDLORD = LAYOUT["landlord"].start - _SMALL_START
+_PHASE = LAYOUT["phase"].start - _SMALL_START
+_BOMBS = LAYOUT["bombs"].start - _SMALL_START
+assert LAYOUT["last_passes"].stop == LAYOUT["last_moves"].start + _LAST_BLOCK

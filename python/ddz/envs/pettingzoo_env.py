@@ -21,13 +21,13 @@ from __future__ import annotations
 import random
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 import ddz
 from ddz.envs.actions import action_space
-from ddz.envs.observation import OBSERVATION_SIZE, Table
+from ddz.envs import spaces as envspaces
+from ddz.envs.observation import Table
 
 #: The agents, seat by seat.
 AGENTS = ("A", "B", "C")
@@ -72,13 +72,8 @@ class raw_env(AECEnv):
         self.possible_agents = list(AGENTS)
         self.agents = []
         n = self.actions.n
-        self._action_space = spaces.Discrete(n)
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0, 1, (OBSERVATION_SIZE,), dtype=np.int8),
-                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-            }
-        )
+        self._action_space = envspaces.action_space(n)
+        self._observation_space = envspaces.observation_space(n)
         self._rng = random.Random()
         self.table = None
 
