@@ -129,16 +129,26 @@ class Table:
         self._encode_seats()
 
     def _encode_seats(self, seats=(0, 1, 2)):
-        """Re-encodes the hands and the played cards of ``seats``, and everyone's unseen."""
+        """Re-encodes the hands and the played cards of ``seats``, and the unseen cards of
+        every seat whose view they change (all of them when ``seats`` are all three)."""
         hands = self.hands
+        if len(seats) == 1:
+            (m,) = seats
+            n, p = _NEXT[m], _PREV[m]
+            rows = np.stack((hands[m], self.played[m], hands[m] + hands[p], hands[m] + hands[n]))
+            cards = cards_matrix(rows)
+            self.enc_hand[m] = cards[0]
+            self.enc_played[m] = cards[1]
+            self.enc_unseen[n] = cards[2]
+            self.enc_unseen[p] = cards[3]
+            return
         rows = [hands[s] for s in seats] + [self.played[s] for s in seats]
         rows += [hands[1] + hands[2], hands[0] + hands[2], hands[0] + hands[1]]
         cards = cards_matrix(np.stack(rows))
-        k = len(seats)
-        for j, s in enumerate(seats):
-            self.enc_hand[s] = cards[j]
-            self.enc_played[s] = cards[k + j]
-        self.enc_unseen[:] = cards[2 * k :]
+        for s in seats:
+            self.enc_hand[s] = cards[s]
+            self.enc_played[s] = cards[3 + s]
+        self.enc_unseen[:] = cards[6:]
 
     def legal(self):
         """The legal actions here: (indices, {index: position in ``legal_actions()``})."""
