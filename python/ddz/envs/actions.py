@@ -320,16 +320,23 @@ class _Table:
         self.matrix = matrix
 
 
-#: Thermometer rows: count ``n`` sets the first ``n`` of four columns.
-_THERMOMETER = np.tril(np.ones((5, 4), dtype=np.int8), -1)
+#: Each rank's columns for each count: four thermometer columns for the ranks 3..2 (count
+#: ``n`` sets the first ``n``), and for a joker its one column then three never kept.
+_CODING = np.zeros((NUM_RANKS, 5, 4), dtype=np.int8)
+for _r in range(NUM_RANKS):
+    for _n in range(5):
+        _CODING[_r, _n, : min(_n, 4 if _r < 13 else 1)] = 1
+#: The 54 kept of the 60 columns: all of the 13 ranks', the first of each joker's.
+_KEPT = np.array(list(range(52)) + [52, 56])
+_RANKS = np.arange(NUM_RANKS)
 
 
 def cards_matrix(counts: np.ndarray) -> np.ndarray:
     """Rank counts (``(..., 15)``) in DouZero's 54-column card form: for each rank 3..2 four
     columns with the first ``count`` set, then one column for each joker."""
     counts = np.asarray(counts)
-    body = _THERMOMETER[counts[..., :13]].reshape(counts.shape[:-1] + (52,))
-    return np.concatenate([body, counts[..., 13:15].astype(np.int8)], axis=-1)
+    wide = _CODING[_RANKS, counts].reshape(counts.shape[:-1] + (60,))
+    return wide[..., _KEPT]
 
 
 _spaces = {}

@@ -188,8 +188,11 @@ class Table:
         game = self.game
         if game.done:
             raise ValueError("the game is over")
-        indices, position = self.legal()
-        k = position.get(int(index))
+        indices = self.legal()[0]
+        try:
+            k = indices.index(int(index))
+        except (ValueError, TypeError):
+            k = None
         if k is None:
             raise ValueError(
                 f"action {index} ({self._describe(index)}) is not legal here: "
