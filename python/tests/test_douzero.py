@@ -186,3 +186,57 @@ def test_a_dict_of_scorers_by_position_and_a_bidder():
     assert set(seen) == {"landlord_up", "landlord_down"}
     with pytest.raises(ValueError, match="no scorer"):
         DouZeroAgent({"landlord": by("landlord")})
+
+
+def test_torch_scorer_calls_the_models_as_douzeros_deep_agent_does(monkeypatch):
+    # torch is not a dependency: a stand-in module records what torch_scorer asks of it, and
+    # each "model" checks it gets float tensors of the batches and return_value=True.
+    import sys
+    import types
+
+    class Tensor:
+        def __init__(self, array):
+            self.array = array
+
+        def float(self):
+            return Tensor(self.array.astype(np.float32))
+
+        def to(self, device):
+            assert device == "cpu"
+            return self
+
+        def detach(self):
+            return self
+
+        def cpu(self):
+            return self
+
+        def numpy(self):
+            return self.array
+
+    class NoGrad:
+        active = False
+
+        def __enter__(self):
+            NoGrad.active = True
+
+        def __exit__(self, *exc):
+            NoGrad.active = False
+
+    torch = types.ModuleType("torch")
+    torch.from_numpy = Tensor
+    torch.no_grad = NoGrad
+    monkeypatch.setitem(sys.modules, "torch", torch)
+
+    class Model:
+        def forward(self, z, x, return_value=False):
+            assert return_value and NoGrad.active
+            assert z.array.dtype == x.array.dtype == np.float32
+            return {"values": Tensor(x.array[:, -54:].sum(axis=1, keepdims=True))}
+
+    from ddz.douzero import torch_scorer
+
+    agent = DouZeroAgent(torch_scorer({p: Model() for p in POSITIONS}))
+    g = ddz.Game(seed=6, landlord=0)
+    action = agent.act(g)
+    assert len(action) == max(len(a) for a in g.legal_actions())
