@@ -504,8 +504,17 @@ impl Game {
                 )));
             }
         }
-        let action = action_of(action)?;
-        self.core.step(action).map_err(|why| self.refused(why))?;
+        // An action handed out by `legal_actions()` is known by its object: played as listed,
+        // with no reading or judging (the common case of a loop over the legal actions).
+        let listed = self.legal_list.as_ref().and_then(|list| {
+            let list = list.bind(action.py());
+            (0..list.len()).find(|&i| list.get_item(i).is_ok_and(|a| a.is(action)))
+        });
+        match listed {
+            Some(index) => self.core.step_index(index),
+            None => self.core.step(action_of(action)?),
+        }
+        .map_err(|why| self.refused(why))?;
         self.legal_list = None;
         Ok(())
     }
