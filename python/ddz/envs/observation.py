@@ -110,7 +110,7 @@ class Table:
         self.enc_unseen = np.zeros((3, 54), dtype=np.int8)
         self.enc_played = np.zeros((3, 54), dtype=np.int8)
         self.enc_bottom = np.zeros(54, dtype=np.int8)
-        self.last_block = np.zeros(_LAST_BLOCK, dtype=np.int8)  # last_moves, last_passes
+        self._rows = np.zeros((4, NUM_RANKS), dtype=np.int8)  # a play's rows to re-encode
         self._sync_hands()
         self._steps = 0  # actions taken, to know when the legal list is stale
         self._legal_for = -1
@@ -135,7 +135,11 @@ class Table:
         if len(seats) == 1:
             (m,) = seats
             n, p = _NEXT[m], _PREV[m]
-            rows = np.stack((hands[m], self.played[m], hands[m] + hands[p], hands[m] + hands[n]))
+            rows = self._rows
+            rows[0] = hands[m]
+            rows[1] = self.played[m]
+            np.add(hands[m], hands[p], out=rows[2])
+            np.add(hands[m], hands[n], out=rows[3])
             cards = cards_matrix(rows)
             self.enc_hand[m] = cards[0]
             self.enc_played[m] = cards[1]
@@ -209,15 +213,6 @@ class Table:
             return
         index = int(index)
         self.moves.append((seat, index))
-        block = self.last_block
-        block[54:162] = block[0:108].copy()
-        block[163:165] = block[162:164].copy()
-        if index == PASS:
-            block[0:54] = 0
-            block[162] = 1
-        else:
-            block[0:54] = self.actions.matrix[index]
-            block[162] = 0
         if index == PASS:
             self._passes += 1
             if self._passes == 2:
@@ -262,7 +257,15 @@ class Table:
         ones.append(_PHASE + (0 if self.game.phase == "bid" else 1))
         ones.append(_BOMBS + min(self.bombs, MAX_BOMBS))
         small[ones] = 1
-        to_beat = _NO_CARDS if self.to_beat is None else self.actions.matrix[self.to_beat]
+        matrix = self.actions.matrix
+        to_beat = _NO_CARDS if self.to_beat is None else matrix[self.to_beat]
+        last = [_NO_CARDS, _NO_CARDS, _NO_CARDS]
+        passes = 0
+        for k, (_, index) in enumerate(reversed(self.moves[-3:])):
+            if index == PASS:
+                passes |= 1 << k
+            else:
+                last[k] = matrix[index]
         played = self.enc_played
         return np.concatenate(
             (
@@ -271,7 +274,10 @@ class Table:
                 played[seat],
                 played[nxt],
                 played[prev],
-                self.last_block,
+                last[0],
+                last[1],
+                last[2],
+                _PASS_FLAGS[passes],
                 to_beat,
                 small,
                 self.enc_bottom,
@@ -283,6 +289,8 @@ _NEXT = (1, 2, 0)
 _PREV = (2, 0, 1)
 _LAST_BLOCK = 54 * 3 + 3
 _NO_CARDS = np.zeros(54, dtype=np.int8)
+#: The last_passes part for each set of passes among the last three moves (bit k: move k).
+_PASS_FLAGS = [np.array([(f >> k) & 1 for k in range(3)], dtype=np.int8) for f in range(8)]
 # The small one-hot parts, counts to bombs, lie together; their offsets inside that block.
 _SMALL_START = LAYOUT["counts"].start
 _SMALL = LAYOUT["bombs"].stop - _SMALL_START
