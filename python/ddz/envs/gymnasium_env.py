@@ -142,7 +142,7 @@ class DdzEnv(gym.Env):
     def _info(self):
         game = self.table.game
         return {
-            "legal_actions": [] if game.done else self.table.legal()[0],
+            "legal_actions": [] if game.done else list(self.table.legal()),
             "landlord": game.landlord,
         }
 

@@ -114,7 +114,7 @@ class Table:
         self._sync_hands()
         self._steps = 0  # actions taken, to know when the legal list is stale
         self._legal_for = -1
-        self._legal = ([], {})
+        self._legal = []
 
     def _sync_hands(self):
         hands = self.game.hands
@@ -155,21 +155,20 @@ class Table:
         self.enc_unseen[:] = cards[6:]
 
     def legal(self):
-        """The legal actions here: (indices, {index: position in ``legal_actions()``})."""
+        """The legal actions' indices here, in ``legal_actions()``'s order (do not change the
+        list: it is kept until the next step)."""
         step = self._steps
         if self._legal_for == step:
             return self._legal
         game = self.game
         if game.done:
-            self._legal = ([], {})
+            self._legal = []
         elif game.phase == "bid":
             offset = self.actions.bid_offset
             bids = game.legal_actions()
-            indices = [offset + b for b in bids]
-            self._legal = (indices, {i: k for k, i in enumerate(indices)})
+            self._legal = [offset + b for b in bids]
         else:
-            indices = self._indices(game.legal_actions())
-            self._legal = (indices, {i: k for k, i in enumerate(indices)})
+            self._legal = self._indices(game.legal_actions())
         self._legal_for = step
         return self._legal
 
@@ -192,7 +191,7 @@ class Table:
         game = self.game
         if game.done:
             raise ValueError("the game is over")
-        indices = self.legal()[0]
+        indices = self.legal()
         try:
             k = indices.index(int(index))
         except (ValueError, TypeError):
@@ -239,7 +238,7 @@ class Table:
     def mask(self) -> np.ndarray:
         """The legal actions as an int8 mask over the action space."""
         mask = np.zeros(self.actions.n, dtype=np.int8)
-        mask[self.legal()[0]] = 1
+        mask[self.legal()] = 1
         return mask
 
     def encode(self, seat: int) -> np.ndarray:

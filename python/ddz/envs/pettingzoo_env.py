@@ -138,7 +138,7 @@ class raw_env(AECEnv):
         self.agent_selection = agent
         self.infos[agent] = {
             "landlord": self._landlord_name(),
-            "legal_actions": self.table.legal()[0],
+            "legal_actions": list(self.table.legal()),
         }
 
     def observe(self, agent):
