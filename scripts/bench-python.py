@@ -190,7 +190,7 @@ def main(argv=None):
     load = os.getloadavg() if hasattr(os, "getloadavg") else None
     print(
         f"bench-python: {datetime.now(timezone.utc):%Y-%m-%d %H:%M} UTC, commit {git_commit()}, "
-        f"ddz {ddz.ENGINE_VERSION}, Python {platform.python_version()}"
+        f"{ddz.ENGINE_VERSION}, Python {platform.python_version()}"
         + (f", RLCard {rlcard_version}" if rlcard_version else "")
         + (f", load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}" if load else "")
     )
