@@ -216,3 +216,15 @@ def test_sampling_from_the_mask_picks_only_and_every_legal_action():
     with pytest.raises(AssertionError):
         space.sample(mask.astype(bool))  # a mask of another dtype gets Gymnasium's own check
     assert isinstance(raw_env().action_space("A"), MaskedDiscrete)
+    # Told the legal indices of the mask it will see, the space samples from them; a mask
+    # that differs from the hint in any entry is searched instead.
+    space.hint(legal)
+    assert {int(space.sample(mask)) for _ in range(300)} == set(legal)
+    changed = mask.copy()
+    changed[17] = 0
+    assert {int(space.sample(changed)) for _ in range(300)} == {0, 500, 93_776}
+    changed[17], changed[18] = 1, 1
+    assert 18 in {int(space.sample(changed)) for _ in range(600)}
+    other = np.zeros(93_777, dtype=np.int8)
+    other[[1, 2]] = 1
+    assert {int(space.sample(other)) for _ in range(100)} == {1, 2}

@@ -136,7 +136,11 @@ class DdzEnv(gym.Env):
             table.step(self.actions.index_of(action))
 
     def _observe(self):
-        mask = self.table.mask() if not self.table.game.done else np.zeros(self.actions.n, dtype=np.int8)
+        if self.table.game.done:
+            mask = np.zeros(self.actions.n, dtype=np.int8)
+        else:
+            mask = self.table.mask()
+            self.action_space.hint(self.table.legal())
         return {"observation": self.table.encode(self.seat), "action_mask": mask}
 
     def _info(self):

@@ -146,6 +146,7 @@ class raw_env(AECEnv):
         table = self.table
         if table.game.to_move == seat:
             mask = table.mask()
+            self._action_space.hint(table.legal())
         else:
             mask = np.zeros(self.actions.n, dtype=np.int8)
         return {"observation": table.encode(seat), "action_mask": mask}

@@ -16,7 +16,18 @@ from ddz.envs.observation import OBSERVATION_SIZE
 
 class MaskedDiscrete(spaces.Discrete):
     """``Discrete(n)`` whose ``sample(mask)`` takes an int8 mask of 0s and 1s quickly (any
-    other mask, or a probability, goes to Gymnasium's own)."""
+    other mask, or a probability, goes to Gymnasium's own).
+
+    The environment tells the space the legal indices of the mask it last made
+    (:meth:`hint`); a mask with exactly those entries nonzero, checked by counting its
+    nonzero entries and reading those, is sampled from the list without searching it. Any
+    other mask (a copy changed by the caller, another position's) is searched."""
+
+    _hint = None
+
+    def hint(self, legal) -> None:
+        """The legal indices of the mask the environment hands out next."""
+        self._hint = np.asarray(legal, dtype=np.intp)
 
     def sample(self, mask=None, probability=None):
         if (
@@ -26,7 +37,9 @@ class MaskedDiscrete(spaces.Discrete):
             or mask.shape != (self.n,)
         ):
             return super().sample(mask=mask, probability=probability)
-        legal = np.flatnonzero(mask.view(np.bool_))
+        legal = self._hint
+        if legal is None or np.count_nonzero(mask) != legal.size or not mask[legal].all():
+            legal = np.flatnonzero(mask.view(np.bool_))
         if legal.size == 0:
             return self.start  # as Gymnasium answers a mask with no 1s
         return self.start + legal[self.np_random.integers(legal.size)]
