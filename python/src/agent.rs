@@ -1,4 +1,5 @@
-//! `ddz.Agent`: any player the arena knows, asked for one decision in a `Game`.
+//! `ddz.Agent`: any player the arena knows, asked for one decision in a `Game` or on a seat's
+//! observation.
 //!
 //! The agent is told the game as the referee would have told its seat (`DEAL`, each bid,
 //! `LEFTOVER`, each play, its own moves among them as a platform echoes them), then asked
@@ -8,17 +9,22 @@
 //! player starts afresh for each decision, seeded from the agent's seed and the position, so a
 //! decision depends on the position alone.
 
-use crate::game::{action_object, Game, GameCore, Phase};
+use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
+use crate::rules::{codes_of, platform_of, type_name};
 use ddz::arena::make_player;
 use ddz::arena::table::deals::mix;
 use ddz::arena::table::players::{Hosting, Player};
 use ddz::arena::table::spec::{BuiltinSpec, PlayerSpec};
+use ddz::cards::Cards;
 use ddz::engine::Engine;
+use ddz::game::state::HAND_SIZE;
 use ddz::game::{Scoring, Seat};
 use ddz::protocol::{Command, Info, Reply};
+use ddz::rules::Platform;
 use ddz::time::TimeControl;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::types::PyDict;
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -30,30 +36,117 @@ enum Seated {
     Hosted(Box<dyn Player>),
 }
 
-/// The commands a seat has been told when it is `seat`'s turn in `core`, the question last.
-pub fn told(core: &GameCore, seat: Seat) -> Vec<Command> {
-    let round = &core.round;
-    let mut commands = vec![Command::Deal {
-        seat,
-        cards: core.deal.hands[seat],
-    }];
-    for &(s, bid) in round.bids() {
-        commands.push(Command::Bid { seat: s, bid });
+/// What a seat has been told when it is asked: its cards as dealt, the bids, the landlord
+/// and the bottom once shown, every play, and the question. Made from a `Game` or from a
+/// seat's observation alone, which hold the same for the seat.
+pub struct Position {
+    seat: Seat,
+    dealt: Cards,
+    bids: Vec<(Seat, u8)>,
+    leftover: Option<(Seat, Cards)>,
+    plays: Vec<(Seat, Option<Cards>)>,
+    bidding: bool,
+    platform: Platform,
+}
+
+impl Position {
+    /// The position of the seat to move in `core`.
+    fn of_game(core: &GameCore, seat: Seat) -> Position {
+        let round = &core.round;
+        Position {
+            seat,
+            dealt: core.deal.hands[seat],
+            bids: round.bids().to_vec(),
+            leftover: round.landlord().map(|l| (l, core.deal.bottom)),
+            plays: round.plays().to_vec(),
+            bidding: core.phase == Phase::Bid,
+            platform: core.platform,
+        }
     }
-    if let Some(landlord) = round.landlord() {
-        commands.push(Command::Leftover {
-            landlord,
-            cards: core.deal.bottom,
+
+    /// The position an observation dict shows (`Game.observation`'s keys): the cards dealt are
+    /// the hand and the seat's plays, less the bottom when the seat is the landlord.
+    fn of_observation(obs: &Bound<'_, PyDict>, platform: Platform) -> PyResult<Position> {
+        let item = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+            obs.get_item(key)?
+                .ok_or_else(|| PyValueError::new_err(format!("the observation has no '{}'", key)))
+        };
+        let seat = seat_of(item("seat")?.extract()?)?;
+        let hand = codes_of(&item("hand")?, "the observation's hand")?;
+        let mut bids = Vec::new();
+        for pair in item("bids")?.try_iter()? {
+            let (s, bid): (i64, u8) = pair?.extract()?;
+            bids.push((seat_of(s)?, bid));
+        }
+        let mut plays = Vec::new();
+        for pair in item("plays")?.try_iter()? {
+            let pair = pair?;
+            let s: i64 = pair.get_item(0)?.extract()?;
+            let cards = codes_of(&pair.get_item(1)?, "a play of the observation")?;
+            plays.push((seat_of(s)?, Some(cards).filter(|c| !c.is_empty())));
+        }
+        let landlord = item("landlord")?;
+        let leftover = if landlord.is_none() {
+            None
+        } else {
+            let bottom = codes_of(&item("bottom")?, "the observation's bottom")?;
+            Some((seat_of(landlord.extract()?)?, bottom))
+        };
+        let played = plays
+            .iter()
+            .filter(|(s, _)| *s == seat)
+            .fold(hand, |all, (_, c)| all.or(c.unwrap_or(Cards::EMPTY)));
+        let dealt = match leftover {
+            Some((l, bottom)) if l == seat => played.minus(bottom),
+            _ => played,
+        };
+        if dealt.len() != usize::from(HAND_SIZE) {
+            return Err(PyValueError::new_err(format!(
+                "the observation does not add up: seat {} would have been dealt {} cards",
+                seat.index(),
+                dealt.len()
+            )));
+        }
+        Ok(Position {
+            seat,
+            dealt,
+            bids,
+            bidding: leftover.is_none(),
+            leftover,
+            plays,
+            platform,
+        })
+    }
+
+    /// The commands the seat was told, the question last.
+    fn told(&self) -> Vec<Command> {
+        let mut commands = vec![Command::Deal {
+            seat: self.seat,
+            cards: self.dealt,
+        }];
+        for &(seat, bid) in &self.bids {
+            commands.push(Command::Bid { seat, bid });
+        }
+        if let Some((landlord, cards)) = self.leftover {
+            commands.push(Command::Leftover { landlord, cards });
+        }
+        for &(seat, cards) in &self.plays {
+            commands.push(Command::Play { seat, cards });
+        }
+        commands.push(if self.bidding {
+            Command::BidWhat
+        } else {
+            Command::PlayWhat
         });
+        commands
     }
-    for &(s, cards) in round.plays() {
-        commands.push(Command::Play { seat: s, cards });
+
+    /// What a decision's randomness is drawn from besides the agent's seed: the cards dealt
+    /// and how far the game is, the same from a game and from its observation.
+    fn key(&self) -> u64 {
+        let moves = self.bids.len() + self.plays.len();
+        mix(self.dealt.0, moves as u64)
     }
-    commands.push(match core.phase {
-        Phase::Bid => Command::BidWhat,
-        _ => Command::PlayWhat,
-    });
-    commands
 }
 
 /// A player the arena knows, by its spec (`builtin:rules`, `builtin:ddz:samples=64`, …).
@@ -71,11 +164,11 @@ impl Agent {
         &self.text
     }
 
-    /// Asks for `seat`'s decision in `core`, the GIL released by the caller.
-    fn ask(&mut self, core: &GameCore, seat: Seat) -> Result<(Reply, Option<String>), String> {
-        let commands = told(core, seat);
+    /// Asks for the decision of `position`, the GIL released by the caller.
+    fn ask(&mut self, position: &Position) -> Result<(Reply, Option<String>), String> {
+        let commands = position.told();
         // One seed per position: the same agent answers the same position the same way.
-        let seed = mix(self.seed, core.seed ^ (commands.len() as u64) << 32);
+        let seed = mix(self.seed, position.key());
         let seated = self
             .seated
             .get_mut()
@@ -84,7 +177,7 @@ impl Agent {
             Seated::Builtin(spec) => {
                 let mut engine = Engine::new(&self.text, spec.strategy(seed, None));
                 engine.set_scoring(Scoring::Official);
-                engine.set_platform(core.platform);
+                engine.set_platform(position.platform);
                 let deadline = TimeControl::default().deadline(Instant::now());
                 let mut reply = None;
                 for command in &commands {
@@ -170,33 +263,45 @@ impl Agent {
         self.explain.clone()
     }
 
-    /// The agent's action for the seat to move in `game` (a bid or a play); the game is not
-    /// changed. The thinking is done with the GIL released.
+    /// The agent's action (a bid or a play) for the seat to move in `game`, or for the seat of
+    /// an observation dict (`Game.observation`'s, read under `rules`); the game is not changed.
+    /// The thinking is done with the GIL released.
+    #[pyo3(signature = (game, rules = "platform"))]
     fn act<'py>(
         &mut self,
         py: Python<'py>,
-        game: &Bound<'py, Game>,
+        game: &Bound<'py, PyAny>,
+        rules: &str,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let core = game.borrow().core.clone();
-        let seat = core
-            .to_move()
-            .ok_or_else(|| PyValueError::new_err("the game is over: there is nothing to decide"))?;
+        let position = if let Ok(game) = game.cast::<Game>() {
+            let core = &game.borrow().core;
+            let seat = core.to_move().ok_or_else(|| {
+                PyValueError::new_err("the game is over: there is nothing to decide")
+            })?;
+            Position::of_game(core, seat)
+        } else if let Ok(obs) = game.cast::<PyDict>() {
+            Position::of_observation(obs, platform_of(rules)?)?
+        } else {
+            return Err(PyValueError::new_err(format!(
+                "an agent acts in a Game or on an observation dict, not {}",
+                type_name(game)
+            )));
+        };
         let (reply, note) = py
-            .detach(|| self.ask(&core, seat))
+            .detach(|| self.ask(&position))
             .map_err(|why| PyValueError::new_err(format!("{}: {}", self.text, why)))?;
         self.explain = note;
-        let action = match (core.phase, reply) {
-            (Phase::Bid, Reply::Bid { seat: s, bid }) if s == seat => crate::game::Action::Bid(bid),
-            (Phase::Play, Reply::Play { seat: s, cards }) if s == seat => {
-                crate::game::Action::Play(cards)
-            }
-            (_, other) => {
+        let seat = position.seat;
+        let action = match (position.bidding, reply) {
+            (true, Reply::Bid { seat: s, bid }) if s == seat => Action::Bid(bid),
+            (false, Reply::Play { seat: s, cards }) if s == seat => Action::Play(cards),
+            (bidding, other) => {
                 return Err(PyValueError::new_err(format!(
                     "{} answered '{}' when {} was to {}",
                     self.text,
                     other,
                     seat,
-                    core.phase_name()
+                    if bidding { "bid" } else { "play" }
                 )))
             }
         };

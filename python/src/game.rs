@@ -90,11 +90,6 @@ impl GameCore {
         self.phase = Phase::Play;
     }
 
-    /// The phase's name, as `Game.phase` gives it.
-    pub fn phase_name(&self) -> &'static str {
-        self.phase.name()
-    }
-
     /// The seat to act, `None` once the game is over.
     pub fn to_move(&self) -> Option<Seat> {
         match self.phase {

@@ -56,6 +56,31 @@ def test_a_seeded_agent_decides_the_same_way():
     assert len(choices) > 1
 
 
+def test_an_agent_decides_the_same_from_the_game_and_from_its_observation():
+    """The observation holds all the seat knows, so a seeded agent asked on it decides as in
+    the game, bids and plays, on both platforms."""
+    rng = random.Random(11)
+    for spec in ["builtin:random", "builtin:rules", "builtin:ddz:samples=4"]:
+        agent = ddz.Agent(spec, seed=2)
+        for seed in range(3):
+            rules = ["platform", "botzone"][seed % 2]
+            g = ddz.Game(seed=seed, bidding=True, rules=rules)
+            while not g.done:
+                action = agent.act(g)
+                assert agent.act(g.observation(), rules=rules) == action, (spec, seed)
+                g.step(action if rng.random() < 0.5 else rng.choice(g.legal_actions()))
+
+
+def test_an_observation_that_does_not_add_up_is_refused():
+    obs = ddz.Game(seed=1).observation()
+    with pytest.raises(ValueError, match="does not add up"):
+        ddz.Agent("builtin:rules").act(dict(obs, hand=obs["hand"][1:]))
+    with pytest.raises(ValueError, match="has no 'plays'"):
+        ddz.Agent("builtin:rules").act({k: v for k, v in obs.items() if k != "plays"})
+    with pytest.raises(ValueError, match="acts in a Game or on an observation"):
+        ddz.Agent("builtin:rules").act(42)
+
+
 def test_the_thinking_player_explains_itself():
     g = ddz.Game(seed=4)
     thinker = ddz.Agent("builtin:ddz:samples=8", seed=1)
