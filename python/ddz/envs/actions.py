@@ -179,6 +179,8 @@ class ActionSpace:
         self.n = table.num_plays + (len(BIDS) if bidding else 0)
         #: Each play's rank counts, one row per play index (row 0, the pass, all zero).
         self.counts = table.counts
+        #: The same as tuples of ints, for reading one play at a time.
+        self.count_tuples = table.count_tuples
         #: Each play's cards in DouZero's 54-column form (per rank 3..2 four columns, the
         #: first ``count`` set; then the small and the big joker), one row per play index.
         self.matrix = table.matrix

@@ -1,8 +1,9 @@
 """What a seat sees, as the environments hand it to a learner: one int8 vector of 0s and 1s.
 
 :class:`Table` follows a :class:`ddz.Game` step by step (every action goes through it) and
-keeps what the encoding needs as rank counts, so an observation is a few numpy copies and
-never a walk over the game's record. Seats in the vector are relative to the observer:
+keeps what the encoding needs as rank counts and as encoded bytes (a play re-encodes the
+parts it changes), so an observation is one join of kept bytes, never a walk over the game's
+record. Seats in the vector are relative to the observer:
 ``self``, ``next`` (the seat that plays after it) and ``prev``. Cards are in DouZero's
 54-column form (:func:`ddz.envs.actions.cards_matrix`). The layout, in order
 (:data:`LAYOUT` gives each part's slice):
@@ -26,6 +27,8 @@ bottom            54  the bottom cards once shown (0s while bidding)
 """
 
 from __future__ import annotations
+
+from operator import add, getitem, sub
 
 import numpy as np
 
@@ -99,18 +102,17 @@ class Table:
         self.game = game
         self.actions = actions
         self._cache = _caches.setdefault(id(actions._t), {})
+        self._rows = _row_caches.setdefault(id(actions._t), {})
         self.bids = [None, None, None]
         self.moves = []  # (seat, play index) of the play phase, in order
-        self.played = np.zeros((3, NUM_RANKS), dtype=np.int8)
+        self.played = [[0] * NUM_RANKS for _ in range(3)]
         self.bombs = 0
         self.to_beat = None  # index of the play to beat, None when leading
         self._passes = 0
-        # The parts of the observations kept encoded, updated as the game goes:
-        self.enc_hand = np.zeros((3, 54), dtype=np.int8)
-        self.enc_unseen = np.zeros((3, 54), dtype=np.int8)
-        self.enc_played = np.zeros((3, 54), dtype=np.int8)
-        self.enc_bottom = np.zeros(54, dtype=np.int8)
-        self._rows = np.zeros((4, NUM_RANKS), dtype=np.int8)  # a play's rows to re-encode
+        # The card parts of the observations, kept encoded (bytes of 54) as the game goes:
+        self.enc_hand = [b""] * 3
+        self.enc_unseen = [b""] * 3
+        self.enc_played = [_NO_CARDS] * 3
         self._sync_hands()
         self._steps = 0  # actions taken, to know when the legal list is stale
         self._legal_for = -1
@@ -118,41 +120,25 @@ class Table:
 
     def _sync_hands(self):
         hands = self.game.hands
-        self.hands = np.stack([counts_of(h) for h in hands])
+        self.hands = [counts_of(h).tolist() for h in hands]
         self.sizes = [len(h) for h in hands]
-        self.bottom = np.zeros(NUM_RANKS, dtype=np.int8)
+        self.bottom = [0] * NUM_RANKS
         landlord = self.game.landlord
         if landlord is not None:
-            bottom = self.game.observation(landlord)["bottom"]
-            self.bottom = counts_of(bottom)
-        self.enc_bottom = cards_matrix(self.bottom)
-        self._encode_seats()
+            self.bottom = counts_of(self.game.observation(landlord)["bottom"]).tolist()
+        self.enc_bottom = _encoded(self.bottom)
+        h = self.hands
+        for s in range(3):
+            self.enc_hand[s] = _encoded(h[s])
+            self.enc_played[s] = _encoded(self.played[s])
+            self.enc_unseen[s] = _encoded(map(add, h[_NEXT[s]], h[_PREV[s]]))
 
-    def _encode_seats(self, seats=(0, 1, 2)):
-        """Re-encodes the hands and the played cards of ``seats``, and the unseen cards of
-        every seat whose view they change (all of them when ``seats`` are all three)."""
-        hands = self.hands
-        if len(seats) == 1:
-            (m,) = seats
-            n, p = _NEXT[m], _PREV[m]
-            rows = self._rows
-            rows[0] = hands[m]
-            rows[1] = self.played[m]
-            np.add(hands[m], hands[p], out=rows[2])
-            np.add(hands[m], hands[n], out=rows[3])
-            cards = cards_matrix(rows)
-            self.enc_hand[m] = cards[0]
-            self.enc_played[m] = cards[1]
-            self.enc_unseen[n] = cards[2]
-            self.enc_unseen[p] = cards[3]
-            return
-        rows = [hands[s] for s in seats] + [self.played[s] for s in seats]
-        rows += [hands[1] + hands[2], hands[0] + hands[2], hands[0] + hands[1]]
-        cards = cards_matrix(np.stack(rows))
-        for s in seats:
-            self.enc_hand[s] = cards[s]
-            self.enc_played[s] = cards[3 + s]
-        self.enc_unseen[:] = cards[6:]
+    def _row(self, index):
+        """Play ``index``'s cards, encoded."""
+        row = self._rows.get(index)
+        if row is None:
+            row = self._rows[index] = self.actions.matrix[index].tobytes()
+        return row
 
     def legal(self):
         """The legal actions' indices here, in ``legal_actions()``'s order (do not change the
@@ -217,15 +203,20 @@ class Table:
             if self._passes == 2:
                 self.to_beat = None
         else:
-            row = self.actions.counts[index]
-            self.hands[seat] -= row
+            row = self.actions.count_tuples[index]
+            hands = self.hands
+            hand = hands[seat] = list(map(sub, hands[seat], row))
+            played = self.played[seat] = list(map(add, self.played[seat], row))
             self.sizes[seat] -= self.actions.sizes[index]
-            self.played[seat] += row
             self.to_beat = index
             self._passes = 0
             if index in _DOUBLERS:
                 self.bombs += 1
-            self._encode_seats((seat,))
+            n, p = _NEXT[seat], _PREV[seat]
+            self.enc_hand[seat] = _encoded(hand)
+            self.enc_played[seat] = _encoded(played)
+            self.enc_unseen[n] = _encoded(map(add, hand, hands[p]))
+            self.enc_unseen[p] = _encoded(map(add, hand, hands[n]))
 
     def _describe(self, index):
         try:
@@ -244,29 +235,27 @@ class Table:
     def encode(self, seat: int) -> np.ndarray:
         """The observation vector of ``seat`` (the layout in the module's doc)."""
         nxt, prev = _NEXT[seat], _PREV[seat]
-        small = np.zeros(_SMALL, dtype=np.int8)
-        ones = []
+        small = bytearray(_SMALL)
         sizes, bids, landlord = self.sizes, self.bids, self.game.landlord
         for k, s in enumerate((seat, nxt, prev)):
-            ones.append(_COUNTS + (MAX_CARDS + 1) * k + sizes[s])
+            small[_COUNTS + (MAX_CARDS + 1) * k + sizes[s]] = 1
             bid = bids[s]
-            ones.append(_BIDS + 5 * k + (0 if bid is None else bid + 1))
+            small[_BIDS + 5 * k + (0 if bid is None else bid + 1)] = 1
             if landlord == s:
-                ones.append(_LANDLORD + k)
-        ones.append(_PHASE + (0 if self.game.phase == "bid" else 1))
-        ones.append(_BOMBS + min(self.bombs, MAX_BOMBS))
-        small[ones] = 1
-        matrix = self.actions.matrix
-        to_beat = _NO_CARDS if self.to_beat is None else matrix[self.to_beat]
+                small[_LANDLORD + k] = 1
+        small[_PHASE + (0 if self.game.phase == "bid" else 1)] = 1
+        small[_BOMBS + min(self.bombs, MAX_BOMBS)] = 1
         last = [_NO_CARDS, _NO_CARDS, _NO_CARDS]
-        passes = 0
-        for k, (_, index) in enumerate(reversed(self.moves[-3:])):
+        passes = bytearray(3)
+        moves = self.moves
+        for k in range(min(3, len(moves))):
+            index = moves[-1 - k][1]
             if index == PASS:
-                passes |= 1 << k
+                passes[k] = 1
             else:
-                last[k] = matrix[index]
+                last[k] = self._row(index)
         played = self.enc_played
-        return np.concatenate(
+        joined = b"".join(
             (
                 self.enc_hand[seat],
                 self.enc_unseen[seat],
@@ -276,20 +265,33 @@ class Table:
                 last[0],
                 last[1],
                 last[2],
-                _PASS_FLAGS[passes],
-                to_beat,
+                passes,
+                _NO_CARDS if self.to_beat is None else self._row(self.to_beat),
                 small,
                 self.enc_bottom,
             )
         )
+        return np.frombuffer(bytearray(joined), dtype=np.int8)
 
 
 _NEXT = (1, 2, 0)
 _PREV = (2, 0, 1)
-_LAST_BLOCK = 54 * 3 + 3
-_NO_CARDS = np.zeros(54, dtype=np.int8)
-#: The last_passes part for each set of passes among the last three moves (bit k: move k).
-_PASS_FLAGS = [np.array([(f >> k) & 1 for k in range(3)], dtype=np.int8) for f in range(8)]
+_NO_CARDS = bytes(54)
+#: Each rank's encoded columns for each count, as cards_matrix makes them: four columns for
+#: the ranks 3..2, the first ``count`` set; one column for each joker.
+_PIECES = tuple(
+    tuple(bytes([1] * n + [0] * (4 - n)) for n in range(5)) if r < 13 else (b"\x00", b"\x01")
+    for r in range(NUM_RANKS)
+)
+
+
+def _encoded(counts) -> bytes:
+    """Rank counts in the 54-column card form, as bytes."""
+    return b"".join(map(getitem, _PIECES, counts))
+
+
+#: Play indices to their encoded cards, one cache for each action table.
+_row_caches = {}
 # The small one-hot parts, counts to bombs, lie together; their offsets inside that block.
 _SMALL_START = LAYOUT["counts"].start
 _SMALL = LAYOUT["bombs"].stop - _SMALL_START
@@ -298,4 +300,4 @@ _BIDS = LAYOUT["bids"].start - _SMALL_START
 _LANDLORD = LAYOUT["landlord"].start - _SMALL_START
 _PHASE = LAYOUT["phase"].start - _SMALL_START
 _BOMBS = LAYOUT["bombs"].start - _SMALL_START
-assert LAYOUT["last_passes"].stop == LAYOUT["last_moves"].start + _LAST_BLOCK
+assert LAYOUT["last_passes"].stop == LAYOUT["last_moves"].start + 3 * 54 + 3
