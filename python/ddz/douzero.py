@@ -192,8 +192,8 @@ class DouZeroAgent:
     ``model``: ``model(position, z_batch, x_batch)`` returning one value per legal play (any
     array-like of ``n`` or ``n x 1`` numbers), or a dict ``{position: f(z_batch, x_batch)}``.
     ``bidder``: who bids, as DouZero has no bidding: a :class:`ddz.Agent` or player spec
-    (default ``"builtin:rules"``), used with :meth:`act` on a game, or a callable
-    ``f(observation, legal_actions) -> bid``, used either way.
+    (default ``"builtin:rules"``; asked on the game, or on the observation under ``rules``),
+    or a callable ``f(observation, legal_actions) -> bid``.
 
     Use it with :meth:`act` (a :class:`ddz.Game`, as ``ddz.Agent``), or call it as
     ``agent(observation, legal_actions)``, as :func:`ddz.arena` and the Gymnasium
@@ -201,7 +201,7 @@ class DouZeroAgent:
     DouZero's ``DeepAgent`` does.
     """
 
-    def __init__(self, model: Scorer, bidder="builtin:rules"):
+    def __init__(self, model: Scorer, bidder="builtin:rules", rules="platform"):
         if isinstance(model, Mapping):
             missing = [p for p in POSITIONS if p not in model]
             if missing:
@@ -213,6 +213,8 @@ class DouZeroAgent:
             raise ValueError(f"model must be callable or a dict by position, not {type(model).__name__}")
         self._bidder_spec = bidder
         self._bidder = None
+        #: The rules a bidding Agent reads an observation under (a game knows its own).
+        self.rules = rules
 
     def _bid_agent(self):
         if self._bidder is None:
@@ -246,10 +248,8 @@ class DouZeroAgent:
         if observation.get("phase") == "bid":
             bidder = self._bid_agent()
             if hasattr(bidder, "act"):
-                raise ValueError(
-                    "DouZero has no bidding: from an observation, give bidder= a callable "
-                    "f(observation, legal_actions) -> bid, or play with a fixed landlord"
-                )
+                # ddz.Agent decides on an observation as in the game, under the rules given.
+                return bidder.act(observation, rules=self.rules)
             return bidder(observation, legal_actions)
         return self.choose(get_obs(observation, legal_actions))
 

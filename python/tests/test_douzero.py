@@ -158,8 +158,11 @@ def test_the_agent_plays_the_highest_scored_play():
             assert len(action) == max(len(a) for a in g.legal_actions())
             assert agent(g.observation(), g.legal_actions()) == action
         g.step(action)
-    with pytest.raises(ValueError, match="no bidding"):
-        agent(ddz.Game(seed=1, bidding=True).observation(), [0, 1, 2, 3])
+    # From an observation the default bidder, the rule player, bids as it does in the game.
+    g = ddz.Game(seed=1, bidding=True)
+    assert agent(g.observation(), g.legal_actions()) == ddz.Agent("builtin:rules").act(g)
+    report = ddz.arena([agent, "builtin:rules", "builtin:rules"], games=3, seed=5)
+    assert report.faults == []
 
 
 def test_a_dict_of_scorers_by_position_and_a_bidder():
