@@ -27,7 +27,7 @@ class MaskedDiscrete(spaces.Discrete):
 
     def hint(self, legal) -> None:
         """The legal indices of the mask the environment hands out next."""
-        self._hint = np.asarray(legal, dtype=np.intp)
+        self._hint = np.array(legal, dtype=np.intp, ndmin=1)
 
     def sample(self, mask=None, probability=None):
         if (
