@@ -142,3 +142,41 @@ def test_legal_plays_are_the_plays_the_rules_accept():
         for ranks in subsets:
             assert (ranks in leads) == (ddz.classify(ranks) is not None), ranks
             assert (ranks in answers) == ddz.beats(ranks, target), (ranks, target)
+
+
+def test_botzone_legal_plays_are_the_plays_its_judge_accepts_but_winged_shuttles():
+    """Botzone's variant: on hands holding consecutive fours, every subset is listed exactly
+    when Botzone's judge reads it as a play (or lets it beat the target), except its space
+    shuttles with wings, which the engine's generator does not make (docs/python.md); the
+    plain shuttle is listed."""
+    rng = random.Random(17)
+    kinds = set()
+    winged = {"ShuttleSingles", "ShuttlePairs"}
+    for _ in range(25):
+        low = rng.randint(0, 9)
+        fours = tuple(range(4 * low, 4 * low + 8))
+        others = [r for r in range(13) if r not in (low, low + 1)]
+        if rng.random() < 0.5:
+            rest = rng.sample([c for c in range(54) if c // 4 in others or c > 51], 7)
+        else:
+            # Pairs of four other ranks: the wings of a shuttle with pairs.
+            rest = [4 * r + k for r in rng.sample(others, 4) for k in (0, 1)]
+        hand = tuple(sorted(fours + tuple(rest)))
+        leads = {ddz.format_cards(p) for p in ddz.legal_plays(hand, rules="botzone")}
+        target = rng.choice(ddz.legal_plays(hand, rules="botzone"))
+        answers = {ddz.format_cards(p)
+                   for p in ddz.legal_plays(hand, after=target, rules="botzone") if p}
+        ranks_seen = set()
+        for m in range(1, 1 << len(hand)):
+            ranks = ddz.format_cards(tuple(c for i, c in enumerate(hand) if m >> i & 1))
+            if ranks in ranks_seen:
+                continue
+            ranks_seen.add(ranks)
+            reading = ddz.classify(ranks, rules="botzone")
+            kind = reading and reading["kind"]
+            kinds.add(kind)
+            listed = reading is not None and kind not in winged
+            assert (ranks in leads) == listed, ranks
+            beats = ddz.beats(ranks, target, rules="botzone") and kind not in winged
+            assert (ranks in answers) == beats, (ranks, target)
+    assert {"Shuttle"} | winged <= kinds, kinds
