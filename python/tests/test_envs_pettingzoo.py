@@ -225,6 +225,10 @@ def test_sampling_from_the_mask_picks_only_and_every_legal_action():
     assert {int(space.sample(changed)) for _ in range(300)} == {0, 500, 93_776}
     changed[17], changed[18] = 1, 1
     assert 18 in {int(space.sample(changed)) for _ in range(600)}
+    for odd in (2, -1):  # entries other than 0 and 1 are nonzero: never hidden by the hint
+        weird = mask.copy()
+        weird[18] = odd
+        assert 18 in {int(space.sample(weird)) for _ in range(600)}
     other = np.zeros(93_777, dtype=np.int8)
     other[[1, 2]] = 1
     assert {int(space.sample(other)) for _ in range(100)} == {1, 2}

@@ -38,11 +38,19 @@ class MaskedDiscrete(spaces.Discrete):
         ):
             return super().sample(mask=mask, probability=probability)
         legal = self._hint
-        if legal is None or np.count_nonzero(mask) != legal.size or not mask[legal].all():
+        # The hint holds when every hinted entry is nonzero and nothing else is: counted on
+        # the bytes viewed as bools (a byte other than 0 or 1 counts at least once, so a count
+        # equal to the hint's length still means no other nonzero entry).
+        if (
+            legal is None
+            or np.count_nonzero(mask.view(np.bool_)) != legal.size
+            or not mask[legal].all()
+        ):
             legal = np.flatnonzero(mask.view(np.bool_))
         if legal.size == 0:
             return self.start  # as Gymnasium answers a mask with no 1s
-        return self.start + legal[self.np_random.integers(legal.size)]
+        # A uniform draw among them from the space's own generator (seeded by seed()).
+        return self.start + legal[int(self.np_random.random() * legal.size)]
 
 
 def action_space(n: int) -> MaskedDiscrete:
