@@ -22,7 +22,7 @@ use ddz::game::Seat;
 use ddz::named::Named;
 use ddz::protocol::{Command, Reply};
 use ddz::rules::Platform;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyList, PyString};
 use std::collections::HashMap;
@@ -39,6 +39,9 @@ const CALLABLE_PREFIX: &str = "python:";
 struct PythonPlayer {
     func: Arc<Py<PyAny>>,
     name: String,
+    /// Where a callable's KeyboardInterrupt or SystemExit is kept to stop the match: those
+    /// are the person's or the program's wish, no fault of the player.
+    interrupt: Interrupt,
     platform: Platform,
     shown: Option<Deal>,
     /// The game as told so far, and our seat.
@@ -69,6 +72,11 @@ impl PythonPlayer {
                 self.func.bind(py).call1((obs, list))
             };
             let answer = call().map_err(|e| {
+                if !e.is_instance_of::<PyException>(py) {
+                    if let Ok(mut slot) = self.interrupt.lock() {
+                        slot.get_or_insert(e.clone_ref(py));
+                    }
+                }
                 Fault::new(FaultKind::Crashed, format!("{} raised {}", self.name, e))
             })?;
             action_of(&answer).map_err(|e| {
@@ -149,10 +157,16 @@ impl Player for PythonPlayer {
     }
 }
 
-/// The callables among a match's players, by the spec text each is seated under.
+/// An exception that stops a match, kept for the caller to raise: Ctrl-C seen between deals,
+/// or a KeyboardInterrupt or SystemExit out of a callable.
+type Interrupt = Arc<Mutex<Option<PyErr>>>;
+
+/// The callables among a match's players, by the spec text each is seated under, and the
+/// match's interrupt.
 #[derive(Default)]
 struct Lineup {
     callables: HashMap<String, Arc<Py<PyAny>>>,
+    interrupt: Interrupt,
 }
 
 impl Lineup {
@@ -207,6 +221,7 @@ impl Lineup {
                 return Box::new(PythonPlayer {
                     func: Arc::clone(func),
                     name: text.clone(),
+                    interrupt: Arc::clone(&self.interrupt),
                     platform: hosting.platform,
                     shown: None,
                     table: None,
@@ -327,20 +342,26 @@ fn report_text(config: &ArenaConfig, report: &Report) -> String {
     )
 }
 
-/// Between deals, Python's signals are looked at, so Ctrl-C stops a long match; the exception
-/// is kept for the caller to raise.
-fn signals_checked(interrupt: &Mutex<Option<PyErr>>) -> Result<(), Stop> {
-    Python::attach(|py| py.check_signals()).map_err(|e| {
-        if let Ok(mut slot) = interrupt.lock() {
-            *slot = Some(e);
+/// Between deals, Python's signals are looked at, so Ctrl-C stops a long match, as does an
+/// interrupt a callable raised; the exception is kept for the caller to raise.
+fn signals_checked(interrupt: &Interrupt) -> Result<(), Stop> {
+    Python::attach(|py| {
+        let mut slot = interrupt.lock().map_err(|_| Stop::from("interrupted"))?;
+        if slot.is_none() {
+            if let Err(e) = py.check_signals() {
+                *slot = Some(e);
+            }
         }
-        Stop::from("interrupted")
+        match *slot {
+            Some(_) => Err(Stop::from("interrupted")),
+            None => Ok(()),
+        }
     })
 }
 
 /// The error of a match that did not run, or the interrupt that stopped it.
-fn match_error(e: ddz::arena::MatchError, interrupt: Mutex<Option<PyErr>>) -> PyErr {
-    match interrupt.into_inner().ok().flatten() {
+fn match_error(e: ddz::arena::MatchError, interrupt: &Interrupt) -> PyErr {
+    match interrupt.lock().ok().and_then(|mut slot| slot.take()) {
         Some(err) => err,
         None => PyValueError::new_err(e.to_string()),
     }
@@ -410,7 +431,7 @@ fn _arena(
     };
     let config = settings.checked(texts, false)?.config;
     let labels = ddz::arena::labels(&config.players);
-    let interrupt = Mutex::new(None);
+    let interrupt = Arc::clone(&lineup.interrupt);
     let mut faults = Vec::new();
     let result = py.detach(|| {
         run_with(
@@ -422,7 +443,7 @@ fn _arena(
             },
         )
     });
-    let report = result.map_err(|e| match_error(e, interrupt))?;
+    let report = result.map_err(|e| match_error(e, &interrupt))?;
     Ok((report_text(&config, &report), report.to_json(), faults))
 }
 
@@ -467,7 +488,7 @@ fn _gauntlet(
     let mut words = vec![candidate.clone()];
     words.extend(opponents.iter().cloned());
     let config = settings.checked(words, true)?.config;
-    let interrupt = Mutex::new(None);
+    let interrupt = Arc::clone(&lineup.interrupt);
     // Each opponent's faults, noted by one hook and taken by the other (both on this thread).
     let faults: Mutex<Vec<Vec<FaultLine>>> =
         Mutex::new(opponents.iter().map(|_| Vec::new()).collect());
@@ -495,7 +516,7 @@ fn _gauntlet(
             },
         )
     });
-    let report = result.map_err(|e| match_error(e, interrupt))?;
+    let report = result.map_err(|e| match_error(e, &interrupt))?;
     let text = format!("{}RESULT {}\n", report.summary(), report.to_json());
     Ok((text, report.to_json(), matches))
 }

@@ -114,6 +114,18 @@ def test_a_callable_that_raises_or_cheats_is_charged_a_fault():
         assert detail in report.faults[0]["detail"]
 
 
+@pytest.mark.parametrize("stop", [KeyboardInterrupt, SystemExit])
+def test_an_interrupt_out_of_a_callable_stops_the_match_and_is_raised(stop):
+    """Not a fault of the player: the person's or the program's wish to stop, raised from
+    ddz.arena once the arena's table stops (deals already under way are played out)."""
+    def quit_now(observation, legal):
+        raise stop("enough")
+    with pytest.raises(stop, match="enough"):
+        ddz.arena([quit_now, "builtin:random"], format="h2h", games=50, seed=1)
+    with pytest.raises(stop, match="enough"):
+        ddz.gauntlet(quit_now, ["builtin:random"], format="h2h", games=5, seed=1)
+
+
 def test_the_same_callable_twice_is_one_entry_two_of_one_name_are_two():
     def a(observation, legal):
         return legal[0]
