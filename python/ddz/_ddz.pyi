@@ -23,6 +23,7 @@ class Game:
         bidding: bool = False,
         rules: str = "platform",
         landlord: Optional[int] = None,
+        deal: int = 0,
     ) -> None: ...
     @property
     def seed(self) -> int: ...

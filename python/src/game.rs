@@ -393,10 +393,18 @@ impl Game {
 
 #[pymethods]
 impl Game {
-    /// `Game(seed=None, bidding=False, rules="platform", landlord=None)`.
+    /// `Game(seed=None, bidding=False, rules="platform", landlord=None, deal=0)`: deal number
+    /// `deal` of the seed, the one `ddz arena --seed SEED` plays as that deal.
     #[new]
-    #[pyo3(signature = (seed = None, bidding = false, rules = "platform", landlord = None))]
-    fn new(seed: Option<u64>, bidding: bool, rules: &str, landlord: Option<i64>) -> PyResult<Game> {
+    #[pyo3(signature = (seed = None, bidding = false, rules = "platform", landlord = None,
+        deal = 0))]
+    fn new(
+        seed: Option<u64>,
+        bidding: bool,
+        rules: &str,
+        landlord: Option<i64>,
+        deal: u64,
+    ) -> PyResult<Game> {
         let platform = platform_of(rules)?;
         let landlord =
             match (bidding, landlord) {
@@ -407,7 +415,7 @@ impl Game {
                 (false, seat) => Some(seat_of(seat.unwrap_or(0))?),
             };
         let seed = seed.unwrap_or_else(fresh_seed);
-        let deal = Deal::seeded(seed, 0);
+        let deal = Deal::seeded(seed, deal);
         Ok(Game::of_core(GameCore::new(seed, platform, deal, landlord)))
     }
 

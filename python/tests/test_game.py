@@ -61,6 +61,21 @@ def test_the_deal_is_whole_and_the_seed_is_kept():
     assert ddz.Game(seed=11, landlord=2).to_move == 2
 
 
+def test_a_game_deals_what_the_arena_deals_from_the_seed(tmp_path):
+    from engine_cli import run
+    path = tmp_path / "deals.dat"
+    run("arena", "--games", "3", "--seed", "5", "--save-deals", str(path), "--players",
+        "builtin:random", "builtin:random", "builtin:random", "--no-progress")
+    lines = [tuple(sorted(int(c) for c in line.split())) for line in path.read_text().splitlines()
+             if line.strip()]
+    for i in range(3):
+        g = ddz.Game(seed=5, deal=i, bidding=True)
+        assert g.hands == tuple(lines[4 * i: 4 * i + 3])
+        g = ddz.Game(seed=5, deal=i, landlord=0)
+        assert g.observation()["bottom"] == lines[4 * i + 3]
+    assert ddz.Game(seed=5).hands == ddz.Game(seed=5, deal=0).hands
+
+
 def test_an_observation_shows_the_seat_and_the_public_record():
     rng = random.Random(5)
     g = ddz.Game(seed=5, landlord=1)
