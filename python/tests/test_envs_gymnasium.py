@@ -8,7 +8,6 @@ import pytest
 
 gym = pytest.importorskip("gymnasium")
 
-import ddz  # noqa: E402
 from ddz.envs.gymnasium_env import ILLEGAL_REWARD, DdzEnv  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 

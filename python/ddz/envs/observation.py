@@ -36,7 +36,6 @@ from ddz.envs.actions import (
     NUM_RANKS,
     PASS,
     ActionSpace,
-    cards_matrix,
     key_of,
     rank_of,
 )
