@@ -103,3 +103,47 @@ def test_bad_input_says_why():
         play_of(index_of("33"), ddz.parse_cards("34"))
     with pytest.raises(ValueError, match="no action"):
         play_of(SPACE.n, ())
+
+
+def rlcard_actions():
+    """RLCard 1.2.0's doudizhu action list, where scripts/peers.sh installed RLCard (its
+    jsondata.zip holds action_space.txt: the 27,472 actions as rank strings, B and R the
+    jokers, 'pass' among them); None when it is not there."""
+    import glob
+    import os
+    import zipfile
+
+    root = os.path.join(os.path.dirname(__file__), "..", "..", "target", "peers", "rlcard", "venv")
+    for path in glob.glob(os.path.join(root, "lib", "python*", "site-packages", "rlcard", "games",
+                                       "doudizhu", "jsondata.zip")):
+        with zipfile.ZipFile(path) as z:
+            name = next(n for n in z.namelist() if n.endswith("action_space.txt"))
+            return z.read(name).decode().split()
+    return None
+
+
+def test_rlcards_actions_are_all_in_the_space():
+    listed = rlcard_actions()
+    if listed is None:
+        pytest.skip("RLCard is not installed in target/peers (bash scripts/peers.sh setup --only rlcard)")
+    assert len(listed) == 27_472
+    plays = [a.replace("B", "X").replace("R", "D") for a in listed if a != "pass"]
+    indices = {SPACE.index_of(p) for p in plays}
+    assert len(indices) == len(plays) == 27_471
+    # RLCard lists every play our space has of the kinds without kickers, and fewer of those
+    # with them: its kickers are of distinct ranks, none of a body's rank.
+    by_kind = {}
+    for i in indices:
+        by_kind[SPACE.kind_of(i)] = by_kind.get(SPACE.kind_of(i), 0) + 1
+    for i in range(1, SPACE.num_plays):
+        kind = SPACE.kind_of(i)
+        if kind in ("plane with single wings", "plane with pair wings", "four with two singles",
+                    "four with two pairs"):
+            continue
+        assert i in indices, SPACE.ranks_of(i)
+    ours = {}
+    for i in range(1, SPACE.num_plays):
+        ours[SPACE.kind_of(i)] = ours.get(SPACE.kind_of(i), 0) + 1
+    for kind in ("plane with single wings", "plane with pair wings", "four with two singles",
+                 "four with two pairs"):
+        assert by_kind[kind] < ours[kind], kind
