@@ -21,10 +21,10 @@ scores the batches, ``model(position, z_batch, x_batch) -> values`` (or a dict o
 checkpoints, :func:`torch_scorer` makes that callable from DouZero's own models.
 
 Where DouZero's rules differ from the platform's (docs/python.md, "DouZero checkpoints"): its
-move generator lists only kickers of ranks other than the body's and each other's, so in
-positions where the platform allows more (``333+3``-style kickers shared with a triple, two
-kickers of one rank, a plane's kicker pair made of one rank twice) its networks meet plays they
-never saw in training; the encoding itself is the same.
+move generator leaves out a plane's single wing of the plane's own rank (``333444+3+5``), a
+plane's two pair wings of one rank (``555666+99+99``) and a four's two pairs of one rank
+(``3333+55+55``), which the platform plays; its networks meet those only as ddz offers them.
+The encoding itself is the same.
 """
 
 from __future__ import annotations
