@@ -7,7 +7,8 @@
 //! plays in the arena (its tracker, its safety checks, its explanation), and an engine
 //! program or a Botzone bot is spoken to through the arena's own hosting of it. A built-in
 //! player starts afresh for each decision, seeded from the agent's seed and the position, so a
-//! decision depends on the position alone.
+//! decision depends on the position alone; a program stays in its game while the decisions
+//! asked of it follow that game, and hears only what came since, as at a real table.
 
 use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
 use crate::rules::{codes_of, platform_of, type_name};
@@ -32,8 +33,27 @@ use std::time::Instant;
 enum Seated {
     /// A built-in strategy, made afresh for each decision.
     Builtin(BuiltinSpec),
-    /// A program or a Botzone bot, hosted as the arena hosts it and kept across decisions.
-    Hosted(Box<dyn Player>),
+    /// A program or a Botzone bot, hosted as the arena hosts it and kept across decisions,
+    /// with the game it is in.
+    Hosted(Box<dyn Player>, Option<Session>),
+}
+
+/// The game a hosted program is in: the seat and its cards as dealt, and every command of it
+/// the program has heard or answered itself, so the next decision of the same game tells it
+/// only what came since, as a referee would (its own moves are its answers, never echoed).
+struct Session {
+    seat: Seat,
+    dealt: Cards,
+    told: Vec<Command>,
+}
+
+/// The move `reply` makes, as the command a referee would tell others of it.
+fn move_of(reply: &Reply) -> Option<Command> {
+    match *reply {
+        Reply::Bid { seat, bid } => Some(Command::Bid { seat, bid }),
+        Reply::Play { seat, cards } => Some(Command::Play { seat, cards }),
+        _ => None,
+    }
 }
 
 /// What a seat has been told when it is asked: its cards as dealt, the bids, the landlord
@@ -188,35 +208,59 @@ impl Agent {
                     .map(|r| (r, note))
                     .ok_or_else(|| "the engine gave no answer".to_string())
             }
-            Seated::Hosted(player) => {
+            Seated::Hosted(player, session) => {
                 let limit = ddz::time::REPLY_LIMIT;
-                let fresh = player.begin_game(seed).map_err(|f| f.to_string())?;
-                let mut opening = Vec::new();
-                if fresh {
-                    opening.push(Command::Version("1.0".into()));
+                let (question, story) = commands.split_last().expect("a question last");
+                // The same game, followed so far: only what came since is told.
+                let follows = session.as_ref().is_some_and(|s| {
+                    s.seat == position.seat
+                        && s.dealt == position.dealt
+                        && story.starts_with(&s.told)
+                });
+                let mut sending = Vec::new();
+                if follows {
+                    let heard = session.as_ref().map_or(0, |s| s.told.len());
+                    sending.extend_from_slice(&story[heard..]);
+                } else {
+                    // A new game for the program (or one it cannot have followed): told from
+                    // the start, its own earlier moves echoed as some platforms echo them.
+                    *session = None;
+                    if player.begin_game(seed).map_err(|f| f.to_string())? {
+                        sending.push(Command::Version("1.0".into()));
+                    }
+                    sending.push(Command::Info(Info {
+                        turn: 1,
+                        turns: 1,
+                        round: 1,
+                        rounds: 1,
+                        up: 0,
+                        max_score: 0,
+                        time: Some(limit.as_secs() as u32),
+                    }));
+                    sending.extend_from_slice(story);
                 }
-                opening.push(Command::Info(Info {
-                    turn: 1,
-                    turns: 1,
-                    round: 1,
-                    rounds: 1,
-                    up: 0,
-                    max_score: 0,
-                    time: Some(limit.as_secs() as u32),
-                }));
+                sending.push(question.clone());
                 let mut last = None;
-                for command in opening.iter().chain(&commands) {
+                for command in &sending {
                     let line = command.to_string();
                     match player.exchange(command, &line, limit) {
                         Ok((reply, _)) => last = Some(reply),
                         Err(fault) => {
                             player.fault();
+                            *session = None;
                             return Err(format!("'{}': {}", line, fault));
                         }
                     }
                 }
-                last.map(|r| (r, None))
-                    .ok_or_else(|| "the program gave no answer".to_string())
+                let reply = last.ok_or_else(|| "the program gave no answer".to_string())?;
+                let mut told = story.to_vec();
+                told.extend(move_of(&reply));
+                *session = Some(Session {
+                    seat: position.seat,
+                    dealt: position.dealt,
+                    told,
+                });
+                Ok((reply, None))
             }
         }
     }
@@ -234,7 +278,7 @@ impl Agent {
             .map_err(|e| PyValueError::new_err(format!("player '{}': {}", spec, e)))?;
         let seated = match &parsed {
             PlayerSpec::Builtin(builtin) => Seated::Builtin(builtin.hosted(None)),
-            other => Seated::Hosted(make_player(other, Hosting::default())),
+            other => Seated::Hosted(make_player(other, Hosting::default()), None),
         };
         Ok(Agent {
             text: parsed.to_string(),

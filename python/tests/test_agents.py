@@ -124,3 +124,22 @@ def test_an_engine_program_is_an_agent_too():
     while not g.done:
         g.step(agent.act(g))
     assert sum(g.scores()) == 0
+
+
+def test_a_botzone_bot_is_an_agent_and_follows_its_game():
+    """A Botzone bot rebuilds its hand from its own answers, so it must stay in its game: it
+    plays a seat to the end, every answer legal, and a game it did not follow (a fresh one
+    where others moved for it) is told from the start."""
+    from engine_cli import REPO
+    bot = ddz.Agent(f"botzone:python3 {REPO / 'scripts' / 'botzone-minimal-bot.py'}")
+    rng = random.Random(4)
+    for seed in range(3):
+        g = ddz.Game(seed=seed, bidding=True, rules="botzone")
+        while not g.done:
+            action = bot.act(g) if g.to_move == 1 else rng.choice(g.legal_actions())
+            assert legal(g, action), (seed, action)
+            g.step(action)
+    g = ddz.Game(seed=9, rules="botzone")
+    for _ in range(5):
+        g.step(rng.choice(g.legal_actions()))
+    assert legal(g, bot.act(g))
