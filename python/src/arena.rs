@@ -127,9 +127,13 @@ impl Player for PythonPlayer {
             Command::Version(_) => return Ok((Reply::Name(self.name.clone()), None)),
             Command::BidWhat => return self.ask(true),
             Command::PlayWhat => return self.ask(false),
-            Command::Deal { seat, .. } => {
+            Command::Deal { seat, cards } => {
+                // The deal shown before this game must be the one dealt (the team format's
+                // spare is dealt in later without being shown one: refused up front).
                 let deal = self
                     .shown
+                    .take()
+                    .filter(|d| d.hands[*seat] == *cards)
                     .ok_or_else(|| Fault::new(FaultKind::Malformed, "DEAL of no deal shown"))?;
                 self.table = Some((GameCore::new(0, self.platform, deal, None), *seat));
             }
@@ -430,6 +434,12 @@ fn _arena(
         progress,
     };
     let config = settings.checked(texts, false)?.config;
+    if config.format == Format::Team && !lineup.callables.is_empty() {
+        return Err(PyValueError::new_err(
+            "a Python callable cannot play the team format: its spare player is dealt in \
+             mid-game, which a callable's player does not follow",
+        ));
+    }
     let labels = ddz::arena::labels(&config.players);
     let interrupt = Arc::clone(&lineup.interrupt);
     let mut faults = Vec::new();

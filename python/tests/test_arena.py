@@ -153,6 +153,8 @@ def test_an_agent_is_seated_by_its_spec():
         (dict(players=["builtin:rules"] * 3, games=0), "--games must be at least 1"),
         (dict(players=["builtin:rules"] * 3, jobs=0), "--jobs must be at least 1"),
         (dict(players=["builtin:rules"] * 3, rules="bottzone"), "unknown rules"),
+        (dict(players=[lambda o, l: l[0], "builtin:rules"], format="team"),
+         "cannot play the team format"),
     ],
 )
 def test_a_match_that_cannot_be_played_says_why(kwargs, why):
