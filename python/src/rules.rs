@@ -5,7 +5,7 @@
 
 use ddz::cards::{Cards, Counts};
 use ddz::named::Named;
-use ddz::rules::botzone_variant;
+use ddz::rules::botzone_variant::{self, BotzoneKind};
 use ddz::rules::generate::display_order;
 use ddz::rules::{follows, leads, Combo, Platform};
 use pyo3::exceptions::PyValueError;
@@ -199,7 +199,9 @@ fn format_cards(cards: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
 }
 
 /// `classify(cards, rules="platform")`: what play `cards` are under `rules`, as a dict
-/// (`kind`, `key`, `length`, `size`, `ambiguous`), or `None` when they are no play.
+/// (`kind`, `key`, `length`, `size`, `ambiguous`), or `None` when they are no play. The key
+/// is the rank plays of the kind are compared by: the highest of a chain officially, the
+/// lowest of the body on Botzone (its judge's way).
 #[pyfunction]
 #[pyo3(signature = (cards, rules = OFFICIAL_RULES))]
 fn classify<'py>(
@@ -215,7 +217,7 @@ fn classify<'py>(
                 return Ok(None);
             };
             let dict = PyDict::new(py);
-            dict.set_item("kind", format!("{:?}", play.kind))?;
+            dict.set_item("kind", botzone_kind_name(play.kind))?;
             dict.set_item("key", play.low.symbol().to_string())?;
             dict.set_item("length", play.links)?;
             dict.set_item("size", counts.total())?;
@@ -234,6 +236,30 @@ fn classify<'py>(
     dict.set_item("size", combo.size())?;
     dict.set_item("ambiguous", combo.is_ambiguous())?;
     Ok(Some(dict))
+}
+
+/// The name of a kind of Botzone's table: the official kind's name where the kinds are alike,
+/// and the space shuttles' own.
+fn botzone_kind_name(kind: BotzoneKind) -> &'static str {
+    match kind {
+        BotzoneKind::Single => "single",
+        BotzoneKind::Pair => "pair",
+        BotzoneKind::Rocket => "rocket",
+        BotzoneKind::Bomb => "bomb",
+        BotzoneKind::Straight => "straight",
+        BotzoneKind::PairStraight => "pair straight",
+        BotzoneKind::Triple => "triple",
+        BotzoneKind::TripleSingle => "triple with a single",
+        BotzoneKind::TriplePair => "triple with a pair",
+        BotzoneKind::FourSingles => "four with two singles",
+        BotzoneKind::FourPairs => "four with two pairs",
+        BotzoneKind::Plane => "plane",
+        BotzoneKind::PlaneSingles => "plane with single wings",
+        BotzoneKind::PlanePairs => "plane with pair wings",
+        BotzoneKind::Shuttle => "shuttle",
+        BotzoneKind::ShuttleSingles => "shuttle with single wings",
+        BotzoneKind::ShuttlePairs => "shuttle with pair wings",
+    }
 }
 
 /// `beats(play, target, rules="platform")`: whether `play` may be played on `target`.
