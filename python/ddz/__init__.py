@@ -8,7 +8,9 @@ from the threes up, 52 and 53 the jokers). The public API:
 - :class:`Game`: a seeded deal, bidding or a fixed landlord, play, the official score;
 - :class:`Agent`: any player the engine's arena knows (``builtin:rules``, ``builtin:ddz``, …);
 - :func:`arena` and :func:`gauntlet`: matches run by the engine's arena, Python callables
-  seated among its players.
+  seated among its players;
+- :mod:`ddz.envs` (PettingZoo and Gymnasium environments) and :mod:`ddz.douzero` (DouZero's
+  encoding and checkpoints as agents), imported on their own.
 
 docs/python.md in the repository shows each at work.
 """
@@ -25,8 +27,12 @@ from ddz._ddz import (
 )
 from ddz._arena import ArenaReport, arena, gauntlet
 
+#: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.3.0 (commit …)``) names.
+__version__ = ENGINE_VERSION.split()[1]
+
 __all__ = [
     "ENGINE_VERSION",
+    "__version__",
     "Agent",
     "ArenaReport",
     "Game",
