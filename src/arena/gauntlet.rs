@@ -17,7 +17,7 @@
 
 use super::count::report::Report;
 use super::table::referee::GameRecord;
-use super::{run, ArenaConfig, Format, Hook, MatchError};
+use super::{run_with, ArenaConfig, Format, Hook, MakePlayer, MatchError};
 use crate::arena::table::players::{FaultKind, FAULT_KINDS};
 use crate::estimate::{Estimate, Z95};
 
@@ -309,6 +309,26 @@ pub fn run_gauntlet(
     on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> Hook,
     on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> Hook,
 ) -> Result<GauntletReport, MatchError> {
+    run_gauntlet_with(
+        config,
+        &super::make_player,
+        candidate,
+        opponents,
+        on_deal,
+        on_match,
+    )
+}
+
+/// Runs a gauntlet as [`run_gauntlet`] does, its players made by `make` from their specs
+/// ([`super::run_with`]).
+pub fn run_gauntlet_with(
+    config: &ArenaConfig,
+    make: MakePlayer<'_>,
+    candidate: &str,
+    opponents: &[String],
+    on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> Hook,
+    on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> Hook,
+) -> Result<GauntletReport, MatchError> {
     if opponents.is_empty() {
         return Err(MatchError::NoOpponent);
     }
@@ -321,7 +341,7 @@ pub fn run_gauntlet(
         one.players = vec![candidate.to_string(), opponent.clone()];
         one.sprt = None;
         let mut h2h = Vec::new();
-        let report = run(&one, &mut |games| {
+        let report = run_with(&one, make, &mut |games| {
             h2h.push(head_to_head(games));
             on_deal(index, games)
         })?;

@@ -324,14 +324,20 @@ fn instance_of(lineup: BySeat<usize>, seat: Seat) -> (usize, usize) {
     (entry, copy)
 }
 
+/// Makes the player a spec names for a table: [`make_player`] for a match run by [`run`]; a
+/// program embedding the arena ([`run_with`]) seats players of its own (the Python package
+/// hosts its callables so).
+pub type MakePlayer<'a> = &'a (dyn Fn(&PlayerSpec, Hosting) -> Box<dyn Player> + Sync);
+
 /// The players one thread seats: per entry, instances created as the seatings need them.
-struct Pool {
+struct Pool<'a> {
     specs: Vec<PlayerSpec>,
     hosting: Hosting,
+    make: MakePlayer<'a>,
     instances: Vec<Vec<Option<Box<dyn Player>>>>,
 }
 
-impl Pool {
+impl<'a> Pool<'a> {
     fn take(&mut self, lineup: BySeat<usize>) -> BySeat<Box<dyn Player>> {
         BySeat::from_fn(|seat| {
             let (entry, copy) = instance_of(lineup, seat);
@@ -341,7 +347,7 @@ impl Pool {
             }
             list[copy]
                 .take()
-                .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
+                .unwrap_or_else(|| (self.make)(&self.specs[entry], self.hosting))
         })
     }
 
@@ -354,7 +360,7 @@ impl Pool {
         }
         list[1]
             .take()
-            .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
+            .unwrap_or_else(|| (self.make)(&self.specs[entry], self.hosting))
     }
 
     fn put_back_spare(&mut self, lineup: BySeat<usize>, spare: Box<dyn Player>) {
@@ -419,6 +425,15 @@ pub fn run(
     config: &ArenaConfig,
     on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
 ) -> Result<Report, MatchError> {
+    run_with(config, &make_player, on_deal)
+}
+
+/// Runs a match as [`run`] does, its players made by `make` from their specs.
+pub fn run_with(
+    config: &ArenaConfig,
+    make: MakePlayer<'_>,
+    on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
+) -> Result<Report, MatchError> {
     let entries = config.format.entries();
     if config.players.len() != entries {
         return Err(MatchError::Players {
@@ -466,6 +481,7 @@ pub fn run(
                 let mut pool = Pool {
                     specs: specs.clone(),
                     hosting: config.hosting(),
+                    make,
                     instances: (0..entries).map(|_| Vec::new()).collect(),
                 };
                 let matches = config.rules.match_deals.is_some();

@@ -1,0 +1,302 @@
+"""What a seat sees, as the environments hand it to a learner: one int8 vector of 0s and 1s.
+
+:class:`Table` follows a :class:`ddz.Game` step by step (every action goes through it) and
+keeps what the encoding needs as rank counts and as encoded bytes (a play re-encodes the
+parts it changes), so an observation is one join of kept bytes, never a walk over the game's
+record. Seats in the vector are relative to the observer:
+``self``, ``next`` (the seat that plays after it) and ``prev``. Cards are in DouZero's
+54-column form (:func:`ddz.envs.actions.cards_matrix`). The layout, in order
+(:data:`LAYOUT` gives each part's slice):
+
+==============  ====  ===========================================================
+part            size  what
+==============  ====  ===========================================================
+hand              54  the observer's cards
+unseen            54  the cards in the two other hands (all not held, not played)
+played           162  the cards each seat has played: self, next, prev
+last_moves       162  the last three moves of the play, most recent first (a pass: 0s)
+last_passes        3  1 where that move was a pass
+to_beat           54  the play the seat to move must beat (0s at a lead)
+counts            63  cards left in each hand, one-hot 0..20: self, next, prev
+landlord           3  the landlord, one-hot: self, next, prev (0s while bidding)
+bids              15  each seat's bid, one-hot (none yet, 0, 1, 2, 3): self, next, prev
+phase              2  bidding, playing
+bombs             15  bombs and rockets played, one-hot 0..14 (14: that many or more)
+bottom            54  the bottom cards once shown (0s while bidding)
+==============  ====  ===========================================================
+"""
+
+from __future__ import annotations
+
+from operator import add, getitem, sub
+
+import numpy as np
+
+from ddz.envs.actions import (
+    NUM_RANKS,
+    PASS,
+    ActionSpace,
+    key_of,
+    rank_of,
+)
+
+_PARTS = (
+    ("hand", 54),
+    ("unseen", 54),
+    ("played", 162),
+    ("last_moves", 162),
+    ("last_passes", 3),
+    ("to_beat", 54),
+    ("counts", 63),
+    ("landlord", 3),
+    ("bids", 15),
+    ("phase", 2),
+    ("bombs", 15),
+    ("bottom", 54),
+)
+
+
+def _layout():
+    out, at = {}, 0
+    for name, size in _PARTS:
+        out[name] = slice(at, at + size)
+        at += size
+    return out, at
+
+
+#: Each part's slice of the observation vector.
+LAYOUT, OBSERVATION_SIZE = _layout()
+#: The most cards a hand holds, the top of the counts' one-hot.
+MAX_CARDS = 20
+#: The bombs' one-hot runs 0..MAX_BOMBS (the last also for more).
+MAX_BOMBS = 14
+#: The deck as rank counts.
+_DECK = np.array((4,) * 13 + (1, 1), dtype=np.int8)
+#: The first play indices after the pass: the rocket, then the 13 bombs (actions' order).
+_DOUBLERS = range(1, 15)
+#: Cache of card tuples to play indices; cleared when it grows past this many (about 20 MB),
+#: as random play meets a few dozen new tuples a game.
+_CACHE_LIMIT = 200_000
+
+
+def counts_of(codes) -> np.ndarray:
+    """Rank counts (15) of card codes."""
+    counts = np.zeros(NUM_RANKS, dtype=np.int8)
+    for c in codes:
+        counts[rank_of(c)] += 1
+    return counts
+
+
+#: The card tuples' indices, one cache for each action table (there is one a process).
+_caches = {}
+
+
+class Table:
+    """A :class:`ddz.Game` followed as rank counts, and its positions encoded.
+
+    Step only through :meth:`step` (an index of ``actions``) so the counts stay in step.
+    """
+
+    def __init__(self, game, actions: ActionSpace):
+        self.game = game
+        self.actions = actions
+        self._cache = _caches.setdefault(id(actions._t), {})
+        self._rows = _row_caches.setdefault(id(actions._t), {})
+        self.bids = [None, None, None]
+        self.moves = []  # (seat, play index) of the play phase, in order
+        self.played = [[0] * NUM_RANKS for _ in range(3)]
+        self.bombs = 0
+        self.to_beat = None  # index of the play to beat, None when leading
+        self._passes = 0
+        # The card parts of the observations, kept encoded (bytes of 54) as the game goes:
+        self.enc_hand = [b""] * 3
+        self.enc_unseen = [b""] * 3
+        self.enc_played = [_NO_CARDS] * 3
+        self._sync_hands()
+        self._steps = 0  # actions taken, to know when the legal list is stale
+        self._legal_for = -1
+        self._legal = []
+
+    def _sync_hands(self):
+        hands = self.game.hands
+        self.hands = [counts_of(h).tolist() for h in hands]
+        self.sizes = [len(h) for h in hands]
+        self.bottom = [0] * NUM_RANKS
+        landlord = self.game.landlord
+        if landlord is not None:
+            self.bottom = counts_of(self.game.observation(landlord)["bottom"]).tolist()
+        self.enc_bottom = _encoded(self.bottom)
+        h = self.hands
+        for s in range(3):
+            self.enc_hand[s] = _encoded(h[s])
+            self.enc_played[s] = _encoded(self.played[s])
+            self.enc_unseen[s] = _encoded(map(add, h[_NEXT[s]], h[_PREV[s]]))
+
+    def _row(self, index):
+        """Play ``index``'s cards, encoded."""
+        row = self._rows.get(index)
+        if row is None:
+            row = self._rows[index] = self.actions.matrix[index].tobytes()
+        return row
+
+    def legal(self):
+        """The legal actions' indices here, in ``legal_actions()``'s order (do not change the
+        list: it is kept until the next step)."""
+        step = self._steps
+        if self._legal_for == step:
+            return self._legal
+        game = self.game
+        if game.done:
+            self._legal = []
+        elif game.phase == "bid":
+            offset = self.actions.bid_offset
+            bids = game.legal_actions()
+            self._legal = [offset + b for b in bids]
+        else:
+            self._legal = self._indices(game.legal_actions())
+        self._legal_for = step
+        return self._legal
+
+    def _indices(self, plays):
+        cache = self._cache
+        try:
+            return list(map(cache.__getitem__, plays))
+        except KeyError:
+            if len(cache) > _CACHE_LIMIT:
+                cache.clear()
+            by_key = self.actions.index_of_key
+            for p in plays:
+                if p not in cache:
+                    cache[p] = by_key[key_of(p)]
+            return list(map(cache.__getitem__, plays))
+
+    def step(self, index: int):
+        """Plays action ``index`` for the seat to move; ``ValueError`` when it is not legal
+        here (nothing changes then)."""
+        game = self.game
+        if game.done:
+            raise ValueError("the game is over")
+        indices = self.legal()
+        try:
+            k = indices.index(int(index))
+        except (ValueError, TypeError):
+            k = None
+        if k is None:
+            raise ValueError(
+                f"action {index} ({self._describe(index)}) is not legal here: "
+                f"{len(indices)} legal actions"
+            )
+        seat = game.to_move
+        was_bidding = game.phase == "bid"
+        game.step_index(k)
+        self._steps += 1
+        if was_bidding:
+            self.bids[seat] = int(index) - self.actions.bid_offset
+            if game.phase == "play":
+                self._sync_hands()
+            return
+        index = int(index)
+        self.moves.append((seat, index))
+        if index == PASS:
+            self._passes += 1
+            if self._passes == 2:
+                self.to_beat = None
+        else:
+            row = self.actions.count_tuples[index]
+            hands = self.hands
+            hand = hands[seat] = list(map(sub, hands[seat], row))
+            played = self.played[seat] = list(map(add, self.played[seat], row))
+            self.sizes[seat] -= self.actions.sizes[index]
+            self.to_beat = index
+            self._passes = 0
+            if index in _DOUBLERS:
+                self.bombs += 1
+            n, p = _NEXT[seat], _PREV[seat]
+            self.enc_hand[seat] = _encoded(hand)
+            self.enc_played[seat] = _encoded(played)
+            self.enc_unseen[n] = _encoded(map(add, hand, hands[p]))
+            self.enc_unseen[p] = _encoded(map(add, hand, hands[n]))
+
+    def _describe(self, index):
+        try:
+            if self.actions.is_bid(index):
+                return f"bid {int(index) - self.actions.bid_offset}"
+            return self.actions.ranks_of(index) or "pass"
+        except ValueError:
+            return "no action"
+
+    def mask(self) -> np.ndarray:
+        """The legal actions as an int8 mask over the action space."""
+        mask = np.zeros(self.actions.n, dtype=np.int8)
+        mask[self.legal()] = 1
+        return mask
+
+    def encode(self, seat: int) -> np.ndarray:
+        """The observation vector of ``seat`` (the layout in the module's doc)."""
+        nxt, prev = _NEXT[seat], _PREV[seat]
+        small = bytearray(_SMALL)
+        sizes, bids, landlord = self.sizes, self.bids, self.game.landlord
+        for k, s in enumerate((seat, nxt, prev)):
+            small[_COUNTS + (MAX_CARDS + 1) * k + sizes[s]] = 1
+            bid = bids[s]
+            small[_BIDS + 5 * k + (0 if bid is None else bid + 1)] = 1
+            if landlord == s:
+                small[_LANDLORD + k] = 1
+        small[_PHASE + (0 if self.game.phase == "bid" else 1)] = 1
+        small[_BOMBS + min(self.bombs, MAX_BOMBS)] = 1
+        last = [_NO_CARDS, _NO_CARDS, _NO_CARDS]
+        passes = bytearray(3)
+        moves = self.moves
+        for k in range(min(3, len(moves))):
+            index = moves[-1 - k][1]
+            if index == PASS:
+                passes[k] = 1
+            else:
+                last[k] = self._row(index)
+        played = self.enc_played
+        joined = b"".join(
+            (
+                self.enc_hand[seat],
+                self.enc_unseen[seat],
+                played[seat],
+                played[nxt],
+                played[prev],
+                last[0],
+                last[1],
+                last[2],
+                passes,
+                _NO_CARDS if self.to_beat is None else self._row(self.to_beat),
+                small,
+                self.enc_bottom,
+            )
+        )
+        return np.frombuffer(bytearray(joined), dtype=np.int8)
+
+
+_NEXT = (1, 2, 0)
+_PREV = (2, 0, 1)
+_NO_CARDS = bytes(54)
+#: Each rank's encoded columns for each count, as cards_matrix makes them: four columns for
+#: the ranks 3..2, the first ``count`` set; one column for each joker.
+_PIECES = tuple(
+    tuple(bytes([1] * n + [0] * (4 - n)) for n in range(5)) if r < 13 else (b"\x00", b"\x01")
+    for r in range(NUM_RANKS)
+)
+
+
+def _encoded(counts) -> bytes:
+    """Rank counts in the 54-column card form, as bytes."""
+    return b"".join(map(getitem, _PIECES, counts))
+
+
+#: Play indices to their encoded cards, one cache for each action table.
+_row_caches = {}
+# The small one-hot parts, counts to bombs, lie together; their offsets inside that block.
+_SMALL_START = LAYOUT["counts"].start
+_SMALL = LAYOUT["bombs"].stop - _SMALL_START
+_COUNTS = 0
+_BIDS = LAYOUT["bids"].start - _SMALL_START
+_LANDLORD = LAYOUT["landlord"].start - _SMALL_START
+_PHASE = LAYOUT["phase"].start - _SMALL_START
+_BOMBS = LAYOUT["bombs"].start - _SMALL_START
+assert LAYOUT["last_passes"].stop == LAYOUT["last_moves"].start + 3 * 54 + 3

@@ -1,0 +1,204 @@
+"""Doudizhu as a PettingZoo AEC environment, on :class:`ddz.Game`.
+
+- Agents ``"A"``, ``"B"``, ``"C"``: the seats, who bid in that order and play in that order
+  round the table from the landlord. Which one is the landlord changes from game to game;
+  ``infos[agent]["landlord"]`` and the observation say it.
+- Actions: ``Discrete(n)`` over :mod:`ddz.envs.actions` (the pass, the 93,772 plays, with
+  bidding the bids 0..3 last); ``env.unwrapped.actions`` maps an index to a play and back.
+- Observations: ``{"observation": int8 vector (ddz.envs.observation's layout),
+  "action_mask": int8 over the actions}``; the mask is all 0s for a seat not to move.
+  ``infos[agent]["legal_actions"]`` lists the legal indices of the seat to move too.
+- Rewards: each seat's official score (docs/rules.md: ±100 × base × multiplier a farmer, twice
+  that the landlord), all at the end; 0 on every step before. A game nobody bid ends at once
+  with 0 for all.
+- ``reset(seed=s)`` deals the same game and, given the same actions, replays it exactly.
+
+An action that is not legal raises ``ValueError`` and changes nothing.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+import ddz
+from ddz.envs.actions import action_space
+from ddz.envs import spaces as envspaces
+from ddz.envs.observation import Table
+
+#: The agents, seat by seat.
+AGENTS = ("A", "B", "C")
+
+
+def env(**kwargs):
+    """The environment as PettingZoo's classic games come: :class:`raw_env` wrapped so a call
+    out of order is told at once. (No ``AssertOutOfBoundsWrapper``: the raw environment
+    refuses any action that is not legal, out of range or not, with a ``ValueError``.)"""
+    return _OrderEnforcing(raw_env(**kwargs))
+
+
+class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
+    """PettingZoo's ``OrderEnforcingWrapper`` with ``last``, ``agents`` and
+    ``agent_selection`` asked of the environment directly: the same checks, without the
+    wrapper's attribute forwarding (``__getattr__`` twice over) for each thing ``last`` and
+    the agent loop read, which cost a sixth of a random-play step."""
+
+    def last(self, observe=True):
+        if not self._has_reset:
+            raise AttributeError("last cannot be called before reset")
+        return self.env.last(observe)
+
+    @property
+    def agents(self):
+        if not self._has_reset:
+            # PettingZoo's own message, from its __getattr__.
+            return self.__getattr__("agents")
+        return self.env.agents
+
+    @property
+    def agent_selection(self):
+        if not self._has_reset:
+            return self.__getattr__("agent_selection")
+        return self.env.agent_selection
+
+
+class raw_env(AECEnv):
+    """Doudizhu for three agents (see the module's doc).
+
+    ``bidding``: the seats bid first (the bids join the action space); without it the
+    landlord is ``landlord`` (a seat 0..2) or, when ``None``, drawn for each game from the
+    environment's seeded generator, and the base is 1. ``rules``: ``"platform"`` (the
+    official rules) or ``"botzone"`` (Botzone's variant), as :class:`ddz.Game` takes them.
+    """
+
+    metadata = {
+        "name": "ddz_v0",
+        "render_modes": ["human", "ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(self, bidding=False, rules="platform", landlord=None, render_mode=None):
+        super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: one of human, ansi or None")
+        if bidding and landlord is not None:
+            raise ValueError("landlord= is for a game without bidding: with bidding the bids decide")
+        if landlord is not None and landlord not in (0, 1, 2):
+            raise ValueError(f"landlord {landlord!r}: a seat 0, 1 or 2")
+        ddz.Game(seed=0, rules=rules)  # refuses unknown rules now, in the Game's words
+        self.bidding = bool(bidding)
+        self.rules = rules
+        self.landlord = landlord
+        self.render_mode = render_mode
+        self.actions = action_space(self.bidding)
+        self.possible_agents = list(AGENTS)
+        self.agents = []
+        n = self.actions.n
+        self._action_space = envspaces.action_space(n)
+        self._observation_space = envspaces.observation_space(n)
+        self._rng = random.Random()
+        self.table = None
+
+    def observation_space(self, agent):
+        return self._observation_space
+
+    def action_space(self, agent):
+        return self._action_space
+
+    @property
+    def game(self):
+        """The :class:`ddz.Game` being played (read it; step only through the environment)."""
+        return self.table.game if self.table else None
+
+    def reset(self, seed=None, options=None):
+        if seed is not None:
+            self._rng = random.Random(seed)
+        deal = self._rng.getrandbits(63)
+        if self.bidding:
+            game = ddz.Game(seed=deal, bidding=True, rules=self.rules)
+        else:
+            landlord = self.landlord if self.landlord is not None else self._rng.randrange(3)
+            game = ddz.Game(seed=deal, rules=self.rules, landlord=landlord)
+        self.table = Table(game, self.actions)
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos = {a: {"landlord": self._landlord_name()} for a in self.agents}
+        self.agent_selection = AGENTS[game.to_move]
+        self._after_move()
+
+    def _landlord_name(self):
+        landlord = self.table.game.landlord
+        return None if landlord is None else AGENTS[landlord]
+
+    def _after_move(self):
+        """Fills the infos of the position now reached, and ends the episode when over."""
+        game = self.table.game
+        if game.done:
+            scores = game.scores()
+            landlord = self._landlord_name()
+            for seat, agent in enumerate(AGENTS):
+                self.rewards[agent] = scores[seat]
+                self.terminations[agent] = True
+                self.infos[agent] = {"landlord": landlord, "legal_actions": []}
+            self._accumulate_rewards()
+            return
+        agent = AGENTS[game.to_move]
+        self.agent_selection = agent
+        self.infos[agent] = {
+            "landlord": self._landlord_name(),
+            "legal_actions": list(self.table.legal()),
+        }
+
+    def observe(self, agent):
+        seat = AGENTS.index(agent)
+        table = self.table
+        if table.game.to_move == seat:
+            mask = table.mask()
+            self._action_space.hint(table.legal())
+        else:
+            mask = np.zeros(self.actions.n, dtype=np.int8)
+        return {"observation": table.encode(seat), "action_mask": mask}
+
+    def step(self, action):
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self._cumulative_rewards[agent] = 0
+        self.table.step(action)
+        if self.table.game.done:
+            # Every agent's last() now reads its score; each then steps None to leave.
+            self.agent_selection = AGENTS[(AGENTS.index(agent) + 1) % 3]
+        self._after_move()
+        if self.render_mode == "human":
+            print(self._text())
+
+    def render(self):
+        if self.render_mode is None:
+            return None
+        text = self._text()
+        if self.render_mode == "ansi":
+            return text
+        print(text)
+        return None
+
+    def _text(self):
+        game = self.table.game
+        lines = []
+        for seat, hand in enumerate(game.hands):
+            role = "landlord" if game.landlord == seat else ""
+            lines.append(f"{AGENTS[seat]} {ddz.format_cards(hand) or '-':20} {role}".rstrip())
+        if self.table.moves:
+            seat, index = self.table.moves[-1]
+            lines.append(f"last: {AGENTS[seat]} {self.actions.ranks_of(index) or 'pass'}")
+        lines.append("to move: " + ("-" if game.done else AGENTS[game.to_move]))
+        return "\n".join(lines)
+
+    def close(self):
+        pass

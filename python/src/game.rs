@@ -1,0 +1,642 @@
+//! `ddz.Game`: one deal played out with every hand known, on the referee's model
+//! ([`ddz::game::Round`]), so a bid or play is judged here exactly as the arena judges it.
+//!
+//! Moves are layered as in the library: `step` judges and refuses with the rule's own reason,
+//! changing nothing; `step_index` plays one of the legal actions listed, which needs no
+//! judging. The legal actions of the current position are generated once and kept until the
+//! next step, as Rust values and as the Python list handed out (the list is copied on each
+//! call, its tuples shared: they are immutable).
+
+use crate::rules::{codes_of, legal_combos, platform_of, rules_name, tuple_of, type_name};
+use ddz::arena::table::deals::Deal;
+use ddz::arena::table::scoring::botzone_scores;
+use ddz::cards::Cards;
+use ddz::game::legal::legal_bids;
+use ddz::game::{BySeat, Round, Seat};
+use ddz::rules::{Combo, Platform};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
+
+/// The phase of a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    /// Seats bid in turn, A first.
+    Bid,
+    /// The landlord is known and the bottom shown; seats play in turn.
+    Play,
+    /// A seat emptied its hand, or every seat passed the bidding.
+    Done,
+}
+
+impl Phase {
+    fn name(self) -> &'static str {
+        match self {
+            Phase::Bid => "bid",
+            Phase::Play => "play",
+            Phase::Done => "done",
+        }
+    }
+}
+
+/// One action: a bid in the bid phase, a play (`None`: a pass) in the play phase.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Action {
+    Bid(u8),
+    Play(Option<Cards>),
+}
+
+/// The game without its Python objects: everything that `clone` copies.
+#[derive(Clone, Debug)]
+pub struct GameCore {
+    pub seed: u64,
+    pub platform: Platform,
+    pub deal: Deal,
+    pub round: Round,
+    pub phase: Phase,
+    /// The landlord's bid once the landlord is known (1 with a fixed landlord).
+    pub base: Option<u8>,
+    /// The current position's legal actions, once asked for.
+    legal: Option<Vec<Action>>,
+}
+
+/// Why an action was refused.
+pub type Refusal = String;
+
+impl GameCore {
+    /// A game of deal `deal` under `platform`: bidding from seat A, or with `landlord` fixed at
+    /// base 1 and play begun.
+    pub fn new(seed: u64, platform: Platform, deal: Deal, landlord: Option<Seat>) -> GameCore {
+        let mut core = GameCore {
+            seed,
+            platform,
+            deal,
+            round: Round::new(platform, deal.hands, deal.bottom),
+            phase: Phase::Bid,
+            base: None,
+            legal: None,
+        };
+        if let Some(seat) = landlord {
+            core.reveal(seat, 1);
+        }
+        core
+    }
+
+    fn reveal(&mut self, landlord: Seat, base: u8) {
+        self.round.reveal(landlord, base);
+        self.base = Some(base);
+        self.phase = Phase::Play;
+    }
+
+    /// The seat to act, `None` once the game is over.
+    pub fn to_move(&self) -> Option<Seat> {
+        match self.phase {
+            Phase::Bid => Seat::from_index(self.round.bids().len()),
+            Phase::Play => Some(self.round.to_move()),
+            Phase::Done => None,
+        }
+    }
+
+    /// The play the seat to move must beat, `None` when it leads (or outside the play phase).
+    pub fn to_beat(&self) -> Option<&Combo> {
+        match self.phase {
+            Phase::Play => self.round.to_beat(),
+            _ => None,
+        }
+    }
+
+    /// The concrete cards of the play to beat: the last play made, as the trick is still on.
+    pub fn to_beat_cards(&self) -> Option<Cards> {
+        self.to_beat()?;
+        self.round.plays().iter().rev().find_map(|&(_, c)| c)
+    }
+
+    /// The legal actions here, generated once per position: the legal bids lowest first, or
+    /// the legal plays in the generator's order (kind by kind, the pass last).
+    pub fn legal(&mut self) -> &[Action] {
+        if self.legal.is_none() {
+            let actions = match self.phase {
+                Phase::Bid => legal_bids(self.highest_bid()).map(Action::Bid).collect(),
+                Phase::Play => {
+                    let hand = self.round.hands()[self.round.to_move()];
+                    let mut combos = Vec::with_capacity(64);
+                    legal_combos(self.platform, hand.counts(), self.to_beat(), &mut combos);
+                    combos
+                        .iter()
+                        .map(|c| {
+                            Action::Play(if c.is_pass() {
+                                None
+                            } else {
+                                Some(hand.pick(c.cards).expect("a legal play is held"))
+                            })
+                        })
+                        .collect()
+                }
+                Phase::Done => Vec::new(),
+            };
+            self.legal = Some(actions);
+        }
+        self.legal.as_deref().unwrap_or(&[])
+    }
+
+    fn highest_bid(&self) -> u8 {
+        self.round.highest_bid().map_or(0, |(_, b)| b)
+    }
+
+    /// Judges and applies `action` for the seat to move; a refused action changes nothing.
+    pub fn step(&mut self, action: Action) -> Result<(), Refusal> {
+        let seat = match self.to_move() {
+            Some(s) => s,
+            None => return Err(self.over()),
+        };
+        match (self.phase, action) {
+            (Phase::Bid, Action::Bid(bid)) => {
+                self.round
+                    .try_bid(seat, bid, true)
+                    .map_err(|e| format!("{} bids {}: {}", seat, bid, e))?;
+                self.after_bid(bid);
+            }
+            (Phase::Play, Action::Play(cards)) => {
+                self.round
+                    .try_play(cards)
+                    .map_err(|e| e.said_of(seat).to_string())?;
+                if self.round.winner().is_some() {
+                    self.phase = Phase::Done;
+                }
+            }
+            (Phase::Bid, Action::Play(_)) => {
+                return Err(format!(
+                    "{} is to bid: an int, one of {:?}",
+                    seat,
+                    legal_bids(self.highest_bid()).collect::<Vec<_>>()
+                ))
+            }
+            (_, Action::Bid(_)) => {
+                return Err(format!(
+                    "{} is to play: a tuple of card codes, () to pass",
+                    seat
+                ))
+            }
+            (Phase::Done, _) => return Err(self.over()),
+        }
+        self.legal = None;
+        Ok(())
+    }
+
+    /// Plays legal action `index` unjudged (it was judged legal when listed).
+    pub fn step_index(&mut self, index: usize) -> Result<(), Refusal> {
+        let count = self.legal().len();
+        let listed = self.legal().get(index).copied();
+        let action = match listed {
+            Some(a) => a,
+            None if self.phase == Phase::Done => return Err(self.over()),
+            None => {
+                return Err(format!(
+                    "no legal action {}: there are {} (0..{})",
+                    index, count, count
+                ))
+            }
+        };
+        match action {
+            Action::Bid(bid) => {
+                let seat = self.to_move().expect("a bidder in the bid phase");
+                self.round
+                    .try_bid(seat, bid, true)
+                    .expect("a listed bid is legal");
+                self.after_bid(bid);
+            }
+            Action::Play(cards) => {
+                let play = cards.map(|c| self.platform_reading(c));
+                self.round.play_unchecked(cards, play);
+                if self.round.winner().is_some() {
+                    self.phase = Phase::Done;
+                }
+            }
+        }
+        self.legal = None;
+        Ok(())
+    }
+
+    /// How the game model records a listed play: the reading `Round::try_play` would give it.
+    fn platform_reading(&self, cards: Cards) -> Combo {
+        let counts = cards.counts();
+        match self.platform {
+            Platform::Botzone => ddz::game::legal::recorded_reading(counts),
+            other => other.read(counts).expect("a listed play reads as a play"),
+        }
+    }
+
+    /// The bidding ends after the third bid or a bid of 3 (no later bid can be above it): the
+    /// first highest bidder is the landlord; when all three passed the game ends unscored, or
+    /// on Botzone the first bidder takes it at stake 1 (its judge's rule).
+    fn after_bid(&mut self, bid: u8) {
+        if bid < ddz::game::legal::MAX_BID && self.round.bids().len() < 3 {
+            return;
+        }
+        match self.round.highest_bid() {
+            Some((landlord, base)) => self.reveal(landlord, base),
+            None if self.platform == Platform::Botzone => self.reveal(Seat::A, 1),
+            None => self.phase = Phase::Done,
+        }
+    }
+
+    /// A bid the referee accepted, recorded as told (the bidding's end is the referee's to
+    /// say, by `LEFTOVER`): for a player following a table rather than judging it.
+    pub fn record_bid(&mut self, seat: Seat, bid: u8) {
+        let _ = self.round.try_bid(seat, bid, false);
+        self.legal = None;
+    }
+
+    /// The referee named the landlord: the bottom joins its hand, at the highest bid (1 when
+    /// nobody bid: a fixed landlord, or Botzone's first bidder).
+    pub fn record_landlord(&mut self, landlord: Seat) {
+        let base = self.round.highest_bid().map_or(1, |(_, b)| b);
+        self.reveal(landlord, base);
+        self.legal = None;
+    }
+
+    /// A play the referee accepted, recorded as told; `false` when it cannot be `seat`'s
+    /// (another seat is to play, or it holds no such cards): the table was not followed.
+    pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> bool {
+        let hand = self.round.hands()[seat];
+        let held = cards.is_none_or(|c| hand.contains_all(c));
+        if self.phase != Phase::Play || self.round.to_move() != seat || !held {
+            return false;
+        }
+        let reading = cards.map(|c| {
+            let counts = c.counts();
+            self.platform
+                .read(counts)
+                .unwrap_or_else(|| ddz::game::legal::recorded_reading(counts))
+        });
+        self.round.play_unchecked(cards, reading);
+        if self.round.winner().is_some() {
+            self.phase = Phase::Done;
+        }
+        self.legal = None;
+        true
+    }
+
+    fn over(&self) -> Refusal {
+        match self.round.winner() {
+            Some(w) => format!("the game is over: {} emptied its hand", w),
+            None => "the game is over: every seat passed the bidding".into(),
+        }
+    }
+
+    /// Each seat's score once the game is over: the official one (docs/rules.md), or Botzone's
+    /// on its variant; all zero when nobody bid.
+    pub fn scores(&self) -> Option<BySeat<i32>> {
+        if self.phase != Phase::Done {
+            return None;
+        }
+        Some(match self.round.outcome() {
+            None => BySeat::default(),
+            Some(outcome) if self.platform == Platform::Botzone => botzone_scores(&outcome).1,
+            Some(outcome) => outcome.scores(),
+        })
+    }
+
+    /// The cards each seat has played so far.
+    pub fn played(&self) -> BySeat<Cards> {
+        let mut played = BySeat([Cards::EMPTY; 3]);
+        for &(seat, cards) in self.round.plays() {
+            if let Some(c) = cards {
+                played[seat] = played[seat].or(c);
+            }
+        }
+        played
+    }
+}
+
+/// A seat given from Python: an int 0, 1 or 2.
+pub fn seat_of(index: i64) -> PyResult<Seat> {
+    usize::try_from(index)
+        .ok()
+        .and_then(Seat::from_index)
+        .ok_or_else(|| {
+            PyValueError::new_err(format!("no seat {}: seats are 0, 1, 2 (A, B, C)", index))
+        })
+}
+
+/// A seed from the operating system's randomness, for a game asked for without one.
+pub fn fresh_seed() -> u64 {
+    RandomState::new().build_hasher().finish()
+}
+
+/// A Python action read into an [`Action`]: an int is a bid, a tuple or list of codes a play.
+pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
+    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
+        let bid: i64 = obj.extract()?;
+        return u8::try_from(bid).map(Action::Bid).map_err(|_| {
+            PyValueError::new_err(format!("{} is not a bid: bids are 0 (pass) to 3", bid))
+        });
+    }
+    if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
+        let cards = codes_of(obj, "play")?;
+        return Ok(Action::Play(if cards.is_empty() {
+            None
+        } else {
+            Some(cards)
+        }));
+    }
+    Err(PyValueError::new_err(format!(
+        "an action is an int bid or a tuple of card codes, not {} ({})",
+        type_name(obj),
+        obj.repr()?
+    )))
+}
+
+/// An [`Action`] as Python sees it.
+pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match action {
+        Action::Bid(b) => b.into_pyobject(py)?.into_any(),
+        Action::Play(cards) => tuple_of(py, cards.unwrap_or(Cards::EMPTY))?.into_any(),
+    })
+}
+
+/// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
+#[pyclass(module = "ddz._ddz", name = "Game")]
+pub struct Game {
+    pub core: GameCore,
+    /// The Python list of the current position's legal actions, once handed out.
+    legal_list: Option<Py<PyList>>,
+}
+
+impl Game {
+    /// Wraps `core` with no Python objects cached.
+    pub fn of_core(core: GameCore) -> Game {
+        Game {
+            core,
+            legal_list: None,
+        }
+    }
+
+    fn legal_list<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if let Some(list) = &self.legal_list {
+            return Ok(list.bind(py).clone());
+        }
+        let list = PyList::empty(py);
+        for &action in self.core.legal() {
+            list.append(action_object(py, action)?)?;
+        }
+        self.legal_list = Some(list.clone().unbind());
+        Ok(list)
+    }
+
+    fn refused(&self, why: Refusal) -> PyErr {
+        PyValueError::new_err(why)
+    }
+}
+
+#[pymethods]
+impl Game {
+    /// `Game(seed=None, bidding=False, rules="platform", landlord=None, deal=0)`: deal number
+    /// `deal` of the seed, the one `ddz arena --seed SEED` plays as that deal.
+    #[new]
+    #[pyo3(signature = (seed = None, bidding = false, rules = "platform", landlord = None,
+        deal = 0))]
+    fn new(
+        seed: Option<u64>,
+        bidding: bool,
+        rules: &str,
+        landlord: Option<i64>,
+        deal: u64,
+    ) -> PyResult<Game> {
+        let platform = platform_of(rules)?;
+        let landlord =
+            match (bidding, landlord) {
+                (true, Some(_)) => return Err(PyValueError::new_err(
+                    "landlord= is for a game without bidding: with bidding=True the bids decide",
+                )),
+                (true, None) => None,
+                (false, seat) => Some(seat_of(seat.unwrap_or(0))?),
+            };
+        let seed = seed.unwrap_or_else(fresh_seed);
+        let deal = Deal::seeded(seed, deal);
+        Ok(Game::of_core(GameCore::new(seed, platform, deal, landlord)))
+    }
+
+    /// The seed of the deal (the one drawn when none was given).
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.core.seed
+    }
+
+    /// The rules the game is judged by (`"platform"` or `"botzone"`, …).
+    #[getter]
+    fn rules(&self) -> &'static str {
+        rules_name(self.core.platform)
+    }
+
+    /// `"bid"`, `"play"` or `"done"`.
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.core.phase.name()
+    }
+
+    /// Whether the game is over.
+    #[getter]
+    fn done(&self) -> bool {
+        self.core.phase == Phase::Done
+    }
+
+    /// The seat to act (0, 1, 2), `None` once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        self.core.to_move().map(Seat::index)
+    }
+
+    /// The landlord's seat once known.
+    #[getter]
+    fn landlord(&self) -> Option<usize> {
+        self.core.round.landlord().map(Seat::index)
+    }
+
+    /// The seat that emptied its hand, once one has.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        self.core.round.winner().map(Seat::index)
+    }
+
+    /// Every hand now (full information): a tuple of three tuples of codes.
+    #[getter]
+    fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let hands = self.core.round.hands();
+        PyTuple::new(
+            py,
+            Seat::ALL
+                .iter()
+                .map(|&s| tuple_of(py, hands[s]))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    }
+
+    /// The legal actions of the seat to move: bids (ints) or plays (tuples of codes, `()` the
+    /// pass), in a fixed order; empty once the game is over.
+    fn legal_actions<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = self.legal_list(py)?;
+        list.get_slice(0, list.len())
+            .cast_into::<PyList>()
+            .map_err(|e| e.into())
+    }
+
+    /// How many legal actions there are (`step_index` takes 0 to this less one).
+    fn legal_action_count(&mut self) -> usize {
+        self.core.legal().len()
+    }
+
+    /// Plays `action` for the seat to move; an illegal or malformed action, an action for
+    /// `seat` when another seat is to move, or any action once the game is over, raises
+    /// `ValueError` and leaves the game as it was.
+    #[pyo3(signature = (action, seat = None))]
+    fn step(&mut self, action: &Bound<'_, PyAny>, seat: Option<i64>) -> PyResult<()> {
+        let to_move = match self.core.to_move() {
+            Some(s) => s,
+            None => return Err(self.refused(self.core.over())),
+        };
+        if let Some(seat) = seat.map(seat_of).transpose()? {
+            if seat != to_move {
+                return Err(self.refused(format!(
+                    "{} is not to move: {} is to {}",
+                    seat,
+                    to_move,
+                    self.core.phase.name()
+                )));
+            }
+        }
+        // An action handed out by `legal_actions()` is known by its object: played as listed,
+        // with no reading or judging (the common case of a loop over the legal actions).
+        let listed = self.legal_list.as_ref().and_then(|list| {
+            let list = list.bind(action.py());
+            (0..list.len()).find(|&i| list.get_item(i).is_ok_and(|a| a.is(action)))
+        });
+        match listed {
+            Some(index) => self.core.step_index(index),
+            None => self.core.step(action_of(action)?),
+        }
+        .map_err(|why| self.refused(why))?;
+        self.legal_list = None;
+        Ok(())
+    }
+
+    /// Plays the legal action at `index` in `legal_actions()`: the fast way to step.
+    fn step_index(&mut self, index: usize) -> PyResult<()> {
+        self.core
+            .step_index(index)
+            .map_err(|why| self.refused(why))?;
+        self.legal_list = None;
+        Ok(())
+    }
+
+    /// What `seat` (default: the seat to move) sees: its hand, the public record and counts.
+    #[pyo3(signature = (seat = None))]
+    fn observation<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyDict>> {
+        let seat = match seat {
+            Some(s) => seat_of(s)?,
+            None => self.core.to_move().ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "{}; name the seat whose observation you want",
+                    self.core.over()
+                ))
+            })?,
+        };
+        observation(py, &self.core, seat)
+    }
+
+    /// Each seat's score (official rules, or Botzone's on its variant); only once done.
+    fn scores(&self) -> PyResult<(i32, i32, i32)> {
+        match self.core.scores() {
+            Some(BySeat([a, b, c])) => Ok((a, b, c)),
+            None => Err(PyValueError::new_err(format!(
+                "the game is not over: {} is to {}",
+                self.core.to_move().map_or('?', Seat::letter),
+                self.core.phase.name()
+            ))),
+        }
+    }
+
+    /// An independent copy of the game in its present state.
+    fn clone(&self) -> Game {
+        Game::of_core(self.core.clone())
+    }
+
+    fn __copy__(&self) -> Game {
+        self.clone()
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Game {
+        self.clone()
+    }
+
+    fn __repr__(&self) -> String {
+        let to_move = match self.core.to_move() {
+            Some(s) => s.index().to_string(),
+            None => "None".into(),
+        };
+        format!(
+            "Game(seed={}, rules='{}', phase='{}', to_move={})",
+            self.core.seed,
+            rules_name(self.core.platform),
+            self.core.phase.name(),
+            to_move
+        )
+    }
+}
+
+/// The observation dict of `seat` in `core` (the keys docs/python.md lists).
+pub fn observation<'py>(
+    py: Python<'py>,
+    core: &GameCore,
+    seat: Seat,
+) -> PyResult<Bound<'py, PyDict>> {
+    let round = &core.round;
+    let obs = PyDict::new(py);
+    obs.set_item("seat", seat.index())?;
+    obs.set_item("phase", core.phase.name())?;
+    obs.set_item("hand", tuple_of(py, round.hands()[seat])?)?;
+    obs.set_item("landlord", round.landlord().map(Seat::index))?;
+    let bottom = match round.landlord() {
+        Some(_) => Some(tuple_of(py, core.deal.bottom)?),
+        None => None,
+    };
+    obs.set_item("bottom", bottom)?;
+    let counts: Vec<usize> = Seat::ALL.iter().map(|&s| round.hands()[s].len()).collect();
+    obs.set_item("counts", PyTuple::new(py, counts)?)?;
+    let bids = PyList::empty(py);
+    for &(s, b) in round.bids() {
+        bids.append((s.index(), b))?;
+    }
+    obs.set_item("bids", bids)?;
+    let plays = PyList::empty(py);
+    for &(s, cards) in round.plays() {
+        plays.append((s.index(), tuple_of(py, cards.unwrap_or(Cards::EMPTY))?))?;
+    }
+    obs.set_item("plays", plays)?;
+    let to_beat = match core.to_beat_cards() {
+        Some(c) => Some(tuple_of(py, c)?),
+        None => None,
+    };
+    obs.set_item("to_beat", to_beat)?;
+    let played = core.played();
+    obs.set_item(
+        "played",
+        PyTuple::new(
+            py,
+            Seat::ALL
+                .iter()
+                .map(|&s| tuple_of(py, played[s]))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?,
+    )?;
+    obs.set_item("base", core.base)?;
+    obs.set_item("bombs", round.tally().doublings())?;
+    Ok(obs)
+}
+
+/// Adds `Game` to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Game>()
+}

@@ -1,0 +1,27 @@
+//! `ddz._ddz`: the native module of the `ddz` Python package, a thin layer over the engine's
+//! library. Each file wraps one layer of it:
+//! - [`rules`]: cards read and written, plays classified and compared, the legal plays;
+//! - [`game`]: `Game`, one deal played out with every hand known (the referee's model);
+//! - [`agent`]: `Agent`, any player the arena knows, asked for one decision;
+//! - [`arena`]: a match or a gauntlet run by the arena's runner, Python callables seated.
+//!
+//! Panic policy: nothing panics across the boundary on bad input; every refusal is a Python
+//! `ValueError` carrying the library's own reason.
+
+use pyo3::prelude::*;
+
+mod agent;
+mod arena;
+mod game;
+mod rules;
+
+/// The native module; `python/ddz/__init__.py` is the public face.
+#[pymodule]
+fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("ENGINE_VERSION", ddz::VERSION)?;
+    rules::register(m)?;
+    game::register(m)?;
+    agent::register(m)?;
+    arena::register(m)?;
+    Ok(())
+}

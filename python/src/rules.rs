@@ -1,0 +1,336 @@
+//! Cards and rules from Python: reading and writing cards in the project's notations,
+//! classifying a play, comparing two, and the legal plays of a hand. The helpers here are
+//! shared with `Game`, `Agent` and the arena's Python players, so every front end reads cards
+//! and names rules one way.
+
+use ddz::cards::{Cards, Counts};
+use ddz::named::Named;
+use ddz::rules::botzone_variant::{self, BotzoneKind};
+use ddz::rules::generate::display_order;
+use ddz::rules::{follows, leads, Combo, Platform};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+/// The name of the official rules in the Python API: the canonical reading of the official
+/// table (docs/rules.md), which every modelled platform agrees with on unambiguous plays.
+const OFFICIAL_RULES: &str = "platform";
+
+/// Reads a `rules=` argument: `"platform"` (the official rules), `"botzone"` (Botzone's
+/// variant), or one platform's reading of the ambiguous plays (`"sample2015"`, `"icga2019"`,
+/// `"canonical"`, the names `ddz arena --platform` takes).
+pub fn platform_of(rules: &str) -> PyResult<Platform> {
+    if rules == OFFICIAL_RULES {
+        return Ok(Platform::Canonical);
+    }
+    rules.parse::<Platform>().map_err(|_| {
+        let mut names = vec![OFFICIAL_RULES];
+        names.extend(Platform::NAMES.iter().map(|(name, _)| *name));
+        PyValueError::new_err(format!(
+            "unknown rules '{}': one of {}",
+            rules,
+            names.join(", ")
+        ))
+    })
+}
+
+/// The `rules=` name of `platform`, as `platform_of` reads it back.
+pub fn rules_name(platform: Platform) -> &'static str {
+    match platform {
+        Platform::Canonical => OFFICIAL_RULES,
+        other => other.name(),
+    }
+}
+
+/// Reads cards given either way Python callers hold them: a string in any notation the
+/// project reads (`"33344"`, `"10JQKA"`, `"XD"`, the platform's `"0,4,5"`, a lone code
+/// `"45,"`), or a sequence of card codes. `what` names the argument in the error.
+pub fn cards_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Cards> {
+    if obj.is_instance_of::<PyString>() {
+        let text: String = obj.extract()?;
+        return Cards::parse_any(&text)
+            .map_err(|e| PyValueError::new_err(format!("{} '{}': {}", what, text, e)));
+    }
+    codes_of(obj, what)
+}
+
+/// Reads a sequence of card codes (a tuple or a list of ints `0..=53`, each once): the form of
+/// a play in the play phase. An empty sequence is no cards (a pass).
+pub fn codes_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Cards> {
+    let mut set = Cards::EMPTY;
+    let items: Vec<Bound<'_, PyAny>> = if let Ok(tuple) = obj.cast::<PyTuple>() {
+        tuple.iter().collect()
+    } else if let Ok(list) = obj.cast::<PyList>() {
+        list.iter().collect()
+    } else {
+        return Err(PyValueError::new_err(format!(
+            "{} must be a string or a tuple of card codes 0..53, not {}",
+            what,
+            type_name(obj)
+        )));
+    };
+    for item in items {
+        let code = match item.extract::<i64>() {
+            Ok(c) if !item.is_instance_of::<pyo3::types::PyBool>() => c,
+            _ => {
+                return Err(PyValueError::new_err(format!(
+                    "{}: {} is not a card code (an int 0..53)",
+                    what,
+                    item.repr()?
+                )))
+            }
+        };
+        if !(0..=53).contains(&code) {
+            return Err(PyValueError::new_err(format!(
+                "{}: card code {} is out of range 0..=53",
+                what, code
+            )));
+        }
+        let card = Cards::single(code as u8);
+        if set.contains_all(card) {
+            return Err(PyValueError::new_err(format!(
+                "{}: card {} is listed twice",
+                what, code
+            )));
+        }
+        set = set.or(card);
+    }
+    Ok(set)
+}
+
+/// The Python type name of `obj`, for error messages.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type()
+        .name()
+        .map(|n| n.to_string())
+        .unwrap_or_else(|_| "?".into())
+}
+
+/// Cards as the API hands them out: a tuple of codes, ascending.
+pub fn tuple_of<'py>(py: Python<'py>, cards: Cards) -> PyResult<Bound<'py, PyTuple>> {
+    PyTuple::new(py, Codes(cards.0))
+}
+
+/// The codes of a card set, lowest first, knowing how many remain (a tuple is made in one
+/// allocation from an iterator of known length).
+struct Codes(u64);
+
+impl Iterator for Codes {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let code = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(code)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Codes {}
+
+/// The legal plays of `hand` on `to_beat` (`None`: a lead) under `platform`, appended to
+/// `out`, the pass last when following. The official platforms accept canonical plays only
+/// (each picks one of the canonical readings), so their lists are the canonical generator's
+/// filtered by what the platform accepts; Botzone's judge likewise, less its shuttles with
+/// wings, which the engine's generator does not make (docs/python.md).
+pub fn legal_combos(
+    platform: Platform,
+    hand: Counts,
+    to_beat: Option<&Combo>,
+    out: &mut Vec<Combo>,
+) {
+    match (platform, to_beat) {
+        (Platform::Canonical, Some(target)) => follows(hand, target, out),
+        (_, None) => {
+            leads(hand, out);
+            if platform != Platform::Canonical {
+                out.retain(|p| platform.accepts(p, None));
+            }
+        }
+        (_, Some(target)) => {
+            leads(hand, out);
+            out.push(Combo::PASS);
+            out.retain(|p| platform.accepts(p, Some(target)));
+        }
+    }
+}
+
+/// How `platform` reads `cards` as the play to beat: `None` when it is no play there.
+pub fn read_on(platform: Platform, cards: Counts) -> Option<Combo> {
+    match platform {
+        // Botzone's judge compares cards alone; the recorded reading carries them.
+        Platform::Botzone => {
+            botzone_variant::read(cards).map(|_| ddz::game::legal::recorded_reading(cards))
+        }
+        other => other.read(cards),
+    }
+}
+
+/// `parse_cards(cards)`: the card codes of `cards`, ascending.
+#[pyfunction]
+fn parse_cards<'py>(py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
+    tuple_of(py, cards_of(cards, "cards")?)
+}
+
+/// `format_cards(cards, notation="ranks")`: cards written as ranks (`"334XD"`, ascending) or
+/// as the platform's codes (`"0,1,4,52,53"`; one card `"45,"`), as `parse_cards` reads them.
+#[pyfunction]
+#[pyo3(signature = (cards, notation = "ranks"))]
+fn format_cards(cards: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
+    let cards = cards_of(cards, "cards")?;
+    match notation {
+        "ranks" => Ok(cards.to_string()),
+        // A lone code keeps a trailing comma (`"45,"`), the project's way of telling it from
+        // ranks (`"45"` is a four and a five), so what is written reads back the same.
+        "codes" if cards.len() == 1 => Ok(format!("{},", cards.to_codes())),
+        "codes" => Ok(cards.to_codes()),
+        other => Err(PyValueError::new_err(format!(
+            "unknown notation '{}': ranks or codes",
+            other
+        ))),
+    }
+}
+
+/// `classify(cards, rules="platform")`: what play `cards` are under `rules`, as a dict
+/// (`kind`, `key`, `length`, `size`, `ambiguous`), or `None` when they are no play. The key
+/// is the rank plays of the kind are compared by: the highest of a chain officially, the
+/// lowest of the body on Botzone (its judge's way).
+#[pyfunction]
+#[pyo3(signature = (cards, rules = OFFICIAL_RULES))]
+fn classify<'py>(
+    py: Python<'py>,
+    cards: &Bound<'py, PyAny>,
+    rules: &str,
+) -> PyResult<Option<Bound<'py, PyDict>>> {
+    let platform = platform_of(rules)?;
+    let counts = cards_of(cards, "cards")?.counts();
+    let reading = match platform {
+        Platform::Botzone => {
+            let Some(play) = botzone_variant::read(counts) else {
+                return Ok(None);
+            };
+            let dict = PyDict::new(py);
+            dict.set_item("kind", botzone_kind_name(play.kind))?;
+            dict.set_item("key", play.low.symbol().to_string())?;
+            dict.set_item("length", play.links)?;
+            dict.set_item("size", counts.total())?;
+            dict.set_item("ambiguous", false)?;
+            return Ok(Some(dict));
+        }
+        other => other.read(counts),
+    };
+    let Some(combo) = reading else {
+        return Ok(None);
+    };
+    let dict = PyDict::new(py);
+    dict.set_item("kind", combo.kind.name())?;
+    dict.set_item("key", combo.key.symbol().to_string())?;
+    dict.set_item("length", combo.len)?;
+    dict.set_item("size", combo.size())?;
+    dict.set_item("ambiguous", combo.is_ambiguous())?;
+    Ok(Some(dict))
+}
+
+/// The name of a kind of Botzone's table: the official kind's name where the kinds are alike,
+/// and the space shuttles' own.
+fn botzone_kind_name(kind: BotzoneKind) -> &'static str {
+    match kind {
+        BotzoneKind::Single => "single",
+        BotzoneKind::Pair => "pair",
+        BotzoneKind::Rocket => "rocket",
+        BotzoneKind::Bomb => "bomb",
+        BotzoneKind::Straight => "straight",
+        BotzoneKind::PairStraight => "pair straight",
+        BotzoneKind::Triple => "triple",
+        BotzoneKind::TripleSingle => "triple with a single",
+        BotzoneKind::TriplePair => "triple with a pair",
+        BotzoneKind::FourSingles => "four with two singles",
+        BotzoneKind::FourPairs => "four with two pairs",
+        BotzoneKind::Plane => "plane",
+        BotzoneKind::PlaneSingles => "plane with single wings",
+        BotzoneKind::PlanePairs => "plane with pair wings",
+        BotzoneKind::Shuttle => "shuttle",
+        BotzoneKind::ShuttleSingles => "shuttle with single wings",
+        BotzoneKind::ShuttlePairs => "shuttle with pair wings",
+    }
+}
+
+/// `beats(play, target, rules="platform")`: whether `play` may be played on `target`.
+/// A `play` that is no play beats nothing; a `target` that is no play is a `ValueError`.
+#[pyfunction]
+#[pyo3(signature = (play, target, rules = OFFICIAL_RULES))]
+fn beats(play: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>, rules: &str) -> PyResult<bool> {
+    let platform = platform_of(rules)?;
+    let play = cards_of(play, "play")?.counts();
+    let target_counts = cards_of(target, "target")?.counts();
+    let target = read_on(platform, target_counts).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "target {} is no play under the {} rules",
+            target_counts,
+            rules_name(platform)
+        ))
+    })?;
+    let Some(answer) = read_on(platform, play) else {
+        return Ok(false);
+    };
+    Ok(platform.accepts(&answer, Some(&target)))
+}
+
+/// `legal_plays(hand, after=None, rules="platform")`: every legal play of `hand`, as tuples of
+/// codes taken from the hand, in `ddz moves`' order; after a play, the pass `()` comes last.
+#[pyfunction]
+#[pyo3(signature = (hand, after = None, rules = OFFICIAL_RULES))]
+fn legal_plays<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
+    after: Option<&Bound<'py, PyAny>>,
+    rules: &str,
+) -> PyResult<Bound<'py, PyList>> {
+    let platform = platform_of(rules)?;
+    let hand = cards_of(hand, "hand")?;
+    let target = match after {
+        None => None,
+        Some(obj) if obj.is_none() => None,
+        Some(obj) => {
+            let counts = cards_of(obj, "after")?.counts();
+            Some(read_on(platform, counts).ok_or_else(|| {
+                PyValueError::new_err(format!(
+                    "after: {} is no play under the {} rules",
+                    counts,
+                    rules_name(platform)
+                ))
+            })?)
+        }
+    };
+    let mut combos = Vec::new();
+    legal_combos(platform, hand.counts(), target.as_ref(), &mut combos);
+    let pass_allowed = combos.iter().any(Combo::is_pass);
+    combos.retain(|c| !c.is_pass());
+    display_order(&mut combos);
+    let list = PyList::empty(py);
+    for combo in &combos {
+        let cards = hand.pick(combo.cards).expect("a legal play is held");
+        list.append(tuple_of(py, cards)?)?;
+    }
+    if pass_allowed {
+        list.append(PyTuple::empty(py))?;
+    }
+    Ok(list)
+}
+
+/// Adds this file's functions to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(format_cards, m)?)?;
+    m.add_function(wrap_pyfunction!(classify, m)?)?;
+    m.add_function(wrap_pyfunction!(beats, m)?)?;
+    m.add_function(wrap_pyfunction!(legal_plays, m)?)?;
+    Ok(())
+}
