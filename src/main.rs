@@ -128,6 +128,10 @@ fn run_engine(args: &[String]) -> ExitCode {
     for w in &warnings {
         log.problem(&format!("{} (using the default)", w));
     }
+    // A limit given after another plays, and says so (the start line too).
+    for note in &config.limits.notes {
+        eprintln!("ddz: {}", note);
+    }
     let hook_log = log.clone();
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
@@ -147,12 +151,18 @@ fn run_engine(args: &[String]) -> ExitCode {
     session.log = log;
     session.explain = config.explain;
     session.log.trace(&format!(
-        "# ddz engine '{}' starts: {}; scoring={} {} explain={}",
+        "# ddz engine '{}' starts: {}; scoring={} {} explain={}{}",
         config.name,
         ddz::VERSION,
         config.scoring,
         config.player.describe(),
-        if config.explain { "on" } else { "off" }
+        if config.explain { "on" } else { "off" },
+        config
+            .limits
+            .notes
+            .iter()
+            .map(|n| format!("; {}", n))
+            .collect::<String>()
     ));
     ddz::engine::session::hint_if_terminal();
     let stdin = std::io::stdin();

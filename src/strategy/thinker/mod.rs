@@ -267,7 +267,7 @@ impl Thinker {
             candidates: &candidates,
             entrants: &everyone,
             seed,
-            budget: Budget::new(self.settings.limit, MAX_DEALS, deadline),
+            budget: Budget::new(self.settings.limit(), MAX_DEALS, deadline),
             #[cfg(test)]
             fail_rollout: self.fail_rollout,
         }
@@ -644,7 +644,7 @@ mod tests {
 
     fn failing(samples: u32, fail: fn(u32, usize) -> bool) -> Thinker {
         let mut t = Thinker::new(ThinkerSettings {
-            limit: SearchLimit::Deals(samples),
+            limit: Some(SearchLimit::Deals(samples)),
             table_bytes: 1 << 20,
             ..ThinkerSettings::default()
         });
@@ -678,7 +678,7 @@ mod tests {
                 }
             });
             let settings = ThinkerSettings {
-                limit: SearchLimit::Deals(16),
+                limit: Some(SearchLimit::Deals(16)),
                 table_bytes: 1 << 20,
                 ..ThinkerSettings::default()
             };
@@ -712,7 +712,7 @@ mod tests {
             let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
             for net_weight in [0.0, DEFAULT_NET_WEIGHT] {
                 let mut settings = ThinkerSettings {
-                    limit: SearchLimit::Deals(24),
+                    limit: Some(SearchLimit::Deals(24)),
                     table_bytes: 1 << 20,
                     net_weight,
                     ..ThinkerSettings::default()
