@@ -1,6 +1,6 @@
 //! The search limit through each front end but the engine's (tests/suite/engine_config.rs):
 //! `think` and `samples` are two spellings of one limit in an arena spec, `ddz play`, `ddz
-//! serve` and `ddz botzone`; the last one given wins, and one that replaced another is noted
+//! serve`, `ddz botzone` and `ddz analyze`; the last one given wins, and one that replaced another is noted
 //! on stderr, a limit alone is not.
 
 use std::io::Write;
@@ -135,4 +135,25 @@ fn play_serve_and_botzone_take_either_spelling_and_the_last_wins() {
         ["ddz botzone: in ddz:samples=4:think=0.1, think=0.1 replaces samples=4: thinks 0.1 s a decision"]
     );
     assert!(notes(&bot(&["--samples", "4"])).is_empty());
+}
+
+#[test]
+fn analyze_plays_the_last_limit_given() {
+    let run = |limits: &[&str]| {
+        let mut args = vec!["analyze", "A=33344455KK2", "B=6789TJQKA", "C=6789TAA22X"];
+        args.extend(["--landlord", "B", "--turn", "A", "--seat", "A"]);
+        args.extend_from_slice(limits);
+        let (ok, stderr) = ddz(&args, "");
+        assert!(ok, "{}", stderr);
+        stderr
+    };
+    assert_eq!(
+        notes(&run(&["--think", "0.05", "--samples", "4"])),
+        ["ddz analyze: --samples 4 replaces --think 0.05: plays 4 deals a decision"]
+    );
+    assert_eq!(
+        notes(&run(&["--samples", "4", "--think", "0.05"])),
+        ["ddz analyze: --think 0.05 replaces --samples 4: thinks 0.05 s a decision"]
+    );
+    assert!(notes(&run(&["--samples", "4"])).is_empty());
 }
