@@ -1,5 +1,5 @@
 //! What a person's table is played with, by `ddz play` in the terminal and `ddz serve` in the
-//! browser alike: the person's seat, the opponents, the deals and the thinking time (the
+//! browser alike: the person's seat, the opponents, the deals and the search limit (the
 //! command line that fills it is the tools': `tools::table_flags`).
 
 use crate::arena::log_merge::header_line;
