@@ -125,7 +125,7 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
     let gauntlet_specs = gauntlet
         .iter()
         .flat_map(|g| g.opponents.iter().chain([&g.candidate]));
-    for note in limit_notes(config.players.iter().chain(gauntlet_specs)) {
+    for note in limit_notes(config.players.iter().chain(gauntlet_specs), None) {
         eprintln!("ddz arena: {}", note);
     }
     let shard = config.shard;

@@ -84,7 +84,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
     }
     // A limit given after another plays, and says so: the bot's, the player's own.
     let spec = settings.player.parse::<BuiltinSpec>();
-    let own = spec.as_ref().map_or(&[][..], BuiltinSpec::limit_notes);
+    let own = spec.map_or(Vec::new(), |s| s.limit_notes(settings.search));
     let own = own.iter().map(|n| format!("in {}, {}", settings.player, n));
     for note in settings.limits.notes.iter().cloned().chain(own) {
         eprintln!("ddz botzone: {}", note);

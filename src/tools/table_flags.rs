@@ -112,8 +112,9 @@ pub fn parse_with(
             return Err(line.unknown(&arg).into());
         }
     }
-    // A limit given after another plays, and says so: the table's, an opponent's own.
-    let specs = limit_notes(&settings.opponents);
+    // A limit given after another plays, and says so: the table's, an opponent's own (which
+    // wins over the table's for it).
+    let specs = limit_notes(&settings.opponents, settings.search);
     for note in settings.limits.notes.iter().chain(&specs) {
         eprintln!("ddz {}: {}", tool, note);
     }

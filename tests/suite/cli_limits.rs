@@ -30,6 +30,14 @@ fn notes(stderr: &str) -> Vec<&str> {
         .collect()
 }
 
+/// Stderr's lines that note a replaced limit or a player's own one winning over its host's.
+fn notes_and_wins(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.contains(" replaces ") || l.contains(" wins over "))
+        .collect()
+}
+
 #[test]
 fn an_arena_spec_plays_its_later_key() {
     let run = |spec: &str| {
@@ -94,6 +102,24 @@ fn play_serve_and_botzone_take_either_spelling_and_the_last_wins() {
             spec
         )]
     );
+
+    // An opponent's own limit wins over the table's for it, and says so.
+    assert_eq!(
+        notes_and_wins(&play(&[
+            "--think",
+            "2",
+            "--opponents",
+            "builtin:ddz:samples=8"
+        ])),
+        ["ddz play: in builtin:ddz:samples=8, samples=8 wins over the host's think=2"]
+    );
+    assert!(notes_and_wins(&play(&[
+        "--samples",
+        "8",
+        "--opponents",
+        "builtin:ddz:samples=8"
+    ]))
+    .is_empty());
 
     // `ddz serve` reads the table's flags as `ddz play` does (an address it cannot bind ends it).
     let (ok, stderr) = ddz(

@@ -104,13 +104,21 @@ impl BuiltinSpec {
     }
 
     /// A line for each limit the spec's later key replaced (`ddz:think=2:samples=64`):
-    /// `samples=64 replaces think=2: plays 64 deals a decision`.
+    /// `samples=64 replaces think=2: plays 64 deals a decision`; and one when its own limit
+    /// keeps the host's `host` from it: `samples=16 wins over the host's think=2`.
     #[must_use]
-    pub fn limit_notes(&self) -> &[String] {
-        match self {
-            BuiltinSpec::Ddz(ddz) => &ddz.limits.notes,
-            _ => &[],
+    pub fn limit_notes(&self, host: Option<SearchLimit>) -> Vec<String> {
+        let ddz = match self {
+            BuiltinSpec::Ddz(ddz) => ddz,
+            _ => return Vec::new(),
+        };
+        let mut notes = ddz.limits.notes.clone();
+        if let (Some(own), Some(host)) = (ddz.settings.limit, host) {
+            if own != host {
+                notes.push(format!("{} wins over the host's {}", own, host));
+            }
         }
+        notes
     }
 
     /// Whether it searches the deal the arena shows it (`builtin:ddz:peek=on`).
@@ -264,10 +272,14 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
-/// The notes of the specs `texts` whose later key replaced a limit
-/// ([`BuiltinSpec::limit_notes`]), each naming its spec, a spec given twice once: for a tool's
-/// stderr. A spec that does not read gives none here (the tool refuses it where it reads it).
-pub fn limit_notes<'a>(texts: impl IntoIterator<Item = &'a String>) -> Vec<String> {
+/// The notes of the specs `texts` whose later key replaced a limit or whose own limit keeps the
+/// host's `host` from it ([`BuiltinSpec::limit_notes`]), each naming its spec, a spec given
+/// twice once: for a tool's stderr. A spec that does not read gives none here (the tool
+/// refuses it where it reads it).
+pub fn limit_notes<'a>(
+    texts: impl IntoIterator<Item = &'a String>,
+    host: Option<SearchLimit>,
+) -> Vec<String> {
     let mut notes = Vec::new();
     let mut seen = Vec::new();
     for text in texts {
@@ -276,11 +288,8 @@ pub fn limit_notes<'a>(texts: impl IntoIterator<Item = &'a String>) -> Vec<Strin
         }
         seen.push(text);
         if let Ok(PlayerSpec::Builtin(spec)) = text.parse::<PlayerSpec>() {
-            let named = spec
-                .limit_notes()
-                .iter()
-                .map(|n| format!("in {}, {}", text, n));
-            notes.extend(named);
+            let named = spec.limit_notes(host).into_iter();
+            notes.extend(named.map(|n| format!("in {}, {}", text, n)));
         }
     }
     notes
@@ -368,8 +377,12 @@ mod tests {
         };
         assert_eq!(limit(&both.hosted(host)), Some(SearchLimit::Deals(64)));
         assert_eq!(
-            both.limit_notes(),
+            both.limit_notes(None),
             ["samples=64 replaces think=2: plays 64 deals a decision"]
+        );
+        assert_eq!(
+            both.limit_notes(host)[1],
+            "samples=64 wins over the host's think=0.5"
         );
         let other = spec("ddz:samples=64:think=2");
         assert_eq!(
@@ -377,11 +390,11 @@ mod tests {
             Some(SearchLimit::Time(Duration::from_secs(2)))
         );
         assert_eq!(
-            other.limit_notes(),
+            other.limit_notes(None),
             ["think=2 replaces samples=64: thinks 2 s a decision"]
         );
         let plain = spec("ddz:stick=0.5");
-        assert!(plain.limit_notes().is_empty());
+        assert!(plain.limit_notes(host).is_empty());
         assert_eq!(limit(&plain), None);
         assert_eq!(limit(&plain.hosted(host)), host);
         assert_eq!(limit(&plain.hosted(None)), None);
