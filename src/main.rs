@@ -22,47 +22,32 @@ fn main() -> ExitCode {
         ("help", Some(name)) if !name.starts_with('-') => (name.as_str(), &help_flag[..]),
         _ => (tool, rest),
     };
-    if !talks_to_programs(tool) {
+    let found = ddz::tools::tool(tool);
+    if !found.map_or(false, |t| t.talks_to_programs) {
         ddz::os::default_sigpipe();
     }
     // Help is answered before anything runs: it is what was asked, not a failure of the run.
     if tool == "help" {
         return print_usage(usage());
     }
-    if asked_for(rest, false) == Some(Asked::Help) {
-        if let Some(text) = ddz::tools::usage_of(tool, rest) {
-            return print_usage(text);
-        }
-    }
-    let result = match tool {
-        "moves" => ddz::tools::moves::run_moves(rest),
-        "classify" => ddz::tools::moves::run_classify(rest),
-        "split" => ddz::tools::split::run(rest),
-        "solve" => ddz::tools::solve::run(rest),
-        "analyze" => ddz::tools::analyze::run(rest),
-        "bench" => ddz::tools::bench::run(rest),
-        "arena" => ddz::tools::arena::run_arena(rest),
-        "play" => ddz::tools::play::run_play(rest),
-        "replay" => ddz::tools::replay::run_replay(rest),
-        "serve" => ddz::tools::serve::run_serve(rest),
-        "check-transcripts" => ddz::tools::check_transcripts::run(rest),
-        "selfplay" => ddz::tools::selfplay::run_selfplay(rest),
-        "botzone" => ddz::tools::botzone::run(rest),
-        "encode" => ddz::tools::selfplay::run_encode(rest),
-        "label" => ddz::tools::label::run(rest),
-        "netcheck" => ddz::tools::selfplay::run_netcheck(rest),
-        _ => {
+    let found = match found {
+        Some(t) => t,
+        None => {
             // One line, the near name in it, as for an unknown option: the usage printed after
             // it (50 lines) scrolled the suggestion out of sight.
+            let names = ddz::tools::TOOLS.iter().map(|t| t.name).chain(["help"]);
             eprintln!(
                 "ddz: unknown command '{}'{} (ddz help lists the tools)",
                 tool,
-                ddz::near_names::did_you_mean(tool, ddz::cli::usage_tools(usage())),
+                ddz::near_names::did_you_mean(tool, names),
             );
             return ExitCode::from(2);
         }
     };
-    finish(tool, result)
+    if asked_for(rest, false) == Some(Asked::Help) {
+        return print_usage((found.usage)(rest.first().map(String::as_str)));
+    }
+    finish(tool, (found.run)(rest))
 }
 
 /// A usage (or the version) asked for, on stdout: exit status 0.
@@ -89,21 +74,6 @@ fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
     }
 }
 
-/// Whether a tool runs other programs over pipes (engines as players or under test).
-///
-/// Rust ignores SIGPIPE, so a write to a closed pipe is an `EPIPE` error, not a signal. That is
-/// what these tools need: an engine that cannot start, exits at once or closes its input must be
-/// a fault they report (naming the command), not a silent death with status 141. So they keep
-/// SIGPIPE ignored and handle a closed stdout themselves (`| head` still stops them quietly:
-/// they write their stdout with `writeln!` and treat `BrokenPipe` there as the end). Every
-/// other tool only writes to stdout, and gets the default SIGPIPE (`ddz::os::default_sigpipe`).
-fn talks_to_programs(tool: &str) -> bool {
-    matches!(
-        tool,
-        "arena" | "play" | "check-transcripts" | "selfplay" | "label"
-    )
-}
-
 /// The competition engine on stdin/stdout: settings from `ddz.cfg` beside the exe and the
 /// flags, a log file if asked for, panics to the log and stderr (never stdout), the strategy
 /// on a worker thread under the clock.
@@ -128,6 +98,10 @@ fn run_engine(args: &[String]) -> ExitCode {
     for w in &warnings {
         log.problem(&format!("{} (using the default)", w));
     }
+    // A limit given after another plays, and says so (the start line too).
+    for note in &config.limits.notes {
+        eprintln!("ddz: {}", note);
+    }
     let hook_log = log.clone();
     std::panic::set_hook(Box::new(move |info| {
         hook_log.problem(&format!("panic: {}", info));
@@ -147,12 +121,18 @@ fn run_engine(args: &[String]) -> ExitCode {
     session.log = log;
     session.explain = config.explain;
     session.log.trace(&format!(
-        "# ddz engine '{}' starts: {}; scoring={} {} explain={}",
+        "# ddz engine '{}' starts: {}; scoring={} {} explain={}{}",
         config.name,
         ddz::VERSION,
         config.scoring,
         config.player.describe(),
-        if config.explain { "on" } else { "off" }
+        if config.explain { "on" } else { "off" },
+        config
+            .limits
+            .notes
+            .iter()
+            .map(|n| format!("; {}", n))
+            .collect::<String>()
     ));
     ddz::engine::session::hint_if_terminal();
     let stdin = std::io::stdin();

@@ -6,8 +6,9 @@
 //! the bench):
 //! - a [`SearchLimit`], what a search may spend on a decision: a count of deals (reproducible:
 //!   the same answer on any machine) or a thinking time. It is the thinking player's setting
-//!   (`samples = N` or `think = S`, two spellings of the one value); when none is given the host
-//!   puts in its platform's ([`TimeRules::search`]);
+//!   (`samples = N` or `think = S`, two spellings of the one value, the last given winning
+//!   wherever they are given: [`LimitNotes`]); when none is given the host puts in its
+//!   platform's ([`TimeRules::search`]);
 //! - a [`TimeControl`], the referee's clock: the reply limit in force (which `INFO` or the
 //!   arena's table may change) less what is kept back for what happens outside the strategy.
 //!   For each question it gives a [`Deadline`]: the instant the question came and the instant
@@ -96,6 +97,56 @@ impl fmt::Display for SearchLimit {
             SearchLimit::Time(t) => write!(f, "think={}", think_seconds(*t)),
         }
     }
+}
+
+impl SearchLimit {
+    /// What a decision spends, in words: `plays 64 deals a decision`, `thinks 0.5 s a decision`.
+    #[must_use]
+    pub fn in_words(&self) -> String {
+        match self {
+            SearchLimit::Deals(n) => format!("plays {} deals a decision", n),
+            SearchLimit::Time(t) => format!("thinks {} s a decision", think_seconds(*t)),
+        }
+    }
+}
+
+/// How a front end came by its search limit: each front end reads the limits given in order
+/// (`ddz.cfg`'s lines, then the flags; a spec's keys; a tool's flags), the last one wins, and
+/// one that replaced another given before it leaves a note, which the front end says on stderr
+/// (and the engine in its log's start line).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LimitNotes {
+    /// How the limit in force was given: `--think 2`, `think = 2 (ddz.cfg line 3)`, `think=2`.
+    by: String,
+    /// One line a replacement: `--samples 64 replaces --think 2: plays 64 deals a decision`.
+    pub notes: Vec<String>,
+}
+
+impl LimitNotes {
+    /// Reading what was given as `by` took the limit from `before` to `after` (the same when it
+    /// set no limit, or the one in force again): noted when it replaced one given before.
+    pub fn read(&mut self, before: Option<SearchLimit>, after: Option<SearchLimit>, by: &str) {
+        if after == before {
+            return;
+        }
+        if let (Some(_), Some(now)) = (before, after) {
+            let note = format!("{} replaces {}: {}", by, self.by, now.in_words());
+            self.notes.push(note);
+        }
+        self.by = by.to_string();
+    }
+
+    /// `given` (spelled `by`: `--samples 64`) read into `limit`, a tool's.
+    pub fn give(&mut self, limit: &mut Option<SearchLimit>, given: SearchLimit, by: &str) {
+        let before = limit.replace(given);
+        self.read(before, *limit, by);
+    }
+}
+
+/// A count of deals as a person writes it (`64`: a whole number ≥ 1): the one reading of
+/// `samples`, whether it comes from `ddz.cfg`, a flag or a player spec.
+pub fn parse_samples(text: &str) -> Result<u32, SettingError> {
+    number(text.trim(), |n: &u32| *n >= 1, "a whole number ≥ 1").map_err(|e| e.named("samples"))
 }
 
 /// A thinking time as a person writes it (`2`, `0.5`: seconds in (0, [`MAX_THINK_SECONDS`]]),
@@ -375,6 +426,34 @@ mod tests {
         assert_eq!(d.hard, now + Duration::from_millis(800));
         assert_eq!(d.soft(Duration::from_secs(2)), d.hard);
         assert_eq!(ENGINE.search, SearchLimit::Deals(DEFAULT_DEALS));
+    }
+
+    /// The last limit given wins; one that replaced another given before is noted, a first one
+    /// or the same again is not.
+    #[test]
+    fn a_later_limit_replaces_and_is_noted() {
+        let (two, deals) = (
+            SearchLimit::Time(Duration::from_secs(2)),
+            SearchLimit::Deals(64),
+        );
+        let mut limit = None;
+        let mut notes = LimitNotes::default();
+        notes.give(&mut limit, two, "--think 2");
+        notes.give(&mut limit, two, "--think 2");
+        assert!(notes.notes.is_empty());
+        notes.give(&mut limit, deals, "--samples 64");
+        notes.give(&mut limit, two, "think=2");
+        assert_eq!(limit, Some(two));
+        assert_eq!(
+            notes.notes,
+            [
+                "--samples 64 replaces --think 2: plays 64 deals a decision",
+                "think=2 replaces --samples 64: thinks 2 s a decision"
+            ]
+        );
+        assert_eq!(parse_samples(" 8 "), Ok(8));
+        let e = parse_samples("0").unwrap_err().to_string();
+        assert_eq!(e, "samples '0' must be a whole number ≥ 1");
     }
 
     /// `think` is read one way: seconds in (0, 600], whatever spells it.

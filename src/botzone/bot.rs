@@ -14,10 +14,10 @@ use crate::engine::strategy_runner::StrategyRunner;
 use crate::engine::{legal_bid, legal_play};
 use crate::game::GameState;
 use crate::time::Deadline;
-use crate::time::{SearchLimit, TimeControl, BOTZONE};
+use crate::time::{LimitNotes, SearchLimit, TimeControl, BOTZONE};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What Botzone reads as "keep me running".
 pub const KEEP_RUNNING: &str = ">>>BOTZONE_REQUEST_KEEP_RUNNING<<<";
@@ -28,8 +28,11 @@ pub struct BotSettings {
     /// The built-in player deciding (`ddz`, `rules`, `ddz:samples=8` … as the arena's
     /// `builtin:` names).
     pub player: String,
-    /// Thinking time per turn (`--think`); `None`: Botzone's default.
-    pub think: Option<Duration>,
+    /// What a turn spends (`--think S` or `--samples N`, the later given winning); `None`:
+    /// Botzone's half second. The player's own (`ddz:samples=8`) wins over it.
+    pub search: Option<SearchLimit>,
+    /// What each `--think` or `--samples` given replaced: said on stderr.
+    pub limits: LimitNotes,
     /// Stay alive between turns (Botzone's keep-running mode).
     pub keep_running: bool,
 }
@@ -38,7 +41,8 @@ impl Default for BotSettings {
     fn default() -> BotSettings {
         BotSettings {
             player: "ddz".to_string(),
-            think: None,
+            search: None,
+            limits: LimitNotes::default(),
             keep_running: false,
         }
     }
@@ -56,11 +60,8 @@ pub struct Bot {
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
     pub fn new(settings: BotSettings) -> Result<Bot, crate::arena::table::spec::SpecError> {
-        // What a turn spends: the spec's own limit, else `--think`, else Botzone's half second.
-        let host = settings
-            .think
-            .map(SearchLimit::Time)
-            .unwrap_or(BOTZONE.search);
+        // What a turn spends: the spec's own limit, else the bot's, else Botzone's half second.
+        let host = settings.search.unwrap_or(BOTZONE.search);
         let spec = settings.player.parse::<BuiltinSpec>()?.hosted(Some(host));
         let time = TimeControl::of(BOTZONE);
         let runner = StrategyRunner::worker(Box::new(move || spec.strategy(0, None)));

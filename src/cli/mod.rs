@@ -276,20 +276,6 @@ pub fn usage_flags(usage: &str) -> Vec<&str> {
     flags
 }
 
-/// The subcommands the binary's usage lists (`moves`, `arena`, …, `help`), each once.
-#[must_use]
-pub fn usage_tools(usage: &str) -> Vec<&str> {
-    let mut tools: Vec<&str> = Vec::new();
-    for line in usage.lines() {
-        let words = line.trim_start().strip_prefix("ddz ").unwrap_or("");
-        let tool = words.split_whitespace().next().unwrap_or("");
-        if tool.starts_with(|c: char| c.is_ascii_lowercase()) && !tools.contains(&tool) {
-            tools.push(tool);
-        }
-    }
-    tools
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

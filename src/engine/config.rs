@@ -2,8 +2,9 @@
 //! `ddz.cfg` beside the executable (`key = value` lines, `#` comments; UTF-8 with or without a
 //! byte-order mark, UTF-16 with one, or GBK as far as its ASCII goes), then from command-line
 //! flags (`--name X`, `--think=S`, …: each setting of [`ENGINE_SETTINGS`] and of the thinking
-//! player's [`SETTINGS`] is a key and a flag), which win. A bad line
-//! in the file gives a warning and the default: the engine starts whatever the file says. A
+//! player's [`SETTINGS`] is a key and a flag), which win: `samples` and `think` are one limit,
+//! the last given playing, and one that replaced another is noted ([`EngineConfig::limits`]).
+//! A bad line in the file gives a warning and the default: the engine starts whatever the file says. A
 //! bad flag is refused by the binary (a person typed it), see [`EngineConfig::apply_args_strictly`].
 //!
 //! A file setting (`log`, `net`) in `ddz.cfg` is relative to the file's folder:
@@ -15,6 +16,7 @@ use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
 use crate::registry::{find_setting, flag_setting, refused, unknown, Setting, SettingError};
 use crate::strategy::thinker::{player_setting_names, retired, ThinkerSettings, SETTINGS};
+use crate::time::LimitNotes;
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -145,6 +147,9 @@ pub struct EngineConfig {
     /// The scoring rule the games are played under (`official`, or `team` for the 2019 team
     /// format): the strategy weighs outcomes by it.
     pub scoring: Scoring,
+    /// What each `samples` or `think` given replaced: said on stderr and in the log's start
+    /// line.
+    pub limits: LimitNotes,
 }
 
 impl Default for EngineConfig {
@@ -155,6 +160,7 @@ impl Default for EngineConfig {
             explain: true,
             player: ThinkerSettings::default(),
             scoring: Scoring::default(),
+            limits: LimitNotes::default(),
         }
     }
 }
@@ -174,6 +180,15 @@ impl EngineConfig {
             return Err(why);
         }
         Err(unknown("key", key, engine_setting_names()))
+    }
+
+    /// [`EngineConfig::set`], given as `by` (`--think 2`, `think = 2 (ddz.cfg line 3)`): a
+    /// search limit that replaces one given before is noted.
+    fn set_given(&mut self, key: &str, value: &str, by: &str) -> Result<(), SettingError> {
+        let before = self.player.limit;
+        self.set(key, value)?;
+        self.limits.read(before, self.player.limit, by);
+        Ok(())
     }
 
     /// Reads config text, returning warnings for bad lines. A relative file setting (`log`,
@@ -198,7 +213,8 @@ impl EngineConfig {
                             .collect();
                         self.set(k, &files.join(","))
                     } else {
-                        self.set(k, v)
+                        let by = format!("{} ({} line {})", line, CONFIG_FILE, i + 1);
+                        self.set_given(k, v, &by)
                     }
                     .map_err(ConfigLineError::Setting)
                 }
@@ -235,12 +251,15 @@ impl EngineConfig {
                 Ok(None) => break,
                 Ok(Some(Arg::Flag(flag))) => match flag_setting(&flag, engine_setting_names()) {
                     Some(key) => match line.value() {
-                        Ok(v) => self.set(key, &v).err().map(|e| {
-                            FlagError::Setting(SettingError::Flag {
-                                flag: flag.clone(),
-                                error: Box::new(e),
-                            })
-                        }),
+                        Ok(v) => self
+                            .set_given(key, &v, &format!("{} {}", flag, v))
+                            .err()
+                            .map(|e| {
+                                FlagError::Setting(SettingError::Flag {
+                                    flag: flag.clone(),
+                                    error: Box::new(e),
+                                })
+                            }),
                         Err(e) => Some(FlagError::Arg(e)),
                     },
                     None => match retired(flag.trim_start_matches('-'), "") {
@@ -380,7 +399,7 @@ mod tests {
         assert_eq!(c.name, "Alpha");
         assert_eq!(c.scoring, Scoring::Team);
         let thinking = SearchLimit::Time(Duration::from_millis(2500));
-        assert_eq!(c.player.limit, thinking);
+        assert_eq!(c.player.limit, Some(thinking));
         assert_eq!(c.log, None);
         assert_eq!(w.len(), 4, "{:?}", w);
         let args: Vec<String> = [
@@ -399,7 +418,7 @@ mod tests {
         .collect();
         let w = c.apply_args(&args);
         assert_eq!(c.name, "Beta");
-        assert_eq!(c.player.limit, thinking);
+        assert_eq!(c.player.limit, Some(thinking));
         assert_eq!(c.log, Some(PathBuf::from("x.log")));
         assert_eq!(c.scoring, Scoring::Official);
         assert_eq!(w.len(), 2, "{:?}", w);
@@ -408,14 +427,14 @@ mod tests {
             "samples = 64\ntable-mb = 8\nbid = value\nstick = 0.5\nsamples = 0\n",
             Path::new(""),
         );
-        assert_eq!(c.player.limit, SearchLimit::Deals(64));
+        assert_eq!(c.player.limit, Some(SearchLimit::Deals(64)));
         assert_eq!(c.player.stick, 0.5);
         assert_eq!(c.player.table_bytes, 8 << 20);
         assert_eq!(c.player.bidder, crate::strategy::thinker::Bidder::Value);
         assert_eq!(w.len(), 1, "{:?}", w);
         let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
         assert!(w.is_empty());
-        assert_eq!(c.player.limit, SearchLimit::Deals(9));
+        assert_eq!(c.player.limit, Some(SearchLimit::Deals(9)));
     }
 
     /// The same settings saved by different editors read the same.
@@ -432,7 +451,7 @@ mod tests {
         assert_eq!(plain.name, "Team1");
         assert_eq!(
             plain.player.limit,
-            SearchLimit::Time(Duration::from_secs(3))
+            Some(SearchLimit::Time(Duration::from_secs(3)))
         );
         let with_mark = [b"\xEF\xBB\xBF", text.as_bytes()].concat();
         let utf16 = |to: fn(u16) -> [u8; 2]| {
@@ -496,7 +515,7 @@ mod tests {
         let w = c.apply_text("partner = learned\nsamples = 8\n", Path::new(""));
         assert_eq!(w.len(), 1, "{:?}", w);
         assert!(w[0].contains("partner was retired"), "{:?}", w);
-        assert_eq!(c.player.limit, SearchLimit::Deals(8));
+        assert_eq!(c.player.limit, Some(SearchLimit::Deals(8)));
         let strictly = |args: &[&str]| {
             let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
             EngineConfig::default().apply_args_strictly(&args)

@@ -98,15 +98,14 @@ pub fn hint(thinker: &mut Thinker, state: &GameState, question: Question) -> Opt
 
 /// The player [`hint`] asks, fresh for a game: the engine's default player (`builtin:ddz`),
 /// whose search gives the expected score too, spending `search` a decision (the table's
-/// `--think`) or the engine's default. It draws its deals from the position, not from the
-/// game's seed.
+/// [`crate::play::setup::PlaySettings::search`], as its built-in opponents do) or the
+/// engine's default. It draws its deals from the position, not from the game's seed.
 #[must_use]
 pub fn hint_player(search: Option<SearchLimit>) -> Thinker {
-    let mut settings = ThinkerSettings::default();
-    if let Some(limit) = search {
-        settings.limit = limit;
-    }
-    let mut thinker = Thinker::new(settings);
+    let mut thinker = Thinker::new(ThinkerSettings {
+        limit: search,
+        ..ThinkerSettings::default()
+    });
     thinker.new_game();
     thinker
 }
@@ -115,7 +114,7 @@ pub fn hint_player(search: Option<SearchLimit>) -> Thinker {
 /// answers typed at its prompt, with help, the legal plays and hints between them.
 pub struct Terminal {
     console: SharedConsole,
-    /// What the hints spend: the table's `--think`, else the engine's default.
+    /// What the hints spend: the table's, else the engine's default.
     search: Option<SearchLimit>,
     /// The engine's default player (`builtin:ddz`), asked for hints: its search gives the
     /// expected score too.

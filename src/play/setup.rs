@@ -1,5 +1,5 @@
 //! What a person's table is played with, by `ddz play` in the terminal and `ddz serve` in the
-//! browser alike: the person's seat, the opponents, the deals and the thinking time (the
+//! browser alike: the person's seat, the opponents, the deals and the search limit (the
 //! command line that fills it is the tools': `tools::table_flags`).
 
 use crate::arena::log_merge::header_line;
@@ -8,9 +8,8 @@ use crate::arena::table::referee::MatchRules;
 use crate::arena::ArenaConfig;
 use crate::game::Seat;
 use crate::shards::Shard;
-use crate::time::SearchLimit;
+use crate::time::{LimitNotes, SearchLimit};
 use std::path::PathBuf;
-use std::time::Duration;
 
 /// The label of the person's seat in logs and replays.
 pub const PERSON: &str = "you";
@@ -33,28 +32,24 @@ pub struct PlaySettings {
     pub first_deal: usize,
     /// No bidding: the landlord given by the deal's number, base 1.
     pub fixed_landlord: bool,
-    /// The thinking time of the built-in opponents and of hints. This is the one place
-    /// `--think` is kept; [`PlaySettings::search`] makes it their limit.
-    pub think: Option<Duration>,
+    /// What the built-in opponents and the hints spend a decision (`--think S` or `--samples
+    /// N`, the later given winning); `None`: the engine's default (an opponent's own spec still
+    /// wins: [`Hosting::search`]).
+    pub search: Option<SearchLimit>,
+    /// What each `--think` or `--samples` given replaced: said on stderr.
+    pub limits: LimitNotes,
     /// Where the session's games are kept as they end.
     pub save: Option<PathBuf>,
 }
 
 impl PlaySettings {
-    /// What the built-in opponents and the hints spend a decision: `--think` when given,
-    /// else the engine's default (an opponent's own spec still wins: [`Hosting::search`]).
-    #[must_use]
-    pub fn search(&self) -> Option<SearchLimit> {
-        self.think.map(SearchLimit::Time)
-    }
-
     /// How the opponents are hosted: on the engine's worker thread under its time control, as
-    /// the binary plays, thinking for `--think` when given.
+    /// the binary plays, spending [`PlaySettings::search`].
     #[must_use]
     pub fn hosting(&self) -> Hosting {
         Hosting {
             threaded: true,
-            search: self.search(),
+            search: self.search,
             ..Hosting::default()
         }
     }
@@ -131,8 +126,11 @@ impl PlaySettings {
         if self.fixed_landlord {
             command.push("--fixed-landlord".into());
         }
-        if let Some(think) = self.think {
-            command.extend(["--think".to_string(), think.as_secs_f64().to_string()]);
+        if let Some(limit) = self.search {
+            // `samples=64` as the flag `--samples 64`.
+            let shown = limit.to_string();
+            let (key, value) = shown.split_once('=').unwrap_or((&shown, ""));
+            command.extend([format!("--{}", key), value.to_string()]);
         }
         command
     }

@@ -32,7 +32,7 @@ use crate::protocol::Command;
 use crate::registry::{entries, set, synopsis, valid, Flag};
 use crate::strategy::thinker::{player_setting_names, Aim, Bidder, Thinker, ThinkerSettings};
 use crate::strategy::{Ending, Strategy};
-use crate::time::TimeControl;
+use crate::time::{LimitNotes, TimeControl};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -97,6 +97,7 @@ const NET_DEALS: u32 = 64;
 /// Runs `ddz analyze`.
 pub fn run(args: &[String]) -> anyhow::Result<()> {
     let mut settings = ThinkerSettings::default();
+    let mut limits = LimitNotes::default();
     let mut asked = Asked {
         transcript: None,
         at: None,
@@ -123,12 +124,18 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         match flag.strip_prefix("--") {
             Some(key) if player_setting_names().any(|name| name == key) => {
                 let v = line.value()?;
+                let before = settings.limit;
                 settings
                     .set(key, &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
+                limits.read(before, settings.limit, &format!("{} {}", flag, v));
             }
             _ => return Err(line.unknown(&arg).into()),
         }
+    }
+    // A limit given after another plays, and says so.
+    for note in &limits.notes {
+        eprintln!("ddz analyze: {}", note);
     }
     let (seat, game) = (asked.seat, asked.game);
     let transcript_path = asked.transcript.clone();

@@ -4,6 +4,7 @@ use crate::arena::count::sprt::SprtConfig;
 use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
 use crate::arena::table::referee::CardOrder;
+use crate::arena::table::spec::limit_notes;
 use crate::arena::wire::game_log::{game_json, transcript, transcript_name};
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
@@ -120,6 +121,13 @@ pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
         });
     }
     let CheckedMatch { config, gauntlet } = CheckedMatch::try_from(request)?;
+    // A spec whose later key replaced a limit plays it, and says so.
+    let gauntlet_specs = gauntlet
+        .iter()
+        .flat_map(|g| g.opponents.iter().chain([&g.candidate]));
+    for note in limit_notes(config.players.iter().chain(gauntlet_specs), None) {
+        eprintln!("ddz arena: {}", note);
+    }
     let shard = config.shard;
     // A shard may get no deals (more shards than deals, as a job array sized for the largest
     // run gives): it plays nothing and writes a finished empty log, which the merge needs.

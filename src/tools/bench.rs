@@ -664,7 +664,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     let cores = ThinkerSettings::default().threads();
     let run = |threads: usize| -> (Vec<Analysis>, Duration) {
         let settings = ThinkerSettings {
-            limit: SearchLimit::Deals(deals),
+            limit: Some(SearchLimit::Deals(deals)),
             threads: Some(threads),
             ..ThinkerSettings::default()
         };
@@ -688,7 +688,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
     let think = by_reps(reps, THINK_TIME_QUICK, THINK_TIME);
     let timed = |threads: usize| -> (u64, Duration) {
         let mut thinker = Thinker::new(ThinkerSettings {
-            limit: SearchLimit::Time(think),
+            limit: Some(SearchLimit::Time(think)),
             threads: Some(threads),
             ..ThinkerSettings::default()
         });

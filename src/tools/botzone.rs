@@ -1,6 +1,7 @@
 //! `ddz botzone`: the engine as a Botzone bot ([`crate::botzone::bot`]), and `ddz botzone check
 //! FILE`: games played under Botzone's own judge, judged again by our rules and scored by ours.
 
+use crate::arena::table::spec::BuiltinSpec;
 use crate::botzone::bot::{self, BotSettings};
 use crate::botzone::parse_cards;
 use crate::cards::Cards;
@@ -9,7 +10,7 @@ use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
 use crate::registry::{set, synopsis, Flag};
 use crate::rules::{botzone_variant, Platform};
-use crate::time::parse_think;
+use crate::time::{parse_samples, parse_think, SearchLimit};
 use anyhow::{anyhow, bail, Context};
 use serde_json::Value;
 use std::io::{BufRead, Write};
@@ -20,9 +21,17 @@ pub static BOT_FLAGS: &[Flag<BotSettings>] = &[
     crate::flag!("player", "NAME", |bot, words| {
         set(&mut bot.player, words[0].clone())
     }),
+    // The one reading of `think` and `samples`, so the engine and the tools accept the same.
     crate::flag!("think", "SECONDS", |bot, words| {
-        // The one reading of `think`, so the engine and the tools accept the same.
-        bot.think = Some(parse_think(&words[0])?);
+        let limit = SearchLimit::Time(parse_think(&words[0])?);
+        bot.limits
+            .give(&mut bot.search, limit, &format!("--think {}", words[0]));
+        Ok(())
+    }),
+    crate::flag!("samples", "N", |bot, words| {
+        let limit = SearchLimit::Deals(parse_samples(&words[0])?);
+        bot.limits
+            .give(&mut bot.search, limit, &format!("--samples {}", words[0]));
         Ok(())
     }),
     crate::flag!("keep-running", "", |bot, _| {
@@ -37,7 +46,8 @@ The engine as a Botzone bot (斗地主·改, FightTheLandlord2): reads Botzone's
 stdin and writes {\"response\": …}. Started every turn by default; --keep-running stays alive
 and prints Botzone's keep-running marker after each answer. --player: the built-in player
 deciding (ddz, rules, greedy, random; ddz:samples=N for a fixed budget; default ddz),
---think: seconds of thought per turn (default 0.5; the answer is out by 0.8 s whatever it says).
+--think: seconds of thought per turn (default 0.5; the answer is out by 0.8 s whatever it says),
+or --samples N: N deals a turn; the last given wins, and the player's own think or samples over it.
 check FILE: games logged by the test host (one JSON object a line: allocation, publiccard,
 bids, plays, the judge's scores) judged by our rules and scored by ours; exit 2 on any
 disagreement.
@@ -71,6 +81,13 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         if !known {
             return Err(line.unknown(&arg).into());
         }
+    }
+    // A limit given after another plays, and says so: the bot's, the player's own.
+    let spec = settings.player.parse::<BuiltinSpec>();
+    let own = spec.map_or(Vec::new(), |s| s.limit_notes(settings.search));
+    let own = own.iter().map(|n| format!("in {}, {}", settings.player, n));
+    for note in settings.limits.notes.iter().cloned().chain(own) {
+        eprintln!("ddz botzone: {}", note);
     }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();

@@ -61,7 +61,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
         let (k, v) = pair(kv).context("--judge")?;
         settings.set(k, v).context("--judge")?;
     }
-    if let SearchLimit::Time(_) = settings.limit {
+    if let SearchLimit::Time(_) = settings.limit() {
         bail!("--judge needs a fixed budget (samples=N, not think), so that a run gives the same file");
     }
     settings.threads = Some(threads);

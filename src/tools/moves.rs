@@ -1,4 +1,5 @@
-//! `ddz moves` and `ddz classify`: the rules, asked from the command line.
+//! `ddz moves`: the rules, asked from the command line (`ddz classify` beside it, in
+//! [`super::classify`]).
 //!
 //! `ddz moves HAND [--follow PLAY]` prints every legal play of `HAND` (every lead, or every
 //! answer to `PLAY`), one per line in human notation with ranks ascending, and nothing else.
@@ -13,17 +14,13 @@
 //! with the platforms' names (`sample2015`, `icga2019`). The engine itself never makes such
 //! an answer.
 //!
-//! `ddz classify PLAY` prints one line, `<type>, key <rank>, <n> cards` (`1 card` for one),
-//! followed by `, <L> links` for chains and planes and by `, ambiguous` when platforms may read
-//! the cards differently; or `invalid: <reason>` when the cards are no legal play (exit 0: the
-//! question was well asked). `HAND` and a `--follow` `PLAY` together may not hold more cards of
-//! a rank than the deck.
-//!
 //! `HAND` and `PLAY` are human notation (`33344T`, `10` accepted for ten) or comma-separated
 //! codes (`0,1,2`; a lone code with a trailing comma, `45,`), spaces allowed: the words of
-//! `HAND` (and of `PLAY` for `classify`) are read together (`ddz moves 3 3 4`). Bad arguments are an error: a
-//! message on stderr, a non-zero exit and nothing on stdout.
+//! `HAND` (and of `PLAY` for `classify`) are read together (`ddz moves 3 3 4`). `HAND` and a
+//! `--follow` `PLAY` together may not hold more cards of a rank than the deck. Bad arguments are
+//! an error: a message on stderr, a non-zero exit and nothing on stdout.
 
+use super::classify::why_invalid;
 use crate::cards::{Cards, Counts, Rank};
 use crate::cli::{Arg, Args};
 use crate::named::Named;
@@ -40,12 +37,6 @@ Every legal play of HAND: every lead, or every answer to PLAY (then `pass` last)
 notation (33344T, 10 for ten, X and D for the jokers) or as codes (0,1,2); spaces are allowed
 (ddz moves 3 3 4 5, --follow \"4 4\"). A play some platform would refuse is marked
 `# refused by P`.";
-
-/// Usage of `ddz classify`.
-pub const CLASSIFY_USAGE: &str = "\
-usage: ddz classify PLAY
-The type, key and size of PLAY (`invalid: why` for cards that are no play). Cards as for
-ddz moves, spaces allowed (ddz classify 3 3 3 4).";
 
 /// The words of a command line that are cards, read as one text (cards may be typed with
 /// spaces); `None` when there are none.
@@ -127,104 +118,10 @@ pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// `ddz classify PLAY`.
-pub fn run_classify(args: &[String]) -> anyhow::Result<()> {
-    let mut words = Vec::new();
-    let mut line = Args::new("classify", CLASSIFY_USAGE, args);
-    while let Some(arg) = line.next_arg()? {
-        match arg {
-            Arg::Word(w) => words.push(w),
-            other => return Err(line.unknown(&other).into()),
-        }
-    }
-    let text =
-        cards_text(&words).ok_or_else(|| anyhow!("no PLAY given (usage: ddz classify PLAY)"))?;
-    let cards = Cards::parse_any(&text)
-        .with_context(|| format!("PLAY '{}'", text))?
-        .counts();
-    println!("{}", describe(cards));
-    Ok(())
-}
-
 /// The first rank of which `cards` hold more than the deck, if any.
 fn over_deck(cards: Counts) -> Option<Rank> {
     Rank::ALL
         .iter()
         .copied()
         .find(|&r| cards.get(r) > r.deck_count())
-}
-
-/// The line `ddz classify` prints for these cards.
-#[must_use]
-pub fn describe(cards: Counts) -> String {
-    match classify(cards) {
-        Some(combo) => {
-            let size = combo.size();
-            let mut line = format!(
-                "{}, key {}, {} card{}",
-                combo.kind.name(),
-                combo.key,
-                size,
-                if size == 1 { "" } else { "s" }
-            );
-            let chain = combo.kind.is_chain();
-            if chain {
-                line.push_str(&format!(", {} links", combo.len));
-            }
-            if combo.is_ambiguous() {
-                line.push_str(", ambiguous");
-            }
-            line
-        }
-        None => format!("invalid: {}", why_invalid(cards)),
-    }
-}
-
-/// Why cards that [`classify`] rejects are no legal play, as a short phrase.
-#[must_use]
-pub fn why_invalid(cards: Counts) -> String {
-    let n = cards.total();
-    if n == 0 {
-        return "no cards".into();
-    }
-    let ranks: Vec<Rank> = cards.ranks().collect();
-    let most = ranks.iter().map(|&r| cards.get(r)).max().unwrap_or(0);
-    let uniform = ranks.iter().all(|&r| cards.get(r) == most);
-    if n == 2 && ranks.len() == 2 {
-        return "two cards of different ranks are no pair".into();
-    }
-    if uniform && most <= 3 && ranks.len() >= 2 {
-        let (name, min) = match most {
-            1 => ("straight", 5),
-            2 => ("pair straight", 3),
-            _ => ("plane", 2),
-        };
-        if ranks.iter().any(|r| !r.chains()) {
-            return format!("a {} may not hold a 2 or a joker", name);
-        }
-        let low = ranks[0].index();
-        let high = ranks[ranks.len() - 1].index();
-        if high - low + 1 != ranks.len() {
-            return format!("the ranks of a {} must be consecutive", name);
-        }
-        if ranks.len() < min {
-            return format!("a {} needs at least {} ranks", name, min);
-        }
-    }
-    if most == 4 {
-        return "a four is a bomb alone, or takes two single cards or two pairs (the jokers are \
-                no pair)"
-            .into();
-    }
-    if most >= 3 && n == 5 {
-        return "a triple takes one card or one pair (the jokers are no pair)".into();
-    }
-    if most >= 3 {
-        return format!(
-            "{} cards with a triple are no triple with one, and no plane of consecutive triples \
-             within 3..A with as many single cards or pairs as triples",
-            n
-        );
-    }
-    format!("{} cards match no type of the table", n)
 }

@@ -32,10 +32,10 @@ one. --port (default 8000; 0 picks a free port) and --bind (default
 127.0.0.1, this machine only: --bind 0.0.0.0 lets other machines in). The other flags are
 ddz play's: your seat (--seat, default B), the opponents in the arena's syntax (--opponents,
 default builtin:ddz; builtin:rules is quick; ddz play --help lists them), the deals' seed
-(--seed; default: from the clock) and first deal (--deal, default 0), no bidding, the built-in
-opponents' and hints' thinking time (--think; default: none, the engine's 256 deals a
-decision), and --save FILE, a JSON game log every
-finished game is added to (ddz replay FILE).";
+(--seed; default: from the clock) and first deal (--deal, default 0), no bidding, what the
+built-in opponents and the hints spend a decision (--think S or --samples N, the last given
+winning; default: none, the engine's 256 deals a decision), and --save FILE, a JSON game log
+every finished game is added to (ddz replay FILE).";
 
 /// Usage of `ddz serve`: its flags and the table's listed from their declarations.
 pub fn usage() -> &'static str {

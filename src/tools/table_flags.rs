@@ -2,10 +2,11 @@
 //! its own ([`parse_with`]), into the table's [`PlaySettings`]: a helper of those two tools,
 //! not a tool (the tools' command line, kept out of `play`).
 
+use crate::arena::table::spec::limit_notes;
 use crate::cli::{Arg, Args};
 use crate::play::setup::{PlaySettings, DEFAULT_SEAT};
 use crate::registry::{set, synopsis, Flag, FlagRefusal};
-use crate::time::parse_think;
+use crate::time::{parse_samples, parse_think, SearchLimit};
 
 /// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
 /// tools' usages and their reading.
@@ -28,9 +29,17 @@ pub static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
     crate::flag!("fixed-landlord", "", |table, _| {
         set(&mut table.fixed_landlord, true)
     }),
+    // The one reading of `think` and `samples`, so the engine and the tools accept the same.
     crate::flag!("think", "SECONDS", |table, words| {
-        // The one reading of `think`, so the engine and the tools accept the same.
-        table.think = Some(parse_think(&words[0])?);
+        let limit = SearchLimit::Time(parse_think(&words[0])?);
+        let by = format!("--think {}", words[0]);
+        table.limits.give(&mut table.search, limit, &by);
+        Ok(())
+    }),
+    crate::flag!("samples", "N", |table, words| {
+        let limit = SearchLimit::Deals(parse_samples(&words[0])?);
+        let by = format!("--samples {}", words[0]);
+        table.limits.give(&mut table.search, limit, &by);
         Ok(())
     }),
     crate::flag!("save", "FILE", |table, words| {
@@ -56,8 +65,9 @@ You take one seat (--seat, default B); the others are players in the arena's syn
   a shell command line running an engine
 The deals are the arena's for the seed (--seed; default: from the clock, shown at the start),
 from deal N (--deal N, default 0). --fixed-landlord: no bidding, the deal's number gives the landlord and the base is
-1. --think: seconds the built-in opponents and the hints think per decision (default: none, the
-engine's 256 deals a decision). --save FILE: keep the session as a JSON game log (ddz replay
+1. --think S or --samples N: what the built-in opponents and the hints spend a decision, seconds
+or deals, the last given winning (default: none, the engine's 256 deals a decision; an opponent's
+own think or samples wins for it). --save FILE: keep the session as a JSON game log (ddz replay
 FILE); `s FILE` after a game does the same.";
 
 /// Usage of `ddz play`: its flags listed from [`TABLE_FLAGS`].
@@ -88,7 +98,8 @@ pub fn parse_with(
         seed: clock_seed(),
         first_deal: 0,
         fixed_landlord: false,
-        think: None,
+        search: None,
+        limits: Default::default(),
         save: None,
     };
     let mut line = Args::new(tool, usage, args);
@@ -100,6 +111,12 @@ pub fn parse_with(
         if !line.read_flag(TABLE_FLAGS, &flag, &mut settings)? && !more(&flag, &mut line)? {
             return Err(line.unknown(&arg).into());
         }
+    }
+    // A limit given after another plays, and says so: the table's, an opponent's own (which
+    // wins over the table's for it).
+    let specs = limit_notes(&settings.opponents, settings.search);
+    for note in settings.limits.notes.iter().chain(&specs) {
+        eprintln!("ddz {}: {}", tool, note);
     }
     Ok(settings)
 }

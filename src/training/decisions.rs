@@ -257,7 +257,7 @@ mod tests {
         };
         config.rules.fixed_landlord = true;
         let mut labeller = Labeller::new(ThinkerSettings {
-            limit: SearchLimit::Deals(8),
+            limit: Some(SearchLimit::Deals(8)),
             threads: Some(1),
             table_bytes: 1 << 20,
             ..ThinkerSettings::default()

@@ -372,7 +372,7 @@ fn analyze_prints_what_the_thinking_player_finds() {
         let seat: ddz::game::Seat = seat.parse().unwrap();
         let view = ddz::tools::position_line::view_of(&parsed.position, seat).expect("a view");
         let mut settings = ThinkerSettings {
-            limit: SearchLimit::Deals(16),
+            limit: Some(SearchLimit::Deals(16)),
             ..ThinkerSettings::default()
         };
         settings.set("stick", "0.5").unwrap();

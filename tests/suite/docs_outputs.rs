@@ -281,8 +281,8 @@ struct Ran {
 /// `cargo build --release`: `fixtures` is the repository's, `target/release/ddz` is the binary
 /// under test (also in a debug build), so a player named `./target/release/ddz …` is shown under
 /// that name.
-fn scratch_root() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("ddz-docs-outputs-{}", std::process::id()));
+fn scratch_root(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("ddz-docs-{}-{}", name, std::process::id()));
     let release = dir.join("target/release");
     std::fs::create_dir_all(&release).expect("a scratch directory");
     let bin = release.join("ddz");
@@ -1045,24 +1045,24 @@ fn run_all(commands: &[&str], dir: &Path) -> Vec<Ran> {
         .collect()
 }
 
-#[test]
-fn every_shown_output_comes_out() {
-    let bless = std::env::var_os(BLESS).map_or(false, |v| v == "1");
-    let dir = scratch_root();
+/// What checking some pages found: the drifted outputs (none in bless mode, which rewrites
+/// them), and how many shown commands were run and skipped (a debug build runs none).
+struct Checked {
+    failures: Vec<String>,
+    run: usize,
+    skipped: usize,
+}
+
+/// Runs every shown command of `pages` in `dir` and compares what it printed with the page;
+/// with `bless`, a page whose outputs drifted is rewritten in place from what they printed
+/// ([`blessed`]) and a page whose outputs all match is left as it is, byte for byte.
+fn check_pages(pages: &[PathBuf], bless: bool, dir: &Path) -> Checked {
     let mut failures = Vec::new();
     let mut skipped = 0;
-    let only = std::env::var(ONLY_PAGE).ok();
-    let selected: Vec<PathBuf> = pages()
-        .into_iter()
-        .filter(|p| {
-            only.as_ref()
-                .map_or(true, |o| p.to_string_lossy().ends_with(o.as_str()))
-        })
-        .collect();
     // Every page's shown commands first, then all of them run at once, then each page compared
     // (and rewritten in bless mode) with what its commands printed.
     let mut shown_of_pages: Vec<Vec<Shown>> = Vec::new();
-    for path in &selected {
+    for path in pages {
         let lines = read_lines(path);
         let (blocks, _) = split_page(&lines);
         let mut shown_here = Vec::new();
@@ -1091,8 +1091,8 @@ fn every_shown_output_comes_out() {
         .map(|s| s.command.as_str())
         .collect();
     let run_count = commands.len();
-    let mut printed = run_all(&commands, &dir).into_iter();
-    for (path, shown_here) in selected.iter().zip(&shown_of_pages) {
+    let mut printed = run_all(&commands, dir).into_iter();
+    for (path, shown_here) in pages.iter().zip(&shown_of_pages) {
         let mut rewrites: Vec<(usize, usize, Vec<String>)> = Vec::new();
         for shown in shown_here {
             let place = format!("{}:{}", relative(&shown.page), shown.line + 1);
@@ -1133,6 +1133,30 @@ fn every_shown_output_comes_out() {
             eprintln!("{}: rewritten (review the diff)", relative(path));
         }
     }
+    Checked {
+        failures,
+        run: run_count,
+        skipped,
+    }
+}
+
+#[test]
+fn every_shown_output_comes_out() {
+    let bless = std::env::var_os(BLESS).map_or(false, |v| v == "1");
+    let dir = scratch_root("outputs");
+    let only = std::env::var(ONLY_PAGE).ok();
+    let selected: Vec<PathBuf> = pages()
+        .into_iter()
+        .filter(|p| {
+            only.as_ref()
+                .map_or(true, |o| p.to_string_lossy().ends_with(o.as_str()))
+        })
+        .collect();
+    let Checked {
+        failures,
+        run,
+        skipped,
+    } = check_pages(&selected, bless, &dir);
     std::fs::remove_dir_all(&dir).expect("the scratch directory removed");
     if skipped > 0 {
         eprintln!(
@@ -1142,9 +1166,9 @@ fn every_shown_output_comes_out() {
     }
     let least = if only.is_some() { 1 } else { 8 };
     assert!(
-        run_count + skipped >= least,
+        run + skipped >= least,
         "only {} shown commands found",
-        run_count + skipped
+        run + skipped
     );
     assert!(
         failures.is_empty(),
@@ -1154,6 +1178,58 @@ fn every_shown_output_comes_out() {
         BLESS,
         failures.join("\n")
     );
+}
+
+/// Bless on scratch pages: a page whose shown output went stale is rewritten from what the
+/// command prints (its text around the block kept) and then checks clean; a page already right
+/// is left byte for byte, and so is the rewritten one when blessed again.
+#[test]
+fn bless_rewrites_a_stale_page_and_leaves_a_current_one() {
+    if cfg!(debug_assertions) {
+        return; // Outputs are compared in release builds only (above).
+    }
+    let dir = scratch_root("bless");
+    let page = |name: &str, shown: &str| {
+        let text = format!(
+            "# A page\n\nWhat classify says:\n\n    $ ddz classify 3334\n    {}\n\nThe end.\n",
+            shown
+        );
+        let path = dir.join(name);
+        std::fs::write(&path, &text).unwrap();
+        (path, text)
+    };
+    let right = "triple with a single, key 3, 4 cards";
+    let (stale, stale_text) = page("stale.md", "triple with a pair, key 9, 5 cards");
+    let (current, current_text) = page("current.md", right);
+    let pages = [stale.clone(), current.clone()];
+    let checked = check_pages(&pages, false, &dir);
+    assert_eq!((checked.failures.len(), checked.run), (1, 2));
+    assert!(
+        checked.failures[0].contains("stale.md:5"),
+        "{:?}",
+        checked.failures
+    );
+    assert_eq!(
+        std::fs::read_to_string(&stale).unwrap(),
+        stale_text,
+        "no rewrite unasked"
+    );
+
+    assert!(check_pages(&pages, true, &dir).failures.is_empty());
+    let blessed_text = std::fs::read_to_string(&stale).unwrap();
+    assert_eq!(
+        blessed_text,
+        stale_text.replace("triple with a pair, key 9, 5 cards", right)
+    );
+    assert_eq!(std::fs::read_to_string(&current).unwrap(), current_text);
+    assert!(
+        check_pages(&pages, false, &dir).failures.is_empty(),
+        "green after bless"
+    );
+    check_pages(&pages, true, &dir);
+    assert_eq!(std::fs::read_to_string(&stale).unwrap(), blessed_text);
+    assert_eq!(std::fs::read_to_string(&current).unwrap(), current_text);
+    std::fs::remove_dir_all(&dir).expect("the scratch directory removed");
 }
 
 #[test]

@@ -406,9 +406,10 @@ fn the_usage_texts_list_the_registries_settings() {
     }
 }
 
-/// The example `ddz.cfg` of docs/engine.md shows every setting the engine takes, once, and
-/// each line reads without a warning (the networks' files aside: the example names files a
-/// reader would train first).
+/// The example `ddz.cfg` of docs/engine.md shows every setting the engine takes, once (`think`
+/// commented out: `samples` and `think` are one limit, the last given winning), and each line
+/// reads without a warning (the networks' files aside: the example names files a reader would
+/// train first).
 #[test]
 fn the_documented_ddz_cfg_shows_every_setting() {
     use ddz::engine::config::{engine_setting_names, EngineConfig};
@@ -423,7 +424,7 @@ fn the_documented_ddz_cfg_shows_every_setting() {
         .collect();
     let keys: Vec<&str> = block
         .iter()
-        .map(|l| l.split('=').next().unwrap().trim())
+        .map(|l| l.trim_start_matches('#').split('=').next().unwrap().trim())
         .collect();
     let mut names: Vec<&str> = engine_setting_names().collect();
     let mut shown = keys.clone();
@@ -466,5 +467,66 @@ fn the_start_line_names_the_limit_that_plays() {
     assert!(timed.contains(" think=2 "), "{}", timed);
     assert!(!timed.contains(" samples="), "{}", timed);
     assert!(!default.contains("clock") && !timed.contains("clock"));
+    let _ = std::fs::remove_dir_all(&base);
+}
+
+/// `samples` and `think` are two spellings of one limit: the last given wins (`ddz.cfg`'s lines,
+/// then the flags, in order), and one that replaced another says so on stderr and in the log's
+/// start line; a limit alone, or given again the same, says nothing.
+#[test]
+fn the_last_limit_given_plays_and_a_replaced_one_is_noted() {
+    let (base, dir, exe) = engine_in_own_dir("last-limit");
+    let handshake = vec!["DOUDIZHUVER 1.0".to_string()];
+    let log = dir.join("limit.log");
+    let run = |cfg: &str, args: &[&str]| {
+        std::fs::write(dir.join("ddz.cfg"), cfg).unwrap();
+        let _ = std::fs::remove_file(&log);
+        let log_arg = log.display().to_string();
+        let args: Vec<&str> = args.iter().copied().chain(["--log", &log_arg]).collect();
+        let (_, stderr) = run_in(&exe, &args, &dir, &handshake);
+        let lines = read_log(&log);
+        let start = lines
+            .iter()
+            .find(|l| l.text.starts_with("# ddz engine"))
+            .map(|l| l.text.clone())
+            .unwrap_or_else(|| panic!("no start line in {:?}", lines));
+        (start, stderr)
+    };
+    let note = "--samples 64 replaces --think 2: plays 64 deals a decision";
+    let (start, stderr) = run("", &["--think", "2", "--samples", "64"]);
+    assert!(
+        start.contains(" samples=64 ") && !start.contains(" think="),
+        "{}",
+        start
+    );
+    assert!(start.ends_with(&format!("; {}", note)), "{}", start);
+    assert_eq!(stderr.trim(), format!("ddz: {}", note));
+    let (start, stderr) = run("", &["--samples", "64", "--think", "2"]);
+    let note = "--think 2 replaces --samples 64: thinks 2 s a decision";
+    assert!(
+        start.contains(" think=2 ") && !start.contains(" samples="),
+        "{}",
+        start
+    );
+    assert!(start.ends_with(&format!("; {}", note)), "{}", start);
+    assert_eq!(stderr.trim(), format!("ddz: {}", note));
+    // The file's lines in order, then the flags.
+    let (start, stderr) = run("think = 2\nsamples = 64 # deals\n", &["--think=1"]);
+    assert!(start.contains(" think=1 "), "{}", start);
+    let notes = [
+        "ddz: samples = 64 (ddz.cfg line 2) replaces think = 2 (ddz.cfg line 1): plays 64 deals a decision",
+        "ddz: --think 1 replaces samples = 64 (ddz.cfg line 2): thinks 1 s a decision",
+    ];
+    assert_eq!(stderr.lines().collect::<Vec<_>>(), notes);
+    // One limit, or the same again: nothing replaced.
+    for (cfg, args) in [
+        ("", &["--samples", "64"][..]),
+        ("samples = 64\n", &["--samples", "64"][..]),
+        ("think = 2\n", &[][..]),
+    ] {
+        let (start, stderr) = run(cfg, args);
+        assert!(!start.contains("replaces"), "{}", start);
+        assert!(stderr.is_empty(), "{}", stderr);
+    }
     let _ = std::fs::remove_dir_all(&base);
 }

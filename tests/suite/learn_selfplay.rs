@@ -189,7 +189,7 @@ fn the_network_bidder_bids_legally_and_as_its_values_say() {
     let hands = 300;
     let mut settings = ThinkerSettings {
         bidder: Bidder::Net,
-        limit: SearchLimit::Deals(1),
+        limit: Some(SearchLimit::Deals(1)),
         ..ThinkerSettings::default()
     };
     let mut rng = fastrand::Rng::with_seed(17);

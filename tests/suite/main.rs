@@ -23,6 +23,7 @@ mod arena_team;
 mod botzone_bot;
 mod cli_args;
 mod cli_faults;
+mod cli_limits;
 mod cli_tools;
 mod docs_defaults;
 mod docs_outputs;

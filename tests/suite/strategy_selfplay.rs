@@ -21,7 +21,7 @@ fn every_play_of_the_rule_player_is_legal_and_every_game_ends() {
 #[test]
 fn every_play_of_the_thinking_player_is_legal_and_every_game_ends() {
     let settings = ThinkerSettings {
-        limit: SearchLimit::Deals(4),
+        limit: Some(SearchLimit::Deals(4)),
         table_bytes: 1 << 20,
         ..ThinkerSettings::default()
     };

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 fn fixed(samples: u32) -> ThinkerSettings {
     ThinkerSettings {
-        limit: SearchLimit::Deals(samples),
+        limit: Some(SearchLimit::Deals(samples)),
         table_bytes: 1 << 20,
         ..ThinkerSettings::default()
     }
@@ -179,7 +179,7 @@ fn the_default_decision_is_the_platforms_count_of_deals() {
             table_bytes: 1 << 20,
             ..ThinkerSettings::default()
         };
-        assert_eq!(default.limit, ENGINE.search);
+        assert_eq!(default.limit(), ENGINE.search);
         let by_default = Thinker::new(default).analyze(view, engine);
         let by_samples = Thinker::new(ThinkerSettings {
             table_bytes: 1 << 20,
@@ -446,7 +446,7 @@ fn answers_by_the_deadline_whatever_the_budget() {
     // Timed mode: the soft deadline stops the deals.
     let mut timed = Thinker::new(ThinkerSettings {
         table_bytes: 1 << 20,
-        limit: SearchLimit::Time(Duration::from_millis(100)),
+        limit: Some(SearchLimit::Time(Duration::from_millis(100))),
         ..ThinkerSettings::default()
     });
     let hard = Duration::from_millis(400);

@@ -13,7 +13,7 @@ use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::tricky::Tricky;
 use crate::strategy::Strategy;
-use crate::time::SearchLimit;
+use crate::time::{LimitNotes, SearchLimit};
 use std::fmt;
 use std::str::FromStr;
 
@@ -61,6 +61,8 @@ pub struct DdzSpec {
     pub settings: ThinkerSettings,
     /// The pairs given.
     pub given: Vec<(&'static str, String)>,
+    /// What its later limits replaced ([`BuiltinSpec::limit_notes`]).
+    pub limits: LimitNotes,
     /// Measurement only (`peek=on`, a pair of the arena's, not the engine's): it searches the
     /// deal the arena shows it before each game instead of sampled deals, every card seen: the
     /// ceiling of what any way of drawing the hidden cards could buy.
@@ -89,22 +91,34 @@ impl BuiltinSpec {
     }
 
     /// The same player as a host runs it: `host` is what the host spends a decision (its
-    /// `--think`, or its platform's: Botzone's half second), which the spec's own limit
-    /// (`ddz:samples=N`, `ddz:think=S`) overrides; `None` leaves the spec's limit, the
-    /// protocol's platforms' by default.
+    /// `--think` or `--samples`, or its platform's: Botzone's half second), which the spec's
+    /// own limit (`ddz:samples=N`, `ddz:think=S`) overrides; `None` leaves the spec's limit,
+    /// the protocol's platforms' by default.
     #[must_use]
     pub fn hosted(&self, host: Option<SearchLimit>) -> BuiltinSpec {
         let mut spec = self.clone();
-        if let (BuiltinSpec::Ddz(ddz), Some(host)) = (&mut spec, host) {
-            let own = ddz
-                .given
-                .iter()
-                .any(|(k, _)| ["samples", "think"].contains(k));
-            if !own {
-                ddz.settings.limit = host;
-            }
+        if let BuiltinSpec::Ddz(ddz) = &mut spec {
+            ddz.settings.limit = ddz.settings.limit.or(host);
         }
         spec
+    }
+
+    /// A line for each limit the spec's later key replaced (`ddz:think=2:samples=64`):
+    /// `samples=64 replaces think=2: plays 64 deals a decision`; and one when its own limit
+    /// keeps the host's `host` from it: `samples=16 wins over the host's think=2`.
+    #[must_use]
+    pub fn limit_notes(&self, host: Option<SearchLimit>) -> Vec<String> {
+        let ddz = match self {
+            BuiltinSpec::Ddz(ddz) => ddz,
+            _ => return Vec::new(),
+        };
+        let mut notes = ddz.limits.notes.clone();
+        if let (Some(own), Some(host)) = (ddz.settings.limit, host) {
+            if own != host {
+                notes.push(format!("{} wins over the host's {}", own, host));
+            }
+        }
+        notes
     }
 
     /// Whether it searches the deal the arena shows it (`builtin:ddz:peek=on`).
@@ -185,6 +199,7 @@ impl FromStr for BuiltinSpec {
                         ..ThinkerSettings::default()
                     },
                     given: Vec::new(),
+                    limits: LimitNotes::default(),
                     peek: false,
                 };
                 for pair in settings.into_iter().flat_map(pairs) {
@@ -195,8 +210,11 @@ impl FromStr for BuiltinSpec {
                         ddz.given.push((PEEK, v.trim().to_string()));
                         continue;
                     }
+                    let before = ddz.settings.limit;
                     ddz.settings.set(k, v)?;
                     let name = find_setting(SETTINGS, k).map_or("", |s| s.name);
+                    let by = format!("{}={}", name, v.trim());
+                    ddz.limits.read(before, ddz.settings.limit, &by);
                     ddz.given.push((name, v.trim().to_string()));
                 }
                 return Ok(BuiltinSpec::Ddz(Box::new(ddz)));
@@ -254,6 +272,29 @@ impl fmt::Display for PlayerSpec {
     }
 }
 
+/// The notes of the specs `texts` whose later key replaced a limit or whose own limit keeps the
+/// host's `host` from it ([`BuiltinSpec::limit_notes`]), each naming its spec, a spec given
+/// twice once: for a tool's stderr. A spec that does not read gives none here (the tool
+/// refuses it where it reads it).
+pub fn limit_notes<'a>(
+    texts: impl IntoIterator<Item = &'a String>,
+    host: Option<SearchLimit>,
+) -> Vec<String> {
+    let mut notes = Vec::new();
+    let mut seen = Vec::new();
+    for text in texts {
+        if seen.contains(&text) {
+            continue;
+        }
+        seen.push(text);
+        if let Ok(PlayerSpec::Builtin(spec)) = text.parse::<PlayerSpec>() {
+            let named = spec.limit_notes(host).into_iter();
+            notes.extend(named.map(|n| format!("in {}, {}", text, n)));
+        }
+    }
+    notes
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -283,7 +324,7 @@ mod tests {
             .unwrap();
         match spec {
             PlayerSpec::Builtin(BuiltinSpec::Ddz(ddz)) => {
-                assert_eq!(ddz.settings.limit, SearchLimit::Deals(16));
+                assert_eq!(ddz.settings.limit, Some(SearchLimit::Deals(16)));
                 assert_eq!(ddz.settings.net_weight, 0.0);
                 assert!(ddz.peek, "peek is the arena's");
                 assert_eq!(ddz.settings.threads, Some(1), "one thread in the arena");
@@ -320,6 +361,43 @@ mod tests {
             assert!(state.legal_plays().contains(&play), "game {}", game);
         }
         assert_eq!(spec.to_string(), text);
+    }
+
+    /// A spec's later key wins and is noted; its own limit wins over the host's, which fills in
+    /// where it gives none.
+    #[test]
+    fn the_later_key_plays_and_the_host_fills_in() {
+        use std::time::Duration;
+        let spec = |text: &str| text.parse::<BuiltinSpec>().unwrap();
+        let both = spec("ddz:think=2:samples=64");
+        let host = Some(SearchLimit::Time(Duration::from_millis(500)));
+        let limit = |s: &BuiltinSpec| match s {
+            BuiltinSpec::Ddz(ddz) => ddz.settings.limit,
+            _ => None,
+        };
+        assert_eq!(limit(&both.hosted(host)), Some(SearchLimit::Deals(64)));
+        assert_eq!(
+            both.limit_notes(None),
+            ["samples=64 replaces think=2: plays 64 deals a decision"]
+        );
+        assert_eq!(
+            both.limit_notes(host)[1],
+            "samples=64 wins over the host's think=0.5"
+        );
+        let other = spec("ddz:samples=64:think=2");
+        assert_eq!(
+            limit(&other),
+            Some(SearchLimit::Time(Duration::from_secs(2)))
+        );
+        assert_eq!(
+            other.limit_notes(None),
+            ["think=2 replaces samples=64: thinks 2 s a decision"]
+        );
+        let plain = spec("ddz:stick=0.5");
+        assert!(plain.limit_notes(host).is_empty());
+        assert_eq!(limit(&plain), None);
+        assert_eq!(limit(&plain.hosted(host)), host);
+        assert_eq!(limit(&plain.hosted(None)), None);
     }
 
     /// What is not a player is refused, with the reason.

@@ -190,7 +190,7 @@ impl Thinker {
         };
         let threads = self.settings.threads();
         self.workers.resize_with(threads, Worker::default);
-        let budget = Budget::new(self.settings.limit, MAX_DEALS, deadline);
+        let budget = Budget::new(self.settings.limit(), MAX_DEALS, deadline);
         let race = Race {
             decision: Decision {
                 settings: &self.settings,
@@ -393,7 +393,7 @@ mod tests {
                 }
             });
             let settings = ThinkerSettings {
-                limit: SearchLimit::Deals(16),
+                limit: Some(SearchLimit::Deals(16)),
                 table_bytes: 1 << 20,
                 ..ThinkerSettings::default()
             };
@@ -427,7 +427,7 @@ mod tests {
             let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
             for net_weight in [0.0, DEFAULT_NET_WEIGHT] {
                 let mut settings = ThinkerSettings {
-                    limit: SearchLimit::Deals(24),
+                    limit: Some(SearchLimit::Deals(24)),
                     table_bytes: 1 << 20,
                     net_weight,
                     ..ThinkerSettings::default()

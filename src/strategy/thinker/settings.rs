@@ -5,7 +5,7 @@ use crate::game::Role;
 use crate::named::Named;
 use crate::registry::{find_setting, number, one_of, unknown, Setting, SettingError};
 use crate::strategy::networks::NetFiles;
-use crate::time::{parse_think, think_seconds, SearchLimit, ENGINE};
+use crate::time::{parse_samples, parse_think, think_seconds, SearchLimit, ENGINE};
 
 /// Default of [`ThinkerSettings::stick`]: keep the rule player's choice against a lead within
 /// one standard error (docs/figures.md, "The stick").
@@ -38,10 +38,11 @@ pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 #[derive(Clone, Debug, PartialEq)]
 pub struct ThinkerSettings {
     /// What a decision's search spends: a count of deals (`samples = N`, reproducible) or a
-    /// thinking time (`think = S`). By default the protocol's platforms' count; a host on
-    /// another platform (Botzone) or with a time of its own puts in its own where the player
-    /// set none ([`crate::arena::table::spec::BuiltinSpec::hosted`]).
-    pub limit: SearchLimit,
+    /// thinking time (`think = S`), the later given winning. `None`, none given: the host's
+    /// (Botzone's half second, a table's `--think`,
+    /// [`crate::arena::table::spec::BuiltinSpec::hosted`]), else the protocol's platforms'
+    /// count ([`ThinkerSettings::limit`]).
+    pub limit: Option<SearchLimit>,
     /// The solver's table size in bytes.
     pub table_bytes: usize,
     /// How it bids.
@@ -98,7 +99,7 @@ const CORES: &str = "cores";
 impl Default for ThinkerSettings {
     fn default() -> ThinkerSettings {
         ThinkerSettings {
-            limit: ENGINE.search,
+            limit: None,
             table_bytes: DEFAULT_TABLE_BYTES,
             bidder: DEFAULT_BIDDER,
             as_landlord: DEFAULT_AS_LANDLORD,
@@ -122,6 +123,12 @@ impl ThinkerSettings {
             Role::Landlord => self.as_landlord,
             Role::Farmer => self.as_farmers,
         }
+    }
+
+    /// What a decision's search spends: the limit given, else the protocol's platforms'.
+    #[must_use]
+    pub fn limit(&self) -> SearchLimit {
+        self.limit.unwrap_or(ENGINE.search)
     }
 
     /// Threads a search uses: the setting, else one per core the system offers.
@@ -221,10 +228,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "N",
         help: "N deals per decision, whatever the clock: reproducible",
         read: |s, v| {
-            s.limit = SearchLimit::Deals(number(v, |n: &u32| *n >= 1, "a whole number ≥ 1")?);
+            s.limit = Some(SearchLimit::Deals(parse_samples(v)?));
             Ok(())
         },
-        show: |s| match s.limit {
+        show: |s| match s.limit() {
             SearchLimit::Deals(n) => n.to_string(),
             SearchLimit::Time(_) => String::new(),
         },
@@ -234,10 +241,10 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
         value: "S",
         help: "S seconds per decision instead of a count of deals (Botzone's default: 0.5)",
         read: |s, v| {
-            s.limit = SearchLimit::Time(parse_think(v)?);
+            s.limit = Some(SearchLimit::Time(parse_think(v)?));
             Ok(())
         },
-        show: |s| match s.limit {
+        show: |s| match s.limit() {
             SearchLimit::Time(t) => think_seconds(t).to_string(),
             SearchLimit::Deals(_) => String::new(),
         },
@@ -633,6 +640,8 @@ mod tests {
                 back.set(k, v)
                     .unwrap_or_else(|e| panic!("seed {}: {}: {}", seed, kv, e));
             }
+            // The limit in force is described whether given or not, and read back as given.
+            settings.limit = Some(settings.limit());
             assert_eq!(back, settings, "seed {}: {}", seed, text);
             assert_eq!(back.describe(), text, "seed {}", seed);
         }
