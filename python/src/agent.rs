@@ -13,7 +13,7 @@
 use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
 use crate::rules::{codes_of, platform_of, type_name};
 use ddz::arena::make_player;
-use ddz::arena::table::deals::mix;
+use ddz::game::deal::mix;
 use ddz::arena::table::players::{Hosting, Player};
 use ddz::arena::table::spec::{BuiltinSpec, PlayerSpec};
 use ddz::cards::Cards;

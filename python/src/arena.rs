@@ -12,7 +12,7 @@ use crate::rules::{platform_of, rules_name};
 use ddz::arena::count::report::Report;
 use ddz::arena::gauntlet::run_gauntlet_with;
 use ddz::arena::request::{CheckedMatch, MatchRequest};
-use ddz::arena::table::deals::Deal;
+use ddz::game::deal::Deal;
 use ddz::arena::table::players::{Answer, Fault, FaultKind, Hosting, Player};
 use ddz::arena::table::referee::GameRecord;
 use ddz::arena::table::spec::PlayerSpec;
