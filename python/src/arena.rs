@@ -8,15 +8,16 @@
 
 use crate::agent::Agent;
 use crate::game::{action_of, observation, Action, GameCore};
-use crate::rules::{platform_of, rules_name};
+use crate::rules::platform_of;
 use ddz::arena::count::report::Report;
 use ddz::arena::gauntlet::run_gauntlet_with;
 use ddz::arena::request::{CheckedMatch, MatchRequest};
-use ddz::game::deal::Deal;
 use ddz::arena::table::players::{Answer, Fault, FaultKind, Hosting, Player};
 use ddz::arena::table::referee::GameRecord;
 use ddz::arena::table::spec::PlayerSpec;
+use ddz::arena::text::match_text;
 use ddz::arena::{make_player, run_with, ArenaConfig, Format, Stop};
+use ddz::game::deal::Deal;
 use ddz::game::legal::legal_bids;
 use ddz::game::Seat;
 use ddz::named::Named;
@@ -309,41 +310,14 @@ impl Settings<'_> {
     }
 }
 
-/// The first line `ddz arena` prints of a match: its players, format, seed and rules.
-fn header(config: &ArenaConfig, labels: &[String]) -> String {
-    let format = match config.format {
-        Format::Seats => "seats as given",
-        other => other.name(),
-    };
-    format!(
-        "ddz arena: {}, {}{}{}, seed {}, {} jobs, time {} s",
-        labels.join(" / "),
-        format,
-        if config.rules.fixed_landlord {
-            ", fixed landlord"
-        } else {
-            ""
-        },
-        if config.rules.platform == Platform::Canonical {
-            String::new()
-        } else {
-            format!(", {} platform", rules_name(config.rules.platform))
-        },
-        config.seed,
-        config.jobs,
-        config.rules.time.as_secs_f64()
-    )
-}
-
-/// A match's report as `ddz arena` prints it: the header, the summary, the `RESULT` line.
+/// What `ddz arena` prints of the match, word for word (the library's text).
 fn report_text(config: &ArenaConfig, report: &Report) -> String {
-    let labels = ddz::arena::labels(&config.players);
-    format!(
-        "{}\n{}RESULT {}\n",
-        header(config, &labels),
-        report.summary(),
-        report.to_json()
-    )
+    let jobs = format!(
+        "{} {}",
+        config.jobs,
+        if config.jobs == 1 { "job" } else { "jobs" }
+    );
+    match_text(config, &ddz::arena::labels(&config.players), report, &jobs)
 }
 
 /// Between deals, Python's signals are looked at, so Ctrl-C stops a long match, as does an

@@ -7,7 +7,43 @@ use super::count::report::{rate, PlayerStats, Report};
 use super::count::team::{TeamScore, DEAL_CAP};
 use super::gauntlet::{GauntletReport, Interval, Role};
 use super::table::players::{FaultKind, FAULT_KINDS};
+use super::{ArenaConfig, Format};
+use crate::game::Scoring;
+use crate::named::Named;
+use crate::rules::Platform;
 use std::fmt::Write;
+
+/// What `ddz arena` prints of a finished match, and the Python package's `ArenaReport.text`:
+/// the line naming the players, format, seed, `jobs` (as the caller words them: `2 jobs`,
+/// `1 job, shard 1/4`) and rules, the report's summary, and the `RESULT` line.
+#[must_use]
+pub fn match_text(config: &ArenaConfig, names: &[String], report: &Report, jobs: &str) -> String {
+    let format = match config.format {
+        Format::Seats => "seats as given",
+        other => other.name(),
+    };
+    let mut text = format!("ddz arena: {}, {}", names.join(" / "), format);
+    if config.rules.fixed_landlord {
+        text.push_str(", fixed landlord");
+    }
+    if config.rules.platform != Platform::Canonical {
+        let _ = write!(text, ", {} platform", config.rules.platform);
+    }
+    if config.rules.scoring == Scoring::Team {
+        text.push_str(", team scoring");
+    }
+    let _ = writeln!(
+        text,
+        ", seed {}, {}, time {} s{}",
+        config.seed,
+        jobs,
+        config.rules.time.as_secs_f64(),
+        if config.threaded { ", threaded" } else { "" }
+    );
+    text.push_str(&report.summary());
+    let _ = writeln!(text, "RESULT {}", report.to_json());
+    text
+}
 
 /// A time in milliseconds with about four significant digits, so a sub-microsecond in-process
 /// reply and a three-second search both read well in one column.

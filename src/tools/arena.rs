@@ -5,12 +5,13 @@ use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
 use crate::arena::table::referee::CardOrder;
 use crate::arena::table::spec::limit_notes;
+use crate::arena::text::match_text;
 use crate::arena::wire::game_log::{game_json, transcript, transcript_name};
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
 use crate::engine::config::read_scoring;
 use crate::game::deal::{parse_dat, write_dat};
-use crate::game::{Scoring, Seat};
+use crate::game::Seat;
 use crate::named::Named;
 use crate::os::{is_terminal, Stream};
 use crate::registry::{entries, set, synopsis, valid, Flag, FlagRefusal};
@@ -560,39 +561,8 @@ fn print_summary(
     report: &crate::arena::count::report::Report,
     jobs: &str,
 ) -> std::io::Result<()> {
-    let format = match config.format {
-        Format::Seats => "seats as given",
-        other => other.name(),
-    };
-    let time_secs = config.rules.time.as_secs_f64();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    writeln!(
-        out,
-        "ddz arena: {}, {}{}{}{}, seed {}, {}, time {} s{}",
-        names.join(" / "),
-        format,
-        if config.rules.fixed_landlord {
-            ", fixed landlord"
-        } else {
-            ""
-        },
-        if config.rules.platform == Platform::Canonical {
-            String::new()
-        } else {
-            format!(", {} platform", config.rules.platform)
-        },
-        if config.rules.scoring == Scoring::Team {
-            ", team scoring"
-        } else {
-            ""
-        },
-        config.seed,
-        jobs,
-        time_secs,
-        if config.threaded { ", threaded" } else { "" }
-    )?;
-    write!(out, "{}", report.summary())?;
-    writeln!(out, "RESULT {}", report.to_json())?;
+    out.write_all(match_text(config, names, report, jobs).as_bytes())?;
     out.flush()
 }
