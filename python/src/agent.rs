@@ -13,11 +13,11 @@
 use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
 use crate::rules::{codes_of, platform_of, type_name};
 use ddz::arena::make_player;
-use ddz::game::deal::mix;
 use ddz::arena::table::players::{Hosting, Player};
 use ddz::arena::table::spec::{BuiltinSpec, PlayerSpec};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
+use ddz::game::deal::mix;
 use ddz::game::state::HAND_SIZE;
 use ddz::game::{Scoring, Seat};
 use ddz::protocol::{Command, Info, Reply};

@@ -8,9 +8,9 @@
 //! call, its tuples shared: they are immutable).
 
 use crate::rules::{codes_of, legal_combos, platform_of, rules_name, tuple_of, type_name};
-use ddz::game::deal::Deal;
 use ddz::arena::table::scoring::botzone_scores;
 use ddz::cards::Cards;
+use ddz::game::deal::Deal;
 use ddz::game::legal::legal_bids;
 use ddz::game::{BySeat, Round, Seat};
 use ddz::rules::{Combo, Platform};
