@@ -36,7 +36,6 @@ from ddz.envs.actions import (
     NUM_RANKS,
     PASS,
     ActionSpace,
-    key_of,
     rank_of,
 )
 
@@ -74,9 +73,6 @@ MAX_BOMBS = 14
 _DECK = np.array((4,) * 13 + (1, 1), dtype=np.int8)
 #: The first play indices after the pass: the rocket, then the 13 bombs (actions' order).
 _DOUBLERS = range(1, 15)
-#: Cache of card tuples to play indices; cleared when it grows past this many (about 20 MB),
-#: as random play meets a few dozen new tuples a game.
-_CACHE_LIMIT = 200_000
 
 
 def counts_of(codes) -> np.ndarray:
@@ -87,8 +83,6 @@ def counts_of(codes) -> np.ndarray:
     return counts
 
 
-#: The card tuples' indices, one cache for each action table (there is one a process).
-_caches = {}
 
 
 class Table:
@@ -100,7 +94,7 @@ class Table:
     def __init__(self, game, actions: ActionSpace):
         self.game = game
         self.actions = actions
-        self._cache = _caches.setdefault(id(actions._t), {})
+        self._index_of_key = actions.index_of_key.__getitem__
         self._rows = _row_caches.setdefault(id(actions._t), {})
         self.bids = [None, None, None]
         self.moves = []  # (seat, play index) of the play phase, in order
@@ -116,6 +110,7 @@ class Table:
         self._steps = 0  # actions taken, to know when the legal list is stale
         self._legal_for = -1
         self._legal = []
+        self._legal_array = None
 
     def _sync_hands(self):
         hands = self.game.hands
@@ -153,22 +148,20 @@ class Table:
             bids = game.legal_actions()
             self._legal = [offset + b for b in bids]
         else:
-            self._legal = self._indices(game.legal_actions())
+            # The plays' packed rank counts, read straight to indices (no tuples of codes).
+            self._legal = list(map(self._index_of_key, game.legal_keys()))
         self._legal_for = step
+        self._legal_array = None
         return self._legal
 
-    def _indices(self, plays):
-        cache = self._cache
-        try:
-            return list(map(cache.__getitem__, plays))
-        except KeyError:
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            by_key = self.actions.index_of_key
-            for p in plays:
-                if p not in cache:
-                    cache[p] = by_key[key_of(p)]
-            return list(map(cache.__getitem__, plays))
+    def legal_array(self) -> np.ndarray:
+        """:meth:`legal` as a read-only numpy array of indices (kept until the next step)."""
+        legal = self.legal()
+        array = self._legal_array
+        if array is None:
+            array = self._legal_array = np.array(legal, dtype=np.intp)
+            array.setflags(write=False)
+        return array
 
     def step(self, index: int):
         """Plays action ``index`` for the seat to move; ``ValueError`` when it is not legal
@@ -226,9 +219,9 @@ class Table:
             return "no action"
 
     def mask(self) -> np.ndarray:
-        """The legal actions as an int8 mask over the action space."""
+        """The legal actions as an int8 mask over the action space (a new array each call)."""
         mask = np.zeros(self.actions.n, dtype=np.int8)
-        mask[self.legal()] = 1
+        mask[self.legal_array()] = 1
         return mask
 
     def encode(self, seat: int) -> np.ndarray:
