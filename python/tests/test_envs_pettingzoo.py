@@ -232,3 +232,22 @@ def test_sampling_from_the_mask_picks_only_and_every_legal_action():
     other = np.zeros(93_777, dtype=np.int8)
     other[[1, 2]] = 1
     assert {int(space.sample(other)) for _ in range(100)} == {1, 2}
+
+
+def test_the_mask_is_read_only_and_sampled_from_the_legal_indices_unread():
+    e = raw_env()
+    e.reset(seed=3)
+    space = e.action_space(e.agent_selection)
+    obs = e.observe(e.agent_selection)
+    mask = obs["action_mask"]
+    legal = list(e.infos[e.agent_selection]["legal_actions"])
+    assert not mask.flags.writeable
+    with pytest.raises(ValueError):
+        mask[0] = 1
+    other = next(a for a in AGENTS if a != e.agent_selection)
+    assert not e.observe(other)["action_mask"].flags.writeable
+    assert {int(space.sample(mask)) for _ in range(2_000)} == set(legal)
+    # Made writeable again and changed, the mask is read, not trusted.
+    mask.setflags(write=True)
+    mask[legal[0]] = 0
+    assert legal[0] not in {int(space.sample(mask)) for _ in range(2_000)}

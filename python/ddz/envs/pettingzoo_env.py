@@ -6,7 +6,9 @@
 - Actions: ``Discrete(n)`` over :mod:`ddz.envs.actions` (the pass, the 93,772 plays, with
   bidding the bids 0..3 last); ``env.unwrapped.actions`` maps an index to a play and back.
 - Observations: ``{"observation": int8 vector (ddz.envs.observation's layout),
-  "action_mask": int8 over the actions}``; the mask is all 0s for a seat not to move.
+  "action_mask": int8 over the actions}``; the mask is all 0s for a seat not to move. The
+  mask is read-only (a new array each time; copy it to change it), so the action space's
+  ``sample(mask)`` draws from the legal indices it was told without reading it.
   ``infos[agent]["legal_actions"]`` lists the legal indices of the seat to move too.
 - Rewards: each seat's official score (docs/rules.md: ±100 × base × multiplier a farmer, twice
   that the landlord), all at the end; 0 on every step before. A game nobody bid ends at once
@@ -160,9 +162,11 @@ class raw_env(AECEnv):
         table = self.table
         if table.game.to_move == seat:
             mask = table.mask()
-            self._action_space.hint(table.legal())
+            mask.setflags(write=False)
+            self._action_space.hint(table.legal_array(), mask)
         else:
             mask = np.zeros(self.actions.n, dtype=np.int8)
+            mask.setflags(write=False)
         return {"observation": table.encode(seat), "action_mask": mask}
 
     def step(self, action):
