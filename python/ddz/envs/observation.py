@@ -221,7 +221,7 @@ class Table:
     def mask(self) -> np.ndarray:
         """The legal actions as an int8 mask over the action space (a new array each call)."""
         mask = np.zeros(self.actions.n, dtype=np.int8)
-        mask[self.legal_array()] = 1
+        mask.put(self.legal_array(), 1)
         return mask
 
     def encode(self, seat: int) -> np.ndarray:

@@ -33,6 +33,7 @@ from ddz.envs.observation import Table
 
 #: The agents, seat by seat.
 AGENTS = ("A", "B", "C")
+_SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
 
 
 def env(**kwargs):
@@ -46,12 +47,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper`` with ``last``, ``agents`` and
     ``agent_selection`` asked of the environment directly: the same checks, without the
     wrapper's attribute forwarding (``__getattr__`` twice over) for each thing ``last`` and
-    the agent loop read, which cost a sixth of a random-play step."""
+    the agent loop read, which cost a sixth of a random-play step; ``step`` likewise, past
+    the wrapper's layers, in the common case."""
 
     def last(self, observe=True):
         if not self._has_reset:
             raise AttributeError("last cannot be called before reset")
         return self.env.last(observe)
+
+    def step(self, action):
+        # The common case asked of the environment directly; the rest (before reset, after
+        # the end) as PettingZoo's wrapper answers it.
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     @property
     def agents(self):
@@ -158,7 +169,9 @@ class raw_env(AECEnv):
         }
 
     def observe(self, agent):
-        seat = AGENTS.index(agent)
+        seat = _SEATS.get(agent)
+        if seat is None:
+            seat = AGENTS.index(agent)  # the ValueError of an agent not at the table
         table = self.table
         if table.game.to_move == seat:
             mask = table.mask()
