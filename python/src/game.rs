@@ -358,6 +358,13 @@ pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py
 }
 
 /// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
+/// A play's rank counts packed 3 bits a rank (rank `r` at bit `3 * r`), the Python
+/// environments' key of a play (`ddz.envs.actions.key_of`).
+fn packed_key(cards: Cards) -> u64 {
+    let nibbles = cards.counts().0;
+    (0..15).fold(0, |key, r| key | (((nibbles >> (4 * r)) & 0xF) << (3 * r)))
+}
+
 #[pyclass(module = "ddz._ddz", name = "Game")]
 pub struct Game {
     pub core: GameCore,
@@ -486,6 +493,24 @@ impl Game {
     /// How many legal actions there are (`step_index` takes 0 to this less one).
     fn legal_action_count(&mut self) -> usize {
         self.core.legal().len()
+    }
+
+    /// The legal plays as packed rank counts, in `legal_actions()`'s order: 3 bits a rank, rank
+    /// `r` (0 = the 3s .. 14 = the big joker) at bit `3 * r`, the pass 0, as
+    /// `ddz.envs.actions.key_of` packs a play's cards; ints, so a caller maps them to its own
+    /// indices without reading tuples. Empty once the game is over; `ValueError` while bidding
+    /// (the legal actions are bids then).
+    fn legal_keys<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        if self.core.phase == Phase::Bid {
+            return Err(PyValueError::new_err(
+                "legal_keys: the seats are bidding (legal_actions() lists the bids)",
+            ));
+        }
+        let keys = self.core.legal().iter().map(|&action| match action {
+            Action::Play(Some(cards)) => packed_key(cards),
+            _ => 0,
+        });
+        PyList::new(py, keys)
     }
 
     /// Plays `action` for the seat to move; an illegal or malformed action, an action for

@@ -324,3 +324,19 @@ def test_bad_arguments_are_refused():
         ddz.Game(bidding=True, landlord=1)
     with pytest.raises(ValueError, match="no seat 5"):
         ddz.Game(seed=1).observation(5)
+
+
+def test_legal_keys_pack_the_legal_plays_rank_counts_in_order():
+    from ddz.envs.actions import key_of
+
+    rng = random.Random(7)
+    for seed in range(20):
+        g = ddz.Game(seed=seed, bidding=True, rules=rng.choice(["platform", "botzone"]))
+        while not g.done:
+            if g.phase == "bid":
+                with pytest.raises(ValueError):
+                    g.legal_keys()
+            else:
+                assert g.legal_keys() == [key_of(a) for a in g.legal_actions()]
+            g.step_index(rng.randrange(g.legal_action_count()))
+        assert g.legal_keys() == []

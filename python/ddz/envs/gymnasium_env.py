@@ -4,7 +4,8 @@
 :class:`ddz.Agent` takes, default ``builtin:rules``, an ``Agent`` or any object with ``act(game)``, or a callable
 ``f(observation, legal_actions) -> action`` as :func:`ddz.arena` seats them). The spaces are the PettingZoo environment's:
 ``Discrete`` over :mod:`ddz.envs.actions` and a Dict observation with the int8 vector and
-the ``action_mask``; ``info["legal_actions"]`` lists the legal indices too. The reward is the
+the ``action_mask`` (read-only, as the PettingZoo environment's); ``info["legal_actions"]``
+lists the legal indices too. The reward is the
 learner's official score when the game ends, 0 before. ``reset(seed=s)`` deals the same game
 to the same players.
 
@@ -137,10 +138,11 @@ class DdzEnv(gym.Env):
 
     def _observe(self):
         if self.table.game.done:
-            mask = np.zeros(self.actions.n, dtype=np.int8)
+            mask = _no_actions(self.actions.n)
         else:
             mask = self.table.mask()
-            self.action_space.hint(self.table.legal())
+            mask.setflags(write=False)
+            self.action_space.hint(self.table.legal_array(), mask)
         return {"observation": self.table.encode(self.seat), "action_mask": mask}
 
     def _info(self):
@@ -164,7 +166,7 @@ class DdzEnv(gym.Env):
             self._faulted = True
             obs = {
                 "observation": self.table.encode(self.seat),
-                "action_mask": np.zeros(self.actions.n, dtype=np.int8),
+                "action_mask": _no_actions(self.actions.n),
             }
             info = {"legal_actions": [], "landlord": game.landlord, "illegal_action": True}
             return obs, self.illegal_reward, True, False, info
@@ -187,3 +189,10 @@ class DdzEnv(gym.Env):
 
 
 gym.register(id="ddz/Doudizhu-v0", entry_point="ddz.envs.gymnasium_env:DdzEnv")
+
+
+def _no_actions(n):
+    """A read-only mask of ``n`` 0s, as the masks handed out are read-only."""
+    mask = np.zeros(n, dtype=np.int8)
+    mask.setflags(write=False)
+    return mask

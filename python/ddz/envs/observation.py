@@ -36,7 +36,6 @@ from ddz.envs.actions import (
     NUM_RANKS,
     PASS,
     ActionSpace,
-    key_of,
     rank_of,
 )
 
@@ -74,9 +73,6 @@ MAX_BOMBS = 14
 _DECK = np.array((4,) * 13 + (1, 1), dtype=np.int8)
 #: The first play indices after the pass: the rocket, then the 13 bombs (actions' order).
 _DOUBLERS = range(1, 15)
-#: Cache of card tuples to play indices; cleared when it grows past this many (about 20 MB),
-#: as random play meets a few dozen new tuples a game.
-_CACHE_LIMIT = 200_000
 
 
 def counts_of(codes) -> np.ndarray:
@@ -87,8 +83,6 @@ def counts_of(codes) -> np.ndarray:
     return counts
 
 
-#: The card tuples' indices, one cache for each action table (there is one a process).
-_caches = {}
 
 
 class Table:
@@ -100,7 +94,7 @@ class Table:
     def __init__(self, game, actions: ActionSpace):
         self.game = game
         self.actions = actions
-        self._cache = _caches.setdefault(id(actions._t), {})
+        self._index_of_key = actions.index_of_key.__getitem__
         self._rows = _row_caches.setdefault(id(actions._t), {})
         self.bids = [None, None, None]
         self.moves = []  # (seat, play index) of the play phase, in order
@@ -116,6 +110,9 @@ class Table:
         self._steps = 0  # actions taken, to know when the legal list is stale
         self._legal_for = -1
         self._legal = []
+        self._legal_array = None
+        self._recent_for = -1  # the step _recent_bytes was made at
+        self._recent_bytes = b""
 
     def _sync_hands(self):
         hands = self.game.hands
@@ -153,22 +150,20 @@ class Table:
             bids = game.legal_actions()
             self._legal = [offset + b for b in bids]
         else:
-            self._legal = self._indices(game.legal_actions())
+            # The plays' packed rank counts, read straight to indices (no tuples of codes).
+            self._legal = list(map(self._index_of_key, game.legal_keys()))
         self._legal_for = step
+        self._legal_array = None
         return self._legal
 
-    def _indices(self, plays):
-        cache = self._cache
-        try:
-            return list(map(cache.__getitem__, plays))
-        except KeyError:
-            if len(cache) > _CACHE_LIMIT:
-                cache.clear()
-            by_key = self.actions.index_of_key
-            for p in plays:
-                if p not in cache:
-                    cache[p] = by_key[key_of(p)]
-            return list(map(cache.__getitem__, plays))
+    def legal_array(self) -> np.ndarray:
+        """:meth:`legal` as a read-only numpy array of indices (kept until the next step)."""
+        legal = self.legal()
+        array = self._legal_array
+        if array is None:
+            array = self._legal_array = np.array(legal, dtype=np.intp)
+            array.setflags(write=False)
+        return array
 
     def step(self, index: int):
         """Plays action ``index`` for the seat to move; ``ValueError`` when it is not legal
@@ -226,24 +221,44 @@ class Table:
             return "no action"
 
     def mask(self) -> np.ndarray:
-        """The legal actions as an int8 mask over the action space."""
+        """The legal actions as an int8 mask over the action space (a new array each call)."""
         mask = np.zeros(self.actions.n, dtype=np.int8)
-        mask[self.legal()] = 1
+        mask.put(self.legal_array(), 1)
         return mask
 
     def encode(self, seat: int) -> np.ndarray:
-        """The observation vector of ``seat`` (the layout in the module's doc)."""
+        """The observation vector of ``seat`` (the layout in the module's doc): one join of
+        kept bytes, the one-hot parts taken whole from tables."""
         nxt, prev = _NEXT[seat], _PREV[seat]
-        small = bytearray(_SMALL)
         sizes, bids, landlord = self.sizes, self.bids, self.game.landlord
-        for k, s in enumerate((seat, nxt, prev)):
-            small[_COUNTS + (MAX_CARDS + 1) * k + sizes[s]] = 1
-            bid = bids[s]
-            small[_BIDS + 5 * k + (0 if bid is None else bid + 1)] = 1
-            if landlord == s:
-                small[_LANDLORD + k] = 1
-        small[_PHASE + (0 if self.game.phase == "bid" else 1)] = 1
-        small[_BOMBS + min(self.bombs, MAX_BOMBS)] = 1
+        played = self.enc_played
+        joined = b"".join(
+            (
+                self.enc_hand[seat],
+                self.enc_unseen[seat],
+                played[seat],
+                played[nxt],
+                played[prev],
+                self._recent(),
+                _COUNT_HOT[sizes[seat]],
+                _COUNT_HOT[sizes[nxt]],
+                _COUNT_HOT[sizes[prev]],
+                _NO_LANDLORD if landlord is None else _LANDLORD_HOT[(landlord - seat) % 3],
+                _BID_HOT[bids[seat]],
+                _BID_HOT[bids[nxt]],
+                _BID_HOT[bids[prev]],
+                _PHASE_HOT[self.game.phase],
+                _BOMBS_HOT[min(self.bombs, MAX_BOMBS)],
+                self.enc_bottom,
+            )
+        )
+        return np.frombuffer(bytearray(joined), dtype=np.int8)
+
+    def _recent(self) -> bytes:
+        """The parts every seat sees alike, last_moves to to_beat, encoded (kept until the
+        next step)."""
+        if self._recent_for == self._steps:
+            return self._recent_bytes
         last = [_NO_CARDS, _NO_CARDS, _NO_CARDS]
         passes = bytearray(3)
         moves = self.moves
@@ -253,24 +268,10 @@ class Table:
                 passes[k] = 1
             else:
                 last[k] = self._row(index)
-        played = self.enc_played
-        joined = b"".join(
-            (
-                self.enc_hand[seat],
-                self.enc_unseen[seat],
-                played[seat],
-                played[nxt],
-                played[prev],
-                last[0],
-                last[1],
-                last[2],
-                passes,
-                _NO_CARDS if self.to_beat is None else self._row(self.to_beat),
-                small,
-                self.enc_bottom,
-            )
-        )
-        return np.frombuffer(bytearray(joined), dtype=np.int8)
+        to_beat = _NO_CARDS if self.to_beat is None else self._row(self.to_beat)
+        self._recent_bytes = b"".join((last[0], last[1], last[2], passes, to_beat))
+        self._recent_for = self._steps
+        return self._recent_bytes
 
 
 _NEXT = (1, 2, 0)
@@ -291,12 +292,28 @@ def _encoded(counts) -> bytes:
 
 #: Play indices to their encoded cards, one cache for each action table.
 _row_caches = {}
-# The small one-hot parts, counts to bombs, lie together; their offsets inside that block.
-_SMALL_START = LAYOUT["counts"].start
-_SMALL = LAYOUT["bombs"].stop - _SMALL_START
-_COUNTS = 0
-_BIDS = LAYOUT["bids"].start - _SMALL_START
-_LANDLORD = LAYOUT["landlord"].start - _SMALL_START
-_PHASE = LAYOUT["phase"].start - _SMALL_START
-_BOMBS = LAYOUT["bombs"].start - _SMALL_START
+
+
+def _hot(size, at):
+    """``size`` bytes, 1 at ``at``."""
+    out = bytearray(size)
+    out[at] = 1
+    return bytes(out)
+
+
+# The one-hot parts, whole: a hand's count, the landlord relative to the observer (self,
+# next, prev; 0s while bidding), a seat's bid (none yet, 0..3), the phase, the bombs.
+_COUNT_HOT = tuple(_hot(MAX_CARDS + 1, n) for n in range(MAX_CARDS + 1))
+_LANDLORD_HOT = tuple(_hot(3, k) for k in range(3))
+_NO_LANDLORD = bytes(3)
+_BID_HOT = {bid: _hot(5, 0 if bid is None else bid + 1) for bid in (None, 0, 1, 2, 3)}
+_PHASE_HOT = {"bid": _hot(2, 0), "play": _hot(2, 1), "done": _hot(2, 1)}
+_BOMBS_HOT = tuple(_hot(MAX_BOMBS + 1, n) for n in range(MAX_BOMBS + 1))
+# The parts lie in the order encode joins them.
 assert LAYOUT["last_passes"].stop == LAYOUT["last_moves"].start + 3 * 54 + 3
+assert LAYOUT["to_beat"].start == LAYOUT["last_passes"].stop
+assert LAYOUT["counts"].start == LAYOUT["to_beat"].stop
+assert LAYOUT["landlord"].start == LAYOUT["counts"].stop
+assert LAYOUT["bids"].start == LAYOUT["landlord"].stop
+assert LAYOUT["phase"].start == LAYOUT["bids"].stop
+assert LAYOUT["bombs"].start == LAYOUT["phase"].stop

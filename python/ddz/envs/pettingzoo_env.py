@@ -6,7 +6,9 @@
 - Actions: ``Discrete(n)`` over :mod:`ddz.envs.actions` (the pass, the 93,772 plays, with
   bidding the bids 0..3 last); ``env.unwrapped.actions`` maps an index to a play and back.
 - Observations: ``{"observation": int8 vector (ddz.envs.observation's layout),
-  "action_mask": int8 over the actions}``; the mask is all 0s for a seat not to move.
+  "action_mask": int8 over the actions}``; the mask is all 0s for a seat not to move. The
+  mask is read-only (a new array each time; copy it to change it), so the action space's
+  ``sample(mask)`` draws from the legal indices it was told without reading it.
   ``infos[agent]["legal_actions"]`` lists the legal indices of the seat to move too.
 - Rewards: each seat's official score (docs/rules.md: ±100 × base × multiplier a farmer, twice
   that the landlord), all at the end; 0 on every step before. A game nobody bid ends at once
@@ -19,6 +21,7 @@ An action that is not legal raises ``ValueError`` and changes nothing.
 from __future__ import annotations
 
 import random
+import sys
 
 import numpy as np
 from pettingzoo import AECEnv
@@ -31,6 +34,24 @@ from ddz.envs.observation import Table
 
 #: The agents, seat by seat.
 AGENTS = ("A", "B", "C")
+_SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
+#: How many handed-out masks the environment keeps to refill once nothing else holds them (a
+#: loop that keeps the last observation while taking the next holds one or two).
+_SPARES = 4
+
+
+def _refs(spares, k):
+    """The references to spare ``k``'s mask, counted as :data:`_UNHELD` counts them."""
+    mask = spares[k][0]
+    return sys.getrefcount(mask)
+
+
+#: :func:`_refs` of a mask held by nothing but the spares (measured, not assumed: how calls
+#: count their arguments differs between Pythons).
+_UNHELD = _refs([(np.zeros(1, dtype=np.int8), None)], 0)
+#: Whether references are counted exactly (not in a free-threaded Python): refilling is
+#: safe only then.
+_RECYCLE = getattr(sys, "_is_gil_enabled", lambda: True)() and hasattr(sys, "getrefcount")
 
 
 def env(**kwargs):
@@ -44,12 +65,22 @@ class _OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper`` with ``last``, ``agents`` and
     ``agent_selection`` asked of the environment directly: the same checks, without the
     wrapper's attribute forwarding (``__getattr__`` twice over) for each thing ``last`` and
-    the agent loop read, which cost a sixth of a random-play step."""
+    the agent loop read, which cost a sixth of a random-play step; ``step`` likewise, past
+    the wrapper's layers, in the common case."""
 
     def last(self, observe=True):
         if not self._has_reset:
             raise AttributeError("last cannot be called before reset")
         return self.env.last(observe)
+
+    def step(self, action):
+        # The common case asked of the environment directly; the rest (before reset, after
+        # the end) as PettingZoo's wrapper answers it.
+        if self._has_reset and self.env.agents:
+            self._has_updated = True
+            self.env.step(action)
+        else:
+            super().step(action)
 
     @property
     def agents(self):
@@ -101,6 +132,8 @@ class raw_env(AECEnv):
         self._observation_space = envspaces.observation_space(n)
         self._rng = random.Random()
         self.table = None
+        self._spares = []  # (mask, its legal indices) handed out, to refill once unheld
+        self._spare_at = 0
 
     def observation_space(self, agent):
         return self._observation_space
@@ -156,14 +189,44 @@ class raw_env(AECEnv):
         }
 
     def observe(self, agent):
-        seat = AGENTS.index(agent)
+        seat = _SEATS.get(agent)
+        if seat is None:
+            seat = AGENTS.index(agent)  # the ValueError of an agent not at the table
         table = self.table
         if table.game.to_move == seat:
-            mask = table.mask()
-            self._action_space.hint(table.legal())
+            legal = table.legal_array()
+            mask = self._legal_mask(legal)
+            self._action_space.hint(legal, mask)
         else:
             mask = np.zeros(self.actions.n, dtype=np.int8)
+            mask.setflags(write=False)
         return {"observation": table.encode(seat), "action_mask": mask}
+
+    def _legal_mask(self, legal):
+        """A read-only mask with ``legal`` set, new to every caller: one handed out before
+        that nothing holds any more (its only references are the environment's own, as
+        counted) is cleared and refilled rather than 93,777 fresh bytes zeroed."""
+        spares = self._spares
+        self._action_space.hint(legal, None)  # drops the space's reference to the last mask
+        if _RECYCLE:
+            for k in range(len(spares)):
+                if _refs(spares, k) == _UNHELD:
+                    mask, was = spares[k]
+                    mask.setflags(write=True)
+                    mask.put(was, 0)
+                    mask.put(legal, 1)
+                    mask.setflags(write=False)
+                    spares[k] = (mask, legal)
+                    return mask
+        mask = self.table.mask()
+        mask.setflags(write=False)
+        if _RECYCLE:
+            if len(spares) < _SPARES:
+                spares.append((mask, legal))
+            else:
+                self._spare_at = (self._spare_at + 1) % _SPARES
+                spares[self._spare_at] = (mask, legal)
+        return mask
 
     def step(self, action):
         agent = self.agent_selection
