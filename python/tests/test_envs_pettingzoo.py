@@ -251,29 +251,3 @@ def test_the_mask_is_read_only_and_sampled_from_the_legal_indices_unread():
     mask.setflags(write=True)
     mask[legal[0]] = 0
     assert legal[0] not in {int(space.sample(mask)) for _ in range(2_000)}
-
-def test_a_mask_still_held_is_never_refilled_and_an_unheld_one_is():
-    import weakref
-
-    e = env()
-    e.reset(seed=11)
-    held, views, gone = [], [], []
-    refilled = 0
-    for agent in e.agent_iter():
-        obs, _, terminated, truncated, info = e.last()
-        if terminated or truncated:
-            e.step(None)
-            continue
-        mask = obs["action_mask"]
-        assert list(np.flatnonzero(mask)) == sorted(info["legal_actions"])
-        refilled += any(ref() is mask for ref in gone)
-        if len(held) < 8:
-            held.append((mask, mask.copy()))  # the mask itself held
-        elif len(views) < 8:
-            views.append((mask[1:], mask[1:].copy()))  # only a view of it held
-        else:
-            gone.append(weakref.ref(mask))  # nothing holds it
-        e.step(e.action_space(agent).sample(mask))
-        del obs, mask
-    assert all(np.array_equal(m, copy) for m, copy in held + views)
-    assert refilled > 0

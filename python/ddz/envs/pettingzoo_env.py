@@ -21,7 +21,6 @@ An action that is not legal raises ``ValueError`` and changes nothing.
 from __future__ import annotations
 
 import random
-import sys
 
 import numpy as np
 from pettingzoo import AECEnv
@@ -35,23 +34,6 @@ from ddz.envs.observation import Table
 #: The agents, seat by seat.
 AGENTS = ("A", "B", "C")
 _SEATS = {agent: seat for seat, agent in enumerate(AGENTS)}
-#: How many handed-out masks the environment keeps to refill once nothing else holds them (a
-#: loop that keeps the last observation while taking the next holds one or two).
-_SPARES = 4
-
-
-def _refs(spares, k):
-    """The references to spare ``k``'s mask, counted as :data:`_UNHELD` counts them."""
-    mask = spares[k][0]
-    return sys.getrefcount(mask)
-
-
-#: :func:`_refs` of a mask held by nothing but the spares (measured, not assumed: how calls
-#: count their arguments differs between Pythons).
-_UNHELD = _refs([(np.zeros(1, dtype=np.int8), None)], 0)
-#: Whether references are counted exactly (not in a free-threaded Python): refilling is
-#: safe only then.
-_RECYCLE = getattr(sys, "_is_gil_enabled", lambda: True)() and hasattr(sys, "getrefcount")
 
 
 def env(**kwargs):
@@ -132,8 +114,6 @@ class raw_env(AECEnv):
         self._observation_space = envspaces.observation_space(n)
         self._rng = random.Random()
         self.table = None
-        self._spares = []  # (mask, its legal indices) handed out, to refill once unheld
-        self._spare_at = 0
 
     def observation_space(self, agent):
         return self._observation_space
@@ -194,39 +174,13 @@ class raw_env(AECEnv):
             seat = AGENTS.index(agent)  # the ValueError of an agent not at the table
         table = self.table
         if table.game.to_move == seat:
-            legal = table.legal_array()
-            mask = self._legal_mask(legal)
-            self._action_space.hint(legal, mask)
+            mask = table.mask()
+            mask.setflags(write=False)
+            self._action_space.hint(table.legal_array(), mask)
         else:
             mask = np.zeros(self.actions.n, dtype=np.int8)
             mask.setflags(write=False)
         return {"observation": table.encode(seat), "action_mask": mask}
-
-    def _legal_mask(self, legal):
-        """A read-only mask with ``legal`` set, new to every caller: one handed out before
-        that nothing holds any more (its only references are the environment's own, as
-        counted) is cleared and refilled rather than 93,777 fresh bytes zeroed."""
-        spares = self._spares
-        self._action_space.hint(legal, None)  # drops the space's reference to the last mask
-        if _RECYCLE:
-            for k in range(len(spares)):
-                if _refs(spares, k) == _UNHELD:
-                    mask, was = spares[k]
-                    mask.setflags(write=True)
-                    mask.put(was, 0)
-                    mask.put(legal, 1)
-                    mask.setflags(write=False)
-                    spares[k] = (mask, legal)
-                    return mask
-        mask = self.table.mask()
-        mask.setflags(write=False)
-        if _RECYCLE:
-            if len(spares) < _SPARES:
-                spares.append((mask, legal))
-            else:
-                self._spare_at = (self._spare_at + 1) % _SPARES
-                spares[self._spare_at] = (mask, legal)
-        return mask
 
     def step(self, action):
         agent = self.agent_selection
