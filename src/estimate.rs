@@ -17,11 +17,11 @@ pub const Z95: f64 = 1.96;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Estimate {
     /// How many values.
-    pub n: usize,
+    pub(crate) n: usize,
     /// The mean; 0 for no values.
     pub mean: f64,
     /// The unbiased sample variance; `None` below two values.
-    pub variance: Option<f64>,
+    pub(crate) variance: Option<f64>,
 }
 
 impl Estimate {
@@ -45,7 +45,7 @@ impl Estimate {
 
     /// The standard error of the mean; `None` below two values.
     #[must_use]
-    pub fn std_error(&self) -> Option<f64> {
+    pub(crate) fn std_error(&self) -> Option<f64> {
         self.variance.map(|v| (v / self.n as f64).sqrt())
     }
 
@@ -60,7 +60,7 @@ impl Estimate {
 /// The standard normal quantile: the z with P(Z ≤ z) = `p`, for `p` in (0, 1) (Acklam's
 /// rational approximation, relative error below 1.2e-9; ±∞ at 0 and 1).
 #[must_use]
-pub fn normal_quantile(p: f64) -> f64 {
+pub(crate) fn normal_quantile(p: f64) -> f64 {
     const A: [f64; 6] = [
         -3.969_683_028_665_376e1,
         2.209_460_984_245_205e2,

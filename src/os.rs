@@ -10,7 +10,7 @@
 
 /// A standard stream.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stream {
+pub(crate) enum Stream {
     /// Standard input.
     Stdin,
     /// Standard output.
@@ -24,7 +24,7 @@ pub enum Stream {
 /// device a character device), and never for the outputs, whose colours and progress lines an
 /// old console would print as text; elsewhere never. Plain output is always safe.
 #[must_use]
-pub fn is_terminal(stream: Stream) -> bool {
+pub(crate) fn is_terminal(stream: Stream) -> bool {
     #[cfg(unix)]
     {
         extern "C" {
@@ -86,7 +86,10 @@ pub fn default_sigpipe() {
 /// whole: under Windows' byte-range lock, which the other processes' writes wait for (run
 /// anyway when the lock cannot be had: a log line at risk is better than none); elsewhere as it
 /// is, `O_APPEND` being enough.
-pub fn with_append_lock<T>(file: &mut std::fs::File, f: impl FnOnce(&mut std::fs::File) -> T) -> T {
+pub(crate) fn with_append_lock<T>(
+    file: &mut std::fs::File,
+    f: impl FnOnce(&mut std::fs::File) -> T,
+) -> T {
     #[cfg(windows)]
     {
         windows_lock::with_lock(file, f)
@@ -149,7 +152,7 @@ mod windows_lock {
 
     /// `f` run while this process holds the lock; run anyway when the lock cannot be had (a
     /// log line at risk is better than none).
-    pub fn with_lock<T>(file: &mut File, f: impl FnOnce(&mut File) -> T) -> T {
+    pub(crate) fn with_lock<T>(file: &mut File, f: impl FnOnce(&mut File) -> T) -> T {
         let handle = file.as_raw_handle() as *mut c_void;
         let mut place = lock_place();
         // SAFETY: a live file handle and an OVERLAPPED that outlives the call; the handle is

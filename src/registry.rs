@@ -77,7 +77,7 @@ impl SettingError {
     /// A value refused by a reader that does not know its setting's name ([`refused`]), named
     /// `key`: the one place a setting's name goes into its error ([`Setting::apply`]).
     #[must_use]
-    pub fn named(self, key: &str) -> SettingError {
+    pub(crate) fn named(self, key: &str) -> SettingError {
         match self {
             SettingError::BadValue {
                 key: unnamed,
@@ -96,7 +96,7 @@ impl SettingError {
 /// `value` refused: it must be `must_be`. The setting's name is added where the value was
 /// read for it ([`SettingError::named`]).
 #[must_use]
-pub fn refused(value: &str, must_be: &str) -> SettingError {
+pub(crate) fn refused(value: &str, must_be: &str) -> SettingError {
     SettingError::BadValue {
         key: String::new(),
         value: value.to_string(),
@@ -105,7 +105,7 @@ pub fn refused(value: &str, must_be: &str) -> SettingError {
 }
 
 /// The number `value` spells when `ok` accepts it, or why not (`'VALUE' must be …`).
-pub fn number<T: std::str::FromStr>(
+pub(crate) fn number<T: std::str::FromStr>(
     value: &str,
     ok: impl Fn(&T) -> bool,
     must_be: &str,
@@ -118,7 +118,7 @@ pub fn number<T: std::str::FromStr>(
 }
 
 /// The value named `value` among `options`, or why not (naming them all).
-pub fn one_of<T: Copy>(value: &str, options: &[(&str, T)]) -> Result<T, SettingError> {
+pub(crate) fn one_of<T: Copy>(value: &str, options: &[(&str, T)]) -> Result<T, SettingError> {
     options
         .iter()
         .find(|(name, _)| *name == value)
@@ -131,12 +131,12 @@ pub fn one_of<T: Copy>(value: &str, options: &[(&str, T)]) -> Result<T, SettingE
 
 /// The `KEY=VALUE` pairs of `text`, joined by `:` (`samples=16:net-weight=0`), each read by
 /// [`pair`]: the one reader of that form.
-pub fn pairs(text: &str) -> impl Iterator<Item = Result<(&str, &str), SettingError>> {
+pub(crate) fn pairs(text: &str) -> impl Iterator<Item = Result<(&str, &str), SettingError>> {
     text.split(':').map(pair)
 }
 
 /// One `KEY=VALUE`, split at its first `=`.
-pub fn pair(text: &str) -> Result<(&str, &str), SettingError> {
+pub(crate) fn pair(text: &str) -> Result<(&str, &str), SettingError> {
     text.split_once('=').ok_or_else(|| SettingError::NotAPair {
         text: text.to_string(),
     })
@@ -144,13 +144,16 @@ pub fn pair(text: &str) -> Result<(&str, &str), SettingError> {
 
 /// The setting a flag names, among `names`: `--think` is `think` when `think` is one of them.
 /// The one reading of a setting as a flag (the engine's, `ddz analyze`'s).
-pub fn flag_setting<'a>(flag: &str, mut names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+pub(crate) fn flag_setting<'a>(
+    flag: &str,
+    mut names: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
     let key = flag.strip_prefix("--")?;
     names.find(|name| *name == key)
 }
 
 /// The error of the unknown setting `key` among `names`: its near names named.
-pub fn unknown<'a>(
+pub(crate) fn unknown<'a>(
     what: &'static str,
     key: &str,
     names: impl IntoIterator<Item = &'a str>,
@@ -179,7 +182,7 @@ pub struct Setting<T> {
     /// One line of help.
     pub help: &'static str,
     /// Reads the value (trimmed) into the settings; `Err` says why it was refused.
-    pub read: fn(&mut T, &str) -> Result<(), SettingError>,
+    pub(crate) read: fn(&mut T, &str) -> Result<(), SettingError>,
     /// The value as a `describe` and a log record it (empty: not in force, one of two
     /// spellings of one value, as `samples` and `think` are).
     pub show: fn(&T) -> String,
@@ -189,12 +192,12 @@ impl<T> Setting<T> {
     /// Whether the value is a file (its shape `FILE`): in `ddz.cfg`, relative to the file's
     /// folder.
     #[must_use]
-    pub fn takes_a_file(&self) -> bool {
+    pub(crate) fn takes_a_file(&self) -> bool {
         self.value == "FILE"
     }
 
     /// Reads `value` (trimmed) into `target`; a refusal names this setting.
-    pub fn apply(&self, target: &mut T, value: &str) -> Result<(), SettingError> {
+    pub(crate) fn apply(&self, target: &mut T, value: &str) -> Result<(), SettingError> {
         (self.read)(target, value.trim()).map_err(|e| e.named(self.name))
     }
 }
@@ -202,7 +205,7 @@ impl<T> Setting<T> {
 /// Every setting of `registry` in force in `target` as `KEY=VALUE`, separated by spaces, in
 /// the registry's order: what a log records.
 #[must_use]
-pub fn describe<T>(registry: &[Setting<T>], target: &T) -> String {
+pub(crate) fn describe<T>(registry: &[Setting<T>], target: &T) -> String {
     registry
         .iter()
         .map(|s| (s.name, (s.show)(target)))
@@ -217,7 +220,7 @@ pub fn describe<T>(registry: &[Setting<T>], target: &T) -> String {
 /// default (`T::default()` shown, when it shows), wrapped under itself within
 /// [`USAGE_COLUMNS`].
 #[must_use]
-pub fn usage_lines<T: Default>(
+pub(crate) fn usage_lines<T: Default>(
     registry: &[Setting<T>],
     spell: fn(&Setting<T>) -> String,
     width: usize,
@@ -257,55 +260,55 @@ pub fn usage_lines<T: Default>(
 /// The width of the longest setting of `registry` spelled by `spell`: the column
 /// [`usage_lines`] needs.
 #[must_use]
-pub fn usage_width<T>(registry: &[Setting<T>], spell: fn(&Setting<T>) -> String) -> usize {
+pub(crate) fn usage_width<T>(registry: &[Setting<T>], spell: fn(&Setting<T>) -> String) -> usize {
     registry.iter().map(|s| spell(s).len()).max().unwrap_or(0)
 }
 
 /// Usage texts are wrapped within this many columns.
-pub const USAGE_COLUMNS: usize = 100;
+pub(crate) const USAGE_COLUMNS: usize = 100;
 
 /// A setting as a flag with its value's shape: `--think S`.
 #[must_use]
-pub fn as_flag<T>(setting: &Setting<T>) -> String {
+pub(crate) fn as_flag<T>(setting: &Setting<T>) -> String {
     format!("--{} {}", setting.name, setting.value)
 }
 
 /// A setting as a key with its value's shape: `think=S`.
 #[must_use]
-pub fn as_key<T>(setting: &Setting<T>) -> String {
+pub(crate) fn as_key<T>(setting: &Setting<T>) -> String {
     format!("{}={}", setting.name, setting.value)
 }
 
 /// A setting's name as the registries match it: `Net_Weight` and ` net-weight ` are `net-weight`.
 #[must_use]
-pub fn setting_name(key: &str) -> String {
+pub(crate) fn setting_name(key: &str) -> String {
     key.trim().to_ascii_lowercase().replace('_', "-")
 }
 
 /// The entry of `registry` named `key` (in any spelling [`setting_name`] accepts).
 #[must_use]
-pub fn find_setting<'a, T>(registry: &'a [Setting<T>], key: &str) -> Option<&'a Setting<T>> {
+pub(crate) fn find_setting<'a, T>(registry: &'a [Setting<T>], key: &str) -> Option<&'a Setting<T>> {
     let name = setting_name(key);
     registry.iter().find(|s| s.name == name)
 }
 
 /// Why a tool's flag refused its value, in the words of the value's own reader (`'x' is not a
 /// number`, a setting's [`SettingError`]); the reader of the command line adds the flag.
-pub type FlagRefusal = Box<dyn std::error::Error + Send + Sync>;
+pub(crate) type FlagRefusal = Box<dyn std::error::Error + Send + Sync>;
 
 /// One flag of a tool, declared once: its name (`--NAME`), the shape of what it takes, and how
 /// the words given are read into the tool's settings `T`. A tool's list of these gives its
 /// usage's first lines ([`synopsis`]) and its reading (`cli::Args::read_flag`), and the near
 /// names of a mistyped flag come from that usage, so a new flag is one more entry.
-pub struct Flag<T> {
+pub(crate) struct Flag<T> {
     /// The name (lower case, words joined by `-`).
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// What it takes, as the usage shows it: `S`, `A|B|C`, `P1 [P2]` (one word, or up to one
     /// per word of the shape; `OPPONENT...`: any number more; a lone `...`, `P ...`: the flag
     /// may be given again); empty for a switch, given alone.
-    pub value: &'static str,
+    pub(crate) value: &'static str,
     /// Reads the words given (none for a switch) into the settings.
-    pub read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
+    pub(crate) read: fn(&mut T, &[String]) -> Result<(), FlagRefusal>,
 }
 
 /// The flag `--NAME`, taking `VALUE`, read by `READ`: a flag list's entry on one line,
@@ -326,7 +329,7 @@ macro_rules! flag {
 impl<T> Flag<T> {
     /// The most words the flag takes: 0 for a switch, `usize::MAX` after `WORD...`.
     #[must_use]
-    pub fn words(&self) -> usize {
+    pub(crate) fn words(&self) -> usize {
         let shape = self.value.split_whitespace().filter(|w| *w != "...");
         if shape.clone().any(|w| w.ends_with("...")) {
             return usize::MAX;
@@ -336,7 +339,7 @@ impl<T> Flag<T> {
 
     /// The flag as a usage's synopsis shows it: `[--seat A|B|C]`, `[--fixed-landlord]`.
     #[must_use]
-    pub fn synopsis(&self) -> String {
+    pub(crate) fn synopsis(&self) -> String {
         if self.value.is_empty() {
             format!("[--{}]", self.name)
         } else {
@@ -347,14 +350,14 @@ impl<T> Flag<T> {
 
 /// A flag's reading that sets one field of the settings: `read: |t, w| set(&mut t.seed,
 /// w[0].parse()?)`, `read: |t, _| set(&mut t.quick, true)`.
-pub fn set<V>(field: &mut V, value: V) -> Result<(), FlagRefusal> {
+pub(crate) fn set<V>(field: &mut V, value: V) -> Result<(), FlagRefusal> {
     *field = value;
     Ok(())
 }
 
 /// A flag's word read by its type's `FromStr`, or why not in the command line's words (`'x'
 /// is not a valid value`, as `cli::Args::parse` says it).
-pub fn valid<V: std::str::FromStr>(word: &str) -> Result<V, FlagRefusal> {
+pub(crate) fn valid<V: std::str::FromStr>(word: &str) -> Result<V, FlagRefusal> {
     word.parse()
         .map_err(|_| format!("'{}' is not a valid value", word).into())
 }
@@ -363,7 +366,7 @@ pub fn valid<V: std::str::FromStr>(word: &str) -> Result<V, FlagRefusal> {
 /// that a flag named in `or` shares the brackets of the one before it, as one of two ways to
 /// say one thing: `[--pair X Y | --h2h X Y]`.
 #[must_use]
-pub fn entries<T>(flags: &[Flag<T>], or: &[&str]) -> Vec<String> {
+pub(crate) fn entries<T>(flags: &[Flag<T>], or: &[&str]) -> Vec<String> {
     let mut entries: Vec<String> = Vec::new();
     for flag in flags {
         let spelled = flag.synopsis();
@@ -382,7 +385,7 @@ pub fn entries<T>(flags: &[Flag<T>], or: &[&str]) -> Vec<String> {
 /// A usage's first lines: `head` (`usage: ddz play`), then each of `flags` (as
 /// [`Flag::synopsis`] spells them), wrapped within [`USAGE_COLUMNS`] under the first.
 #[must_use]
-pub fn synopsis(head: &str, flags: impl IntoIterator<Item = String>) -> String {
+pub(crate) fn synopsis(head: &str, flags: impl IntoIterator<Item = String>) -> String {
     let indent = " ".repeat(head.chars().count() + 1);
     let mut text = String::new();
     let mut line = head.to_string();

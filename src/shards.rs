@@ -24,15 +24,15 @@ pub struct Shard {
     /// Which shard, from 1.
     pub index: usize,
     /// How many shards the run is cut into.
-    pub count: usize,
+    pub(crate) count: usize,
     /// Consecutive deals that go to one shard together: 1 in the arena; 3 in self-play, whose
     /// deal is three arena deals, one per landlord seat, kept in one shard.
-    pub group: usize,
+    pub(crate) group: usize,
 }
 
 /// A shard's `K/N` that does not read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ShardSpecError {
+pub(crate) enum ShardSpecError {
     /// Not two numbers around a `/`.
     NotKOfN(String),
     /// K is not 1 to N.
@@ -52,14 +52,14 @@ impl std::error::Error for ShardSpecError {}
 
 impl Shard {
     /// The whole run as one shard (a plain log reads as shard 1/1).
-    pub const WHOLE: Shard = Shard {
+    pub(crate) const WHOLE: Shard = Shard {
         index: 1,
         count: 1,
         group: 1,
     };
 
     /// Reads `K/N` (1 ≤ K ≤ N).
-    pub fn parse(text: &str) -> Result<Shard, ShardSpecError> {
+    pub(crate) fn parse(text: &str) -> Result<Shard, ShardSpecError> {
         let not_k_of_n = || ShardSpecError::NotKOfN(text.to_string());
         let (k, n) = text.split_once('/').ok_or_else(not_k_of_n)?;
         let k: usize = k.trim().parse().map_err(|_| not_k_of_n())?;
@@ -76,19 +76,19 @@ impl Shard {
 
     /// Whether the deal with this number (from 0) is this shard's.
     #[must_use]
-    pub fn holds(self, deal: usize) -> bool {
+    pub(crate) fn holds(self, deal: usize) -> bool {
         (deal / self.group.max(1)) % self.count + 1 == self.index
     }
 
     /// `K/N`, as the files and the messages write it.
     #[must_use]
-    pub fn name(self) -> String {
+    pub(crate) fn name(self) -> String {
         format!("{}/{}", self.index, self.count)
     }
 }
 
 /// One shard's file, read as far as the shards' check needs: which shard it is, of which run.
-pub trait ShardFile {
+pub(crate) trait ShardFile {
     /// Which shard of how many.
     fn shard(&self) -> Shard;
 
@@ -103,7 +103,7 @@ pub trait ShardFile {
 
 /// Files that are not the shards of one run, each once.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ShardsError {
+pub(crate) enum ShardsError {
     /// No file given.
     NoFiles,
     /// Two files cut from runs cut into another number of shards: the file, its shard, the
@@ -166,14 +166,14 @@ impl fmt::Display for ShardsError {
 impl std::error::Error for ShardsError {}
 
 /// The files of all N shards of one run, each with its name, in shard order.
-pub struct Shards<F> {
+pub(crate) struct Shards<F> {
     files: Vec<(String, F)>,
 }
 
 impl<F: ShardFile> Shards<F> {
     /// The shards `files` (name, file; in any order) are, checked to be one run's: the same
     /// number of shards and the same run as the first file, each shard once, none missing.
-    pub fn of(files: Vec<(String, F)>) -> Result<Shards<F>, ShardsError> {
+    pub(crate) fn of(files: Vec<(String, F)>) -> Result<Shards<F>, ShardsError> {
         let (first_name, first) = files.first().ok_or(ShardsError::NoFiles)?;
         let first_shard = first.shard();
         // Which of `files` is each shard's.
@@ -224,32 +224,32 @@ impl<F: ShardFile> Shards<F> {
 
     /// How many shards the run was cut into.
     #[must_use]
-    pub fn count(&self) -> usize {
+    pub(crate) fn count(&self) -> usize {
         self.files.len()
     }
 
     /// Deals of the whole run.
     #[must_use]
-    pub fn deals(&self) -> usize {
+    pub(crate) fn deals(&self) -> usize {
         self.files[0].1.deals()
     }
 
     /// Shard 1's file (every shard's run is its run).
     #[must_use]
-    pub fn first(&self) -> &F {
+    pub(crate) fn first(&self) -> &F {
         &self.files[0].1
     }
 
     /// The files, with their names, in shard order.
     #[must_use]
-    pub fn files(&self) -> &[(String, F)] {
+    pub(crate) fn files(&self) -> &[(String, F)] {
         &self.files
     }
 
     /// The merge's walk: hands `take` every deal of the run (from 0) in order, with the name
     /// and the file of the shard that played it ([`Shard::holds`], the run's own slicing), and
     /// stops at the first error. What a deal's part of a file is, is the caller's to read.
-    pub fn each_deal<E>(
+    pub(crate) fn each_deal<E>(
         &mut self,
         mut take: impl FnMut(usize, &str, &mut F) -> Result<(), E>,
     ) -> Result<(), E> {

@@ -31,7 +31,7 @@ pub struct TimeRules {
     /// The referee's limit for one reply when it announces none.
     pub limit: Duration,
     /// Kept back from the limit (at most [`MAX_MARGIN_FRACTION`] of it).
-    pub margin: Duration,
+    pub(crate) margin: Duration,
     /// What a decision's search spends when its player sets nothing.
     pub search: SearchLimit,
 }
@@ -63,7 +63,7 @@ pub const REPLY_LIMIT: Duration = Duration::from_secs(15);
 pub const SAFETY_MARGIN: Duration = Duration::from_millis(1500);
 /// The margin is at most this fraction of a (very short) limit, so a 1 s limit still leaves
 /// the strategy some time.
-pub const MAX_MARGIN_FRACTION: f64 = 0.4;
+pub(crate) const MAX_MARGIN_FRACTION: f64 = 0.4;
 /// Deals a decision takes on the protocol's platforms when the player sets no limit: the
 /// measured best of strength against time, and a count gives the same answer on any machine.
 pub const DEFAULT_DEALS: u32 = 256;
@@ -74,9 +74,9 @@ pub const DEFAULT_DEALS: u32 = 256;
 /// limit 1.5 s and the platform's own overhead (Wine, a busy judge machine) to fit in them
 /// (docs/figures.md, "A count's share of the clock"). On a machine that finishes the count by
 /// then, which is all but a few decisions in a thousand, the answer is the count's.
-pub const COUNT_SHARE: f64 = 0.5;
+pub(crate) const COUNT_SHARE: f64 = 0.5;
 /// Longest thinking time accepted, in seconds (the hard deadline caps it anyway).
-pub const MAX_THINK_SECONDS: f64 = 600.0;
+pub(crate) const MAX_THINK_SECONDS: f64 = 600.0;
 
 /// What a search may spend on one decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -102,7 +102,7 @@ impl fmt::Display for SearchLimit {
 impl SearchLimit {
     /// What a decision spends, in words: `plays 64 deals a decision`, `thinks 0.5 s a decision`.
     #[must_use]
-    pub fn in_words(&self) -> String {
+    pub(crate) fn in_words(&self) -> String {
         match self {
             SearchLimit::Deals(n) => format!("plays {} deals a decision", n),
             SearchLimit::Time(t) => format!("thinks {} s a decision", think_seconds(*t)),
@@ -125,7 +125,12 @@ pub struct LimitNotes {
 impl LimitNotes {
     /// Reading what was given as `by` took the limit from `before` to `after` (the same when it
     /// set no limit, or the one in force again): noted when it replaced one given before.
-    pub fn read(&mut self, before: Option<SearchLimit>, after: Option<SearchLimit>, by: &str) {
+    pub(crate) fn read(
+        &mut self,
+        before: Option<SearchLimit>,
+        after: Option<SearchLimit>,
+        by: &str,
+    ) {
         if after == before {
             return;
         }
@@ -137,7 +142,7 @@ impl LimitNotes {
     }
 
     /// `given` (spelled `by`: `--samples 64`) read into `limit`, a tool's.
-    pub fn give(&mut self, limit: &mut Option<SearchLimit>, given: SearchLimit, by: &str) {
+    pub(crate) fn give(&mut self, limit: &mut Option<SearchLimit>, given: SearchLimit, by: &str) {
         let before = limit.replace(given);
         self.read(before, *limit, by);
     }
@@ -145,7 +150,7 @@ impl LimitNotes {
 
 /// A count of deals as a person writes it (`64`: a whole number ≥ 1): the one reading of
 /// `samples`, whether it comes from `ddz.cfg`, a flag or a player spec.
-pub fn parse_samples(text: &str) -> Result<u32, SettingError> {
+pub(crate) fn parse_samples(text: &str) -> Result<u32, SettingError> {
     number(text.trim(), |n: &u32| *n >= 1, "a whole number ≥ 1").map_err(|e| e.named("samples"))
 }
 
@@ -153,7 +158,7 @@ pub fn parse_samples(text: &str) -> Result<u32, SettingError> {
 /// to the microsecond: the one reading of `think`, whether it comes from `ddz.cfg`, a flag or a
 /// player spec. Whole microseconds read back as they are written (`Duration::as_secs_f64`
 /// shown, then read), which nanoseconds of a binary fraction need not.
-pub fn parse_think(text: &str) -> Result<Duration, SettingError> {
+pub(crate) fn parse_think(text: &str) -> Result<Duration, SettingError> {
     let must_be = format!("seconds in (0, {}]", MAX_THINK_SECONDS);
     let in_range = |t: &f64| *t >= 1e-6 && *t <= MAX_THINK_SECONDS;
     number(text.trim(), in_range, &must_be)
@@ -165,7 +170,7 @@ pub fn parse_think(text: &str) -> Result<Duration, SettingError> {
 /// million (`1.594`, where `Duration::as_secs_f64` adds the fraction and can give
 /// `1.5939999999999999`).
 #[must_use]
-pub fn think_seconds(think: Duration) -> f64 {
+pub(crate) fn think_seconds(think: Duration) -> f64 {
     think.as_micros() as f64 / 1e6
 }
 
@@ -187,7 +192,7 @@ impl Default for TimeControl {
 impl TimeControl {
     /// The time control of a platform, at its own limit.
     #[must_use]
-    pub fn of(rules: TimeRules) -> TimeControl {
+    pub(crate) fn of(rules: TimeRules) -> TimeControl {
         TimeControl {
             rules,
             limit: rules.limit,
@@ -196,29 +201,30 @@ impl TimeControl {
 
     /// The same at a reply limit of `limit` (the arena's table).
     #[must_use]
-    pub fn with_limit(self, limit: Duration) -> TimeControl {
+    pub(crate) fn with_limit(self, limit: Duration) -> TimeControl {
         TimeControl { limit, ..self }
     }
 
     /// Takes the limit from INFO (`None`: keep the platform's). A limit of 0 seconds is no
     /// limit any platform means; it is read as the platform's.
-    pub fn set_limit(&mut self, seconds: Option<u32>) {
+    pub(crate) fn set_limit(&mut self, seconds: Option<u32>) {
         self.limit = match seconds {
             Some(s) if s > 0 => Duration::from_secs(u64::from(s)),
             _ => self.rules.limit,
         };
     }
 
+    #[cfg(test)] // read by the tests alone
     /// The referee's limit in force.
     #[must_use]
-    pub fn limit(&self) -> Duration {
+    pub(crate) fn limit(&self) -> Duration {
         self.limit
     }
 
     /// What is kept back from the limit: the platform's margin, or a share of a very short
     /// limit.
     #[must_use]
-    pub fn overhead(&self) -> Duration {
+    pub(crate) fn overhead(&self) -> Duration {
         self.rules
             .margin
             .min(self.limit.mul_f64(MAX_MARGIN_FRACTION))
@@ -245,11 +251,11 @@ impl TimeControl {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deadline {
     /// When the question came.
-    pub start: Instant,
+    pub(crate) start: Instant,
     /// Answer by this.
-    pub hard: Instant,
+    pub(crate) hard: Instant,
     /// The host waits for the strategy until this, then answers without it.
-    pub give_up: Instant,
+    pub(crate) give_up: Instant,
 }
 
 impl Deadline {
@@ -273,14 +279,14 @@ impl Deadline {
     /// When a search thinking `think` starts no more work: that long after the question,
     /// never past the hard deadline.
     #[must_use]
-    pub fn soft(&self, think: Duration) -> Instant {
+    pub(crate) fn soft(&self, think: Duration) -> Instant {
         (self.start + think).min(self.hard)
     }
 
     /// When a count of deals starts no more work: [`COUNT_SHARE`] of the way from the question
     /// to the hard deadline.
     #[must_use]
-    pub fn count_stop(&self) -> Instant {
+    pub(crate) fn count_stop(&self) -> Instant {
         let to_hard = self.hard.saturating_duration_since(self.start);
         self.start + to_hard.mul_f64(COUNT_SHARE)
     }
@@ -289,7 +295,7 @@ impl Deadline {
 /// One decision's time manager: the search's limit, its most units of work when timed, and the
 /// deadline the decision was given, built once when the search starts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
+pub(crate) struct Budget {
     limit: SearchLimit,
     /// The most units of work, for a timed search with time to spare.
     most: u32,
@@ -300,7 +306,7 @@ impl Budget {
     /// The budget of a search bounded by `limit` (at most `most` units when timed) and
     /// `deadline`.
     #[must_use]
-    pub fn new(limit: SearchLimit, most: u32, deadline: Deadline) -> Budget {
+    pub(crate) fn new(limit: SearchLimit, most: u32, deadline: Deadline) -> Budget {
         Budget {
             limit,
             most,
@@ -310,7 +316,7 @@ impl Budget {
 
     /// The most units of work the search may do (at least 1).
     #[must_use]
-    pub fn most(&self) -> u32 {
+    pub(crate) fn most(&self) -> u32 {
         match self.limit {
             SearchLimit::Deals(n) => n.max(1),
             SearchLimit::Time(_) => self.most.max(1),
@@ -319,7 +325,7 @@ impl Budget {
 
     /// Whether the limit is a fixed count of units (reproducible) rather than the clock.
     #[must_use]
-    pub fn is_fixed(&self) -> bool {
+    pub(crate) fn is_fixed(&self) -> bool {
         matches!(self.limit, SearchLimit::Deals(_))
     }
 
@@ -327,7 +333,7 @@ impl Budget {
     /// while the limit allows, a fixed count until its share of the clock
     /// ([`Deadline::count_stop`]), a timed search until the soft deadline.
     #[must_use]
-    pub fn start_more_work(&self, done: u32) -> bool {
+    pub(crate) fn start_more_work(&self, done: u32) -> bool {
         if done >= self.most() {
             return false;
         }
@@ -341,13 +347,13 @@ impl Budget {
 
     /// The hard deadline: answer by this.
     #[must_use]
-    pub fn hard(&self) -> Instant {
+    pub(crate) fn hard(&self) -> Instant {
         self.deadline.hard
     }
 
     /// Whether the hard deadline has passed: answer with the best so far.
     #[must_use]
-    pub fn must_answer_now(&self) -> bool {
+    pub(crate) fn must_answer_now(&self) -> bool {
         Instant::now() >= self.deadline.hard
     }
 }

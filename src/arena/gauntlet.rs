@@ -96,7 +96,7 @@ impl Standing {
     /// Whether the match measured both sides ([`Report::unmeasured`]): when a side never
     /// finished a game through its own faults, its figures are penalties, not a strength.
     #[must_use]
-    pub fn measured(&self) -> bool {
+    pub(crate) fn measured(&self) -> bool {
         self.report.unmeasured().is_none()
     }
 
@@ -135,7 +135,7 @@ impl Standing {
 /// no share: the mean is not a number (written `n/a`, `null` in JSON), never a 0% that was not
 /// measured.
 #[must_use]
-pub fn ratio_interval(per_deal: &[(u32, u32)]) -> Interval {
+pub(crate) fn ratio_interval(per_deal: &[(u32, u32)]) -> Interval {
     let wins: u64 = per_deal.iter().map(|&(w, _)| u64::from(w)).sum();
     let games: u64 = per_deal.iter().map(|&(_, n)| u64::from(n)).sum();
     if games == 0 {
@@ -185,7 +185,7 @@ pub fn head_to_head(games: &[GameRecord]) -> HeadToHead {
 #[derive(Clone, Debug)]
 pub struct GauntletReport {
     /// The candidate's label.
-    pub candidate: String,
+    pub(crate) candidate: String,
     /// One standing per opponent, in the order given.
     pub standings: Vec<Standing>,
 }
@@ -194,7 +194,7 @@ impl GauntletReport {
     /// Whether every opponent's match was measured: the combined figures are none otherwise
     /// (an opponent that never played would count its penalties as the candidate's strength).
     #[must_use]
-    pub fn measured(&self) -> bool {
+    pub(crate) fn measured(&self) -> bool {
         self.standings.iter().all(Standing::measured)
     }
 

@@ -28,7 +28,7 @@ use std::time::Duration;
 /// The first line of a shard's log (and of a whole run's, as shard 1/1): the build, the
 /// command line after `ddz` and the run's settings.
 #[must_use]
-pub fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> String {
+pub(crate) fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> String {
     LogLine::Header {
         arena: ShardHeader {
             version: crate::VERSION.to_string(),
@@ -53,7 +53,7 @@ pub fn header_line(config: &ArenaConfig, shard: Shard, command: &[String]) -> St
 
 /// The last line of a shard's log: it finished, with its deals and wall time.
 #[must_use]
-pub fn end_line(report: &Report) -> String {
+pub(crate) fn end_line(report: &Report) -> String {
     LogLine::End {
         arena_end: ShardEnd {
             deals: report.deals,
@@ -138,7 +138,7 @@ fn differences(header: &ShardHeader, other: &ShardHeader) -> Vec<String> {
 
 /// Shards' logs that do not merge into one run's report.
 #[derive(Debug)]
-pub enum MergeError {
+pub(crate) enum MergeError {
     /// One log is not a finished shard's: its name, and what is wrong.
     File { name: String, why: FileProblem },
     /// The logs are not the shards of one run, each once.
@@ -151,7 +151,7 @@ pub enum MergeError {
 
 /// What is wrong with one shard's log.
 #[derive(Debug)]
-pub enum FileProblem {
+pub(crate) enum FileProblem {
     /// Nothing in it.
     Empty,
     /// Its first line is no shard's header.
@@ -166,7 +166,7 @@ pub enum FileProblem {
 
 /// What is wrong with one line of a shard's log.
 #[derive(Debug)]
-pub enum LineProblem {
+pub(crate) enum LineProblem {
     /// It does not read.
     Unreadable(super::wire::json::LogError),
     /// A header after the first line.
@@ -284,7 +284,7 @@ fn read_shard(name: &str, text: &str) -> Result<ShardLog, MergeError> {
 
 /// Merges shards' logs, given as (name, text): the run's settings and the report of all its
 /// deals, as one run would have made it, and the number of shards.
-pub fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), MergeError> {
+pub(crate) fn merge(logs: &[(String, String)]) -> Result<(ArenaConfig, Report, usize), MergeError> {
     let read = logs
         .iter()
         .map(|(name, text)| Ok((name.clone(), read_shard(name, text)?)))

@@ -70,7 +70,7 @@ pub enum Format {
 impl Format {
     /// The player entry in each seat, for each game of deal number `deal`.
     #[must_use]
-    pub fn seatings(self, deal: usize) -> Vec<BySeat<usize>> {
+    pub(crate) fn seatings(self, deal: usize) -> Vec<BySeat<usize>> {
         if self == Format::H2h {
             // The lone player sits where the deal puts the landlord (the referee's fixed
             // landlord is seat `deal % 3`): X alone, then Y alone.
@@ -99,13 +99,13 @@ impl Format {
 
     /// How many games each deal is played in.
     #[must_use]
-    pub fn games_per_deal(self) -> usize {
+    pub(crate) fn games_per_deal(self) -> usize {
         self.seatings(0).len()
     }
 
     /// How many players the format takes.
     #[must_use]
-    pub fn entries(self) -> usize {
+    pub(crate) fn entries(self) -> usize {
         match self {
             Format::Pair | Format::H2h | Format::Alone | Format::Team => 2,
             _ => 3,
@@ -127,7 +127,7 @@ impl Named for Format {
 crate::named_enum!(Format);
 
 /// Text that names no arena format.
-pub type ParseFormatError = crate::named::ParseNameError;
+pub(crate) type ParseFormatError = crate::named::ParseNameError;
 
 /// A match to run.
 #[derive(Clone, Debug)]
@@ -238,7 +238,7 @@ pub fn labels(specs: &[String]) -> Vec<String> {
 impl ArenaConfig {
     /// The deal with this number.
     #[must_use]
-    pub fn deal(&self, index: usize) -> Deal {
+    pub(crate) fn deal(&self, index: usize) -> Deal {
         match &self.deals {
             Some(d) => d[index],
             None => Deal::seeded(self.seed, index as u64),
@@ -247,7 +247,7 @@ impl ArenaConfig {
 
     /// How players are hosted.
     #[must_use]
-    pub fn hosting(&self) -> Hosting {
+    pub(crate) fn hosting(&self) -> Hosting {
         Hosting {
             crlf: self.crlf,
             show_stderr: self.show_stderr,
@@ -264,7 +264,7 @@ impl ArenaConfig {
     /// ([`MatchRules::match_deals`]: a match is deals `m × N .. (m + 1) × N`, its players
     /// hosted afresh for it).
     #[must_use]
-    pub fn deal_groups(&self) -> Vec<Vec<usize>> {
+    pub(crate) fn deal_groups(&self) -> Vec<Vec<usize>> {
         let numbers = self.deal_numbers();
         let per = self.rules.match_deals.map_or(0, |n| n as usize);
         let mut groups: Vec<Vec<usize>> = Vec::new();
@@ -280,7 +280,7 @@ impl ArenaConfig {
 
     /// Deals the match has (a shard plays some of them: [`ArenaConfig::deal_numbers`]).
     #[must_use]
-    pub fn deal_count(&self) -> usize {
+    pub(crate) fn deal_count(&self) -> usize {
         match &self.deals {
             Some(d) => self.games.min(d.len()),
             None => self.games,
@@ -289,7 +289,7 @@ impl ArenaConfig {
 
     /// The numbers of the deals this run plays, in order: all, or its shard's.
     #[must_use]
-    pub fn deal_numbers(&self) -> Vec<usize> {
+    pub(crate) fn deal_numbers(&self) -> Vec<usize> {
         (0..self.deal_count())
             .filter(|&i| self.shard.map_or(true, |s| s.holds(i)))
             .collect()
@@ -306,7 +306,7 @@ const PROGRESS_EVERY: Duration = Duration::from_millis(200);
 /// The seed of game `seating` of deal `deal` in the match seeded with `match_seed`: the
 /// randomness of its built-in players. `ddz play` seats a person in the same games.
 #[must_use]
-pub fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
+pub(crate) fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
     mix(
         match_seed ^ GAME_SEED_SALT,
         deal as u64 * MAX_SEATINGS + seating as u64,
@@ -327,7 +327,7 @@ fn instance_of(lineup: BySeat<usize>, seat: Seat) -> (usize, usize) {
 /// Makes the player a spec names for a table: [`make_player`] for a match run by [`run`]; a
 /// program embedding the arena ([`run_with`]) seats players of its own (the Python package
 /// hosts its callables so).
-pub type MakePlayer<'a> = &'a (dyn Fn(&PlayerSpec, Hosting) -> Box<dyn Player> + Sync);
+pub(crate) type MakePlayer<'a> = &'a (dyn Fn(&PlayerSpec, Hosting) -> Box<dyn Player> + Sync);
 
 /// The players one thread seats: per entry, instances created as the seatings need them.
 struct Pool<'a> {
@@ -388,7 +388,7 @@ impl<'a> Pool<'a> {
 pub type Stop = Box<dyn std::error::Error + Send + Sync>;
 
 /// What a caller's hook answers: go on, or stop the match and say why.
-pub type Hook = Result<(), Stop>;
+pub(crate) type Hook = Result<(), Stop>;
 
 /// A match that could not be played, or was stopped.
 #[derive(Debug)]

@@ -102,16 +102,16 @@ pub struct DealFile {
     /// The file's name as given.
     pub name: String,
     /// The deals it holds, in order.
-    pub deals: Vec<Deal>,
+    pub(crate) deals: Vec<Deal>,
 }
 
 /// A gauntlet's players: the candidate and its opponents (at least one), each a valid spec.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Gauntlet {
+pub(crate) struct Gauntlet {
     /// The player measured.
-    pub candidate: String,
+    pub(crate) candidate: String,
     /// The players it meets, one match each.
-    pub opponents: Vec<String>,
+    pub(crate) opponents: Vec<String>,
 }
 
 /// A match that keeps every rule: the configuration to run, and, for a gauntlet, its players
@@ -121,7 +121,7 @@ pub struct CheckedMatch {
     /// The match's settings, its players, format and deals complete.
     pub config: ArenaConfig,
     /// `--gauntlet`'s candidate and opponents.
-    pub gauntlet: Option<Gauntlet>,
+    pub(crate) gauntlet: Option<Gauntlet>,
 }
 
 /// The rule of a valid match a request breaks; the messages are `ddz arena`'s.

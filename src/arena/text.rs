@@ -180,7 +180,7 @@ impl Report {
 impl TeamScore {
     /// The per-turn table and the match result, for people.
     #[must_use]
-    pub fn summary(&self, labels: &[String]) -> String {
+    pub(crate) fn summary(&self, labels: &[String]) -> String {
         let mut out = String::new();
         let name = |i: usize| labels.get(i).map_or("?", String::as_str);
         let _ = writeln!(

@@ -77,7 +77,7 @@ impl Bot {
     /// request is still owed its answer, so the bot answers as to a bid asked with its cards
     /// unknown (0: every request a run begins with is a bid or holds the whole game), and
     /// says why.
-    pub fn no_request(&mut self, start: Instant) -> (Value, Vec<String>) {
+    pub(crate) fn no_request(&mut self, start: Instant) -> (Value, Vec<String>) {
         let (response, mut problems) = self.turn("null", start);
         problems.retain(|p| !p.starts_with("request 1:"));
         problems.insert(
@@ -207,7 +207,7 @@ fn clip(text: &str) -> String {
 /// (kept running). Problems go to `errors` (stderr), one line each, and into the answer's
 /// `debug`. Blank lines are no request and are skipped; an input that ends before any
 /// request is still answered once ([`Bot::no_request`]), so a run always writes a response.
-pub fn run(
+pub(crate) fn run(
     settings: BotSettings,
     input: impl BufRead,
     mut output: impl Write,

@@ -18,7 +18,7 @@ use crate::game::{GameState, Seat};
 use crate::rules::Platform;
 use serde_json::Value;
 
-pub use crate::arena::table::botzone_player::{parse_cards, BotzoneJsonError};
+pub(crate) use crate::arena::table::botzone_player::{parse_cards, BotzoneJsonError};
 
 /// Cards in a Botzone hand as dealt, and in its bottom.
 const DEALT: usize = 17;
@@ -26,22 +26,22 @@ const BOTTOM: usize = 3;
 
 /// What the first play request tells: the deal as this seat sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Deal {
+pub(crate) struct Deal {
     /// Our 17 dealt cards (the bottom not included, even for the landlord).
-    pub own: Cards,
+    pub(crate) own: Cards,
     /// The three bottom cards.
-    pub bottom: Cards,
+    pub(crate) bottom: Cards,
     /// The landlord.
-    pub landlord: Seat,
+    pub(crate) landlord: Seat,
     /// Our seat.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The stake bid (1 when all three passed).
-    pub final_bid: u8,
+    pub(crate) final_bid: u8,
 }
 
 /// One request to our seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
+pub(crate) enum Request {
     /// Bid: our cards and the bids before ours (our seat is their number).
     Bid {
         /// Our 17 cards.
@@ -82,7 +82,7 @@ fn sized(cards: Cards, n: usize, what: &'static str) -> Result<Cards, BotzoneJso
 
 impl Request {
     /// Reads one request object.
-    pub fn parse(value: &Value) -> Result<Request, BotzoneJsonError> {
+    pub(crate) fn parse(value: &Value) -> Result<Request, BotzoneJsonError> {
         let object = value
             .as_object()
             .ok_or_else(|| BotzoneJsonError::NotObject(value.to_string()))?;
@@ -141,7 +141,7 @@ impl Request {
 
 /// What is asked now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Ask {
+pub(crate) enum Ask {
     /// A bid.
     Bid,
     /// A play.
@@ -151,13 +151,13 @@ pub enum Ask {
 /// The game rebuilt from the requests and our responses: the state at our decision, what is
 /// asked, and everything that did not fit (each a message for stderr).
 #[derive(Clone, Debug)]
-pub struct Rebuilt {
+pub(crate) struct Rebuilt {
     /// Our view of the game now; `None` when no request told our cards.
-    pub state: Option<GameState>,
+    pub(crate) state: Option<GameState>,
     /// What the last request asks for (a play when it could not be read and said "history").
-    pub ask: Ask,
+    pub(crate) ask: Ask,
     /// What was wrong.
-    pub problems: Vec<String>,
+    pub(crate) problems: Vec<String>,
 }
 
 /// Our response to a play request as cards (`None`: a pass or unreadable, with a problem).
@@ -179,7 +179,7 @@ fn response_cards(response: Option<&Value>, problems: &mut Vec<String>) -> Optio
 /// Rebuilds the game from every request (`requests`, raw JSON) and our earlier responses
 /// (`responses[i]` answered `requests[i]`).
 #[must_use]
-pub fn rebuild(requests: &[Value], responses: &[Value]) -> Rebuilt {
+pub(crate) fn rebuild(requests: &[Value], responses: &[Value]) -> Rebuilt {
     let mut problems = Vec::new();
     let mut parsed = Vec::new();
     let mut last_unreadable = None;

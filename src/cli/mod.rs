@@ -82,7 +82,7 @@ impl std::error::Error for ArgError {}
 
 /// One item of a command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Arg {
+pub(crate) enum Arg {
     /// A flag as typed without its `=value`: `--games`, `-n`.
     Flag(String),
     /// A word that is no flag (a positional argument).
@@ -90,7 +90,7 @@ pub enum Arg {
 }
 
 /// A command line being read, for the tool `tool` whose usage is `usage`.
-pub struct Args {
+pub(crate) struct Args {
     parser: lexopt::Parser,
     tool: &'static str,
     usage: &'static str,
@@ -100,7 +100,7 @@ pub struct Args {
 impl Args {
     /// The arguments after the tool's name.
     #[must_use]
-    pub fn new(tool: &'static str, usage: &'static str, args: &[String]) -> Args {
+    pub(crate) fn new(tool: &'static str, usage: &'static str, args: &[String]) -> Args {
         Args {
             parser: lexopt::Parser::from_args(args.iter().cloned()),
             tool,
@@ -111,7 +111,7 @@ impl Args {
 
     /// The next flag or word; `None` at the end. (`-h`/`--help` never gets here from the
     /// binary, which answers it first, [`asked_for`]; read in-process it is a flag like any.)
-    pub fn next_arg(&mut self) -> Result<Option<Arg>, ArgError> {
+    pub(crate) fn next_arg(&mut self) -> Result<Option<Arg>, ArgError> {
         let arg = match self.parser.next() {
             Ok(Some(arg)) => arg,
             Ok(None) => return Ok(None),
@@ -149,7 +149,7 @@ impl Args {
 
     /// The value of the flag just read: `--flag=value`, or the next word. A next word that is
     /// itself a flag (`--…`) is no value: the value is missing.
-    pub fn value(&mut self) -> Result<String, ArgError> {
+    pub(crate) fn value(&mut self) -> Result<String, ArgError> {
         if let Some(v) = self.parser.optional_value() {
             return Ok(v.to_string_lossy().into_owned());
         }
@@ -167,7 +167,7 @@ impl Args {
     }
 
     /// The value of the flag just read, parsed.
-    pub fn parse<T: FromStr>(&mut self) -> Result<T, ArgError> {
+    pub(crate) fn parse<T: FromStr>(&mut self) -> Result<T, ArgError> {
         let text = self.value()?;
         text.parse().map_err(|_| ArgError::BadValue {
             flag: self.flag.clone(),
@@ -177,7 +177,7 @@ impl Args {
 
     /// The words after the flag just read (at least one, at most `most`), up to the next flag;
     /// `--flag=value` gives one.
-    pub fn values(&mut self, most: usize) -> Result<Vec<String>, ArgError> {
+    pub(crate) fn values(&mut self, most: usize) -> Result<Vec<String>, ArgError> {
         if let Some(v) = self.parser.optional_value() {
             return Ok(vec![v.to_string_lossy().into_owned()]);
         }
@@ -197,7 +197,7 @@ impl Args {
     /// [`Args::next_arg`] gave it, or the long name of a short one typed); its words (none for
     /// a switch, else one and up to as many as its shape shows) into `into`; a refused value
     /// names the flag as typed. `Ok(false)`: not one of `flags`, for the caller to read or refuse.
-    pub fn read_flag<T>(
+    pub(crate) fn read_flag<T>(
         &mut self,
         flags: &[Flag<T>],
         flag: &str,
@@ -225,7 +225,7 @@ impl Args {
 
     /// The flag just read, refused as unknown.
     #[must_use]
-    pub fn unknown(&self, arg: &Arg) -> ArgError {
+    pub(crate) fn unknown(&self, arg: &Arg) -> ArgError {
         match arg {
             Arg::Flag(flag) => ArgError::UnknownFlag {
                 flag: flag.clone(),
@@ -239,15 +239,9 @@ impl Args {
         }
     }
 
-    /// The flag read last (for messages).
-    #[must_use]
-    pub fn flag(&self) -> &str {
-        &self.flag
-    }
-
     /// Where the usage is, for the end of an error message.
     #[must_use]
-    pub fn hint(&self) -> String {
+    pub(crate) fn hint(&self) -> String {
         if self.tool.is_empty() {
             " (ddz --help for the usage)".to_string()
         } else {

@@ -20,11 +20,11 @@ use crate::time::LimitNotes;
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
-pub const CONFIG_FILE: &str = "ddz.cfg";
+pub(crate) const CONFIG_FILE: &str = "ddz.cfg";
 /// The name answered to `DOUDIZHUVER` by default.
-pub const DEFAULT_NAME: &str = "ddz";
+pub(crate) const DEFAULT_NAME: &str = "ddz";
 /// Longest name kept: platforms show it in a table.
-pub const MAX_NAME_LEN: usize = 32;
+pub(crate) const MAX_NAME_LEN: usize = 32;
 
 /// The engine's own settings, beside the thinking player's ([`SETTINGS`]): the same kind of
 /// registry, read the same way from `ddz.cfg` and
@@ -94,7 +94,7 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
 /// line each with its help, listed from the registries. The engine's flags are read against
 /// it; `ddz --help` shows it before the tools (`crate::tools::usage`).
 #[must_use]
-pub fn usage() -> &'static str {
+pub(crate) fn usage() -> &'static str {
     use crate::registry::{as_flag, usage_lines, usage_width};
     use crate::strategy::thinker::player_usage_lines;
     let width = usage_width(ENGINE_SETTINGS, as_flag).max(usage_width(SETTINGS, as_flag));
@@ -120,7 +120,7 @@ pub fn engine_setting_names() -> impl Iterator<Item = &'static str> {
 
 /// The value of a tool's `--scoring` flag, read by the engine's own `scoring` setting (the
 /// one reader of a scoring rule's name).
-pub fn read_scoring(value: &str) -> Result<Scoring, SettingError> {
+pub(crate) fn read_scoring(value: &str) -> Result<Scoring, SettingError> {
     let mut config = EngineConfig::default();
     config.set("scoring", value)?;
     Ok(config.scoring)
@@ -229,7 +229,7 @@ impl EngineConfig {
 
     /// Applies command-line flags. Unknown flags, missing values and bad values are warnings
     /// (the settings keep their values).
-    pub fn apply_args(&mut self, args: &[String]) -> Vec<String> {
+    pub(crate) fn apply_args(&mut self, args: &[String]) -> Vec<String> {
         self.read_args(args, false)
             .unwrap_or_else(|e| vec![e.to_string()])
     }
@@ -318,7 +318,7 @@ impl EngineConfig {
 
 /// A line of `ddz.cfg` refused (the engine warns and keeps the default).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ConfigLineError {
+pub(crate) enum ConfigLineError {
     /// The line is not `key = value`.
     NotKeyValue(String),
     /// The setting refused its value, or there is no such key.
@@ -361,7 +361,7 @@ impl std::error::Error for FlagError {}
 /// (Notepad's "Unicode"), anything else read as UTF-8 with each stray byte a U+FFFD, so that a
 /// GBK file's ASCII settings read as they are and its Chinese comments stay comments.
 #[must_use]
-pub fn decode_text(bytes: &[u8]) -> String {
+pub(crate) fn decode_text(bytes: &[u8]) -> String {
     let utf16 = |big_endian: bool| {
         let units: Vec<u16> = bytes[2..]
             .chunks_exact(2)

@@ -91,12 +91,12 @@ impl Log {
 
     /// Whether a file records the trace (so callers can skip formatting it).
     #[must_use]
-    pub fn has_file(&self) -> bool {
+    pub(crate) fn has_file(&self) -> bool {
         self.file.is_some()
     }
 
     /// Tags the following lines with `seat` (a new deal's).
-    pub fn set_seat(&self, seat: Seat) {
+    pub(crate) fn set_seat(&self, seat: Seat) {
         if let Some(f) = &self.file {
             if let Ok(mut f) = f.lock() {
                 f.seat = Some(seat);
@@ -130,7 +130,7 @@ impl Log {
 /// `DEAL`) and the text after the tag; `None` when the line has no tag (the format
 /// [`Log::trace`] writes: `[PID SEAT] TEXT`).
 #[must_use]
-pub fn read_tag(line: &str) -> Option<(u32, Option<Seat>, &str)> {
+pub(crate) fn read_tag(line: &str) -> Option<(u32, Option<Seat>, &str)> {
     let rest = line.strip_prefix('[')?;
     let (tag, text) = rest.split_once("] ")?;
     let (process, seat) = tag.split_once(' ')?;

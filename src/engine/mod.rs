@@ -96,7 +96,7 @@ impl Engine {
 
     /// The name answered to `DOUDIZHUVER`.
     #[must_use]
-    pub fn name(&self) -> &str {
+    pub(crate) fn name(&self) -> &str {
         &self.name
     }
 
@@ -115,11 +115,6 @@ impl Engine {
     /// for the log; `None` when it said nothing or failed.
     pub fn take_explanation(&mut self) -> Option<Note> {
         self.explained.take()
-    }
-
-    /// Notes a problem found outside the engine (the line reader's), so it is logged in order.
-    pub fn problem(&mut self, text: String) {
-        self.problems.push(text);
     }
 
     /// Answers one command. `deadline` bounds the strategy's thinking on `BID WHAT` and
@@ -183,7 +178,7 @@ impl Engine {
     /// A `DEAL` that could not be read ([`crate::protocol::message::salvage`]: no seat): the
     /// game before it is over all the same (a new `DEAL` always starts a new game), and no
     /// game is tracked until the next one; questions meanwhile get the no-game answers.
-    pub fn refuse_deal(&mut self) {
+    pub(crate) fn refuse_deal(&mut self) {
         self.tell_end(None);
         self.runner.new_game();
         self.end_told = false;
@@ -392,7 +387,7 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
 /// without one, a game where all three seats passed ended with no landlord. `None`: an end not
 /// seen, which teaches nothing. The engine and `ddz analyze` read a game's end by this alone.
 #[must_use]
-pub fn seen_ending(state: &GameState, gameover: Option<Seat>) -> Option<Ending> {
+pub(crate) fn seen_ending(state: &GameState, gameover: Option<Seat>) -> Option<Ending> {
     match gameover {
         Some(w) if state.winner() == Some(w) => Some(Ending::Played(state.outcome(w))),
         Some(_) => None,
@@ -466,7 +461,7 @@ pub(crate) fn legal_play(
 /// The simplest legal answer: pass when allowed, otherwise the lowest single (the smallest
 /// card), otherwise any legal play; the pass when nothing is legal.
 #[must_use]
-pub fn safe_play(legal: &[Combo]) -> Combo {
+pub(crate) fn safe_play(legal: &[Combo]) -> Combo {
     if legal.iter().any(Combo::is_pass) {
         return Combo::PASS;
     }

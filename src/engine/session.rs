@@ -40,7 +40,7 @@ pub const MAX_LINE: usize = 4096;
 
 /// Characters of a line quoted in a log line, at most: a 4096-byte line of junk quoted whole
 /// would bury the note (the trace keeps the whole line).
-pub const QUOTED_CHARS: usize = 80;
+pub(crate) const QUOTED_CHARS: usize = 80;
 
 /// At most [`QUOTED_CHARS`] characters of `text`, control characters escaped (`\0`, `\r`: a
 /// NUL written to a terminal or a log shows nothing), and how much was left out.
@@ -106,7 +106,7 @@ fn asks_for_help(text: &str) -> bool {
 
 /// One line read by [`read_line`].
 #[derive(Debug, PartialEq, Eq)]
-pub enum Line {
+pub(crate) enum Line {
     /// A line (without its `\n`), at most [`MAX_LINE`] bytes.
     Text(Vec<u8>),
     /// A line longer than [`MAX_LINE`]: its first [`MAX_LINE`] bytes, and its whole length.
@@ -120,7 +120,7 @@ pub enum Line {
 
 /// Reads one line, keeping at most [`MAX_LINE`] bytes and skipping the rest of a longer one
 /// (which is then read as its first [`MAX_LINE`] bytes). `None` at the end of input.
-pub fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Line>> {
+pub(crate) fn read_line<R: BufRead>(input: &mut R) -> io::Result<Option<Line>> {
     let mut kept = Vec::new();
     let mut total = 0usize;
     let mut any = false;
@@ -173,7 +173,7 @@ pub struct Session {
     /// The player.
     pub engine: Engine,
     /// The reply deadlines: the engine's time, its limit set by `INFO`.
-    pub time: TimeControl,
+    pub(crate) time: TimeControl,
     /// Where problems and the trace go.
     pub log: Log,
     /// Whether each decision's thinking goes into the log too (`explain`, default on): one

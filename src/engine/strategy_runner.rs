@@ -19,11 +19,11 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError, Sender};
 use std::time::Instant;
 
 /// Builds a fresh strategy: the worker needs one at start and after every overrun.
-pub type StrategyFactory = Box<dyn Fn() -> Box<dyn Strategy> + Send>;
+pub(crate) type StrategyFactory = Box<dyn Fn() -> Box<dyn Strategy> + Send>;
 
 /// Why the strategy gave no answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Failure {
+pub(crate) enum Failure {
     /// It panicked; the panic's message.
     Panicked(String),
     /// It had not answered by the hard deadline.
@@ -56,7 +56,7 @@ enum Answer {
 }
 
 /// An answer and what the strategy saw when it gave it (for the log).
-pub type Explained<T> = (T, Option<Note>);
+pub(crate) type Explained<T> = (T, Option<Note>);
 
 /// The text of a panic's payload.
 fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
@@ -134,7 +134,7 @@ impl Worker {
 }
 
 /// Where the strategy runs.
-pub enum StrategyRunner {
+pub(crate) enum StrategyRunner {
     /// On the caller's thread; a panic is caught, time is the caller's business.
     Inline(Box<dyn Strategy>),
     /// On a worker thread, waited for until the hard deadline.
@@ -147,12 +147,12 @@ pub enum StrategyRunner {
 }
 
 /// The current worker (opaque).
-pub struct WorkerSlot(Worker);
+pub(crate) struct WorkerSlot(Worker);
 
 impl StrategyRunner {
     /// A worker-thread runner whose strategies come from `factory`.
     #[must_use]
-    pub fn worker(factory: StrategyFactory) -> StrategyRunner {
+    pub(crate) fn worker(factory: StrategyFactory) -> StrategyRunner {
         let worker = Worker::spawn(factory());
         StrategyRunner::Worker {
             factory,
@@ -161,17 +161,17 @@ impl StrategyRunner {
     }
 
     /// Tells the strategy a new game starts.
-    pub fn new_game(&mut self) {
+    pub(crate) fn new_game(&mut self) {
         self.tell(Job::NewGame);
     }
 
     /// Tells the strategy how the game of `state` ended ([`Strategy::game_over`]).
-    pub fn game_over(&mut self, state: &GameState, ending: Ending) {
+    pub(crate) fn game_over(&mut self, state: &GameState, ending: Ending) {
         self.tell(Job::GameOver(Box::new(state.clone()), ending));
     }
 
     /// Tells the strategy the table changed ([`Strategy::new_table`]).
-    pub fn new_table(&mut self) {
+    pub(crate) fn new_table(&mut self) {
         self.tell(Job::NewTable);
     }
 
@@ -190,17 +190,17 @@ impl StrategyRunner {
     }
 
     /// The strategy's bid.
-    pub fn bid(&mut self, state: &GameState, deadline: Deadline) -> Result<u8, Failure> {
+    pub(crate) fn bid(&mut self, state: &GameState, deadline: Deadline) -> Result<u8, Failure> {
         self.explained_bid(state, deadline).map(|(b, _)| b)
     }
 
     /// The strategy's play.
-    pub fn play(&mut self, state: &GameState, deadline: Deadline) -> Result<Combo, Failure> {
+    pub(crate) fn play(&mut self, state: &GameState, deadline: Deadline) -> Result<Combo, Failure> {
         self.explained_play(state, deadline).map(|(c, _)| c)
     }
 
     /// The strategy's bid, and what it saw.
-    pub fn explained_bid(
+    pub(crate) fn explained_bid(
         &mut self,
         state: &GameState,
         deadline: Deadline,
@@ -216,7 +216,7 @@ impl StrategyRunner {
     }
 
     /// The strategy's play, and what it saw.
-    pub fn explained_play(
+    pub(crate) fn explained_play(
         &mut self,
         state: &GameState,
         deadline: Deadline,

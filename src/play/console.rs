@@ -6,21 +6,21 @@ use std::io::{BufRead, Write};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 /// The person's input and output.
-pub struct Console {
+pub(crate) struct Console {
     input: Box<dyn BufRead + Send>,
     output: Box<dyn Write + Send>,
     /// Colour or plain text.
-    pub style: Style,
+    pub(crate) style: Style,
     /// The deal being played, for the table's header (set by the session).
-    pub title: String,
+    pub(crate) title: String,
     /// Set when the person left the table (`q`, or the end of input).
-    pub left: bool,
+    pub(crate) left: bool,
     /// Set when the input ended or the output is gone: nothing more can be asked.
     closed: bool,
 }
 
 /// A console shared by the session and the person's seat.
-pub type SharedConsole = Arc<Mutex<Console>>;
+pub(crate) type SharedConsole = Arc<Mutex<Console>>;
 
 /// The longest line kept from the person (a pasted novel is cut, not a crash).
 const MAX_LINE: usize = 4096;
@@ -28,7 +28,7 @@ const MAX_LINE: usize = 4096;
 impl Console {
     /// A console on `input` and `output`.
     #[must_use]
-    pub fn new(
+    pub(crate) fn new(
         input: Box<dyn BufRead + Send>,
         output: Box<dyn Write + Send>,
         style: Style,
@@ -45,7 +45,7 @@ impl Console {
 
     /// The console behind `shared`, even if a panic poisoned the lock (the console holds no
     /// invariant a panic could break).
-    pub fn lock(shared: &SharedConsole) -> MutexGuard<'_, Console> {
+    pub(crate) fn lock(shared: &SharedConsole) -> MutexGuard<'_, Console> {
         shared
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
@@ -53,7 +53,7 @@ impl Console {
 
     /// Writes `text` and a line end. An output that is gone (a closed terminal) means the
     /// person is gone: nothing more is asked.
-    pub fn say(&mut self, text: &str) {
+    pub(crate) fn say(&mut self, text: &str) {
         let written = writeln!(self.output, "{}", text.trim_end_matches('\n'))
             .and_then(|_| self.output.flush());
         if written.is_err() {
@@ -62,14 +62,14 @@ impl Console {
     }
 
     /// [`Console::say`] in `paint`.
-    pub fn say_in(&mut self, paint: Paint, text: &str) {
+    pub(crate) fn say_in(&mut self, paint: Paint, text: &str) {
         let painted = self.style.paint(paint, text);
         self.say(&painted);
     }
 
     /// Shows `prompt`, then `> `, and reads one line; `None` at the end of input (or when the
     /// output is gone). Bytes that are not UTF-8 are read as replacement characters.
-    pub fn ask(&mut self, prompt: &str) -> Option<String> {
+    pub(crate) fn ask(&mut self, prompt: &str) -> Option<String> {
         if self.closed {
             return None;
         }

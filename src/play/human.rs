@@ -17,17 +17,17 @@ use std::time::Instant;
 
 /// What the engine would do in the person's place.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Hint {
+pub(crate) struct Hint {
     /// The bid or the play.
-    pub advice: Advice,
+    pub(crate) advice: Advice,
     /// The score the engine expects from it, when its strategy estimates one (the thinking
     /// player's search does; the rules player does not).
-    pub expected: Option<f64>,
+    pub(crate) expected: Option<f64>,
 }
 
 /// A hint's bid or play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Advice {
+pub(crate) enum Advice {
     /// Bid this (0: no bid).
     Bid(u8),
     /// Play this (or pass).
@@ -63,7 +63,7 @@ const HELP: &str = "\
 /// in `state`, by the engine's clock, checked legal, with the score it expects; `None` when it
 /// has no legal answer (a panic, an illegal choice). The terminal's `hint` and `ddz serve`'s
 /// hint button both ask this.
-pub fn hint(thinker: &mut Thinker, state: &GameState, question: Question) -> Option<Hint> {
+pub(crate) fn hint(thinker: &mut Thinker, state: &GameState, question: Question) -> Option<Hint> {
     let deadline = TimeControl::default().deadline(Instant::now());
     // A hint is never worth a crash: a panic in the search gives no hint.
     let (advice, expected) = catch_unwind(AssertUnwindSafe(|| {
@@ -101,7 +101,7 @@ pub fn hint(thinker: &mut Thinker, state: &GameState, question: Question) -> Opt
 /// [`crate::play::setup::PlaySettings::search`], as its built-in opponents do) or the
 /// engine's default. It draws its deals from the position, not from the game's seed.
 #[must_use]
-pub fn hint_player(search: Option<SearchLimit>) -> Thinker {
+pub(crate) fn hint_player(search: Option<SearchLimit>) -> Thinker {
     let mut thinker = Thinker::new(ThinkerSettings {
         limit: search,
         ..ThinkerSettings::default()
@@ -112,7 +112,7 @@ pub fn hint_player(search: Option<SearchLimit>) -> Thinker {
 
 /// The terminal's side of a person's seat: the table and the events on a shared console,
 /// answers typed at its prompt, with help, the legal plays and hints between them.
-pub struct Terminal {
+pub(crate) struct Terminal {
     console: SharedConsole,
     /// What the hints spend: the table's, else the engine's default.
     search: Option<SearchLimit>,
@@ -127,12 +127,12 @@ pub struct Terminal {
 }
 
 /// A person at the terminal: the seat [`Person`] answered by a [`Terminal`].
-pub type Human = Person<Terminal>;
+pub(crate) type Human = Person<Terminal>;
 
 impl Human {
     /// The person on `console`; hints spend `search` (the table's).
     #[must_use]
-    pub fn on_console(console: SharedConsole, search: Option<SearchLimit>) -> Human {
+    pub(crate) fn on_console(console: SharedConsole, search: Option<SearchLimit>) -> Human {
         Person::new(Terminal {
             console,
             search,

@@ -5,8 +5,8 @@
 //! lead — and the person is asked again.
 
 use crate::cards::{Cards, Counts, ParseError};
+pub(crate) use crate::game::legal::legal_bid_words;
 use crate::game::legal::legal_bids_said;
-pub use crate::game::legal::{legal_bid_words, legal_bids};
 use crate::game::{judge_bid, judge_play, IllegalBid, IllegalPlay};
 use crate::protocol::message::quote;
 use crate::rules::{Combo, Kind, Platform};
@@ -14,7 +14,7 @@ use std::fmt;
 
 /// A line the person typed, read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Request {
+pub(crate) enum Request {
     /// `q`, `quit`, `exit`: leave the table (`Q` alone is the queen).
     Quit,
     /// `help`, `h`: what can be typed.
@@ -31,7 +31,7 @@ pub enum Request {
 
 /// Reads a typed line; `None` for an empty one.
 #[must_use]
-pub fn request(line: &str) -> Option<Request> {
+pub(crate) fn request(line: &str) -> Option<Request> {
     let text = line.trim();
     // A lone queen: `Q` plays it, `q` quits (cards may be typed in any case otherwise).
     if text == "Q" {
@@ -71,7 +71,7 @@ pub enum Refusal {
 impl Refusal {
     /// What to type next, for a person at a terminal: the keys that get past this refusal. The
     /// reason itself (the `Display`) names no key, so the browser can show it as it is.
-    pub fn keys(&self) -> Option<&'static str> {
+    pub(crate) fn keys(&self) -> Option<&'static str> {
         match self {
             Refusal::Unreadable(..) => Some("p passes, ? lists the legal plays"),
             Refusal::Illegal(IllegalPlay::NotAPlay { .. }) => Some("? lists the legal plays"),
@@ -121,7 +121,7 @@ impl From<IllegalPlay> for Refusal {
 
 /// Reads `text` as a play from `hand` on `to_beat` (`None`: a lead). Returns the concrete
 /// cards (the lowest codes of each rank: suits never matter) and their reading.
-pub fn read_play(
+pub(crate) fn read_play(
     text: &str,
     hand: Cards,
     to_beat: Option<&Combo>,

@@ -19,5 +19,5 @@ pub mod setup;
 pub mod table;
 pub mod view;
 
-pub use console::{Console, SharedConsole};
-pub use human::Human;
+pub(crate) use console::{Console, SharedConsole};
+pub(crate) use human::Human;

@@ -14,24 +14,24 @@ use std::fmt::Write;
 
 /// A seat at the start of the game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Dealt {
+pub(crate) struct Dealt {
     /// The player's name (empty when unknown).
-    pub player: String,
+    pub(crate) player: String,
     /// The hand as dealt, without the bottom; `None` when unseen (another seat of a transcript).
-    pub hand: Option<Cards>,
+    pub(crate) hand: Option<Cards>,
 }
 
 /// One play or pass.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Played {
+pub(crate) struct Played {
     /// Who played.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The cards; `None` for a pass.
-    pub cards: Option<Cards>,
+    pub(crate) cards: Option<Cards>,
     /// The trick it belongs to, from 0 ([`trick_numbers`]).
-    pub trick: usize,
+    pub(crate) trick: usize,
     /// The cards the seat held after it, when its hand is known.
-    pub left: Option<usize>,
+    pub(crate) left: Option<usize>,
 }
 
 impl Played {
@@ -39,7 +39,10 @@ impl Played {
     /// seats whose count at the start is in `held` (the landlord's with the bottom), the
     /// cards left after it.
     #[must_use]
-    pub fn sequence(plays: &[(Seat, Option<Cards>)], held: [Option<usize>; 3]) -> Vec<Played> {
+    pub(crate) fn sequence(
+        plays: &[(Seat, Option<Cards>)],
+        held: [Option<usize>; 3],
+    ) -> Vec<Played> {
         let mut left = held;
         let tricks = trick_numbers(plays.iter().map(|(_, cards)| cards.is_none()));
         plays
@@ -62,7 +65,7 @@ impl Played {
 
     /// The cards in human notation, `pass` for a pass.
     #[must_use]
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         self.cards
             .map_or_else(|| "pass".to_string(), |c| c.to_string())
     }
@@ -70,29 +73,29 @@ impl Played {
 
 /// A faulty reply.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Faulted {
+pub(crate) struct Faulted {
     /// What happened: `B timeout: no answer in 15 s`.
-    pub text: String,
+    pub(crate) text: String,
     /// Whether it was scored (a fault after the game's end changes no score).
-    pub scored: bool,
+    pub(crate) scored: bool,
 }
 
 /// A game a seat won by emptying its hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Won {
+pub(crate) struct Won {
     /// The seat that emptied its hand.
-    pub winner: Seat,
+    pub(crate) winner: Seat,
     /// The landlord.
-    pub landlord: Seat,
+    pub(crate) landlord: Seat,
     /// The recorded multiplier, with what made it read from the plays; `None` when not
     /// recorded (a transcript).
-    pub multiplier: Option<Shown>,
+    pub(crate) multiplier: Option<Shown>,
 }
 
 impl Won {
     /// `C emptied its hand: the farmers win`.
     #[must_use]
-    pub fn headline(&self) -> String {
+    pub(crate) fn headline(&self) -> String {
         let side = if self.winner == self.landlord {
             "the landlord wins"
         } else {
@@ -104,37 +107,37 @@ impl Won {
 
 /// A game as far as its record tells it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Narration {
+pub(crate) struct Narration {
     /// What the game is called: `deal 4, seating 0`.
-    pub title: String,
+    pub(crate) title: String,
     /// A, B, C at the deal.
-    pub seats: [Dealt; 3],
+    pub(crate) seats: [Dealt; 3],
     /// The bottom cards, once known.
-    pub bottom: Option<Cards>,
+    pub(crate) bottom: Option<Cards>,
     /// The bids in order.
-    pub bids: Vec<(Seat, u8)>,
+    pub(crate) bids: Vec<(Seat, u8)>,
     /// The landlord, once known.
-    pub landlord: Option<Seat>,
+    pub(crate) landlord: Option<Seat>,
     /// The base, once known (the log's, 0 when nobody bid).
-    pub base: Option<u8>,
+    pub(crate) base: Option<u8>,
     /// Every play and pass in order.
-    pub plays: Vec<Played>,
+    pub(crate) plays: Vec<Played>,
     /// The faulty replies.
-    pub faults: Vec<Faulted>,
+    pub(crate) faults: Vec<Faulted>,
     /// The winner, when a seat emptied its hand and the landlord is known.
-    pub won: Option<Won>,
+    pub(crate) won: Option<Won>,
     /// How the game ended when its record does not show the end: the platform's word for a
     /// seat that, by the record, still held cards (a transcript cut short, such as the rules'
     /// own example, whose `GAMEOVER C` comes after C played no card).
-    pub unseen_end: Option<String>,
+    pub(crate) unseen_end: Option<String>,
     /// Each seat's score, A, B, C, when recorded.
-    pub scores: Option<[i32; 3]>,
+    pub(crate) scores: Option<[i32; 3]>,
 }
 
 impl Narration {
     /// The game of one log line, titled `deal D, seating S`.
     #[must_use]
-    pub fn of_line(g: &GameLine) -> Narration {
+    pub(crate) fn of_line(g: &GameLine) -> Narration {
         let mut narration = Narration {
             title: format!("deal {}, seating {}", g.deal, g.seating),
             seats: Seat::ALL.map(|s| Dealt {
@@ -178,7 +181,7 @@ impl Narration {
     /// comments for the title and the missing answers); of several games (several `DEAL`s) the
     /// last one; `None` when the transcript deals no game.
     #[must_use]
-    pub fn of_transcript(t: &Transcript) -> Option<Narration> {
+    pub(crate) fn of_transcript(t: &Transcript) -> Option<Narration> {
         let mut view = Narration::default();
         let mut plays: Vec<(Seat, Option<Cards>)> = Vec::new();
         let mut winner = None;
@@ -269,7 +272,7 @@ impl Narration {
     /// The cards each seat held when the play began (the landlord's with the bottom), where
     /// its hand is known: what [`Played::sequence`] counts down from.
     #[must_use]
-    pub fn held(&self) -> [Option<usize>; 3] {
+    pub(crate) fn held(&self) -> [Option<usize>; 3] {
         Seat::ALL.map(|seat| {
             let bottom = match (self.landlord, self.bottom) {
                 (Some(l), Some(b)) if l == seat => b.len(),
@@ -281,7 +284,7 @@ impl Narration {
 
     /// The cards `seat` held at the end, where its hand is known.
     #[must_use]
-    pub fn cards_left(&self, seat: Seat) -> Option<usize> {
+    pub(crate) fn cards_left(&self, seat: Seat) -> Option<usize> {
         match self.plays.iter().rev().find(|p| p.seat == seat) {
             Some(last) => last.left,
             None => self.held()[seat.index()],
@@ -291,7 +294,7 @@ impl Narration {
     /// The line that says how the game ended: who won, or the scored fault that ended it,
     /// `nobody bid: no score`, or `the game did not finish`.
     #[must_use]
-    pub fn headline(&self) -> String {
+    pub(crate) fn headline(&self) -> String {
         if let Some(won) = self.won {
             return won.headline();
         }
@@ -310,7 +313,7 @@ impl Narration {
     /// when a seat is down to two), the faults, the winner with the multiplier and what made
     /// it, and the scores.
     #[must_use]
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         let mut out = String::new();
         let _ = writeln!(out, "== {}", self.title);
         for seat in Seat::ALL {

@@ -17,7 +17,7 @@ use std::time::Duration;
 
 /// What the referee asks the person.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Question {
+pub(crate) enum Question {
     /// `BID WHAT`.
     Bid,
     /// `PLAY WHAT`.
@@ -26,7 +26,7 @@ pub enum Question {
 
 /// What the person answered, before it is judged.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Choice {
+pub(crate) enum Choice {
     /// A pass (no bid, when bidding).
     Pass,
     /// Text: a bid (`0` to `3`) or cards in human notation (`33344`, `xd`).
@@ -38,7 +38,7 @@ pub enum Choice {
 /// Judges `choice` as the answer to `question` in `state` (the person's own view, their turn
 /// already set). When legal, it is recorded in `state` and the reply is returned with what the
 /// person is told (`you bid 2`, `you play 33 (pair)`); else why not.
-pub fn judge(
+pub(crate) fn judge(
     state: &mut GameState,
     question: Question,
     choice: &Choice,
@@ -81,7 +81,7 @@ pub fn judge(
 
 /// How a person left the table (their seat then faults as `left`, with this as the detail).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Left {
+pub(crate) enum Left {
     /// The terminal's input ended.
     InputEnded,
     /// The person typed q and confirmed.
@@ -104,7 +104,7 @@ impl std::error::Error for Left {}
 
 /// Where a person's choices come from and where what happens at the table goes: the terminal
 /// ([`super::human::Terminal`]) or the browser (`crate::web::desk::WebFront`).
-pub trait Front: Send {
+pub(crate) trait Front: Send {
     /// A new game starts (before its deal).
     fn begin_game(&mut self) {}
 
@@ -129,7 +129,7 @@ pub trait Front: Send {
 
 /// The answer a person's seat owes a message that asks nothing of the person (every message
 /// but the handshake and the two questions): its `OK`.
-pub fn acknowledge(command: &Command) -> Answer {
+pub(crate) fn acknowledge(command: &Command) -> Answer {
     match command.ack() {
         Some(ack) => Ok((Reply::Ok(ack), None)),
         None => Err(Fault::new(
@@ -140,7 +140,7 @@ pub fn acknowledge(command: &Command) -> Answer {
 }
 
 /// A person at the table, answering through `F`.
-pub struct Person<F: Front> {
+pub(crate) struct Person<F: Front> {
     front: F,
     state: Option<GameState>,
     greeted: bool,
@@ -148,7 +148,7 @@ pub struct Person<F: Front> {
 
 impl<F: Front> Person<F> {
     /// The person behind `front`.
-    pub fn new(front: F) -> Person<F> {
+    pub(crate) fn new(front: F) -> Person<F> {
         Person {
             front,
             state: None,

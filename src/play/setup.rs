@@ -12,41 +12,41 @@ use crate::time::{LimitNotes, SearchLimit};
 use std::path::PathBuf;
 
 /// The label of the person's seat in logs and replays.
-pub const PERSON: &str = "you";
+pub(crate) const PERSON: &str = "you";
 /// The seat a person takes by default: South, the near side of a drawn table.
-pub const DEFAULT_SEAT: Seat = Seat::B;
+pub(crate) const DEFAULT_SEAT: Seat = Seat::B;
 /// The match length `INFO` announces to engines: a session has no set length, and a few
 /// engines plan by the rounds left, so a long evening's worth.
-pub const SESSION_ROUNDS: u32 = 100;
+pub(crate) const SESSION_ROUNDS: u32 = 100;
 
 /// What `ddz play` was asked for.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlaySettings {
+pub(crate) struct PlaySettings {
     /// The person's seat.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The players in the two other seats, in seat order.
-    pub opponents: [String; 2],
+    pub(crate) opponents: [String; 2],
     /// The deals' seed.
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// The first deal's number.
-    pub first_deal: usize,
+    pub(crate) first_deal: usize,
     /// No bidding: the landlord given by the deal's number, base 1.
-    pub fixed_landlord: bool,
+    pub(crate) fixed_landlord: bool,
     /// What the built-in opponents and the hints spend a decision (`--think S` or `--samples
     /// N`, the later given winning); `None`: the engine's default (an opponent's own spec still
     /// wins: [`Hosting::search`]).
-    pub search: Option<SearchLimit>,
+    pub(crate) search: Option<SearchLimit>,
     /// What each `--think` or `--samples` given replaced: said on stderr.
-    pub limits: LimitNotes,
+    pub(crate) limits: LimitNotes,
     /// Where the session's games are kept as they end.
-    pub save: Option<PathBuf>,
+    pub(crate) save: Option<PathBuf>,
 }
 
 impl PlaySettings {
     /// How the opponents are hosted: on the engine's worker thread under its time control, as
     /// the binary plays, spending [`PlaySettings::search`].
     #[must_use]
-    pub fn hosting(&self) -> Hosting {
+    pub(crate) fn hosting(&self) -> Hosting {
         Hosting {
             threaded: true,
             search: self.search,
@@ -56,7 +56,7 @@ impl PlaySettings {
 
     /// The player spec in each seat, the person's labelled [`PERSON`].
     #[must_use]
-    pub fn specs(&self) -> Vec<String> {
+    pub(crate) fn specs(&self) -> Vec<String> {
         let mut others = self.opponents.iter();
         Seat::ALL
             .iter()
@@ -73,7 +73,7 @@ impl PlaySettings {
     /// The players' labels in the game log and on the pages, A, B, C (the arena's labels of
     /// [`PlaySettings::specs`]).
     #[must_use]
-    pub fn names(&self) -> [String; 3] {
+    pub(crate) fn names(&self) -> [String; 3] {
         match crate::arena::labels(&self.specs()).try_into() {
             Ok(names) => names,
             Err(_) => unreachable!("three labels for three seats"),
@@ -83,7 +83,7 @@ impl PlaySettings {
     /// The referee's rules for the person's games: bidding unless `fixed_landlord`, and a
     /// session's [`SESSION_ROUNDS`] announced.
     #[must_use]
-    pub fn rules(&self) -> MatchRules {
+    pub(crate) fn rules(&self) -> MatchRules {
         MatchRules {
             fixed_landlord: self.fixed_landlord,
             match_games: SESSION_ROUNDS,
@@ -97,7 +97,7 @@ impl PlaySettings {
     /// build, the table's settings, and the command line of `tool` (`play`, `serve`) that
     /// plays the same deals again.
     #[must_use]
-    pub fn log_header(&self, tool: &str) -> String {
+    pub(crate) fn log_header(&self, tool: &str) -> String {
         let table = ArenaConfig {
             players: self.specs(),
             games: 1,

@@ -14,13 +14,13 @@ use crate::game::{BySeat, Seat};
 /// An opponent that could not be seated: its spec, its seat, and why (a spec refused, or a
 /// program that did not start or greet).
 #[derive(Debug)]
-pub struct SeatError {
+pub(crate) struct SeatError {
     /// The opponent's spec as given.
-    pub spec: String,
+    pub(crate) spec: String,
     /// Its seat.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// Why.
-    pub why: Box<dyn std::error::Error + Send + Sync>,
+    pub(crate) why: Box<dyn std::error::Error + Send + Sync>,
 }
 
 impl std::fmt::Display for SeatError {
@@ -36,7 +36,7 @@ impl std::fmt::Display for SeatError {
 impl std::error::Error for SeatError {}
 
 /// The three players of a person's games.
-pub struct Table {
+pub(crate) struct Table {
     players: BySeat<Box<dyn Player>>,
     names: [String; 3],
     settings: PlaySettings,
@@ -45,7 +45,10 @@ pub struct Table {
 impl Table {
     /// Seats `person` at the settings' seat and starts and greets an opponent in each other
     /// seat; `Err` says which opponent did not start, and why.
-    pub fn seat(settings: &PlaySettings, person: Box<dyn Player>) -> Result<Table, SeatError> {
+    pub(crate) fn seat(
+        settings: &PlaySettings,
+        person: Box<dyn Player>,
+    ) -> Result<Table, SeatError> {
         let specs = settings.specs();
         let rules = settings.rules();
         let mut person = Some(person);
@@ -78,13 +81,13 @@ impl Table {
 
     /// The players' labels, A, B, C, as the game log names them.
     #[must_use]
-    pub fn names(&self) -> &[String; 3] {
+    pub(crate) fn names(&self) -> &[String; 3] {
         &self.names
     }
 
     /// Plays the deal numbered `deal` of the settings' seed: the referee's record and the game
     /// log's line of it.
-    pub fn play(&mut self, deal: usize) -> (GameRecord, GameLine) {
+    pub(crate) fn play(&mut self, deal: usize) -> (GameRecord, GameLine) {
         let seed = self.settings.seed;
         let record = play_game(
             &mut self.players,
@@ -102,7 +105,7 @@ impl Table {
     }
 
     /// Ends the players (the engines' programs stop).
-    pub fn finish(&mut self) {
+    pub(crate) fn finish(&mut self) {
         for p in self.players.values_mut() {
             p.finish();
         }

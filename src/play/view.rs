@@ -12,7 +12,7 @@ use std::fmt::Write;
 
 /// A colour or weight of the view (an ANSI SGR code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Paint {
+pub(crate) enum Paint {
     /// The person's own things and prompts.
     Bold,
     /// Help that stays out of the way.
@@ -42,15 +42,15 @@ impl Paint {
 
 /// Whether the view is coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Style {
+pub(crate) struct Style {
     /// Colour with ANSI escapes; plain text when false.
-    pub colour: bool,
+    pub(crate) colour: bool,
 }
 
 impl Style {
     /// `text` in `paint`, or `text` itself without colour.
     #[must_use]
-    pub fn paint(self, paint: Paint, text: &str) -> String {
+    pub(crate) fn paint(self, paint: Paint, text: &str) -> String {
         if self.colour && !text.is_empty() {
             format!("\x1b[{}m{}\x1b[0m", paint.sgr(), text)
         } else {
@@ -62,7 +62,11 @@ impl Style {
 /// Whether to colour the output: only on a terminal, never when `NO_COLOR` is set to anything
 /// but the empty string (no-color.org) or when `TERM` is `dumb`.
 #[must_use]
-pub fn colour_wanted(terminal: bool, no_color: Option<&OsStr>, term: Option<&OsStr>) -> bool {
+pub(crate) fn colour_wanted(
+    terminal: bool,
+    no_color: Option<&OsStr>,
+    term: Option<&OsStr>,
+) -> bool {
     terminal && no_color.map_or(true, OsStr::is_empty) && term.map_or(true, |t| t != "dumb")
 }
 
@@ -97,7 +101,7 @@ fn painted_hand(counts: Counts, style: Style) -> String {
 
 /// A play with its kind, e.g. `33344 (triple with a pair)`, or `pass`.
 #[must_use]
-pub fn describe(combo: &Combo) -> String {
+pub(crate) fn describe(combo: &Combo) -> String {
     if combo.is_pass() {
         "pass".to_string()
     } else {
@@ -108,7 +112,7 @@ pub fn describe(combo: &Combo) -> String {
 /// The current trick: the plays and passes since the last lead (the whole last trick when
 /// the next player leads).
 #[must_use]
-pub fn current_trick(history: &[Turn]) -> &[Turn] {
+pub(crate) fn current_trick(history: &[Turn]) -> &[Turn] {
     let mut start = 0;
     let mut passes = 2;
     for (i, turn) in history.iter().enumerate() {
@@ -157,7 +161,7 @@ fn stake(state: &GameState) -> String {
 /// the bottom cards, the multiplier), one row per seat (role, cards left or bid), the current
 /// trick, and the person's hand. `title` names the deal.
 #[must_use]
-pub fn table(state: &GameState, title: &str, style: Style) -> String {
+pub(crate) fn table(state: &GameState, title: &str, style: Style) -> String {
     let mut out = String::new();
     let me = state.me;
     let header = match state.landlord {
@@ -235,7 +239,7 @@ pub fn table(state: &GameState, title: &str, style: Style) -> String {
 /// the table's shape changed (a new game, the end of the bidding), else only the lines that
 /// differ from the ones in the same place, and always the last line (the person's hand).
 #[must_use]
-pub fn changed_lines(before: &[String], table: &str) -> String {
+pub(crate) fn changed_lines(before: &[String], table: &str) -> String {
     let lines: Vec<&str> = table.lines().collect();
     let same_shape = before.len() == lines.len();
     let mut out = String::new();
@@ -251,7 +255,7 @@ pub fn changed_lines(before: &[String], table: &str) -> String {
 
 /// The prompt line for the person's play: what to beat, or a free lead.
 #[must_use]
-pub fn play_prompt(state: &GameState, can_beat: bool, style: Style) -> String {
+pub(crate) fn play_prompt(state: &GameState, can_beat: bool, style: Style) -> String {
     let task = match state.to_beat_for(state.me) {
         Some(on) if can_beat => format!("beat {} or p to pass", describe(on)),
         Some(on) => format!("nothing of yours beats {}: p to pass", describe(on)),
@@ -267,7 +271,7 @@ pub fn play_prompt(state: &GameState, can_beat: bool, style: Style) -> String {
 
 /// The prompt line for the person's bid, with the legal choices.
 #[must_use]
-pub fn bid_prompt(state: &GameState, style: Style) -> String {
+pub(crate) fn bid_prompt(state: &GameState, style: Style) -> String {
     format!(
         "{} {}  {}",
         style.paint(Paint::Bold, &format!("your bid, {}:", state.me)),
@@ -278,17 +282,17 @@ pub fn bid_prompt(state: &GameState, style: Style) -> String {
 
 /// The legal bids in words: `0 (no bid), 2 or 3`.
 #[must_use]
-pub fn bid_choices(state: &GameState) -> String {
+pub(crate) fn bid_choices(state: &GameState) -> String {
     super::input::legal_bid_words(state.highest_bid())
 }
 
 /// Plays listed per kind at most, so a 20-card lead (hundreds of plays with kickers) stays a
 /// screenful; the rest is counted.
-pub const LISTED_PER_KIND: usize = 16;
+pub(crate) const LISTED_PER_KIND: usize = 16;
 
 /// The legal plays grouped by kind in the official table's order, one line per kind.
 #[must_use]
-pub fn legal_list(legal: &[Combo]) -> String {
+pub(crate) fn legal_list(legal: &[Combo]) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "   legal plays ({}):", legal.len());
     for kind in Kind::ALL {
@@ -313,7 +317,7 @@ pub fn legal_list(legal: &[Combo]) -> String {
 /// One line telling what another seat (or the game) did; `None` for messages with nothing to
 /// tell. `state` is the tracker after the message.
 #[must_use]
-pub fn event(
+pub(crate) fn event(
     command: &crate::protocol::Command,
     state: &GameState,
     style: Style,
@@ -360,7 +364,7 @@ pub fn event(
 
 /// Concrete cards with their reading: `33344 (triple with a pair)`.
 #[must_use]
-pub fn played(cards: Cards) -> String {
+pub(crate) fn played(cards: Cards) -> String {
     match crate::rules::classify(cards.counts()) {
         Some(c) => describe(&c),
         None => cards.to_string(),

@@ -11,7 +11,7 @@ use std::time::Duration;
 
 /// Where a program's stderr goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stderr {
+pub(crate) enum Stderr {
     /// To ours, as it writes it.
     Shown,
     /// Kept, its last [`STDERR_KEPT`] bytes: a program that dies says why in its fate
@@ -20,13 +20,13 @@ pub enum Stderr {
 }
 
 /// How much of a program's stderr [`Stderr::Kept`] keeps, from the end.
-pub const STDERR_KEPT: usize = 4096;
+pub(crate) const STDERR_KEPT: usize = 4096;
 
 /// At most this many characters of the kept stderr go into a message.
 const STDERR_SAID: usize = 300;
 
 /// A running program.
-pub struct Program {
+pub(crate) struct Program {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: Receiver<String>,
@@ -87,7 +87,7 @@ impl KeptStderr {
 
 impl Program {
     /// Starts `process` with stdin and stdout piped and stderr shown or kept.
-    pub fn spawn(mut process: Command, stderr: Stderr) -> io::Result<Program> {
+    pub(crate) fn spawn(mut process: Command, stderr: Stderr) -> io::Result<Program> {
         let mut child = process
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -136,7 +136,7 @@ impl Program {
 
     /// Writes `line` followed by `end` (`"\n"` or `"\r\n"`) and flushes. Fails once the input
     /// is closed, by us or by the program.
-    pub fn send(&mut self, line: &str, end: &str) -> io::Result<()> {
+    pub(crate) fn send(&mut self, line: &str, end: &str) -> io::Result<()> {
         let stdin = self
             .stdin
             .as_mut()
@@ -150,28 +150,28 @@ impl Program {
 
     /// The next output line, waiting up to `timeout`; `Disconnected` once the program closed
     /// its output and every line was read.
-    pub fn recv(&self, timeout: Duration) -> Result<String, RecvTimeoutError> {
+    pub(crate) fn recv(&self, timeout: Duration) -> Result<String, RecvTimeoutError> {
         self.lines.recv_timeout(timeout)
     }
 
     /// An output line already written, if any.
-    pub fn try_recv(&self) -> Result<String, TryRecvError> {
+    pub(crate) fn try_recv(&self) -> Result<String, TryRecvError> {
         self.lines.try_recv()
     }
 
     /// Closes the program's input (end of file for it).
-    pub fn close_input(&mut self) {
+    pub(crate) fn close_input(&mut self) {
         self.stdin = None;
     }
 
     /// The exit status, if the program has exited.
-    pub fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
+    pub(crate) fn try_wait(&mut self) -> io::Result<Option<ExitStatus>> {
         self.child.try_wait()
     }
 
     /// The exit status, waiting up to `grace` for the program to exit (a program that closed
     /// its pipes is usually a moment from being reaped); `None` if it is still running.
-    pub fn wait_exit(&mut self, grace: Duration) -> Option<ExitStatus> {
+    pub(crate) fn wait_exit(&mut self, grace: Duration) -> Option<ExitStatus> {
         let start = std::time::Instant::now();
         loop {
             match self.child.try_wait() {
@@ -187,7 +187,7 @@ impl Program {
     /// What became of a program whose pipe closed, for messages: `exited (exit status 127:
     /// command not found)`, or `is still running`; with its stderr kept, what it said there
     /// last (`exited (exit status 2) saying on stderr 'ddz: unknown option …'`).
-    pub fn fate(&mut self) -> String {
+    pub(crate) fn fate(&mut self) -> String {
         let status = self.wait_exit(FATE_GRACE);
         // An exited program's stderr closes with it (unless a child of its holds it open);
         // a running one's is read as far as it has come.
@@ -212,7 +212,7 @@ impl Program {
     }
 
     /// Closes the input, kills the program and reaps it.
-    pub fn kill(&mut self) {
+    pub(crate) fn kill(&mut self) {
         self.stdin = None;
         let _ = self.child.kill();
         let _ = self.child.wait();
@@ -232,7 +232,7 @@ const FATE_GRACE: Duration = Duration::from_millis(500);
 /// An exit status in words, with the shell's meaning of 126 and 127 (a command run by
 /// [`shell`] that cannot be found or run still starts: the shell is what exits).
 #[must_use]
-pub fn describe_status(status: ExitStatus) -> String {
+pub(crate) fn describe_status(status: ExitStatus) -> String {
     match status.code() {
         Some(127) => "exit status 127: command not found".to_string(),
         Some(126) => "exit status 126: command not executable".to_string(),
@@ -244,7 +244,7 @@ pub fn describe_status(status: ExitStatus) -> String {
 /// A command line run by the system shell (`sh -c`, or `cmd /C` on Windows): pipes,
 /// environment settings and quoting all work as typed.
 #[must_use]
-pub fn shell(line: &str) -> Command {
+pub(crate) fn shell(line: &str) -> Command {
     let mut process = if cfg!(windows) {
         let mut p = Command::new("cmd");
         p.arg("/C");
@@ -261,7 +261,7 @@ pub fn shell(line: &str) -> Command {
 /// The program and arguments of `words` (as [`split_command`] gives them), run directly with
 /// no shell; `None` when there is no program.
 #[must_use]
-pub fn direct(words: &[String]) -> Option<Command> {
+pub(crate) fn direct(words: &[String]) -> Option<Command> {
     let (program, args) = words.split_first()?;
     let mut process = Command::new(program);
     process.args(args);
@@ -272,7 +272,7 @@ pub fn direct(words: &[String]) -> Option<Command> {
 /// `'…'` and `"…"` quote, a backslash escapes the next character (so `printf %q` output and
 /// quoted paths with spaces both work).
 #[must_use]
-pub fn split_command(line: &str) -> Vec<String> {
+pub(crate) fn split_command(line: &str) -> Vec<String> {
     let mut words = Vec::new();
     let mut word = String::new();
     let mut in_word = false;

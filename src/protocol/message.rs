@@ -215,7 +215,7 @@ const QUOTED_TOKENS: usize = 5;
 /// `\u{1}` shows nothing on a terminal, and `''` would say nothing), at most [`QUOTED_WORD`]
 /// characters and the length of the rest.
 #[must_use]
-pub fn quote(text: &str) -> String {
+pub(crate) fn quote(text: &str) -> String {
     let mut out = String::from("'");
     for (i, c) in text.chars().enumerate() {
         if i == QUOTED_WORD {
@@ -256,11 +256,11 @@ impl fmt::Display for BadCard {
 
 /// A card list read token by token: the cards, and every token that is not a card.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CardList {
+pub(crate) struct CardList {
     /// Every token that is a card code, in `0..=53`, the first time it is listed.
-    pub cards: Cards,
+    pub(crate) cards: Cards,
     /// Every other token, in order: what a lenient reading drops and a strict one refuses.
-    pub bad: Vec<BadCard>,
+    pub(crate) bad: Vec<BadCard>,
 }
 
 /// The one reading of a protocol message's card list: tokens separated by commas or white
@@ -269,7 +269,7 @@ pub struct CardList {
 /// [`CardList::bad`], and each message's policy ([`Command::parse`] strict, [`salvage`]) decides
 /// whether the line is refused or read without it.
 #[must_use]
-pub fn read_cards(text: &str) -> CardList {
+pub(crate) fn read_cards(text: &str) -> CardList {
     let mut list = CardList {
         cards: Cards::EMPTY,
         bad: Vec::new(),
@@ -326,7 +326,7 @@ fn seat_and_cards(arg: &str) -> Result<(Seat, Cards), ProtocolError> {
 }
 
 /// The pass token: a play is a pass when its card list is exactly this (SPEC, every platform).
-pub const PASS_TOKEN: &str = "-1";
+pub(crate) const PASS_TOKEN: &str = "-1";
 
 /// `x-1` or `xC1,…`, as in `PLAY`: a pass is exactly [`PASS_TOKEN`], nothing before or after
 /// it (`-12,13` and `-1,5` are no pass, and no play either).
@@ -525,7 +525,7 @@ fn starts_with_word(text: &str, word: &str) -> bool {
 /// fault, so the engine answers the question and notes the rest; [`Command::parse`] stays
 /// strict and reads only the clean forms.
 #[must_use]
-pub fn question(line: &str) -> Option<(Command, &str)> {
+pub(crate) fn question(line: &str) -> Option<(Command, &str)> {
     let line = line.trim_start_matches(is_blank);
     let (asked, rest) = if starts_with_word(line, "BID") {
         (Command::BidWhat, &line["BID".len()..])
@@ -544,7 +544,7 @@ pub fn question(line: &str) -> Option<(Command, &str)> {
 /// The seat letter a `DEAL` line names, if it names one: the seat of the game the line
 /// belongs to, for the log's tags, whether the deal is used or refused.
 #[must_use]
-pub fn deal_seat(line: &str) -> Option<Seat> {
+pub(crate) fn deal_seat(line: &str) -> Option<Seat> {
     let (word, arg) = keyword(line).ok()?;
     if word != "DEAL" {
         return None;
@@ -557,13 +557,13 @@ pub fn deal_seat(line: &str) -> Option<Seat> {
 /// the command made of what was read when the policy uses it, and a note for the log that
 /// says what was wrong and what was done, so the note and what the engine tracks agree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Salvage {
+pub(crate) struct Salvage {
     /// The acknowledgement the line gets (`OK …`).
-    pub ack: Ack,
+    pub(crate) ack: Ack,
     /// What was read, when it is used; `None`: the line is refused (only acknowledged).
-    pub command: Option<Command>,
+    pub(crate) command: Option<Command>,
     /// What was wrong, and what was done about it.
-    pub note: String,
+    pub(crate) note: String,
 }
 
 impl Salvage {
@@ -606,7 +606,7 @@ fn lenient_cards(arg: &str) -> Result<(Seat, Cards, String), ProtocolError> {
 
 /// `one` when `n` is 1, else `many`.
 #[must_use]
-pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
+pub(crate) fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
     if n == 1 {
         one
     } else {
@@ -625,7 +625,7 @@ pub fn plural(n: usize, one: &'static str, many: &'static str) -> &'static str {
 /// - `BID` and `INFO` with a bad value are refused: only acknowledged;
 /// - `GAMEOVER` and `ERROR` with a bad seat end the game all the same, the seat unread.
 #[must_use]
-pub fn salvage(line: &str) -> Option<Salvage> {
+pub(crate) fn salvage(line: &str) -> Option<Salvage> {
     let (word, arg) = keyword(line).ok()?;
     let error = match Command::parse(line) {
         Ok(_) | Err(ProtocolError::Empty) | Err(ProtocolError::UnknownCommand(_)) => return None,

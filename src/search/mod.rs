@@ -13,6 +13,6 @@ pub mod sampler;
 pub mod solver;
 pub mod transposition;
 
-pub use rollout::Policy;
+pub(crate) use rollout::Policy;
 pub use sampler::{ChanceDeals, SampleError, Sampler};
 pub use solver::{Next, Solution, Solver, SolverPosition, SolverPositionError};

@@ -11,7 +11,7 @@ use crate::game::{BySeat, GameState, IllegalPlay, Outcome, Seat, TrackError};
 use crate::rules::Combo;
 
 /// A fast player: a legal play for `state.me` (the pass only when following).
-pub trait Policy {
+pub(crate) trait Policy {
     /// The play for the seat whose view `state` is.
     fn choose(&mut self, state: &GameState) -> Combo;
 }
@@ -20,7 +20,7 @@ pub trait Policy {
 /// the tracker's `me` and `hand` become that seat's, so the policy sees exactly what that seat
 /// would know (its hand, the public plays, the counts) and nothing else.
 #[derive(Clone, Debug)]
-pub struct OpenGame {
+pub(crate) struct OpenGame {
     state: GameState,
     hands: BySeat<Cards>,
 }
@@ -28,7 +28,7 @@ pub struct OpenGame {
 impl OpenGame {
     /// The game of `view` (any seat's tracker, play begun) with the hands `hands`.
     #[must_use]
-    pub fn new(view: &GameState, hands: BySeat<Cards>) -> OpenGame {
+    pub(crate) fn new(view: &GameState, hands: BySeat<Cards>) -> OpenGame {
         OpenGame {
             state: view.clone(),
             hands,
@@ -37,31 +37,31 @@ impl OpenGame {
 
     /// The seat to move (`None` before play begins).
     #[must_use]
-    pub fn to_move(&self) -> Option<Seat> {
+    pub(crate) fn to_move(&self) -> Option<Seat> {
         self.state.to_move
     }
 
     /// The tracker of the game (its `me` and `hand` are those of the seat asked last).
     #[must_use]
-    pub fn state(&self) -> &GameState {
+    pub(crate) fn state(&self) -> &GameState {
         &self.state
     }
 
     /// The cards each seat holds now.
     #[must_use]
-    pub fn hands(&self) -> &BySeat<Cards> {
+    pub(crate) fn hands(&self) -> &BySeat<Cards> {
         &self.hands
     }
 
     /// `seat`'s view of the game now.
-    pub fn view(&mut self, seat: Seat) -> &GameState {
+    pub(crate) fn view(&mut self, seat: Seat) -> &GameState {
         self.state.me = seat;
         self.state.hand = self.hands[seat];
         &self.state
     }
 
     /// `seat` plays `combo` (its cards are taken from the seat's hand; pass = `Combo::PASS`).
-    pub fn play(&mut self, seat: Seat, combo: &Combo) -> Result<(), TrackError> {
+    pub(crate) fn play(&mut self, seat: Seat, combo: &Combo) -> Result<(), TrackError> {
         let cards = if combo.is_pass() {
             None
         } else {
@@ -86,13 +86,13 @@ impl OpenGame {
 
     /// The seat that went out, once one has.
     #[must_use]
-    pub fn winner(&self) -> Option<Seat> {
+    pub(crate) fn winner(&self) -> Option<Seat> {
         self.state.winner()
     }
 
     /// The open-hand position for the solver (`None` when the game is over or not begun).
     #[must_use]
-    pub fn position(&self) -> Option<SolverPosition> {
+    pub(crate) fn position(&self) -> Option<SolverPosition> {
         let landlord = self.state.landlord?;
         let to_move = self.state.to_move?;
         let hands = BySeat::from_fn(|s| self.hands[s].counts());
@@ -104,7 +104,7 @@ impl OpenGame {
     /// ([`GameState::outcome`]: a game set up midway has had plays nobody recorded, which make
     /// neither a spring nor an anti-spring).
     #[must_use]
-    pub fn outcome(&self, winner: Seat) -> Outcome {
+    pub(crate) fn outcome(&self, winner: Seat) -> Outcome {
         self.state.outcome(winner)
     }
 }
@@ -112,13 +112,13 @@ impl OpenGame {
 /// The exact solver's part in a rollout: once the hands hold at most `at_cards` cards together,
 /// the rest is solved within `nodes` nodes (played on by the policy if that is not enough, and
 /// tried again a few cards later).
-pub struct Finisher<'a> {
+pub(crate) struct Finisher<'a> {
     /// The solver.
-    pub solver: &'a mut Solver,
+    pub(crate) solver: &'a mut Solver,
     /// Cards left in all hands at which solving starts.
-    pub at_cards: u32,
+    pub(crate) at_cards: u32,
     /// Node budget per solve.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 /// A rollout that has not ended after this many turns is given up (a game of 54 cards and
@@ -127,13 +127,13 @@ const MAX_TURNS: usize = 400;
 
 /// A solve that ran out of nodes is tried again only after this many more cards are played:
 /// the position must shrink before a new try can succeed where the last one failed.
-pub const RETRY_AFTER_CARDS: u32 = 4;
+pub(crate) const RETRY_AFTER_CARDS: u32 = 4;
 
 /// Plays `game` to its end: the policy in every seat, the solver at the end when given. The
 /// result is the finished game's outcome; a solved ending keeps the multiplier of the moment
 /// it was solved (bombs the solver's line might still play are not counted). `None` if the
 /// policy answered illegally or the game did not end.
-pub fn play_out(
+pub(crate) fn play_out(
     mut game: OpenGame,
     policy: &mut dyn Policy,
     mut finisher: Option<&mut Finisher<'_>>,

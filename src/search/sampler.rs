@@ -148,7 +148,7 @@ impl Sampler {
     /// Deals drawn by `chance_next(code)`, the chance that the hidden card `code` lies with the
     /// seat after ours (`state.me.next()`) rather than the one before ours.
     #[must_use]
-    pub fn by_chances(&self, chance_next: impl Fn(u8) -> f64, me: Seat) -> ChanceDeals {
+    pub(crate) fn by_chances(&self, chance_next: impl Fn(u8) -> f64, me: Seat) -> ChanceDeals {
         let first_is_next = self.seats[0] == me.next();
         let odds: ArrayVec<f64, 54> = self
             .pool
@@ -188,7 +188,7 @@ impl Sampler {
 impl ChanceDeals {
     /// One deal: all three hands.
     #[must_use]
-    pub fn deal(&self, rng: &mut fastrand::Rng) -> BySeat<Cards> {
+    pub(crate) fn deal(&self, rng: &mut fastrand::Rng) -> BySeat<Cards> {
         let s = &self.sampler;
         if s.first_gets > MOST_FIRST_GETS {
             return s.deal(rng);

@@ -31,7 +31,7 @@ struct Entry {
 /// Where an entry keeps log2 of the nodes its result took (at most 64, seven bits): the
 /// replacement rule keeps costly results. The solver's packed meta word never uses these bits
 /// (it keeps bit 31 and the bits below 24).
-pub const WORK_BITS: u32 = 0x7F00_0000;
+pub(crate) const WORK_BITS: u32 = 0x7F00_0000;
 
 /// Entries per bucket: the second slot keeps a costly result alive when cheap ones collide.
 const WAYS: usize = 2;
@@ -42,7 +42,7 @@ const WAYS: usize = 2;
 struct Bucket([Entry; WAYS]);
 
 /// A fixed-size table of solved positions.
-pub struct TransTable {
+pub(crate) struct TransTable {
     buckets: Vec<Bucket>,
     mask: u64,
     /// The epoch's number: 0 until the first [`TransTable::begin_epoch`], then 1 to
@@ -91,7 +91,7 @@ fn widen(n: u16) -> u32 {
 impl TransTable {
     /// A table of at most `bytes` bytes (rounded down to a power of two buckets, at least one).
     #[must_use]
-    pub fn with_bytes(bytes: usize) -> TransTable {
+    pub(crate) fn with_bytes(bytes: usize) -> TransTable {
         let wanted = (bytes / BUCKET_BYTES).max(1);
         // The largest power of two not above `wanted`.
         let buckets = 1usize << (usize::BITS - 1 - wanted.leading_zeros());
@@ -106,7 +106,7 @@ impl TransTable {
     /// From now on the table holds nothing stored before: probes find only this epoch's
     /// entries and stores take the older ones' slots as if empty. Every `EPOCHS` − 1 (4,095) epochs the
     /// table is cleared for real, so that no number is used twice.
-    pub fn begin_epoch(&mut self) {
+    pub(crate) fn begin_epoch(&mut self) {
         self.epoch += 1;
         if self.epoch == EPOCHS {
             self.clear();
@@ -135,14 +135,15 @@ impl TransTable {
         e.meta_work == 0 || (0..3).any(|i| e.hands[i] >> EPOCH_SHIFT << EPOCH_SHIFT != self.tag[i])
     }
 
+    #[cfg(test)] // read by the tests alone
     /// Bytes the table holds.
     #[must_use]
-    pub fn bytes(&self) -> usize {
+    pub(crate) fn bytes(&self) -> usize {
         self.buckets.len() * BUCKET_BYTES
     }
 
     /// Forgets every entry.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         for b in self.buckets.iter_mut() {
             *b = Bucket::default();
         }
@@ -152,7 +153,7 @@ impl TransTable {
     /// it there: the search probes all the children of a node at once, and their buckets are
     /// scattered over memory far larger than the cache.
     #[inline]
-    pub fn prefetch(&self, hash: u64) {
+    pub(crate) fn prefetch(&self, hash: u64) {
         let bucket = &self.buckets[(hash & self.mask) as usize];
         #[cfg(target_arch = "x86_64")]
         // SAFETY: a prefetch is only a hint; it reads nothing and the address is valid.
@@ -166,7 +167,7 @@ impl TransTable {
 
     /// The stored proof and disproof numbers of this position.
     #[inline]
-    pub fn probe(&self, hash: u64, hands: &[Counts; 3], meta: u32) -> Option<(u32, u32)> {
+    pub(crate) fn probe(&self, hash: u64, hands: &[Counts; 3], meta: u32) -> Option<(u32, u32)> {
         let key = self.key(hands);
         let bucket = &self.buckets[(hash & self.mask) as usize].0;
         bucket
@@ -179,7 +180,7 @@ impl TransTable {
     /// an empty slot, else the slot whose result was cheaper to find (the newest result always
     /// goes in: it is the one the search is about to need again).
     #[inline]
-    pub fn store(
+    pub(crate) fn store(
         &mut self,
         hash: u64,
         hands: &[Counts; 3],

@@ -6,19 +6,19 @@ use crate::cards::Cards;
 use crate::rules::Combo;
 
 /// The bench's seed: changing it changes every position and the node count.
-pub const SEED: u64 = 0x00dd_2015;
+pub(crate) const SEED: u64 = 0x00dd_2015;
 
 /// Sizes (cards in the three hands together) at which the bench's solve section takes its
 /// positions ([`self_play_positions`]).
-pub const SOLVE_SIZES: [u32; 6] = [15, 20, 25, 30, 40, 54];
+pub(crate) const SOLVE_SIZES: [u32; 6] = [15, 20, 25, 30, 40, 54];
 
 /// A moment of a bench self-play game: the size it was taken for, the open-hand position and
 /// each seat's own view of the game.
 pub struct Moment {
     /// The [`SOLVE_SIZES`] entry this moment stands for.
-    pub size: u32,
+    pub(crate) size: u32,
     /// All hands, as the solver sees them.
-    pub position: crate::search::SolverPosition,
+    pub(crate) position: crate::search::SolverPosition,
     /// Each seat's view (what the engine in that seat would know).
     pub views: Vec<crate::game::GameState>,
 }
@@ -71,7 +71,7 @@ pub fn self_play_positions(deal: usize) -> Vec<Moment> {
 }
 
 /// `seat`'s play (from its own hand) recorded in every seat's view of a bench game.
-pub fn record_everywhere(
+pub(crate) fn record_everywhere(
     states: &mut [crate::game::GameState],
     seat: crate::game::Seat,
     combo: &Combo,

@@ -6,15 +6,15 @@ use crate::game::GameState;
 use crate::rules::Combo;
 
 /// Candidates when the legal plays are this many or fewer: all of them.
-pub const ALL_PLAYS_UP_TO: usize = 12;
+pub(crate) const ALL_PLAYS_UP_TO: usize = 12;
 /// Otherwise, this many plays that leave the best-valued rest of the hand (beside the rule
 /// player's choice, bombs, rocket and pass).
-pub const PREFERRED_PLAYS: usize = 8;
+pub(crate) const PREFERRED_PLAYS: usize = 8;
 
 /// The plays worth weighing: every usable legal play when few, else the rule player's `choice`,
 /// the plays leaving the best-valued rest of the hand, bombs, rocket and the pass. Plays whose
 /// reading differs between platforms are left out unless nothing else is legal.
-pub fn candidates(
+pub(crate) fn candidates(
     splitter: &mut Splitter,
     state: &GameState,
     legal: &[Combo],

@@ -24,7 +24,7 @@
 use std::fmt;
 
 /// What starts a note in the log, after the line's tag.
-pub const NOTE_START: &str = "# think ";
+pub(crate) const NOTE_START: &str = "# think ";
 
 /// Between a note's question and fields, and between fields.
 const FIELD_SEPARATOR: &str = " | ";
@@ -35,22 +35,22 @@ pub struct Note {
     /// `play` or `bid`.
     pub question: String,
     /// `(key, value)` in the line's order; a key may repeat (`cand`).
-    pub fields: Vec<(String, String)>,
+    pub(crate) fields: Vec<(String, String)>,
 }
 
 /// A candidate's figures as a note gives them (rounded as printed).
 #[derive(Clone, Debug, PartialEq)]
-pub struct NotedCandidate {
+pub(crate) struct NotedCandidate {
     /// The play, in human notation.
-    pub play: String,
+    pub(crate) play: String,
     /// Its mean score for our side.
-    pub mean: f64,
+    pub(crate) mean: f64,
     /// The half-width of the mean's 95% interval (infinite below two deals).
-    pub ci95: f64,
+    pub(crate) ci95: f64,
     /// Our side's win rate, in percent.
-    pub win_percent: f64,
+    pub(crate) win_percent: f64,
     /// The deals it was judged on.
-    pub deals: u32,
+    pub(crate) deals: u32,
 }
 
 impl Note {
@@ -61,7 +61,7 @@ impl Note {
     /// The note in `text` (a log line's text after its tag, `# think …`); `None` when it is
     /// no note.
     #[must_use]
-    pub fn parse(text: &str) -> Option<Note> {
+    pub(crate) fn parse(text: &str) -> Option<Note> {
         let rest = text.trim_end().strip_prefix(NOTE_START)?;
         let mut parts = rest.split(FIELD_SEPARATOR);
         let question = parts.next()?.trim().to_string();
@@ -81,7 +81,7 @@ impl Note {
 
     /// The first value of `key`.
     #[must_use]
-    pub fn get(&self, key: &str) -> Option<&str> {
+    pub(crate) fn get(&self, key: &str) -> Option<&str> {
         self.fields
             .iter()
             .find(|(k, _)| k == key)
@@ -90,7 +90,7 @@ impl Note {
 
     /// The search's candidates, best mean first (`cand` fields that read).
     #[must_use]
-    pub fn candidates(&self) -> Vec<NotedCandidate> {
+    pub(crate) fn candidates(&self) -> Vec<NotedCandidate> {
         self.fields
             .iter()
             .filter(|(k, _)| k == "cand")
@@ -101,7 +101,7 @@ impl Note {
     /// The note for people, a few lines: the answer and how it was found, then each candidate
     /// with its figures, as `ddz replay` and `ddz analyze` show it.
     #[must_use]
-    pub fn describe(&self) -> Vec<String> {
+    pub(crate) fn describe(&self) -> Vec<String> {
         let mut lines = Vec::new();
         let answer = self.get("answer").unwrap_or("?");
         let time = self.get("time").unwrap_or("? s");

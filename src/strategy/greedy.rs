@@ -38,7 +38,7 @@ pub struct Greedy;
 
 /// The hand value used for bidding.
 #[must_use]
-pub fn hand_value(hand: Counts) -> u32 {
+pub(crate) fn hand_value(hand: Counts) -> u32 {
     let mut v = 0;
     v += VALUE_BIG_JOKER * u32::from(hand.get(Rank::BIG_JOKER));
     v += VALUE_SMALL_JOKER * u32::from(hand.get(Rank::SMALL_JOKER));
@@ -51,7 +51,7 @@ pub fn hand_value(hand: Counts) -> u32 {
 /// A greedy split of a hand into groups: rocket, bombs, straights (lowest first, as long as
 /// they run), then triples, pairs and singles of what is left.
 #[must_use]
-pub fn split(hand: Counts) -> Vec<Combo> {
+pub(crate) fn split(hand: Counts) -> Vec<Combo> {
     let mut left = hand;
     let mut groups = Vec::new();
     let take = |left: &mut Counts, cards: Counts, groups: &mut Vec<Combo>| {

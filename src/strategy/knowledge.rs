@@ -20,24 +20,22 @@ use crate::rules::{Combo, Kind};
 
 /// How much a pass on a small single lowers the chance of holding a middle single: halved, not
 /// zeroed (the seat may have kept the card for a pair or a straight).
-pub const PASS_BELIEF: f64 = 0.5;
+pub(crate) const PASS_BELIEF: f64 = 0.5;
 
 /// Singles below this rank count as "small" for the pass rule (the design text's "< 10").
-pub const PASS_SMALL_BELOW: Rank = Rank::TEN;
+pub(crate) const PASS_SMALL_BELOW: Rank = Rank::TEN;
 
 /// What our seat knows about the other hands.
 #[derive(Clone, Debug)]
 pub struct Knowledge {
-    /// Our seat.
-    pub me: Seat,
     /// Cards that are in one of the two other hands, not known where.
-    pub unseen: Counts,
+    pub(crate) unseen: Counts,
     /// Cards known to be in a seat (the landlord's unplayed bottom cards).
-    pub known: BySeat<Counts>,
+    pub(crate) known: BySeat<Counts>,
     /// Cards each seat holds.
-    pub left: BySeat<u8>,
+    pub(crate) left: BySeat<u8>,
     /// The lowest enemy single each seat passed on while it was small (pass rule).
-    pub passed_single: BySeat<Option<Rank>>,
+    pub(crate) passed_single: BySeat<Option<Rank>>,
     /// `holds[seat][rank][n - 1]`: the chance `seat` holds at least `n` cards of `rank`, counted
     /// once per decision (every beat chance is a product of these).
     holds: BySeat<[[f64; 4]; 15]>,
@@ -79,7 +77,6 @@ impl Knowledge {
             }
         }
         let mut know = Knowledge {
-            me: state.me,
             unseen: state.unseen().counts(),
             known,
             left: state.cards_left,
@@ -198,7 +195,7 @@ impl Knowledge {
 
     /// The chance that any of `seats` can beat `group` (taken as independent).
     #[must_use]
-    pub fn any_beats(&self, seats: &[Seat], group: &Combo) -> f64 {
+    pub(crate) fn any_beats(&self, seats: &[Seat], group: &Combo) -> f64 {
         1.0 - seats
             .iter()
             .map(|&s| 1.0 - self.beat_chance(s, group))

@@ -5,7 +5,7 @@ use crate::game::{GameState, Outcome};
 use crate::rules::Combo;
 
 use crate::time::Deadline;
-pub use explain::Note;
+pub(crate) use explain::Note;
 
 /// A player's decisions. The engine calls `bid` on `BID WHAT` and `play` on `PLAY WHAT`; both
 /// see the tracked state of the game from our seat.

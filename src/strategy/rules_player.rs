@@ -23,74 +23,74 @@ use arrayvec::ArrayVec;
 
 /// A group whose chance of being beaten is at most this is treated as unbeatable (a "big" group
 /// in the design text's winning-path sense).
-pub const SAFE_CHANCE: f64 = 0.08;
+pub(crate) const SAFE_CHANCE: f64 = 0.08;
 
 /// A farmer following the landlord may lower its hand's value by up to this much (tenths) and
 /// still play: the trick won gives the lead, which the value model does not count (design text,
 /// normal rule 5).
-pub const FOLLOW_TOLERANCE: i32 = 6 * SCALE;
+pub(crate) const FOLLOW_TOLERANCE: i32 = 6 * SCALE;
 
 /// The same for the landlord.
-pub const FOLLOW_TOLERANCE_LANDLORD: i32 = 6 * SCALE;
+pub(crate) const FOLLOW_TOLERANCE_LANDLORD: i32 = 6 * SCALE;
 
 /// How much of a round the lead won by an answer is worth to the landlord (1 = a full round of
 /// the hand now).
-pub const LEAD_WEIGHT_LANDLORD: f64 = 1.0;
+pub(crate) const LEAD_WEIGHT_LANDLORD: f64 = 1.0;
 
 /// The same for a farmer following the landlord.
-pub const LEAD_WEIGHT_FARMER: f64 = 1.0;
+pub(crate) const LEAD_WEIGHT_FARMER: f64 = 1.0;
 
 /// The same when the enemy who made the play is close to going out: winning the trick is what
 /// matters then.
-pub const LEAD_WEIGHT_DANGER: f64 = 4.0;
+pub(crate) const LEAD_WEIGHT_DANGER: f64 = 4.0;
 
 /// How much value (tenths) a follow may cost when that enemy is close to going out.
-pub const DANGER_TOLERANCE: i32 = 20 * SCALE;
+pub(crate) const DANGER_TOLERANCE: i32 = 20 * SCALE;
 
 /// An enemy with at most this many cards is close to going out: bombs and big cards are spent
 /// to stop it (design text, normal rules 8 and 9).
-pub const ENEMY_FEW_CARDS: u8 = 5;
+pub(crate) const ENEMY_FEW_CARDS: u8 = 5;
 
 /// A hand needing at most this many plays after a bomb is good enough to bomb for the lead.
-pub const BOMB_WHEN_ROUNDS: u32 = 2;
+pub(crate) const BOMB_WHEN_ROUNDS: u32 = 2;
 
 /// Free groups (unbeatable, led to keep the lead) are keyed below this rank: an unbeatable ace
 /// or king is a control card, kept to win the lead back.
-pub const FREE_GROUP_BELOW: Rank = Rank::ACE;
+pub(crate) const FREE_GROUP_BELOW: Rank = Rank::ACE;
 
 /// A hand of at most this many cards prefers leading groups other than singles (fewPoke).
-pub const FEW_CARDS: u32 = 6;
+pub(crate) const FEW_CARDS: u32 = 6;
 
 /// Chains keyed at most this high are "small" and led early (smallAndLong): they rarely come
 /// back once the hand is short of control, so they go first.
-pub const SMALL_CHAIN_TOP: Rank = Rank::ACE;
+pub(crate) const SMALL_CHAIN_TOP: Rank = Rank::ACE;
 
 /// The landlord stops a partner's play when the landlord, playing next, holds at most this many
 /// cards and is likely to beat it.
-pub const STOP_LANDLORD_CARDS: u8 = 4;
+pub(crate) const STOP_LANDLORD_CARDS: u8 = 4;
 
 /// "Likely to beat" for the rule above.
-pub const LIKELY: f64 = 0.5;
+pub(crate) const LIKELY: f64 = 0.5;
 
 /// Random bottoms the bidder averages over: enough for a stable mean, few enough to stay fast.
-pub const BID_SAMPLES: usize = 12;
+pub(crate) const BID_SAMPLES: usize = 12;
 
 /// Bidding thresholds on the expected 20-card hand value (tenths), for bids 1, 2, 3. Calibrated
 /// in self-play: bid from the value where the landlord wins about half its games
 /// (docs/figures.md, "Bidding"). The landlord's score counts double both ways, so a hand that
 /// wins more often than not is worth bidding, and worth bidding high.
-pub const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
+pub(crate) const BID_THRESHOLDS: [i32; 3] = [-230, -200, -170];
 
 /// The same under the team rule (`scoring = team`): by that rule the landlord's side risks what
 /// the farmers' side would, while by the official rule the landlord's own seat wins or loses
 /// twice a farmer's share, so the thresholds could differ. Measured in the team format, one step
 /// higher and one step lower both lost to the official ones (docs/figures.md, "Bidding"), so the
 /// team rule uses the official thresholds.
-pub const BID_THRESHOLDS_TEAM: [i32; 3] = BID_THRESHOLDS;
+pub(crate) const BID_THRESHOLDS_TEAM: [i32; 3] = BID_THRESHOLDS;
 
 /// The bidding thresholds for a scoring rule.
 #[must_use]
-pub const fn bid_thresholds(scoring: Scoring) -> [i32; 3] {
+pub(crate) const fn bid_thresholds(scoring: Scoring) -> [i32; 3] {
     match scoring {
         Scoring::Official => BID_THRESHOLDS,
         Scoring::Team => BID_THRESHOLDS_TEAM,
@@ -103,7 +103,7 @@ pub const fn bid_thresholds(scoring: Scoring) -> [i32; 3] {
 pub struct RulesPlayer {
     splitter: Splitter,
     /// Decisions made (for `ddz bench`).
-    pub decisions: u64,
+    pub(crate) decisions: u64,
 }
 
 impl RulesPlayer {
@@ -115,13 +115,13 @@ impl RulesPlayer {
 
     /// Splitter work done so far (leaf evaluations), a behaviour fingerprint for `ddz bench`.
     #[must_use]
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.splitter.nodes
     }
 
     /// Its splitter, for a player built on it that splits the same hands (the learned
     /// policy): one memo serves both.
-    pub fn splitter(&mut self) -> &mut Splitter {
+    pub(crate) fn splitter(&mut self) -> &mut Splitter {
         &mut self.splitter
     }
 }
@@ -659,7 +659,7 @@ impl RulesPlayer {
 
     /// The bid by the value thresholds, and the expected value (tenths) it was judged by: the
     /// highest legal bid whose threshold the value reaches, else 0.
-    pub fn bid_by_value(&mut self, state: &GameState) -> (u8, i32) {
+    pub(crate) fn bid_by_value(&mut self, state: &GameState) -> (u8, i32) {
         let ev = self.expected_value(state.hand);
         let highest = state.highest_bid();
         let mut bid = 0;
@@ -706,7 +706,11 @@ pub fn explain(player: &mut RulesPlayer, state: &GameState) -> (&'static str, Co
 /// The rule player's answer in `state` among `legal` (the legal plays there), with the unit
 /// that chose it and what it saw: its knowledge of the other hands and the legal plays, handed
 /// back so that a caller that needs them too (the learned policy) does not work them out again.
-pub fn explain_among(player: &mut RulesPlayer, state: &GameState, legal: Vec<Combo>) -> Explained {
+pub(crate) fn explain_among(
+    player: &mut RulesPlayer,
+    state: &GameState,
+    legal: Vec<Combo>,
+) -> Explained {
     let ctx = Ctx::with_legal(state, legal);
     let (unit, choice) = player.decide(&ctx);
     Explained {
@@ -719,13 +723,13 @@ pub fn explain_among(player: &mut RulesPlayer, state: &GameState, legal: Vec<Com
 
 /// The rule player's answer and what it saw ([`explain_among`]).
 #[derive(Clone, Debug)]
-pub struct Explained {
+pub(crate) struct Explained {
     /// The unit that chose the answer.
-    pub unit: &'static str,
+    pub(crate) unit: &'static str,
     /// The answer.
-    pub choice: Combo,
+    pub(crate) choice: Combo,
     /// Its knowledge of the other hands.
-    pub know: Knowledge,
+    pub(crate) know: Knowledge,
     /// The legal plays.
-    pub legal: Vec<Combo>,
+    pub(crate) legal: Vec<Combo>,
 }

@@ -30,7 +30,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::Arc;
 
 /// A hand of at most 20 cards splits into at most 20 groups.
-pub type Groups = ArrayVec<Combo, 20>;
+pub(crate) type Groups = ArrayVec<Combo, 20>;
 
 /// How the splitter scores a hand.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,7 +44,7 @@ pub enum Mode {
 
 /// Extra cost of each small single in [`Mode::FewSingles`], in tenths: a full round (7), since an
 /// enemy with one card wins with any higher single, so a small single may never get out.
-pub const FEW_SINGLES_PENALTY: i32 = 7 * SCALE;
+pub(crate) const FEW_SINGLES_PENALTY: i32 = 7 * SCALE;
 
 /// The best split of a hand.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,14 +60,14 @@ pub struct Split {
 impl Split {
     /// Number of groups that cost a round (not big).
     #[must_use]
-    pub fn small_groups(&self) -> usize {
+    pub(crate) fn small_groups(&self) -> usize {
         self.groups.iter().filter(|g| !is_big_group(g)).count()
     }
 }
 
 /// An FxHash-style hasher for `u64` keys: one rotate, xor and multiply per word.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct FxHasher(u64);
+pub(crate) struct FxHasher(u64);
 
 /// The multiplier of FxHash (from Firefox's hasher): odd, with well-spread bits.
 const FX_SEED: u64 = 0x517c_c1b7_2722_0a95;
@@ -89,7 +89,7 @@ impl Hasher for FxHasher {
 }
 
 /// A `HashMap` with the Fx hasher.
-pub type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
+pub(crate) type FxMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;
 
 /// The memo grows to at most this many hands before it is cleared (about 10 MB), far more than
 /// one game needs.
@@ -107,7 +107,7 @@ struct Chain {
 pub struct Splitter {
     memo: FxMap<u64, Arc<Split>>,
     /// Leaf evaluations made (a fingerprint of the work done, for `ddz bench`).
-    pub nodes: u64,
+    pub(crate) nodes: u64,
 }
 
 impl Splitter {

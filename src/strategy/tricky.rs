@@ -12,7 +12,7 @@ use crate::rules::{leads, Combo, Platform};
 
 /// Leads plays read differently across platforms; otherwise the greedy player.
 #[derive(Clone, Debug, Default)]
-pub struct Tricky {
+pub(crate) struct Tricky {
     greedy: Greedy,
     plays: Vec<Combo>,
 }
@@ -20,7 +20,7 @@ pub struct Tricky {
 impl Tricky {
     /// A fresh tricky player.
     #[must_use]
-    pub fn new() -> Tricky {
+    pub(crate) fn new() -> Tricky {
         Tricky::default()
     }
 

@@ -16,44 +16,44 @@ use crate::cards::Rank;
 use crate::rules::{Combo, Kind};
 
 /// Tenths per point: every value below is in tenths.
-pub const SCALE: i32 = 10;
+pub(crate) const SCALE: i32 = 10;
 
 /// The value of one round, in points: the weight text's "a round can cancel the lowest group
 /// (a 3, worth −7)". A bomb or the rocket is worth this much for the round it wins.
-pub const ROUND_VALUE: i32 = 7;
+pub(crate) const ROUND_VALUE: i32 = 7;
 
 /// Extra value of the rocket over a round, in points: it can never be beaten, so it is also
 /// worth the big joker's base value (7) on top of the round it wins.
-pub const ROCKET_EXTRA: i32 = 7;
+pub(crate) const ROCKET_EXTRA: i32 = 7;
 
 /// The cost of the k-th small group of a hand (k = 1, 2, …), in points: the design text's list
 /// `{6,6,6,5,5,5,4,4,4,3}`. A hand with few groups pays more per group, so late in the game one
 /// group less is worth a lot, and early a big card is not thrown away just to save a round.
-pub const ROUND_COSTS: [i32; 10] = [6, 6, 6, 5, 5, 5, 4, 4, 4, 3];
+pub(crate) const ROUND_COSTS: [i32; 10] = [6, 6, 6, 5, 5, 5, 4, 4, 4, 3];
 
 /// The base value of a rank, in points: face value minus 10 (`3` = −7 … big joker = 7).
 #[must_use]
-pub const fn base(rank: Rank) -> i32 {
+pub(crate) const fn base(rank: Rank) -> i32 {
     rank.index() as i32 + 3 - 10
 }
 
 /// Whether a group keyed on `rank` counts as big (costs no round): a `2` or a joker. The design
 /// text: big cards always get out, so the rounds they need are not counted.
 #[must_use]
-pub const fn is_big_rank(rank: Rank) -> bool {
+pub(crate) const fn is_big_rank(rank: Rank) -> bool {
     rank.index() >= Rank::TWO.index()
 }
 
 /// The value of a single (or a single used as a kicker), in tenths.
 #[must_use]
-pub const fn single_value(rank: Rank) -> i32 {
+pub(crate) const fn single_value(rank: Rank) -> i32 {
     base(rank) * SCALE
 }
 
 /// The value of a pair, in tenths: base, +50% when positive (the design text: big pairs such as
 /// `22` are worth more than two big singles would suggest).
 #[must_use]
-pub const fn pair_value(rank: Rank) -> i32 {
+pub(crate) const fn pair_value(rank: Rank) -> i32 {
     let b = base(rank) * SCALE;
     if b > 0 {
         b * 3 / 2
@@ -64,7 +64,7 @@ pub const fn pair_value(rank: Rank) -> i32 {
 
 /// The value of a bare triple, in tenths: base, +100% when positive (design text).
 #[must_use]
-pub const fn triple_value(rank: Rank) -> i32 {
+pub(crate) const fn triple_value(rank: Rank) -> i32 {
     let b = base(rank) * SCALE;
     if b > 0 {
         b * 2
@@ -76,7 +76,7 @@ pub const fn triple_value(rank: Rank) -> i32 {
 /// The value of a triple's body when it carries a kicker, in tenths: base, +50% when positive
 /// (design text: a triple with one gains less than a bare triple).
 #[must_use]
-pub const fn triple_kicked_value(rank: Rank) -> i32 {
+pub(crate) const fn triple_kicked_value(rank: Rank) -> i32 {
     pair_value(rank)
 }
 
@@ -84,7 +84,7 @@ pub const fn triple_kicked_value(rank: Rank) -> i32 {
 /// plus one (weight text: what a chain beats and is beaten by is decided by its top card, and
 /// the top card of a chain is one rank above a lone card of the same strength, 2 never chains).
 #[must_use]
-pub const fn chain_value(high: Rank) -> i32 {
+pub(crate) const fn chain_value(high: Rank) -> i32 {
     (base(high) + 1) * SCALE
 }
 
@@ -92,32 +92,32 @@ pub const fn chain_value(high: Rank) -> i32 {
 /// `(face − 3 + 1) / 2`, never negative and never above a round (planes are rarely beaten but
 /// rarely beat anything either).
 #[must_use]
-pub const fn plane_value(high: Rank) -> i32 {
+pub(crate) const fn plane_value(high: Rank) -> i32 {
     (high.index() as i32 + 1) * SCALE / 2
 }
 
 /// The value of a four-with-two's body keyed on `rank`, in tenths: `(face − 3) / 2`, damped like
 /// planes (weight text).
 #[must_use]
-pub const fn four_kicked_value(rank: Rank) -> i32 {
+pub(crate) const fn four_kicked_value(rank: Rank) -> i32 {
     rank.index() as i32 * SCALE / 2
 }
 
 /// The value of a bomb, in tenths: a round plus the rank's base when positive (weight text:
 /// "no negative value, plus 7").
 #[must_use]
-pub const fn bomb_value(rank: Rank) -> i32 {
+pub(crate) const fn bomb_value(rank: Rank) -> i32 {
     let b = base(rank);
     (ROUND_VALUE + if b > 0 { b } else { 0 }) * SCALE
 }
 
 /// The value of the rocket, in tenths.
-pub const ROCKET_VALUE: i32 = (ROUND_VALUE + ROCKET_EXTRA) * SCALE;
+pub(crate) const ROCKET_VALUE: i32 = (ROUND_VALUE + ROCKET_EXTRA) * SCALE;
 
 /// What a kicker keeps of its own value when attached, in tenths: only its positive part (the
 /// design text adds a plane's wings when they are positive; a low kicker is simply got rid of).
 #[must_use]
-pub const fn kicker_keep(value: i32) -> i32 {
+pub(crate) const fn kicker_keep(value: i32) -> i32 {
     if value > 0 {
         value
     } else {
@@ -128,7 +128,7 @@ pub const fn kicker_keep(value: i32) -> i32 {
 /// The total round penalty of a hand with `small` small groups, in tenths: the sum of the first
 /// `small` entries of [`ROUND_COSTS`], its last entry repeating beyond the list.
 #[must_use]
-pub fn round_penalty(small: u32) -> i32 {
+pub(crate) fn round_penalty(small: u32) -> i32 {
     let n = small as usize;
     let listed: i32 = ROUND_COSTS.iter().take(n).sum();
     let beyond = n.saturating_sub(ROUND_COSTS.len()) as i32 * ROUND_COSTS[ROUND_COSTS.len() - 1];
@@ -138,7 +138,7 @@ pub fn round_penalty(small: u32) -> i32 {
 /// Whether a group costs no round (rocket, bombs, and singles, pairs, triples keyed on a `2` or
 /// a joker).
 #[must_use]
-pub fn is_big_group(combo: &Combo) -> bool {
+pub(crate) fn is_big_group(combo: &Combo) -> bool {
     match combo.kind {
         Kind::Rocket | Kind::Bomb => true,
         Kind::Single | Kind::Pair | Kind::Triple | Kind::TripleSingle | Kind::TriplePair => {
@@ -148,9 +148,10 @@ pub fn is_big_group(combo: &Combo) -> bool {
     }
 }
 
+#[cfg(test)] // the reference the splitter's incremental values are checked against
 /// The value of one group as the model sees it, in tenths (kickers included).
 #[must_use]
-pub fn group_value(combo: &Combo) -> i32 {
+pub(crate) fn group_value(combo: &Combo) -> i32 {
     let kickers = || -> i32 {
         let k = combo.kickers();
         k.ranks()
@@ -182,9 +183,10 @@ pub fn group_value(combo: &Combo) -> i32 {
     }
 }
 
+#[cfg(test)] // the reference the splitter's incremental values are checked against
 /// The value of a whole split: the groups' values minus the round penalty of its small groups.
 #[must_use]
-pub fn split_value(groups: &[Combo]) -> i32 {
+pub(crate) fn split_value(groups: &[Combo]) -> i32 {
     let small = groups.iter().filter(|g| !is_big_group(g)).count() as u32;
     groups.iter().map(group_value).sum::<i32>() - round_penalty(small)
 }

@@ -82,7 +82,7 @@ const USAGE_TAIL: &str =
 
 /// Usage of `ddz analyze`: its flags listed from [`ANALYZE_FLAGS`] (the transcript, first,
 /// is what the form reads: no brackets), the settings from their registry.
-pub fn usage() -> &'static str {
+pub(crate) fn usage() -> &'static str {
     let mut flags = entries(ANALYZE_FLAGS, &[]);
     flags[0] = flags[0].trim_matches(|c| c == '[' || c == ']').to_string();
     flags.push("[SETTINGS]".to_string());
@@ -95,7 +95,7 @@ pub fn usage() -> &'static str {
 const NET_DEALS: u32 = 64;
 
 /// Runs `ddz analyze`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut settings = ThinkerSettings::default();
     let mut limits = LimitNotes::default();
     let mut asked = Asked {

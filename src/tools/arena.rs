@@ -91,14 +91,14 @@ docs/arena.md, Recipes sized for two cores):
 
 /// Usage of `ddz arena`: its flags listed from [`ARENA_FLAGS`], the settings of `builtin:ddz`
 /// from their registry.
-pub fn usage() -> &'static str {
+pub(crate) fn usage() -> &'static str {
     let flags = entries(ARENA_FLAGS, EITHER);
     let head = format!("{}\n{}", synopsis("usage: ddz arena", flags), USAGE_HEAD);
     crate::tools::usage_with_settings(&head, false, USAGE_TAIL)
 }
 
 /// Usage of `ddz arena merge`.
-pub const MERGE_USAGE: &str = "\
+pub(crate) const MERGE_USAGE: &str = "\
 usage: ddz arena merge FILE...
 Reads the JSON logs of all N shards of one run (ddz arena --shard K/N --json FILE, K = 1..N) and
 prints the report and RESULT line that one run of all the deals prints. The shards must come from
@@ -106,7 +106,7 @@ the same settings, each once, each finished; seconds is their wall times added u
 
 /// Runs `ddz arena`: its flags read into a [`MatchRequest`], checked into the match to run
 /// (the rules of a valid match are the library's, [`crate::arena::request`]), then played.
-pub fn run_arena(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run_arena(args: &[String]) -> anyhow::Result<()> {
     if args.first().map(String::as_str) == Some("merge") {
         return run_merge(&args[1..]);
     }

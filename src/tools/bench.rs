@@ -45,19 +45,19 @@ const REPS_FULL: u32 = 300;
 const REPS_QUICK: u32 = 2;
 
 /// The positions every section works on.
-pub struct Positions {
+pub(crate) struct Positions {
     /// 20-card hands (landlord after taking the bottom cards).
-    pub landlord: Vec<Counts>,
+    pub(crate) landlord: Vec<Counts>,
     /// 17-card hands.
-    pub farmer: Vec<Counts>,
+    pub(crate) farmer: Vec<Counts>,
     /// The plays to follow.
-    pub targets: Vec<Combo>,
+    pub(crate) targets: Vec<Combo>,
 }
 
 impl Positions {
     /// Deals the bench positions from the fixed seed.
     #[must_use]
-    pub fn deal() -> Positions {
+    pub(crate) fn deal() -> Positions {
         let mut rng = fastrand::Rng::with_seed(SEED);
         let mut landlord = Vec::with_capacity(DEALS);
         let mut farmer = Vec::with_capacity(DEALS);
@@ -92,23 +92,23 @@ fn cards_of(codes: &[u8]) -> Counts {
 }
 
 /// What one section measured.
-pub struct Figures {
+pub(crate) struct Figures {
     /// `label: value` lines to print.
-    pub lines: Vec<(String, String)>,
+    pub(crate) lines: Vec<(String, String)>,
     /// The behaviour fingerprint: units of work in one pass over the positions.
-    pub nodes: u64,
+    pub(crate) nodes: u64,
     /// Units of work done while timed (all repetitions), and the time they took.
-    pub timed_nodes: u64,
+    pub(crate) timed_nodes: u64,
     /// Time of the timed work.
-    pub elapsed: Duration,
+    pub(crate) elapsed: Duration,
 }
 
 /// A named part of the bench: its name, the prefix of its labels, and how it runs with this
 /// many repetitions.
-pub type Section = (&'static str, fn(&Positions, u32) -> Figures);
+pub(crate) type Section = (&'static str, fn(&Positions, u32) -> Figures);
 
 /// The sections, in the order they run and print.
-pub const SECTIONS: &[Section] = &[
+pub(crate) const SECTIONS: &[Section] = &[
     ("leads", bench_leads),
     ("follows", bench_follows),
     ("classify", bench_classify),
@@ -453,7 +453,7 @@ const SOLVE_GAMES_QUICK: usize = 4;
 /// The solve section's node budget per position: about 50 ms of search on the bench machine
 /// (the thinking player's order of magnitude), fixed in nodes so the fingerprint is stable.
 /// A proof-number node looks up every child in the table: roughly 0.5–1 million nodes/s here.
-pub const SOLVE_NODE_BUDGET: u64 = 50_000;
+pub(crate) const SOLVE_NODE_BUDGET: u64 = 50_000;
 /// The solve section's table: the engine's default size.
 const SOLVE_TABLE_BYTES: usize = crate::search::solver::DEFAULT_TABLE_BYTES;
 
@@ -754,7 +754,7 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
 }
 
 /// Usage of `ddz bench`.
-pub const USAGE: &str = "\
+pub(crate) const USAGE: &str = "\
 usage: ddz bench [--quick]
 Fixed seeded positions: speed figures of each part of the engine, one `section label: value`
 line each, then `<nodes> nodes <nps> nps`, where nodes is a fingerprint of behaviour (the same
@@ -763,7 +763,7 @@ on every run until behaviour changes). --quick: fewer timing repetitions and sol
 stable (compare a --quick count with a --quick count).";
 
 /// Runs the bench: `ddz bench [--quick]`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut reps = REPS_FULL;
     let mut line = crate::cli::Args::new("bench", USAGE, args);
     while let Some(arg) = line.next_arg()? {

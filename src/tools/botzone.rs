@@ -17,7 +17,7 @@ use std::io::{BufRead, Write};
 use std::time::Instant;
 
 /// `ddz botzone`'s flags: the bot's settings, declared once for its usage and its reading.
-pub static BOT_FLAGS: &[Flag<BotSettings>] = &[
+pub(crate) static BOT_FLAGS: &[Flag<BotSettings>] = &[
     crate::flag!("player", "NAME", |bot, words| {
         set(&mut bot.player, words[0].clone())
     }),
@@ -55,7 +55,7 @@ read: card id lists on stdin (JSON, one a line), each play's reading by Botzone'
 its kind, lowest body rank (0 = 3 … 14 = big joker) and links, or `none`.";
 
 /// Usage of `ddz botzone`: its flags listed from [`BOT_FLAGS`].
-pub fn usage() -> &'static str {
+pub(crate) fn usage() -> &'static str {
     crate::tools::leak(format!(
         "{}\n{}",
         synopsis("usage: ddz botzone", BOT_FLAGS.iter().map(Flag::synopsis)),
@@ -64,7 +64,7 @@ pub fn usage() -> &'static str {
 }
 
 /// Runs `ddz botzone …`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let start = Instant::now();
     match args.first().map(String::as_str) {
         Some("check") => return run_check(&args[1..]),

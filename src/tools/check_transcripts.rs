@@ -8,7 +8,7 @@ use std::io::Write;
 use std::path::PathBuf;
 
 /// Usage of `ddz check-transcripts`.
-pub const USAGE: &str = "\
+pub(crate) const USAGE: &str = "\
 usage: ddz check-transcripts --engine \"CMD ARGS\" FILE_OR_DIR...
 Runs the engine CMD (directly, not through a shell; quote words with spaces as a shell would) on
 each transcript (*.txt; a directory is searched) and checks every reply: `ok FILE` or `FAIL FILE`
@@ -16,7 +16,7 @@ with the reasons, then `N passed, M failed`. Exit status 2 when one failed, or w
 could not start or exited before answering anything (nothing can be checked then).";
 
 /// `ddz check-transcripts --engine "CMD ARGS" FILE_OR_DIR...`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut command_line: Option<String> = None;
     let mut paths = Vec::new();
     let mut line = Args::new("check-transcripts", USAGE, args);

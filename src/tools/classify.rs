@@ -11,13 +11,13 @@ use crate::rules::classify;
 use anyhow::{bail, Context};
 
 /// Usage of `ddz classify`.
-pub const CLASSIFY_USAGE: &str = "\
+pub(crate) const CLASSIFY_USAGE: &str = "\
 usage: ddz classify PLAY
 The type, key and size of PLAY (`invalid: why` for cards that are no play). Cards as for
 ddz moves, spaces allowed (ddz classify 3 3 3 4).";
 
 /// `ddz classify PLAY`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut words = Vec::new();
     let mut line = Args::new("classify", CLASSIFY_USAGE, args);
     while let Some(arg) = line.next_arg()? {
@@ -40,7 +40,7 @@ pub fn run(args: &[String]) -> anyhow::Result<()> {
 
 /// The line `ddz classify` prints for these cards.
 #[must_use]
-pub fn describe(cards: Counts) -> String {
+pub(crate) fn describe(cards: Counts) -> String {
     match classify(cards) {
         Some(combo) => {
             let size = combo.size();
@@ -66,7 +66,7 @@ pub fn describe(cards: Counts) -> String {
 
 /// Why cards that [`classify`] rejects are no legal play, as a short phrase.
 #[must_use]
-pub fn why_invalid(cards: Counts) -> String {
+pub(crate) fn why_invalid(cards: Counts) -> String {
     let n = cards.total();
     if n == 0 {
         return "no cards".into();

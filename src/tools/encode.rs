@@ -12,7 +12,7 @@ use std::io::BufRead;
 use std::path::PathBuf;
 
 /// Usage of `ddz encode`.
-pub const ENCODE_USAGE: &str = "\
+pub(crate) const ENCODE_USAGE: &str = "\
 usage: ddz encode --net play|bid|hidden DATA... --out FILE [--every K]
   Turns self-play data into a network's training matrix (inputs and targets, f32; the format
   is documented in src/training/encode.rs), as scripts/train.py reads it.
@@ -25,7 +25,7 @@ usage: ddz encode --net play|bid|hidden DATA... --out FILE [--every K]
   ddz selfplay merge joins them into: the matrix is the one the whole run's file gives.";
 
 /// Runs `ddz encode`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut net: Option<Net> = None;
     let mut hidden = false;
     let mut out: Option<PathBuf> = None;

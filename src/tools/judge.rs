@@ -9,7 +9,7 @@ use std::io::BufRead;
 /// `ddz netcheck --data`: the play network against the outcomes of a data file's positions
 /// (one in [`JUDGE_EVERY`] lines, more than 16 cards left, not a game's first), and against a
 /// rollout with the solver at the end from the same position.
-pub fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
+pub(crate) fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
     use crate::cards::Cards;
     use crate::game::{BySeat, GameState, Outcome};
     use crate::search::rollout::{play_out, Finisher, OpenGame};
@@ -117,7 +117,7 @@ pub fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
 }
 
 /// Positions `ddz netcheck --data` judges unless told otherwise.
-pub const JUDGE_POSITIONS: usize = 3000;
+pub(crate) const JUDGE_POSITIONS: usize = 3000;
 
 /// `ddz netcheck --data` reads one line in this many (spread over the file's games).
 const JUDGE_EVERY: usize = 97;

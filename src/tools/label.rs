@@ -18,10 +18,10 @@ use std::time::Instant;
 
 /// The thinker's settings `ddz label` searches with unless told otherwise: the budget at which
 /// it played best against the outside engines (docs/figures.md).
-pub const DEFAULT_JUDGE: &str = "samples=64:net-weight=0";
+pub(crate) const DEFAULT_JUDGE: &str = "samples=64:net-weight=0";
 
 /// Usage of `ddz label`.
-pub const LABEL_USAGE: &str = "\
+pub(crate) const LABEL_USAGE: &str = "\
 usage: ddz label --out FILE [--deals N] [--players P [P P]] [--judge SETTINGS] [--every K]
                  [--seed S] [--shard K/N] [--threads T]
   Plays N seeded deals (--deals N, default 100), each three times with seat A, B, then C as the
@@ -38,7 +38,7 @@ usage: ddz label --out FILE [--deals N] [--players P [P P]] [--judge SETTINGS] [
 example: ddz label --deals 500 --judge samples=64:net-weight=0 --out data/decisions-1.tsv";
 
 /// Runs `ddz label`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut run = SelfPlay::of_deals(100);
     let mut judge = DEFAULT_JUDGE.to_string();
     let mut every = 1u32;

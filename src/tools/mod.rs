@@ -28,7 +28,7 @@ pub struct Tool {
     /// The subcommand's name.
     pub name: &'static str,
     /// Its lines of `ddz help`: a synopsis and a one-line summary each (`arena`, `arena merge`).
-    pub lines: &'static [(&'static str, &'static str)],
+    pub(crate) lines: &'static [(&'static str, &'static str)],
     /// Runs it on the words after its name.
     pub run: fn(&[String]) -> anyhow::Result<()>,
     /// Its usage, given the word after its name (a subcommand's own: `arena merge`).
@@ -253,11 +253,12 @@ const INDENT: &str = "       ";
 /// ([`crate::engine::config::usage`]).
 const SUMMARY_COLUMN: usize = 57;
 
+#[cfg(test)] // read by the tests alone
 /// The usage of `tool` (`None`: no such tool), for `ddz TOOL --help` and `ddz help TOOL`;
 /// `rest`, the words after the tool's name, picks a subcommand's own (`arena merge`, `selfplay
 /// merge`). `main` answers help with it before it runs the tool: help is no error of the run.
 #[must_use]
-pub fn usage_of(name: &str, rest: &[String]) -> Option<&'static str> {
+pub(crate) fn usage_of(name: &str, rest: &[String]) -> Option<&'static str> {
     tool(name).map(|t| (t.usage)(rest.first().map(String::as_str)))
 }
 
@@ -288,9 +289,6 @@ pub(crate) fn usage_with_settings(head: &str, as_flags: bool, tail: &str) -> &'s
     };
     leak(format!("{}\n{}{}", head, lines, tail))
 }
-
-/// What `ddz --version` prints: the version and the commit ([`crate::VERSION`]).
-pub const VERSION: &str = crate::VERSION;
 
 #[cfg(test)]
 mod tests {

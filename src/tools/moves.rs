@@ -31,7 +31,7 @@ use anyhow::{anyhow, bail, Context};
 use std::io::Write;
 
 /// Usage of `ddz moves`.
-pub const MOVES_USAGE: &str = "\
+pub(crate) const MOVES_USAGE: &str = "\
 usage: ddz moves HAND [--follow PLAY]
 Every legal play of HAND: every lead, or every answer to PLAY (then `pass` last). Cards in human
 notation (33344T, 10 for ten, X and D for the jokers) or as codes (0,1,2); spaces are allowed
@@ -49,7 +49,7 @@ fn cards_text(words: &[String]) -> Option<String> {
 }
 
 /// `ddz moves HAND [--follow PLAY]`.
-pub fn run_moves(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run_moves(args: &[String]) -> anyhow::Result<()> {
     let mut words = Vec::new();
     let mut follow_text: Option<String> = None;
     let mut line = Args::new("moves", MOVES_USAGE, args);

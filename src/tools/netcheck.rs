@@ -6,7 +6,7 @@ use crate::tools::judge::{judge_data, JUDGE_POSITIONS};
 use anyhow::{bail, Context};
 
 /// Usage of `ddz netcheck`.
-pub const NETCHECK_USAGE: &str = "\
+pub(crate) const NETCHECK_USAGE: &str = "\
 usage: ddz netcheck PREFIX
        ddz netcheck --policy PREFIX
        ddz netcheck --data FILE [--positions N]
@@ -53,7 +53,7 @@ fn check_policy(prefix: &str) -> anyhow::Result<()> {
 const NETCHECK_TOLERANCE: f32 = 1e-4;
 
 /// Runs `ddz netcheck`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut prefix: Option<String> = None;
     let mut data: Option<String> = None;
     let mut positions = JUDGE_POSITIONS;

@@ -20,7 +20,7 @@ use std::path::Path;
 use std::sync::{Arc, Mutex};
 
 /// Runs `ddz play` on the terminal.
-pub fn run_play(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run_play(args: &[String]) -> anyhow::Result<()> {
     let settings = crate::tools::table_flags::parse(args)?;
     let no_color = std::env::var_os("NO_COLOR");
     let term = std::env::var_os("TERM");
@@ -40,7 +40,7 @@ pub fn run_play(args: &[String]) -> anyhow::Result<()> {
 }
 
 /// Plays deals until the person stops, on `console`.
-pub fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
+pub(crate) fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
     let person = Human::on_console(console.clone(), settings.search);
     let mut table = Table::seat(settings, Box::new(person))?;
     let names = table.names().clone();

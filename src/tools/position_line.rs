@@ -19,7 +19,7 @@ use crate::search::SolverPosition;
 use crate::search::SolverPositionError;
 use std::fmt;
 
-pub const USAGE: &str = "\
+pub(crate) const USAGE: &str = "\
 usage: ddz solve A=HAND B=HAND C=HAND --landlord SEAT [--turn SEAT] [--beat PLAY --by SEAT]
                  [--nodes N] [--table-mb M]
 Who wins the open-hand position with best play: `landlord wins` or `farmers win`, a winning play
@@ -45,7 +45,7 @@ pub struct SolveArgs {
     /// The node budget (none: search to the end); [`DEFAULT_NODES`] unless told.
     pub nodes: Option<u64>,
     /// Transposition table size in MiB.
-    pub table_mb: usize,
+    pub(crate) table_mb: usize,
 }
 
 /// A position line (or `ddz solve`'s budget) refused: what was wrong, in the words the
@@ -172,7 +172,7 @@ pub fn parse(args: &[String]) -> Result<SolveArgs, PositionLineError> {
 /// [--turn SEAT] [--beat PLAY --by SEAT]` (`ddz solve`, `ddz analyze`). A hand may be typed with
 /// spaces: the words after `A=…` up to the next flag or seat are A's (`A=3 3 4 B=5`).
 #[derive(Clone, Debug, Default)]
-pub struct PositionLine {
+pub(crate) struct PositionLine {
     hands: [Option<String>; 3],
     open: Option<Seat>,
     landlord: Option<Seat>,
@@ -184,7 +184,7 @@ pub struct PositionLine {
 impl PositionLine {
     /// Takes `arg` (and its value from `line`) when it belongs to the position; `false` when it
     /// does not (a flag of the tool's own).
-    pub fn take(&mut self, arg: &Arg, line: &mut Args) -> Result<bool, PositionLineError> {
+    pub(crate) fn take(&mut self, arg: &Arg, line: &mut Args) -> Result<bool, PositionLineError> {
         let flag = match arg {
             Arg::Word(word) => {
                 match word.split_once('=') {
@@ -226,7 +226,7 @@ impl PositionLine {
 
     /// Whether nothing of a position was given.
     #[must_use]
-    pub fn is_empty(&self) -> bool {
+    pub(crate) fn is_empty(&self) -> bool {
         self.hands.iter().all(Option::is_none)
             && self.landlord.is_none()
             && self.turn.is_none()
@@ -235,7 +235,7 @@ impl PositionLine {
     }
 
     /// The position, checked.
-    pub fn position(&self) -> Result<SolverPosition, PositionLineError> {
+    pub(crate) fn position(&self) -> Result<SolverPosition, PositionLineError> {
         let mut all = BySeat([Counts::EMPTY; 3]);
         for s in Seat::ALL {
             let hand = self.hands[s.index()]

@@ -19,7 +19,7 @@ fn from_transcript(text: &str) -> anyhow::Result<Narration> {
 }
 
 /// Usage of `ddz replay`.
-pub const USAGE: &str = "\
+pub(crate) const USAGE: &str = "\
 usage: ddz replay FILE [--seat SEAT] [--game N] [--html OUT.html]
 A finished game as people read it: every hand as dealt, the bids, each trick, the result and the
 score. FILE is a JSON game log (ddz arena --json, ddz play --save), a transcript, or the engine's
@@ -37,7 +37,7 @@ says what was written.";
 
 /// Runs `ddz replay FILE [--game N] [--html OUT]` (N counts the JSON log's games from 1;
 /// default: every game in the file).
-pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run_replay(args: &[String]) -> anyhow::Result<()> {
     let mut file = None;
     let mut game: Option<usize> = None;
     let mut seat: Option<Seat> = None;
@@ -92,7 +92,7 @@ pub fn run_replay(args: &[String]) -> anyhow::Result<()> {
 
 /// The replay page ([`crate::web::replay_page`]) of the games of a JSON log, `game` picking one
 /// (from 1), and how many games it holds; `source` names the log on the page.
-pub fn replay_html(
+pub(crate) fn replay_html(
     text: &str,
     game: Option<usize>,
     source: &str,
@@ -140,7 +140,7 @@ fn logged_games<'a>(
 
 /// The games of an engine's log for people, each followed by the engine's thinking at its
 /// decisions (the log's notes, `explain = on`).
-pub fn log_text(
+pub(crate) fn log_text(
     text: &str,
     seat: Option<Seat>,
     game: Option<usize>,
@@ -185,7 +185,7 @@ pub fn log_text(
 
 /// The replay page of an engine's log's games (chosen as [`log_text`] chooses them), with the
 /// engine's thinking beside the table, and how many games it holds.
-pub fn log_html(
+pub(crate) fn log_html(
     text: &str,
     seat: Option<Seat>,
     game: Option<usize>,
@@ -215,7 +215,7 @@ fn log_games(text: &str) -> anyhow::Result<Vec<GameLine>> {
 /// The human account of the games in `text` (a JSON log or a transcript); `game` picks one
 /// game of a JSON log, counted from 1. Each game of a log is headed `== game N: deal D,
 /// seating S`: N is what `--game` counts, D the deal's number in the log (from 0).
-pub fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
+pub(crate) fn replay_text(text: &str, game: Option<usize>) -> anyhow::Result<String> {
     if text.trim_start().starts_with('{') {
         let mut out = String::new();
         let games = log_games(text)?;

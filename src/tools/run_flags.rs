@@ -12,7 +12,7 @@ use std::path::PathBuf;
 /// K/N`) into `run`, the tool's own through `more`, which may set `run` too (it returns
 /// whether it knew the flag).
 /// Returns the output file, which is required, and the shard.
-pub fn read_run_flags(
+pub(crate) fn read_run_flags(
     line: &mut Args,
     run: &mut SelfPlay,
     more: &mut dyn FnMut(&str, &mut Args, &mut SelfPlay) -> anyhow::Result<bool>,
@@ -48,7 +48,7 @@ pub fn read_run_flags(
 
 /// The players of a run from `--players`: none (the default `default` in every seat), one for
 /// every seat, or one per seat.
-pub fn seat_players(given: &[String], default: &str) -> anyhow::Result<[String; 3]> {
+pub(crate) fn seat_players(given: &[String], default: &str) -> anyhow::Result<[String; 3]> {
     match given.len() {
         0 => Ok([
             default.to_string(),

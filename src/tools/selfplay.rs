@@ -14,7 +14,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 /// Usage of `ddz selfplay`.
-pub const SELFPLAY_USAGE: &str = "\
+pub(crate) const SELFPLAY_USAGE: &str = "\
 usage: ddz selfplay --out FILE [--deals N] [--players P [P P]] [--seed S] [--jobs J] [--scoring official|team]
                     [--shard K/N]
        ddz selfplay merge --out FILE SHARD...
@@ -35,7 +35,7 @@ usage: ddz selfplay --out FILE [--deals N] [--players P [P P]] [--seed S] [--job
 example: ddz selfplay --deals 20000 --players builtin:rules --seed 1 --out data/rules-1.tsv";
 
 /// Runs `ddz selfplay` (and `ddz selfplay merge`).
-pub fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run_selfplay(args: &[String]) -> anyhow::Result<()> {
     if args.first().map(String::as_str) == Some("merge") {
         return run_merge(&args[1..]);
     }
@@ -127,7 +127,7 @@ pub(crate) fn open_all(
 }
 
 /// Usage of `ddz selfplay merge`.
-pub const MERGE_USAGE: &str = "\
+pub(crate) const MERGE_USAGE: &str = "\
 usage: ddz selfplay merge --out FILE SHARD...
   Joins the files of all N shards of one self-play run (ddz selfplay --shard K/N --out SHARD,
   K = 1..N; in any order) into FILE: the file the whole run writes, byte for byte. Refuses a

@@ -38,7 +38,7 @@ winning; default: none, the engine's 256 deals a decision), and --save FILE, a J
 every finished game is added to (ddz replay FILE).";
 
 /// Usage of `ddz serve`: its flags and the table's listed from their declarations.
-pub fn usage() -> &'static str {
+pub(crate) fn usage() -> &'static str {
     let flags = SERVE_FLAGS
         .iter()
         .map(Flag::synopsis)
@@ -51,12 +51,12 @@ pub fn usage() -> &'static str {
 }
 
 /// The port `ddz serve` listens on by default.
-pub const DEFAULT_PORT: u16 = 8000;
+pub(crate) const DEFAULT_PORT: u16 = 8000;
 /// The address it listens on by default: this machine only.
-pub const DEFAULT_BIND: &str = "127.0.0.1";
+pub(crate) const DEFAULT_BIND: &str = "127.0.0.1";
 
 /// Runs `ddz serve`.
-pub fn run_serve(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run_serve(args: &[String]) -> anyhow::Result<()> {
     let mut address = Address {
         port: DEFAULT_PORT,
         bind: DEFAULT_BIND.to_string(),

@@ -8,7 +8,7 @@ use anyhow::bail;
 use std::time::Instant;
 
 /// Runs `ddz solve`.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let parsed = parse(args)?;
     let mut solver = Solver::new(parsed.table_mb << 20);
     let start = Instant::now();

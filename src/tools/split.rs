@@ -8,7 +8,7 @@ use crate::strategy::value::SCALE;
 use anyhow::Context;
 
 /// Usage of `ddz split`.
-pub const USAGE: &str = "\
+pub(crate) const USAGE: &str = "\
 usage: ddz split HAND [--few-singles]
 The best split of HAND under the value model (each group and its type), then its value, the
 number of groups and the fewest plays it needs. --few-singles: the split that keeps as few
@@ -16,7 +16,7 @@ single cards as it can. Cards in human notation or codes, spaces allowed:
 ddz split 3334556789TJJK22X, ddz split 3 3 3 4 5.";
 
 /// `ddz split HAND [--few-singles]`: prints each group, then the value and the minimum rounds.
-pub fn run(args: &[String]) -> anyhow::Result<()> {
+pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut mode = Mode::Normal;
     let mut hand_text = Vec::new();
     let mut line = Args::new("split", USAGE, args);

@@ -10,7 +10,7 @@ use crate::time::{parse_samples, parse_think, SearchLimit};
 
 /// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
 /// tools' usages and their reading.
-pub static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
+pub(crate) static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
     crate::flag!("seat", "A|B|C", |table, words| {
         set(&mut table.seat, words[0].parse()?)
     }),
@@ -71,7 +71,7 @@ own think or samples wins for it). --save FILE: keep the session as a JSON game 
 FILE); `s FILE` after a game does the same.";
 
 /// Usage of `ddz play`: its flags listed from [`TABLE_FLAGS`].
-pub fn usage() -> &'static str {
+pub(crate) fn usage() -> &'static str {
     crate::tools::leak(format!(
         "{}\n{}",
         synopsis("usage: ddz play", TABLE_FLAGS.iter().map(Flag::synopsis)),
@@ -80,13 +80,13 @@ pub fn usage() -> &'static str {
 }
 
 /// Reads `ddz play`'s command line.
-pub fn parse(args: &[String]) -> anyhow::Result<PlaySettings> {
+pub(crate) fn parse(args: &[String]) -> anyhow::Result<PlaySettings> {
     parse_with("play", usage(), args, &mut |_, _| Ok(false))
 }
 
 /// Reads the command line of `tool` (`usage` for its near names): `ddz play`'s flags, and those
 /// `more` takes (it returns whether it knew the flag; `ddz serve` adds its own).
-pub fn parse_with(
+pub(crate) fn parse_with(
     tool: &'static str,
     usage: &'static str,
     args: &[String],

@@ -33,7 +33,7 @@ use std::fmt;
 pub const HEADER: &str = "game\tturn\tlandlord\tbase\tto_move\thand_a\thand_b\thand_c\tplayed_a\tplayed_b\tplayed_c\tbottom\tlast_by\tlast_play\tpasses\tbombs\trocket\tlandlord_plays\tfarmer_plays\tplay\twinner\tfinal_bombs\tfinal_rocket\tfinal_landlord_plays\tfinal_farmer_plays";
 
 /// Games per deal: one with each seat as the landlord (a game's deal is `game / 3`).
-pub const GAMES_PER_DEAL: usize = 3;
+pub(crate) const GAMES_PER_DEAL: usize = 3;
 
 /// Columns in a line.
 const COLUMNS: usize = 25;
@@ -50,9 +50,9 @@ pub struct Sample {
     /// The cards each seat has played.
     pub played: BySeat<Counts>,
     /// The bottom cards.
-    pub bottom: Counts,
+    pub(crate) bottom: Counts,
     /// Passes since the play on the table.
-    pub passes: u8,
+    pub(crate) passes: u8,
     /// What the seat to move played.
     pub play: Combo,
     /// How the game ended.
@@ -61,7 +61,7 @@ pub struct Sample {
 
 /// Why a data line could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DataError(pub String);
+pub struct DataError(pub(crate) String);
 
 impl fmt::Display for DataError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

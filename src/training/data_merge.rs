@@ -26,7 +26,7 @@ const SHARD_MARK: &str = "# shard ";
 
 /// The shard of a self-play run: its deals' three games go together.
 #[must_use]
-pub fn deal_shard(shard: Shard) -> Shard {
+pub(crate) fn deal_shard(shard: Shard) -> Shard {
     Shard {
         group: GAMES_PER_DEAL,
         ..shard
@@ -35,7 +35,7 @@ pub fn deal_shard(shard: Shard) -> Shard {
 
 /// How many of the run's `deals` the shard plays.
 #[must_use]
-pub fn deals_in(shard: Shard, deals: usize) -> usize {
+pub(crate) fn deals_in(shard: Shard, deals: usize) -> usize {
     (0..deals)
         .filter(|&i| i % shard.count + 1 == shard.index)
         .count()
@@ -43,7 +43,7 @@ pub fn deals_in(shard: Shard, deals: usize) -> usize {
 
 /// The second line of a shard's file: which shard of how many deals.
 #[must_use]
-pub fn shard_line(shard: Shard, deals: usize) -> String {
+pub(crate) fn shard_line(shard: Shard, deals: usize) -> String {
     format!(
         "{}{}/{} of {} deals: the deals i (from 0) with i mod {} = {}; ddz selfplay merge joins the shards",
         SHARD_MARK,
@@ -57,7 +57,7 @@ pub fn shard_line(shard: Shard, deals: usize) -> String {
 
 /// The last line of a shard's file, written once every deal was played.
 #[must_use]
-pub fn end_line(shard: Shard, deals: usize, games: u64, positions: u64) -> String {
+pub(crate) fn end_line(shard: Shard, deals: usize, games: u64, positions: u64) -> String {
     format!(
         "{}{}/{} finished: {} deals, {} games kept, {} positions",
         SHARD_MARK, shard.index, shard.count, deals, games, positions
@@ -66,7 +66,7 @@ pub fn end_line(shard: Shard, deals: usize, games: u64, positions: u64) -> Strin
 
 /// Reads a shard's second line: the shard and the run's deals; `None` for any other line.
 #[must_use]
-pub fn parse_shard_line(line: &str) -> Option<(Shard, usize)> {
+pub(crate) fn parse_shard_line(line: &str) -> Option<(Shard, usize)> {
     let rest = line.strip_prefix(SHARD_MARK)?;
     let (shard, rest) = rest.split_once(' ')?;
     let shard = Shard::parse(shard).ok()?;
@@ -89,7 +89,7 @@ fn parse_end_line(line: &str, shard: Shard) -> Option<u64> {
 
 /// Self-play shards' files that do not merge into the whole run's file.
 #[derive(Debug)]
-pub enum RunMergeError {
+pub(crate) enum RunMergeError {
     /// A file could not be read.
     Read { name: String, error: std::io::Error },
     /// The merged file could not be written.
@@ -260,20 +260,20 @@ impl<R> ShardFile for ShardReader<R> {
 
 /// What a merge read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Merged {
+pub(crate) struct Merged {
     /// Shards merged.
-    pub shards: usize,
+    pub(crate) shards: usize,
     /// Deals of the run.
-    pub deals: usize,
+    pub(crate) deals: usize,
     /// Positions written.
-    pub positions: u64,
+    pub(crate) positions: u64,
 }
 
 /// Merges the files of all N shards of one run, given as (name, reader) in any order: hands
 /// `out` each line of the file the whole run writes (without its newline), in order. Fails,
 /// naming the file, on a file that is no shard, a shard of another run, a missing or repeated
 /// shard, one that did not finish, or a position out of its shard's place.
-pub fn merge<R: BufRead>(
+pub(crate) fn merge<R: BufRead>(
     files: Vec<(String, R)>,
     out: &mut dyn FnMut(&str) -> std::io::Result<()>,
 ) -> Result<Merged, RunMergeError> {

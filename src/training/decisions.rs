@@ -19,7 +19,7 @@ use crate::arena::{self};
 use crate::game::{GameState, Seat};
 use crate::rules::{classify, Combo};
 use crate::shards::Shard;
-use crate::strategy::learned_policy::candidate_features::{Features, FEATURES, FEATURE_NAMES};
+use crate::strategy::learned_policy::candidate_features::{Features, FEATURE_NAMES};
 use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings};
 use crate::time::Deadline;
@@ -30,7 +30,7 @@ const LEADING: [&str; 7] = ["game", "turn", "seat", "play", "mean", "deals", "ch
 
 /// The header line of a decisions file.
 #[must_use]
-pub fn header() -> String {
+pub(crate) fn header() -> String {
     LEADING
         .iter()
         .chain(FEATURE_NAMES.iter())
@@ -41,23 +41,23 @@ pub fn header() -> String {
 
 /// One candidate of one recorded decision.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Candidate {
+pub(crate) struct Candidate {
     /// The game's number in the run.
-    pub game: u64,
+    pub(crate) game: u64,
     /// Plays and passes before the decision.
-    pub turn: u32,
+    pub(crate) turn: u32,
     /// The seat deciding.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The candidate play.
-    pub play: Combo,
+    pub(crate) play: Combo,
     /// The thinker's mean score of it, for the seat's side.
-    pub mean: f64,
+    pub(crate) mean: f64,
     /// Deals it was judged on.
-    pub deals: u32,
+    pub(crate) deals: u32,
     /// Whether the thinker chose it.
-    pub chosen: bool,
+    pub(crate) chosen: bool,
     /// The learned policy's features of it.
-    pub features: Features,
+    pub(crate) features: Features,
 }
 
 impl fmt::Display for Candidate {
@@ -85,21 +85,26 @@ impl fmt::Display for Candidate {
     }
 }
 
+#[cfg(test)] // a line read back: the tests' round trip
 /// Why a decisions line could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DecisionError(pub String);
+pub(crate) struct DecisionError(pub(crate) String);
 
+#[cfg(test)] // with DecisionError
 impl fmt::Display for DecisionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.0)
     }
 }
 
+#[cfg(test)] // with DecisionError
 impl std::error::Error for DecisionError {}
 
+#[cfg(test)] // a line read back: the tests' round trip
 impl Candidate {
     /// Reads one line of a decisions file.
-    pub fn parse(line: &str) -> Result<Candidate, DecisionError> {
+    pub(crate) fn parse(line: &str) -> Result<Candidate, DecisionError> {
+        use crate::strategy::learned_policy::candidate_features::FEATURES;
         let cols: Vec<&str> = line.split('\t').collect();
         if cols.len() != LEADING.len() + FEATURES {
             return Err(DecisionError(format!(
@@ -146,7 +151,7 @@ impl Candidate {
 
 /// What decides and what describes: the thinker whose decisions are recorded, and the learned
 /// policy's feature maker.
-pub struct Labeller {
+pub(crate) struct Labeller {
     thinker: Thinker,
     describer: LearnedPlayer,
 }
@@ -154,7 +159,7 @@ pub struct Labeller {
 impl Labeller {
     /// A labeller searching with `settings` (a fixed budget: `samples` should be set).
     #[must_use]
-    pub fn new(settings: ThinkerSettings) -> Labeller {
+    pub(crate) fn new(settings: ThinkerSettings) -> Labeller {
         Labeller {
             thinker: Thinker::new(settings),
             describer: LearnedPlayer::new(),
@@ -165,7 +170,7 @@ impl Labeller {
     /// `None` for a game that did not end normally. Decisions are taken `every` turns apart
     /// (1: all), starting at the game's number mod `every`, so runs of neighbouring games
     /// cover every turn.
-    pub fn label(&mut self, record: &GameRecord, every: u32) -> Option<Vec<Candidate>> {
+    pub(crate) fn label(&mut self, record: &GameRecord, every: u32) -> Option<Vec<Candidate>> {
         let mut game = replay_start(record)?;
         let game_number = record.deal_index as u64;
         let mut out = Vec::new();
@@ -218,7 +223,7 @@ impl Labeller {
 
 /// Plays the self-play run `run` (or its `shard`) and labels its games' decisions with
 /// `labeller`, handing each game's candidates to `on_game` in game order.
-pub fn label_run(
+pub(crate) fn label_run(
     run: &SelfPlay,
     shard: Option<Shard>,
     labeller: &mut Labeller,

@@ -38,7 +38,7 @@ pub enum Net {
 impl Net {
     /// Inputs per row.
     #[must_use]
-    pub fn inputs(self) -> usize {
+    pub(crate) fn inputs(self) -> usize {
         match self {
             Net::Play => PLAY_INPUTS,
             Net::Bid => BID_INPUTS,
@@ -69,14 +69,14 @@ pub fn targets(outcome: &Outcome) -> [f32; TARGETS] {
 
 /// A matrix file as it is written: the header, rows appended, and the row count written into
 /// the header at the end ([`MatrixFile::finish`]). Every network's matrix is one of these.
-pub struct MatrixFile<W: Write + Seek> {
+pub(crate) struct MatrixFile<W: Write + Seek> {
     out: W,
     rows: u32,
 }
 
 impl<W: Write + Seek> MatrixFile<W> {
     /// A matrix of rows of `inputs` then `targets` f32 values, written to `out`.
-    pub fn new(mut out: W, inputs: usize, targets: usize) -> std::io::Result<MatrixFile<W>> {
+    pub(crate) fn new(mut out: W, inputs: usize, targets: usize) -> std::io::Result<MatrixFile<W>> {
         out.write_all(b"DDZX")?;
         for w in [1u32, 0, inputs as u32, targets as u32] {
             out.write_all(&w.to_le_bytes())?;
@@ -85,19 +85,19 @@ impl<W: Write + Seek> MatrixFile<W> {
     }
 
     /// Appends `rows` whole rows, laid out in `bytes` (little-endian f32, row after row).
-    pub fn append(&mut self, bytes: &[u8], rows: u32) -> std::io::Result<()> {
+    pub(crate) fn append(&mut self, bytes: &[u8], rows: u32) -> std::io::Result<()> {
         self.rows += rows;
         self.out.write_all(bytes)
     }
 
     /// Rows written so far.
     #[must_use]
-    pub fn rows(&self) -> u32 {
+    pub(crate) fn rows(&self) -> u32 {
         self.rows
     }
 
     /// Writes the row count into the header and hands back the output.
-    pub fn finish(mut self) -> std::io::Result<W> {
+    pub(crate) fn finish(mut self) -> std::io::Result<W> {
         self.out.seek(SeekFrom::Start(8))?;
         self.out.write_all(&self.rows.to_le_bytes())?;
         self.out.seek(SeekFrom::End(0))?;
@@ -163,7 +163,7 @@ impl<W: Write + Seek> MatrixWriter<W> {
 
     /// Rows written so far.
     #[must_use]
-    pub fn rows(&self) -> u32 {
+    pub(crate) fn rows(&self) -> u32 {
         self.file.rows()
     }
 

@@ -22,13 +22,13 @@ use std::io::{Seek, Write};
 
 /// Columns after the fitted targets: hidden cards per rank, the need of the seat after ours,
 /// all hidden cards.
-pub const HIDDEN_EXTRA: usize = Rank::COUNT + 2;
+pub(crate) const HIDDEN_EXTRA: usize = Rank::COUNT + 2;
 
 /// Every seat's view before each turn of a finished game (`every`: keep the turns whose
 /// number, offset by the game's, is a multiple of it), with the hands the other seats held
 /// then. `None` for a game that did not end normally.
 #[must_use]
-pub fn views_of(record: &GameRecord, every: u64) -> Option<Vec<(GameState, BySeat<Cards>)>> {
+pub(crate) fn views_of(record: &GameRecord, every: u64) -> Option<Vec<(GameState, BySeat<Cards>)>> {
     let landlord = record.landlord?;
     record.winner?;
     if !record.errors.is_empty() {
@@ -70,11 +70,11 @@ pub fn views_of(record: &GameRecord, every: u64) -> Option<Vec<(GameState, BySea
 
 /// A line of an arena log that does not read: its number (from 1), and why.
 #[derive(Debug)]
-pub struct LogLineError {
+pub(crate) struct LogLineError {
     /// The line's number, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// Why it does not read.
-    pub error: LogError,
+    pub(crate) error: LogError,
 }
 
 impl std::fmt::Display for LogLineError {
@@ -86,7 +86,7 @@ impl std::fmt::Display for LogLineError {
 impl std::error::Error for LogLineError {}
 
 /// Reads the finished games of an arena log, skipping its header and end lines.
-pub fn games_of_log(text: &str) -> Result<Vec<GameRecord>, LogLineError> {
+pub(crate) fn games_of_log(text: &str) -> Result<Vec<GameRecord>, LogLineError> {
     let mut games = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
@@ -107,14 +107,14 @@ fn record_of(g: &GameLine) -> Result<GameRecord, LogError> {
 }
 
 /// Writes the hidden-hand matrix: the DDZX format of [`super::encode`], a row per view.
-pub struct HiddenMatrix<W: Write + Seek> {
+pub(crate) struct HiddenMatrix<W: Write + Seek> {
     file: MatrixFile<W>,
     buf: Vec<u8>,
 }
 
 impl<W: Write + Seek> HiddenMatrix<W> {
     /// A matrix written to `out`.
-    pub fn new(out: W) -> std::io::Result<HiddenMatrix<W>> {
+    pub(crate) fn new(out: W) -> std::io::Result<HiddenMatrix<W>> {
         Ok(HiddenMatrix {
             file: MatrixFile::new(out, HIDDEN_INPUTS, HIDDEN_OUTPUTS + HIDDEN_EXTRA)?,
             buf: Vec::new(),
@@ -122,7 +122,7 @@ impl<W: Write + Seek> HiddenMatrix<W> {
     }
 
     /// The row of `view` with the other seats holding `hands`.
-    pub fn add(&mut self, view: &GameState, hands: &BySeat<Cards>) -> std::io::Result<()> {
+    pub(crate) fn add(&mut self, view: &GameState, hands: &BySeat<Cards>) -> std::io::Result<()> {
         let mut x = [0.0f32; HIDDEN_INPUTS];
         let hidden = hidden_cards(view);
         if !hidden_features(view, &mut x) || hidden.is_empty() {
@@ -143,12 +143,12 @@ impl<W: Write + Seek> HiddenMatrix<W> {
 
     /// Rows written so far.
     #[must_use]
-    pub fn rows(&self) -> u32 {
+    pub(crate) fn rows(&self) -> u32 {
         self.file.rows()
     }
 
     /// Writes the row count into the header and hands back the output.
-    pub fn finish(self) -> std::io::Result<W> {
+    pub(crate) fn finish(self) -> std::io::Result<W> {
         self.file.finish()
     }
 }
@@ -156,7 +156,7 @@ impl<W: Write + Seek> HiddenMatrix<W> {
 /// The log loss of chances for the hidden cards of one view: the sum over hidden cards of
 /// −ln(the chance given to the hand it is in), and the cards counted.
 #[must_use]
-pub fn log_loss(
+pub(crate) fn log_loss(
     view: &GameState,
     hands: &BySeat<Cards>,
     chance_next: impl Fn(u8) -> f64,
@@ -175,19 +175,19 @@ pub fn log_loss(
 /// How well each way of drawing deals places the hidden cards of held-out games: the log loss
 /// per hidden card of the chances it gives, over the same views.
 #[derive(Clone, Debug, Default)]
-pub struct Calibration {
+pub(crate) struct Calibration {
     /// Views scored.
-    pub views: u32,
+    pub(crate) views: u32,
     /// Hidden cards scored.
-    pub cards: u64,
+    pub(crate) cards: u64,
     /// Per way (in the order given), the summed log loss.
-    pub loss: Vec<f64>,
+    pub(crate) loss: Vec<f64>,
 }
 
 impl Calibration {
     /// The log loss per hidden card of way `k`.
     #[must_use]
-    pub fn per_card(&self, k: usize) -> f64 {
+    pub(crate) fn per_card(&self, k: usize) -> f64 {
         self.loss[k] / self.cards.max(1) as f64
     }
 }
@@ -197,7 +197,7 @@ impl Calibration {
 /// the seat after ours is its chance (smoothed by half a deal each way, so that no card is
 /// ever impossible), and the log loss is counted on the true deal. Uniform deals are scored
 /// exactly (each card's chance is that seat's share of the hidden cards) as way 0.
-pub fn calibrate(
+pub(crate) fn calibrate(
     records: &[GameRecord],
     every: u64,
     ways: &mut [crate::strategy::thinker::Thinker],

@@ -34,13 +34,13 @@ pub struct SelfPlay {
 }
 
 /// The player a run seats where `--players` names none.
-pub const DEFAULT_PLAYER: &str = "builtin:rules";
+pub(crate) const DEFAULT_PLAYER: &str = "builtin:rules";
 
 impl SelfPlay {
     /// A run of `deals` deals by [`DEFAULT_PLAYER`] in every seat, seed 1, one table at a time,
     /// the official scoring, no progress line.
     #[must_use]
-    pub fn of_deals(deals: usize) -> SelfPlay {
+    pub(crate) fn of_deals(deals: usize) -> SelfPlay {
         SelfPlay {
             players: [
                 DEFAULT_PLAYER.to_string(),
@@ -80,18 +80,9 @@ pub fn match_config(run: &SelfPlay) -> ArenaConfig {
     config
 }
 
-/// Plays the run; `on_samples` gets each game's positions, in game order. Games that ended by
-/// a fault give no samples. Returns the arena's report.
-pub fn run(
-    run: &SelfPlay,
-    on_samples: &mut dyn FnMut(&[Sample]) -> Result<(), arena::Stop>,
-) -> Result<arena::count::report::Report, arena::MatchError> {
-    run_shard(run, None, on_samples)
-}
-
 /// Plays one shard of the run ([`super::data_merge`]: the deals i with `i mod N = K - 1`, each
 /// deal's three games as the whole run plays them), or the whole run for `None`, as [`run`].
-pub fn run_shard(
+pub(crate) fn run_shard(
     run: &SelfPlay,
     shard: Option<Shard>,
     on_samples: &mut dyn FnMut(&[Sample]) -> Result<(), arena::Stop>,
@@ -111,7 +102,7 @@ pub fn run_shard(
 /// A finished game's record set up to be played again from its first play, every hand open;
 /// `None` for a game that did not end normally (no landlord, no winner, a fault).
 #[must_use]
-pub fn replay_start(record: &GameRecord) -> Option<OpenGame> {
+pub(crate) fn replay_start(record: &GameRecord) -> Option<OpenGame> {
     let landlord = record.landlord?;
     record.winner?;
     if !record.errors.is_empty() {

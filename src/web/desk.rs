@@ -17,18 +17,18 @@ use std::time::Duration;
 
 /// A request the game cannot take, with the HTTP status that says so and the reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused {
+pub(crate) struct Refused {
     /// 400 (not a request of this kind), 404 (no such game), 409 (not now: not the person's
     /// turn, the game is over), 422 (a play or bid the rules refuse), 503 (the server is full).
-    pub status: u16,
+    pub(crate) status: u16,
     /// What was wrong, for the person.
-    pub reason: String,
+    pub(crate) reason: String,
 }
 
 impl Refused {
     /// A refusal with `status`.
     #[must_use]
-    pub fn new(status: u16, reason: impl Into<String>) -> Refused {
+    pub(crate) fn new(status: u16, reason: impl Into<String>) -> Refused {
         Refused {
             status,
             reason: reason.into(),
@@ -38,11 +38,11 @@ impl Refused {
 
 /// The game as the person's seat knows it, shared between the game's thread and requests.
 #[derive(Default)]
-pub struct Desk {
+pub(crate) struct Desk {
     /// The game from the person's seat (the engine's own tracker), once dealt.
-    pub state: Option<GameState>,
+    pub(crate) state: Option<GameState>,
     /// What the referee waits for the person to answer.
-    pub question: Option<Question>,
+    pub(crate) question: Option<Question>,
     /// The person's choice, until the seat takes it to judge.
     choice: Option<Choice>,
     /// How many choices were brought: the last one's number is its request's ticket.
@@ -51,23 +51,23 @@ pub struct Desk {
     verdict: Option<(u64, Result<(), Refusal>)>,
     /// Counts the questions asked and the game's end: a request that answered waits for it
     /// to move on.
-    pub moves: u64,
+    pub(crate) moves: u64,
     /// What happened at the table, one line per bid or play, in order.
-    pub events: Vec<String>,
+    pub(crate) events: Vec<String>,
     /// How many events the person had seen when they last answered.
-    pub seen: usize,
+    pub(crate) seen: usize,
     /// The finished game, as the log writes it.
-    pub finished: Option<GameLine>,
+    pub(crate) finished: Option<GameLine>,
     /// Why the game could not be played (an opponent that did not start).
-    pub failed: Option<String>,
+    pub(crate) failed: Option<String>,
     /// The person closed the page: the seat answers no more and the game ends as abandoned.
-    pub left: bool,
+    pub(crate) left: bool,
 }
 
 impl Desk {
     /// Whether the game has ended, one way or another.
     #[must_use]
-    pub fn over(&self) -> bool {
+    pub(crate) fn over(&self) -> bool {
         self.finished.is_some() || self.failed.is_some()
     }
 
@@ -102,41 +102,41 @@ impl Desk {
     }
 
     /// Brings the person's bid; returns its ticket.
-    pub fn bid(&mut self, bid: u8) -> Result<u64, Refused> {
+    pub(crate) fn bid(&mut self, bid: u8) -> Result<u64, Refused> {
         self.offer(Question::Bid, Choice::Typed(bid.to_string()))
     }
 
     /// Brings the person's play (`None`: a pass); returns its ticket.
-    pub fn play(&mut self, cards: Option<Cards>) -> Result<u64, Refused> {
+    pub(crate) fn play(&mut self, cards: Option<Cards>) -> Result<u64, Refused> {
         self.offer(Question::Play, cards.map_or(Choice::Pass, Choice::Cards))
     }
 
     /// What happened since the person last answered, for the page's message line.
     #[must_use]
-    pub fn news(&self) -> String {
+    pub(crate) fn news(&self) -> String {
         self.events[self.seen.min(self.events.len())..].join(" · ")
     }
 }
 
 /// A [`Desk`] with the signal its waiters wait on.
 #[derive(Clone, Default)]
-pub struct SharedDesk(Arc<(Mutex<Desk>, Condvar)>);
+pub(crate) struct SharedDesk(Arc<(Mutex<Desk>, Condvar)>);
 
 impl SharedDesk {
     /// The desk. A panic on another thread while it held the desk leaves the desk as it was:
     /// every change is a few field writes, so it is still whole.
-    pub fn lock(&self) -> MutexGuard<'_, Desk> {
+    pub(crate) fn lock(&self) -> MutexGuard<'_, Desk> {
         self.0 .0.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Wakes everyone waiting on the desk (after a change).
-    pub fn notify(&self) {
+    pub(crate) fn notify(&self) {
         self.0 .1.notify_all();
     }
 
     /// Waits, up to `limit`, until the desk's `moves` differs from `seen` (a new question or
     /// the end of the game); returns the desk either way.
-    pub fn wait_past(&self, seen: u64, limit: Duration) -> MutexGuard<'_, Desk> {
+    pub(crate) fn wait_past(&self, seen: u64, limit: Duration) -> MutexGuard<'_, Desk> {
         let desk = self.lock();
         match self
             .0
@@ -150,7 +150,7 @@ impl SharedDesk {
 
     /// Waits, up to `limit`, for the seat's verdict on the choice with `ticket`: `Err` (422)
     /// with the reason when it was refused. A game that ended meanwhile gives no verdict.
-    pub fn judged(&self, ticket: u64, limit: Duration) -> Result<(), Refused> {
+    pub(crate) fn judged(&self, ticket: u64, limit: Duration) -> Result<(), Refused> {
         let desk = self.lock();
         let pending = |d: &mut Desk| {
             d.verdict.as_ref().map_or(true, |v| v.0 != ticket) && !d.over() && !d.left
@@ -178,18 +178,18 @@ impl SharedDesk {
 }
 
 /// The browser's side of a person's seat: the game's [`Desk`].
-pub struct WebFront {
+pub(crate) struct WebFront {
     desk: SharedDesk,
     /// The ticket of the choice being judged.
     judging: u64,
 }
 
 /// The person's seat in `ddz serve`.
-pub type WebSeat = Person<WebFront>;
+pub(crate) type WebSeat = Person<WebFront>;
 
 /// The seat that answers from `desk`.
 #[must_use]
-pub fn web_seat(desk: SharedDesk) -> WebSeat {
+pub(crate) fn web_seat(desk: SharedDesk) -> WebSeat {
     Person::new(WebFront { desk, judging: 0 })
 }
 

@@ -29,15 +29,15 @@ use std::time::{Duration, Instant};
 
 /// Games kept at once: each holds a thread and its opponents (a program each, for engine
 /// commands), and a person rarely has more tabs open.
-pub const MAX_GAMES: usize = 32;
+pub(crate) const MAX_GAMES: usize = 32;
 /// A game nobody asked about for this long is closed (a tab left open overnight, a browser
 /// that never said the page was closed).
-pub const IDLE_LIMIT: Duration = Duration::from_secs(30 * 60);
+pub(crate) const IDLE_LIMIT: Duration = Duration::from_secs(30 * 60);
 /// How long a game whose page went away waits for a page to take it up again before it is
 /// closed: a reload comes back within a second or two, a closed tab never does.
 pub const RELOAD_GRACE: Duration = Duration::from_secs(10);
 /// The longest page token taken (the play page makes 16 hex digits).
-pub const MAX_PAGE_TOKEN: usize = 64;
+pub(crate) const MAX_PAGE_TOKEN: usize = 64;
 
 /// Which page holds a game, and since when none does.
 #[derive(Default)]
@@ -52,7 +52,7 @@ struct Holder {
 /// Whether `token` can name a page: 1 to [`MAX_PAGE_TOKEN`] ASCII letters, digits, `-` or `_`
 /// (it is only compared, never shown, but a request's junk is not kept).
 #[must_use]
-pub fn page_token_ok(token: &str) -> bool {
+pub(crate) fn page_token_ok(token: &str) -> bool {
     (1..=MAX_PAGE_TOKEN).contains(&token.len())
         && token
             .bytes()
@@ -61,17 +61,17 @@ pub fn page_token_ok(token: &str) -> bool {
 
 /// One game the server plays with a page: its deal, its players, the person's seat and desk,
 /// and who holds it.
-pub struct ServedGame {
+pub(crate) struct ServedGame {
     /// Its name in requests.
-    pub id: String,
+    pub(crate) id: String,
     /// The deal's number.
-    pub deal: usize,
+    pub(crate) deal: usize,
     /// The players' labels, A, B, C.
-    pub names: [String; 3],
+    pub(crate) names: [String; 3],
     /// The person's seat.
-    pub you: Seat,
+    pub(crate) you: Seat,
     /// The table the game's thread and the requests share.
-    pub desk: SharedDesk,
+    pub(crate) desk: SharedDesk,
     /// The engine's default player, for hints.
     hints: Mutex<Thinker>,
     /// The last request about the game.
@@ -92,7 +92,7 @@ impl ServedGame {
 }
 
 /// All games of a server.
-pub struct Games {
+pub(crate) struct Games {
     setup: PlaySettings,
     next_deal: Mutex<usize>,
     games: Mutex<HashMap<String, Arc<ServedGame>>>,
@@ -103,7 +103,7 @@ pub struct Games {
 impl Games {
     /// No games yet; they will be played with `setup`.
     #[must_use]
-    pub fn new(setup: PlaySettings) -> Games {
+    pub(crate) fn new(setup: PlaySettings) -> Games {
         Games {
             next_deal: Mutex::new(setup.first_deal),
             setup,
@@ -119,7 +119,10 @@ impl Games {
     /// Starts a game of the next deal on its own thread, held by the page `page` (if named).
     /// Idle games are closed first; when [`MAX_GAMES`] are still open, the finished game asked
     /// about longest ago makes room, and with none finished the server is full (503).
-    pub fn create(self: &Arc<Self>, page: Option<String>) -> Result<Arc<ServedGame>, Refused> {
+    pub(crate) fn create(
+        self: &Arc<Self>,
+        page: Option<String>,
+    ) -> Result<Arc<ServedGame>, Refused> {
         self.sweep(Instant::now());
         let mut table = self.table();
         if table.len() >= MAX_GAMES {
@@ -173,7 +176,7 @@ impl Games {
     }
 
     /// The game `id`, marked as asked about.
-    pub fn get(&self, id: &str) -> Result<Arc<ServedGame>, Refused> {
+    pub(crate) fn get(&self, id: &str) -> Result<Arc<ServedGame>, Refused> {
         let game = self.table().get(id).cloned().ok_or_else(|| {
             Refused::new(404, format!("no game '{}' (it was closed or expired)", id))
         })?;
@@ -187,7 +190,7 @@ impl Games {
     /// The game `id`, taken up by the page `page` (a reload of the page that held it, or
     /// another page): from now on it holds the game, and a notice that an earlier page went
     /// away no longer closes it.
-    pub fn resume(&self, id: &str, page: &str) -> Result<Arc<ServedGame>, Refused> {
+    pub(crate) fn resume(&self, id: &str, page: &str) -> Result<Arc<ServedGame>, Refused> {
         let game = self.get(id)?;
         let mut holder = game.holder();
         holder.page = Some(page.to_string());
@@ -199,7 +202,7 @@ impl Games {
     /// The page `page` went away from the game `id` (reloaded or closed): unless a page takes
     /// it up within [`RELOAD_GRACE`], [`Games::sweep`] closes it. Returns false, and changes
     /// nothing, when another page took the game up since (the notice came after the reload).
-    pub fn away(&self, id: &str, page: &str, now: Instant) -> Result<bool, Refused> {
+    pub(crate) fn away(&self, id: &str, page: &str, now: Instant) -> Result<bool, Refused> {
         let game = self.get(id)?;
         let mut holder = game.holder();
         if holder.page.as_deref().map_or(false, |held| held != page) {
@@ -211,7 +214,7 @@ impl Games {
 
     /// Closes the game `id`: a game in play ends as abandoned by the person, and its thread
     /// ends with it.
-    pub fn close(&self, id: &str) -> Result<(), Refused> {
+    pub(crate) fn close(&self, id: &str) -> Result<(), Refused> {
         let game = self
             .table()
             .remove(id)
@@ -222,13 +225,13 @@ impl Games {
 
     /// What every game is played with.
     #[must_use]
-    pub fn setup(&self) -> &PlaySettings {
+    pub(crate) fn setup(&self) -> &PlaySettings {
         &self.setup
     }
 
     /// The games' common title: the seed and whether there is bidding.
     #[must_use]
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         format!(
             "seed {} · {}",
             self.setup.seed,
@@ -242,13 +245,13 @@ impl Games {
 
     /// How many games are open.
     #[must_use]
-    pub fn open(&self) -> usize {
+    pub(crate) fn open(&self) -> usize {
         self.table().len()
     }
 
     /// Closes the games nobody asked about for [`IDLE_LIMIT`] before `now`, and those whose
     /// page went away [`RELOAD_GRACE`] before `now` with no page taking them up since.
-    pub fn sweep(&self, now: Instant) {
+    pub(crate) fn sweep(&self, now: Instant) {
         let mut table = self.table();
         let idle: Vec<String> = table
             .values()
@@ -308,58 +311,58 @@ fn leave(game: &ServedGame) {
 
 /// What the person sees of a game: the page's JSON.
 #[derive(Debug, Serialize)]
-pub struct TableView {
+pub(crate) struct TableView {
     /// The game's id.
-    pub id: String,
+    pub(crate) id: String,
     /// The deal and where the game stands: `deal 4 of seed 1234 · bidding`, then `· landlord
     /// A · multiplier x2`, and `· game over` at the end.
-    pub title: String,
+    pub(crate) title: String,
     /// The person's seat.
-    pub you: Seat,
+    pub(crate) you: Seat,
     /// `bid` or `play` when the person is asked, else none.
-    pub question: Option<&'static str>,
+    pub(crate) question: Option<&'static str>,
     /// The bids the person may make now.
-    pub legal_bids: Vec<u8>,
+    pub(crate) legal_bids: Vec<u8>,
     /// Whether the person may pass now (not when leading).
-    pub can_pass: bool,
+    pub(crate) can_pass: bool,
     /// The play to beat, in human notation, when there is one.
-    pub to_beat: Option<String>,
+    pub(crate) to_beat: Option<String>,
     /// A, B, C.
-    pub seats: Vec<SeatView>,
+    pub(crate) seats: Vec<SeatView>,
     /// The bottom, once turned up.
-    pub bottom: Option<Vec<u8>>,
+    pub(crate) bottom: Option<Vec<u8>>,
     /// The bids in order.
-    pub bids: Vec<Bid>,
+    pub(crate) bids: Vec<Bid>,
     /// The landlord, once known.
-    pub landlord: Option<Seat>,
+    pub(crate) landlord: Option<Seat>,
     /// The base so far.
-    pub base: u8,
+    pub(crate) base: u8,
     /// Every play and pass so far.
-    pub plays: Vec<Play>,
+    pub(crate) plays: Vec<Play>,
     /// Whether the game has ended.
-    pub over: bool,
+    pub(crate) over: bool,
     /// How it ended, with the scores.
-    pub result: Option<Ending>,
+    pub(crate) result: Option<Ending>,
     /// The finished game's replay page.
-    pub replay: Option<String>,
+    pub(crate) replay: Option<String>,
     /// What happened since the person last answered (or why the game could not be played).
-    pub message: String,
+    pub(crate) message: String,
 }
 
 /// A seat as the person sees it.
 #[derive(Debug, Serialize)]
-pub struct SeatView {
+pub(crate) struct SeatView {
     /// The seat.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// Its player's label.
-    pub name: String,
+    pub(crate) name: String,
     /// `landlord` or `farmer`, once known.
-    pub role: Option<&'static str>,
+    pub(crate) role: Option<&'static str>,
     /// Cards left in the hand.
-    pub left: u8,
+    pub(crate) left: u8,
     /// The cards, when the person may see them: their own, and every hand at the end (as
     /// dealt, the played ones then shown greyed).
-    pub hand: Option<Vec<u8>>,
+    pub(crate) hand: Option<Vec<u8>>,
 }
 
 fn codes(cards: Cards) -> Vec<u8> {
@@ -369,7 +372,7 @@ fn codes(cards: Cards) -> Vec<u8> {
 impl TableView {
     /// The table of `game` (dealt from `seed`) as its person sees it now.
     #[must_use]
-    pub fn of(game: &ServedGame, seed: u64) -> TableView {
+    pub(crate) fn of(game: &ServedGame, seed: u64) -> TableView {
         let desk = game.desk.lock();
         let deal = format!("deal {} of seed {}", game.deal, seed);
         let mut view = TableView {
@@ -486,20 +489,20 @@ fn plays_of(state: &GameState) -> Vec<Play> {
 
 /// A hint: the bid or the play the engine's default player would make.
 #[derive(Debug, Serialize)]
-pub struct HintView {
+pub(crate) struct HintView {
     /// The bid, when bidding.
-    pub bid: Option<u8>,
+    pub(crate) bid: Option<u8>,
     /// The cards to play (empty: pass), when playing.
-    pub cards: Option<Vec<u8>>,
+    pub(crate) cards: Option<Vec<u8>>,
     /// The play in words.
-    pub text: String,
+    pub(crate) text: String,
     /// The score the engine expects for the person's side, when its search estimated one.
-    pub expected: Option<i64>,
+    pub(crate) expected: Option<i64>,
 }
 
 /// What the engine's default player would answer in the person's place (409 when the person
 /// is not asked anything; 422 when it finds no legal answer).
-pub fn hint_of(game: &ServedGame) -> Result<HintView, Refused> {
+pub(crate) fn hint_of(game: &ServedGame) -> Result<HintView, Refused> {
     let (state, question) = {
         let desk = game.desk.lock();
         match (&desk.state, desk.question) {
@@ -533,15 +536,15 @@ pub fn hint_of(game: &ServedGame) -> Result<HintView, Refused> {
 
 /// One legal play for the page's list.
 #[derive(Debug, Serialize)]
-pub struct LegalPlay {
+pub(crate) struct LegalPlay {
     /// The cards (empty: pass).
-    pub cards: Vec<u8>,
+    pub(crate) cards: Vec<u8>,
     /// In human notation, with the kind: `33344 (plane)`.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// The person's legal plays now (409 when it is not their turn to play).
-pub fn legal_of(game: &ServedGame) -> Result<Vec<LegalPlay>, Refused> {
+pub(crate) fn legal_of(game: &ServedGame) -> Result<Vec<LegalPlay>, Refused> {
     let desk = game.desk.lock();
     let state = match (&desk.state, desk.question) {
         (Some(s), Some(Question::Play)) if !desk.over() => s,

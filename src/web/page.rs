@@ -4,22 +4,22 @@
 //! needs no network.
 
 /// The table's look, shared by both pages.
-pub const TABLE_CSS: &str = include_str!("table.css");
+pub(crate) const TABLE_CSS: &str = include_str!("table.css");
 /// Drawing cards and the table, shared by both pages.
-pub const TABLE_JS: &str = include_str!("table.js");
+pub(crate) const TABLE_JS: &str = include_str!("table.js");
 /// The replay page's frame.
-pub const REPLAY_HTML: &str = include_str!("replay.html");
+pub(crate) const REPLAY_HTML: &str = include_str!("replay.html");
 /// The replay page's stepping.
-pub const REPLAY_JS: &str = include_str!("replay.js");
+pub(crate) const REPLAY_JS: &str = include_str!("replay.js");
 /// The play page's frame.
-pub const PLAY_HTML: &str = include_str!("play.html");
+pub(crate) const PLAY_HTML: &str = include_str!("play.html");
 /// The play page's requests and buttons.
-pub const PLAY_JS: &str = include_str!("play.js");
+pub(crate) const PLAY_JS: &str = include_str!("play.js");
 
 /// `template` with each `/*DDZ:name*/` replaced by its part. A part is put in as it is: the
 /// caller makes data safe for where it goes ([`script_json`], [`html_text`]).
 #[must_use]
-pub fn fill(template: &str, parts: &[(&str, &str)]) -> String {
+pub(crate) fn fill(template: &str, parts: &[(&str, &str)]) -> String {
     let mut page = template.to_string();
     for (name, part) in parts {
         page = page.replace(&format!("/*DDZ:{}*/", name), part);
@@ -30,13 +30,13 @@ pub fn fill(template: &str, parts: &[(&str, &str)]) -> String {
 /// JSON made safe inside a `<script>` element: `<` only occurs inside JSON strings, where
 /// `\u003c` reads the same, so no `</script>` or `<!--` can end the element early.
 #[must_use]
-pub fn script_json(json: &str) -> String {
+pub(crate) fn script_json(json: &str) -> String {
     json.replace('<', "\\u003c")
 }
 
 /// Text made safe as HTML element content or an attribute value.
 #[must_use]
-pub fn html_text(text: &str) -> String {
+pub(crate) fn html_text(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     for c in text.chars() {
         match c {
@@ -54,7 +54,7 @@ pub fn html_text(text: &str) -> String {
 /// The replay page for `games_json` (a JSON array of [`super::replay_page::DrawnGame`]), titled by
 /// `source` (the log's name).
 #[must_use]
-pub fn replay_page(games_json: &str, source: &str) -> String {
+pub(crate) fn replay_page(games_json: &str, source: &str) -> String {
     fill(
         REPLAY_HTML,
         &[
@@ -69,7 +69,7 @@ pub fn replay_page(games_json: &str, source: &str) -> String {
 
 /// The play page of `ddz serve`.
 #[must_use]
-pub fn play_page() -> String {
+pub(crate) fn play_page() -> String {
     fill(
         PLAY_HTML,
         &[
@@ -84,7 +84,7 @@ pub fn play_page() -> String {
 /// or not finished, an unknown address): what happened in words, the server's reason, and a
 /// link back to the table. API requests keep their JSON `{"error": reason}`.
 #[must_use]
-pub fn refusal_page(status: u16, reason: &str) -> String {
+pub(crate) fn refusal_page(status: u16, reason: &str) -> String {
     let (title, why) = match status {
         404 => (
             "This game is gone",

@@ -14,81 +14,81 @@ use serde::Serialize;
 /// One finished game as the pages draw it (the replay page lists them; the play page draws
 /// a game's end from one).
 #[derive(Clone, Debug, Serialize)]
-pub struct DrawnGame {
+pub(crate) struct DrawnGame {
     /// The game's name in the page's list: `game 3: deal 0, seating 2`.
-    pub title: String,
+    pub(crate) title: String,
     /// A, B, C.
-    pub seats: Vec<SeatHand>,
+    pub(crate) seats: Vec<SeatHand>,
     /// The bottom cards.
-    pub bottom: Vec<u8>,
+    pub(crate) bottom: Vec<u8>,
     /// The bids in order.
-    pub bids: Vec<Bid>,
+    pub(crate) bids: Vec<Bid>,
     /// The landlord, when somebody bid.
-    pub landlord: Option<Seat>,
+    pub(crate) landlord: Option<Seat>,
     /// The base (the landlord's bid; 1 without bidding).
-    pub base: u8,
+    pub(crate) base: u8,
     /// Every play and pass in order.
-    pub plays: Vec<Play>,
+    pub(crate) plays: Vec<Play>,
     /// How the game ended and its scores.
-    pub result: Ending,
+    pub(crate) result: Ending,
     /// The seat drawn at the bottom: the one whose view a log holds (`None`: B).
-    pub south: Option<Seat>,
+    pub(crate) south: Option<Seat>,
     /// Each decision's thinking, from the engine's log (empty for a game log).
-    pub thinking: Vec<Thought>,
+    pub(crate) thinking: Vec<Thought>,
 }
 
 /// A seat's player and hand.
 #[derive(Clone, Debug, Serialize)]
-pub struct SeatHand {
+pub(crate) struct SeatHand {
     /// The seat.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The player's name in the log.
-    pub name: String,
+    pub(crate) name: String,
     /// `landlord` or `farmer`, once the landlord is known.
-    pub role: Option<&'static str>,
+    pub(crate) role: Option<&'static str>,
     /// The cards the seat played the game with (the landlord's with the bottom); empty when
     /// unseen.
-    pub hand: Vec<u8>,
+    pub(crate) hand: Vec<u8>,
     /// Whether the hand is known (a log of one seat's view knows only that seat's).
-    pub seen: bool,
+    pub(crate) seen: bool,
     /// How many cards the seat played the game with, seen or not.
-    pub held: usize,
+    pub(crate) held: usize,
 }
 
 /// One bid.
 #[derive(Clone, Copy, Debug, Serialize)]
-pub struct Bid {
+pub(crate) struct Bid {
     /// Who bid.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// 0 (no bid) to 3.
-    pub bid: u8,
+    pub(crate) bid: u8,
 }
 
 /// One play or pass.
 #[derive(Clone, Debug, Serialize)]
-pub struct Play {
+pub(crate) struct Play {
     /// Who played.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// The cards (empty for a pass).
-    pub cards: Vec<u8>,
+    pub(crate) cards: Vec<u8>,
     /// The trick it belongs to, from 0 ([`crate::game::trick_numbers`]).
-    pub trick: usize,
+    pub(crate) trick: usize,
     /// The cards in human notation (`pass` for a pass).
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// How a game ended, as the pages show it.
 #[derive(Clone, Debug, Serialize)]
-pub struct Ending {
+pub(crate) struct Ending {
     /// The line that says it: `C emptied its hand: the farmers win`, `nobody bid: no score`,
     /// or the fault that ended the game.
-    pub headline: String,
+    pub(crate) headline: String,
     /// The multiplier, when a seat emptied its hand.
-    pub multiplier: Option<i32>,
+    pub(crate) multiplier: Option<i32>,
     /// What raised the multiplier: `2 bombs, spring` (empty when nothing did).
-    pub why: String,
+    pub(crate) why: String,
     /// Each seat's score, A, B, C.
-    pub scores: [i32; 3],
+    pub(crate) scores: [i32; 3],
 }
 
 /// Codes ascending.
@@ -99,7 +99,7 @@ fn codes(cards: Cards) -> Vec<u8> {
 impl DrawnGame {
     /// The game of one log line, titled `title`.
     #[must_use]
-    pub fn of_line(line: &GameLine, title: String) -> DrawnGame {
+    pub(crate) fn of_line(line: &GameLine, title: String) -> DrawnGame {
         let mut narration = Narration::of_line(line);
         narration.title = title;
         DrawnGame::of(&narration)
@@ -107,7 +107,7 @@ impl DrawnGame {
 
     /// The game `narration` tells, as the pages draw it.
     #[must_use]
-    pub fn of(narration: &Narration) -> DrawnGame {
+    pub(crate) fn of(narration: &Narration) -> DrawnGame {
         let landlord = narration.landlord;
         let bottom = narration.bottom.unwrap_or(Cards::EMPTY);
         let seats = Seat::ALL
@@ -157,7 +157,7 @@ impl DrawnGame {
 impl Play {
     /// A play of a narration.
     #[must_use]
-    pub fn of(played: &Played) -> Play {
+    pub(crate) fn of(played: &Played) -> Play {
         Play {
             seat: played.seat,
             cards: played.cards.map_or_else(Vec::new, codes),
@@ -170,7 +170,7 @@ impl Play {
 impl Ending {
     /// How the game `narration` tells ended.
     #[must_use]
-    pub fn of(narration: &Narration) -> Ending {
+    pub(crate) fn of(narration: &Narration) -> Ending {
         let multiplier = narration.won.and_then(|w| w.multiplier);
         Ending {
             headline: narration.headline(),
@@ -185,7 +185,7 @@ impl Ending {
 /// `source`: a log's file name only, without its folders, since pages get shared and a path
 /// shows the folders of the machine that wrote it.
 #[must_use]
-pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
+pub(crate) fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
     let games: Vec<DrawnGame> = lines
         .iter()
         .map(|&(n, line)| {
@@ -198,7 +198,7 @@ pub fn page(lines: &[(usize, &GameLine)], source: &str) -> String {
 
 /// The replay page of `games`, titled by `source` as [`page`] titles it.
 #[must_use]
-pub fn page_of(games: &[DrawnGame], source: &str) -> String {
+pub(crate) fn page_of(games: &[DrawnGame], source: &str) -> String {
     let source = std::path::Path::new(source)
         .file_name()
         .map_or(std::borrow::Cow::Borrowed(source), |name| {
@@ -226,35 +226,35 @@ mod tests {
 
 /// One decision's thinking, as the page shows it.
 #[derive(Clone, Debug, Serialize)]
-pub struct Thought {
+pub(crate) struct Thought {
     /// The page's step it belongs to: the plays made once it was answered (0: a bid, shown
     /// from the start).
-    pub step: usize,
+    pub(crate) step: usize,
     /// What was decided: `bid 2`, `play 7, trick 3: 7AAA`.
-    pub title: String,
+    pub(crate) title: String,
     /// The log's line of the note.
-    pub line: usize,
+    pub(crate) line: usize,
     /// The answer and how it was found, in a line ([`Note::describe`]'s first).
-    pub summary: String,
+    pub(crate) summary: String,
     /// The answer, in human notation (`pass`, or the bid).
-    pub answer: String,
+    pub(crate) answer: String,
     /// The fast policy's own choice, when it was asked.
-    pub policy: Option<String>,
+    pub(crate) policy: Option<String>,
     /// The candidates, best mean first.
-    pub candidates: Vec<Row>,
+    pub(crate) candidates: Vec<Row>,
 }
 
 /// A candidate's figures.
 #[derive(Clone, Debug, Serialize)]
-pub struct Row {
+pub(crate) struct Row {
     /// The play.
-    pub play: String,
+    pub(crate) play: String,
     /// Mean score for our side.
-    pub mean: f64,
+    pub(crate) mean: f64,
     /// Half-width of the 95% interval (`null` when infinite).
-    pub ci95: Option<f64>,
+    pub(crate) ci95: Option<f64>,
     /// Win rate, percent.
-    pub win: f64,
+    pub(crate) win: f64,
     /// Deals.
-    pub deals: u32,
+    pub(crate) deals: u32,
 }

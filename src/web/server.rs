@@ -34,19 +34,19 @@ use std::time::{Duration, Instant};
 use tiny_http::{Header, Method, Request, Response, Server};
 
 /// The largest request body read: a play is a few dozen bytes.
-pub const MAX_BODY: usize = 4096;
+pub(crate) const MAX_BODY: usize = 4096;
 /// The longest request path and query taken.
-pub const MAX_URL: usize = 256;
+pub(crate) const MAX_URL: usize = 256;
 /// Requests answered at once; more are told to come back (503). A request waits while the
 /// engines think, so each holds a thread for a few seconds at most.
-pub const MAX_IN_FLIGHT: usize = 64;
+pub(crate) const MAX_IN_FLIGHT: usize = 64;
 /// How long a request that answered waits for the person's next turn before answering with
 /// the table as it is (the page then asks again): longer than the engines' thinking for a
 /// trick, short enough that a stuck request frees its thread.
-pub const TURN_WAIT: Duration = Duration::from_secs(60);
+pub(crate) const TURN_WAIT: Duration = Duration::from_secs(60);
 /// How often the games are swept for pages that went away and idle games: often enough that a
 /// closed tab's game ends soon after [`super::games::RELOAD_GRACE`], rarely enough to cost nothing.
-pub const SWEEP_EVERY: Duration = Duration::from_secs(1);
+pub(crate) const SWEEP_EVERY: Duration = Duration::from_secs(1);
 
 /// An answer before it is sent.
 struct Answer {
@@ -166,7 +166,11 @@ struct Status {
 
 /// Listens on `address` (`127.0.0.1:8000`; port 0 picks a free one) and answers requests
 /// until the process is stopped; `ready` gets the address actually bound, once listening.
-pub fn serve(address: &str, games: Arc<Games>, ready: impl FnOnce(&str)) -> std::io::Result<()> {
+pub(crate) fn serve(
+    address: &str,
+    games: Arc<Games>,
+    ready: impl FnOnce(&str),
+) -> std::io::Result<()> {
     let server = Server::http(address).map_err(|e| {
         std::io::Error::new(
             std::io::ErrorKind::AddrNotAvailable,

@@ -23,7 +23,7 @@ impl Row {
 
 /// What a decision decided, for people: `bid 2` (the game's second bid), `play 7, trick 3`.
 #[must_use]
-pub fn decision_title(decided: Decided, narration: &Narration) -> String {
+pub(crate) fn decision_title(decided: Decided, narration: &Narration) -> String {
     match decided {
         Decided::Bid(i) => match narration.bids.get(i) {
             Some((_, 0)) => format!("bid {}: pass", i + 1),
@@ -40,7 +40,7 @@ pub fn decision_title(decided: Decided, narration: &Narration) -> String {
 /// The seat's view of a logged game, titled by it, the seat's player named by its process;
 /// `None` when its transcript holds no deal.
 #[must_use]
-pub fn narration_of(game: &LoggedGame) -> Option<Narration> {
+pub(crate) fn narration_of(game: &LoggedGame) -> Option<Narration> {
     let mut narration = Narration::of_transcript(&game.transcript)?;
     narration.title = game.title();
     narration.seats[game.seat.index()].player = format!("this log's process {}", game.process);
@@ -49,7 +49,7 @@ pub fn narration_of(game: &LoggedGame) -> Option<Narration> {
 
 /// The thinking of a logged game's decisions, in order.
 #[must_use]
-pub fn thoughts(game: &LoggedGame, narration: &Narration) -> Vec<Thought> {
+pub(crate) fn thoughts(game: &LoggedGame, narration: &Narration) -> Vec<Thought> {
     game.decisions()
         .into_iter()
         .map(|(line, decided, note)| thought(line, decided, note, narration))
@@ -74,7 +74,7 @@ fn thought(line: usize, decided: Decided, note: &Note, narration: &Narration) ->
 /// The seat's view of a logged game, with its thinking, as the replay page draws it; `None`
 /// when its transcript holds no deal.
 #[must_use]
-pub fn logged_game(game: &LoggedGame) -> Option<DrawnGame> {
+pub(crate) fn logged_game(game: &LoggedGame) -> Option<DrawnGame> {
     let narration = narration_of(game)?;
     let mut drawn = DrawnGame::of(&narration);
     drawn.south = Some(game.seat);
@@ -84,7 +84,7 @@ pub fn logged_game(game: &LoggedGame) -> Option<DrawnGame> {
 
 /// The replay page of logged games, titled by `source` (the log's name).
 #[must_use]
-pub fn log_page(games: &[&LoggedGame], source: &str) -> String {
+pub(crate) fn log_page(games: &[&LoggedGame], source: &str) -> String {
     let drawn: Vec<DrawnGame> = games.iter().filter_map(|g| logged_game(g)).collect();
     super::replay_page::page_of(&drawn, source)
 }

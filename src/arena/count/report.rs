@@ -24,23 +24,23 @@ const NS_PER_MS: f64 = 1e6;
 #[derive(Clone, Debug, Default)]
 pub struct PlayerStats {
     /// The player's label.
-    pub label: String,
+    pub(crate) label: String,
     /// Seats taken.
     pub games: u64,
     /// Seats taken in games that ended with a winner (no fault, someone bid).
-    pub decided: u64,
+    pub(crate) decided: u64,
     /// Of those, won by the player's side.
-    pub wins: u64,
+    pub(crate) wins: u64,
     /// Decided games as landlord.
     pub landlord_games: u64,
     /// Of those, won.
-    pub landlord_wins: u64,
+    pub(crate) landlord_wins: u64,
     /// Decided games as farmer.
     pub farmer_games: u64,
     /// Of those, won.
-    pub farmer_wins: u64,
+    pub(crate) farmer_wins: u64,
     /// Games where nobody bid (scored 0).
-    pub all_passed: u64,
+    pub(crate) all_passed: u64,
     /// Total score.
     pub score: i64,
     /// Mean score per seat on each deal, in deal order.
@@ -60,9 +60,9 @@ pub struct PlayerStats {
     /// Of those, won.
     pub h2h_farmer_wins: u64,
     /// Seats in games that came to their end (a winner, or nobody bid), not ended by a fault.
-    pub finished: u64,
+    pub(crate) finished: u64,
     /// Seats in games that this player's own fault ended.
-    pub ended_by_own_fault: u64,
+    pub(crate) ended_by_own_fault: u64,
 }
 
 pub(in crate::arena) fn rate(n: u64, d: u64) -> f64 {
@@ -96,7 +96,7 @@ impl PlayerStats {
 
     /// Mean score per game.
     #[must_use]
-    pub fn mean_score(&self) -> f64 {
+    pub(crate) fn mean_score(&self) -> f64 {
         if self.games == 0 {
             0.0
         } else {
@@ -145,13 +145,13 @@ pub struct Report {
     /// Deals played.
     pub deals: u64,
     /// Games played.
-    pub games: u64,
+    pub(crate) games: u64,
     /// Games where nobody bid.
     pub all_passed: u64,
     /// Games ended by a fault.
-    pub faulted: u64,
+    pub(crate) faulted: u64,
     /// Wall time, seconds.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
     /// The team format's figures, in that format.
     pub team: Option<TeamScore>,
     /// The sequential test, when one runs: fed each deal's difference between the first two
@@ -176,7 +176,7 @@ impl Report {
     }
 
     /// Adds every game of one deal (call in deal order).
-    pub fn add_deal(&mut self, games: &[GameRecord]) {
+    pub(crate) fn add_deal(&mut self, games: &[GameRecord]) {
         self.deals += 1;
         let mut deal_sum = vec![0i64; self.players.len()];
         let mut deal_seats = vec![0u32; self.players.len()];
@@ -280,7 +280,7 @@ impl Report {
     /// penalties of faults, not a strength, and a run that prints them must fail. The others at
     /// such a player's tables never finished a game either, but through no fault of theirs.
     #[must_use]
-    pub fn unmeasured(&self) -> Option<String> {
+    pub(crate) fn unmeasured(&self) -> Option<String> {
         if self.games == 0 {
             return Some("no game was played: the run measured nothing".to_string());
         }
@@ -313,7 +313,7 @@ impl Report {
 
     /// The figures of the `RESULT` line.
     #[must_use]
-    pub fn result_line(&self) -> ResultLine {
+    pub(crate) fn result_line(&self) -> ResultLine {
         let players = self
             .players
             .iter()

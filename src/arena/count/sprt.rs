@@ -22,12 +22,12 @@
 use crate::estimate::Estimate;
 
 /// Default chance of accepting H1 when H0 holds.
-pub const DEFAULT_ALPHA: f64 = 0.05;
+pub(crate) const DEFAULT_ALPHA: f64 = 0.05;
 /// Default chance of accepting H0 when H1 holds.
-pub const DEFAULT_BETA: f64 = 0.05;
+pub(crate) const DEFAULT_BETA: f64 = 0.05;
 /// No decision before this many deals: the variance estimated from fewer is too rough for the
 /// normal approximation (the simulated error rates exceed α and β with 8).
-pub const MIN_SAMPLES: u64 = 20;
+pub(crate) const MIN_SAMPLES: u64 = 20;
 /// Smallest variance used, so identical differences do not divide by zero.
 const MIN_VARIANCE: f64 = 1e-12;
 
@@ -48,14 +48,14 @@ pub struct SprtConfig {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SprtSpecError {
     /// The text given.
-    pub text: String,
+    pub(crate) text: String,
     /// What is wrong with it.
-    pub why: SprtProblem,
+    pub(crate) why: SprtProblem,
 }
 
 /// What is wrong with a sequential test's text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SprtProblem {
+pub(crate) enum SprtProblem {
     /// Not two or four numbers.
     Shape,
     /// MARGIN0 is not below MARGIN1.
@@ -109,13 +109,13 @@ impl SprtConfig {
 
     /// The lower bound: at or below it H0 is accepted.
     #[must_use]
-    pub fn lower(&self) -> f64 {
+    pub(crate) fn lower(&self) -> f64 {
         (self.beta / (1.0 - self.alpha)).ln()
     }
 
     /// The upper bound: at or above it H1 is accepted.
     #[must_use]
-    pub fn upper(&self) -> f64 {
+    pub(crate) fn upper(&self) -> f64 {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 }
@@ -133,7 +133,7 @@ pub enum Decision {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Sprt {
     /// The settings.
-    pub config: SprtConfig,
+    pub(crate) config: SprtConfig,
     /// The differences seen so far.
     diffs: Vec<f64>,
 }
@@ -161,14 +161,14 @@ impl Sprt {
 
     /// The mean difference so far.
     #[must_use]
-    pub fn mean(&self) -> f64 {
+    pub(crate) fn mean(&self) -> f64 {
         Estimate::of(&self.diffs).mean
     }
 
     /// The log-likelihood ratio of H1 against H0 (0 before two deals: with the spread
     /// unknown, the data favour neither).
     #[must_use]
-    pub fn llr(&self) -> f64 {
+    pub(crate) fn llr(&self) -> f64 {
         let estimate = Estimate::of(&self.diffs);
         let var = match estimate.variance {
             Some(v) => v.max(MIN_VARIANCE),

@@ -14,18 +14,18 @@ use crate::arena::wire::json::TeamLine;
 use crate::game::{Outcome, Scoring, Tally};
 
 /// A team's points on one deal, both tables added, are capped at this (SPEC).
-pub const DEAL_CAP: i32 = 12;
+pub(crate) const DEAL_CAP: i32 = 12;
 /// After a fault the other team gets this many points per unit of the multiplier (SPEC),
 /// capped at [`DEAL_CAP`].
-pub const FAULT_POINTS: i32 = 3;
+pub(crate) const FAULT_POINTS: i32 = 3;
 /// Deals per turn unless told: the 2019 server's turns were 8 deals
 /// (`platform/icga2019/server-turn01-score.txt`).
-pub const DEFAULT_TURN_DEALS: usize = 8;
+pub(crate) const DEFAULT_TURN_DEALS: usize = 8;
 
 /// The points each team (player entries 0 and 1 of `g.lineup`, after any seat swap) got in
 /// one game by the team rule.
 #[must_use]
-pub fn game_points(g: &GameRecord) -> [i32; 2] {
+pub(crate) fn game_points(g: &GameRecord) -> [i32; 2] {
     let mut points = [0; 2];
     if let Some(fault) = g.errors.iter().find(|e| e.scored) {
         // Before the bottom cards are shown nothing has been played.
@@ -48,15 +48,15 @@ pub fn game_points(g: &GameRecord) -> [i32; 2] {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TeamScore {
     /// Deals per turn.
-    pub turn_deals: usize,
+    pub(crate) turn_deals: usize,
     /// Each deal's capped points per team, in deal order.
-    pub deals: Vec<[i32; 2]>,
+    pub(crate) deals: Vec<[i32; 2]>,
 }
 
 impl TeamScore {
     /// No deal yet; turns of `turn_deals` deals.
     #[must_use]
-    pub fn new(turn_deals: usize) -> TeamScore {
+    pub(crate) fn new(turn_deals: usize) -> TeamScore {
         TeamScore {
             turn_deals: turn_deals.max(1),
             deals: Vec::new(),
@@ -64,7 +64,7 @@ impl TeamScore {
     }
 
     /// Adds one deal's games (both tables).
-    pub fn add_deal(&mut self, games: &[GameRecord]) {
+    pub(crate) fn add_deal(&mut self, games: &[GameRecord]) {
         let mut sum = [0; 2];
         for g in games {
             let p = game_points(g);
@@ -77,7 +77,7 @@ impl TeamScore {
 
     /// The last deal's points of team 0 minus team 1 (the SPRT's sample).
     #[must_use]
-    pub fn last_difference(&self) -> Option<f64> {
+    pub(crate) fn last_difference(&self) -> Option<f64> {
         self.deals.last().map(|p| f64::from(p[0] - p[1]))
     }
 
@@ -114,7 +114,7 @@ impl TeamScore {
 
     /// The figures in the `RESULT` line.
     #[must_use]
-    pub fn line(&self, labels: &[String]) -> TeamLine {
+    pub(crate) fn line(&self, labels: &[String]) -> TeamLine {
         let (w0, w1, draws) = self.turns_won();
         TeamLine {
             teams: labels.to_vec(),
@@ -129,4 +129,4 @@ impl TeamScore {
 
 /// The seat each team holds at each of the two tables: team 0 at A and C on the first, at B on
 /// the second.
-pub const TEAM_SEATINGS: [[usize; 3]; 2] = [[0, 1, 0], [1, 0, 1]];
+pub(crate) const TEAM_SEATINGS: [[usize; 3]; 2] = [[0, 1, 0], [1, 0, 1]];

@@ -55,7 +55,7 @@ impl View {
 /// Botzone's JSON that does not read (a card list, a request): what is wrong, naming the
 /// value as it came.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BotzoneJsonError {
+pub(crate) enum BotzoneJsonError {
     /// Not a list of card ids.
     NotCardList(String),
     /// Not a card id 0 to 53.
@@ -109,7 +109,7 @@ impl fmt::Display for BotzoneJsonError {
 impl std::error::Error for BotzoneJsonError {}
 
 /// A card list: ids 0–53, each once.
-pub fn parse_cards(value: &Value) -> Result<Cards, BotzoneJsonError> {
+pub(crate) fn parse_cards(value: &Value) -> Result<Cards, BotzoneJsonError> {
     let list = value
         .as_array()
         .ok_or_else(|| BotzoneJsonError::NotCardList(value.to_string()))?;
@@ -136,7 +136,7 @@ fn ids(cards: Cards) -> Value {
 }
 
 /// A Botzone bot run by the shell command line `command`.
-pub struct BotzonePlayer {
+pub(crate) struct BotzonePlayer {
     command: String,
     show_stderr: bool,
     program: Option<Program>,
@@ -146,7 +146,7 @@ pub struct BotzonePlayer {
 impl BotzonePlayer {
     /// The bot run by `command`; `show_stderr` passes its stderr through.
     #[must_use]
-    pub fn new(command: &str, show_stderr: bool) -> BotzonePlayer {
+    pub(crate) fn new(command: &str, show_stderr: bool) -> BotzonePlayer {
         BotzonePlayer {
             command: command.to_string(),
             show_stderr,

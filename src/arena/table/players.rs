@@ -37,7 +37,7 @@ pub enum FaultKind {
 }
 
 /// How many kinds of fault there are.
-pub const FAULT_KINDS: usize = 6;
+pub(crate) const FAULT_KINDS: usize = 6;
 
 impl FaultKind {
     /// Every kind, in report order.
@@ -70,7 +70,7 @@ pub struct Fault {
     /// The kind.
     pub kind: FaultKind,
     /// What the player did (or failed to do).
-    pub detail: String,
+    pub(crate) detail: String,
 }
 
 impl Fault {
@@ -133,31 +133,31 @@ pub trait Player: Send {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Hosting {
     /// End every line sent to external programs with `\r\n`.
-    pub crlf: bool,
+    pub(crate) crlf: bool,
     /// Let external programs' stderr through (otherwise discarded).
-    pub show_stderr: bool,
+    pub(crate) show_stderr: bool,
     /// Run built-in strategies on the engine's worker thread under the engine's clock, as the
     /// binary does ([`Engine::threaded`]), instead of inline on the table's thread: the reply
     /// times then include the hop to the worker and back.
-    pub threaded: bool,
+    pub(crate) threaded: bool,
     /// What built-in thinking players spend a decision: the host's (`ddz play --think`),
     /// which a spec's own (`builtin:ddz:think=S`, `samples=N`) overrides; `None`: the spec's,
     /// the engine's by default ([`BuiltinSpec::hosted`]).
-    pub search: Option<SearchLimit>,
+    pub(crate) search: Option<SearchLimit>,
     /// The scoring rule built-in players weigh their decisions by (an external program is
     /// told by its own flags, e.g. `ddz --scoring team`).
-    pub scoring: Scoring,
+    pub(crate) scoring: Scoring,
     /// The rules built-in players keep to: [`Platform::Botzone`] for Botzone's variant.
     pub platform: Platform,
     /// Keep each built-in player's strategy across its games, as one process plays a whole
     /// match on the platform (the run played as matches: `--match-deals`); otherwise each game
     /// gets a fresh one.
-    pub keep: bool,
+    pub(crate) keep: bool,
 }
 
 /// A built-in strategy run in-process: a fresh engine each game, seeded from the game, or
 /// one kept across the games of a match ([`Hosting::keep`]).
-pub struct Builtin {
+pub(crate) struct Builtin {
     spec: BuiltinSpec,
     /// The name answered to `DOUDIZHUVER`: the spec's text.
     name: String,
@@ -177,7 +177,7 @@ pub struct Builtin {
 impl Builtin {
     /// The built-in player `spec`; `threaded` as in [`Hosting::threaded`].
     #[must_use]
-    pub fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
+    pub(crate) fn new(spec: BuiltinSpec, threaded: bool) -> Builtin {
         Builtin {
             name: spec.to_string(),
             spec,
@@ -193,21 +193,21 @@ impl Builtin {
 
     /// The same player weighing its decisions by `scoring`.
     #[must_use]
-    pub fn with_scoring(mut self, scoring: Scoring) -> Builtin {
+    pub(crate) fn with_scoring(mut self, scoring: Scoring) -> Builtin {
         self.scoring = scoring;
         self
     }
 
     /// The same player keeping its strategy across its games (as one process plays a match).
     #[must_use]
-    pub fn kept(mut self, keep: bool) -> Builtin {
+    pub(crate) fn kept(mut self, keep: bool) -> Builtin {
         self.keep = keep;
         self
     }
 
     /// The same player keeping to `platform`'s rules (Botzone's variant).
     #[must_use]
-    pub fn on_platform(mut self, platform: Platform) -> Builtin {
+    pub(crate) fn on_platform(mut self, platform: Platform) -> Builtin {
         self.platform = platform;
         self
     }
@@ -274,7 +274,7 @@ const EXIT_GRACE: Duration = Duration::from_millis(1000);
 /// announces each game by its deal's number, so the last deal's games are each a match's last
 /// game: the program is ended and started again before its next game, as the platforms do,
 /// and such an exit is not a crash. An exit after any other game still is one.
-pub struct External {
+pub(crate) struct External {
     command: String,
     crlf: bool,
     show_stderr: bool,
@@ -289,7 +289,7 @@ impl External {
     /// A player run by the shell command line `command` (started at its first game). With
     /// `crlf` every line sent ends in `\r\n`; `show_stderr` passes the program's stderr through.
     #[must_use]
-    pub fn new(command: &str, crlf: bool, show_stderr: bool) -> External {
+    pub(crate) fn new(command: &str, crlf: bool, show_stderr: bool) -> External {
         External {
             command: command.to_string(),
             crlf,
@@ -430,7 +430,7 @@ impl Player for External {
 /// `ddz serve`): an engine that cannot start, exits at once or does not answer `NAME` is
 /// reported with the reason, rather than every game ending at once by its fault. A built-in
 /// player is always ready.
-pub fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), GreetError> {
+pub(crate) fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), GreetError> {
     let fresh = player.begin_game(0).map_err(GreetError::Fault)?;
     if !fresh || !player.reads_text() {
         return Ok(());
@@ -448,7 +448,7 @@ pub fn greet(player: &mut dyn Player, limit: Duration) -> Result<(), GreetError>
 
 /// A player that failed its handshake ([`greet`]).
 #[derive(Clone, Debug)]
-pub enum GreetError {
+pub(crate) enum GreetError {
     /// It did not start, or faulted answering.
     Fault(Fault),
     /// It answered something else than `NAME`.

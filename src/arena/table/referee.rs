@@ -89,7 +89,7 @@ impl MatchRules {
     /// What `INFO` tells of deal `deal_index` (from 0): `(turn, turns, round, rounds)`, the
     /// match it belongs to and its game within that match ([`MatchRules::match_deals`]).
     #[must_use]
-    pub fn info_numbers(&self, deal_index: usize) -> (u32, u32, u32, u32) {
+    pub(crate) fn info_numbers(&self, deal_index: usize) -> (u32, u32, u32, u32) {
         let deal = deal_index as u32;
         match self.match_deals {
             Some(n) if n > 0 => {
@@ -172,7 +172,7 @@ pub struct GameRecord {
 impl GameRecord {
     /// Whether nobody bid (a zero-score game).
     #[must_use]
-    pub fn all_passed(&self) -> bool {
+    pub(crate) fn all_passed(&self) -> bool {
         self.landlord.is_none() && self.errors.iter().all(|e| !e.scored)
     }
 }
@@ -233,7 +233,7 @@ pub fn play_game(
 /// the landlord's teammate is replaced by the spare, which gets `DEAL` and every bid made so
 /// far (its own seat's included) before the bottom cards; the process it replaces hears
 /// nothing more of the game. After the game the seats hold their first players again.
-pub fn play_team_game(
+pub(crate) fn play_team_game(
     players: &mut BySeat<Box<dyn Player>>,
     spare: &mut Box<dyn Player>,
     rules: &MatchRules,

@@ -2,16 +2,16 @@
 //! penalty for a faulty reply. Every result is zero-sum across the three seats.
 
 use crate::cards::{Cards, Rank};
-pub use crate::game::score::{Outcome, POINT};
+pub(crate) use crate::game::score::{Outcome, POINT};
 use crate::game::{BySeat, Seat};
 
 /// What an offender pays each other player for a fault before the bottom cards are shown.
-pub const EARLY_FAULT: i32 = 350;
+pub(crate) const EARLY_FAULT: i32 = 350;
 
 /// The bombs (four of a rank) the three hands hold between them, and whether one hand holds
 /// the rocket.
 #[must_use]
-pub fn potential_bombs(hands: &BySeat<Cards>) -> (u32, bool) {
+pub(crate) fn potential_bombs(hands: &BySeat<Cards>) -> (u32, bool) {
     let mut bombs = 0;
     let mut rocket = false;
     for (_, hand) in hands.iter() {
@@ -29,7 +29,10 @@ pub fn potential_bombs(hands: &BySeat<Cards>) -> (u32, bool) {
 /// the rocket; a landlord at fault pays each farmer the unit, a farmer at fault pays the other
 /// farmer the unit and the landlord twice it.
 #[must_use]
-pub fn fault_penalty(offender: Seat, after: Option<(Seat, u8, &BySeat<Cards>)>) -> BySeat<i32> {
+pub(crate) fn fault_penalty(
+    offender: Seat,
+    after: Option<(Seat, u8, &BySeat<Cards>)>,
+) -> BySeat<i32> {
     match after {
         None => BySeat::from_fn(|s| {
             if s == offender {

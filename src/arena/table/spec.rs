@@ -60,13 +60,13 @@ pub struct DdzSpec {
     /// cores), then the pairs.
     pub settings: ThinkerSettings,
     /// The pairs given.
-    pub given: Vec<(&'static str, String)>,
+    pub(crate) given: Vec<(&'static str, String)>,
     /// What its later limits replaced ([`BuiltinSpec::limit_notes`]).
-    pub limits: LimitNotes,
+    pub(crate) limits: LimitNotes,
     /// Measurement only (`peek=on`, a pair of the arena's, not the engine's): it searches the
     /// deal the arena shows it before each game instead of sampled deals, every card seen: the
     /// ceiling of what any way of drawing the hidden cards could buy.
-    pub peek: bool,
+    pub(crate) peek: bool,
 }
 
 impl BuiltinSpec {
@@ -107,7 +107,7 @@ impl BuiltinSpec {
     /// `samples=64 replaces think=2: plays 64 deals a decision`; and one when its own limit
     /// keeps the host's `host` from it: `samples=16 wins over the host's think=2`.
     #[must_use]
-    pub fn limit_notes(&self, host: Option<SearchLimit>) -> Vec<String> {
+    pub(crate) fn limit_notes(&self, host: Option<SearchLimit>) -> Vec<String> {
         let ddz = match self {
             BuiltinSpec::Ddz(ddz) => ddz,
             _ => return Vec::new(),
@@ -123,13 +123,13 @@ impl BuiltinSpec {
 
     /// Whether it searches the deal the arena shows it (`builtin:ddz:peek=on`).
     #[must_use]
-    pub fn peeks(&self) -> bool {
+    pub(crate) fn peeks(&self) -> bool {
         matches!(self, BuiltinSpec::Ddz(ddz) if ddz.peek)
     }
 
     /// The name after `builtin:`, without settings.
     #[must_use]
-    pub fn name(&self) -> &'static str {
+    pub(crate) fn name(&self) -> &'static str {
         match self {
             BuiltinSpec::Random => "random",
             BuiltinSpec::Greedy => "greedy",
@@ -276,7 +276,7 @@ impl fmt::Display for PlayerSpec {
 /// host's `host` from it ([`BuiltinSpec::limit_notes`]), each naming its spec, a spec given
 /// twice once: for a tool's stderr. A spec that does not read gives none here (the tool
 /// refuses it where it reads it).
-pub fn limit_notes<'a>(
+pub(crate) fn limit_notes<'a>(
     texts: impl IntoIterator<Item = &'a String>,
     host: Option<SearchLimit>,
 ) -> Vec<String> {

@@ -19,26 +19,26 @@ use std::fmt;
 
 /// One game of the log, as one seat's process played it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct LoggedGame {
+pub(crate) struct LoggedGame {
     /// The seat it was dealt.
-    pub seat: Seat,
+    pub(crate) seat: Seat,
     /// Its number among the seat's games in the file, from 1.
-    pub number: usize,
+    pub(crate) number: usize,
     /// The engine process that played it.
-    pub process: u32,
+    pub(crate) process: u32,
     /// The line of its `DEAL`, from 1.
-    pub line: usize,
+    pub(crate) line: usize,
     /// Its messages from the `DEAL` on with the engine's answers (no comments).
-    pub transcript: Transcript,
+    pub(crate) transcript: Transcript,
     /// The decisions' notes: the index in `transcript.steps` of the question each answered,
     /// the note's line (from 1), and the note.
-    pub notes: Vec<(usize, usize, Note)>,
+    pub(crate) notes: Vec<(usize, usize, Note)>,
 }
 
 impl LoggedGame {
     /// The note of the question at `step` (an index into the transcript's steps), with its line.
     #[must_use]
-    pub fn note_at(&self, step: usize) -> Option<(usize, &Note)> {
+    pub(crate) fn note_at(&self, step: usize) -> Option<(usize, &Note)> {
         self.notes
             .iter()
             .find(|(s, _, _)| *s == step)
@@ -49,7 +49,7 @@ impl LoggedGame {
     /// (the bid's or the play's place among the game's, as a narration of the transcript counts
     /// them: `crate::play::narration::Narration::of_transcript`) and the note.
     #[must_use]
-    pub fn decisions(&self) -> Vec<(usize, Decided, &Note)> {
+    pub(crate) fn decisions(&self) -> Vec<(usize, Decided, &Note)> {
         let (mut bids, mut plays) = (0, 0);
         let mut out = Vec::new();
         for (i, step) in self.transcript.steps.iter().enumerate() {
@@ -82,7 +82,7 @@ impl LoggedGame {
 
     /// `seat B, game 3 (process 23952, line 120)`.
     #[must_use]
-    pub fn title(&self) -> String {
+    pub(crate) fn title(&self) -> String {
         format!(
             "seat {}, game {} (process {}, line {})",
             self.seat, self.number, self.process, self.line
@@ -92,7 +92,7 @@ impl LoggedGame {
 
 /// What a decision of a logged game decided: its place among the game's bids or plays, from 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Decided {
+pub(crate) enum Decided {
     /// The game's bid of this number.
     Bid(usize),
     /// The game's play (or pass) of this number.
@@ -101,16 +101,16 @@ pub enum Decided {
 
 /// The games of an engine's log.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct EngineLog {
+pub(crate) struct EngineLog {
     /// Every game, in the order of their `DEAL` lines.
-    pub games: Vec<LoggedGame>,
+    pub(crate) games: Vec<LoggedGame>,
     /// Lines without a tag, skipped (their numbers, from 1).
-    pub untagged: Vec<usize>,
+    pub(crate) untagged: Vec<usize>,
 }
 
 /// Whether `text` is an engine's log: its first line that is not blank carries a tag.
 #[must_use]
-pub fn is_engine_log(text: &str) -> bool {
+pub(crate) fn is_engine_log(text: &str) -> bool {
     text.lines()
         .find(|l| !l.trim().is_empty())
         .map_or(false, |l| read_tag(l.trim_end_matches('\r')).is_some())
@@ -123,7 +123,7 @@ const START_NOTE: &str = "# ddz engine ";
 impl EngineLog {
     /// Reads a log (any text: what is not tagged is skipped and counted).
     #[must_use]
-    pub fn read(text: &str) -> EngineLog {
+    pub(crate) fn read(text: &str) -> EngineLog {
         let mut log = EngineLog::default();
         // Each process's game in progress (an index into `log.games`).
         let mut playing: HashMap<u32, usize> = HashMap::new();
@@ -192,7 +192,7 @@ impl EngineLog {
 
     /// The seats that played, each with its number of games.
     #[must_use]
-    pub fn seats(&self) -> Vec<(Seat, usize)> {
+    pub(crate) fn seats(&self) -> Vec<(Seat, usize)> {
         Seat::ALL
             .iter()
             .map(|&s| (s, self.games.iter().filter(|g| g.seat == s).count()))
@@ -201,12 +201,12 @@ impl EngineLog {
     }
 
     /// The games of `seat`, in order.
-    pub fn games_of(&self, seat: Seat) -> impl Iterator<Item = &LoggedGame> {
+    pub(crate) fn games_of(&self, seat: Seat) -> impl Iterator<Item = &LoggedGame> {
         self.games.iter().filter(move |g| g.seat == seat)
     }
 
     /// The seat asked for, or the only one; an error lists the seats when there are several.
-    pub fn seat(&self, seat: Option<Seat>) -> Result<Seat, LogChoiceError> {
+    pub(crate) fn seat(&self, seat: Option<Seat>) -> Result<Seat, LogChoiceError> {
         let seats = self.seats();
         match (seat, seats.as_slice()) {
             (_, []) => Err(LogChoiceError::NoGames),
@@ -219,7 +219,7 @@ impl EngineLog {
 
     /// One game: of `seat` (or the only seat), number `game` (or the seat's only game); an error
     /// lists what there is to choose from.
-    pub fn game(
+    pub(crate) fn game(
         &self,
         seat: Option<Seat>,
         game: Option<usize>,
@@ -246,7 +246,7 @@ impl EngineLog {
 
 /// Why no game of a log could be chosen; each says what there is.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum LogChoiceError {
+pub(crate) enum LogChoiceError {
     /// The log holds no `DEAL`.
     NoGames,
     /// Several seats played and none was chosen: each with its games.

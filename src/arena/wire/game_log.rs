@@ -19,7 +19,7 @@ pub fn game_json(g: &GameRecord, labels: &[String]) -> String {
 
 /// Starts the JSON game log at `path` afresh: `header` alone (a header line,
 /// [`super::log_merge::header_line`]: what is played and how), replacing what the file held.
-pub fn start_log(path: &Path, header: &str) -> std::io::Result<()> {
+pub(crate) fn start_log(path: &Path, header: &str) -> std::io::Result<()> {
     std::fs::write(path, format!("{}\n", header))
 }
 
@@ -27,7 +27,7 @@ pub fn start_log(path: &Path, header: &str) -> std::io::Result<()> {
 /// `--json` form, which `ddz replay` reads); a file that is missing or empty is started with
 /// `header` first ([`start_log`]), so every log says what it holds. Two writers must not add
 /// to one file at once (`ddz serve` holds a lock).
-pub fn append_game(path: &Path, header: &str, game: &GameLine) -> std::io::Result<()> {
+pub(crate) fn append_game(path: &Path, header: &str, game: &GameLine) -> std::io::Result<()> {
     let mut file = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
@@ -44,7 +44,7 @@ pub fn append_game(path: &Path, header: &str, game: &GameLine) -> std::io::Resul
 
 /// The file name of one seat's transcript of a game.
 #[must_use]
-pub fn transcript_name(g: &GameRecord, seat: Seat) -> String {
+pub(crate) fn transcript_name(g: &GameRecord, seat: Seat) -> String {
     format!("deal{:06}-{}-{}.txt", g.deal_index, g.seating, seat)
 }
 

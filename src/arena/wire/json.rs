@@ -40,13 +40,13 @@ pub struct GameLine {
     pub players: [String; 3],
     /// The deal: `{"A":…,"B":…,"C":…,"bottom":…}`.
     #[serde(with = "hands")]
-    pub hands: Deal,
+    pub(crate) hands: Deal,
     /// The bids in order, `[seat, bid]` each.
-    pub bids: Vec<(Seat, u8)>,
+    pub(crate) bids: Vec<(Seat, u8)>,
     /// The landlord; `null` when nobody bid or the game ended before.
-    pub landlord: Option<Seat>,
+    pub(crate) landlord: Option<Seat>,
     /// The base.
-    pub base: u8,
+    pub(crate) base: u8,
     /// Every play and pass in order, `[seat, codes]` each (`"-1"` a pass).
     #[serde(with = "plays")]
     pub plays: Vec<(Seat, Option<Cards>)>,
@@ -54,16 +54,16 @@ pub struct GameLine {
     pub winner: Option<Seat>,
     /// The seat a team format's spare process took after the bidding; absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub swapped: Option<Seat>,
+    pub(crate) swapped: Option<Seat>,
     /// The score multiplier.
-    pub multiplier: i32,
+    pub(crate) multiplier: i32,
     /// Each seat's score.
     pub scores: [i32; 3],
     /// Faulty replies.
-    pub errors: Vec<ErrorRecord>,
+    pub(crate) errors: Vec<ErrorRecord>,
     /// Each seat's reply times, whole microseconds.
     #[serde(default)]
-    pub reply_us: [Vec<u64>; 3],
+    pub(crate) reply_us: [Vec<u64>; 3],
 }
 
 impl GameLine {
@@ -139,7 +139,7 @@ impl GameLine {
 
     /// The line (no line end).
     #[must_use]
-    pub fn write(&self) -> String {
+    pub(crate) fn write(&self) -> String {
         to_line(self)
     }
 }
@@ -157,34 +157,34 @@ pub struct ShardHeader {
     #[serde(default)]
     pub command: Vec<String>,
     /// The player specs as given.
-    pub players: Vec<String>,
+    pub(crate) players: Vec<String>,
     /// The format's name.
-    pub format: String,
+    pub(crate) format: String,
     /// The match seed (text in the line: see the module's note).
     #[serde(with = "seed_text")]
-    pub seed: u64,
+    pub(crate) seed: u64,
     /// Deals in the whole run.
-    pub deals: usize,
+    pub(crate) deals: usize,
     /// Which shard, `[K, N]`.
     pub shard: [usize; 2],
     /// Jobs of this shard's run.
-    pub jobs: usize,
+    pub(crate) jobs: usize,
     /// The reply limit, seconds.
-    pub time: f64,
+    pub(crate) time: f64,
     /// The platform's name.
-    pub platform: String,
+    pub(crate) platform: String,
     /// The scoring rule's name.
-    pub scoring: String,
+    pub(crate) scoring: String,
     /// No bidding.
-    pub fixed_landlord: bool,
+    pub(crate) fixed_landlord: bool,
     /// Built-in players on the engine's worker thread.
-    pub threaded: bool,
+    pub(crate) threaded: bool,
     /// Deals per turn of the team format.
-    pub turn_deals: usize,
+    pub(crate) turn_deals: usize,
     /// Deals per match when the run was played as matches (`--match-deals`); absent in
     /// logs written before it existed.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub match_deals: Option<u32>,
+    pub(crate) match_deals: Option<u32>,
 }
 
 /// The last line of a shard's log, written once every deal was played.
@@ -193,7 +193,7 @@ pub struct ShardEnd {
     /// Deals played.
     pub deals: u64,
     /// Wall time, seconds.
-    pub seconds: f64,
+    pub(crate) seconds: f64,
 }
 
 /// Any line of a JSON game log: `{"arena":{…}}`, `{"arena_end":{…}}` or a game.
@@ -239,7 +239,7 @@ impl LogLine {
 
     /// The line (no line end).
     #[must_use]
-    pub fn write(&self) -> String {
+    pub(crate) fn write(&self) -> String {
         to_line(self)
     }
 }
@@ -248,13 +248,13 @@ impl LogLine {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ResultLine {
     /// Deals played.
-    pub deals: u64,
+    pub(crate) deals: u64,
     /// Games played.
     pub games: u64,
     /// Games nobody bid in.
-    pub all_passed: u64,
+    pub(crate) all_passed: u64,
     /// Games decided by a fault.
-    pub faulted: u64,
+    pub(crate) faulted: u64,
     /// Faults, all players.
     pub errors: u64,
     /// Wall time, seconds.
@@ -263,10 +263,10 @@ pub struct ResultLine {
     pub players: Vec<PlayerLine>,
     /// The team format's figures.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub team: Option<TeamLine>,
+    pub(crate) team: Option<TeamLine>,
     /// The sequential test's state.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub sprt: Option<SprtLine>,
+    pub(crate) sprt: Option<SprtLine>,
 }
 
 impl ResultLine {
@@ -280,7 +280,7 @@ impl ResultLine {
 
     /// The line (without the `RESULT ` prefix, no line end).
     #[must_use]
-    pub fn write(&self) -> String {
+    pub(crate) fn write(&self) -> String {
         to_line(self)
     }
 }
@@ -291,36 +291,36 @@ pub struct PlayerLine {
     /// The label.
     pub player: String,
     /// Seats taken.
-    pub games: u64,
+    pub(crate) games: u64,
     /// Decided seats won.
-    pub wins: u64,
+    pub(crate) wins: u64,
     /// Seats in decided games.
-    pub decided: u64,
+    pub(crate) decided: u64,
     /// `wins / decided`.
-    pub win_rate: f64,
+    pub(crate) win_rate: f64,
     /// Decided games as landlord.
-    pub landlord_games: u64,
+    pub(crate) landlord_games: u64,
     /// Of those, won.
-    pub landlord_wins: u64,
+    pub(crate) landlord_wins: u64,
     /// Decided games as farmer.
-    pub farmer_games: u64,
+    pub(crate) farmer_games: u64,
     /// Of those, won.
-    pub farmer_wins: u64,
+    pub(crate) farmer_wins: u64,
     /// The head-to-head figures.
-    pub h2h: H2hLine,
+    pub(crate) h2h: H2hLine,
     /// Total score.
-    pub score: i64,
+    pub(crate) score: i64,
     /// Score per seat taken.
-    pub score_per_game: f64,
+    pub(crate) score_per_game: f64,
     /// Mean score per deal.
-    pub per_deal: f64,
+    pub(crate) per_deal: f64,
     /// Half-width of its 95% interval; `null` when not finite (fewer than two deals).
-    pub per_deal_ci95: Option<f64>,
+    pub(crate) per_deal_ci95: Option<f64>,
     /// Reply times, milliseconds.
     pub reply_ms: ReplyMs,
     /// Faults by kind.
     #[serde(with = "fault_counts")]
-    pub errors: [u64; FAULT_KINDS],
+    pub(crate) errors: [u64; FAULT_KINDS],
 }
 
 /// Reply-time figures of one player, in milliseconds.
@@ -338,59 +338,59 @@ pub struct ReplyMs {
 
 /// The head-to-head figures of one player.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct H2hLine {
+pub(crate) struct H2hLine {
     /// Games as landlord against one other player.
-    pub landlord_games: u64,
+    pub(crate) landlord_games: u64,
     /// Of those, won.
-    pub landlord_wins: u64,
+    pub(crate) landlord_wins: u64,
     /// Games as both farmers against one other player.
-    pub farmer_games: u64,
+    pub(crate) farmer_games: u64,
     /// Of those, won.
-    pub farmer_wins: u64,
+    pub(crate) farmer_wins: u64,
     /// Share won of all of them.
-    pub win_rate: f64,
+    pub(crate) win_rate: f64,
 }
 
 /// The team format's figures (see [`crate::arena::count::team::TeamScore`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct TeamLine {
+pub(crate) struct TeamLine {
     /// The two teams' labels.
-    pub teams: Vec<String>,
+    pub(crate) teams: Vec<String>,
     /// Deals per turn.
-    pub turn_deals: usize,
+    pub(crate) turn_deals: usize,
     /// Turns won by each team.
-    pub turns_won: [u32; 2],
+    pub(crate) turns_won: [u32; 2],
     /// Turns drawn.
-    pub turns_drawn: u32,
+    pub(crate) turns_drawn: u32,
     /// Points per team.
-    pub points: [i32; 2],
+    pub(crate) points: [i32; 2],
     /// Each turn's points per team.
-    pub turns: Vec<[i32; 2]>,
+    pub(crate) turns: Vec<[i32; 2]>,
 }
 
 /// The sequential test's state (see [`crate::arena::count::sprt::Sprt`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SprtLine {
+pub(crate) struct SprtLine {
     /// The H0 margin.
-    pub margin0: f64,
+    pub(crate) margin0: f64,
     /// The H1 margin.
-    pub margin1: f64,
+    pub(crate) margin1: f64,
     /// The false-positive rate.
-    pub alpha: f64,
+    pub(crate) alpha: f64,
     /// The false-negative rate.
-    pub beta: f64,
+    pub(crate) beta: f64,
     /// The log-likelihood ratio.
-    pub llr: f64,
+    pub(crate) llr: f64,
     /// Its lower bound.
-    pub lower: f64,
+    pub(crate) lower: f64,
     /// Its upper bound.
-    pub upper: f64,
+    pub(crate) upper: f64,
     /// Deals seen.
-    pub deals: u64,
+    pub(crate) deals: u64,
     /// The mean difference.
-    pub mean: f64,
+    pub(crate) mean: f64,
     /// `"H0"`, `"H1"`, or `null` while undecided.
-    pub decision: Option<String>,
+    pub(crate) decision: Option<String>,
 }
 
 /// A line of one of the types above. They hold no maps with other keys than strings, which
@@ -484,7 +484,7 @@ mod hands {
         bottom: Cards,
     }
 
-    pub fn serialize<S: Serializer>(deal: &Deal, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(deal: &Deal, s: S) -> Result<S::Ok, S::Error> {
         let [a, b, c] = deal.hands.0;
         Hands {
             a,
@@ -495,7 +495,7 @@ mod hands {
         .serialize(s)
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Deal, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Deal, D::Error> {
         let h = Hands::deserialize(d)?;
         Ok(Deal {
             hands: BySeat([h.a, h.b, h.c]),
@@ -533,14 +533,14 @@ mod plays {
         }
     }
 
-    pub fn serialize<S: Serializer>(
+    pub(crate) fn serialize<S: Serializer>(
         plays: &[(Seat, Option<Cards>)],
         s: S,
     ) -> Result<S::Ok, S::Error> {
         s.collect_seq(plays.iter().map(|(seat, cards)| (seat, Play(*cards))))
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
         d: D,
     ) -> Result<Vec<(Seat, Option<Cards>)>, D::Error> {
         let plays: Vec<(Seat, Play)> = Vec::deserialize(d)?;
@@ -553,7 +553,10 @@ mod fault_counts {
     use super::*;
     use std::collections::BTreeMap;
 
-    pub fn serialize<S: Serializer>(counts: &[u64; FAULT_KINDS], s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(
+        counts: &[u64; FAULT_KINDS],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(FAULT_KINDS))?;
         for (kind, n) in FaultKind::ALL.iter().zip(counts) {
             map.serialize_entry(kind.name(), n)?;
@@ -561,7 +564,9 @@ mod fault_counts {
         map.end()
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<[u64; FAULT_KINDS], D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<[u64; FAULT_KINDS], D::Error> {
         let named: BTreeMap<String, u64> = BTreeMap::deserialize(d)?;
         let mut counts = [0; FAULT_KINDS];
         for (name, n) in named {
@@ -578,7 +583,7 @@ mod fault_counts {
 mod seed_text {
     use super::*;
 
-    pub fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
+    pub(crate) fn serialize<S: Serializer>(n: &u64, s: S) -> Result<S::Ok, S::Error> {
         s.collect_str(n)
     }
 
@@ -590,7 +595,7 @@ mod seed_text {
         Text(String),
     }
 
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
         let text = match Written::deserialize(d) {
             Ok(Written::Number(n)) => return Ok(n),
             Ok(Written::Text(text)) => text,

@@ -30,9 +30,9 @@ use std::time::{Duration, Instant};
 /// How long past the limit the checker waits for a reply before calling it missing (a reply in
 /// between is late), at most: a short limit has a grace as long as itself, so that a test with a
 /// limit of half a second waits one second for an engine that stays silent.
-pub const GRACE: Duration = Duration::from_secs(2);
+pub(crate) const GRACE: Duration = Duration::from_secs(2);
 /// How long an engine may take to exit once its input is closed.
-pub const EXIT_WAIT: Duration = Duration::from_secs(5);
+pub(crate) const EXIT_WAIT: Duration = Duration::from_secs(5);
 
 /// The grace after `limit`: [`GRACE`], or the limit itself when that is shorter.
 fn grace(limit: Duration) -> Duration {
@@ -43,7 +43,7 @@ fn grace(limit: Duration) -> Duration {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// Line number in the transcript (1-based).
-    pub line: usize,
+    pub(crate) line: usize,
     /// The line sent (without its `\n`).
     pub send: String,
     /// The recorded answer, if one is due.
@@ -56,14 +56,14 @@ pub struct Note {
     /// Line number in the transcript (1-based).
     pub line: usize,
     /// The text after `#`, trimmed.
-    pub text: String,
+    pub(crate) text: String,
 }
 
 /// A parsed transcript.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Transcript {
     /// The reply limit.
-    pub limit: Duration,
+    pub(crate) limit: Duration,
     /// The messages in order.
     pub steps: Vec<Step>,
     /// The comments in order (what the checker ignores, but for `# time:`, and `ddz replay`
@@ -106,12 +106,12 @@ pub struct TranscriptError {
     /// The line's number, from 1.
     pub line: usize,
     /// What is wrong with it.
-    pub why: TranscriptProblem,
+    pub(crate) why: TranscriptProblem,
 }
 
 /// What is wrong with a transcript's line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum TranscriptProblem {
+pub(crate) enum TranscriptProblem {
     /// `# time:` without a number of seconds.
     BadTime(String),
     /// A second `<` answer to one message.
@@ -200,7 +200,7 @@ pub struct TranscriptReport {
     pub slowest: Duration,
     /// The engine could not start, exited or closed its input: what became of it (the rest
     /// of the transcript is not checked).
-    pub died: Option<String>,
+    pub(crate) died: Option<String>,
 }
 
 /// A running engine process.

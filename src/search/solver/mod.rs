@@ -54,7 +54,7 @@ pub struct Solution {
 
 /// Table size when none is given: 16 MiB, room for half a million solved positions; the
 /// engine's setting overrides it.
-pub const DEFAULT_TABLE_BYTES: usize = 16 << 20;
+pub(crate) const DEFAULT_TABLE_BYTES: usize = 16 << 20;
 
 /// A proof or disproof number that means "never": the other side has won.
 const INFINITE: u32 = u32::MAX;
@@ -159,20 +159,14 @@ impl Solver {
         }
     }
 
-    /// Bytes the transposition table holds.
-    #[must_use]
-    pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
-    }
-
     /// Forgets every solved position.
-    pub fn clear(&mut self) {
+    pub(crate) fn clear(&mut self) {
         self.table.clear();
     }
 
     /// From now on the solver sees nothing it solved before, as after [`Solver::clear`], at
     /// almost no cost ([`TransTable::begin_epoch`]).
-    pub fn begin_epoch(&mut self) {
+    pub(crate) fn begin_epoch(&mut self) {
         self.table.begin_epoch();
     }
 
@@ -216,17 +210,11 @@ impl Solver {
     }
 
     /// Whether the side to move in `pos` wins, within `node_budget` nodes (`None`: unknown).
-    pub fn mover_wins(&mut self, pos: &SolverPosition, node_budget: u64) -> Option<bool> {
+    pub(crate) fn mover_wins(&mut self, pos: &SolverPosition, node_budget: u64) -> Option<bool> {
         self.nodes = 0;
         self.budget = node_budget;
         let node = self.node(pos);
         self.search(&node, 0).ok()
-    }
-
-    /// Nodes searched by the last call.
-    #[must_use]
-    pub fn nodes(&self) -> u64 {
-        self.nodes
     }
 
     fn node(&self, pos: &SolverPosition) -> Node {

@@ -117,7 +117,7 @@ impl SolverPosition {
     /// A seat of the side that wins when the seat to move does (`mover_wins`) or does not:
     /// the landlord, or the farmer after it (whichever farmer goes out, the farmers win).
     #[must_use]
-    pub fn winner(&self, mover_wins: bool) -> Seat {
+    pub(crate) fn winner(&self, mover_wins: bool) -> Seat {
         let side = if mover_wins {
             self.mover_side()
         } else {

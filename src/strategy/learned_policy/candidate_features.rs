@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 /// The names of the features, in order (the header of a decisions file and the trainer's
 /// column names).
-pub const FEATURE_NAMES: [&str; FEATURES] = [
+pub(crate) const FEATURE_NAMES: [&str; FEATURES] = [
     // The position.
     "landlord",
     "farmer_after_landlord",
@@ -72,10 +72,10 @@ pub const FEATURE_NAMES: [&str; FEATURES] = [
 ];
 
 /// Number of features.
-pub const FEATURES: usize = 48;
+pub(crate) const FEATURES: usize = 48;
 
 /// One candidate's features.
-pub type Features = [f64; FEATURES];
+pub(crate) type Features = [f64; FEATURES];
 
 /// The rule player's units (lead and follow, and the fallback), numbered for the `rule_unit`
 /// feature: which of its rules answered tells how much its choice can be trusted.
@@ -96,7 +96,7 @@ const RULE_UNITS: [&str; 12] = [
 
 /// The features of every candidate of one decision. `rule` is the rule player's answer there,
 /// the unit that chose it and its knowledge of the other hands.
-pub fn features_of(
+pub(crate) fn features_of(
     splitter: &mut Splitter,
     state: &GameState,
     rule: &Explained,

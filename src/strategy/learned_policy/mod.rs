@@ -25,7 +25,7 @@ use std::sync::{Arc, Mutex};
 use trees::Trees;
 
 /// The embedded model: LightGBM's text file as the trainer saved it.
-pub const EMBEDDED_MODEL: &str = include_str!("policy.txt");
+pub(crate) const EMBEDDED_MODEL: &str = include_str!("policy.txt");
 
 /// The embedded model read once per process and shared by every player (the thinker makes one
 /// play-out policy per search thread, the arena one player per seat and game).
@@ -33,7 +33,7 @@ static SHARED_MODEL: Mutex<Option<Arc<Trees>>> = Mutex::new(None);
 
 /// The embedded model, read at the first call.
 #[must_use]
-pub fn embedded_model() -> Arc<Trees> {
+pub(crate) fn embedded_model() -> Arc<Trees> {
     let mut shared = SHARED_MODEL.lock().unwrap_or_else(|e| e.into_inner());
     Arc::clone(shared.get_or_insert_with(|| {
         Arc::new(Trees::parse(EMBEDDED_MODEL).expect("the embedded policy model reads"))
@@ -44,7 +44,10 @@ pub fn embedded_model() -> Arc<Trees> {
 /// (`PREFIX.check`, written by `scripts/train-policy.py` beside the model: each line a
 /// candidate's features then the trainer's score), relative to the score (or absolute below
 /// 1), and the number of lines compared.
-pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), CheckFileError> {
+pub(crate) fn compare_with_trainer(
+    model: &Trees,
+    check: &str,
+) -> Result<(f64, usize), CheckFileError> {
     let (mut worst, mut rows) = (0.0f64, 0);
     for (i, line) in check.lines().enumerate() {
         if line.starts_with('#') || line.trim().is_empty() {
@@ -77,25 +80,25 @@ pub fn compare_with_trainer(model: &Trees, check: &str) -> Result<(f64, usize), 
 
 /// The largest difference [`compare_with_trainer`] accepts: both sides add the same doubles in
 /// the same order, so anything beyond rounding in the text is a disagreement.
-pub const TRAINER_TOLERANCE: f64 = 1e-9;
+pub(crate) const TRAINER_TOLERANCE: f64 = 1e-9;
 
 /// One decision as the learned policy sees it: the candidates, their features and scores.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Scored {
+pub(crate) struct Scored {
     /// The plays weighed.
-    pub candidates: Vec<Combo>,
+    pub(crate) candidates: Vec<Combo>,
     /// Each candidate's features.
-    pub features: Vec<Features>,
+    pub(crate) features: Vec<Features>,
     /// Each candidate's score (higher is better).
-    pub scores: Vec<f64>,
+    pub(crate) scores: Vec<f64>,
     /// The rule player's choice (always among the candidates).
-    pub rule_choice: Combo,
+    pub(crate) rule_choice: Combo,
 }
 
 impl Scored {
     /// The best-scored candidate (the first of equals, in the candidates' order).
     #[must_use]
-    pub fn best(&self) -> Combo {
+    pub(crate) fn best(&self) -> Combo {
         let mut best = 0;
         for (i, s) in self.scores.iter().enumerate() {
             if *s > self.scores[best] {
@@ -107,13 +110,13 @@ impl Scored {
 }
 
 /// The learned policy.
-pub struct LearnedPlayer {
+pub(crate) struct LearnedPlayer {
     /// The rule player: its choice and the unit that made it are features, and its splitter
     /// (with its memo) splits the candidates' rests.
     rules: RulesPlayer,
     model: Arc<Trees>,
     /// Decisions made (for `ddz bench`).
-    pub decisions: u64,
+    pub(crate) decisions: u64,
 }
 
 impl Default for LearnedPlayer {
@@ -131,13 +134,13 @@ impl std::fmt::Debug for LearnedPlayer {
 impl LearnedPlayer {
     /// The player of the embedded model.
     #[must_use]
-    pub fn new() -> LearnedPlayer {
+    pub(crate) fn new() -> LearnedPlayer {
         LearnedPlayer::default()
     }
 
     /// The player of `model`.
     #[must_use]
-    pub fn with_model(model: Arc<Trees>) -> LearnedPlayer {
+    pub(crate) fn with_model(model: Arc<Trees>) -> LearnedPlayer {
         LearnedPlayer {
             rules: RulesPlayer::new(),
             model,
@@ -147,13 +150,14 @@ impl LearnedPlayer {
 
     /// Splitter work done so far (a fingerprint for `ddz bench`).
     #[must_use]
-    pub fn nodes(&self) -> u64 {
+    pub(crate) fn nodes(&self) -> u64 {
         self.rules.nodes()
     }
 
+    #[cfg(test)] // read by the tests alone
     /// The candidates of the decision in `state` (the seat to move's view), their features
     /// and scores.
-    pub fn score(&mut self, state: &GameState) -> Scored {
+    pub(crate) fn score(&mut self, state: &GameState) -> Scored {
         self.score_among(state, state.legal_plays())
     }
 
@@ -173,7 +177,7 @@ impl LearnedPlayer {
 
     /// The candidates and features of a decision without scoring them (what `ddz label`
     /// records beside the thinker's figures).
-    pub fn describe(&mut self, state: &GameState, candidates: &[Combo]) -> Vec<Features> {
+    pub(crate) fn describe(&mut self, state: &GameState, candidates: &[Combo]) -> Vec<Features> {
         let rule = explain_among(&mut self.rules, state, state.legal_plays());
         features_of(self.rules.splitter(), state, &rule, candidates)
     }

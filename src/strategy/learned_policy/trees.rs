@@ -65,7 +65,7 @@ struct Node {
 
 /// A boosted model: the sum of its trees.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Trees {
+pub(crate) struct Trees {
     /// Where each tree's block of nodes starts (its first node is its root, or its only
     /// leaf for a one-leaf tree).
     roots: Vec<u32>,
@@ -74,12 +74,12 @@ pub struct Trees {
     /// Whether every node is [`plain`].
     plain: bool,
     /// Features the model reads (its largest feature index + 1).
-    pub features: usize,
+    pub(crate) features: usize,
 }
 
 /// Why a model file could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ModelError(pub String);
+pub(crate) struct ModelError(pub(crate) String);
 
 impl fmt::Display for ModelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -100,7 +100,7 @@ fn numbers<T: std::str::FromStr>(key: &str, text: &str) -> Result<Vec<T>, ModelE
 
 impl Trees {
     /// Reads LightGBM's text format.
-    pub fn parse(text: &str) -> Result<Trees, ModelError> {
+    pub(crate) fn parse(text: &str) -> Result<Trees, ModelError> {
         let mut trees = Vec::new();
         let mut current: Option<Tree> = None;
         let mut max_feature = None;
@@ -211,7 +211,7 @@ impl Trees {
     /// The model's raw score of `x` (at least [`Trees::features`] values): the sum of the
     /// trees' leaves, added in the trees' order as LightGBM adds them.
     #[must_use]
-    pub fn score(&self, x: &[f64]) -> f64 {
+    pub(crate) fn score(&self, x: &[f64]) -> f64 {
         assert!(x.len() >= self.features, "too few features for the model");
         // The features are numbers, never NaN: where every node is plain, the walk is one
         // comparison per node (the policy scores millions of candidates in a search).
@@ -241,7 +241,7 @@ impl Trees {
     /// its leaf keeps stepping in place until every row is at one, so no step asks which rows
     /// still walk.
     #[must_use]
-    pub fn score_many<X: AsRef<[f64]>>(&self, rows: &[X]) -> Vec<f64> {
+    pub(crate) fn score_many<X: AsRef<[f64]>>(&self, rows: &[X]) -> Vec<f64> {
         let fast = self.plain
             && rows.iter().all(|x| {
                 let x = x.as_ref();
@@ -279,14 +279,8 @@ impl Trees {
 
     /// Trees in the model.
     #[must_use]
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.roots.len()
-    }
-
-    /// Whether the model has no trees (never, once read).
-    #[must_use]
-    pub fn is_empty(&self) -> bool {
-        self.roots.is_empty()
     }
 }
 

@@ -32,20 +32,20 @@ pub struct OpenPosition {
 impl OpenPosition {
     /// The seats by role: landlord, the farmer after it (down), the farmer before it (up).
     #[must_use]
-    pub fn roles(&self) -> [Seat; 3] {
+    pub(crate) fn roles(&self) -> [Seat; 3] {
         [self.landlord, self.landlord.next(), self.landlord.prev()]
     }
 }
 
 /// Values per hand in the rank encoding: for each of the 13 ranks 3..2, four thermometer bits
 /// (at least 1, 2, 3, 4 cards); one bit per joker.
-pub const HAND_WIDTH: usize = 13 * 4 + 2;
+pub(crate) const HAND_WIDTH: usize = 13 * 4 + 2;
 /// Values per seat in the bid network's input: the hand, its size, and three figures of its
 /// best split (fewest plays, the split's value, bombs).
-pub const SEAT_WIDTH: usize = HAND_WIDTH + 4;
+pub(crate) const SEAT_WIDTH: usize = HAND_WIDTH + 4;
 /// Values per seat in the play network's input: [`SEAT_WIDTH`] and, since every hand is open,
 /// how many groups of the best split the other side can beat and how many it cannot.
-pub const OPEN_SEAT_WIDTH: usize = SEAT_WIDTH + 2;
+pub(crate) const OPEN_SEAT_WIDTH: usize = SEAT_WIDTH + 2;
 /// Kinds of the play to beat, one bit each (the pass is no play to beat).
 const KIND_BITS: usize = Kind::ALL.len() - 1;
 /// Width of the play network's input.
@@ -201,18 +201,18 @@ pub enum Role {
 
 impl Role {
     /// Every role, in the order of the input's role bits.
-    pub const ALL: [Role; 3] = [Role::Landlord, Role::Down, Role::Up];
+    pub(crate) const ALL: [Role; 3] = [Role::Landlord, Role::Down, Role::Up];
 
     /// The role of `seat` when `landlord` is the landlord.
     #[must_use]
-    pub fn of(seat: Seat, landlord: Seat) -> Role {
+    pub(crate) fn of(seat: Seat, landlord: Seat) -> Role {
         Role::ALL[role(landlord, seat)]
     }
 }
 
 /// The bid network's input for a dealt hand (17 cards, before the bottom) in `role`
 /// ([`BID_INPUTS`] values).
-pub fn bid_features(
+pub(crate) fn bid_features(
     hand: Counts,
     role: Role,
     splitter: &mut Splitter,

@@ -28,23 +28,23 @@ use crate::game::{BySeat, GameState, Seat};
 use crate::rules::{Combo, Kind};
 
 /// Values per other seat.
-pub const SEAT_INPUTS: usize = 1 + 2 + 2 * Rank::COUNT + 3 + 2 + LEAD_KINDS + 1 + 2;
+pub(crate) const SEAT_INPUTS: usize = 1 + 2 + 2 * Rank::COUNT + 3 + 2 + LEAD_KINDS + 1 + 2;
 /// Kinds of lead counted apart: single, pair, triple (with or without kickers), chain, bomb.
 const LEAD_KINDS: usize = 5;
 /// Width of the network's input.
-pub const HIDDEN_INPUTS: usize = 3 + 2 * HAND_WIDTH + 2 * SEAT_INPUTS + 2;
+pub(crate) const HIDDEN_INPUTS: usize = 3 + 2 * HAND_WIDTH + 2 * SEAT_INPUTS + 2;
 /// Outputs: one share per rank.
-pub const HIDDEN_OUTPUTS: usize = Rank::COUNT;
+pub(crate) const HIDDEN_OUTPUTS: usize = Rank::COUNT;
 
 /// The cards no seat has shown: unseen by `state.me`, less the landlord's unplayed bottom.
 #[must_use]
-pub fn hidden_cards(state: &GameState) -> Cards {
+pub(crate) fn hidden_cards(state: &GameState) -> Cards {
     state.unseen().minus(state.landlord_known_cards())
 }
 
 /// How many hidden cards `seat` (not ours) must hold: its count less what is known of it.
 #[must_use]
-pub fn hidden_need(state: &GameState, seat: Seat) -> u32 {
+pub(crate) fn hidden_need(state: &GameState, seat: Seat) -> u32 {
     let known = if state.landlord == Some(seat) {
         state.landlord_known_cards().len()
     } else {
@@ -137,7 +137,7 @@ fn per_rank(counts: Counts, out: &mut [f32]) {
 
 /// Writes the network's inputs for `state` ([`HIDDEN_INPUTS`] values); `false` (and nothing
 /// written) before the landlord is known.
-pub fn hidden_features(state: &GameState, out: &mut [f32]) -> bool {
+pub(crate) fn hidden_features(state: &GameState, out: &mut [f32]) -> bool {
     let landlord = match state.landlord {
         Some(l) => l,
         None => return false,
@@ -206,7 +206,7 @@ pub fn hidden_features(state: &GameState, out: &mut [f32]) -> bool {
 /// its hidden cards in the hand of the seat after ours; for a rank with no hidden card, the
 /// share of all hidden cards that seat holds (what a network that knows nothing more says).
 #[must_use]
-pub fn hidden_targets(state: &GameState, hands: &BySeat<Cards>) -> [f32; HIDDEN_OUTPUTS] {
+pub(crate) fn hidden_targets(state: &GameState, hands: &BySeat<Cards>) -> [f32; HIDDEN_OUTPUTS] {
     let hidden = hidden_cards(state);
     let next = state.me.next();
     let in_next = hidden.and(hands[next]).counts();

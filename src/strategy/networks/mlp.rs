@@ -68,7 +68,7 @@ impl Reader<'_> {
 }
 
 /// The widest layer a network may have (the forward pass keeps two buffers of this size).
-pub const MAX_WIDTH: usize = 1024;
+pub(crate) const MAX_WIDTH: usize = 1024;
 
 impl Mlp {
     /// The network stored in `bytes` (see the module's doc for the format).
@@ -122,7 +122,7 @@ impl Mlp {
 
     /// Weights and biases in all layers.
     #[must_use]
-    pub fn parameters(&self) -> usize {
+    pub(crate) fn parameters(&self) -> usize {
         self.layers
             .iter()
             .map(|l| l.weights.len() + l.biases.len())
@@ -135,7 +135,7 @@ impl Mlp {
     /// Each layer adds input `i`'s row of weights to all outputs at once: the inner loop runs
     /// over contiguous outputs, which the compiler vectorises, and an input of zero (most of a
     /// hand's encoding) costs nothing.
-    pub fn forward(&self, input: &[f32], output: &mut [f32]) {
+    pub(crate) fn forward(&self, input: &[f32], output: &mut [f32]) {
         assert_eq!(input.len(), self.inputs(), "network input width");
         assert_eq!(output.len(), self.outputs(), "network output width");
         let mut a = [0.0f32; MAX_WIDTH];

@@ -30,11 +30,11 @@ pub const HIDDEN_WEIGHTS: &[u8] = include_bytes!("weights/hidden.bin");
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NetValue {
     /// Official score / (2 × 100 × base).
-    pub official: f32,
+    pub(crate) official: f32,
     /// Team points / base.
-    pub team: f32,
+    pub(crate) team: f32,
     /// Expected result, in −1..1 (2 × win chance − 1).
-    pub won: f32,
+    pub(crate) won: f32,
 }
 
 impl NetValue {
@@ -61,7 +61,7 @@ impl NetValue {
 
     /// The landlord's chance to win, clamped to 0..1.
     #[must_use]
-    pub fn landlord_win_chance(&self) -> f64 {
+    pub(crate) fn landlord_win_chance(&self) -> f64 {
         ((f64::from(self.won) + 1.0) / 2.0).clamp(0.0, 1.0)
     }
 
@@ -120,7 +120,7 @@ pub struct NetFile {
 impl NetFile {
     /// The file the network was read from (for the settings a log records).
     #[must_use]
-    pub fn path(&self) -> &str {
+    pub(crate) fn path(&self) -> &str {
         &self.path
     }
 }
@@ -290,7 +290,7 @@ pub struct PlayNet {
     mlp: Arc<Mlp>,
     splitter: Splitter,
     /// Evaluations made (for `ddz bench`).
-    pub evaluations: u64,
+    pub(crate) evaluations: u64,
 }
 
 impl PlayNet {
@@ -302,7 +302,7 @@ impl PlayNet {
 
     /// The network of `file` when given, else the embedded one.
     #[must_use]
-    pub fn from_file_or_embedded(file: Option<&NetFile>) -> PlayNet {
+    pub(crate) fn from_file_or_embedded(file: Option<&NetFile>) -> PlayNet {
         PlayNet {
             mlp: file_or_embedded(file, &PLAY_NET, PLAY_WEIGHTS, (PLAY_INPUTS, 3)),
             splitter: Splitter::new(),
@@ -336,7 +336,7 @@ impl BidNet {
 
     /// The network of `file` when given, else the embedded one.
     #[must_use]
-    pub fn from_file_or_embedded(file: Option<&NetFile>) -> BidNet {
+    pub(crate) fn from_file_or_embedded(file: Option<&NetFile>) -> BidNet {
         BidNet {
             mlp: file_or_embedded(file, &BID_NET, BID_WEIGHTS, (BID_INPUTS, 3)),
             splitter: Splitter::new(),
@@ -354,20 +354,14 @@ impl BidNet {
 
 /// The hidden-hand network ([`hidden`]): where the cards a seat cannot see are.
 #[derive(Clone, Debug)]
-pub struct HiddenNet {
+pub(crate) struct HiddenNet {
     mlp: Arc<Mlp>,
 }
 
 impl HiddenNet {
-    /// The embedded network.
-    #[must_use]
-    pub fn embedded() -> HiddenNet {
-        HiddenNet::from_file_or_embedded(None)
-    }
-
     /// The network of `file` when given, else the embedded one.
     #[must_use]
-    pub fn from_file_or_embedded(file: Option<&NetFile>) -> HiddenNet {
+    pub(crate) fn from_file_or_embedded(file: Option<&NetFile>) -> HiddenNet {
         HiddenNet {
             mlp: file_or_embedded(
                 file,
@@ -381,7 +375,7 @@ impl HiddenNet {
     /// For each rank, the chance that one hidden card of that rank lies with the seat after
     /// `state.me` rather than the one before it; `None` before the landlord is known.
     #[must_use]
-    pub fn chances(&self, state: &GameState) -> Option<[f64; HIDDEN_OUTPUTS]> {
+    pub(crate) fn chances(&self, state: &GameState) -> Option<[f64; HIDDEN_OUTPUTS]> {
         let mut x = [0.0f32; HIDDEN_INPUTS];
         if !hidden::hidden_features(state, &mut x) {
             return None;
@@ -396,7 +390,7 @@ impl HiddenNet {
 /// seen (the landlord, whose turn, the play to beat, and the tally of the plays it recorded,
 /// [`GameState::counted`]). `None` before play has begun.
 #[must_use]
-pub fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPosition> {
+pub(crate) fn open_position(state: &GameState, hands: &BySeat<Cards>) -> Option<OpenPosition> {
     let landlord = state.landlord?;
     let to_move = state.to_move?;
     Some(OpenPosition {

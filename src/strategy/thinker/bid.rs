@@ -7,7 +7,7 @@ use crate::strategy::networks::{BidNet, NetValue};
 
 /// The bid network's values of our hand at base 1: as the landlord, and as the farmer after
 /// the landlord and the one before it.
-pub fn hand_values(net: &mut BidNet, state: &GameState) -> (NetValue, [NetValue; 2]) {
+pub(crate) fn hand_values(net: &mut BidNet, state: &GameState) -> (NetValue, [NetValue; 2]) {
     let hand = state.hand.counts();
     let landlord = net.value(hand, Role::Landlord);
     (
@@ -21,7 +21,7 @@ pub fn hand_values(net: &mut BidNet, state: &GameState) -> (NetValue, [NetValue;
 /// the hand as a farmer; where we bid last, what the other bids settle: [`pass_value`]), both
 /// in the scoring rule's points, from the bid network's values of our hand ([`hand_values`]).
 #[must_use]
-pub fn plain_values(
+pub(crate) fn plain_values(
     landlord: &NetValue,
     as_farmer: &[NetValue; 2],
     state: &GameState,
@@ -37,7 +37,7 @@ pub fn plain_values(
 /// scoring rule's points). The best legal bid is made when it beats passing by more than
 /// `margin` stakes (`bid-margin`).
 #[must_use]
-pub fn choose_bid(
+pub(crate) fn choose_bid(
     state: &GameState,
     as_landlord: f64,
     pass: f64,
@@ -66,7 +66,7 @@ pub fn choose_bid(
 /// What our pass leads to, where nobody bids after us: every seat bids once, in the order A, B,
 /// C (SPEC), so C's pass settles the deal, and a seat before it cannot know what C will bid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AfterPass {
+pub(crate) enum AfterPass {
     /// The seat that bid highest before us is the landlord, at its bid; on Botzone, where all
     /// passed, the first bidder at stake 1.
     Landlord(Seat, u8),
@@ -78,7 +78,7 @@ impl AfterPass {
     /// What our pass leads to, when we bid last and both other bids are known; `None` when a seat
     /// bids after us.
     #[must_use]
-    pub fn of(state: &GameState) -> Option<AfterPass> {
+    pub(crate) fn of(state: &GameState) -> Option<AfterPass> {
         if state.me != Seat::C || state.bids[Seat::A].is_none() || state.bids[Seat::B].is_none() {
             return None;
         }
@@ -103,7 +103,7 @@ impl AfterPass {
 /// at what base. Where our pass settles the deal ([`AfterPass`]) the landlord, its base and our
 /// seat beside it are known, and `taken` and `base` are not used.
 #[must_use]
-pub fn pass_value(state: &GameState, farmer_side: [f64; 2], taken: f64, base: f64) -> f64 {
+pub(crate) fn pass_value(state: &GameState, farmer_side: [f64; 2], taken: f64, base: f64) -> f64 {
     let share = farmer_share(state.scoring);
     match AfterPass::of(state) {
         Some(AfterPass::NoGame) => 0.0,
@@ -120,15 +120,15 @@ pub fn pass_value(state: &GameState, farmer_side: [f64; 2], taken: f64, base: f6
 
 /// When we pass (and a seat bids after us), how often another seat becomes the landlord, as
 /// measured in self-play with the value thresholds (docs/figures.md, "Bidding").
-pub const PASS_TAKEN: f64 = 0.974;
+pub(crate) const PASS_TAKEN: f64 = 0.974;
 
 /// And at what base, on average, in the same games.
-pub const PASS_BASE: f64 = 2.91;
+pub(crate) const PASS_BASE: f64 = 2.91;
 
 /// A farmer's share of the landlord's stake: by the official rule each farmer pays or gets half
 /// of what the landlord gets or pays; by the team rule the points go to a side whole.
 #[must_use]
-pub fn farmer_share(scoring: crate::game::Scoring) -> f64 {
+pub(crate) fn farmer_share(scoring: crate::game::Scoring) -> f64 {
     match scoring {
         crate::game::Scoring::Official => 0.5,
         crate::game::Scoring::Team => 1.0,
@@ -143,7 +143,7 @@ pub struct NetBid {
     /// The expected score of passing, in the same points (at the base others then bid).
     pub pass: f64,
     /// The landlord's chance to win.
-    pub win_chance: f64,
+    pub(crate) win_chance: f64,
     /// The bid chosen.
     pub bid: u8,
 }

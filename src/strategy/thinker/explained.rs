@@ -16,7 +16,7 @@ use std::time::Duration;
 
 /// What a strategy saw when it answered one question.
 #[derive(Clone, Debug, PartialEq)]
-pub enum Explanation {
+pub(crate) enum Explanation {
     /// A play.
     Play(PlayExplained),
     /// A bid.
@@ -25,29 +25,29 @@ pub enum Explanation {
 
 /// A play decision.
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlayExplained {
+pub(crate) struct PlayExplained {
     /// The search; `None` when one play was legal and was answered at once.
-    pub analysis: Option<Analysis>,
+    pub(crate) analysis: Option<Analysis>,
     /// The play answered.
-    pub answer: Combo,
+    pub(crate) answer: Combo,
     /// The time the decision took.
-    pub time: Duration,
+    pub(crate) time: Duration,
 }
 
 /// A bid decision.
 #[derive(Clone, Debug, PartialEq)]
-pub struct BidExplained {
+pub(crate) struct BidExplained {
     /// What the bidder saw.
-    pub seen: BidSeen,
+    pub(crate) seen: BidSeen,
     /// The bid answered (0: no bid).
-    pub answer: u8,
+    pub(crate) answer: u8,
     /// The time the decision took.
-    pub time: Duration,
+    pub(crate) time: Duration,
 }
 
 /// What a bidder saw of the hand.
 #[derive(Clone, Debug, PartialEq)]
-pub enum BidSeen {
+pub(crate) enum BidSeen {
     /// No bid above the highest was legal: no look needed.
     NoChoice,
     /// The rule player's value thresholds (`bid = value`): the hand's expected value (tenths,
@@ -81,13 +81,13 @@ pub enum BidSeen {
 impl BidSeen {
     /// What the bid network said, against `margin` stakes.
     #[must_use]
-    pub fn net(said: NetBid, margin: f64) -> BidSeen {
+    pub(crate) fn net(said: NetBid, margin: f64) -> BidSeen {
         BidSeen::Net { said, margin }
     }
 
     /// The bid the bidder made of what it saw (0 when none was legal).
     #[must_use]
-    pub fn bid(&self) -> u8 {
+    pub(crate) fn bid(&self) -> u8 {
         match self {
             BidSeen::NoChoice => 0,
             BidSeen::Value { bid, .. } => *bid,
@@ -99,7 +99,7 @@ impl BidSeen {
 impl Explanation {
     /// The explanation as its log line's fields.
     #[must_use]
-    pub fn note(&self) -> Note {
+    pub(crate) fn note(&self) -> Note {
         let mut note = Note {
             question: String::new(),
             fields: Vec::new(),
@@ -185,7 +185,7 @@ fn candidate_text(c: &CandidateReport) -> String {
 /// What a table's games had shown, `L+0.62/7x1.70 F-0.10/12x1.45 taken 90.0%/9 base 2.80`:
 /// each side's shift of the network's win chance (log-odds) over its games and its stakes a
 /// game, how often another seat took the deal when we passed, and at what base.
-pub fn table_text(t: &TableEstimate) -> String {
+pub(crate) fn table_text(t: &TableEstimate) -> String {
     format!(
         "L{:+.2}/{}x{:.2} F{:+.2}/{}x{:.2} taken {}/{} base {:.2}",
         t.landlord.delta(),

@@ -47,14 +47,13 @@ mod settings;
 mod stats;
 mod table;
 
-pub use bid::{farmer_share, NetBid, PASS_BASE, PASS_TAKEN};
-pub use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
+pub(crate) use bid::NetBid;
+pub(crate) use explained::{BidExplained, BidSeen, Explanation, PlayExplained};
 pub use race::{Analysis, Stopped, MAX_DEALS};
-pub use settings::{
-    player_setting_names, player_usage_lines, retired, Aim, Bidder, Infer, Judge, Playout,
-    ThinkerSettings, DEFAULT_NET_WEIGHT, DEFAULT_STICK, DEFAULT_TABLE_BYTES, MAX_TABLE_MB,
-    MAX_THREADS, SETTINGS, SOLVE_AT_CARDS, SOLVE_NODES,
+pub(crate) use settings::{
+    player_setting_names, player_usage_lines, retired, Aim, SOLVE_AT_CARDS, SOLVE_NODES,
 };
+pub use settings::{Bidder, ThinkerSettings, SETTINGS};
 pub use stats::{CandidateReport, FIRST_LOOK, INDIFFERENT, LOOK_GROWTH, RACE_ERROR};
 
 use super::rules_player::RulesPlayer;
@@ -71,8 +70,6 @@ use proposal::{decision_seed, Proposal};
 use race::Race;
 use stats::best;
 use table::TableEstimate;
-
-pub use crate::strategy::choices::{ALL_PLAYS_UP_TO, PREFERRED_PLAYS};
 
 /// The thinking player.
 pub struct Thinker {
@@ -118,7 +115,7 @@ impl Thinker {
     /// each seat holds. The arena's `builtin:ddz:peek=on` shows it the deal before the game:
     /// the thinker that sees every card bounds what any sampler could buy. The engine never
     /// calls it.
-    pub fn show_deal(&mut self, hands: &BySeat<Cards>, bottom: Cards) {
+    pub(crate) fn show_deal(&mut self, hands: &BySeat<Cards>, bottom: Cards) {
         self.shown = Some((*hands, bottom));
     }
 
@@ -147,20 +144,20 @@ impl Thinker {
     /// What the games of this table have shown (`bid = table`), as the `# think` line's
     /// `edge` field gives it.
     #[must_use]
-    pub fn table_text(&self) -> String {
+    pub(crate) fn table_text(&self) -> String {
         explained::table_text(&self.table)
     }
 
     /// Whether its settings learn from the match's games ([`Strategy::game_over`]): the
     /// table's edge (`bid = table`).
     #[must_use]
-    pub fn learns_from_games(&self) -> bool {
+    pub(crate) fn learns_from_games(&self) -> bool {
         self.settings.bidder == Bidder::Table
     }
 
     /// Its settings.
     #[must_use]
-    pub fn settings(&self) -> &ThinkerSettings {
+    pub(crate) fn settings(&self) -> &ThinkerSettings {
         &self.settings
     }
 
@@ -262,7 +259,7 @@ impl Thinker {
     /// (the same for every play, drawn as the search draws them): the network judges the
     /// position right after the play, or the game's score when the play ends it. For
     /// `ddz analyze`, beside the search's figures.
-    pub fn net_means(&mut self, state: &GameState, plays: &[Combo], deals: u32) -> Vec<f64> {
+    pub(crate) fn net_means(&mut self, state: &GameState, plays: &[Combo], deals: u32) -> Vec<f64> {
         match self.proposal(state) {
             Some(proposal) => {
                 self.workers[0].net_means(&self.settings, &proposal, state, plays, deals)
@@ -275,7 +272,7 @@ impl Thinker {
     /// less the landlord's unplayed bottom), the share of `deals` deals drawn as the settings'
     /// `infer` draws them in which it lies with the seat after ours. For `ddz netcheck
     /// --hidden`, which scores these shares against the true deals.
-    pub fn believed_chances(&mut self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
+    pub(crate) fn believed_chances(&mut self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
         self.proposal(state)
             .map_or_else(Vec::new, |p| p.believed_chances(state, deals))
     }
@@ -425,7 +422,7 @@ mod tests {
         assert!(!views.is_empty());
         for view in &views {
             let stake = NetValue::stake(view.scoring) * f64::from(view.highest_bid().max(1));
-            for net_weight in [0.0, DEFAULT_NET_WEIGHT] {
+            for net_weight in [0.0, settings::DEFAULT_NET_WEIGHT] {
                 let mut settings = ThinkerSettings {
                     limit: Some(SearchLimit::Deals(24)),
                     table_bytes: 1 << 20,

@@ -9,7 +9,7 @@ use crate::strategy::networks::HiddenNet;
 
 /// Where a decision's deals are drawn from: uniformly, or by the hidden-hand network's chances.
 #[derive(Clone, Debug)]
-pub enum Proposal {
+pub(crate) enum Proposal {
     /// Every consistent deal alike.
     Uniform(Sampler),
     /// By the network's chances for each hidden card.
@@ -20,7 +20,7 @@ impl Proposal {
     /// The proposal `settings` ask for at `state`'s decision (the network's chances when
     /// `infer` uses the network and it can read the state, else uniform).
     #[must_use]
-    pub fn for_decision(
+    pub(crate) fn for_decision(
         settings: &ThinkerSettings,
         state: &GameState,
         sampler: &Sampler,
@@ -40,7 +40,7 @@ impl Proposal {
 
     /// One deal.
     #[must_use]
-    pub fn deal(&self, rng: &mut fastrand::Rng) -> BySeat<Cards> {
+    pub(crate) fn deal(&self, rng: &mut fastrand::Rng) -> BySeat<Cards> {
         match self {
             Proposal::Uniform(s) => s.deal(rng),
             Proposal::Chances(c) => c.deal(rng),
@@ -50,7 +50,7 @@ impl Proposal {
     /// For each hidden card of `state` (the unseen ones less the landlord's unplayed bottom),
     /// the share of `deals` deals drawn in which it lies with the seat after ours.
     #[must_use]
-    pub fn believed_chances(&self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
+    pub(crate) fn believed_chances(&self, state: &GameState, deals: u32) -> Vec<(u8, f64)> {
         let hidden = crate::strategy::networks::hidden::hidden_cards(state);
         let next = state.me.next();
         let mut rng = fastrand::Rng::with_seed(decision_seed(state) ^ 0xc4a2);

@@ -9,7 +9,7 @@ use crate::time::{parse_samples, parse_think, think_seconds, SearchLimit, ENGINE
 
 /// Default of [`ThinkerSettings::stick`]: keep the rule player's choice against a lead within
 /// one standard error (docs/figures.md, "The stick").
-pub const DEFAULT_STICK: f64 = 1.0;
+pub(crate) const DEFAULT_STICK: f64 = 1.0;
 
 /// Default of [`ThinkerSettings::bidder`]: the bid network at this table, which bids as the
 /// bid network alone until a game of the match has ended (docs/figures.md, "An equal table's
@@ -18,20 +18,20 @@ const DEFAULT_BIDDER: Bidder = Bidder::Table;
 
 /// Default of [`ThinkerSettings::net_weight`]: the network and the play-out count alike
 /// (docs/learning.md).
-pub const DEFAULT_NET_WEIGHT: f64 = 0.5;
+pub(crate) const DEFAULT_NET_WEIGHT: f64 = 0.5;
 
 /// The solver takes over a rollout once the hands hold this many cards together: its median
 /// time there is a few hundredths of a millisecond (ddz bench, solve section).
-pub const SOLVE_AT_CARDS: u32 = 16;
+pub(crate) const SOLVE_AT_CARDS: u32 = 16;
 /// Node budget of one solve inside a rollout (a few milliseconds at most; most solves at 16
 /// cards need under 200 nodes): past it the policy plays on and the solver tries again a few
 /// cards later.
-pub const SOLVE_NODES: u64 = 4_000;
+pub(crate) const SOLVE_NODES: u64 = 4_000;
 
 /// Default size of the solver's transposition table: the rollouts' solves are small (at most
 /// [`SOLVE_AT_CARDS`] cards, [`SOLVE_NODES`] nodes), and a smaller table is cheaper to set up
 /// for each game an arena plays.
-pub const DEFAULT_TABLE_BYTES: usize = 8 << 20;
+pub(crate) const DEFAULT_TABLE_BYTES: usize = 8 << 20;
 
 /// How the thinking player searches, and what it may spend on a decision. The referee's
 /// clock is not here: each decision comes with its deadline ([`crate::time::Deadline`]).
@@ -118,7 +118,7 @@ impl Default for ThinkerSettings {
 impl ThinkerSettings {
     /// How a deal is judged in a decision of `role`.
     #[must_use]
-    pub fn judge(&self, role: Role) -> Judge {
+    pub(crate) fn judge(&self, role: Role) -> Judge {
         match role {
             Role::Landlord => self.as_landlord,
             Role::Farmer => self.as_farmers,
@@ -133,7 +133,7 @@ impl ThinkerSettings {
 
     /// Threads a search uses: the setting, else one per core the system offers.
     #[must_use]
-    pub fn threads(&self) -> usize {
+    pub(crate) fn threads(&self) -> usize {
         self.threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
             .clamp(1, MAX_THREADS)
@@ -202,7 +202,7 @@ fn retired_entries() -> impl Iterator<Item = (&'static str, Option<&'static str>
 
 /// Why `key=value` is refused when it names a retired setting or value (see `RETIRED`): the
 /// thinking player's own reading, and the engine's for `ddz.cfg` and its flags.
-pub fn retired(key: &str, value: &str) -> Option<SettingError> {
+pub(crate) fn retired(key: &str, value: &str) -> Option<SettingError> {
     let name = crate::registry::setting_name(key);
     let value = value.trim();
     retired_entries()
@@ -214,10 +214,10 @@ pub fn retired(key: &str, value: &str) -> Option<SettingError> {
 }
 
 /// Largest solver table accepted, in MiB.
-pub const MAX_TABLE_MB: usize = 1024;
+pub(crate) const MAX_TABLE_MB: usize = 1024;
 
 /// Most search threads accepted (each holds a solver table of `table-mb`).
-pub const MAX_THREADS: usize = 64;
+pub(crate) const MAX_THREADS: usize = 64;
 
 /// The thinking player's settings, in the order [`ThinkerSettings::describe`] writes them: the
 /// one list of their names, from which `ddz.cfg`, the engine's flags, the arena's
@@ -400,14 +400,17 @@ pub static SETTINGS: &[Setting<ThinkerSettings>] = &[
 ];
 
 /// The thinking player's setting names, in the order the usage texts list them.
-pub fn player_setting_names() -> impl Iterator<Item = &'static str> + Clone {
+pub(crate) fn player_setting_names() -> impl Iterator<Item = &'static str> + Clone {
     SETTINGS.iter().map(|s| s.name)
 }
 
 /// The thinking player's settings as a usage lists them, each spelled by `spell` (`--think S`,
 /// `think=S`) in a column at least `width` wide.
 #[must_use]
-pub fn player_usage_lines(spell: fn(&Setting<ThinkerSettings>) -> String, width: usize) -> String {
+pub(crate) fn player_usage_lines(
+    spell: fn(&Setting<ThinkerSettings>) -> String,
+    width: usize,
+) -> String {
     use crate::registry::{usage_lines, usage_width};
     usage_lines(SETTINGS, spell, width.max(usage_width(SETTINGS, spell)))
 }
@@ -451,7 +454,7 @@ crate::named_enum!(Bidder);
 
 /// What the search maximises ([`Judge::aim`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Aim {
+pub(crate) enum Aim {
     /// The expected score: what the championship's table counts (a bomb doubles a win's
     /// worth, so a riskier line that wins bigger can be worth a lower win rate).
     Score,
@@ -473,13 +476,13 @@ crate::named_enum!(Aim);
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Judge {
     /// What a deal's outcome is worth: its score, or only who won ([`Aim`]).
-    pub aim: Aim,
+    pub(crate) aim: Aim,
     /// The exact solver decides a deal once the hands hold at most this many cards together
     /// (right after the candidate, or later in its play-out).
-    pub solve_at: u32,
+    pub(crate) solve_at: u32,
     /// Node budget of one solve; past it the play-out goes on and the solver tries again a
     /// few cards later.
-    pub solve_nodes: u64,
+    pub(crate) solve_nodes: u64,
 }
 
 /// The landlord's judge by default: the score, the solver from [`SOLVE_AT_CARDS`] cards.
@@ -490,7 +493,7 @@ pub const DEFAULT_AS_LANDLORD: Judge = Judge {
 };
 
 /// The farmers' judge by default: games won, the solver from 24 cards ([`Judge`]).
-pub const DEFAULT_AS_FARMERS: Judge = Judge {
+pub(crate) const DEFAULT_AS_FARMERS: Judge = Judge {
     aim: Aim::Wins,
     solve_at: 24,
     solve_nodes: 10_000,

@@ -28,7 +28,7 @@ pub struct CandidateReport {
     /// Share of deals our side won.
     pub win_rate: f64,
     /// Half-width of the 95% confidence interval of the mean (infinite below two deals).
-    pub ci95: f64,
+    pub(crate) ci95: f64,
 }
 
 /// One candidate's outcomes so far (every alive candidate has one per deal, in deal order).

@@ -44,31 +44,31 @@ use crate::strategy::Ending;
 /// each game's chance and outcome and bid as the network does (docs/figures.md, "An equal
 /// table's shifts"). The table's edge is over these, so a table like self-play moves no bid:
 /// measured without them, the estimate learned the farmers' shift as a stronger table's.
-pub const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
+pub(crate) const EQUAL_TABLE: (f64, f64) = (-0.07, -0.37);
 
 /// The prior's standard deviation of a side's shift, in log-odds. The tables we can run
 /// spread over 0 (self-play) to about +1.9 (the outside engines: docs/figures.md, "What the
 /// table's estimate rests on"), so 1 covers them without letting one game move the estimate far: a game's outcome carries at
 /// most a quarter of a unit of information (p(1 − p)), so the prior weighs as much as about four
 /// even games.
-pub const PRIOR_SHIFT: f64 = 1.0;
+pub(crate) const PRIOR_SHIFT: f64 = 1.0;
 
 /// The prior's weight, in passes, of how often another seat takes the deal when we pass and
 /// at what base: these move slowly with the table (an engine that bids 3 on every hand, or
 /// one that passes all but strong hands), so a few passes say little.
-pub const PRIOR_PASSES: f64 = 8.0;
+pub(crate) const PRIOR_PASSES: f64 = 8.0;
 
 /// Self-play's stakes per decided game (the score's multiplier, spring included), the prior of
 /// a table's; the outside engines bomb about as often (docs/figures.md, "What the table's
 /// estimate rests on").
-pub const SELF_PLAY_MULTIPLIER: f64 = 1.5;
+pub(crate) const SELF_PLAY_MULTIPLIER: f64 = 1.5;
 
 /// The prior's weight, in games, of a table's multiplier.
-pub const PRIOR_MULTIPLIER_GAMES: f64 = 8.0;
+pub(crate) const PRIOR_MULTIPLIER_GAMES: f64 = 8.0;
 
 /// A mean shrunk toward a prior value: `prior` weighs `weight` observations.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Shrunk {
+pub(crate) struct Shrunk {
     prior: f64,
     weight: f64,
     sum: f64,
@@ -78,7 +78,7 @@ pub struct Shrunk {
 impl Shrunk {
     /// No observation yet: the estimate is `prior`.
     #[must_use]
-    pub const fn new(prior: f64, weight: f64) -> Shrunk {
+    pub(crate) const fn new(prior: f64, weight: f64) -> Shrunk {
         Shrunk {
             prior,
             weight,
@@ -88,20 +88,20 @@ impl Shrunk {
     }
 
     /// Counts one observation.
-    pub fn add(&mut self, x: f64) {
+    pub(crate) fn add(&mut self, x: f64) {
         self.sum += x;
         self.count += 1;
     }
 
     /// The posterior mean: `(prior × weight + sum) / (weight + count)`.
     #[must_use]
-    pub fn estimate(&self) -> f64 {
+    pub(crate) fn estimate(&self) -> f64 {
         (self.prior * self.weight + self.sum) / (self.weight + f64::from(self.count))
     }
 
     /// The observations counted.
     #[must_use]
-    pub fn count(&self) -> u32 {
+    pub(crate) fn count(&self) -> u32 {
         self.count
     }
 }
@@ -110,7 +110,7 @@ impl Shrunk {
 /// each at an equal table (the network's log-odds, clamped to ±[`MOST_LOGIT`], moved by
 /// `equal`, this side's [`EQUAL_TABLE`] shift) and whether it was won.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Shift {
+pub(crate) struct Shift {
     equal: f64,
     games: Vec<(f64, bool)>,
     delta: f64,
@@ -131,7 +131,7 @@ fn sigmoid(x: f64) -> f64 {
 impl Shift {
     /// No game yet, at a side whose equal table's shift over the network is `equal`.
     #[must_use]
-    pub fn over_equal(equal: f64) -> Shift {
+    pub(crate) fn over_equal(equal: f64) -> Shift {
         Shift {
             equal,
             ..Shift::default()
@@ -169,20 +169,20 @@ impl Shift {
 
     /// The shift over an equal table's: 0 before any game.
     #[must_use]
-    pub fn delta(&self) -> f64 {
+    pub(crate) fn delta(&self) -> f64 {
         self.delta
     }
 
     /// Games counted.
     #[must_use]
-    pub fn count(&self) -> u32 {
+    pub(crate) fn count(&self) -> u32 {
         self.games.len() as u32
     }
 
     /// How much more a hand the network gives `chance` wins at this table than at an equal
     /// one: exactly 0 while the shift is 0.
     #[must_use]
-    pub fn gain(&self, chance: f64) -> f64 {
+    pub(crate) fn gain(&self, chance: f64) -> f64 {
         if self.delta == 0.0 {
             0.0
         } else {
@@ -194,20 +194,20 @@ impl Shift {
 
 /// What the games of this table have shown ([module doc](self)).
 #[derive(Clone, Debug, PartialEq)]
-pub struct TableEstimate {
+pub(crate) struct TableEstimate {
     /// Our landlord's shift over the bid network's chance.
-    pub landlord: Shift,
+    pub(crate) landlord: Shift,
     /// Our farmers' shift over the bid network's chance for our side.
-    pub farmers: Shift,
+    pub(crate) farmers: Shift,
     /// Stakes per decided game at this table when we are the landlord: a side's games differ
     /// (docs/figures.md, "What the table's estimate rests on").
-    pub landlord_stakes: Shrunk,
+    pub(crate) landlord_stakes: Shrunk,
     /// And when another seat is.
-    pub farmer_stakes: Shrunk,
+    pub(crate) farmer_stakes: Shrunk,
     /// When we passed: 1 when another seat became the landlord, 0 when nobody bid.
-    pub taken: Shrunk,
+    pub(crate) taken: Shrunk,
     /// When we passed and another seat became the landlord: the base it played for.
-    pub base: Shrunk,
+    pub(crate) base: Shrunk,
 }
 
 impl Default for TableEstimate {
@@ -226,7 +226,7 @@ impl Default for TableEstimate {
 impl TableEstimate {
     /// Learns from a game seen to its end: `state` as the tracker left it, `net` the bid
     /// network that values our dealt hand.
-    pub fn learn(&mut self, state: &GameState, ending: &Ending, net: &mut BidNet) {
+    pub(crate) fn learn(&mut self, state: &GameState, ending: &Ending, net: &mut BidNet) {
         // What a pass of ours leads to is learned where a seat bid after it: a pass that
         // settled the deal ([`AfterPass`]) was valued by what it settled.
         let passed = state.bids[state.me] == Some(0) && AfterPass::of(state).is_none();
@@ -263,7 +263,7 @@ impl TableEstimate {
     /// often this table takes a pass of ours and at what base), each win chance shifted by the
     /// table's edge and a changed chance worth the table's stakes per game.
     #[must_use]
-    pub fn corrected(
+    pub(crate) fn corrected(
         &self,
         landlord: &NetValue,
         as_farmer: &[NetValue; 2],
