@@ -31,6 +31,11 @@
 //! - [`tools`]: the subcommands beside the engine (moves, bench, arena, …), each a front end
 //!   over the layers before it.
 
+#![warn(missing_docs)]
+// The docs are the developers' (`cargo doc --document-private-items`): a public item's comment
+// may name the internal item that does the work.
+#![allow(rustdoc::private_intra_doc_links)]
+
 /// The version and the commit the binary was built from (`build.rs`): `ddz 0.3.0 (commit
 /// 1a2b3c4d5e)`, `-modified` after the commit when the sources differed from it, `unknown`
 /// when the build had no git. `ddz --version` prints it and every log starts with it.

@@ -20,6 +20,7 @@ use std::fmt;
 /// A setting refused, and why; the caller keeps the setting's old value and may go on (the
 /// engine warns and starts with the default, a tool stops).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum SettingError {
     /// A value the setting does not take: `samples '0' must be a whole number ≥ 1`.
     BadValue {

@@ -300,7 +300,7 @@ impl GauntletReport {
 
 /// Runs `candidate` against each of `opponents` in turn, each a `--pair` match with the
 /// settings of `config` (its deals, seed, rules, hosting; its players and format are set
-/// here). `on_deal` sees each deal's games as [`run`] gives them, with the opponent's index;
+/// here). `on_deal` sees each deal's games as [`super::run`] gives them, with the opponent's index;
 /// `on_match` each opponent's report as its match ends.
 pub fn run_gauntlet(
     config: &ArenaConfig,

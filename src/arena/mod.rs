@@ -63,7 +63,7 @@ pub enum Format {
     /// across a match's games, which then come from that table alone).
     Alone,
     /// Two teams X and Y, two tables per deal with the teams' seats swapped, scored by the team
-    /// rule (the 2019 server; see [`team`]).
+    /// rule (the 2019 server; see [`count::team`]).
     Team,
 }
 
@@ -198,7 +198,7 @@ impl Default for ArenaConfig {
 }
 
 /// The player `spec` names, hosted as `hosting` says: a built-in strategy, a Botzone bot
-/// ([`botzone_player`]), or an engine program.
+/// ([`table::botzone_player`]), or an engine program.
 #[must_use]
 pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
     match spec {
@@ -392,6 +392,7 @@ pub(crate) type Hook = Result<(), Stop>;
 
 /// A match that could not be played, or was stopped.
 #[derive(Debug)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum MatchError {
     /// The format takes another number of players.
     Players { wanted: usize, given: usize },

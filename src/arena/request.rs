@@ -126,6 +126,7 @@ pub struct CheckedMatch {
 
 /// The rule of a valid match a request breaks; the messages are `ddz arena`'s.
 #[derive(Clone, Debug, PartialEq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum RequestError {
     /// `--games 0`.
     NoGames,

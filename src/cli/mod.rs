@@ -36,6 +36,7 @@ pub fn asked_for(args: &[String], with_version: bool) -> Option<Asked> {
 /// A command line refused: what was wrong, and where the usage is (the hint that ends each
 /// message, `(ddz arena --help for the usage)`).
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum ArgError {
     /// `--flag=value` given to a flag that takes none.
     TakesNoValue { flag: String, hint: String },

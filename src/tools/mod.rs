@@ -263,7 +263,7 @@ pub(crate) fn usage_of(name: &str, rest: &[String]) -> Option<&'static str> {
 }
 
 /// A usage text made once per run, kept for the rest of it (the command line's reader and
-/// [`usage_of`] hold usage texts as `&'static str`).
+/// `usage_of` hold usage texts as `&'static str`).
 pub(crate) fn leak(text: String) -> &'static str {
     Box::leak(text.into_boxed_str())
 }

@@ -3,7 +3,7 @@
 //!
 //! `ddz moves HAND [--follow PLAY]` prints every legal play of `HAND` (every lead, or every
 //! answer to `PLAY`), one per line in human notation with ranks ascending, and nothing else.
-//! Lines come in a fixed order (see [`display_order`](crate::rules::generate::display_order)): by kind in the official table's order
+//! Lines come in a fixed order (see [`crate::rules::generate::display_order`]): by kind in the official table's order
 //! (rocket, bomb, single, pair, triple, triple with a single, triple with a pair, straight, pair
 //! straight, plane, plane with single wings, plane with pair wings, four with two singles, four
 //! with two pairs), then chain length, then key, then the cards compared as rank sequences

@@ -51,6 +51,7 @@ pub struct SolveArgs {
 /// A position line (or `ddz solve`'s budget) refused: what was wrong, in the words the
 /// command line used.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum PositionLineError {
     /// The command line's reader refused it.
     Arg(ArgError),

@@ -1,4 +1,4 @@
-//! `ddz play`'s command line ([`USAGE`], [`parse`]), which `ddz serve` extends with flags of
+//! `ddz play`'s command line ([`usage`], [`parse`]), which `ddz serve` extends with flags of
 //! its own ([`parse_with`]), into the table's [`PlaySettings`]: a helper of those two tools,
 //! not a tool (the tools' command line, kept out of `play`).
 

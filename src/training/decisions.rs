@@ -10,7 +10,7 @@
 //! `deals` (deals it was judged on: fewer than the decision's when it was dropped as clearly
 //! worse), `chosen` (1 for the thinker's play), then one column per feature
 //! ([`FEATURE_NAMES`]). A decision is its lines of one `game` and `turn`. Numbers are written
-//! in their shortest exact form, so a line read back is the same line ([`Candidate::parse`]
+//! in their shortest exact form, so a line read back is the same line (`Candidate::parse`
 //! and `Display` round-trip) and the trainer reads the very values the player computes.
 
 use super::run::{match_config, replay_start, SelfPlay};

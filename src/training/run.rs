@@ -81,7 +81,7 @@ pub fn match_config(run: &SelfPlay) -> ArenaConfig {
 }
 
 /// Plays one shard of the run ([`super::data_merge`]: the deals i with `i mod N = K - 1`, each
-/// deal's three games as the whole run plays them), or the whole run for `None`, as [`run`].
+/// deal's three games as the whole run plays them), or the whole run for `None`.
 pub(crate) fn run_shard(
     run: &SelfPlay,
     shard: Option<Shard>,

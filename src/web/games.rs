@@ -1,5 +1,5 @@
 //! The server's games. Each game is one deal played on its own thread by the arena's referee,
-//! as `ddz play` plays it ([`PlaySettings`]): the person's [`WebSeat`] among the opponents
+//! as `ddz play` plays it ([`PlaySettings`]): the person's [`WebSeat`](super::desk::WebSeat) among the opponents
 //! `ddz serve` was started with. A page creates a game, answers it and closes it; a game nobody asked about for
 //! [`IDLE_LIMIT`] is closed too, and there are at most [`MAX_GAMES`], so the server's memory
 //! stays bounded however many tabs come and go.

@@ -234,7 +234,7 @@ pub(crate) struct Thought {
     pub(crate) title: String,
     /// The log's line of the note.
     pub(crate) line: usize,
-    /// The answer and how it was found, in a line ([`Note::describe`]'s first).
+    /// The answer and how it was found, in a line ([`crate::strategy::Note::describe`]'s first).
     pub(crate) summary: String,
     /// The answer, in human notation (`pass`, or the bid).
     pub(crate) answer: String,

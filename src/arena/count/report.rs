@@ -1,6 +1,6 @@
 //! The match report: per player, games, win rates, scores with a 95% confidence interval over
 //! deals, errors by kind and reply times, counted deal by deal; given as one `RESULT {json}` line
-//! here, and as text for people in [`super::text`].
+//! here, and as text for people in [`crate::arena::text`].
 
 use super::sprt::{Decision, Sprt};
 use super::team::TeamScore;

@@ -143,6 +143,7 @@ impl BuiltinSpec {
 
 /// A player spec refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum SpecError {
     /// No built-in player of this name (`near`: the "did you mean" tail).
     UnknownBuiltin { name: String, near: String },

@@ -18,7 +18,7 @@ pub fn game_json(g: &GameRecord, labels: &[String]) -> String {
 }
 
 /// Starts the JSON game log at `path` afresh: `header` alone (a header line,
-/// [`super::log_merge::header_line`]: what is played and how), replacing what the file held.
+/// [`crate::arena::log_merge::header_line`]: what is played and how), replacing what the file held.
 pub(crate) fn start_log(path: &Path, header: &str) -> std::io::Result<()> {
     std::fs::write(path, format!("{}\n", header))
 }

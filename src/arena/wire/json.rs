@@ -401,6 +401,7 @@ fn to_line<T: Serialize>(value: &T) -> String {
 
 /// A line of the arena's logs that cannot be read, and why.
 #[derive(Debug)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum LogError {
     /// Not JSON.
     NotJson(serde_json::Error),

@@ -161,7 +161,7 @@ impl LearnedPlayer {
         self.score_among(state, state.legal_plays())
     }
 
-    /// [`LearnedPlayer::score`] with the legal plays already generated.
+    /// The candidates of the decision in `state` scored, with the legal plays already generated.
     fn score_among(&mut self, state: &GameState, legal: Vec<Combo>) -> Scored {
         let rule = explain_among(&mut self.rules, state, legal);
         let candidates = candidates(self.rules.splitter(), state, &rule.legal, rule.choice);

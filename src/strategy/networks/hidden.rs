@@ -1,7 +1,7 @@
 //! Where the cards are: a network that reads what one seat has seen (its hand, the bids, every
 //! play and pass) and gives, for each rank, the chance that one hidden card of that rank lies in
 //! the hand of the seat after ours rather than the seat before ours. The search draws its deals
-//! from these chances ([`crate::search::Sampler::deal_by_chances`]) instead of uniformly.
+//! from these chances ([`crate::search::Sampler::by_chances`]) instead of uniformly.
 //!
 //! "Hidden" cards are the unseen ones less the landlord's bottom cards it has not played (those
 //! are public). The network is trained on games of several of our own players

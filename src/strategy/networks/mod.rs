@@ -128,6 +128,7 @@ impl NetFile {
 /// A trainer's check file (the `.check` beside a trained network or policy: inputs and the
 /// trainer's outputs per line) that cannot be compared with our forward pass.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum CheckFileError {
     /// The network's weights do not read.
     Network(mlp::MlpError),
@@ -137,6 +138,7 @@ pub enum CheckFileError {
 
 /// What is wrong with a check file's line.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum CheckLine {
     /// No `|` between the inputs and the outputs.
     NoBar,
@@ -188,6 +190,7 @@ impl std::error::Error for CheckFileError {}
 
 /// A network file refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[allow(missing_docs)] // each variant's comment says what its fields hold
 pub enum NetFileError {
     /// The file cannot be read.
     Unreadable { path: String, why: String },
