@@ -1,0 +1,7 @@
+//! The card core's tests, through its public API as the `ddz` crate and the Python package
+//! take it: one module per module of `src/`, one test binary (it links once).
+
+mod common;
+
+mod round;
+mod state;
