@@ -4,4 +4,5 @@
 mod common;
 
 mod round;
+mod score;
 mod state;
