@@ -3,6 +3,7 @@
 
 mod common;
 
+mod cards;
 mod round;
 mod score;
 mod state;
