@@ -3,7 +3,10 @@
 
 mod common;
 
+mod botzone_variant;
 mod cards;
+mod combo;
+mod platform;
 mod round;
 mod score;
 mod state;
