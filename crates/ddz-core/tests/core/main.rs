@@ -1,0 +1,17 @@
+//! The card core's tests, through its public API as the `ddz` crate and the Python package
+//! take it: one module per module of `src/`, one test binary (it links once).
+
+mod common;
+
+mod botzone_variant;
+mod cards;
+mod combo;
+mod deal;
+mod legal;
+mod near_names;
+mod platform;
+mod round;
+mod score;
+mod seat;
+mod state;
+mod tricks;

@@ -1,0 +1,66 @@
+//! Each platform's readings, and the answers every platform accepts.
+
+use crate::common::cards;
+use ddz_core::cards::Cards;
+use ddz_core::game::{GameState, IllegalPlay, Seat, TrackError};
+use ddz_core::rules::{classify, safe_answer, Combo, Kind, Platform};
+
+fn read(p: Platform, text: &str) -> Option<(Kind, char)> {
+    p.read(text.parse().unwrap())
+        .map(|c| (c.kind, c.key.symbol()))
+}
+
+#[test]
+fn the_three_readings_of_the_known_cases() {
+    use Kind::*;
+    use Platform::*;
+    assert_eq!(read(Canonical, "33334444"), Some((PlaneSingles, '4')));
+    assert_eq!(read(Sample2015, "33334444"), Some((FourPairs, '4')));
+    assert_eq!(read(Icga2019, "33334444"), Some((FourPairs, '3')));
+    assert_eq!(read(Icga2019, "JJJJQQQQ"), Some((FourPairs, 'J')));
+    assert_eq!(read(Canonical, "33335555"), Some((FourPairs, '5')));
+    assert_eq!(read(Icga2019, "33335555"), Some((FourPairs, '3')));
+    assert_eq!(
+        read(Canonical, "555666777888999T"),
+        Some((PlaneSingles, '9'))
+    );
+    assert_eq!(read(Icga2019, "555666777888999T"), None);
+    // A plain plane stays a plane everywhere.
+    for p in Platform::ALL {
+        assert_eq!(read(p, "333444555666"), Some((Plane, '6')));
+        assert_eq!(read(p, "44455577"), Some((PlaneSingles, '5')));
+    }
+}
+
+#[test]
+fn answers_every_platform_accepts() {
+    let c = |t: &str| classify(t.parse().unwrap()).unwrap();
+    // JJJJQQQQ beats 33334444 canonically (plane key Q over key 4) and on both platforms.
+    assert!(safe_answer(&c("JJJJQQQQ"), &c("33334444")));
+    // A plane answer to 33334444 is refused where it is four with two pairs.
+    assert!(!safe_answer(&c("55566634"), &c("33334444")));
+    // 44446666 is key 6 here but key 4 on the 2019 server: it does not beat 5555+77+88 there.
+    assert!(!safe_answer(&c("44446666"), &c("55557788")));
+    assert!(safe_answer(&c("7777"), &c("33334444")));
+    assert!(safe_answer(&Combo::PASS, &c("33334444")));
+    // The tracker takes a four answer to 33334444 (the 2019 server accepts it); a 3 on a 4,
+    // which no platform accepts, it reports as not beating.
+    let heard = |lead: &str, answer: &str| {
+        // We are farmer A, dealt Q and up; landlord C leads, we pass, B answers.
+        let mut s = GameState::new(Seat::A, Cards((1u64 << 53) - (1u64 << 36)));
+        s.set_landlord(Seat::C, cards("24,25,26")).unwrap();
+        s.record_play(Seat::C, Some(cards(lead))).unwrap();
+        s.record_play(Seat::A, None).unwrap();
+        s.record_play(Seat::B, Some(cards(answer)))
+    };
+    // 33334444, then 5555+66+77: refused canonically, taken for the 2019 server.
+    assert!(!c("55556677").beats(&c("33334444")));
+    assert_eq!(heard("0,1,2,3,4,5,6,7", "8,9,10,11,16,17,20,21"), Ok(()));
+    assert!(matches!(
+        heard("4", "0"),
+        Err(TrackError::Illegal {
+            seat: Seat::B,
+            reason: IllegalPlay::DoesNotBeat { .. }
+        })
+    ));
+}
