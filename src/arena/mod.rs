@@ -238,7 +238,7 @@ pub fn labels(specs: &[String]) -> Vec<String> {
 impl ArenaConfig {
     /// The deal with this number.
     #[must_use]
-    pub(crate) fn deal(&self, index: usize) -> Deal {
+    pub fn deal(&self, index: usize) -> Deal {
         match &self.deals {
             Some(d) => d[index],
             None => Deal::seeded(self.seed, index as u64),
@@ -278,9 +278,10 @@ impl ArenaConfig {
         groups
     }
 
-    /// Deals the match has (a shard plays some of them: [`ArenaConfig::deal_numbers`]).
+    /// Deals the match has: `games`, or as many as its deal file holds when fewer (a shard
+    /// plays some of them).
     #[must_use]
-    pub(crate) fn deal_count(&self) -> usize {
+    pub fn deal_count(&self) -> usize {
         match &self.deals {
             Some(d) => self.games.min(d.len()),
             None => self.games,

@@ -16,6 +16,7 @@ mod arena_log;
 mod arena_pair;
 mod arena_peer_habits;
 mod arena_platforms;
+mod arena_request;
 mod arena_selfplay;
 mod arena_shards;
 mod arena_sprt;
