@@ -12,6 +12,7 @@ mod arena_common;
 mod arena_engine;
 mod arena_faults;
 mod arena_gauntlet;
+mod arena_json;
 mod arena_log;
 mod arena_pair;
 mod arena_peer_habits;
