@@ -20,6 +20,7 @@ mod arena_platforms;
 mod arena_request;
 mod arena_selfplay;
 mod arena_shards;
+mod arena_spec;
 mod arena_sprt;
 mod arena_team;
 mod botzone_bot;
