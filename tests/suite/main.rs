@@ -37,6 +37,7 @@ mod engine_notes;
 mod engine_questions;
 mod engine_session;
 mod engine_table;
+mod estimate_sample;
 mod game_model;
 mod layering;
 mod learn_selfplay;
