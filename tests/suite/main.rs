@@ -44,6 +44,7 @@ mod learn_selfplay;
 mod play_cli;
 mod props_cards;
 mod props_common;
+mod protocol_messages;
 mod replay_cli;
 mod rules_bruteforce;
 mod rules_classify;
