@@ -42,6 +42,7 @@ mod game_model;
 mod layering;
 mod learn_selfplay;
 mod play_cli;
+mod play_input;
 mod props_cards;
 mod props_common;
 mod protocol_messages;
