@@ -730,21 +730,6 @@ mod tests {
     }
 
     #[test]
-    fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
-        for (name, f) in Format::NAMES {
-            assert_eq!(name.parse::<Format>(), Ok(*f));
-            assert_eq!(f.to_string(), *name);
-        }
-        let names = ["seats", "duplicate", "pair", "h2h", "alone", "team"];
-        assert_eq!(Format::names(), names);
-        for bad in ["", "Pair", "pairs", "seats "] {
-            let e = bad.parse::<Format>().unwrap_err().to_string();
-            let choices = "seats, duplicate, pair, h2h, alone or team";
-            assert_eq!(e, format!("'{}' is not {}", bad, choices));
-        }
-    }
-
-    #[test]
     fn the_progress_line_shows_tenths_of_games_per_second_and_the_time_left() {
         // 10 of 40 deals in 20 s: 30 more deals at 2 s each.
         let line = progress_line(10, 40, "deals", Duration::from_secs(20), 6, None);

@@ -1,6 +1,6 @@
 //! The rules of a valid match, through the request the command line fills in: a
 //! `MatchRequest` checked into the match to run (`CheckedMatch`) or the rule it breaks
-//! (`RequestError`), each message `ddz arena`'s.
+//! (`RequestError`), each message `ddz arena`'s; and the formats `--format` reads.
 
 use ddz::arena::count::sprt::SprtConfig;
 use ddz::arena::request::{
@@ -10,6 +10,7 @@ use ddz::arena::table::referee::MatchRules;
 use ddz::arena::{ArenaConfig, Format, DEFAULT_PLAYER};
 use ddz::game::deal::Deal;
 use ddz::game::Scoring;
+use ddz::named::Named;
 use ddz::shards::Shard;
 use std::time::Duration;
 
@@ -324,4 +325,19 @@ fn a_gauntlet_is_whole_matches_of_players_it_can_seat() {
         "{}",
         typo
     );
+}
+
+#[test]
+fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
+    for (name, f) in Format::NAMES {
+        assert_eq!(name.parse::<Format>(), Ok(*f));
+        assert_eq!(f.to_string(), *name);
+    }
+    let names = ["seats", "duplicate", "pair", "h2h", "alone", "team"];
+    assert_eq!(Format::names(), names);
+    for bad in ["", "Pair", "pairs", "seats "] {
+        let e = bad.parse::<Format>().unwrap_err().to_string();
+        let choices = "seats, duplicate, pair, h2h, alone or team";
+        assert_eq!(e, format!("'{}' is not {}", bad, choices));
+    }
 }
