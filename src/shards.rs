@@ -32,7 +32,7 @@ pub struct Shard {
 
 /// A shard's `K/N` that does not read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum ShardSpecError {
+pub enum ShardSpecError {
     /// Not two numbers around a `/`.
     NotKOfN(String),
     /// K is not 1 to N.
@@ -59,7 +59,7 @@ impl Shard {
     };
 
     /// Reads `K/N` (1 ≤ K ≤ N).
-    pub(crate) fn parse(text: &str) -> Result<Shard, ShardSpecError> {
+    pub fn parse(text: &str) -> Result<Shard, ShardSpecError> {
         let not_k_of_n = || ShardSpecError::NotKOfN(text.to_string());
         let (k, n) = text.split_once('/').ok_or_else(not_k_of_n)?;
         let k: usize = k.trim().parse().map_err(|_| not_k_of_n())?;

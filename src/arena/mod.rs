@@ -238,7 +238,7 @@ pub fn labels(specs: &[String]) -> Vec<String> {
 impl ArenaConfig {
     /// The deal with this number.
     #[must_use]
-    pub(crate) fn deal(&self, index: usize) -> Deal {
+    pub fn deal(&self, index: usize) -> Deal {
         match &self.deals {
             Some(d) => d[index],
             None => Deal::seeded(self.seed, index as u64),
@@ -278,9 +278,10 @@ impl ArenaConfig {
         groups
     }
 
-    /// Deals the match has (a shard plays some of them: [`ArenaConfig::deal_numbers`]).
+    /// Deals the match has: `games`, or as many as its deal file holds when fewer (a shard
+    /// plays some of them).
     #[must_use]
-    pub(crate) fn deal_count(&self) -> usize {
+    pub fn deal_count(&self) -> usize {
         match &self.deals {
             Some(d) => self.games.min(d.len()),
             None => self.games,
@@ -727,21 +728,6 @@ mod tests {
             assert_eq!(seats, [0, 1, 2]);
         }
         assert_eq!(Format::Alone.entries(), 2);
-    }
-
-    #[test]
-    fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
-        for (name, f) in Format::NAMES {
-            assert_eq!(name.parse::<Format>(), Ok(*f));
-            assert_eq!(f.to_string(), *name);
-        }
-        let names = ["seats", "duplicate", "pair", "h2h", "alone", "team"];
-        assert_eq!(Format::names(), names);
-        for bad in ["", "Pair", "pairs", "seats "] {
-            let e = bad.parse::<Format>().unwrap_err().to_string();
-            let choices = "seats, duplicate, pair, h2h, alone or team";
-            assert_eq!(e, format!("'{}' is not {}", bad, choices));
-        }
     }
 
     #[test]

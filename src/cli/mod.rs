@@ -368,21 +368,4 @@ mod tests {
         let e = a.read_flag(flags, "--one", &mut seen).unwrap_err();
         assert_eq!(e.to_string(), "--one: invalid digit found in string");
     }
-
-    /// Help and the version are asked for by the first such word before `--`, wherever it is.
-    #[test]
-    fn help_and_the_version_are_found_before_the_run() {
-        for (line, asked) in [
-            (&["3", "--help"][..], Some(Asked::Help)),
-            (&["--think", "1", "-h"], Some(Asked::Help)),
-            (&["-V", "--help"], Some(Asked::Version)),
-            (&["--help", "--version"], Some(Asked::Help)),
-            (&["--", "--help"], None),
-            (&["--think=--help"], None),
-            (&["--games", "3"], None),
-        ] {
-            assert_eq!(asked_for(&args(line), true), asked, "{:?}", line);
-        }
-        assert_eq!(asked_for(&args(&["--version"]), false), None, "a tool's");
-    }
 }

@@ -1,6 +1,7 @@
 //! The SPRT: its error rates by simulation (streams with known means: it must decide right at
 //! about the stated rates), and in the arena, a pair with a large known difference decided in
-//! few deals, both ways round.
+//! few deals, both ways round; and its reading, bounds and log-likelihood ratio computed
+//! directly.
 
 use ddz::arena::count::sprt::{Decision, Sprt, SprtConfig};
 use ddz::arena::{run, ArenaConfig, Format};
@@ -153,4 +154,39 @@ fn a_large_known_difference_is_decided_in_few_deals() {
     let s = back.sprt.as_ref().expect("the test ran");
     assert_eq!(s.decision(), Some(Decision::H0), "{}", s.status());
     assert!(s.samples() < 100, "{}", s.status());
+}
+
+#[test]
+fn parse_and_bounds() {
+    let c = SprtConfig::parse("0,20").unwrap();
+    assert_eq!(
+        (c.margin0, c.margin1, c.alpha, c.beta),
+        (0.0, 20.0, 0.05, 0.05)
+    );
+    assert!((c.upper() - (0.95f64 / 0.05).ln()).abs() < 1e-12);
+    assert!((c.lower() + (0.95f64 / 0.05).ln()).abs() < 1e-12);
+    let d = SprtConfig::parse("-5, 5, 0.1, 0.2").unwrap();
+    assert_eq!((d.alpha, d.beta), (0.1, 0.2));
+    for bad in ["", "1", "5,0", "0,1,0.05", "0,1,0.6,0.05", "a,b"] {
+        assert!(SprtConfig::parse(bad).is_err(), "{}", bad);
+    }
+}
+
+#[test]
+fn llr_matches_the_normal_likelihood_ratio() {
+    // Against the direct sum of log-density ratios with the same variance.
+    let xs = [3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, 6.0];
+    let mut s = Sprt::new(SprtConfig::parse("0,2").unwrap());
+    for x in xs {
+        s.add(x);
+    }
+    let n = xs.len() as f64;
+    let mean = xs.iter().sum::<f64>() / n;
+    let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
+    let direct: f64 = xs
+        .iter()
+        .map(|x| ((x - 0.0) * (x - 0.0) - (x - 2.0) * (x - 2.0)) / (2.0 * var))
+        .sum();
+    assert!((s.llr() - direct).abs() < 1e-9, "{} vs {}", s.llr(), direct);
+    assert!((s.mean() - mean).abs() < 1e-12);
 }

@@ -5,6 +5,7 @@
 use crate::arena_common;
 
 use arena_common::result_without_clock;
+use ddz::cli::{asked_for, Asked};
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -656,4 +657,26 @@ fn a_declared_flag_is_listed_and_read_from_one_list() {
             );
         }
     }
+}
+
+/// The words of a command line, as the binary receives them.
+fn args(words: &[&str]) -> Vec<String> {
+    words.iter().map(|w| w.to_string()).collect()
+}
+
+/// Help and the version are asked for by the first such word before `--`, wherever it is.
+#[test]
+fn help_and_the_version_are_found_before_the_run() {
+    for (line, asked) in [
+        (&["3", "--help"][..], Some(Asked::Help)),
+        (&["--think", "1", "-h"], Some(Asked::Help)),
+        (&["-V", "--help"], Some(Asked::Version)),
+        (&["--help", "--version"], Some(Asked::Help)),
+        (&["--", "--help"], None),
+        (&["--think=--help"], None),
+        (&["--games", "3"], None),
+    ] {
+        assert_eq!(asked_for(&args(line), true), asked, "{:?}", line);
+    }
+    assert_eq!(asked_for(&args(&["--version"]), false), None, "a tool's");
 }

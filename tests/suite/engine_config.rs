@@ -1,11 +1,16 @@
 //! The engine binary as a platform starts it: no arguments, its settings from `ddz.cfg` beside
 //! the executable (saved by any editor, read from any working directory), and the `log` file
-//! that records every line in and out and the hand, shared by the three seats' processes.
+//! that records every line in and out and the hand, shared by the three seats' processes; and
+//! the settings themselves, read from the file's text (whatever editor saved it) and the flags.
 
 use ddz::cards::Cards;
+use ddz::engine::config::{decode_text, EngineConfig};
+use ddz::game::Scoring;
+use ddz::time::SearchLimit;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
+use std::time::Duration;
 
 /// The platform's side of the official example (its `>` lines).
 fn platform_lines() -> Vec<String> {
@@ -529,4 +534,150 @@ fn the_last_limit_given_plays_and_a_replaced_one_is_noted() {
         assert!(stderr.is_empty(), "{}", stderr);
     }
     let _ = std::fs::remove_dir_all(&base);
+}
+
+#[test]
+fn file_then_flags() {
+    let mut c = EngineConfig::default();
+    let w = c.apply_text(
+        "# settings\nname = Alpha\n think=2.5 # seconds\nlog=\ncolour = red\nname = 名字\nbroken\nscoring = Team\nscoring = swiss\n",
+        Path::new(""),
+    );
+    assert_eq!(c.name, "Alpha");
+    assert_eq!(c.scoring, Scoring::Team);
+    let thinking = SearchLimit::Time(Duration::from_millis(2500));
+    assert_eq!(c.player.limit, Some(thinking));
+    assert_eq!(c.log, None);
+    assert_eq!(w.len(), 4, "{:?}", w);
+    let args: Vec<String> = [
+        "--name",
+        "Beta",
+        "--think",
+        "-1",
+        "--log",
+        "x.log",
+        "--bogus",
+        "--scoring",
+        "official",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    let w = c.apply_args(&args);
+    assert_eq!(c.name, "Beta");
+    assert_eq!(c.player.limit, Some(thinking));
+    assert_eq!(c.log, Some(PathBuf::from("x.log")));
+    assert_eq!(c.scoring, Scoring::Official);
+    assert_eq!(w.len(), 2, "{:?}", w);
+    // The thinking player's settings pass through to it.
+    let w = c.apply_text(
+        "samples = 64\ntable-mb = 8\nbid = value\nstick = 0.5\nsamples = 0\n",
+        Path::new(""),
+    );
+    assert_eq!(c.player.limit, Some(SearchLimit::Deals(64)));
+    assert_eq!(c.player.stick, 0.5);
+    assert_eq!(c.player.table_bytes, 8 << 20);
+    assert_eq!(c.player.bidder, ddz::strategy::thinker::Bidder::Value);
+    assert_eq!(w.len(), 1, "{:?}", w);
+    let w = c.apply_args(&["--samples".to_string(), "9".to_string()]);
+    assert!(w.is_empty());
+    assert_eq!(c.player.limit, Some(SearchLimit::Deals(9)));
+}
+
+/// The same settings saved by different editors read the same.
+#[test]
+fn byte_order_marks_and_gbk_comments() {
+    let text = "name = Team1\r\nthink = 3 # 每步秒数\r\n";
+    let read = |bytes: &[u8]| {
+        let mut c = EngineConfig::default();
+        let warnings = c.apply_text(&decode_text(bytes), Path::new(""));
+        (c, warnings)
+    };
+    let (plain, warnings) = read(text.as_bytes());
+    assert!(warnings.is_empty(), "{:?}", warnings);
+    assert_eq!(plain.name, "Team1");
+    assert_eq!(
+        plain.player.limit,
+        Some(SearchLimit::Time(Duration::from_secs(3)))
+    );
+    let with_mark = [b"\xEF\xBB\xBF", text.as_bytes()].concat();
+    let utf16 = |to: fn(u16) -> [u8; 2]| {
+        let mut bytes = Vec::new();
+        for unit in "\u{feff}".encode_utf16().chain(text.encode_utf16()) {
+            bytes.extend_from_slice(&to(unit));
+        }
+        bytes
+    };
+    // 每步秒数 in GBK: a comment still, whatever its bytes decode to.
+    let gbk = [
+        &b"name = Team1\r\nthink = 3 # "[..],
+        b"\xC3\xBF\xB2\xBD\xC3\xEB\xCA\xFD",
+        b"\r\n",
+    ]
+    .concat();
+    for bytes in [
+        with_mark,
+        utf16(u16::to_le_bytes),
+        utf16(u16::to_be_bytes),
+        gbk,
+    ] {
+        assert_eq!(read(&bytes), (plain.clone(), vec![]), "{:?}", bytes);
+    }
+}
+
+/// In the file, a relative file setting is relative to the file's folder; an absolute one
+/// stays; as a flag it stays as typed (relative to the working directory).
+#[test]
+fn file_settings_are_relative_to_the_folder() {
+    let folder = Path::new("team").join("engine");
+    let absolute = std::env::temp_dir().join("elsewhere.log");
+    let mut c = EngineConfig::default();
+    let w = c.apply_text("log = ddz.log\n", &folder);
+    assert!(w.is_empty(), "{:?}", w);
+    assert_eq!(c.log, Some(folder.join("ddz.log")));
+    c.apply_text(&format!("log = {}\n", absolute.display()), &folder);
+    assert_eq!(c.log, Some(absolute));
+    c.apply_text("log =\n", &folder);
+    assert_eq!(c.log, None);
+    c.apply_args(&["--log".to_string(), "ddz.log".to_string()]);
+    assert_eq!(c.log, Some(PathBuf::from("ddz.log")));
+    // The networks' files too: the warning names the file looked for.
+    let w = c.apply_text("Net = new.bin\nnet = new.bin,a.bin\n", &folder);
+    let looked_for = folder.join("new.bin");
+    assert_eq!(w.len(), 2, "{:?}", w);
+    for warning in &w {
+        assert!(
+            warning.contains(&format!("'{}'", looked_for.display())),
+            "{}",
+            warning
+        );
+    }
+}
+
+/// A retired setting, in `ddz.cfg` or as a flag, is refused by name with what replaced it,
+/// not as an unknown key; the flag's value goes with it.
+#[test]
+fn a_retired_setting_is_named_in_the_file_and_as_a_flag() {
+    let mut c = EngineConfig::default();
+    let w = c.apply_text("partner = learned\nsamples = 8\n", Path::new(""));
+    assert_eq!(w.len(), 1, "{:?}", w);
+    assert!(w[0].contains("partner was retired"), "{:?}", w);
+    assert_eq!(c.player.limit, Some(SearchLimit::Deals(8)));
+    let strictly = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|a| a.to_string()).collect();
+        EngineConfig::default().apply_args_strictly(&args)
+    };
+    let e = strictly(&["--eval", "rollout"]).unwrap_err().to_string();
+    assert!(
+        e.contains("eval=rollout was retired") && e.contains("net-weight=0"),
+        "{}",
+        e
+    );
+    let e = strictly(&["--finalists", "2", "--samples", "3"])
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("--finalists: finalists was retired"), "{}", e);
+    assert!(strictly(&["--samples", "3"]).is_ok());
+    let e = strictly(&["--evall", "x"]).unwrap_err().to_string();
+    assert!(!e.contains("retired"), "{}", e);
 }

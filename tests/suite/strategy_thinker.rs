@@ -1,6 +1,7 @@
 //! The thinking player: in positions where one play wins whatever the hidden cards are (found
 //! by the exact solver over every consistent deal), it plays it; in fixed-budget mode it gives
-//! the same answer every time; and it answers by its deadline however large its budget.
+//! the same answer every time; and it answers by its deadline however large its budget. Its
+//! settings' listed choices are the ones their reader takes.
 
 use crate::search_common;
 use ddz::time::SearchLimit;
@@ -9,7 +10,7 @@ use ddz::cards::Counts;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::rules::Combo;
 use ddz::search::{Next, Solver, SolverPosition};
-use ddz::strategy::thinker::{Thinker, ThinkerSettings};
+use ddz::strategy::thinker::{Thinker, ThinkerSettings, SETTINGS};
 use ddz::strategy::Strategy;
 use ddz::time::Deadline;
 use ddz::tools::position_line::view_of;
@@ -528,4 +529,34 @@ fn the_search_stops_early_only_when_decided() {
         }
     }
     assert!(decided > 0 && spent > 0, "{} {}", decided, spent);
+}
+
+/// Every choice a setting's value shape lists (`rollout|net|blend`) is accepted, and
+/// `describe` shows it back under the same name: the usage texts' choices are the parser's.
+#[test]
+fn every_listed_choice_is_read_and_shown_back() {
+    let mut choices = 0;
+    for setting in SETTINGS.iter().filter(|s| s.value.contains('|')) {
+        for choice in setting.value.split('|') {
+            let mut settings = ThinkerSettings::default();
+            settings.set(setting.name, choice).unwrap();
+            assert_eq!((setting.show)(&settings), choice, "{}", setting.name);
+            choices += 1;
+        }
+        let mut settings = ThinkerSettings::default();
+        let refused = settings
+            .set(setting.name, "nonsense")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            refused.contains(setting.value.replace('|', " or ").as_str()),
+            "{}",
+            refused
+        );
+    }
+    assert_eq!(
+        choices,
+        3 + 2 + 2 + 2,
+        "bid, aim, infer and playout list their choices"
+    );
 }

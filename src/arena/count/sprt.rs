@@ -109,13 +109,13 @@ impl SprtConfig {
 
     /// The lower bound: at or below it H0 is accepted.
     #[must_use]
-    pub(crate) fn lower(&self) -> f64 {
+    pub fn lower(&self) -> f64 {
         (self.beta / (1.0 - self.alpha)).ln()
     }
 
     /// The upper bound: at or above it H1 is accepted.
     #[must_use]
-    pub(crate) fn upper(&self) -> f64 {
+    pub fn upper(&self) -> f64 {
         ((1.0 - self.beta) / self.alpha).ln()
     }
 }
@@ -161,14 +161,14 @@ impl Sprt {
 
     /// The mean difference so far.
     #[must_use]
-    pub(crate) fn mean(&self) -> f64 {
+    pub fn mean(&self) -> f64 {
         Estimate::of(&self.diffs).mean
     }
 
     /// The log-likelihood ratio of H1 against H0 (0 before two deals: with the spread
     /// unknown, the data favour neither).
     #[must_use]
-    pub(crate) fn llr(&self) -> f64 {
+    pub fn llr(&self) -> f64 {
         let estimate = Estimate::of(&self.diffs);
         let var = match estimate.variance {
             Some(v) => v.max(MIN_VARIANCE),
@@ -219,45 +219,5 @@ impl Sprt {
             self.mean(),
             verdict
         )
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn parse_and_bounds() {
-        let c = SprtConfig::parse("0,20").unwrap();
-        assert_eq!(
-            (c.margin0, c.margin1, c.alpha, c.beta),
-            (0.0, 20.0, 0.05, 0.05)
-        );
-        assert!((c.upper() - (0.95f64 / 0.05).ln()).abs() < 1e-12);
-        assert!((c.lower() + (0.95f64 / 0.05).ln()).abs() < 1e-12);
-        let d = SprtConfig::parse("-5, 5, 0.1, 0.2").unwrap();
-        assert_eq!((d.alpha, d.beta), (0.1, 0.2));
-        for bad in ["", "1", "5,0", "0,1,0.05", "0,1,0.6,0.05", "a,b"] {
-            assert!(SprtConfig::parse(bad).is_err(), "{}", bad);
-        }
-    }
-
-    #[test]
-    fn llr_matches_the_normal_likelihood_ratio() {
-        // Against the direct sum of log-density ratios with the same variance.
-        let xs = [3.0, -1.0, 4.0, 1.0, -5.0, 9.0, 2.0, 6.0];
-        let mut s = Sprt::new(SprtConfig::parse("0,2").unwrap());
-        for x in xs {
-            s.add(x);
-        }
-        let n = xs.len() as f64;
-        let mean = xs.iter().sum::<f64>() / n;
-        let var = xs.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0);
-        let direct: f64 = xs
-            .iter()
-            .map(|x| ((x - 0.0) * (x - 0.0) - (x - 2.0) * (x - 2.0)) / (2.0 * var))
-            .sum();
-        assert!((s.llr() - direct).abs() < 1e-9, "{} vs {}", s.llr(), direct);
-        assert!((s.mean() - mean).abs() < 1e-12);
     }
 }
