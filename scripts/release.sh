@@ -13,7 +13,11 @@
 # `C-modified`, and so do the notes). Stale notes are refused before anything is built: the
 # release stops with the reason when CHANGELOG.md has an "Unreleased" section (a `## ` heading
 # that says unreleased: changes not yet given a version) or when its top section is not
-# Cargo.toml's version (the version was not moved, or the notes were not).
+# Cargo.toml's version (the version was not moved, or the notes were not). So is a Python
+# package of another version: the package `ddz`'s version is python/Cargo.toml's
+# (pyproject.toml's `dynamic = ["version"]`: maturin reads it there, and python/ is a workspace
+# of its own, so it cannot inherit the root's), and it must be Cargo.toml's, as must the
+# versions Cargo.lock and python/Cargo.lock record for our crates.
 #
 #   bash scripts/release.sh [--allow-dirty] [--changelog FILE]
 #
@@ -51,6 +55,23 @@ unreleased=$(grep -i -m 1 '^## .*unreleased' "$changelog" || true)
 [ -z "$unreleased" ] || die "$changelog has an unreleased section ('$unreleased'): give its notes a version (the heading '## VERSION', and Cargo.toml's version the same; it is $version now), then release"
 top=$(awk '/^## / { print $2; exit }' "$changelog")
 [ "$top" = "$version" ] || die "$changelog's top section is '${top:-none}', not Cargo.toml's version $version: the notes of this version go on top"
+# The Python package's version, refused as the notes are when it is not this one: maturin
+# names the sdist and the wheel after python/Cargo.toml's version, and pip installs that, while
+# `ddz.__version__` is the engine's (Cargo.toml's). The lock files record our crates' versions
+# too, and the builds are --locked: a stale lock would stop them halfway, so it stops the
+# release here.
+package_version() { sed -n '/^\[package\]/,/^\[/{s/^version *= *"\(.*\)"/\1/p}' "$1" | head -n 1; }
+locked_version() { awk -v n="$2" '$0 == "name = \"" n "\"" { getline; gsub(/^version = "|"$/, ""); print; exit }' "$1"; }
+python_version=$(package_version python/Cargo.toml)
+[ "$python_version" = "$version" ] || die "python/Cargo.toml's version is '${python_version:-none}', not Cargo.toml's version $version: the Python package ddz takes its version from python/Cargo.toml (pyproject.toml's dynamic version); move it with Cargo.toml's"
+for entry in "Cargo.lock ddz Cargo.toml" "Cargo.lock ddz-core crates/ddz-core/Cargo.toml" \
+  "python/Cargo.lock ddz-python python/Cargo.toml" "python/Cargo.lock ddz Cargo.toml" \
+  "python/Cargo.lock ddz-core crates/ddz-core/Cargo.toml"; do
+  read -r lock crate manifest <<<"$entry"
+  locked=$(locked_version "$lock" "$crate")
+  want=$(package_version "$manifest")
+  [ "$locked" = "$want" ] || die "$lock records $crate ${locked:-nowhere}, while $manifest says $want: update the lock (cargo metadata --format-version 1 --manifest-path ${lock%Cargo.lock}Cargo.toml >/dev/null) and commit it"
+done
 commit=$(git rev-parse --short=10 HEAD 2>/dev/null) || die "not a git checkout: the binaries could not name their commit"
 # What build.rs watches: a change there makes the binaries say -modified.
 if [ -n "$(git status --porcelain --untracked-files=no -- src crates build.rs Cargo.toml Cargo.lock)" ]; then

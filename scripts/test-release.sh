@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # The release recipe end to end (run by .ci/run after the Windows test, so Wine is there to run
-# the exe). First the refusals of stale notes, on scratch changelogs, each of which must stop
-# release.sh with its reason before anything is built:
+# the exe). First the refusals, each of which must stop release.sh with its reason before
+# anything is built: stale notes, on scratch changelogs,
 #   - an "Unreleased" section (`## Unreleased`, or a heading that says `(unreleased)`);
-#   - a top section that is not Cargo.toml's version.
+#   - a top section that is not Cargo.toml's version;
+# and, in a scratch tree holding release.sh and the manifests, a Python package of another
+# version than Cargo.toml's (python/Cargo.toml's), and a lock file recording a crate at another
+# version than its manifest (python/Cargo.lock's ddz-python).
 # Then scripts/release.sh for real, and its folder checked from the outside:
 #   - exactly ddz, ddz.exe, ddz-botzone, SHA256SUMS and NOTES.md;
 #   - SHA256SUMS names the three binaries and `sha256sum -c` passes;
@@ -49,6 +52,39 @@ for refusal in "${refusals[@]}"; do
   esac
 done
 ok "release.sh refuses, before building, an unreleased section, a heading marked unreleased and a top section not $version"
+
+# The Python package's version and the lock files, refused in a scratch tree: release.sh with
+# the manifests and locks it reads before building, one of them moved, and a ready changelog.
+ready="# Changelog"$'\n\n'"## $version"$'\n\n'"- what changed"$'\n'
+mismatches=(
+  "python/Cargo.toml|python/Cargo.toml's version is '0.0.0-other', not Cargo.toml's version $version"
+  "python/Cargo.lock|python/Cargo.lock records ddz-python 0.0.0-other, while python/Cargo.toml says $version"
+)
+for mismatch in "${mismatches[@]}"; do
+  IFS='|' read -r moved reason <<<"$mismatch"
+  tree=$scratch/tree
+  rm -rf "$tree"
+  mkdir -p "$tree/scripts" "$tree/python" "$tree/crates/ddz-core"
+  for f in scripts/release.sh Cargo.toml Cargo.lock python/Cargo.toml python/Cargo.lock crates/ddz-core/Cargo.toml; do
+    cp "$f" "$tree/$f"
+  done
+  printf '%s' "$ready" >"$tree/CHANGELOG.md"
+  case $moved in
+    python/Cargo.toml) sed -i '/^\[package\]/,/^\[/s/^version *= *".*"/version = "0.0.0-other"/' "$tree/$moved" ;;
+    python/Cargo.lock) sed -i '/^name = "ddz-python"$/{n;s/^version = ".*"/version = "0.0.0-other"/}' "$tree/$moved" ;;
+  esac
+  if out=$(bash "$tree/scripts/release.sh" "$@" 2>&1); then
+    fail "release.sh built with $moved moved to 0.0.0-other"
+  fi
+  case $out in
+    *"$reason"*) ;;
+    *) fail "release.sh refused $moved moved without saying '$reason': $out" ;;
+  esac
+  case $out in
+    *cargo\ build*|*Windows:*|*Botzone:*|*Python:*) fail "release.sh started building before refusing $moved moved: $out" ;;
+  esac
+done
+ok "release.sh refuses, before building, a Python package not $version and a lock file behind its manifest"
 
 # The release itself: from CHANGELOG.md when it is ready, else from a ready copy of it.
 changelog=CHANGELOG.md
