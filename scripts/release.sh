@@ -1,19 +1,39 @@
 #!/usr/bin/env bash
-# A release: the three binaries of this commit with their SHA-256 sums and release notes, in one
-# folder, build/release/ddz-VERSION/ (VERSION is Cargo.toml's):
+# A release: the three binaries of this commit and the Python package `ddz`, with their SHA-256
+# sums and release notes, in one folder, build/release/ddz-VERSION/ (VERSION is Cargo.toml's):
 #   ddz          Linux x86-64 (glibc), cargo build --release, stripped
 #   ddz.exe      Windows x86-64 for the official platform (scripts/build-windows.sh: Debian's
 #                Rust 1.63 and MinGW, installed with apt when missing; root or sudo)
 #   ddz-botzone  static Linux x86-64 (musl) for the Botzone upload (scripts/build-botzone.sh)
-#   SHA256SUMS   the three binaries' sums (`sha256sum -c SHA256SUMS` in the folder checks them)
+#   ddz-VERSION.tar.gz
+#                the Python package's source distribution (`maturin sdist`): python/ with the
+#                crates it builds on (the root crate ddz and crates/ddz-core), so `pip install
+#                ddz-VERSION.tar.gz` builds it on any machine with a recent stable Rust
+#   ddz-VERSION-cp39-abi3-manylinux_2_34_x86_64.whl
+#                the Python package built from that sdist: one abi3 wheel for CPython 3.9 and
+#                later on Linux x86-64 with glibc 2.34 or later (Debian 12, Ubuntu 22.04,
+#                RHEL 9 and newer); maturin checks the native module needs no newer glibc
+#                symbol and no library outside the manylinux_2_34 policy (`--auditwheel
+#                check`, no docker). 2.34: linked against glibc 2.34 or later, Rust's std
+#                takes pthread_create and its siblings at the version glibc 2.34 gave them
+#                (Debian 12's 2.36 here); an older policy would take a manylinux container or
+#                maturin's --zig. Its `ddz.ENGINE_VERSION` says `ddz VERSION (commit C)`.
+#   SHA256SUMS   the five files' sums (`sha256sum -c SHA256SUMS` in the folder checks them)
 #   NOTES.md     CHANGELOG.md's section of this version, under the commit it was built from
+# Maturin comes from the virtual environment target/venv-python (scripts/test-python.sh's),
+# made when missing, with maturin installed there by pip when it lacks it (PyPI, once).
 # Each binary must say `ddz VERSION (commit C)` for this commit C (`--version`; the exe under
 # Wine when Wine is installed, else the string it holds), so a tree with changes to the
 # sources that are not committed is refused unless --allow-dirty (the binaries then say
-# `C-modified`, and so do the notes). Stale notes are refused before anything is built: the
-# release stops with the reason when CHANGELOG.md has an "Unreleased" section (a `## ` heading
-# that says unreleased: changes not yet given a version) or when its top section is not
-# Cargo.toml's version (the version was not moved, or the notes were not).
+# `C-modified`, and so do the notes; python/ changed alone, the wheel alone says it). Stale
+# notes are refused before anything is built: the release stops with the reason when
+# CHANGELOG.md has an "Unreleased" section (a `## ` heading that says unreleased: changes not
+# yet given a version) or when its top section is not Cargo.toml's version (the version was
+# not moved, or the notes were not). So is a Python
+# package of another version: the package `ddz`'s version is python/Cargo.toml's
+# (pyproject.toml's `dynamic = ["version"]`: maturin reads it there, and python/ is a workspace
+# of its own, so it cannot inherit the root's), and it must be Cargo.toml's, as must the
+# versions Cargo.lock and python/Cargo.lock record for our crates.
 #
 #   bash scripts/release.sh [--allow-dirty] [--changelog FILE]
 #
@@ -51,6 +71,23 @@ unreleased=$(grep -i -m 1 '^## .*unreleased' "$changelog" || true)
 [ -z "$unreleased" ] || die "$changelog has an unreleased section ('$unreleased'): give its notes a version (the heading '## VERSION', and Cargo.toml's version the same; it is $version now), then release"
 top=$(awk '/^## / { print $2; exit }' "$changelog")
 [ "$top" = "$version" ] || die "$changelog's top section is '${top:-none}', not Cargo.toml's version $version: the notes of this version go on top"
+# The Python package's version, refused as the notes are when it is not this one: maturin
+# names the sdist and the wheel after python/Cargo.toml's version, and pip installs that, while
+# `ddz.__version__` is the engine's (Cargo.toml's). The lock files record our crates' versions
+# too, and the builds are --locked: a stale lock would stop them halfway, so it stops the
+# release here.
+package_version() { sed -n '/^\[package\]/,/^\[/{s/^version *= *"\(.*\)"/\1/p}' "$1" | head -n 1; }
+locked_version() { awk -v n="$2" '$0 == "name = \"" n "\"" { getline; gsub(/^version = "|"$/, ""); print; exit }' "$1"; }
+python_version=$(package_version python/Cargo.toml)
+[ "$python_version" = "$version" ] || die "python/Cargo.toml's version is '${python_version:-none}', not Cargo.toml's version $version: the Python package ddz takes its version from python/Cargo.toml (pyproject.toml's dynamic version); move it with Cargo.toml's"
+for entry in "Cargo.lock ddz Cargo.toml" "Cargo.lock ddz-core crates/ddz-core/Cargo.toml" \
+  "python/Cargo.lock ddz-python python/Cargo.toml" "python/Cargo.lock ddz Cargo.toml" \
+  "python/Cargo.lock ddz-core crates/ddz-core/Cargo.toml"; do
+  read -r lock crate manifest <<<"$entry"
+  locked=$(locked_version "$lock" "$crate")
+  want=$(package_version "$manifest")
+  [ "$locked" = "$want" ] || die "$lock records $crate ${locked:-nowhere}, while $manifest says $want: update the lock (cargo metadata --format-version 1 --manifest-path ${lock%Cargo.lock}Cargo.toml >/dev/null) and commit it"
+done
 commit=$(git rev-parse --short=10 HEAD 2>/dev/null) || die "not a git checkout: the binaries could not name their commit"
 # What build.rs watches: a change there makes the binaries say -modified.
 if [ -n "$(git status --porcelain --untracked-files=no -- src crates build.rs Cargo.toml Cargo.lock)" ]; then
@@ -58,6 +95,13 @@ if [ -n "$(git status --porcelain --untracked-files=no -- src crates build.rs Ca
   commit="$commit-modified"
 fi
 expected="ddz $version (commit $commit)"
+# The wheel is built from python/ too: changes there not committed are refused as well, and
+# under --allow-dirty the wheel's ENGINE_VERSION says -modified (the binaries need not).
+python_commit=$commit
+if [ -n "$(git status --porcelain --untracked-files=no -- python)" ]; then
+  $allow_dirty || die "python/ differs from commit $commit (git status): commit it, or pass --allow-dirty"
+  python_commit="${commit%-modified}-modified"
+fi
 
 # The notes: the changelog from its top heading, `## VERSION` (the heading may go on: a date),
 # to the next `## ` heading.
@@ -95,13 +139,42 @@ else
   say "ddz.exe: version read from the file (no Wine to run it)"
 fi
 
-(cd "$out" && sha256sum ddz ddz.exe ddz-botzone > SHA256SUMS)
+# The Python package: its sdist, then the wheel built from that sdist unpacked (so the sdist is
+# known to build), in a target folder of its own kept between releases. Unpacked outside git,
+# build.rs could not name the commit: DDZ_COMMIT tells it. The files get the time of unpacking
+# (--touch), so cargo rebuilds our crates rather than trust a stale build of older sources.
+venv=target/venv-python
+[ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+if ! "$venv/bin/python" -m maturin --version >/dev/null 2>&1; then
+  say "Python: installing maturin into $venv"
+  "$venv/bin/python" -m pip --quiet --disable-pip-version-check install "maturin>=1.5,<2"
+fi
+sdist=ddz-$version.tar.gz
+say "Python: maturin sdist -> $sdist"
+"$venv/bin/python" -m maturin sdist --manifest-path python/Cargo.toml --out "$out" >&2
+[ -f "$out/$sdist" ] || die "maturin sdist made no $sdist"
+root=$PWD
+work=$root/target/release-python
+rm -rf "$work/src"
+mkdir -p "$work/src"
+tar -xzf "$out/$sdist" --touch -C "$work/src"
+say "Python: the wheel (abi3, manylinux_2_34), built from $sdist"
+(cd "$work/src/ddz-$version" &&
+  DDZ_COMMIT=$python_commit CARGO_TARGET_DIR=$work/target "$root/$venv/bin/python" -m maturin build \
+    --release --locked --interpreter "$root/$venv/bin/python" \
+    --compatibility manylinux_2_34 --auditwheel check --out "$root/$out" >&2)
+wheel=ddz-$version-cp39-abi3-manylinux_2_34_x86_64.whl
+[ -f "$out/$wheel" ] || die "maturin built no $wheel: $(cd "$out" && ls ./*.whl 2>/dev/null)"
+
+(cd "$out" && sha256sum ddz ddz.exe ddz-botzone "$sdist" "$wheel" > SHA256SUMS)
 {
   printf '%s\n\n' "$notes" | sed '1s/^## /# ddz /'
   printf 'Built from commit `%s` by `scripts/release.sh`: `ddz` (Linux x86-64, glibc), `ddz.exe`\n' "$commit"
-  printf '(Windows x86-64, Debian'"'"'s %s), `ddz-botzone` (static Linux x86-64, musl). SHA-256:\n\n' \
+  printf '(Windows x86-64, Debian'"'"'s %s), `ddz-botzone` (static Linux x86-64, musl); the\n' \
     "$(/usr/bin/rustc --version 2>/dev/null || echo 'rustc 1.63')"
+  printf 'Python package `ddz`: `%s` (the source, for `pip install` with a recent Rust) and\n' "$sdist"
+  printf '`%s` (CPython 3.9+ on Linux x86-64, glibc 2.34+). SHA-256:\n\n' "$wheel"
   sed 's/^/    /' "$out/SHA256SUMS"
 } > "$out/NOTES.md"
 say "done:"
-(cd "$out" && ls -l ddz ddz.exe ddz-botzone SHA256SUMS NOTES.md)
+(cd "$out" && ls -l ddz ddz.exe ddz-botzone "$sdist" "$wheel" SHA256SUMS NOTES.md)
