@@ -13,8 +13,8 @@
 use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
 use crate::rules::{codes_of, platform_of, type_name};
 use ddz::arena::make_player;
-use ddz::arena::table::players::{Hosting, Player};
-use ddz::arena::table::spec::{BuiltinSpec, PlayerSpec};
+use ddz::arena::{BuiltinSpec, PlayerSpec};
+use ddz::arena::{Hosting, Player};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::game::deal::mix;

@@ -8,7 +8,7 @@
 //! call, its tuples shared: they are immutable).
 
 use crate::rules::{codes_of, legal_combos, platform_of, rules_name, tuple_of, type_name};
-use ddz::arena::table::scoring::botzone_scores;
+use ddz::arena::botzone_scores;
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
 use ddz::game::legal::legal_bids;

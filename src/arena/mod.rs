@@ -19,12 +19,24 @@
 //! randomness from its own seed, and results are gathered in deal order.
 
 pub mod count;
-pub mod gauntlet;
-pub mod log_merge;
-pub mod request;
-pub mod table;
-pub mod text;
+pub(crate) mod gauntlet;
+pub(crate) mod log_merge;
+pub(crate) mod request;
+pub(crate) mod table;
+pub(crate) mod text;
 pub mod wire;
+
+// The arena's face: what a caller outside the crate takes (a tool, tests/suite, the Python
+// package), named here so that the rooms behind it (table/, request, gauntlet, text) can move
+// without a caller noticing. `count` (the report, the SPRT, the team score) and `wire` (the
+// logs' and transcripts' formats) are faces of their own.
+pub use gauntlet::{head_to_head, run_gauntlet, run_gauntlet_with, Role};
+pub use request::{CheckedMatch, DealFile, Gauntlet, MatchRequest, RequestError, MOST_TIME_SECS};
+pub use table::players::{Answer, Fault, FaultKind, Hosting, Player};
+pub use table::referee::{play_game, CardOrder, ErrorRecord, GameRecord, GameSlot, MatchRules};
+pub use table::scoring::botzone_scores;
+pub use table::spec::{BuiltinSpec, PlayerSpec, BUILTIN_NAMES};
+pub use text::match_text;
 
 use crate::game::deal::{mix, Deal};
 use crate::game::{BySeat, Seat};
@@ -37,9 +49,9 @@ use std::fmt;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
-use table::players::{Builtin, External, Hosting, Player};
-use table::referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
-use table::spec::{PlayerSpec, SpecError};
+use table::players::{Builtin, External};
+use table::referee::play_team_game;
+use table::spec::SpecError;
 
 /// How the players are seated on each deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -4,8 +4,8 @@
 
 #![allow(dead_code)]
 
-use ddz::arena::table::referee::GameRecord;
 use ddz::arena::wire::json::{GameLine, ResultLine};
+use ddz::arena::GameRecord;
 use ddz::arena::{run, ArenaConfig};
 use ddz::cards::{Cards, Rank};
 use ddz::game::{BySeat, GameState, Seat};

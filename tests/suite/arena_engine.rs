@@ -7,9 +7,9 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::table::referee::CardOrder;
 use ddz::arena::wire::game_log::transcript;
 use ddz::arena::wire::transcript::{check, parse};
+use ddz::arena::CardOrder;
 use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;
 use std::time::Duration;
@@ -54,7 +54,7 @@ fn hosted(setup: impl Fn(&mut ArenaConfig)) {
 
 /// Every seat's view of every game, as `--transcripts` writes it, replayed into the built
 /// binary by the transcript checker.
-fn replay_into_the_binary(config: &ArenaConfig, games: &[ddz::arena::table::referee::GameRecord]) {
+fn replay_into_the_binary(config: &ArenaConfig, games: &[ddz::arena::GameRecord]) {
     let names = labels(&config.players);
     let binary: Vec<String> = [env!("CARGO_BIN_EXE_ddz"), "--samples", "4"]
         .iter()

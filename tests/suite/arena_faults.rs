@@ -6,7 +6,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
-use ddz::arena::table::players::FaultKind;
+use ddz::arena::FaultKind;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::game::Seat;
 use std::path::PathBuf;

@@ -5,7 +5,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, ddz, ddz_output, play};
-use ddz::arena::gauntlet::{head_to_head, run_gauntlet, Role};
+use ddz::arena::{head_to_head, run_gauntlet, Role};
 use ddz::arena::{ArenaConfig, Format};
 use ddz::estimate::{Estimate, Z95};
 use std::process::Command;
@@ -50,9 +50,8 @@ fn each_standing_is_the_pair_match_and_the_combined_line_pairs_the_deals() {
         pair.format = Format::Pair;
         pair.players = vec!["builtin:rules".into(), opponent.clone()];
         let (alone, games) = play(&pair);
-        let key = |g: &ddz::arena::table::referee::GameRecord| {
-            (g.deal_index, g.seating, g.plays.clone(), g.scores.0)
-        };
+        let key =
+            |g: &ddz::arena::GameRecord| (g.deal_index, g.seating, g.plays.clone(), g.scores.0);
         let keys: Vec<_> = games.iter().map(key).collect();
         let seen_keys: Vec<_> = seen[i].iter().map(key).collect();
         assert_eq!(keys, seen_keys, "the same games");

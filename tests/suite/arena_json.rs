@@ -1,9 +1,9 @@
 //! The arena's JSON lines written and read back: a game line keeps the log's layout and its
 //! 64-bit seed exact for every reader, and a bad line is refused with the reason.
 
-use ddz::arena::table::players::FaultKind;
-use ddz::arena::table::referee::{ErrorRecord, GameRecord};
 use ddz::arena::wire::json::{GameLine, LogLine};
+use ddz::arena::FaultKind;
+use ddz::arena::{ErrorRecord, GameRecord};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
 use ddz::game::{BySeat, Seat};

@@ -5,11 +5,11 @@ use crate::arena_common;
 
 use arena_common::{ddz, play, temp_dir};
 use ddz::arena::make_player;
-use ddz::arena::table::players::Hosting;
-use ddz::arena::table::referee::{play_game, GameSlot, MatchRules};
 use ddz::arena::wire::game_log::game_json;
 use ddz::arena::wire::json::{GameLine, LogLine};
+use ddz::arena::Hosting;
 use ddz::arena::{labels, ArenaConfig, Format};
+use ddz::arena::{play_game, GameSlot, MatchRules};
 use ddz::game::Seat;
 
 /// Every game line of a log, read.

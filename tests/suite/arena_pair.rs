@@ -5,8 +5,8 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::table::referee::CardOrder;
 use ddz::arena::wire::game_log::game_json;
+use ddz::arena::CardOrder;
 use ddz::arena::{labels, ArenaConfig, Format};
 use ddz::game::Seat;
 
@@ -230,15 +230,13 @@ fn h2h_plays_the_pairs_head_to_head_games() {
     config.format = Format::H2h;
     let (report, games) = play(&config);
     assert_eq!(games.len(), deals * 2);
-    let alone_landlord = |g: &ddz::arena::table::referee::GameRecord| {
+    let alone_landlord = |g: &ddz::arena::GameRecord| {
         let l = g.landlord.expect("a fixed landlord");
         Seat::ALL
             .iter()
             .all(|&s| s == l || g.lineup[s] != g.lineup[l])
     };
-    let key = |g: &ddz::arena::table::referee::GameRecord| {
-        (g.deal_index, g.lineup, g.plays.clone(), g.scores)
-    };
+    let key = |g: &ddz::arena::GameRecord| (g.deal_index, g.lineup, g.plays.clone(), g.scores);
     let expected: Vec<_> = pair_games
         .iter()
         .filter(|g| alone_landlord(g))

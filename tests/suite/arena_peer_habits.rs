@@ -11,8 +11,8 @@ use crate::arena_common;
 
 use arena_common::{check_game, expected_penalty, play};
 use ddz::arena::count::report::Report;
-use ddz::arena::table::players::FaultKind;
-use ddz::arena::table::referee::GameRecord;
+use ddz::arena::FaultKind;
+use ddz::arena::GameRecord;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::Cards;
 use ddz::game::Seat;

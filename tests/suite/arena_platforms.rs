@@ -6,7 +6,7 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::table::referee::GameRecord;
+use ddz::arena::GameRecord;
 use ddz::arena::{ArenaConfig, Format};
 use ddz::cards::{Cards, Counts};
 use ddz::game::deal::Deal;

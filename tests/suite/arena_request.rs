@@ -3,11 +3,9 @@
 //! (`RequestError`), each message `ddz arena`'s; and the formats `--format` reads.
 
 use ddz::arena::count::sprt::SprtConfig;
-use ddz::arena::request::{
-    CheckedMatch, DealFile, Gauntlet, MatchRequest, RequestError, MOST_TIME_SECS,
-};
-use ddz::arena::table::referee::MatchRules;
+use ddz::arena::MatchRules;
 use ddz::arena::{ArenaConfig, Format, DEFAULT_PLAYER};
+use ddz::arena::{CheckedMatch, DealFile, Gauntlet, MatchRequest, RequestError, MOST_TIME_SECS};
 use ddz::game::deal::Deal;
 use ddz::game::Scoring;
 use ddz::named::Named;

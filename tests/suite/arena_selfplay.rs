@@ -6,9 +6,9 @@
 use crate::arena_common;
 
 use arena_common::{check_game, play};
-use ddz::arena::table::referee::{CardOrder, GameRecord, MatchRules};
 use ddz::arena::wire::game_log::game_json;
 use ddz::arena::{labels, ArenaConfig, Format};
+use ddz::arena::{CardOrder, GameRecord, MatchRules};
 
 /// Deals per line-up: a few hundred, well under a second in release mode.
 const DEALS: usize = 300;

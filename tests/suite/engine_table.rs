@@ -3,8 +3,8 @@
 //! another match. Checked against the referee's own record of the same games: two paths that
 //! must agree on the landlord, the base, the winner and every seat's score.
 
-use ddz::arena::table::players::{Answer, Fault, Player};
-use ddz::arena::table::referee::{play_game, GameRecord, GameSlot, MatchRules};
+use ddz::arena::{play_game, GameRecord, GameSlot, MatchRules};
+use ddz::arena::{Answer, Fault, Player};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::game::deal::Deal;

@@ -4,8 +4,8 @@
 //! and the engine's tracker (a problem in its log naming the reason) — over many random
 //! illegal plays, generated in random positions of random deals.
 
-use ddz::arena::table::players::{Answer, Fault, FaultKind, Player};
-use ddz::arena::table::referee::{play_game, GameRecord, GameSlot, MatchRules};
+use ddz::arena::{play_game, GameRecord, GameSlot, MatchRules};
+use ddz::arena::{Answer, Fault, FaultKind, Player};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::game::deal::Deal;

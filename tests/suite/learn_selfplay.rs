@@ -3,7 +3,7 @@
 //! the trainer's outputs, and the network bidder bids legally and as its value says.
 
 use ddz::arena;
-use ddz::arena::table::referee::GameRecord;
+use ddz::arena::GameRecord;
 use ddz::cards::{Cards, Counts};
 use ddz::game::score::POINT;
 use ddz::game::{GameState, Scoring, Seat};

@@ -651,10 +651,7 @@ fn q_during_a_game_asks_first_and_the_record_says_the_person_left() {
     let line = std::fs::read_to_string(&saved).unwrap();
     let record = record_of(line.lines().nth(1).unwrap());
     assert_eq!(record.errors.len(), 1, "{}", line);
-    assert_eq!(
-        record.errors[0].kind,
-        ddz::arena::table::players::FaultKind::Left
-    );
+    assert_eq!(record.errors[0].kind, ddz::arena::FaultKind::Left);
     assert_eq!(record.scores.0, expected_penalty(&record, Seat::A));
     let _ = std::fs::remove_dir_all(&dir);
 }
