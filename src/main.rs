@@ -78,8 +78,7 @@ fn finish(tool: &str, result: anyhow::Result<()>) -> ExitCode {
 /// flags, a log file if asked for, panics to the log and stderr (never stdout), the strategy
 /// on a worker thread under the clock.
 fn run_engine(args: &[String]) -> ExitCode {
-    use ddz::engine::Session;
-    use ddz::engine::{config::EngineConfig, log::Log, Engine};
+    use ddz::engine::{Engine, EngineConfig, Log, Session};
 
     // Asked for the usage (the engine's and the tools') or the version: nothing runs.
     match asked_for(args, true) {
@@ -134,7 +133,7 @@ fn run_engine(args: &[String]) -> ExitCode {
             .map(|n| format!("; {}", n))
             .collect::<String>()
     ));
-    ddz::engine::session::hint_if_terminal();
+    ddz::engine::hint_if_terminal();
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     match session.run(stdin.lock(), stdout.lock()) {

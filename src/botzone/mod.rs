@@ -11,7 +11,10 @@
 //! Card ids are ours (`code / 4` is the rank from 3 up, 52 and 53 the jokers), seats 0, 1, 2
 //! are A, B, C. The rules are Botzone's variant ([`crate::rules::botzone_variant`]).
 
-pub mod bot;
+pub(crate) mod bot;
+
+// The face: what callers outside the crate take.
+pub use bot::{Bot, BotSettings, KEEP_RUNNING};
 
 use crate::cards::Cards;
 use crate::game::{GameState, Seat};

@@ -9,12 +9,15 @@
 //! questions before a deal) is logged as a problem and the engine still answers something legal
 //! when it can, taking the platform's word as the truth.
 
-pub mod config;
-pub mod log;
-pub mod session;
-pub mod strategy_runner;
+pub(crate) mod config;
+pub(crate) mod log;
+pub(crate) mod session;
+pub(crate) mod strategy_runner;
 
+pub use config::{decode_text, engine_setting_names, EngineConfig, ENGINE_SETTINGS};
+pub use log::Log;
 pub use session::Session;
+pub use session::{hint_if_terminal, HELP, MAX_LINE, TERMINAL_HINT};
 
 use crate::cards::Cards;
 use crate::game::state::{BOTTOM_SIZE, HAND_SIZE};

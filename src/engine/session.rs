@@ -177,7 +177,7 @@ pub struct Session {
     /// Where problems and the trace go.
     pub log: Log,
     /// Whether each decision's thinking goes into the log too (`explain`, default on): one
-    /// `# think` line after the answer ([`crate::strategy::explain`]).
+    /// `# think` line after the answer ([`crate::strategy::explain`](mod@crate::strategy::explain)).
     pub explain: bool,
 }
 

@@ -10,14 +10,18 @@
 //! - [`view`]: how the table, the events and the legal plays look (colour optional);
 //! - [`console`]: the terminal lines, shared by the session and the seat.
 
-pub mod console;
-pub mod human;
-pub mod input;
-pub mod narration;
-pub mod person;
-pub mod setup;
-pub mod table;
-pub mod view;
+pub(crate) mod console;
+pub(crate) mod human;
+pub(crate) mod input;
+pub(crate) mod narration;
+pub(crate) mod person;
+pub(crate) mod setup;
+pub(crate) mod table;
+pub(crate) mod view;
+
+// The face: what callers outside the crate take.
+pub use input::{read_bid, read_cards, read_pass, read_play, Refusal};
+pub use view::spaced;
 
 pub(crate) use console::{Console, SharedConsole};
 pub(crate) use human::Human;

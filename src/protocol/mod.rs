@@ -2,7 +2,7 @@
 //! program driven over pipes. The loop that answers messages is the engine's
 //! ([`crate::engine::Session`]).
 
-pub mod external;
-pub mod message;
+pub(crate) mod external;
+pub(crate) mod message;
 
 pub use message::{Ack, Command, Info, ProtocolError, Reply};

@@ -8,10 +8,10 @@
 //! Dependencies point down: the solver works on rules and rank counts, the sampler on the game
 //! state; the thinking player in [`crate::strategy`] puts them to work.
 
-pub mod rollout;
-pub mod sampler;
-pub mod solver;
-pub mod transposition;
+pub(crate) mod rollout;
+pub(crate) mod sampler;
+pub(crate) mod solver;
+pub(crate) mod transposition;
 
 pub(crate) use rollout::Policy;
 pub use sampler::{ChanceDeals, SampleError, Sampler};

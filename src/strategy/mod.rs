@@ -35,7 +35,7 @@ pub trait Strategy: Send {
     fn new_table(&mut self) {}
 
     /// What the last `bid` or `play` saw, taken (so it is handed back once), as its log line:
-    /// the engine writes it into its log ([`explain`]). Strategies that keep none answer `None`.
+    /// the engine writes it into its log ([`explain`](mod@explain)). Strategies that keep none answer `None`.
     fn take_explanation(&mut self) -> Option<Note> {
         None
     }
@@ -50,16 +50,25 @@ pub enum Ending {
     NoBid,
 }
 
-pub mod bench_games;
-pub mod choices;
-pub mod explain;
-pub mod greedy;
-pub mod knowledge;
-pub mod learned_policy;
+pub(crate) mod bench_games;
+pub(crate) mod choices;
+pub(crate) mod explain;
+pub(crate) mod greedy;
+pub(crate) mod knowledge;
+pub(crate) mod learned_policy;
 pub mod networks;
-pub mod random;
-pub mod rules_player;
-pub mod splitter;
+pub(crate) mod random;
+pub(crate) mod rules_player;
+pub(crate) mod splitter;
 pub mod thinker;
-pub mod tricky;
-pub mod value;
+pub(crate) mod tricky;
+pub(crate) mod value;
+
+// The face: the players and their parts that callers outside the crate take; `thinker` and
+// `networks` are faces of their own.
+pub use bench_games::self_play_positions;
+pub use greedy::Greedy;
+pub use knowledge::Knowledge;
+pub use random::RandomPlayer;
+pub use rules_player::{explain, RulesPlayer};
+pub use splitter::{Mode, Splitter};

@@ -1,26 +1,26 @@
 //! The tools beside the engine, one module each, named for its tool, and their one table
 //! ([`TOOLS`]), from which `main` dispatches and `ddz help` is made.
 
-pub mod analyze;
-pub mod arena;
-pub mod bench;
-pub mod botzone;
-pub mod check_transcripts;
-pub mod classify;
-pub mod encode;
-pub mod judge;
-pub mod label;
-pub mod moves;
-pub mod netcheck;
-pub mod play;
+pub(crate) mod analyze;
+pub(crate) mod arena;
+pub(crate) mod bench;
+pub(crate) mod botzone;
+pub(crate) mod check_transcripts;
+pub(crate) mod classify;
+pub(crate) mod encode;
+pub(crate) mod judge;
+pub(crate) mod label;
+pub(crate) mod moves;
+pub(crate) mod netcheck;
+pub(crate) mod play;
 pub mod position_line;
-pub mod replay;
-pub mod run_flags;
-pub mod selfplay;
-pub mod serve;
-pub mod solve;
-pub mod split;
-pub mod table_flags;
+pub(crate) mod replay;
+pub(crate) mod run_flags;
+pub(crate) mod selfplay;
+pub(crate) mod serve;
+pub(crate) mod solve;
+pub(crate) mod split;
+pub(crate) mod table_flags;
 /// One tool of the binary, declared once in [`TOOLS`]: `main` runs it by its name, `ddz help`
 /// lists its lines, `ddz TOOL --help` prints its usage, and a mistyped name is matched against
 /// the names.

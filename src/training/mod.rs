@@ -13,8 +13,8 @@
 //!   hidden`, `ddz netcheck --hidden`).
 
 pub mod data;
-pub mod data_merge;
-pub mod decisions;
+pub(crate) mod data_merge;
+pub(crate) mod decisions;
 pub mod encode;
-pub mod hidden_data;
+pub(crate) mod hidden_data;
 pub mod run;

@@ -10,9 +10,9 @@
 //! - [`games`]: the server's games, each on its own thread, bounded in number and idle time;
 //! - [`server`]: the HTTP routes, on `tiny_http`.
 
-pub mod desk;
+pub(crate) mod desk;
 pub mod games;
-pub mod page;
-pub mod replay_page;
-pub mod server;
-pub mod thinking;
+pub(crate) mod page;
+pub(crate) mod replay_page;
+pub(crate) mod server;
+pub(crate) mod thinking;

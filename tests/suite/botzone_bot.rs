@@ -2,7 +2,7 @@
 //! started every turn and by bots kept running, and hostile input. Botzone's own judge plays
 //! against the bot in `scripts/test-botzone.sh`.
 
-use ddz::botzone::bot::{Bot, BotSettings};
+use ddz::botzone::{Bot, BotSettings};
 use ddz::cards::Cards;
 use ddz::rules::botzone_variant;
 use serde_json::{json, Value};
@@ -314,7 +314,7 @@ fn the_binary_answers_every_line_kept_running() {
     for pair in lines.chunks(2) {
         let answer: Value = serde_json::from_str(pair[0]).unwrap();
         assert!(answer.get("response").is_some(), "{}", pair[0]);
-        assert_eq!(pair[1], ddz::botzone::bot::KEEP_RUNNING);
+        assert_eq!(pair[1], ddz::botzone::KEEP_RUNNING);
     }
     assert!(String::from_utf8_lossy(&out.stderr).contains("not JSON"));
 }

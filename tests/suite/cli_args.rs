@@ -505,12 +505,12 @@ fn near_names_are_suggested_for_what_is_unknown() {
         }
     }
     // A key of ddz.cfg, read by the same rule.
-    let e = ddz::engine::config::EngineConfig::default()
+    let e = ddz::engine::EngineConfig::default()
         .set("sample", "16")
         .unwrap_err()
         .to_string();
     assert!(e.contains("(did you mean 'samples'?)"), "{}", e);
-    let e = ddz::engine::config::EngineConfig::default()
+    let e = ddz::engine::EngineConfig::default()
         .set("nmae", "x")
         .unwrap_err()
         .to_string();
@@ -540,7 +540,7 @@ fn near_names_are_suggested_for_what_is_unknown() {
 /// `default net`), and no help text types one of its own.
 #[test]
 fn every_setting_says_its_default() {
-    use ddz::engine::config::{EngineConfig, ENGINE_SETTINGS};
+    use ddz::engine::{EngineConfig, ENGINE_SETTINGS};
     use ddz::strategy::thinker::{ThinkerSettings, SETTINGS};
     let mut said = Vec::new();
     let engine = EngineConfig::default();

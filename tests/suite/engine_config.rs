@@ -4,7 +4,7 @@
 //! the settings themselves, read from the file's text (whatever editor saved it) and the flags.
 
 use ddz::cards::Cards;
-use ddz::engine::config::{decode_text, EngineConfig};
+use ddz::engine::{decode_text, EngineConfig};
 use ddz::game::Scoring;
 use ddz::time::SearchLimit;
 use std::io::Write;
@@ -362,7 +362,7 @@ fn spelled_settings(text: &str, flags: bool) -> Vec<&str> {
 /// holds the texts' layout to them (a list cut short or a setting written in by hand fails).
 #[test]
 fn the_usage_texts_list_the_registries_settings() {
-    use ddz::engine::config::ENGINE_SETTINGS;
+    use ddz::engine::ENGINE_SETTINGS;
     use ddz::strategy::thinker::SETTINGS;
     let thinker: Vec<(&str, &str)> = SETTINGS.iter().map(|s| (s.name, s.value)).collect();
     let engine: Vec<(&str, &str)> = ENGINE_SETTINGS
@@ -417,7 +417,7 @@ fn the_usage_texts_list_the_registries_settings() {
 /// train first).
 #[test]
 fn the_documented_ddz_cfg_shows_every_setting() {
-    use ddz::engine::config::{engine_setting_names, EngineConfig};
+    use ddz::engine::{engine_setting_names, EngineConfig};
     let page =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/engine.md")).unwrap();
     let block: Vec<&str> = page

@@ -3,11 +3,11 @@
 //! that seat.
 
 use ddz::cards::Cards;
-use ddz::engine::log::Log;
+use ddz::engine::Log;
 use ddz::engine::{Engine, Session};
 use ddz::game::{GameState, Seat};
 use ddz::rules::Platform;
-use ddz::strategy::greedy::Greedy;
+use ddz::strategy::Greedy;
 use std::io::Cursor;
 
 use crate::engine_common::Written;

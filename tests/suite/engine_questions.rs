@@ -8,13 +8,13 @@
 use crate::botzone_bot::host_game_with;
 use ddz::arena::wire::transcript::{check, parse, transcript_files};
 use ddz::cards::Cards;
-use ddz::engine::log::Log;
-use ddz::engine::session::MAX_LINE;
+use ddz::engine::Log;
+use ddz::engine::MAX_LINE;
 use ddz::engine::{Engine, Session};
 use ddz::game::{BySeat, Seat};
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
-use ddz::strategy::greedy::Greedy;
+use ddz::strategy::Greedy;
 use std::io::{Cursor, Write};
 use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};

@@ -10,9 +10,9 @@ use ddz::engine::Session;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::protocol::{Command, Reply};
 use ddz::rules::{classify, legal_plays, Combo};
-use ddz::strategy::greedy::Greedy;
-use ddz::strategy::random::RandomPlayer;
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
+use ddz::strategy::Greedy;
+use ddz::strategy::RandomPlayer;
 use ddz::strategy::Strategy;
 use ddz::time::Deadline;
 use std::io::Cursor;
@@ -85,7 +85,7 @@ fn bytes_that_are_not_protocol() {
 
 #[test]
 fn a_command_followed_by_junk_past_the_line_limit_is_answered() {
-    let limit = ddz::engine::session::MAX_LINE;
+    let limit = ddz::engine::MAX_LINE;
     let mut input = Vec::new();
     input.extend_from_slice(b"DOUDIZHUVER 1.0");
     input.extend(std::iter::repeat(b' ').take(limit + 10));
@@ -602,10 +602,8 @@ fn the_scoring_setting_reaches_the_strategy_through_the_game_state() {
         "OK DEAL\nBID B1\n"
     );
     // From the settings, as the binary reads them.
-    let (config, warnings) = ddz::engine::config::EngineConfig::load(
-        None,
-        &["--scoring".to_string(), "team".to_string()],
-    );
+    let (config, warnings) =
+        ddz::engine::EngineConfig::load(None, &["--scoring".to_string(), "team".to_string()]);
     assert!(warnings.is_empty());
     assert_eq!(bid(Some(config.scoring), true), "OK DEAL\nBID B1\n");
 }
@@ -651,10 +649,10 @@ fn commands_sent_in_the_fixtures() -> std::collections::BTreeSet<String> {
 
 #[test]
 fn help_is_answered_on_stderr_and_is_no_problem() {
-    use ddz::engine::session::HELP;
+    use ddz::engine::HELP;
     let file = SharedFile::default();
     let mut s = session();
-    s.log = ddz::engine::log::Log::new(Some(Box::new(file.clone())));
+    s.log = ddz::engine::Log::new(Some(Box::new(file.clone())));
     for asked in ["help", "HELP", "  Help \r", "?"] {
         let r = s.handle_line(asked.as_bytes(), Instant::now());
         assert_eq!(r.reply, None, "nothing on stdout for {:?}", asked);
@@ -736,7 +734,7 @@ fn engine_binary(
 
 #[test]
 fn the_binary_answers_help_on_stderr_and_keeps_stdout_protocol() {
-    use ddz::engine::session::{HELP, TERMINAL_HINT};
+    use ddz::engine::{HELP, TERMINAL_HINT};
     // Stdin a pipe (as from a referee): no hint; `help` lists the messages on stderr.
     let out = arena_common::ddz_fed(&[], b"help\nDOUDIZHUVER 1.0\nHELP\nEXIT\n");
     assert!(out.status.success());
@@ -788,7 +786,7 @@ fn pseudo_terminal() -> (std::fs::File, std::fs::File) {
 #[cfg(target_os = "linux")]
 #[test]
 fn the_engine_started_in_a_terminal_says_what_it_waits_for() {
-    use ddz::engine::session::{HELP, TERMINAL_HINT};
+    use ddz::engine::{HELP, TERMINAL_HINT};
     let (mut master, slave) = pseudo_terminal();
     let (stdout, stderr) = engine_binary(slave.into(), &mut master, b"help\nEXIT\n");
     assert!(stdout.is_empty(), "{}", stdout);

@@ -11,7 +11,7 @@ use ddz::game::deal::Deal;
 use ddz::game::{BySeat, GameState, Seat};
 use ddz::protocol::Command;
 use ddz::rules::Combo;
-use ddz::strategy::greedy::Greedy;
+use ddz::strategy::Greedy;
 use ddz::strategy::{Ending, Strategy};
 use ddz::time::Deadline;
 use std::sync::{Arc, Mutex};

@@ -7,11 +7,11 @@ use ddz::arena::GameRecord;
 use ddz::cards::{Cards, Counts};
 use ddz::game::score::POINT;
 use ddz::game::{GameState, Scoring, Seat};
-use ddz::strategy::networks::features::{play_features, PLAY_INPUTS};
-use ddz::strategy::networks::mlp::Mlp;
+use ddz::strategy::networks::Mlp;
+use ddz::strategy::networks::{play_features, PLAY_INPUTS};
 use ddz::strategy::networks::{BID_WEIGHTS, HIDDEN_WEIGHTS, PLAY_WEIGHTS};
-use ddz::strategy::splitter::Splitter;
 use ddz::strategy::thinker::{Bidder, Thinker, ThinkerSettings};
+use ddz::strategy::Splitter;
 use ddz::time::SearchLimit;
 use ddz::training::data::{Sample, HEADER};
 use ddz::training::encode::{compare_with_trainer, targets, MatrixWriter, Net, TARGETS};
@@ -268,8 +268,8 @@ fn the_network_bidder_bids_legally_and_as_its_values_say() {
 #[test]
 fn the_play_network_over_deals_agrees_with_the_bid_network() {
     use ddz::game::{BySeat, Tally};
-    use ddz::strategy::networks::features::{OpenPosition, Role};
     use ddz::strategy::networks::{BidNet, PlayNet};
+    use ddz::strategy::networks::{OpenPosition, Role};
     const DEALS: usize = 64;
     let (mut bid_net, mut play_net) = (BidNet::embedded(), PlayNet::embedded());
     let mut rng = fastrand::Rng::with_seed(29);
@@ -332,7 +332,7 @@ fn the_play_network_over_deals_agrees_with_the_bid_network() {
 
 #[test]
 fn the_embedded_networks_fit_the_features() {
-    use ddz::strategy::networks::features::BID_INPUTS;
+    use ddz::strategy::networks::BID_INPUTS;
     use ddz::strategy::networks::{BidNet, PlayNet};
     let play = Mlp::from_bytes(PLAY_WEIGHTS).unwrap();
     let bid = Mlp::from_bytes(BID_WEIGHTS).unwrap();

@@ -9,7 +9,7 @@ use arena_common::{check_game, ddz, ddz_fed, expected_penalty, record_of, temp_d
 use ddz::cards::{Counts, Rank};
 use ddz::game::deal::Deal;
 use ddz::game::{GameState, Seat};
-use ddz::play::view::spaced;
+use ddz::play::spaced;
 use ddz::rules::{classify, legal_plays, Combo};
 use std::io::{Read, Write};
 use std::path::Path;

@@ -4,7 +4,7 @@
 
 use ddz::cards::{Cards, Counts, Rank};
 use ddz::game::{IllegalBid, IllegalPlay};
-use ddz::play::input::{read_bid, read_pass, read_play, Refusal};
+use ddz::play::{read_bid, read_pass, read_play, Refusal};
 use ddz::rules::{classify, legal_plays, Combo, Kind, Platform};
 
 fn hand(text: &str) -> Cards {

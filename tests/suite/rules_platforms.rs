@@ -6,7 +6,7 @@
 use ddz::cards::{Cards, Counts, Rank};
 use ddz::game::{GameState, Seat};
 use ddz::rules::{classify, follows, leads, readings, Combo, Kind, Platform};
-use ddz::strategy::rules_player::RulesPlayer;
+use ddz::strategy::RulesPlayer;
 use ddz::strategy::Strategy;
 use ddz::time::Deadline;
 

@@ -5,7 +5,7 @@
 use ddz::cards::Cards;
 use ddz::game::{GameState, Seat};
 use ddz::search::Sampler;
-use ddz::strategy::bench_games::self_play_positions;
+use ddz::strategy::self_play_positions;
 use std::collections::HashMap;
 
 /// Every seat's view at the bench's self-play moments (games of rule players, seat A landlord).

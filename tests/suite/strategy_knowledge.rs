@@ -5,8 +5,8 @@
 use ddz::cards::{Cards, Counts, Rank};
 use ddz::game::{GameState, Seat};
 use ddz::rules::classify;
-use ddz::strategy::knowledge::Knowledge;
-use ddz::strategy::rules_player::RulesPlayer;
+use ddz::strategy::Knowledge;
+use ddz::strategy::RulesPlayer;
 use ddz::strategy::Strategy;
 use ddz::time::Deadline;
 

@@ -2,7 +2,7 @@
 //! states what the player must (or must not) do; the design text's examples are among them.
 
 use crate::strategy_common::{parse_positions, Expect};
-use ddz::strategy::rules_player::{explain, RulesPlayer};
+use ddz::strategy::{explain, RulesPlayer};
 use std::path::Path;
 
 #[test]

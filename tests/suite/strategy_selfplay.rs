@@ -4,8 +4,8 @@
 
 use ddz::cards::Cards;
 use ddz::game::{GameState, Seat};
-use ddz::strategy::rules_player::RulesPlayer;
 use ddz::strategy::thinker::{Thinker, ThinkerSettings};
+use ddz::strategy::RulesPlayer;
 use ddz::strategy::Strategy;
 use ddz::time::Deadline;
 use ddz::time::SearchLimit;

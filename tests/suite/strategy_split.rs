@@ -6,7 +6,7 @@
 
 use ddz::cards::{Counts, Rank};
 use ddz::rules::{leads, Combo, Kind};
-use ddz::strategy::splitter::{Mode, Splitter};
+use ddz::strategy::{Mode, Splitter};
 use std::collections::HashMap;
 use std::sync::Arc;
 

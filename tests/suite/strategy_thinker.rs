@@ -141,7 +141,7 @@ fn plays_the_one_play_that_wins_whatever_the_hidden_cards() {
 /// A mid-game view from a seeded self-play game (the bench's), with several legal plays.
 fn mid_game_views() -> Vec<GameState> {
     (0..6)
-        .flat_map(ddz::strategy::bench_games::self_play_positions)
+        .flat_map(ddz::strategy::self_play_positions)
         .flat_map(|m| m.views)
         .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 3)
         .collect()
@@ -508,7 +508,7 @@ fn the_search_stops_early_only_when_decided() {
     // Positions of every size: near the end, where the solver judges exactly, more decisions
     // are clear; in the middle many are close.
     let views: Vec<GameState> = (0..8)
-        .flat_map(ddz::strategy::bench_games::self_play_positions)
+        .flat_map(ddz::strategy::self_play_positions)
         .flat_map(|m| m.views)
         .filter(|v| v.to_move == Some(v.me) && v.legal_plays().len() > 2)
         .collect();

@@ -7,4 +7,4 @@
 
 pub mod report;
 pub mod sprt;
-pub mod team;
+pub(crate) mod team;

@@ -8,8 +8,8 @@
 //! - [`referee`]: one game at one table, every reply judged;
 //! - [`scoring`]: the official linear score and the fault penalty.
 
-pub mod botzone_player;
-pub mod players;
-pub mod referee;
-pub mod scoring;
-pub mod spec;
+pub(crate) mod botzone_player;
+pub(crate) mod players;
+pub(crate) mod referee;
+pub(crate) mod scoring;
+pub(crate) mod spec;

@@ -6,7 +6,7 @@
 //! - [`transcript`]: one seat's protocol transcript read back, and an engine checked on it;
 //! - [`engine_log`]: the engine's own log read back, its games by seat with their notes.
 
-pub mod engine_log;
+pub(crate) mod engine_log;
 pub mod game_log;
 pub mod json;
 pub mod transcript;

@@ -10,8 +10,8 @@
 //! It plays as a [`Strategy`] of its own (the arena's `builtin:learned`), and as the play-out
 //! policy of the thinking player (`playout = learned`). It bids as the rule player does.
 
-pub mod candidate_features;
-pub mod trees;
+pub(crate) mod candidate_features;
+pub(crate) mod trees;
 
 use super::choices::candidates;
 use super::rules_player::{explain_among, RulesPlayer};

@@ -4,17 +4,18 @@
 //! - [`features`]: what a network sees of a position or a hand;
 //! - [`mlp`]: the forward pass and the weights file format.
 
-pub mod features;
-pub mod hidden;
-pub mod mlp;
+pub(crate) mod features;
+pub(crate) mod hidden;
+pub(crate) mod mlp;
 
 use crate::cards::{Cards, Counts};
 use crate::game::score::POINT;
 use crate::game::{BySeat, GameState, Scoring};
 use crate::strategy::splitter::Splitter;
-use features::{bid_features, play_features, OpenPosition, Role, BID_INPUTS, PLAY_INPUTS};
+use features::bid_features;
+pub use features::{play_features, OpenPosition, Role, BID_INPUTS, PLAY_INPUTS};
 use hidden::{HIDDEN_INPUTS, HIDDEN_OUTPUTS};
-use mlp::Mlp;
+pub use mlp::Mlp;
 use std::sync::{Arc, Mutex};
 
 /// The play network's weights, embedded (made by `scripts/train.py`; see `weights/play.txt`).

@@ -1,7 +1,7 @@
 //! What the thinking player saw when it answered a question, handed back to the engine
 //! ([`Strategy::take_explanation`](crate::strategy::Strategy::take_explanation)): its search or
 //! its bidder's look at the hand, the answer and the time. The log's line of it, written and read
-//! by one grammar, is [`crate::strategy::explain`]'s.
+//! by one grammar, is [`crate::strategy::explain`](mod@crate::strategy::explain)'s.
 
 use super::bid::NetBid;
 use super::race::{Analysis, Stopped};
