@@ -36,7 +36,7 @@
 // may name the internal item that does the work.
 #![allow(rustdoc::private_intra_doc_links)]
 
-/// The version and the commit the binary was built from (`build.rs`): `ddz 0.3.0 (commit
+/// The version and the commit the binary was built from (`build.rs`): `ddz 0.4.0 (commit
 /// 1a2b3c4d5e)`, `-modified` after the commit when the sources differed from it, `unknown`
 /// when the build had no git. `ddz --version` prints it and every log starts with it.
 pub const VERSION: &str = concat!(

@@ -27,7 +27,7 @@ from ddz._ddz import (
 )
 from ddz._arena import ArenaReport, arena, gauntlet
 
-#: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.3.0 (commit …)``) names.
+#: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.4.0 (commit …)``) names.
 __version__ = ENGINE_VERSION.split()[1]
 
 __all__ = [
