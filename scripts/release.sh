@@ -12,16 +12,23 @@
 #   ddz-VERSION-cp39-abi3-manylinux_2_34_x86_64.whl
 #                the Python package built from that sdist: one abi3 wheel for CPython 3.9 and
 #                later on Linux x86-64 with glibc 2.34 or later (Debian 12, Ubuntu 22.04,
-#                RHEL 9 and newer); maturin checks the native module needs no newer glibc
-#                symbol and no library outside the manylinux_2_34 policy (`--auditwheel
-#                check`, no docker). 2.34: linked against glibc 2.34 or later, Rust's std
-#                takes pthread_create and its siblings at the version glibc 2.34 gave them
-#                (Debian 12's 2.36 here); an older policy would take a manylinux container or
-#                maturin's --zig. Its `ddz.ENGINE_VERSION` says `ddz VERSION (commit C)`.
-#   SHA256SUMS   the five files' sums (`sha256sum -c SHA256SUMS` in the folder checks them)
+#                RHEL 9 and newer), linked here against the machine's glibc; maturin checks the
+#                native module needs no newer glibc symbol and no library outside the policy
+#                (`--auditwheel check`, no docker). 2.34: Rust's std takes pthread_create and
+#                its siblings at the version glibc 2.34 gave them.
+#   ddz-VERSION-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
+#                the same package for glibc 2.17 and later (CentOS 7, Ubuntu 18.04/20.04, most
+#                HPC clusters): linked by maturin's --zig against glibc 2.17's symbols (zig from
+#                PyPI's `ziglang`), checked the same way and by `auditwheel show` (which must
+#                name manylinux_2_17_x86_64). pip takes the newer tag where both fit. No
+#                musllinux wheel: it builds the same way (rustup's musl target), but no musl
+#                Python here can install and test it, and an untested wheel is not shipped.
+#                Each wheel's `ddz.ENGINE_VERSION` says `ddz VERSION (commit C)`.
+#   SHA256SUMS   the six files' sums (`sha256sum -c SHA256SUMS` in the folder checks them)
 #   NOTES.md     CHANGELOG.md's section of this version, under the commit it was built from
-# Maturin comes from the virtual environment target/venv-python (scripts/test-python.sh's),
-# made when missing, with maturin installed there by pip when it lacks it (PyPI, once).
+# Maturin, ziglang and auditwheel come from the virtual environment target/venv-python
+# (scripts/test-python.sh's), made when missing, installed there by pip when it lacks them
+# (PyPI, once).
 # Each binary must say `ddz VERSION (commit C)` for this commit C (`--version`; the exe under
 # Wine when Wine is installed, else the string it holds), so a tree with changes to the
 # sources that are not committed is refused unless --allow-dirty (the binaries then say
@@ -145,10 +152,12 @@ fi
 # (--touch), so cargo rebuilds our crates rather than trust a stale build of older sources.
 venv=target/venv-python
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
-if ! "$venv/bin/python" -m maturin --version >/dev/null 2>&1; then
-  say "Python: installing maturin into $venv"
-  "$venv/bin/python" -m pip --quiet --disable-pip-version-check install "maturin>=1.5,<2"
-fi
+for tool in maturin:"maturin>=1.5,<2" ziglang:ziglang auditwheel:auditwheel; do
+  if ! "$venv/bin/python" -m "${tool%%:*}" --help >/dev/null 2>&1; then
+    say "Python: installing ${tool#*:} into $venv"
+    "$venv/bin/python" -m pip --quiet --disable-pip-version-check install "${tool#*:}"
+  fi
+done
 sdist=ddz-$version.tar.gz
 say "Python: maturin sdist -> $sdist"
 "$venv/bin/python" -m maturin sdist --manifest-path python/Cargo.toml --out "$out" >&2
@@ -158,23 +167,37 @@ work=$root/target/release-python
 rm -rf "$work/src"
 mkdir -p "$work/src"
 tar -xzf "$out/$sdist" --touch -C "$work/src"
-say "Python: the wheel (abi3, manylinux_2_34), built from $sdist"
-(cd "$work/src/ddz-$version" &&
-  DDZ_COMMIT=$python_commit CARGO_TARGET_DIR=$work/target "$root/$venv/bin/python" -m maturin build \
-    --release --locked --interpreter "$root/$venv/bin/python" \
-    --compatibility manylinux_2_34 --auditwheel check --out "$root/$out" >&2)
+# One wheel a policy, each from the sdist unpacked, each in a target folder of its own (zig's
+# linker changes every crate's fingerprint, so a shared folder would rebuild both each time).
+# The venv's bin leads PATH: maturin finds zig as `python3 -m ziglang` there.
+build_wheel() { # policy, then maturin's extra flags
+  local policy=$1
+  shift
+  say "Python: the wheel (abi3, $policy), built from $sdist"
+  (cd "$work/src/ddz-$version" &&
+    PATH="$root/$venv/bin:$PATH" DDZ_COMMIT=$python_commit CARGO_TARGET_DIR=$work/target-$policy \
+      "$root/$venv/bin/python" -m maturin build --release --locked \
+      --interpreter "$root/$venv/bin/python" --compatibility "$policy" --auditwheel check \
+      --out "$root/$out" "$@" >&2)
+}
+build_wheel manylinux_2_34
 wheel=ddz-$version-cp39-abi3-manylinux_2_34_x86_64.whl
 [ -f "$out/$wheel" ] || die "maturin built no $wheel: $(cd "$out" && ls ./*.whl 2>/dev/null)"
+build_wheel manylinux2014 --zig
+wheel2014=ddz-$version-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
+[ -f "$out/$wheel2014" ] || die "maturin built no $wheel2014: $(cd "$out" && ls ./*.whl 2>/dev/null)"
+"$venv/bin/python" -m auditwheel show "$out/$wheel2014" | tr '\n' ' ' | grep -q '"manylinux_2_17_x86_64"' ||
+  die "auditwheel show does not name manylinux_2_17_x86_64 for $wheel2014"
 
-(cd "$out" && sha256sum ddz ddz.exe ddz-botzone "$sdist" "$wheel" > SHA256SUMS)
+(cd "$out" && sha256sum ddz ddz.exe ddz-botzone "$sdist" "$wheel" "$wheel2014" > SHA256SUMS)
 {
   printf '%s\n\n' "$notes" | sed '1s/^## /# ddz /'
   printf 'Built from commit `%s` by `scripts/release.sh`: `ddz` (Linux x86-64, glibc), `ddz.exe`\n' "$commit"
   printf '(Windows x86-64, Debian'"'"'s %s), `ddz-botzone` (static Linux x86-64, musl); the\n' \
     "$(/usr/bin/rustc --version 2>/dev/null || echo 'rustc 1.63')"
   printf 'Python package `ddz`: `%s` (the source, for `pip install` with a recent Rust) and\n' "$sdist"
-  printf '`%s` (CPython 3.9+ on Linux x86-64, glibc 2.34+). SHA-256:\n\n' "$wheel"
+  printf '`%s` (CPython 3.9+ on Linux x86-64, glibc 2.34+) and\n`%s` (glibc 2.17+: CentOS 7,\nUbuntu 18.04, most clusters). SHA-256:\n\n' "$wheel" "$wheel2014"
   sed 's/^/    /' "$out/SHA256SUMS"
 } > "$out/NOTES.md"
 say "done:"
-(cd "$out" && ls -l ddz ddz.exe ddz-botzone "$sdist" "$wheel" SHA256SUMS NOTES.md)
+(cd "$out" && ls -l ddz ddz.exe ddz-botzone "$sdist" "$wheel" "$wheel2014" SHA256SUMS NOTES.md)

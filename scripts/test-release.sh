@@ -8,14 +8,17 @@
 # version than Cargo.toml's (python/Cargo.toml's), and a lock file recording a crate at another
 # version than its manifest (python/Cargo.lock's ddz-python).
 # Then scripts/release.sh for real, and its folder checked from the outside:
-#   - exactly ddz, ddz.exe, ddz-botzone, ddz-VERSION.tar.gz, the wheel
-#     ddz-VERSION-cp39-abi3-manylinux_2_34_x86_64.whl, SHA256SUMS and NOTES.md;
-#   - SHA256SUMS names the five files and `sha256sum -c` passes;
+#   - exactly ddz, ddz.exe, ddz-botzone, ddz-VERSION.tar.gz, the wheels
+#     ddz-VERSION-cp39-abi3-manylinux_2_34_x86_64.whl and
+#     ddz-VERSION-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl, SHA256SUMS and
+#     NOTES.md;
+#   - SHA256SUMS names the six files and `sha256sum -c` passes;
+#   - `auditwheel show` names manylinux_2_17_x86_64 for the second wheel (glibc 2.17 and on);
 #   - each binary is what it says: ddz an x86-64 ELF, ddz-botzone a statically linked one,
 #     ddz.exe a PE32+ x86-64 executable;
 #   - each prints `ddz VERSION (commit C)`, VERSION Cargo.toml's and C this checkout's commit
 #     (ddz.exe under Wine when it is installed, else the string it holds);
-#   - the wheel installs into a fresh virtual environment (`pip install --no-index --no-deps`:
+#   - each wheel installs into a fresh virtual environment (`pip install --no-index --no-deps`:
 #     `import ddz` needs none of its dependencies), where pip's version of ddz and
 #     `ddz.__version__` are VERSION, `ddz.ENGINE_VERSION` is `ddz VERSION (commit C)`, and a
 #     game plays to its end; then with its dependency numpy from the index, for `ddz.douzero`
@@ -117,15 +120,22 @@ dir=build/release/ddz-$version
 
 sdist=ddz-$version.tar.gz
 wheel=ddz-$version-cp39-abi3-manylinux_2_34_x86_64.whl
+wheel2014=ddz-$version-cp39-abi3-manylinux2014_x86_64.manylinux_2_17_x86_64.whl
 sorted() { printf '%s\n' "$@" | LC_ALL=C sort | tr '\n' ' '; }
 files=$(cd "$dir" && sorted $(ls -A))
-[ "$files" = "$(sorted NOTES.md SHA256SUMS ddz ddz.exe ddz-botzone "$sdist" "$wheel")" ] || fail "$dir holds: $files"
-ok "$dir holds the three binaries, $sdist, $wheel, SHA256SUMS and NOTES.md"
+[ "$files" = "$(sorted NOTES.md SHA256SUMS ddz ddz.exe ddz-botzone "$sdist" "$wheel" "$wheel2014")" ] ||
+  fail "$dir holds: $files"
+ok "$dir holds the three binaries, $sdist, $wheel, $wheel2014, SHA256SUMS and NOTES.md"
 
 summed=$(sorted $(awk '{ print $2 }' "$dir/SHA256SUMS" | sed 's/^\*//'))
-[ "$summed" = "$(sorted ddz ddz.exe ddz-botzone "$sdist" "$wheel")" ] || fail "SHA256SUMS names: $summed"
+[ "$summed" = "$(sorted ddz ddz.exe ddz-botzone "$sdist" "$wheel" "$wheel2014")" ] ||
+  fail "SHA256SUMS names: $summed"
 (cd "$dir" && sha256sum --quiet -c SHA256SUMS) || fail "sha256sum -c SHA256SUMS"
-ok "SHA256SUMS: the five files' sums, all matching"
+ok "SHA256SUMS: the six files' sums, all matching"
+# auditwheel came with release.sh into its venv.
+tags=$(target/venv-python/bin/python -m auditwheel show "$dir/$wheel2014" | tr '\n' ' ')
+grep -q '"manylinux_2_17_x86_64"' <<<"$tags" || fail "auditwheel show $wheel2014: $tags"
+ok "auditwheel show: $wheel2014 is manylinux_2_17_x86_64 (glibc 2.17 and later)"
 
 if command -v file >/dev/null 2>&1; then
   file "$dir/ddz" | grep -q 'ELF 64-bit.*x86-64' || fail "ddz: $(file "$dir/ddz")"
@@ -156,12 +166,14 @@ python_commit=$commit
 if [ -n "$(git status --porcelain --untracked-files=no -- python)" ]; then
   python_commit="${commit%-modified}-modified"
 fi
-venv=$scratch/venv
-python3 -m venv "$venv"
-pip=("$venv/bin/python" -m pip --quiet --disable-pip-version-check)
-"${pip[@]}" install --no-index --no-deps "$dir/$wheel" || fail "pip install --no-index --no-deps $wheel"
-# From the scratch folder, so no ddz of the checkout is imported in its place.
-said=$(cd "$scratch" && "$venv/bin/python" -c '
+# Each wheel in a fresh virtual environment of its own.
+check_wheel() { # the wheel's file name
+  local whl=$1 venv=$scratch/venv-${1%.whl}
+  python3 -m venv "$venv"
+  local pip=("$venv/bin/python" -m pip --quiet --disable-pip-version-check)
+  "${pip[@]}" install --no-index --no-deps "$dir/$whl" || fail "pip install --no-index --no-deps $whl"
+  # From the scratch folder, so no ddz of the checkout is imported in its place.
+  said=$(cd "$scratch" && "$venv/bin/python" -c '
 import importlib.metadata, random, ddz
 game = ddz.Game(seed=1, bidding=True)
 rng = random.Random(1)
@@ -169,23 +181,26 @@ while not game.done:
     game.step(rng.choice(game.legal_actions()))
 assert sum(game.scores()) == 0, game.scores()
 print(ddz.__version__, importlib.metadata.version("ddz"), ddz.ENGINE_VERSION, sep="|")') ||
-  fail "the wheel installed, but ddz would not import and play a game"
-[ "$said" = "$version|$version|ddz $version (commit $python_commit)" ] ||
-  fail "the wheel's ddz says (ddz.__version__|pip's version|ENGINE_VERSION) '$said', not '$version|$version|ddz $version (commit $python_commit)'"
-ok "$wheel installs with pip into a fresh venv (no index): ddz.__version__ and pip's version $version, ENGINE_VERSION 'ddz $version (commit $python_commit)', a game played"
-# Its dependencies (numpy) come from the index: without one, that part is skipped.
-if "${pip[@]}" install --timeout 30 --retries 1 "$dir/$wheel" >"$scratch/pip.log" 2>&1; then
-  (cd "$scratch" && "$venv/bin/python" -c '
+    fail "$whl installed, but ddz would not import and play a game"
+  [ "$said" = "$version|$version|ddz $version (commit $python_commit)" ] ||
+    fail "$whl's ddz says (ddz.__version__|pip's version|ENGINE_VERSION) '$said', not '$version|$version|ddz $version (commit $python_commit)'"
+  ok "$whl installs with pip into a fresh venv (no index): ddz.__version__ and pip's version $version, ENGINE_VERSION 'ddz $version (commit $python_commit)', a game played"
+  # Its dependencies (numpy) come from the index: without one, that part is skipped.
+  if "${pip[@]}" install --timeout 30 --retries 1 "$dir/$whl" >"$scratch/pip.log" 2>&1; then
+    (cd "$scratch" && "$venv/bin/python" -c '
 import ddz, ddz.envs
 from ddz.douzero import get_obs
 obs = get_obs(ddz.Game(seed=5, landlord=0))
 assert obs["x_batch"].shape[1] == 373, obs["x_batch"].shape') ||
-    fail "the wheel with numpy installed: ddz.douzero or ddz.envs failed"
-  ok "$wheel with its dependencies from the index: ddz.envs imports, ddz.douzero encodes a game"
-else
-  printf '[test-release] skipped: pip could not install the wheel'"'"'s dependencies (numpy; no index reachable?), so ddz.envs and ddz.douzero were not checked: %s\n' \
-    "$(tail -n 1 "$scratch/pip.log")"
-fi
+      fail "$whl with numpy installed: ddz.douzero or ddz.envs failed"
+    ok "$whl with its dependencies from the index: ddz.envs imports, ddz.douzero encodes a game"
+  else
+    printf '[test-release] skipped: pip could not install the dependencies of %s (numpy; no index reachable?), so ddz.envs and ddz.douzero were not checked: %s\n' \
+      "$whl" "$(tail -n 1 "$scratch/pip.log")"
+  fi
+}
+check_wheel "$wheel"
+check_wheel "$wheel2014"
 
 # The sdist: the package's files and the crates it builds, the sources git tracks all there.
 listing=$(tar -tzf "$dir/$sdist") || fail "$sdist is no gzipped tar"
