@@ -102,8 +102,9 @@ class DdzEnv(gym.Env):
 
     @property
     def game(self):
-        """The :class:`ddz.Game` being played (read it; step only through the environment)."""
-        return self.table.game if self.table else None
+        """A copy of the :class:`ddz.Game` being played, to read: stepping it leaves the
+        environment as it was (the environment's own game moves only through ``step``)."""
+        return self.table.game.clone() if self.table else None
 
     def reset(self, *, seed=None, options=None):
         super().reset(seed=seed)
@@ -148,7 +149,7 @@ class DdzEnv(gym.Env):
     def _info(self):
         game = self.table.game
         return {
-            "legal_actions": [] if game.done else list(self.table.legal()),
+            "legal_actions": [] if game.done else sorted(self.table.legal()),
             "landlord": game.landlord,
         }
 

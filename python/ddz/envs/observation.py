@@ -28,6 +28,7 @@ bottom            54  the bottom cards once shown (0s while bidding)
 
 from __future__ import annotations
 
+from numbers import Integral
 from operator import add, getitem, sub
 
 import numpy as np
@@ -53,6 +54,23 @@ _PARTS = (
     ("bombs", 15),
     ("bottom", 54),
 )
+
+
+def action_index(action, n: int) -> int:
+    """The action index ``action`` names, an int (or numpy integer) in ``0..n-1``: anything else
+    (a string, a float, ``None``, a tuple, a bool) is a ``ValueError`` that names it, never read
+    as a number."""
+    if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
+        raise ValueError(
+            f"action {action!r}: an action index is an int from 0 to {n - 1}, "
+            f"not {type(action).__name__}"
+        )
+    index = int(action)
+    if not 0 <= index < n:
+        raise ValueError(
+            f"action {index} is not legal: the action space's indices run from 0 to {n - 1}"
+        )
+    return index
 
 
 def _layout():
@@ -168,14 +186,12 @@ class Table:
     def step(self, index: int):
         """Plays action ``index`` for the seat to move; ``ValueError`` when it is not legal
         here (nothing changes then)."""
+        index = action_index(index, self.actions.n)
         game = self.game
         if game.done:
             raise ValueError("the game is over")
         indices = self.legal()
-        try:
-            k = indices.index(int(index))
-        except (ValueError, TypeError):
-            k = None
+        k = indices.index(index) if index in indices else None
         if k is None:
             raise ValueError(
                 f"action {index} ({self._describe(index)}) is not legal here: "
@@ -186,11 +202,10 @@ class Table:
         game.step_index(k)
         self._steps += 1
         if was_bidding:
-            self.bids[seat] = int(index) - self.actions.bid_offset
+            self.bids[seat] = index - self.actions.bid_offset
             if game.phase == "play":
                 self._sync_hands()
             return
-        index = int(index)
         self.moves.append((seat, index))
         if index == PASS:
             self._passes += 1

@@ -123,8 +123,9 @@ class raw_env(AECEnv):
 
     @property
     def game(self):
-        """The :class:`ddz.Game` being played (read it; step only through the environment)."""
-        return self.table.game if self.table else None
+        """A copy of the :class:`ddz.Game` being played, to read: stepping it leaves the
+        environment as it was (the environment's own game moves only through ``step``)."""
+        return self.table.game.clone() if self.table else None
 
     def reset(self, seed=None, options=None):
         if seed is not None:
@@ -165,7 +166,7 @@ class raw_env(AECEnv):
         self.agent_selection = agent
         self.infos[agent] = {
             "landlord": self._landlord_name(),
-            "legal_actions": list(self.table.legal()),
+            "legal_actions": sorted(self.table.legal()),
         }
 
     def observe(self, agent):
