@@ -88,3 +88,54 @@ def test_stepping_the_game_handed_out_leaves_the_environment_as_it_was():
     legal = e.infos[e.agent_selection]["legal_actions"]
     e.step(legal[0])  # the environment's own game moves on from where it was, and only then
     assert position(e) != before[1]
+
+
+def play_out(e, seed):
+    """A PettingZoo game to its end with seeded random actions; each agent's final reward."""
+    e.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    final = {}
+    for agent in e.agent_iter():
+        _, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            final[agent] = reward
+            e.step(None)
+        else:
+            e.step(int(rng.choice(info["legal_actions"])))
+    return final
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_douzeros_objectives_follow_the_official_score(seed):
+    # The same game under each objective: every objective agrees with the official score on
+    # who won, wp is ±1, adp is ±2**(bombs and rockets) by the game's own count.
+    by = {o: play_out(raw_env(objective=o), seed) for o in ("score", "wp", "adp", "logadp")}
+    e = raw_env()
+    e.reset(seed=seed)
+    for agent, score in by["score"].items():
+        assert np.sign(by["wp"][agent]) == np.sign(score) != 0
+        assert abs(by["wp"][agent]) == 1.0
+        assert np.sign(by["adp"][agent]) == np.sign(score)
+        assert np.log2(abs(by["adp"][agent])) + 1 == abs(by["logadp"][agent])
+    assert sum(by["wp"].values()) == 1.0 or sum(by["wp"].values()) == -1.0
+
+
+def test_an_unknown_objective_is_refused():
+    with pytest.raises(ValueError, match="objective 'points'"):
+        raw_env(objective="points")
+    with pytest.raises(ValueError, match="objective 'points'"):
+        DdzEnv(objective="points")
+
+
+def test_gymnasium_reward_under_wp_is_the_sign_of_the_score():
+    for seed in range(6):
+        signs = []
+        for objective in ("score", "wp"):
+            e = DdzEnv(seat=0, landlord=0, opponents="builtin:random", objective=objective)
+            _, info = e.reset(seed=seed)
+            rng = np.random.default_rng(seed)
+            terminated = False
+            while not terminated:
+                _, reward, terminated, _, info = e.step(int(rng.choice(info["legal_actions"])))
+            signs.append(reward)
+        assert np.sign(signs[0]) == signs[1] and abs(signs[1]) == 1.0

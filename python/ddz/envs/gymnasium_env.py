@@ -5,12 +5,14 @@
 ``f(observation, legal_actions) -> action`` as :func:`ddz.arena` seats them). The spaces are the PettingZoo environment's:
 ``Discrete`` over :mod:`ddz.envs.actions` and a Dict observation with the int8 vector and
 the ``action_mask`` (read-only, as the PettingZoo environment's); ``info["legal_actions"]``
-lists the legal indices too. The reward is the
-learner's official score when the game ends, 0 before. ``reset(seed=s)`` deals the same game
+lists the legal indices too, ascending. The reward is the learner's reward under
+``objective`` (:mod:`ddz.envs.rewards`: the official score by default, or DouZero's ``"wp"``,
+``"adp"``, ``"logadp"``) when the game ends, 0 before. ``reset(seed=s)`` deals the same game
 to the same players.
 
 An action outside the mask (Gymnasium's checker steps unmasked samples) ends the episode as
-a fault would, with ``illegal_reward`` (default :data:`ILLEGAL_REWARD`) and
+a fault would, with ``illegal_reward`` (default :data:`ILLEGAL_REWARD` in points, -1 under
+DouZero's objectives) and
 ``info["illegal_action"]``; ``illegal="raise"`` makes it a ``ValueError`` instead that
 changes nothing.
 
@@ -27,6 +29,7 @@ import ddz
 from ddz.envs.actions import action_space
 from ddz.envs import spaces as envspaces
 from ddz.envs.observation import Table
+from ddz.envs.rewards import check_objective, rewards
 
 #: The reward for an action outside the mask when ``illegal="end"``: the platform's fault
 #: before the bottom is shown, 350 to each other player (docs/rules.md, "Faults").
@@ -56,7 +59,8 @@ class DdzEnv(gym.Env):
         landlord=None,
         render_mode=None,
         illegal="end",
-        illegal_reward=ILLEGAL_REWARD,
+        illegal_reward=None,
+        objective="score",
     ):
         if illegal not in ("end", "raise"):
             raise ValueError(f"illegal={illegal!r}: end or raise")
@@ -80,6 +84,10 @@ class DdzEnv(gym.Env):
         self.landlord = landlord
         self.render_mode = render_mode
         self.illegal = illegal
+        self.objective = check_objective(objective)
+        if illegal_reward is None:
+            # The platform's fault in points; under DouZero's objectives the least loss.
+            illegal_reward = ILLEGAL_REWARD if objective == "score" else -1.0
         self.illegal_reward = float(illegal_reward)
         self._faulted = False
         self._specs = opponents
@@ -174,7 +182,7 @@ class DdzEnv(gym.Env):
         self._others_play()
         reward = 0.0
         if game.done:
-            reward = float(game.scores()[self.seat])
+            reward = float(rewards(game, self.objective)[self.seat])
         return self._observe(), reward, game.done, False, self._info()
 
     def render(self):

@@ -10,9 +10,10 @@
   mask is read-only (a new array each time; copy it to change it), so the action space's
   ``sample(mask)`` draws from the legal indices it was told without reading it.
   ``infos[agent]["legal_actions"]`` lists the legal indices of the seat to move too.
-- Rewards: each seat's official score (docs/rules.md: ±100 × base × multiplier a farmer, twice
-  that the landlord), all at the end; 0 on every step before. A game nobody bid ends at once
-  with 0 for all.
+- Rewards: under ``objective`` (:mod:`ddz.envs.rewards`), by default each seat's official score
+  (docs/rules.md: ±100 × base × multiplier a farmer, twice that the landlord), or DouZero's
+  ``"wp"`` (±1), ``"adp"`` (±2**bombs) or ``"logadp"``; all at the end, 0 on every step
+  before. A game nobody bid ends at once with 0 for all.
 - ``reset(seed=s)`` deals the same game and, given the same actions, replays it exactly.
 
 An action that is not legal raises ``ValueError`` and changes nothing.
@@ -30,6 +31,7 @@ import ddz
 from ddz.envs.actions import action_space
 from ddz.envs import spaces as envspaces
 from ddz.envs.observation import Table
+from ddz.envs.rewards import check_objective, rewards
 
 #: The agents, seat by seat.
 AGENTS = ("A", "B", "C")
@@ -85,6 +87,7 @@ class raw_env(AECEnv):
     landlord is ``landlord`` (a seat 0..2) or, when ``None``, drawn for each game from the
     environment's seeded generator, and the base is 1. ``rules``: ``"platform"`` (the
     official rules) or ``"botzone"`` (Botzone's variant), as :class:`ddz.Game` takes them.
+    ``objective``: what the rewards count, ``"score"``, ``"wp"``, ``"adp"`` or ``"logadp"``.
     """
 
     metadata = {
@@ -93,8 +96,11 @@ class raw_env(AECEnv):
         "is_parallelizable": False,
     }
 
-    def __init__(self, bidding=False, rules="platform", landlord=None, render_mode=None):
+    def __init__(
+        self, bidding=False, rules="platform", landlord=None, render_mode=None, objective="score"
+    ):
         super().__init__()
+        self.objective = check_objective(objective)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: one of human, ansi or None")
         if bidding and landlord is not None:
@@ -154,7 +160,7 @@ class raw_env(AECEnv):
         """Fills the infos of the position now reached, and ends the episode when over."""
         game = self.table.game
         if game.done:
-            scores = game.scores()
+            scores = rewards(game, self.objective)
             landlord = self._landlord_name()
             for seat, agent in enumerate(AGENTS):
                 self.rewards[agent] = scores[seat]
