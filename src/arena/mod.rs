@@ -9,7 +9,7 @@
 //! - [`wire`]: the wire format and the logs (the JSON lines, game logs and transcripts, the
 //!   engine's own log read back);
 //! - [`count`]: the counting (the figures per player, the team format, the sequential test);
-//! - the runner, here: a match played ([`run`]), with [`request`] (the rules of a valid match:
+//! - the runner: a match played ([`run`], in `runner`, its progress line in `progress`), with [`request`] (the rules of a valid match:
 //!   a match as asked for, checked into one to run), [`gauntlet`] (one candidate against a
 //!   list of opponents, each in pairs, same deals), [`log_merge`] (a match cut into runs of
 //!   every N-th deal, and their logs merged) and [`text`] (the reports as people read them:
@@ -21,7 +21,9 @@
 pub mod count;
 pub(crate) mod gauntlet;
 pub(crate) mod log_merge;
+mod progress;
 pub(crate) mod request;
+mod runner;
 pub(crate) mod table;
 pub(crate) mod text;
 pub mod wire;
@@ -32,26 +34,20 @@ pub mod wire;
 // logs' and transcripts' formats) are faces of their own.
 pub use gauntlet::{head_to_head, run_gauntlet, run_gauntlet_with, Role};
 pub use request::{CheckedMatch, DealFile, Gauntlet, MatchRequest, RequestError, MOST_TIME_SECS};
+pub(crate) use runner::{game_seed, Hook, MakePlayer};
+pub use runner::{run, run_with, MatchError, Stop};
 pub use table::players::{Answer, Fault, FaultKind, Hosting, Player};
 pub use table::referee::{play_game, CardOrder, ErrorRecord, GameRecord, GameSlot, MatchRules};
 pub use table::scoring::botzone_scores;
 pub use table::spec::{BuiltinSpec, PlayerSpec, BUILTIN_NAMES};
 pub use text::match_text;
 
-use crate::game::deal::{mix, Deal};
+use crate::game::deal::Deal;
 use crate::game::{BySeat, Seat};
 use crate::named::Named;
-use count::report::Report;
-use count::sprt::{Sprt, SprtConfig};
-use count::team::{TeamScore, TEAM_SEATINGS};
-use std::collections::BTreeMap;
-use std::fmt;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use count::sprt::SprtConfig;
+use count::team::TEAM_SEATINGS;
 use table::players::{Builtin, External};
-use table::referee::play_team_game;
-use table::spec::SpecError;
 
 /// How the players are seated on each deal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -309,390 +305,6 @@ impl ArenaConfig {
     }
 }
 
-/// Salt separating game seeds from deal seeds drawn from the same match seed.
-const GAME_SEED_SALT: u64 = 0x6761_6D65; // "game"
-/// Seatings per deal are at most this many, so `deal × this + seating` numbers games uniquely.
-const MAX_SEATINGS: u64 = 8;
-/// How often the progress bar is redrawn.
-const PROGRESS_EVERY: Duration = Duration::from_millis(200);
-
-/// The seed of game `seating` of deal `deal` in the match seeded with `match_seed`: the
-/// randomness of its built-in players. `ddz play` seats a person in the same games.
-#[must_use]
-pub(crate) fn game_seed(match_seed: u64, deal: usize, seating: usize) -> u64 {
-    mix(
-        match_seed ^ GAME_SEED_SALT,
-        deal as u64 * MAX_SEATINGS + seating as u64,
-    )
-}
-
-/// Which of its entry's instances sits at `seat` in `lineup`: the entry, and how many seats
-/// before this one the same entry holds (an entry seated twice needs two instances).
-fn instance_of(lineup: BySeat<usize>, seat: Seat) -> (usize, usize) {
-    let entry = lineup[seat];
-    let copy = lineup.0[..seat.index()]
-        .iter()
-        .filter(|&&e| e == entry)
-        .count();
-    (entry, copy)
-}
-
-/// Makes the player a spec names for a table: [`make_player`] for a match run by [`run`]; a
-/// program embedding the arena ([`run_with`]) seats players of its own (the Python package
-/// hosts its callables so).
-pub(crate) type MakePlayer<'a> = &'a (dyn Fn(&PlayerSpec, Hosting) -> Box<dyn Player> + Sync);
-
-/// The players one thread seats: per entry, instances created as the seatings need them.
-struct Pool<'a> {
-    specs: Vec<PlayerSpec>,
-    hosting: Hosting,
-    make: MakePlayer<'a>,
-    instances: Vec<Vec<Option<Box<dyn Player>>>>,
-}
-
-impl<'a> Pool<'a> {
-    fn take(&mut self, lineup: BySeat<usize>) -> BySeat<Box<dyn Player>> {
-        BySeat::from_fn(|seat| {
-            let (entry, copy) = instance_of(lineup, seat);
-            let list = &mut self.instances[entry];
-            while list.len() <= copy {
-                list.push(None);
-            }
-            list[copy]
-                .take()
-                .unwrap_or_else(|| (self.make)(&self.specs[entry], self.hosting))
-        })
-    }
-
-    /// The team format's spare: the second instance of the team at B, not seated.
-    fn take_spare(&mut self, lineup: BySeat<usize>) -> Box<dyn Player> {
-        let entry = lineup[Seat::B];
-        let list = &mut self.instances[entry];
-        while list.len() < 2 {
-            list.push(None);
-        }
-        list[1]
-            .take()
-            .unwrap_or_else(|| (self.make)(&self.specs[entry], self.hosting))
-    }
-
-    fn put_back_spare(&mut self, lineup: BySeat<usize>, spare: Box<dyn Player>) {
-        self.instances[lineup[Seat::B]][1] = Some(spare);
-    }
-
-    fn put_back(&mut self, lineup: BySeat<usize>, players: BySeat<Box<dyn Player>>) {
-        for (seat, p) in Seat::ALL.into_iter().zip(players.0) {
-            let (entry, copy) = instance_of(lineup, seat);
-            self.instances[entry][copy] = Some(p);
-        }
-    }
-
-    fn finish(&mut self) {
-        for list in &mut self.instances {
-            for p in list.iter_mut().flatten() {
-                p.finish();
-            }
-        }
-    }
-}
-
-/// Why a caller's hook stopped a match (a log that could not be written): any error, kept
-/// as it is for the caller's message.
-pub type Stop = Box<dyn std::error::Error + Send + Sync>;
-
-/// What a caller's hook answers: go on, or stop the match and say why.
-pub(crate) type Hook = Result<(), Stop>;
-
-/// A match that could not be played, or was stopped.
-#[derive(Debug)]
-#[allow(missing_docs)] // each variant's comment says what its fields hold
-pub enum MatchError {
-    /// The format takes another number of players.
-    Players { wanted: usize, given: usize },
-    /// A gauntlet without an opponent.
-    NoOpponent,
-    /// A player's spec refused.
-    Spec(SpecError),
-    /// The caller's hook stopped it.
-    Stopped(Stop),
-}
-
-impl fmt::Display for MatchError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MatchError::Players { wanted, given } => {
-                write!(f, "this format takes {} players, {} given", wanted, given)
-            }
-            MatchError::NoOpponent => f.write_str("a gauntlet needs an opponent"),
-            MatchError::Spec(e) => e.fmt(f),
-            // The hook's own message, its causes included when the caller asks (`{:#}`).
-            MatchError::Stopped(e) => fmt::Display::fmt(e, f),
-        }
-    }
-}
-
-impl std::error::Error for MatchError {}
-
-/// Runs a match. `on_deal` sees each deal's games in deal order (for logs); the report is
-/// returned at the end.
-pub fn run(
-    config: &ArenaConfig,
-    on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
-) -> Result<Report, MatchError> {
-    run_with(config, &make_player, on_deal)
-}
-
-/// Runs a match as [`run`] does, its players made by `make` from their specs.
-pub fn run_with(
-    config: &ArenaConfig,
-    make: MakePlayer<'_>,
-    on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
-) -> Result<Report, MatchError> {
-    let entries = config.format.entries();
-    if config.players.len() != entries {
-        return Err(MatchError::Players {
-            wanted: entries,
-            given: config.players.len(),
-        });
-    }
-    // Each spec read once (a network file it names with it), then shared by every game.
-    let specs = config
-        .players
-        .iter()
-        .map(|text| text.parse::<PlayerSpec>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(MatchError::Spec)?;
-    let labels = labels(&config.players);
-    let mut report = Report::new(&labels);
-    if config.format == Format::Team {
-        report.team = Some(TeamScore::new(config.turn_deals));
-    }
-    report.sprt = config.sprt.map(Sprt::new);
-    // `INFO` tells the whole match's length, in a shard too.
-    let mut rules = config.rules.clone();
-    rules.match_games = config.deal_count() as u32;
-    let numbers = config.deal_numbers();
-    let groups = config.deal_groups();
-    let n = groups.len();
-    let next = AtomicUsize::new(0);
-    // Set when the match stops early (a decided test, a hook's error): a table stops within
-    // its match too.
-    let stopped = AtomicBool::new(false);
-    let start = Instant::now();
-    let jobs = config.jobs.max(1).min(n.max(1));
-    let (tx, rx) = mpsc::channel::<(usize, Vec<GameRecord>)>();
-    let mut outcome: Result<(), Stop> = Ok(());
-    std::thread::scope(|scope| {
-        for _ in 0..jobs {
-            let tx = tx.clone();
-            let next = &next;
-            let stopped = &stopped;
-            let rules = &rules;
-            let numbers = &numbers;
-            let groups = &groups;
-            let specs = &specs;
-            scope.spawn(move || {
-                let mut pool = Pool {
-                    specs: specs.clone(),
-                    hosting: config.hosting(),
-                    make,
-                    instances: (0..entries).map(|_| Vec::new()).collect(),
-                };
-                let matches = config.rules.match_deals.is_some();
-                'groups: loop {
-                    let g = next.fetch_add(1, Ordering::Relaxed);
-                    if g >= n {
-                        break;
-                    }
-                    if matches {
-                        // A new match: every player afresh, as the platform starts them.
-                        pool.finish();
-                        pool.instances.iter_mut().for_each(Vec::clear);
-                    }
-                    for &k in &groups[g] {
-                        if stopped.load(Ordering::Relaxed) {
-                            break 'groups;
-                        }
-                        // `k` orders the deals this run plays; `i` is the deal's number.
-                        let i = numbers[k];
-                        let deal = config.deal(i);
-                        let seatings = config.format.seatings(i);
-                        let mut games = Vec::with_capacity(seatings.len());
-                        for (k, &lineup) in seatings.iter().enumerate() {
-                            let seed = game_seed(config.seed, i, k);
-                            let mut players = pool.take(lineup);
-                            let slot = GameSlot {
-                                deal_index: i,
-                                seating: k,
-                                lineup,
-                                seed,
-                            };
-                            if config.format == Format::Team {
-                                let mut spare = pool.take_spare(lineup);
-                                games.push(play_team_game(
-                                    &mut players,
-                                    &mut spare,
-                                    rules,
-                                    &deal,
-                                    slot,
-                                ));
-                                pool.put_back_spare(lineup, spare);
-                            } else {
-                                games.push(play_game(&mut players, rules, &deal, slot));
-                            }
-                            pool.put_back(lineup, players);
-                        }
-                        if tx.send((k, games)).is_err() {
-                            break 'groups;
-                        }
-                    }
-                }
-                pool.finish();
-            });
-        }
-        drop(tx);
-        let mut pending: BTreeMap<usize, Vec<GameRecord>> = BTreeMap::new();
-        let mut done = 0;
-        let mut drawn = Instant::now();
-        let mut bar = ProgressLine::default();
-        for (i, games) in rx.iter() {
-            pending.insert(i, games);
-            while let Some(games) = pending.remove(&done) {
-                done += 1;
-                if report
-                    .sprt
-                    .as_ref()
-                    .map_or(false, |s| s.decision().is_some())
-                {
-                    // Decided: deals still under way when it was are dropped, so the
-                    // figures do not depend on the number of jobs.
-                    continue;
-                }
-                if outcome.is_ok() {
-                    outcome = on_deal(&games);
-                    if outcome.is_err() {
-                        // Stop handing out deals; the threads finish their current one.
-                        next.store(n, Ordering::Relaxed);
-                        stopped.store(true, Ordering::Relaxed);
-                    }
-                }
-                report.add_deal(&games);
-                if report
-                    .sprt
-                    .as_ref()
-                    .map_or(false, |s| s.decision().is_some())
-                {
-                    next.store(n, Ordering::Relaxed);
-                    stopped.store(true, Ordering::Relaxed);
-                }
-            }
-            if config.progress && drawn.elapsed() >= PROGRESS_EVERY {
-                drawn = Instant::now();
-                let llr = report
-                    .sprt
-                    .as_ref()
-                    .map(|s| (s.llr(), s.config.lower(), s.config.upper()));
-                let line = progress_line(
-                    done,
-                    n,
-                    config.progress_unit,
-                    start.elapsed(),
-                    report.games,
-                    llr,
-                );
-                eprint!("{}", bar.draw(&line));
-            }
-        }
-        if config.progress {
-            eprint!("{}", bar.clear());
-        }
-    });
-    report.seconds = start.elapsed().as_secs_f64();
-    outcome.map_err(MatchError::Stopped)?;
-    Ok(report)
-}
-
-/// Width of the progress bar, in characters.
-const BAR_WIDTH: usize = 30;
-
-/// A line of stderr redrawn in place. Each drawing covers all the last one wrote: a shorter
-/// line after a longer one would otherwise leave the longer one's tail (`ETA 48s s`). Padding
-/// to the last line's length, not to a fixed width, keeps a narrow terminal from wrapping.
-#[derive(Default)]
-struct ProgressLine {
-    /// Characters the last drawing left on the line.
-    width: usize,
-}
-
-impl ProgressLine {
-    /// What to write to draw `line` over the last one.
-    fn draw(&mut self, line: &str) -> String {
-        let len = line.chars().count();
-        let cover = self.width.saturating_sub(len);
-        self.width = len;
-        format!("\r{}{}", line, " ".repeat(cover))
-    }
-
-    /// What to write to leave the line empty, the cursor at its start.
-    fn clear(&mut self) -> String {
-        let text = format!("\r{}\r", " ".repeat(self.width));
-        self.width = 0;
-        text
-    }
-}
-
-/// The progress line: the bar, deals done (counted as `unit`), games per second (one decimal: slow players play
-/// well under one game a second) and the time left at the pace so far; the SPRT's LLR and
-/// bounds when one runs.
-fn progress_line(
-    done: usize,
-    total: usize,
-    unit: &str,
-    elapsed: Duration,
-    games: u64,
-    llr: Option<(f64, f64, f64)>,
-) -> String {
-    let filled = (done * BAR_WIDTH)
-        .checked_div(total)
-        .unwrap_or(BAR_WIDTH)
-        .min(BAR_WIDTH);
-    let secs = elapsed.as_secs_f64();
-    let rate = games as f64 / secs.max(1e-9);
-    let eta = if done == 0 {
-        "ETA ?".to_string()
-    } else {
-        let left = secs * total.saturating_sub(done) as f64 / done as f64;
-        format!("ETA {}", clock_time(left))
-    };
-    let llr = match llr {
-        Some((l, lower, upper)) => format!(", LLR {:.2} ({:.2}, {:.2})", l, lower, upper),
-        None => String::new(),
-    };
-    format!(
-        "[{}{}] {}/{} {}, {:.1} games/s, {}{}",
-        "#".repeat(filled),
-        " ".repeat(BAR_WIDTH - filled),
-        done,
-        total,
-        unit,
-        rate,
-        eta,
-        llr
-    )
-}
-
-/// Seconds as `45s`, `12m05s` or `3h07m`.
-fn clock_time(secs: f64) -> String {
-    let s = secs.max(0.0).round() as u64;
-    if s < 60 {
-        format!("{}s", s)
-    } else if s < 3600 {
-        format!("{}m{:02}s", s / 60, s % 60)
-    } else {
-        format!("{}h{:02}m", s / 3600, s % 3600 / 60)
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -740,77 +352,5 @@ mod tests {
             assert_eq!(seats, [0, 1, 2]);
         }
         assert_eq!(Format::Alone.entries(), 2);
-    }
-
-    #[test]
-    fn the_progress_line_shows_tenths_of_games_per_second_and_the_time_left() {
-        // 10 of 40 deals in 20 s: 30 more deals at 2 s each.
-        let line = progress_line(10, 40, "deals", Duration::from_secs(20), 6, None);
-        assert!(line.contains("10/40 deals"), "{}", line);
-        assert!(line.contains("0.3 games/s"), "{}", line);
-        assert!(line.contains("ETA 1m00s"), "{}", line);
-        assert!(line.starts_with(&format!("[{}{}]", "#".repeat(7), " ".repeat(23))));
-        let line = progress_line(
-            0,
-            40,
-            "deals",
-            Duration::from_secs(1),
-            0,
-            Some((1.5, -2.9, 2.9)),
-        );
-        assert!(line.contains("ETA ?"), "{}", line);
-        assert!(line.contains("LLR 1.50 (-2.90, 2.90)"), "{}", line);
-        let line = progress_line(1, 1000, "games", Duration::from_secs(13), 6, None);
-        assert!(line.contains("ETA 3h36m"), "{}", line);
-        assert!(line.contains("1/1000 games"), "{}", line);
-        assert_eq!(clock_time(59.4), "59s");
-        assert_eq!(clock_time(3599.0), "59m59s");
-    }
-
-    /// What a terminal line shows after `written`: `\r` goes back to its start, every other
-    /// character overwrites the one under the cursor.
-    fn screen(written: &str) -> String {
-        let mut line: Vec<char> = Vec::new();
-        let mut at = 0;
-        for c in written.chars() {
-            if c == '\r' {
-                at = 0;
-            } else {
-                if at == line.len() {
-                    line.push(c);
-                } else {
-                    line[at] = c;
-                }
-                at += 1;
-            }
-        }
-        line.into_iter().collect::<String>().trim_end().to_string()
-    }
-
-    #[test]
-    fn each_progress_line_covers_what_the_last_one_left() {
-        let mut bar = ProgressLine::default();
-        let mut written = String::new();
-        let lines = [
-            progress_line(1, 900, "games", Duration::from_secs(48), 1, None),
-            progress_line(899, 900, "games", Duration::from_secs(48), 899, None),
-            "short".to_string(),
-            progress_line(
-                10,
-                40,
-                "deals",
-                Duration::from_secs(20),
-                6,
-                Some((1.5, -2.9, 2.9)),
-            ),
-            "[##] 3/4 deals, ETA 48s".to_string(),
-        ];
-        for line in &lines {
-            written += &bar.draw(line);
-            assert_eq!(screen(&written), line.trim_end(), "{:?}", written);
-        }
-        written += &bar.clear();
-        assert_eq!(screen(&written), "");
-        assert!(written.ends_with('\r'));
     }
 }
