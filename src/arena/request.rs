@@ -6,11 +6,12 @@
 
 use super::count::sprt::SprtConfig;
 use super::table::referee::MatchRules;
-use super::table::spec::{PlayerSpec, SpecError};
+use super::table::spec::PlayerSpec;
 use super::{ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::game::deal::Deal;
 use crate::game::Scoring;
 use crate::shards::Shard;
+use crate::strategy::kinds::SpecError;
 use std::fmt;
 use std::time::Duration;
 

@@ -54,6 +54,7 @@ pub(crate) mod bench_games;
 pub(crate) mod choices;
 pub(crate) mod explain;
 pub(crate) mod greedy;
+pub mod kinds;
 pub(crate) mod knowledge;
 pub(crate) mod learned_policy;
 pub mod networks;

@@ -32,7 +32,7 @@ use crate::protocol::Command;
 use crate::registry::{entries, set, synopsis, valid, Flag};
 use crate::strategy::thinker::{player_setting_names, Aim, Bidder, Thinker, ThinkerSettings};
 use crate::strategy::{Ending, Strategy};
-use crate::time::{Deadline, LimitNotes, TimeControl};
+use crate::time::{Deadline, GivenLimit, TimeControl};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -162,7 +162,7 @@ fn read_args(
     args: &[String],
 ) -> anyhow::Result<(ThinkerSettings, Asked, PositionLine)> {
     let mut settings = ThinkerSettings::default();
-    let mut limits = LimitNotes::default();
+    let mut limits = GivenLimit::default();
     let mut asked = Asked {
         transcript: None,
         at: None,
@@ -188,11 +188,10 @@ fn read_args(
         match flag.strip_prefix("--") {
             Some(key) if player_setting_names().any(|name| name == key) => {
                 let v = line.value()?;
-                let before = settings.limit;
                 settings
                     .set(key, &v)
                     .map_err(|e| anyhow!("{}: {}", flag, e))?;
-                limits.read(before, settings.limit, &format!("{} {}", flag, v));
+                limits.follow(settings.limit, &format!("{} {}", flag, v));
             }
             _ => return Err(line.unknown(&arg).into()),
         }
