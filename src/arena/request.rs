@@ -4,10 +4,10 @@
 //! The flags' reading is the tool's (`tools/arena.rs`); what makes a match playable is here, so
 //! each rule is one line of [`check`] and one variant of the error, testable without a binary.
 
+use super::config::{ArenaConfig, Format, DEFAULT_PLAYER};
 use super::count::sprt::SprtConfig;
 use super::table::referee::MatchRules;
 use super::table::spec::PlayerSpec;
-use super::{ArenaConfig, Format, DEFAULT_PLAYER};
 use crate::game::deal::Deal;
 use crate::game::Scoring;
 use crate::shards::Shard;

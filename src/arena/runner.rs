@@ -2,13 +2,14 @@
 //! jobs, each deal's games played at its seatings' tables, and the games gathered in deal order
 //! into the report.
 
+use super::config::{labels, make_player, ArenaConfig, Format};
 use super::count::report::Report;
 use super::count::sprt::Sprt;
 use super::count::team::TeamScore;
 use super::progress::{progress_line, ProgressLine, PROGRESS_EVERY};
-use super::table::referee::play_team_game;
-use super::{labels, make_player, ArenaConfig, Format, GameRecord, GameSlot, Hosting, Player};
-use super::{play_game, MatchRules, PlayerSpec};
+use super::table::players::{Hosting, Player};
+use super::table::referee::{play_game, play_team_game, GameRecord, GameSlot, MatchRules};
+use super::table::spec::PlayerSpec;
 use crate::game::deal::mix;
 use crate::game::{BySeat, Seat};
 use crate::strategy::kinds::SpecError;

@@ -3,11 +3,11 @@
 //! ([`GauntletReport::summary`]). The figures are counted in [`super::count::report`], [`super::count::team`]
 //! and [`super::gauntlet`]; the machine-readable lines are [`super::wire::json`]'s.
 
+use super::config::{ArenaConfig, Format};
 use super::count::report::{rate, PlayerStats, Report};
 use super::count::team::{TeamScore, DEAL_CAP};
 use super::gauntlet::{GauntletReport, Interval, Role};
 use super::table::players::{FaultKind, FAULT_KINDS};
-use super::{ArenaConfig, Format};
 use crate::game::Scoring;
 use crate::named::Named;
 use crate::rules::Platform;
