@@ -22,7 +22,7 @@ use ddz::game::state::HAND_SIZE;
 use ddz::game::{Scoring, Seat};
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::Platform;
-use ddz::strategy::kinds::BuiltinSpec;
+use ddz::strategy::BuiltinSpec;
 use ddz::time::TimeControl;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

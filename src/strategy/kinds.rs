@@ -23,7 +23,7 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 /// The built-in players, in the order a refusal lists them.
-pub static PLAYER_KINDS: &[PlayerKind] = &[
+pub(crate) static PLAYER_KINDS: &[PlayerKind] = &[
     PlayerKind {
         name: "random",
         kind: Kind::Plain(|seed| Box::new(RandomPlayer::new(seed))),
@@ -51,15 +51,15 @@ pub static PLAYER_KINDS: &[PlayerKind] = &[
 ];
 
 /// One kind of built-in player: `builtin:NAME[:SETTINGS]`.
-pub struct PlayerKind {
+pub(crate) struct PlayerKind {
     /// The name after `builtin:`.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// How its players are made.
-    pub kind: Kind,
+    pub(crate) kind: Kind,
 }
 
 /// How a kind's players are made.
-pub enum Kind {
+pub(crate) enum Kind {
     /// A player without settings, made from a game's seed (its randomness).
     Plain(fn(u64) -> Box<dyn Strategy>),
     /// A player with settings: reads what follows `NAME` (`None` when no `:` does; `ddz:`
@@ -176,7 +176,7 @@ impl BuiltinSpec {
     /// A kind's spec whose players `make` makes: what a [`Kind::Read`] reader gives for a
     /// kind other than `ddz` (`settings`: the text after `NAME:`, which the spec shows).
     #[must_use]
-    pub fn made(
+    pub(crate) fn made(
         name: &'static str,
         settings: Option<&str>,
         make: impl Fn(u64) -> Box<dyn Strategy> + Send + Sync + 'static,

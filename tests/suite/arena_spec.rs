@@ -3,7 +3,7 @@
 //! the host fills in the rest, and what is not a player is refused with the reason.
 
 use ddz::arena::PlayerSpec;
-use ddz::strategy::kinds::BuiltinSpec;
+use ddz::strategy::BuiltinSpec;
 use ddz::time::SearchLimit;
 
 /// A spec's text reads into a value whose text is the same, and that text reads back into
