@@ -73,12 +73,26 @@ pub fn builtin_names() -> Vec<&'static str> {
     PLAYER_KINDS.iter().map(|k| k.name).collect()
 }
 
-/// Makes a strategy from a game's seed: a kind's players, as a spec keeps them.
-pub type Make = Arc<dyn Fn(u64) -> Box<dyn Strategy> + Send + Sync>;
+/// Makes a strategy from a game's seed: a kind's players, as a spec keeps them. Any two are
+/// equal: a spec is known by its kind and settings.
+#[derive(Clone)]
+pub struct Make(Arc<dyn Fn(u64) -> Box<dyn Strategy> + Send + Sync>);
+
+impl PartialEq for Make {
+    fn eq(&self, _: &Make) -> bool {
+        true
+    }
+}
+
+impl fmt::Debug for Make {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Make")
+    }
+}
 
 /// A built-in player as a spec names it: its kind and settings, read once, from which the
 /// players are built as often as the games need them.
-#[derive(Clone)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum BuiltinSpec {
     /// `ddz[:KEY=VALUE…]`: the thinking player (the engine's default), the one kind a host's
     /// search limit reaches.
@@ -92,33 +106,6 @@ pub enum BuiltinSpec {
         /// Makes a player from a game's seed.
         make: Make,
     },
-}
-
-impl PartialEq for BuiltinSpec {
-    /// The same kind with the same settings (the spec's text).
-    fn eq(&self, other: &BuiltinSpec) -> bool {
-        match (self, other) {
-            (BuiltinSpec::Ddz(a), BuiltinSpec::Ddz(b)) => a == b,
-            (
-                BuiltinSpec::Made { name, settings, .. },
-                BuiltinSpec::Made {
-                    name: other_name,
-                    settings: other_settings,
-                    ..
-                },
-            ) => name == other_name && settings == other_settings,
-            _ => false,
-        }
-    }
-}
-
-impl fmt::Debug for BuiltinSpec {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BuiltinSpec::Ddz(ddz) => f.debug_tuple("Ddz").field(ddz).finish(),
-            BuiltinSpec::Made { .. } => write!(f, "Made({})", self),
-        }
-    }
 }
 
 /// The thinking player's settings as a spec gives them: the settings read, and the
@@ -184,7 +171,7 @@ impl BuiltinSpec {
         BuiltinSpec::Made {
             name,
             settings: settings.map(str::to_string),
-            make: Arc::new(make),
+            make: Make(Arc::new(make)),
         }
     }
 
@@ -193,7 +180,7 @@ impl BuiltinSpec {
     #[must_use]
     pub fn strategy(&self, seed: u64, shown: Option<&Deal>) -> Box<dyn Strategy> {
         match self {
-            BuiltinSpec::Made { make, .. } => make(seed),
+            BuiltinSpec::Made { make, .. } => (make.0)(seed),
             BuiltinSpec::Ddz(ddz) => {
                 let mut thinker = Thinker::new(ddz.settings.clone());
                 if let (true, Some(deal)) = (ddz.peek, shown) {
