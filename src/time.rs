@@ -7,7 +7,7 @@
 //! - a [`SearchLimit`], what a search may spend on a decision: a count of deals (reproducible:
 //!   the same answer on any machine) or a thinking time. It is the thinking player's setting
 //!   (`samples = N` or `think = S`, two spellings of the one value, the last given winning
-//!   wherever they are given: [`LimitNotes`]); when none is given the host puts in its
+//!   wherever they are given: [`GivenLimit`]); when none is given the host puts in its
 //!   platform's ([`TimeRules::search`]);
 //! - a [`TimeControl`], the referee's clock: the reply limit in force (which `INFO` or the
 //!   arena's table may change) less what is kept back for what happens outside the strategy.
@@ -20,7 +20,7 @@
 //! inside the limit); a thinking time stops at the soft deadline, the question's instant plus
 //! the time (never past the hard one).
 
-use crate::registry::{number, SettingError};
+use crate::registry::{number, FlagRefusal, SettingError};
 use std::fmt;
 use std::time::{Duration, Instant};
 
@@ -110,42 +110,65 @@ impl SearchLimit {
     }
 }
 
-/// How a front end came by its search limit: each front end reads the limits given in order
-/// (`ddz.cfg`'s lines, then the flags; a spec's keys; a tool's flags), the last one wins, and
-/// one that replaced another given before it leaves a note, which the front end says on stderr
-/// (and the engine in its log's start line).
+/// A search limit as a front end was given it, the one type every front end keeps it in: it
+/// reads the limits given in order (`ddz.cfg`'s lines, then the flags; a spec's keys; a tool's
+/// flags), the last one wins, and one that replaced another given before it leaves a note,
+/// which the front end says on stderr (and the engine in its log's start line).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct LimitNotes {
+pub struct GivenLimit {
+    /// The limit in force, the last given; `None` when none was (the host's platform's then).
+    pub limit: Option<SearchLimit>,
     /// How the limit in force was given: `--think 2`, `think = 2 (ddz.cfg line 3)`, `think=2`.
     by: String,
     /// One line a replacement: `--samples 64 replaces --think 2: plays 64 deals a decision`.
     pub notes: Vec<String>,
 }
 
-impl LimitNotes {
-    /// Reading what was given as `by` took the limit from `before` to `after` (the same when it
-    /// set no limit, or the one in force again): noted when it replaced one given before.
-    pub(crate) fn read(
-        &mut self,
-        before: Option<SearchLimit>,
-        after: Option<SearchLimit>,
-        by: &str,
-    ) {
-        if after == before {
+impl GivenLimit {
+    /// `given`, spelled `by` (`--samples 64`), read: the limit now, noted when it replaced
+    /// one given before.
+    pub(crate) fn give(&mut self, given: SearchLimit, by: &str) {
+        self.follow(Some(given), by);
+    }
+
+    /// Reading what was given as `by` left the limit at `now` (the same when it set no limit,
+    /// or the one in force again): for a front end whose player's settings read the limit
+    /// (the engine, a `builtin:ddz` spec, `ddz analyze`), whose limit this follows.
+    pub(crate) fn follow(&mut self, now: Option<SearchLimit>, by: &str) {
+        if now == self.limit {
             return;
         }
-        if let (Some(_), Some(now)) = (before, after) {
+        if let (Some(_), Some(now)) = (self.limit, now) {
             let note = format!("{} replaces {}: {}", by, self.by, now.in_words());
             self.notes.push(note);
         }
+        self.limit = now;
         self.by = by.to_string();
     }
+}
 
-    /// `given` (spelled `by`: `--samples 64`) read into `limit`, a tool's.
-    pub(crate) fn give(&mut self, limit: &mut Option<SearchLimit>, given: SearchLimit, by: &str) {
-        let before = limit.replace(given);
-        self.read(before, *limit, by);
-    }
+/// The flags `--think SECONDS` and `--samples N` of a tool whose settings keep a
+/// [`GivenLimit`]: the one reading of them ([`think_flag`], [`samples_flag`]), so the engine
+/// and the tools accept the same and say the same of a limit given after another.
+pub(crate) fn think_flag<T: AsMut<GivenLimit>>(
+    settings: &mut T,
+    words: &[String],
+) -> Result<(), FlagRefusal> {
+    let limit = SearchLimit::Time(parse_think(&words[0])?);
+    let by = format!("--think {}", words[0]);
+    settings.as_mut().give(limit, &by);
+    Ok(())
+}
+
+/// `--samples N`, as [`think_flag`] reads `--think`.
+pub(crate) fn samples_flag<T: AsMut<GivenLimit>>(
+    settings: &mut T,
+    words: &[String],
+) -> Result<(), FlagRefusal> {
+    let limit = SearchLimit::Deals(parse_samples(&words[0])?);
+    let by = format!("--samples {}", words[0]);
+    settings.as_mut().give(limit, &by);
+    Ok(())
 }
 
 /// A count of deals as a person writes it (`64`: a whole number ≥ 1): the one reading of
@@ -442,16 +465,15 @@ mod tests {
             SearchLimit::Time(Duration::from_secs(2)),
             SearchLimit::Deals(64),
         );
-        let mut limit = None;
-        let mut notes = LimitNotes::default();
-        notes.give(&mut limit, two, "--think 2");
-        notes.give(&mut limit, two, "--think 2");
-        assert!(notes.notes.is_empty());
-        notes.give(&mut limit, deals, "--samples 64");
-        notes.give(&mut limit, two, "think=2");
-        assert_eq!(limit, Some(two));
+        let mut given = GivenLimit::default();
+        given.give(two, "--think 2");
+        given.give(two, "--think 2");
+        assert!(given.notes.is_empty());
+        given.give(deals, "--samples 64");
+        given.follow(Some(two), "think=2");
+        assert_eq!(given.limit, Some(two));
         assert_eq!(
-            notes.notes,
+            given.notes,
             [
                 "--samples 64 replaces --think 2: plays 64 deals a decision",
                 "think=2 replaces --samples 64: thinks 2 s a decision"

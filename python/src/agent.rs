@@ -13,7 +13,7 @@
 use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
 use crate::rules::{codes_of, platform_of, type_name};
 use ddz::arena::make_player;
-use ddz::arena::{BuiltinSpec, PlayerSpec};
+use ddz::arena::PlayerSpec;
 use ddz::arena::{Hosting, Player};
 use ddz::cards::Cards;
 use ddz::engine::Engine;
@@ -22,6 +22,7 @@ use ddz::game::state::HAND_SIZE;
 use ddz::game::{Scoring, Seat};
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::Platform;
+use ddz::strategy::BuiltinSpec;
 use ddz::time::TimeControl;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;

@@ -15,9 +15,10 @@
 //! - points per deal: the candidate's mean score per seat on a deal, as the arena reports it;
 //!   combined, its mean over the opponents on each deal.
 
+use super::config::{labels, make_player, ArenaConfig, Format};
 use super::count::report::Report;
+use super::runner::{run_with, Hook, MakePlayer, MatchError};
 use super::table::referee::GameRecord;
-use super::{run_with, ArenaConfig, Format, Hook, MakePlayer, MatchError};
 use crate::arena::table::players::{FaultKind, FAULT_KINDS};
 use crate::estimate::{Estimate, Z95};
 
@@ -311,7 +312,7 @@ pub fn run_gauntlet(
 ) -> Result<GauntletReport, MatchError> {
     run_gauntlet_with(
         config,
-        &super::make_player,
+        &make_player,
         candidate,
         opponents,
         on_deal,
@@ -346,7 +347,7 @@ pub fn run_gauntlet_with(
             on_deal(index, games)
         })?;
         on_match(&one, &report).map_err(MatchError::Stopped)?;
-        let label = super::labels(&one.players)[1].clone();
+        let label = labels(&one.players)[1].clone();
         standings.push(Standing {
             opponent: label,
             report,

@@ -15,11 +15,11 @@
 //! command line); then it adds the deals up in order, as the run would have. Its `seconds` is the
 //! shards' wall times added up, and reply times come from the log's whole microseconds.
 
+use super::config::{labels, ArenaConfig, Format, ParseFormatError};
 use super::count::report::Report;
 use super::count::team::TeamScore;
 use super::table::referee::GameRecord;
 use super::wire::json::{LogLine, ShardEnd, ShardHeader};
-use super::{labels, ArenaConfig, Format, ParseFormatError};
 use crate::shards::{Shard, ShardFile, Shards, ShardsError};
 use std::collections::BTreeMap;
 use std::fmt;

@@ -4,13 +4,14 @@
 //! The flags' reading is the tool's (`tools/arena.rs`); what makes a match playable is here, so
 //! each rule is one line of [`check`] and one variant of the error, testable without a binary.
 
+use super::config::{ArenaConfig, Format, DEFAULT_PLAYER};
 use super::count::sprt::SprtConfig;
 use super::table::referee::MatchRules;
-use super::table::spec::{PlayerSpec, SpecError};
-use super::{ArenaConfig, Format, DEFAULT_PLAYER};
+use super::table::spec::PlayerSpec;
 use crate::game::deal::Deal;
 use crate::game::Scoring;
 use crate::shards::Shard;
+use crate::strategy::kinds::SpecError;
 use std::fmt;
 use std::time::Duration;
 
@@ -237,19 +238,25 @@ fn two_sided(format: Format) -> bool {
 }
 
 /// Every rule of a valid match, in the order they are told.
-fn check(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
+fn check(mut request: MatchRequest) -> Result<CheckedMatch, RequestError> {
+    check_numbers(&mut request)?;
+    let (format, players) = seating(&mut request)?;
+    if format == Format::Team {
+        request.rules.scoring = Scoring::Team;
+    }
+    // The sequential test compares two sides deal by deal, in order.
+    if request.sprt.is_some() && request.shard.is_some() {
+        return Err(RequestError::SprtInShards);
+    }
+    if request.sprt.is_some() && format == Format::Seats {
+        return Err(RequestError::SprtWithoutTwo);
+    }
+    let defaults = ArenaConfig::default();
+    let (deals, games) = deals_of(request.deal_file.take(), request.games, defaults.games)?;
+    let gauntlet = gauntlet_of(&request)?;
     let MatchRequest {
-        mut players,
-        pair,
-        duplicate,
-        format,
-        gauntlet,
-        games,
-        deal_file,
         seed,
-        time,
         turn,
-        match_deals,
         jobs,
         sprt,
         shard,
@@ -259,114 +266,8 @@ fn check(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
         show_stderr,
         threaded,
         progress,
+        ..
     } = request;
-    // Numbers no match can use.
-    if games == Some(0) {
-        return Err(RequestError::NoGames);
-    }
-    if turn == Some(0) {
-        return Err(RequestError::NoTurn);
-    }
-    if match_deals == Some(0) {
-        return Err(RequestError::NoMatchDeals);
-    }
-    if match_deals.is_some() && shard.is_some() {
-        return Err(RequestError::MatchesInShards);
-    }
-    rules.match_deals = match_deals.map(|n| n as u32);
-    if let Some(secs) = time {
-        if !(secs > 0.0 && secs < MOST_TIME_SECS) {
-            return Err(RequestError::BadTime(secs));
-        }
-        rules.time = Duration::from_secs_f64(secs);
-    }
-    if jobs == 0 {
-        return Err(RequestError::NoJobs);
-    }
-    // Who plays, and how they are seated.
-    if gauntlet.is_some()
-        && (pair.is_some()
-            || duplicate
-            || !players.is_empty()
-            || format.map_or(false, |f| !two_sided(f)))
-    {
-        return Err(RequestError::GauntletWithPlayers);
-    }
-    let format = if gauntlet.is_some() {
-        players = Vec::new();
-        format.unwrap_or(Format::Pair)
-    } else if let Some((f, x, y)) = pair {
-        if duplicate || !players.is_empty() || format.map_or(false, |other| other != f) {
-            return Err(RequestError::PairWithPlayers(f));
-        }
-        players = vec![x, y];
-        f
-    } else {
-        let f = match (format, duplicate) {
-            (Some(f), false) | (Some(f @ Format::Duplicate), true) => f,
-            (None, true) => Format::Duplicate,
-            (None, false) => Format::Seats,
-            (Some(_), true) => return Err(RequestError::DuplicateAndFormat),
-        };
-        let wanted = f.entries();
-        if players.len() > wanted {
-            return Err(RequestError::TooManyPlayers {
-                wanted,
-                given: players.len(),
-            });
-        }
-        players.resize(wanted, DEFAULT_PLAYER.to_string());
-        f
-    };
-    if format == Format::Team {
-        rules.scoring = Scoring::Team;
-    }
-    // The sequential test compares two sides deal by deal, in order.
-    if sprt.is_some() && shard.is_some() {
-        return Err(RequestError::SprtInShards);
-    }
-    if sprt.is_some() && format == Format::Seats {
-        return Err(RequestError::SprtWithoutTwo);
-    }
-    // The deals: from the file (all of it, or its first `--games`), or from the seed.
-    let defaults = ArenaConfig::default();
-    let (deals, games) = match deal_file {
-        Some(file) => {
-            if file.deals.is_empty() {
-                return Err(RequestError::EmptyDealFile(file.name));
-            }
-            if let Some(asked) = games.filter(|&n| n > file.deals.len()) {
-                return Err(RequestError::FewDeals {
-                    asked,
-                    file: file.name,
-                    held: file.deals.len(),
-                });
-            }
-            let games = games.unwrap_or(file.deals.len());
-            (Some(file.deals), games)
-        }
-        None => (None, games.unwrap_or(defaults.games)),
-    };
-    // A gauntlet is whole matches of a candidate against opponents it can seat.
-    let gauntlet = match gauntlet {
-        Some(words) => {
-            if sprt.is_some() || shard.is_some() || transcripts {
-                return Err(RequestError::GauntletNotWhole);
-            }
-            let (candidate, opponents) = match words.split_first() {
-                Some((c, o)) if !o.is_empty() => (c.clone(), o.to_vec()),
-                _ => return Err(RequestError::GauntletWithoutOpponent),
-            };
-            for spec in &words {
-                spec.parse::<PlayerSpec>().map_err(RequestError::Spec)?;
-            }
-            Some(Gauntlet {
-                candidate,
-                opponents,
-            })
-        }
-        None => None,
-    };
     rules.transcripts = transcripts;
     let config = ArenaConfig {
         players,
@@ -386,4 +287,119 @@ fn check(request: MatchRequest) -> Result<CheckedMatch, RequestError> {
         ..defaults
     };
     Ok(CheckedMatch { config, gauntlet })
+}
+
+/// The numbers no match can use refused; the match's length in deals and its reply limit put
+/// into its rules.
+fn check_numbers(request: &mut MatchRequest) -> Result<(), RequestError> {
+    if request.games == Some(0) {
+        return Err(RequestError::NoGames);
+    }
+    if request.turn == Some(0) {
+        return Err(RequestError::NoTurn);
+    }
+    if request.match_deals == Some(0) {
+        return Err(RequestError::NoMatchDeals);
+    }
+    if request.match_deals.is_some() && request.shard.is_some() {
+        return Err(RequestError::MatchesInShards);
+    }
+    request.rules.match_deals = request.match_deals.map(|n| n as u32);
+    if let Some(secs) = request.time {
+        if !(secs > 0.0 && secs < MOST_TIME_SECS) {
+            return Err(RequestError::BadTime(secs));
+        }
+        request.rules.time = Duration::from_secs_f64(secs);
+    }
+    if request.jobs == 0 {
+        return Err(RequestError::NoJobs);
+    }
+    Ok(())
+}
+
+/// Who plays, and how they are seated: the format and the players' specs (none for a
+/// gauntlet, whose players come with it; the default player in the seats none was given).
+fn seating(request: &mut MatchRequest) -> Result<(Format, Vec<String>), RequestError> {
+    let (format, duplicate) = (request.format, request.duplicate);
+    let mut players = std::mem::take(&mut request.players);
+    if request.gauntlet.is_some()
+        && (request.pair.is_some()
+            || duplicate
+            || !players.is_empty()
+            || format.map_or(false, |f| !two_sided(f)))
+    {
+        return Err(RequestError::GauntletWithPlayers);
+    }
+    if request.gauntlet.is_some() {
+        return Ok((format.unwrap_or(Format::Pair), Vec::new()));
+    }
+    if let Some((f, x, y)) = request.pair.take() {
+        if duplicate || !players.is_empty() || format.map_or(false, |other| other != f) {
+            return Err(RequestError::PairWithPlayers(f));
+        }
+        return Ok((f, vec![x, y]));
+    }
+    let f = match (format, duplicate) {
+        (Some(f), false) | (Some(f @ Format::Duplicate), true) => f,
+        (None, true) => Format::Duplicate,
+        (None, false) => Format::Seats,
+        (Some(_), true) => return Err(RequestError::DuplicateAndFormat),
+    };
+    let wanted = f.entries();
+    if players.len() > wanted {
+        return Err(RequestError::TooManyPlayers {
+            wanted,
+            given: players.len(),
+        });
+    }
+    players.resize(wanted, DEFAULT_PLAYER.to_string());
+    Ok((f, players))
+}
+
+/// The deals and how many are played: from the file (all of it, or its first `games`), or
+/// from the seed (`games`, else `default_games`).
+fn deals_of(
+    deal_file: Option<DealFile>,
+    games: Option<usize>,
+    default_games: usize,
+) -> Result<(Option<Vec<Deal>>, usize), RequestError> {
+    let file = match deal_file {
+        Some(file) => file,
+        None => return Ok((None, games.unwrap_or(default_games))),
+    };
+    if file.deals.is_empty() {
+        return Err(RequestError::EmptyDealFile(file.name));
+    }
+    if let Some(asked) = games.filter(|&n| n > file.deals.len()) {
+        return Err(RequestError::FewDeals {
+            asked,
+            file: file.name,
+            held: file.deals.len(),
+        });
+    }
+    let games = games.unwrap_or(file.deals.len());
+    Ok((Some(file.deals), games))
+}
+
+/// A gauntlet, when one is asked for: whole matches of a candidate against opponents it can
+/// seat.
+fn gauntlet_of(request: &MatchRequest) -> Result<Option<Gauntlet>, RequestError> {
+    let words = match &request.gauntlet {
+        Some(words) => words,
+        None => return Ok(None),
+    };
+    if request.sprt.is_some() || request.shard.is_some() || request.transcripts {
+        return Err(RequestError::GauntletNotWhole);
+    }
+    let (candidate, opponents) = match words.split_first() {
+        Some((c, o)) if !o.is_empty() => (c.clone(), o.to_vec()),
+        _ => return Err(RequestError::GauntletWithoutOpponent),
+    };
+    for spec in words {
+        spec.parse::<PlayerSpec>().map_err(RequestError::Spec)?;
+    }
+    Ok(Some(Gauntlet {
+        candidate,
+        opponents,
+    }))
 }

@@ -3,11 +3,11 @@
 //! ([`GauntletReport::summary`]). The figures are counted in [`super::count::report`], [`super::count::team`]
 //! and [`super::gauntlet`]; the machine-readable lines are [`super::wire::json`]'s.
 
+use super::config::{ArenaConfig, Format};
 use super::count::report::{rate, PlayerStats, Report};
 use super::count::team::{TeamScore, DEAL_CAP};
 use super::gauntlet::{GauntletReport, Interval, Role};
 use super::table::players::{FaultKind, FAULT_KINDS};
-use super::{ArenaConfig, Format};
 use crate::game::Scoring;
 use crate::named::Named;
 use crate::rules::Platform;
@@ -93,6 +93,20 @@ impl Report {
             .max()
             .unwrap_or(6)
             .max(6);
+        self.player_table(&mut out, width);
+        self.h2h_table(&mut out, width);
+        if let Some(team) = &self.team {
+            let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
+            out.push_str(&team.summary(&labels));
+        }
+        if let Some(s) = &self.sprt {
+            let _ = writeln!(out, "{}", s.status());
+        }
+        out
+    }
+
+    /// The table of the players' figures, a line each, under its heading; labels `width` wide.
+    fn player_table(&self, out: &mut String, width: usize) {
         let _ = writeln!(
             out,
             "{:<w$} {:>7} {:>6} {:>6} {:>6} {:>8} {:>18}  {:>29}  errors",
@@ -139,6 +153,10 @@ impl Report {
                 w = width
             );
         }
+    }
+
+    /// The head-to-head games' win rates, a line for each player that played one.
+    fn h2h_table(&self, out: &mut String, width: usize) {
         let h2h: Vec<&PlayerStats> = self
             .players
             .iter()
@@ -166,14 +184,6 @@ impl Report {
                 );
             }
         }
-        if let Some(team) = &self.team {
-            let labels: Vec<String> = self.players.iter().map(|p| p.label.clone()).collect();
-            out.push_str(&team.summary(&labels));
-        }
-        if let Some(s) = &self.sprt {
-            let _ = writeln!(out, "{}", s.status());
-        }
-        out
     }
 }
 

@@ -9,12 +9,12 @@
 //! own overhead and a loaded machine).
 
 use super::{rebuild, Ask};
-use crate::arena::table::spec::BuiltinSpec;
 use crate::engine::strategy_runner::StrategyRunner;
 use crate::engine::{legal_bid, legal_play};
 use crate::game::GameState;
+use crate::strategy::kinds::BuiltinSpec;
 use crate::time::Deadline;
-use crate::time::{LimitNotes, SearchLimit, TimeControl, BOTZONE};
+use crate::time::{GivenLimit, TimeControl, BOTZONE};
 use serde_json::{json, Value};
 use std::io::{self, BufRead, Write};
 use std::time::Instant;
@@ -29,20 +29,24 @@ pub struct BotSettings {
     /// `builtin:` names).
     pub player: String,
     /// What a turn spends (`--think S` or `--samples N`, the later given winning); `None`:
-    /// Botzone's half second. The player's own (`ddz:samples=8`) wins over it.
-    pub search: Option<SearchLimit>,
-    /// What each `--think` or `--samples` given replaced: said on stderr.
-    pub limits: LimitNotes,
+    /// Botzone's half second. The player's own (`ddz:samples=8`) wins over it. With what each
+    /// one given replaced: said on stderr.
+    pub search: GivenLimit,
     /// Stay alive between turns (Botzone's keep-running mode).
     pub keep_running: bool,
+}
+
+impl AsMut<GivenLimit> for BotSettings {
+    fn as_mut(&mut self) -> &mut GivenLimit {
+        &mut self.search
+    }
 }
 
 impl Default for BotSettings {
     fn default() -> BotSettings {
         BotSettings {
             player: "ddz".to_string(),
-            search: None,
-            limits: LimitNotes::default(),
+            search: GivenLimit::default(),
             keep_running: false,
         }
     }
@@ -59,9 +63,9 @@ pub struct Bot {
 
 impl Bot {
     /// A bot playing as `settings` say; `Err` names a bad player.
-    pub fn new(settings: BotSettings) -> Result<Bot, crate::arena::table::spec::SpecError> {
+    pub fn new(settings: BotSettings) -> Result<Bot, crate::strategy::kinds::SpecError> {
         // What a turn spends: the spec's own limit, else the bot's, else Botzone's half second.
-        let host = settings.search.unwrap_or(BOTZONE.search);
+        let host = settings.search.limit.unwrap_or(BOTZONE.search);
         let spec = settings.player.parse::<BuiltinSpec>()?.hosted(Some(host));
         let time = TimeControl::of(BOTZONE);
         let runner = StrategyRunner::worker(Box::new(move || spec.strategy(0, None)));

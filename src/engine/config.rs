@@ -16,7 +16,7 @@ use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
 use crate::registry::{find_setting, flag_setting, refused, unknown, Setting, SettingError};
 use crate::strategy::thinker::{player_setting_names, retired, ThinkerSettings, SETTINGS};
-use crate::time::LimitNotes;
+use crate::time::GivenLimit;
 use std::path::{Path, PathBuf};
 
 /// The config file's name, looked for beside the executable.
@@ -149,7 +149,7 @@ pub struct EngineConfig {
     pub scoring: Scoring,
     /// What each `samples` or `think` given replaced: said on stderr and in the log's start
     /// line.
-    pub limits: LimitNotes,
+    pub limits: GivenLimit,
 }
 
 impl Default for EngineConfig {
@@ -160,7 +160,7 @@ impl Default for EngineConfig {
             explain: true,
             player: ThinkerSettings::default(),
             scoring: Scoring::default(),
-            limits: LimitNotes::default(),
+            limits: GivenLimit::default(),
         }
     }
 }
@@ -185,9 +185,8 @@ impl EngineConfig {
     /// [`EngineConfig::set`], given as `by` (`--think 2`, `think = 2 (ddz.cfg line 3)`): a
     /// search limit that replaces one given before is noted.
     fn set_given(&mut self, key: &str, value: &str, by: &str) -> Result<(), SettingError> {
-        let before = self.player.limit;
         self.set(key, value)?;
-        self.limits.read(before, self.player.limit, by);
+        self.limits.follow(self.player.limit, by);
         Ok(())
     }
 

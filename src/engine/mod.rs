@@ -280,30 +280,7 @@ impl Engine {
 /// - messages with no game tracked are noted and ignored.
 pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Vec<String>) {
     if let Command::Deal { seat, cards } = command {
-        let n = cards.len();
-        if n == 0 || n > usize::from(HAND_SIZE) {
-            // No hand: the extra cards cannot all be ours, and a game tracked on them would
-            // answer with plays no referee accepts.
-            problems.push(format!(
-                "DEAL with {} {}: refused (a hand is 1 to {} cards); no game is tracked until \
-                 the next DEAL",
-                n,
-                plural(n, "card", "cards"),
-                HAND_SIZE
-            ));
-            *state = None;
-            return;
-        }
-        if n != usize::from(HAND_SIZE) {
-            problems.push(format!(
-                "DEAL with {} {}, not {}: playing the {} dealt",
-                n,
-                plural(n, "card", "cards"),
-                HAND_SIZE,
-                n
-            ));
-        }
-        *state = Some(GameState::new(*seat, *cards));
+        *state = track_deal(*seat, *cards, problems);
         return;
     }
     let needs_game = matches!(
@@ -327,43 +304,7 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
             s.record_bid(*seat, *bid)
         }
         Command::Leftover { landlord, cards } => {
-            let n = cards.len();
-            if n > usize::from(BOTTOM_SIZE) {
-                // Not all of them are the bottom: taking them would put cards in a hand that
-                // are not there.
-                problems.push(format!(
-                    "LEFTOVER with {} cards: refused (a bottom is {}); no landlord is recorded",
-                    n, BOTTOM_SIZE
-                ));
-                return;
-            }
-            // Every contradiction is named; the platform's word is taken all the same (its
-            // only complaint, the bottom in our hand, is among them).
-            for e in s.leftover_contradictions(*landlord, *cards) {
-                problems.push(format!("tracker: {} (after '{}')", e, command));
-            }
-            let _ = s.set_landlord(*landlord, *cards);
-            if n != usize::from(BOTTOM_SIZE) {
-                let counted = if *landlord == s.me {
-                    format!("we hold {}", s.cards_left[*landlord])
-                } else {
-                    format!("{} is counted {}", landlord, s.cards_left[*landlord])
-                };
-                let takes = if n == 0 {
-                    "no bottom".to_string()
-                } else {
-                    format!("the {} shown ({})", n, cards)
-                };
-                problems.push(format!(
-                    "LEFTOVER with {} {}, not {}: landlord {} takes {}, and {}",
-                    n,
-                    plural(n, "card", "cards"),
-                    BOTTOM_SIZE,
-                    landlord,
-                    takes,
-                    counted
-                ));
-            }
+            track_leftover(s, *landlord, *cards, command, problems);
             Ok(())
         }
         Command::Play { seat, cards } => {
@@ -381,6 +322,82 @@ pub fn track(state: &mut Option<GameState>, command: &Command, problems: &mut Ve
     };
     if let Err(e) = result {
         problems.push(format!("tracker: {} (after '{}')", e, command));
+    }
+}
+
+/// The game a `DEAL` of `cards` to `seat` starts, or `None` when they cannot be a hand; a hand
+/// of another size than the deal's is noted in `problems`.
+fn track_deal(seat: Seat, cards: Cards, problems: &mut Vec<String>) -> Option<GameState> {
+    let n = cards.len();
+    if n == 0 || n > usize::from(HAND_SIZE) {
+        // No hand: the extra cards cannot all be ours, and a game tracked on them would
+        // answer with plays no referee accepts.
+        problems.push(format!(
+            "DEAL with {} {}: refused (a hand is 1 to {} cards); no game is tracked until \
+             the next DEAL",
+            n,
+            plural(n, "card", "cards"),
+            HAND_SIZE
+        ));
+        return None;
+    }
+    if n != usize::from(HAND_SIZE) {
+        problems.push(format!(
+            "DEAL with {} {}, not {}: playing the {} dealt",
+            n,
+            plural(n, "card", "cards"),
+            HAND_SIZE,
+            n
+        ));
+    }
+    Some(GameState::new(seat, cards))
+}
+
+/// `command`, a `LEFTOVER` giving `cards` to `landlord`, taken into `s` as the platform says,
+/// each contradiction and odd count noted in `problems`; more than a bottom is refused.
+fn track_leftover(
+    s: &mut GameState,
+    landlord: Seat,
+    cards: Cards,
+    command: &Command,
+    problems: &mut Vec<String>,
+) {
+    let n = cards.len();
+    if n > usize::from(BOTTOM_SIZE) {
+        // Not all of them are the bottom: taking them would put cards in a hand that
+        // are not there.
+        problems.push(format!(
+            "LEFTOVER with {} cards: refused (a bottom is {}); no landlord is recorded",
+            n, BOTTOM_SIZE
+        ));
+        return;
+    }
+    // Every contradiction is named; the platform's word is taken all the same (its
+    // only complaint, the bottom in our hand, is among them).
+    for e in s.leftover_contradictions(landlord, cards) {
+        problems.push(format!("tracker: {} (after '{}')", e, command));
+    }
+    let _ = s.set_landlord(landlord, cards);
+    if n != usize::from(BOTTOM_SIZE) {
+        let counted = if landlord == s.me {
+            format!("we hold {}", s.cards_left[landlord])
+        } else {
+            format!("{} is counted {}", landlord, s.cards_left[landlord])
+        };
+        let takes = if n == 0 {
+            "no bottom".to_string()
+        } else {
+            format!("the {} shown ({})", n, cards)
+        };
+        problems.push(format!(
+            "LEFTOVER with {} {}, not {}: landlord {} takes {}, and {}",
+            n,
+            plural(n, "card", "cards"),
+            BOTTOM_SIZE,
+            landlord,
+            takes,
+            counted
+        ));
     }
 }
 

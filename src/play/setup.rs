@@ -8,7 +8,7 @@ use crate::arena::table::referee::MatchRules;
 use crate::arena::ArenaConfig;
 use crate::game::Seat;
 use crate::shards::Shard;
-use crate::time::{LimitNotes, SearchLimit};
+use crate::time::GivenLimit;
 use std::path::PathBuf;
 
 /// The label of the person's seat in logs and replays.
@@ -34,12 +34,16 @@ pub(crate) struct PlaySettings {
     pub(crate) fixed_landlord: bool,
     /// What the built-in opponents and the hints spend a decision (`--think S` or `--samples
     /// N`, the later given winning); `None`: the engine's default (an opponent's own spec still
-    /// wins: [`Hosting::search`]).
-    pub(crate) search: Option<SearchLimit>,
-    /// What each `--think` or `--samples` given replaced: said on stderr.
-    pub(crate) limits: LimitNotes,
+    /// wins: [`Hosting::search`]), with what each one given replaced (said on stderr).
+    pub(crate) search: GivenLimit,
     /// Where the session's games are kept as they end.
     pub(crate) save: Option<PathBuf>,
+}
+
+impl AsMut<GivenLimit> for PlaySettings {
+    fn as_mut(&mut self) -> &mut GivenLimit {
+        &mut self.search
+    }
 }
 
 impl PlaySettings {
@@ -49,7 +53,7 @@ impl PlaySettings {
     pub(crate) fn hosting(&self) -> Hosting {
         Hosting {
             threaded: true,
-            search: self.search,
+            search: self.search.limit,
             ..Hosting::default()
         }
     }
@@ -126,7 +130,7 @@ impl PlaySettings {
         if self.fixed_landlord {
             command.push("--fixed-landlord".into());
         }
-        if let Some(limit) = self.search {
+        if let Some(limit) = self.search.limit {
             // `samples=64` as the flag `--samples 64`.
             let shown = limit.to_string();
             let (key, value) = shown.split_once('=').unwrap_or((&shown, ""));

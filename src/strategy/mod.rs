@@ -54,6 +54,7 @@ pub(crate) mod bench_games;
 pub(crate) mod choices;
 pub(crate) mod explain;
 pub(crate) mod greedy;
+pub(crate) mod kinds;
 pub(crate) mod knowledge;
 pub(crate) mod learned_policy;
 pub mod networks;
@@ -68,6 +69,7 @@ pub(crate) mod value;
 // `networks` are faces of their own.
 pub use bench_games::self_play_positions;
 pub use greedy::Greedy;
+pub use kinds::{builtin_names, BuiltinSpec};
 pub use knowledge::Knowledge;
 pub use random::RandomPlayer;
 pub use rules_player::{explain, RulesPlayer};

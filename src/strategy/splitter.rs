@@ -467,77 +467,32 @@ fn value_of(
     mode: Mode,
     mut emit: Option<&mut Groups>,
 ) -> Option<i32> {
-    let Leftover {
-        chain_value_sum,
-        chain_count,
-        rocket,
-        ref singles,
-        ref pairs,
-        ref triples,
-        ref holders,
-        plane_count,
-        ..
-    } = *left;
-    let kickable = |r: Rank| left.kickable(r);
     // Value mode attaches only small units: a big unit (a 2 or a joker) costs no round, so
     // attaching it would gain nothing and throw away a card that wins tricks.
-    let small_ok = |r: Rank| !is_big_rank(r) && kickable(r);
+    let small_ok = |r: Rank| !is_big_rank(r) && left.kickable(r);
     let mut units = Units {
-        singles,
-        pairs,
+        singles: &left.singles,
+        pairs: &left.pairs,
         single_used: 0,
         pair_used: 0,
         half: None,
     };
-    let mut value = chain_value_sum;
-    let mut small = chain_count as u32;
-    if rocket {
-        value += ROCKET_VALUE;
+    let mut tally = Tally {
+        value: left.chain_value_sum,
+        small: left.chain_count as u32,
+    };
+    if left.rocket {
+        tally.value += ROCKET_VALUE;
         if let Some(out) = emit.as_deref_mut() {
             out.push(make(
                 Counts::of(Rank::SMALL_JOKER, 1).with_added(Rank::BIG_JOKER, 1),
             ));
         }
     }
-    for (i, h) in holders.iter().enumerate() {
-        let body = if h.len == 0 {
-            Counts::of(h.key, 4)
-        } else {
-            Counts::run(Rank::ALL[h.key.index() + 1 - h.len as usize], h.key, 3)
-        };
-        let mut cards = body;
-        match choice[i] {
-            Wings::None => {
-                if h.len == 0 {
-                    value += bomb_value(h.key);
-                } else {
-                    // A bare plane: its value and round were counted with the chains.
-                }
-            }
-            Wings::Singles | Wings::Pairs => {
-                for _ in 0..h.units() {
-                    let r = if choice[i] == Wings::Singles {
-                        units.take_single(&small_ok)?
-                    } else {
-                        units.take_pair(&small_ok)?
-                    };
-                    let n = if choice[i] == Wings::Singles { 1 } else { 2 };
-                    let unit = if n == 1 {
-                        single_value(r)
-                    } else {
-                        pair_value(r)
-                    };
-                    value += kicker_keep(unit);
-                    cards = cards.with_added(r, n);
-                }
-                if h.len == 0 {
-                    value += four_kicked_value(h.key);
-                    small += 1;
-                }
-            }
-        }
+    for (i, h) in left.holders.iter().enumerate() {
+        let (body, cards) = tally.holder(h, choice[i], &mut units, &small_ok)?;
         if let Some(out) = emit.as_deref_mut() {
-            if i < plane_count {
+            if i < left.plane_count {
                 // Replace the bare plane emitted with the chains by the winged one.
                 if let Some(slot) = out.iter_mut().find(|g| g.cards == body) {
                     *slot = make(cards);
@@ -547,11 +502,82 @@ fn value_of(
             }
         }
     }
-    for &t in triples {
-        // The lowest free unit of either kind (single first on a tie).
-        let s = units.lowest_single(&small_ok).map(|i| singles[i]);
+    for &t in &left.triples {
+        let cards = tally.triple(t, &mut units, &small_ok);
+        if let Some(out) = emit.as_deref_mut() {
+            out.push(make(cards));
+        }
+    }
+    tally.unattached(left, &units, mode, emit);
+    Some(tally.value - round_penalty(tally.small))
+}
+
+/// A kicker choice's value so far, and its groups that cost a round (small ones).
+struct Tally {
+    value: i32,
+    small: u32,
+}
+
+impl Tally {
+    /// Holder `h` with the wings `wings`, taken from `units`: its body and its cards, or
+    /// `None` when the wings cannot be supplied.
+    fn holder(
+        &mut self,
+        h: &Holder,
+        wings: Wings,
+        units: &mut Units<'_>,
+        small_ok: &dyn Fn(Rank) -> bool,
+    ) -> Option<(Counts, Counts)> {
+        let body = if h.len == 0 {
+            Counts::of(h.key, 4)
+        } else {
+            Counts::run(Rank::ALL[h.key.index() + 1 - h.len as usize], h.key, 3)
+        };
+        let mut cards = body;
+        match wings {
+            Wings::None => {
+                if h.len == 0 {
+                    self.value += bomb_value(h.key);
+                } else {
+                    // A bare plane: its value and round were counted with the chains.
+                }
+            }
+            Wings::Singles | Wings::Pairs => {
+                for _ in 0..h.units() {
+                    let r = if wings == Wings::Singles {
+                        units.take_single(small_ok)?
+                    } else {
+                        units.take_pair(small_ok)?
+                    };
+                    let n = if wings == Wings::Singles { 1 } else { 2 };
+                    let unit = if n == 1 {
+                        single_value(r)
+                    } else {
+                        pair_value(r)
+                    };
+                    self.value += kicker_keep(unit);
+                    cards = cards.with_added(r, n);
+                }
+                if h.len == 0 {
+                    self.value += four_kicked_value(h.key);
+                    self.small += 1;
+                }
+            }
+        }
+        Some((body, cards))
+    }
+
+    /// Triple `t` with the lowest free unit of either kind as its kicker (single first on a
+    /// tie), or bare when none is free: its cards.
+    fn triple(
+        &mut self,
+        t: Rank,
+        units: &mut Units<'_>,
+        small_ok: &dyn Fn(Rank) -> bool,
+    ) -> Counts {
+        let s = units.lowest_single(small_ok).map(|i| units.singles[i]);
         let half = units.half.filter(|&r| small_ok(r));
-        let p = units.lowest_pair(&small_ok).map(|i| pairs[i]);
+        let p = units.lowest_pair(small_ok).map(|i| units.pairs[i]);
         let single_pick = match (s, half) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -567,57 +593,64 @@ fn value_of(
             if half == Some(r) && s != Some(r) {
                 units.half = None;
             } else {
-                units.take_single(&small_ok);
+                units.take_single(small_ok);
             }
-            value += triple_kicked_value(t) + kicker_keep(single_value(r));
+            self.value += triple_kicked_value(t) + kicker_keep(single_value(r));
             cards = cards.with_added(r, 1);
         } else if let Some(r) = p {
-            units.take_pair(&small_ok);
-            value += triple_kicked_value(t) + kicker_keep(pair_value(r));
+            units.take_pair(small_ok);
+            self.value += triple_kicked_value(t) + kicker_keep(pair_value(r));
             cards = cards.with_added(r, 2);
         } else {
-            value += triple_value(t);
+            self.value += triple_value(t);
         }
         if !is_big_rank(t) {
-            small += 1;
+            self.small += 1;
         }
-        if let Some(out) = emit.as_deref_mut() {
-            out.push(make(cards));
-        }
+        cards
     }
-    for (i, &r) in pairs.iter().enumerate() {
-        if units.pair_free(i) {
-            value += pair_value(r);
-            if !is_big_rank(r) {
-                small += 1;
-            }
-            if let Some(out) = emit.as_deref_mut() {
-                out.push(make(Counts::of(r, 2)));
+
+    /// The pairs and singles no holder or triple took, each a group of its own.
+    fn unattached(
+        &mut self,
+        left: &Leftover,
+        units: &Units<'_>,
+        mode: Mode,
+        mut emit: Option<&mut Groups>,
+    ) {
+        for (i, &r) in left.pairs.iter().enumerate() {
+            if units.pair_free(i) {
+                self.value += pair_value(r);
+                if !is_big_rank(r) {
+                    self.small += 1;
+                }
+                if let Some(out) = emit.as_deref_mut() {
+                    out.push(make(Counts::of(r, 2)));
+                }
             }
         }
-    }
-    let mut leftover_singles: ArrayVec<Rank, 16> = ArrayVec::new();
-    for (i, &r) in singles.iter().enumerate() {
-        if units.single_free(i) {
+        let mut leftover_singles: ArrayVec<Rank, 16> = ArrayVec::new();
+        for (i, &r) in left.singles.iter().enumerate() {
+            if units.single_free(i) {
+                leftover_singles.push(r);
+            }
+        }
+        if let Some(r) = units.half {
             leftover_singles.push(r);
         }
-    }
-    if let Some(r) = units.half {
-        leftover_singles.push(r);
-    }
-    for &r in &leftover_singles {
-        value += single_value(r);
-        if !is_big_rank(r) {
-            small += 1;
-            if mode == Mode::FewSingles {
-                value -= FEW_SINGLES_PENALTY;
+        for &r in &leftover_singles {
+            self.value += single_value(r);
+            if !is_big_rank(r) {
+                self.small += 1;
+                if mode == Mode::FewSingles {
+                    self.value -= FEW_SINGLES_PENALTY;
+                }
+            }
+            if let Some(out) = emit.as_deref_mut() {
+                out.push(make(Counts::of(r, 1)));
             }
         }
-        if let Some(out) = emit.as_deref_mut() {
-            out.push(make(Counts::of(r, 1)));
-        }
     }
-    Some(value - round_penalty(small))
 }
 
 /// The number of groups for one kicker choice, every unit allowed as a kicker (the rocket

@@ -32,7 +32,7 @@ use crate::protocol::Command;
 use crate::registry::{entries, set, synopsis, valid, Flag};
 use crate::strategy::thinker::{player_setting_names, Aim, Bidder, Thinker, ThinkerSettings};
 use crate::strategy::{Ending, Strategy};
-use crate::time::{LimitNotes, TimeControl};
+use crate::time::{Deadline, GivenLimit, TimeControl};
 use anyhow::{anyhow, bail, Context};
 use std::time::Instant;
 
@@ -96,48 +96,9 @@ const NET_DEALS: u32 = 64;
 
 /// Runs `ddz analyze`.
 pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
-    let mut settings = ThinkerSettings::default();
-    let mut limits = LimitNotes::default();
-    let mut asked = Asked {
-        transcript: None,
-        at: None,
-        seat: None,
-        game: None,
-        scoring: Scoring::Official,
-    };
-    let mut position = PositionLine::default();
     let usage = usage();
-    let mut line = Args::new("analyze", usage, args);
-    while let Some(arg) = line.next_arg()? {
-        // The position, in the syntax of `ddz solve`.
-        if position.take(&arg, &mut line)? {
-            continue;
-        }
-        let flag = match &arg {
-            Arg::Flag(f) => f.clone(),
-            Arg::Word(_) => return Err(line.unknown(&arg).into()),
-        };
-        if line.read_flag(ANALYZE_FLAGS, &flag, &mut asked)? {
-            continue;
-        }
-        // The thinking player's settings, as the engine's flags spell them.
-        match flag.strip_prefix("--") {
-            Some(key) if player_setting_names().any(|name| name == key) => {
-                let v = line.value()?;
-                let before = settings.limit;
-                settings
-                    .set(key, &v)
-                    .map_err(|e| anyhow!("{}: {}", flag, e))?;
-                limits.read(before, settings.limit, &format!("{} {}", flag, v));
-            }
-            _ => return Err(line.unknown(&arg).into()),
-        }
-    }
-    // A limit given after another plays, and says so.
-    for note in &limits.notes {
-        eprintln!("ddz analyze: {}", note);
-    }
-    let (seat, game) = (asked.seat, asked.game);
+    let (settings, asked, position) = read_args(usage, args)?;
+    let (seat, game, scoring) = (asked.seat, asked.game, asked.scoring);
     let transcript_path = asked.transcript.clone();
     let (mut state, question, logged) = match (asked.transcript, asked.at) {
         (Some(path), at) => {
@@ -158,7 +119,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
             (from_position(&position, seat)?, Question::Play, None)
         }
     };
-    state.scoring = asked.scoring;
+    state.scoring = scoring;
     // The engine's time control at the default limit: the deadlines the engine would have.
     let start = Instant::now();
     let deadline = TimeControl::default().deadline(start);
@@ -183,94 +144,146 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
         }
     }
     match question {
-        Question::Bid => {
-            let net = thinker.net_bid(&state);
-            let whose = if thinker.settings().bidder == Bidder::Table {
-                "the bid network at this table"
-            } else {
-                "the bid network"
-            };
-            println!(
-                "{}: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {} at margin {}",
-                whose,
-                net.value,
-                100.0 * net.win_chance,
-                net.pass,
-                net.bid,
-                thinker.settings().bid_margin
-            );
-            let chosen = Strategy::bid(&mut thinker, &state, deadline);
-            let by = match thinker.settings().bidder {
-                Bidder::Value => "the value thresholds",
-                Bidder::Net => "the bid network",
-                Bidder::Table => "the bid network at this table",
-            };
-            println!(
-                "chosen: bid {} (by {}; the bid network's: bid {})",
-                chosen, by, net.bid
-            );
-        }
-        Question::Play => {
-            let a = thinker.analyze(&state, deadline);
-            // The play network's value of each candidate on deals of its own (so the search's
-            // figures are the engine's, untouched), beside the search's.
-            let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
-            let net = thinker.net_means(&state, &plays, NET_DEALS);
-            if state.my_role().map(|r| thinker.settings().judge(r).aim) == Some(Aim::Wins) {
-                println!(
-                    "aim: wins (a deal is a plain stake won or lost; the net by its win head)"
-                );
-            }
-            println!(
-                "{:<16} {:>9} {:>8} {:>6} {:>6} {:>9}",
-                "play", "mean", "±95%", "win%", "deals", "net"
-            );
-            for (c, n) in a.candidates.iter().zip(&net) {
-                println!(
-                    "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6} {:>+9.1}",
-                    c.play.to_string(),
-                    c.mean,
-                    c.ci95,
-                    100.0 * c.win_rate,
-                    c.deals,
-                    n
-                );
-            }
-            // Whose choice the search started from and keeps unless another is clearly better.
-            let prior = "the rule player's";
-            println!("chosen: {} ({}: {})", a.chosen, prior, a.policy_choice);
-            // The best mean among the candidates still in play at the end (a dropped one's
-            // mean stands on fewer deals), when it is better than the rule player's choice.
-            let chosen_mean = a
-                .candidates
-                .iter()
-                .find(|c| c.play == a.chosen)
-                .map(|c| c.mean);
-            let top = a
-                .candidates
-                .iter()
-                .find(|c| c.deals == a.deals && chosen_mean.map_or(false, |m| c.mean > m));
-            if let Some(top) = top {
-                if a.chosen == a.policy_choice {
-                    println!(
-                        "kept: {} has the best mean but leads {} choice by at most {} standard error(s)",
-                        top.play,
-                        prior,
-                        thinker.settings().stick
-                    );
-                }
-            }
-            println!("deals: {}", a.deals);
-            println!("stopped: {}", a.stopped);
-        }
+        Question::Bid => answer_bid(&mut thinker, &state, deadline),
+        Question::Play => answer_play(&mut thinker, &state, deadline),
     }
     println!("time: {:.3} s", start.elapsed().as_secs_f64());
-    if let Some(lines) = logged {
-        for line in lines {
-            println!("{}", line);
-        }
+    for line in logged.into_iter().flatten() {
+        println!("{}", line);
     }
     Ok(())
+}
+
+/// `ddz analyze`'s command line: the thinking player's settings (a limit given after another
+/// noted on stderr), what is asked, and the position when one is given in `ddz solve`'s
+/// syntax.
+fn read_args(
+    usage: &'static str,
+    args: &[String],
+) -> anyhow::Result<(ThinkerSettings, Asked, PositionLine)> {
+    let mut settings = ThinkerSettings::default();
+    let mut limits = GivenLimit::default();
+    let mut asked = Asked {
+        transcript: None,
+        at: None,
+        seat: None,
+        game: None,
+        scoring: Scoring::Official,
+    };
+    let mut position = PositionLine::default();
+    let mut line = Args::new("analyze", usage, args);
+    while let Some(arg) = line.next_arg()? {
+        // The position, in the syntax of `ddz solve`.
+        if position.take(&arg, &mut line)? {
+            continue;
+        }
+        let flag = match &arg {
+            Arg::Flag(f) => f.clone(),
+            Arg::Word(_) => return Err(line.unknown(&arg).into()),
+        };
+        if line.read_flag(ANALYZE_FLAGS, &flag, &mut asked)? {
+            continue;
+        }
+        // The thinking player's settings, as the engine's flags spell them.
+        match flag.strip_prefix("--") {
+            Some(key) if player_setting_names().any(|name| name == key) => {
+                let v = line.value()?;
+                settings
+                    .set(key, &v)
+                    .map_err(|e| anyhow!("{}: {}", flag, e))?;
+                limits.follow(settings.limit, &format!("{} {}", flag, v));
+            }
+            _ => return Err(line.unknown(&arg).into()),
+        }
+    }
+    // A limit given after another plays, and says so.
+    for note in &limits.notes {
+        eprintln!("ddz analyze: {}", note);
+    }
+    Ok((settings, asked, position))
+}
+
+/// A bid: the bid network's view, and the bid chosen.
+fn answer_bid(thinker: &mut Thinker, state: &GameState, deadline: Deadline) {
+    let net = thinker.net_bid(state);
+    let whose = if thinker.settings().bidder == Bidder::Table {
+        "the bid network at this table"
+    } else {
+        "the bid network"
+    };
+    println!(
+        "{}: as landlord at base 1 {:+.1} (win {:.1}%), passing {:+.1}; bid {} at margin {}",
+        whose,
+        net.value,
+        100.0 * net.win_chance,
+        net.pass,
+        net.bid,
+        thinker.settings().bid_margin
+    );
+    let chosen = Strategy::bid(thinker, state, deadline);
+    let by = match thinker.settings().bidder {
+        Bidder::Value => "the value thresholds",
+        Bidder::Net => "the bid network",
+        Bidder::Table => "the bid network at this table",
+    };
+    println!(
+        "chosen: bid {} (by {}; the bid network's: bid {})",
+        chosen, by, net.bid
+    );
+}
+
+/// A play: each candidate's figures, the search's and the play network's, and the play
+/// chosen.
+fn answer_play(thinker: &mut Thinker, state: &GameState, deadline: Deadline) {
+    let a = thinker.analyze(state, deadline);
+    // The play network's value of each candidate on deals of its own (so the search's
+    // figures are the engine's, untouched), beside the search's.
+    let plays: Vec<_> = a.candidates.iter().map(|c| c.play).collect();
+    let net = thinker.net_means(state, &plays, NET_DEALS);
+    if state.my_role().map(|r| thinker.settings().judge(r).aim) == Some(Aim::Wins) {
+        println!("aim: wins (a deal is a plain stake won or lost; the net by its win head)");
+    }
+    println!(
+        "{:<16} {:>9} {:>8} {:>6} {:>6} {:>9}",
+        "play", "mean", "±95%", "win%", "deals", "net"
+    );
+    for (c, n) in a.candidates.iter().zip(&net) {
+        println!(
+            "{:<16} {:>+9.1} {:>8.1} {:>6.1} {:>6} {:>+9.1}",
+            c.play.to_string(),
+            c.mean,
+            c.ci95,
+            100.0 * c.win_rate,
+            c.deals,
+            n
+        );
+    }
+    // Whose choice the search started from and keeps unless another is clearly better.
+    let prior = "the rule player's";
+    println!("chosen: {} ({}: {})", a.chosen, prior, a.policy_choice);
+    // The best mean among the candidates still in play at the end (a dropped one's
+    // mean stands on fewer deals), when it is better than the rule player's choice.
+    let chosen_mean = a
+        .candidates
+        .iter()
+        .find(|c| c.play == a.chosen)
+        .map(|c| c.mean);
+    let top = a
+        .candidates
+        .iter()
+        .find(|c| c.deals == a.deals && chosen_mean.map_or(false, |m| c.mean > m));
+    if let Some(top) = top {
+        if a.chosen == a.policy_choice {
+            println!(
+                "kept: {} has the best mean but leads {} choice by at most {} standard error(s)",
+                top.play,
+                prior,
+                thinker.settings().stick
+            );
+        }
+    }
+    println!("deals: {}", a.deals);
+    println!("stopped: {}", a.stopped);
 }
 
 /// What is asked of the seat.

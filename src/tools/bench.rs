@@ -647,9 +647,7 @@ const THINK_DEALS_QUICK: u32 = 16;
 /// whole points, summed over the decisions, so any change of the default player's search or of
 /// its judge shows in the fingerprint.
 fn bench_think(_pos: &Positions, reps: u32) -> Figures {
-    use crate::strategy::thinker::{Analysis, Thinker, ThinkerSettings};
-    use crate::time::Deadline;
-    use crate::time::{SearchLimit, TimeControl};
+    use crate::strategy::thinker::ThinkerSettings;
     let (decisions, deals) = by_reps(
         reps,
         (THINK_DECISIONS_QUICK, THINK_DEALS_QUICK),
@@ -662,50 +660,16 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
         .take(decisions)
         .collect();
     let cores = ThinkerSettings::default().threads();
-    let run = |threads: usize| -> (Vec<Analysis>, Duration) {
-        let settings = ThinkerSettings {
-            limit: Some(SearchLimit::Deals(deals)),
-            threads: Some(threads),
-            ..ThinkerSettings::default()
-        };
-        let mut thinker = Thinker::new(settings);
-        // The first decision warms the tables and the network up, outside the timing.
-        thinker.analyze(&views[0], Deadline::unlimited());
-        let start = Instant::now();
-        let found = views
-            .iter()
-            .map(|v| thinker.analyze(v, Deadline::unlimited()))
-            .collect();
-        (found, start.elapsed())
-    };
-    let (one, one_time) = run(1);
-    let (all, all_time) = run(cores);
+    let (one, one_time) = think_counted(&views, deals, 1);
+    let (all, all_time) = think_counted(&views, deals, cores);
     assert_eq!(one, all, "threads changed a fixed-budget answer");
     // As the engine thinks: each decision given the same time, no deal budget. Counted in
     // play-outs (a deal judged for one candidate), the unit of the search's work: a deal costs
     // less once candidates are dropped, and more threads drop them sooner, so deals drawn would
     // flatter the threads. A decision left with one candidate ends early: all its time counts.
     let think = by_reps(reps, THINK_TIME_QUICK, THINK_TIME);
-    let timed = |threads: usize| -> (u64, Duration) {
-        let mut thinker = Thinker::new(ThinkerSettings {
-            limit: Some(SearchLimit::Time(think)),
-            threads: Some(threads),
-            ..ThinkerSettings::default()
-        });
-        // The engine's own time control: the deadlines a decision gets.
-        let time = TimeControl::default();
-        let deadline = || time.deadline(Instant::now());
-        thinker.analyze(&views[0], deadline());
-        let start = Instant::now();
-        let playouts = views
-            .iter()
-            .flat_map(|v| thinker.analyze(v, deadline()).candidates)
-            .map(|c| u64::from(c.deals))
-            .sum();
-        (playouts, start.elapsed())
-    };
-    let (one_timed, one_timed_time) = timed(1);
-    let (all_timed, all_timed_time) = timed(cores);
+    let (one_timed, one_timed_time) = think_timed(&views, think, 1);
+    let (all_timed, all_timed_time) = think_timed(&views, think, cores);
     let rate = |work: u64, time: Duration| work as f64 / time.as_secs_f64().max(1e-9);
     let timed_ratio = rate(all_timed, all_timed_time) / rate(one_timed, one_timed_time).max(1e-9);
     let drawn: u64 = one.iter().map(|a| u64::from(a.deals)).sum();
@@ -751,6 +715,58 @@ fn bench_think(_pos: &Positions, reps: u32) -> Figures {
         timed_nodes: 0,
         elapsed: Duration::ZERO,
     }
+}
+
+/// The thinking player's analyses of `views` at `deals` deals a decision on `threads` search
+/// threads, and the time they took (the first decision, which warms the tables and the
+/// network up, played once more outside it).
+fn think_counted(
+    views: &[crate::game::GameState],
+    deals: u32,
+    threads: usize,
+) -> (Vec<crate::strategy::thinker::Analysis>, Duration) {
+    use crate::strategy::thinker::{Thinker, ThinkerSettings};
+    use crate::time::{Deadline, SearchLimit};
+    let settings = ThinkerSettings {
+        limit: Some(SearchLimit::Deals(deals)),
+        threads: Some(threads),
+        ..ThinkerSettings::default()
+    };
+    let mut thinker = Thinker::new(settings);
+    thinker.analyze(&views[0], Deadline::unlimited());
+    let start = Instant::now();
+    let found = views
+        .iter()
+        .map(|v| thinker.analyze(v, Deadline::unlimited()))
+        .collect();
+    (found, start.elapsed())
+}
+
+/// The play-outs the thinking player ran on `views` thinking `think` a decision on `threads`
+/// search threads under the engine's time control, and the time they took.
+fn think_timed(
+    views: &[crate::game::GameState],
+    think: Duration,
+    threads: usize,
+) -> (u64, Duration) {
+    use crate::strategy::thinker::{Thinker, ThinkerSettings};
+    use crate::time::{SearchLimit, TimeControl};
+    let mut thinker = Thinker::new(ThinkerSettings {
+        limit: Some(SearchLimit::Time(think)),
+        threads: Some(threads),
+        ..ThinkerSettings::default()
+    });
+    // The engine's own time control: the deadlines a decision gets.
+    let time = TimeControl::default();
+    let deadline = || time.deadline(Instant::now());
+    thinker.analyze(&views[0], deadline());
+    let start = Instant::now();
+    let playouts = views
+        .iter()
+        .flat_map(|v| thinker.analyze(v, deadline()).candidates)
+        .map(|c| u64::from(c.deals))
+        .sum();
+    (playouts, start.elapsed())
 }
 
 /// Usage of `ddz bench`.

@@ -1,7 +1,6 @@
 //! `ddz botzone`: the engine as a Botzone bot ([`crate::botzone::bot`]), and `ddz botzone check
 //! FILE`: games played under Botzone's own judge, judged again by our rules and scored by ours.
 
-use crate::arena::table::spec::BuiltinSpec;
 use crate::botzone::bot::{self, BotSettings};
 use crate::botzone::parse_cards;
 use crate::cards::Cards;
@@ -10,7 +9,8 @@ use crate::game::score::Outcome;
 use crate::game::{GameState, Seat};
 use crate::registry::{set, synopsis, Flag};
 use crate::rules::{botzone_variant, Platform};
-use crate::time::{parse_samples, parse_think, SearchLimit};
+use crate::strategy::kinds::BuiltinSpec;
+use crate::time::{samples_flag, think_flag};
 use anyhow::{anyhow, bail, Context};
 use serde_json::Value;
 use std::io::{BufRead, Write};
@@ -21,19 +21,8 @@ pub(crate) static BOT_FLAGS: &[Flag<BotSettings>] = &[
     crate::flag!("player", "NAME", |bot, words| {
         set(&mut bot.player, words[0].clone())
     }),
-    // The one reading of `think` and `samples`, so the engine and the tools accept the same.
-    crate::flag!("think", "SECONDS", |bot, words| {
-        let limit = SearchLimit::Time(parse_think(&words[0])?);
-        bot.limits
-            .give(&mut bot.search, limit, &format!("--think {}", words[0]));
-        Ok(())
-    }),
-    crate::flag!("samples", "N", |bot, words| {
-        let limit = SearchLimit::Deals(parse_samples(&words[0])?);
-        bot.limits
-            .give(&mut bot.search, limit, &format!("--samples {}", words[0]));
-        Ok(())
-    }),
+    crate::flag!("think", "SECONDS", think_flag),
+    crate::flag!("samples", "N", samples_flag),
     crate::flag!("keep-running", "", |bot, _| {
         set(&mut bot.keep_running, true)
     }),
@@ -84,9 +73,9 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     }
     // A limit given after another plays, and says so: the bot's, the player's own.
     let spec = settings.player.parse::<BuiltinSpec>();
-    let own = spec.map_or(Vec::new(), |s| s.limit_notes(settings.search));
+    let own = spec.map_or(Vec::new(), |s| s.limit_notes(settings.search.limit));
     let own = own.iter().map(|n| format!("in {}, {}", settings.player, n));
-    for note in settings.limits.notes.iter().cloned().chain(own) {
+    for note in settings.search.notes.iter().cloned().chain(own) {
         eprintln!("ddz botzone: {}", note);
     }
     let stdin = std::io::stdin();

@@ -10,8 +10,7 @@ use std::io::BufRead;
 /// (one in [`JUDGE_EVERY`] lines, more than 16 cards left, not a game's first), and against a
 /// rollout with the solver at the end from the same position.
 pub(crate) fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
-    use crate::cards::Cards;
-    use crate::game::{BySeat, GameState, Outcome};
+    use crate::game::Outcome;
     use crate::search::rollout::{play_out, Finisher, OpenGame};
     use crate::search::Solver;
     use crate::strategy::networks::PlayNet;
@@ -38,26 +37,7 @@ pub(crate) fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
         if left <= SOLVE_AT_CARDS || s.turn == 0 {
             continue;
         }
-        // Concrete cards for the rank counts (suits do not matter to the game).
-        let mut pool = Cards::DECK;
-        let mut take = |c| {
-            let picked = pool.pick(c).expect("a position holds each card once");
-            pool = pool.minus(picked);
-            picked
-        };
-        let hands = BySeat::from_fn(|seat| take(p.hands[seat.index()]));
-        let played = BySeat::from_fn(|seat| take(s.played[seat]));
-        let mut state = GameState::new(p.landlord, hands[p.landlord]);
-        state
-            .set_landlord(p.landlord, Cards::EMPTY)
-            .expect("no bottom to check");
-        state.played = played;
-        state.cards_left = BySeat::from_fn(|seat| hands[seat].len() as u8);
-        state.last = p.last;
-        state.passes = s.passes;
-        state.counted.bombs = p.tally.bombs;
-        state.counted.rocket = p.tally.rocket;
-        state.to_move = Some(p.to_move);
+        let (state, hands) = open_view(&s);
         let game = OpenGame::new(&state, hands);
         let replayed = play_out(game.clone(), &mut policy, None);
         let mut finisher = Finisher {
@@ -114,6 +94,39 @@ pub(crate) fn judge_data(path: &str, limit: usize) -> anyhow::Result<()> {
         err_solved / m
     );
     Ok(())
+}
+
+/// The position of sample `s` as the seat to move's tracker holds it, with every hand in
+/// concrete cards (suits do not matter to the game).
+fn open_view(
+    s: &Sample,
+) -> (
+    crate::game::GameState,
+    crate::game::BySeat<crate::cards::Cards>,
+) {
+    use crate::cards::Cards;
+    use crate::game::{BySeat, GameState};
+    let p = &s.position;
+    let mut pool = Cards::DECK;
+    let mut take = |c| {
+        let picked = pool.pick(c).expect("a position holds each card once");
+        pool = pool.minus(picked);
+        picked
+    };
+    let hands = BySeat::from_fn(|seat| take(p.hands[seat.index()]));
+    let played = BySeat::from_fn(|seat| take(s.played[seat]));
+    let mut state = GameState::new(p.landlord, hands[p.landlord]);
+    state
+        .set_landlord(p.landlord, Cards::EMPTY)
+        .expect("no bottom to check");
+    state.played = played;
+    state.cards_left = BySeat::from_fn(|seat| hands[seat].len() as u8);
+    state.last = p.last;
+    state.passes = s.passes;
+    state.counted.bombs = p.tally.bombs;
+    state.counted.rocket = p.tally.rocket;
+    state.to_move = Some(p.to_move);
+    (state, hands)
 }
 
 /// Positions `ddz netcheck --data` judges unless told otherwise.

@@ -41,7 +41,7 @@ pub(crate) fn run_play(args: &[String]) -> anyhow::Result<()> {
 
 /// Plays deals until the person stops, on `console`.
 pub(crate) fn session(settings: &PlaySettings, console: &SharedConsole) -> anyhow::Result<()> {
-    let person = Human::on_console(console.clone(), settings.search);
+    let person = Human::on_console(console.clone(), settings.search.limit);
     let mut table = Table::seat(settings, Box::new(person))?;
     let names = table.names().clone();
     let header = settings.log_header("play");

@@ -6,7 +6,7 @@ use crate::arena::table::spec::limit_notes;
 use crate::cli::{Arg, Args};
 use crate::play::setup::{PlaySettings, DEFAULT_SEAT};
 use crate::registry::{set, synopsis, Flag, FlagRefusal};
-use crate::time::{parse_samples, parse_think, SearchLimit};
+use crate::time::{samples_flag, think_flag};
 
 /// The flags of a person's table, `ddz play`'s and `ddz serve`'s: declared once for both
 /// tools' usages and their reading.
@@ -29,19 +29,8 @@ pub(crate) static TABLE_FLAGS: &[Flag<PlaySettings>] = &[
     crate::flag!("fixed-landlord", "", |table, _| {
         set(&mut table.fixed_landlord, true)
     }),
-    // The one reading of `think` and `samples`, so the engine and the tools accept the same.
-    crate::flag!("think", "SECONDS", |table, words| {
-        let limit = SearchLimit::Time(parse_think(&words[0])?);
-        let by = format!("--think {}", words[0]);
-        table.limits.give(&mut table.search, limit, &by);
-        Ok(())
-    }),
-    crate::flag!("samples", "N", |table, words| {
-        let limit = SearchLimit::Deals(parse_samples(&words[0])?);
-        let by = format!("--samples {}", words[0]);
-        table.limits.give(&mut table.search, limit, &by);
-        Ok(())
-    }),
+    crate::flag!("think", "SECONDS", think_flag),
+    crate::flag!("samples", "N", samples_flag),
     crate::flag!("save", "FILE", |table, words| {
         set(&mut table.save, Some(words[0].clone().into()))
     }),
@@ -98,8 +87,7 @@ pub(crate) fn parse_with(
         seed: clock_seed(),
         first_deal: 0,
         fixed_landlord: false,
-        search: None,
-        limits: Default::default(),
+        search: Default::default(),
         save: None,
     };
     let mut line = Args::new(tool, usage, args);
@@ -114,8 +102,8 @@ pub(crate) fn parse_with(
     }
     // A limit given after another plays, and says so: the table's, an opponent's own (which
     // wins over the table's for it).
-    let specs = limit_notes(&settings.opponents, settings.search);
-    for note in settings.limits.notes.iter().chain(&specs) {
+    let specs = limit_notes(&settings.opponents, settings.search.limit);
+    for note in settings.search.notes.iter().chain(&specs) {
         eprintln!("ddz {}: {}", tool, note);
     }
     Ok(settings)

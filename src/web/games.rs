@@ -157,7 +157,7 @@ impl Games {
             names: self.setup.names(),
             you: self.setup.seat,
             desk: SharedDesk::default(),
-            hints: Mutex::new(hint_player(self.setup.search)),
+            hints: Mutex::new(hint_player(self.setup.search.limit)),
             last_seen: Mutex::new(Instant::now()),
             holder: Mutex::new(Holder {
                 page,

@@ -2,7 +2,8 @@
 //! whose text is the same, a network file it names is read with it, its later limit plays and
 //! the host fills in the rest, and what is not a player is refused with the reason.
 
-use ddz::arena::{BuiltinSpec, PlayerSpec};
+use ddz::arena::PlayerSpec;
+use ddz::strategy::BuiltinSpec;
 use ddz::time::SearchLimit;
 
 /// A spec's text reads into a value whose text is the same, and that text reads back into

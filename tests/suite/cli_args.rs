@@ -604,7 +604,7 @@ fn play_lists_the_arenas_players() {
     };
     let play = named(&ddz(&["play", "--help"]).stdout);
     let arena = named(&ddz(&["arena", "--help"]).stdout);
-    let known: std::collections::BTreeSet<String> = ddz::arena::BUILTIN_NAMES
+    let known: std::collections::BTreeSet<String> = ddz::strategy::builtin_names()
         .iter()
         .map(|n| n.to_string())
         .collect();

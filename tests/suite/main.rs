@@ -41,6 +41,7 @@ mod estimate_sample;
 mod game_model;
 mod layering;
 mod learn_selfplay;
+mod long_functions;
 mod play_cli;
 mod play_input;
 mod props_cards;

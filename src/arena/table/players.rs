@@ -5,7 +5,6 @@
 //! A player only carries messages and enforces the reply time; judging the replies is the
 //! referee's job, the same for both kinds.
 
-use super::spec::BuiltinSpec;
 use crate::engine::Engine;
 use crate::game::deal::Deal;
 use crate::game::Scoring;
@@ -13,6 +12,7 @@ use crate::named::Named;
 use crate::protocol::external::{self, Program, Stderr};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
+use crate::strategy::kinds::BuiltinSpec;
 use crate::time::{SearchLimit, TimeControl};
 use std::fmt;
 use std::sync::mpsc::RecvTimeoutError;

@@ -312,44 +312,7 @@ impl Solver {
         }
         let mut numbers = std::mem::take(&mut self.numbers[ply]);
         numbers.clear();
-        // Two passes over the children: first every table bucket is asked for at once (the
-        // loads overlap), then read.
-        self.children.clear();
-        for m in moves.iter() {
-            let (child, same) = self.child(node, m);
-            let child_meta = child.meta();
-            let k = table_key(&child, child_meta);
-            self.table.prefetch(k);
-            self.children.push((child, same, k, child_meta));
-        }
-        // Siblings mostly share the next mover's hand: its reading is asked for once.
-        let mut last_reading = (Counts::EMPTY, None);
-        for (i, &(child, same, k, child_meta)) in self.children.iter().enumerate() {
-            let hand = child.hands[child.to_move];
-            if hand != last_reading.0 {
-                last_reading = (hand, self.whole.reading(hand));
-            }
-            let goes_out = last_reading
-                .1
-                .map_or(false, |r| child.last.map_or(true, |(_, t)| r.beats(&t)));
-            let (p, d) = if goes_out {
-                (0, INFINITE)
-            } else {
-                match self.table.probe(k, &child.hands, child_meta) {
-                    Some(n) => n,
-                    None => {
-                        let (p, d) = first_numbers(&child);
-                        let later = ORDER_STEP * i as u32;
-                        if same {
-                            (p + later, d)
-                        } else {
-                            (p, d + later)
-                        }
-                    }
-                }
-            };
-            numbers.push(if same { (p, d) } else { (d, p) });
-        }
+        self.first_numbers_of_children(node, &moves, &mut numbers);
         let outcome = loop {
             // The node's numbers: the cheapest child to prove, the sum of all to disprove.
             let (mut proof, mut disproof, mut best, mut second) = (INFINITE, 0, 0, INFINITE);
@@ -395,6 +358,57 @@ impl Solver {
             );
         }
         outcome
+    }
+
+    /// The proof and disproof numbers each child of `node` (by `moves`) starts with, from the
+    /// node's view, pushed to `numbers`: a child whose mover goes out at once is proved, one
+    /// in the table has its numbers, any other its first guess, later children a little
+    /// costlier.
+    #[inline]
+    fn first_numbers_of_children(
+        &mut self,
+        node: &Node,
+        moves: &[Combo],
+        numbers: &mut Vec<(u32, u32)>,
+    ) {
+        // Two passes over the children: first every table bucket is asked for at once (the
+        // loads overlap), then read.
+        self.children.clear();
+        for m in moves.iter() {
+            let (child, same) = self.child(node, m);
+            let child_meta = child.meta();
+            let k = table_key(&child, child_meta);
+            self.table.prefetch(k);
+            self.children.push((child, same, k, child_meta));
+        }
+        // Siblings mostly share the next mover's hand: its reading is asked for once.
+        let mut last_reading = (Counts::EMPTY, None);
+        for (i, &(child, same, k, child_meta)) in self.children.iter().enumerate() {
+            let hand = child.hands[child.to_move];
+            if hand != last_reading.0 {
+                last_reading = (hand, self.whole.reading(hand));
+            }
+            let goes_out = last_reading
+                .1
+                .map_or(false, |r| child.last.map_or(true, |(_, t)| r.beats(&t)));
+            let (p, d) = if goes_out {
+                (0, INFINITE)
+            } else {
+                match self.table.probe(k, &child.hands, child_meta) {
+                    Some(n) => n,
+                    None => {
+                        let (p, d) = first_numbers(&child);
+                        let later = ORDER_STEP * i as u32;
+                        if same {
+                            (p + later, d)
+                        } else {
+                            (p, d + later)
+                        }
+                    }
+                }
+            };
+            numbers.push(if same { (p, d) } else { (d, p) });
+        }
     }
 
     /// The plays of the seat to move, likeliest winners first, in the buffer of `ply` (taken

@@ -102,17 +102,9 @@ pub(crate) fn features_of(
     rule: &Explained,
     candidates: &[Combo],
 ) -> Vec<Features> {
-    let (rule_choice, rule_unit, know) = (rule.choice, rule.unit, &rule.know);
-    let me = state.me;
-    let landlord = state.landlord.unwrap_or(me);
-    let partner = state.partner(me);
-    let enemies = state.opponents(me);
-    let left = |s: Seat| f64::from(state.cards_left[s]);
-    let to_beat = state.last.filter(|(by, _)| *by != me);
     let hand = state.hand.counts();
     let mode = Mode::Normal;
     let hand_split = splitter.split(hand, mode);
-    let unseen = state.unseen().counts();
     // Each candidate's rest split once (its value, fewest rounds and groups are all features).
     let rest_splits: Vec<Option<Arc<Split>>> = candidates
         .iter()
@@ -125,17 +117,62 @@ pub(crate) fn features_of(
             }
         })
         .collect();
-    let rest_value = |s: &Option<Arc<Split>>| s.as_ref().map_or(0, |s| s.value);
     let best_rest = rest_splits.iter().map(rest_value).max().unwrap_or(0);
-    let flag = |b: bool| if b { 1.0 } else { 0.0 };
-    let mut threats = Threats::new(know, &enemies);
-    let hand_control = threats.control(&hand_split.groups);
-    let unseen_top = Rank::ALL
+    let enemies = state.opponents(state.me);
+    let mut threats = Threats::new(&rule.know, &enemies);
+    let unseen = state.unseen().counts();
+    let decision = Decision {
+        state,
+        rule,
+        enemies: &enemies,
+        hand_value: hand_split.value,
+        best_rest,
+        hand_control: threats.control(&hand_split.groups),
+        unseen_top: Rank::ALL
+            .iter()
+            .rev()
+            .find(|&&r| unseen.get(r) > 0)
+            .map_or(-1.0, |r| r.index() as f64),
+        position: position_features(state, rule.unit, &hand_split, candidates.len()),
+    };
+    candidates
         .iter()
-        .rev()
-        .find(|&&r| unseen.get(r) > 0)
-        .map_or(-1.0, |r| r.index() as f64);
-    let position = [
+        .zip(&rest_splits)
+        .map(|(c, rest_split)| decision.features(&mut threats, c, rest_split))
+        .collect()
+}
+
+/// The value of a candidate's rest split (0 when it empties the hand).
+fn rest_value(split: &Option<Arc<Split>>) -> i32 {
+    split.as_ref().map_or(0, |s| s.value)
+}
+
+/// 1 for yes, 0 for no.
+fn flag(b: bool) -> f64 {
+    if b {
+        1.0
+    } else {
+        0.0
+    }
+}
+
+/// The features of the decision's position, the same for every candidate: the seats and the
+/// cards left, the play to beat, the rule unit that answered, the hand's split and the unseen
+/// cards' strength.
+fn position_features(
+    state: &GameState,
+    rule_unit: &str,
+    hand_split: &Split,
+    candidates: usize,
+) -> [f64; POSITION_FEATURES] {
+    let me = state.me;
+    let landlord = state.landlord.unwrap_or(me);
+    let partner = state.partner(me);
+    let enemies = state.opponents(me);
+    let left = |s: Seat| f64::from(state.cards_left[s]);
+    let to_beat = state.last.filter(|(by, _)| *by != me);
+    let unseen = state.unseen().counts();
+    [
         flag(me == landlord),
         flag(me == landlord.next()),
         flag(to_beat.is_none()),
@@ -159,89 +196,119 @@ pub(crate) fn features_of(
             unseen.get(Rank::TWO) + unseen.get(Rank::SMALL_JOKER) + unseen.get(Rank::BIG_JOKER),
         ),
         Rank::ALL.iter().filter(|&&r| unseen.get(r) == 4).count() as f64,
-        candidates.len() as f64,
-    ];
-    candidates
-        .iter()
-        .zip(&rest_splits)
-        .map(|(c, rest_split)| {
-            let rest = rest_value(rest_split);
-            let rest_hand = hand.minus(c.cards);
-            let rest_rounds = rest_split.as_ref().map_or(0, |s| s.min_rounds);
-            let rest_control = rest_split
-                .as_ref()
-                .map_or(Control::default(), |s| threats.control(&s.groups));
-            // The two other seats' chances to beat the play, each counted once: the enemies'
-            // chance combines them as Knowledge::any_beats does, in the same order.
-            let (next_beats, prev_beats) = (
-                know.beat_chance(me.next(), c),
-                know.beat_chance(me.prev(), c),
-            );
-            let beats = |seat: Seat| {
-                if seat == me.next() {
-                    next_beats
-                } else {
-                    prev_beats
-                }
-            };
-            let enemy_beats = 1.0 - enemies.iter().map(|&s| 1.0 - beats(s)).product::<f64>();
-            let big = |r: Rank| f64::from(c.cards.get(r));
-            let play = [
-                flag(c.is_pass()),
-                c.kind as u8 as f64,
-                if c.is_pass() {
-                    -1.0
-                } else {
-                    c.key.index() as f64
-                },
-                f64::from(c.len),
-                f64::from(c.size()),
-                flag(c.kind.is_bomb_like()),
-                flag(*c == rule_choice),
-                f64::from(rest) / 10.0,
-                f64::from(rest - hand_split.value) / 10.0,
-                f64::from(best_rest - rest) / 10.0,
-                f64::from(rest_rounds),
-                f64::from(rest_hand.total()),
-                flag(rest_hand.is_empty()),
-                enemy_beats,
-                if enemies.contains(&me.next()) {
-                    next_beats
-                } else {
-                    0.0
-                },
-                big(Rank::TWO) + big(Rank::SMALL_JOKER) + big(Rank::BIG_JOKER),
-                big(Rank::ACE),
-                f64::from(c.kickers().total()),
-                flag(!c.is_pass() && to_beat.map_or(false, |(by, _)| Some(by) == partner)),
-                match to_beat {
-                    Some((_, t)) if !c.is_pass() => c.key.index() as f64 - t.key.index() as f64,
-                    _ => 0.0,
-                },
-                rest_hand.highest().map_or(-1.0, |r| r.index() as f64),
-            ];
-            let added = [
-                unseen_top,
-                f64::from(hand_control.sure),
-                partner.map_or(0.0, beats),
-                if enemies.contains(&me.prev()) {
-                    prev_beats
-                } else {
-                    0.0
-                },
-                f64::from(rest_control.sure),
-                f64::from(rest_control.loose),
-                rest_control.threat,
-                f64::from(rest_control.margin()),
-            ];
-            let mut f = [0.0; FEATURES];
-            let (a, b) = (position.len(), position.len() + play.len());
-            f[..a].copy_from_slice(&position);
-            f[a..b].copy_from_slice(&play);
-            f[b..].copy_from_slice(&added);
-            f
-        })
-        .collect()
+        candidates as f64,
+    ]
+}
+
+/// The features of the position's part of the vector.
+const POSITION_FEATURES: usize = 19;
+
+/// What every candidate of one decision is measured against.
+struct Decision<'a> {
+    state: &'a GameState,
+    rule: &'a Explained,
+    enemies: &'a [Seat],
+    /// The whole hand's split value.
+    hand_value: i32,
+    /// The best rest split value among the candidates.
+    best_rest: i32,
+    /// The whole hand's control of the play.
+    hand_control: Control,
+    /// The highest unseen rank's index, -1 when none is unseen.
+    unseen_top: f64,
+    position: [f64; POSITION_FEATURES],
+}
+
+impl Decision<'_> {
+    /// The features of candidate `c`, whose rest splits as `rest_split`.
+    fn features(
+        &self,
+        threats: &mut Threats<'_>,
+        c: &Combo,
+        rest_split: &Option<Arc<Split>>,
+    ) -> Features {
+        let (state, know) = (self.state, &self.rule.know);
+        let me = state.me;
+        let partner = state.partner(me);
+        let enemies = self.enemies;
+        let to_beat = state.last.filter(|(by, _)| *by != me);
+        let hand = state.hand.counts();
+        let rest = rest_value(rest_split);
+        let rest_hand = hand.minus(c.cards);
+        let rest_rounds = rest_split.as_ref().map_or(0, |s| s.min_rounds);
+        let rest_control = rest_split
+            .as_ref()
+            .map_or(Control::default(), |s| threats.control(&s.groups));
+        // The two other seats' chances to beat the play, each counted once: the enemies'
+        // chance combines them as Knowledge::any_beats does, in the same order.
+        let (next_beats, prev_beats) = (
+            know.beat_chance(me.next(), c),
+            know.beat_chance(me.prev(), c),
+        );
+        let beats = |seat: Seat| {
+            if seat == me.next() {
+                next_beats
+            } else {
+                prev_beats
+            }
+        };
+        let enemy_beats = 1.0 - enemies.iter().map(|&s| 1.0 - beats(s)).product::<f64>();
+        let big = |r: Rank| f64::from(c.cards.get(r));
+        let play = [
+            flag(c.is_pass()),
+            c.kind as u8 as f64,
+            if c.is_pass() {
+                -1.0
+            } else {
+                c.key.index() as f64
+            },
+            f64::from(c.len),
+            f64::from(c.size()),
+            flag(c.kind.is_bomb_like()),
+            flag(*c == self.rule.choice),
+            f64::from(rest) / 10.0,
+            f64::from(rest - self.hand_value) / 10.0,
+            f64::from(self.best_rest - rest) / 10.0,
+            f64::from(rest_rounds),
+            f64::from(rest_hand.total()),
+            flag(rest_hand.is_empty()),
+            enemy_beats,
+            if enemies.contains(&me.next()) {
+                next_beats
+            } else {
+                0.0
+            },
+            big(Rank::TWO) + big(Rank::SMALL_JOKER) + big(Rank::BIG_JOKER),
+            big(Rank::ACE),
+            f64::from(c.kickers().total()),
+            flag(!c.is_pass() && to_beat.map_or(false, |(by, _)| Some(by) == partner)),
+            match to_beat {
+                Some((_, t)) if !c.is_pass() => c.key.index() as f64 - t.key.index() as f64,
+                _ => 0.0,
+            },
+            rest_hand.highest().map_or(-1.0, |r| r.index() as f64),
+        ];
+        let added = [
+            self.unseen_top,
+            f64::from(self.hand_control.sure),
+            partner.map_or(0.0, beats),
+            if enemies.contains(&me.prev()) {
+                prev_beats
+            } else {
+                0.0
+            },
+            f64::from(rest_control.sure),
+            f64::from(rest_control.loose),
+            rest_control.threat,
+            f64::from(rest_control.margin()),
+        ];
+        let mut f = [0.0; FEATURES];
+        let (a, b) = (self.position.len(), self.position.len() + play.len());
+        f[..a].copy_from_slice(&self.position);
+        f[a..b].copy_from_slice(&play);
+        f[b..].copy_from_slice(&added);
+        f
+    }
 }
 
 /// A group the enemies beat with less than this chance is a sure winner: it takes the lead back.

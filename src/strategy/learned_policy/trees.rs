@@ -98,6 +98,28 @@ fn numbers<T: std::str::FromStr>(key: &str, text: &str) -> Result<Vec<T>, ModelE
         .collect()
 }
 
+impl Tree {
+    /// Whether the tree's lists agree in length and every index points inside it, for a model
+    /// of `features` features.
+    fn is_sound(&self, features: usize) -> bool {
+        let (t, nodes) = (self, self.feature.len());
+        t.threshold.len() == nodes
+            && t.decision.len() == nodes
+            && t.left.len() == nodes
+            && t.right.len() == nodes
+            && t.leaf.len() == nodes + 1
+            && t.feature.iter().all(|&f| (f as usize) < features)
+            && t.decision.iter().all(|d| d & 1 == 0)
+            && t.left.iter().chain(&t.right).all(|&c| {
+                if c >= 0 {
+                    (c as usize) < nodes
+                } else {
+                    ((!c) as usize) < t.leaf.len()
+                }
+            })
+    }
+}
+
 impl Trees {
     /// Reads LightGBM's text format.
     pub(crate) fn parse(text: &str) -> Result<Trees, ModelError> {
@@ -144,25 +166,8 @@ impl Trees {
         }
         trees.extend(current.take());
         let features = max_feature.ok_or_else(|| ModelError("no max_feature_idx".into()))? + 1;
-        for (n, t) in trees.iter().enumerate() {
-            let nodes = t.feature.len();
-            let sound = t.threshold.len() == nodes
-                && t.decision.len() == nodes
-                && t.left.len() == nodes
-                && t.right.len() == nodes
-                && t.leaf.len() == nodes + 1
-                && t.feature.iter().all(|&f| (f as usize) < features)
-                && t.decision.iter().all(|d| d & 1 == 0)
-                && t.left.iter().chain(&t.right).all(|&c| {
-                    if c >= 0 {
-                        (c as usize) < nodes
-                    } else {
-                        ((!c) as usize) < t.leaf.len()
-                    }
-                });
-            if !sound {
-                return Err(ModelError(format!("tree {} is malformed", n)));
-            }
+        if let Some(n) = trees.iter().position(|t| !t.is_sound(features)) {
+            return Err(ModelError(format!("tree {} is malformed", n)));
         }
         if trees.is_empty() {
             return Err(ModelError("no trees".into()));
@@ -172,40 +177,45 @@ impl Trees {
             ..Trees::default()
         };
         for t in &trees {
-            // The tree's internal nodes, then its leaves: LightGBM's leaf `!c` is node
-            // `internal + !c` of the tree's block.
-            let base = model.nodes.len() as u32;
-            let internal = t.feature.len();
-            let child = |c: i32| {
-                if c >= 0 {
-                    c as u32
-                } else {
-                    (internal + !c as usize) as u32
-                }
-            };
-            model.roots.push(base);
-            for i in 0..t.feature.len() {
-                model.nodes.push(Node {
-                    threshold: t.threshold[i],
-                    child: [child(t.left[i]), child(t.right[i])],
-                    feature: t.feature[i],
-                    decision: t.decision[i],
-                    leaf: false,
-                });
-            }
-            for (i, &value) in t.leaf.iter().enumerate() {
-                let me = (internal + i) as u32;
-                model.nodes.push(Node {
-                    threshold: value,
-                    child: [me, me],
-                    feature: 0,
-                    decision: 0,
-                    leaf: true,
-                });
-            }
+            model.push_tree(t);
         }
         model.plain = model.nodes.iter().all(|n| plain(n.decision));
         Ok(model)
+    }
+
+    /// Lays tree `t` out after the trees before it: its internal nodes, then its leaves.
+    fn push_tree(&mut self, t: &Tree) {
+        // The tree's internal nodes, then its leaves: LightGBM's leaf `!c` is node
+        // `internal + !c` of the tree's block.
+        let base = self.nodes.len() as u32;
+        let internal = t.feature.len();
+        let child = |c: i32| {
+            if c >= 0 {
+                c as u32
+            } else {
+                (internal + !c as usize) as u32
+            }
+        };
+        self.roots.push(base);
+        for i in 0..t.feature.len() {
+            self.nodes.push(Node {
+                threshold: t.threshold[i],
+                child: [child(t.left[i]), child(t.right[i])],
+                feature: t.feature[i],
+                decision: t.decision[i],
+                leaf: false,
+            });
+        }
+        for (i, &value) in t.leaf.iter().enumerate() {
+            let me = (internal + i) as u32;
+            self.nodes.push(Node {
+                threshold: value,
+                child: [me, me],
+                feature: 0,
+                decision: 0,
+                leaf: true,
+            });
+        }
     }
 
     /// The model's raw score of `x` (at least [`Trees::features`] values): the sum of the

@@ -40,7 +40,7 @@ pub struct ThinkerSettings {
     /// What a decision's search spends: a count of deals (`samples = N`, reproducible) or a
     /// thinking time (`think = S`), the later given winning. `None`, none given: the host's
     /// (Botzone's half second, a table's `--think`,
-    /// [`crate::arena::table::spec::BuiltinSpec::hosted`]), else the protocol's platforms'
+    /// [`crate::strategy::kinds::BuiltinSpec::hosted`]), else the protocol's platforms'
     /// count ([`ThinkerSettings::limit`]).
     pub limit: Option<SearchLimit>,
     /// The solver's table size in bytes.
