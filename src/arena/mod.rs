@@ -34,7 +34,6 @@ pub use gauntlet::{head_to_head, run_gauntlet, run_gauntlet_with, Role};
 pub use request::{CheckedMatch, DealFile, Gauntlet, MatchRequest, RequestError, MOST_TIME_SECS};
 pub use table::players::{Answer, Fault, FaultKind, Hosting, Player};
 pub use table::referee::{play_game, CardOrder, ErrorRecord, GameRecord, GameSlot, MatchRules};
-pub use table::scoring::botzone_scores;
 pub use table::spec::{BuiltinSpec, PlayerSpec, BUILTIN_NAMES};
 pub use text::match_text;
 

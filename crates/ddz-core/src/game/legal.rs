@@ -8,6 +8,7 @@
 
 use super::seat::Seat;
 use crate::cards::{Cards, Counts, Rank};
+pub use crate::rules::platform::recorded_reading;
 use crate::rules::{beats_somewhere, botzone_variant, classify, Combo, Kind, Platform};
 use std::fmt;
 
@@ -481,30 +482,4 @@ pub(crate) fn judge_reported(
         None => Combo::PASS,
     };
     Reported { play, problem }
-}
-
-/// How a play is recorded: its canonical reading, or for cards with none (a Botzone shuttle
-/// with wings, or cards a confused referee reported) the single of its highest card holding
-/// all its cards, which keeps the turn order and card counts right; the next judgement on
-/// Botzone reads only the cards.
-///
-/// ```
-/// use ddz_core::cards::Counts;
-/// use ddz_core::game::legal::recorded_reading;
-/// use ddz_core::rules::Kind;
-///
-/// let c = |text: &str| text.parse::<Counts>().unwrap();
-/// assert_eq!(recorded_reading(c("3334")).kind, Kind::TripleSingle);
-/// // A Botzone shuttle with wings has no official reading: a "single" of its highest card.
-/// let shuttle = recorded_reading(c("33334444+5678"));
-/// assert_eq!((shuttle.kind, shuttle.key.symbol(), shuttle.size()), (Kind::Single, '8', 12));
-/// ```
-#[must_use]
-pub fn recorded_reading(counts: Counts) -> Combo {
-    classify(counts).unwrap_or(Combo {
-        kind: Kind::Single,
-        key: counts.highest().unwrap_or(Rank::THREE),
-        len: 1,
-        cards: counts,
-    })
 }
