@@ -18,7 +18,6 @@ use ddz::arena::{make_player, run_with, ArenaConfig, Format, Stop};
 use ddz::arena::{Answer, Fault, FaultKind, Hosting, Player};
 use ddz::arena::{CheckedMatch, MatchRequest};
 use ddz::game::deal::Deal;
-use ddz::game::legal::legal_bids;
 use ddz::game::Seat;
 use ddz::named::Named;
 use ddz::protocol::{Command, Reply};
@@ -57,12 +56,7 @@ impl PythonPlayer {
             .as_mut()
             .ok_or_else(|| Fault::new(FaultKind::Malformed, "asked before any DEAL"))?;
         let seat = *seat;
-        let legal: Vec<Action> = if bidding {
-            let highest = core.round.highest_bid().map_or(0, |(_, b)| b);
-            legal_bids(highest).map(Action::Bid).collect()
-        } else {
-            core.legal().to_vec()
-        };
+        let legal = core.legal().to_vec();
         let action = Python::attach(|py| -> Result<Action, Fault> {
             let call = || -> PyResult<Bound<'_, PyAny>> {
                 let obs = observation(py, core, seat)?;

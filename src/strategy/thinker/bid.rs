@@ -146,6 +146,7 @@ pub struct NetBid {
 mod tests {
     use super::*;
     use crate::game::deal::Deal;
+    use crate::named::Named;
     use crate::rules::Platform;
 
     /// Seat `me`'s state of deal `i` with the bids `bids` heard (A's first), on `platform`.
@@ -172,11 +173,15 @@ mod tests {
             Some(AfterPass::Landlord(Seat::B, 2))
         );
         assert_eq!(of(Seat::C, &[0, 0], official), Some(AfterPass::NoGame));
-        // Botzone: when all pass, the first bidder is the landlord at stake 1.
-        assert_eq!(
-            of(Seat::C, &[0, 0], Platform::Botzone),
-            Some(AfterPass::Landlord(Seat::A, 1))
-        );
+        // When all pass, each variant's own rule of such a deal (Botzone's: A at stake 1).
+        for &(_, platform) in Platform::NAMES {
+            let passes = [(Seat::A, 0), (Seat::B, 0), (Seat::C, 0)];
+            let settled = landlord_of(platform, &passes).map(|(s, b)| AfterPass::Landlord(s, b));
+            assert_eq!(
+                of(Seat::C, &[0, 0], platform),
+                settled.or(Some(AfterPass::NoGame))
+            );
+        }
         // A seat bids after A and B, and C does not yet know B's bid.
         assert_eq!(of(Seat::A, &[], official), None);
         assert_eq!(of(Seat::B, &[1], official), None);

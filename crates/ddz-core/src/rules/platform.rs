@@ -76,17 +76,6 @@ pub enum Payout {
 /// place each rule of the deal is written, which the game model ([`crate::game::Round`]), the
 /// engine's tracker and the thinking player's bidding ask. Every variant's bidding starts at
 /// seat A, each seat bidding once, and the bottom is shown when the landlord is known.
-///
-/// ```
-/// use ddz_core::rules::{Payout, Platform};
-///
-/// let botzone = Platform::Botzone.deal_rules();
-/// assert!(botzone.three_ends_bidding && botzone.nobody_bid == Some(1));
-/// assert_eq!(botzone.payout, Payout::Botzone);
-/// // The official platforms ask every seat, and a deal nobody bids on is not played.
-/// let official = Platform::Canonical.deal_rules();
-/// assert!(!official.three_ends_bidding && official.nobody_bid.is_none());
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct DealRules {
     /// A bid of 3 ends the bidding: the seats after it are not asked (Botzone's judge). Where
@@ -130,18 +119,6 @@ impl Platform {
     /// last when following: the canonical generator's plays that this variant accepts (each
     /// official platform picks one of the canonical readings, so none accepts more; Botzone's
     /// judge likewise, less its shuttles with wings, which the generator does not make).
-    ///
-    /// ```
-    /// use ddz_core::rules::{classify, Platform};
-    ///
-    /// let hand = "555666+34".parse().unwrap();
-    /// let four = classify("33334444".parse().unwrap()).unwrap();
-    /// let (mut canonical, mut sample) = (Vec::new(), Vec::new());
-    /// Platform::Canonical.legal_plays(hand, Some(&four), &mut canonical);
-    /// Platform::Sample2015.legal_plays(hand, Some(&four), &mut sample);
-    /// assert_eq!(canonical.len(), 2); // the plane, and the pass
-    /// assert_eq!(sample.len(), 1); // four with two pairs there: only the pass
-    /// ```
     pub fn legal_plays(self, hand: Counts, to_beat: Option<&Combo>, out: &mut Vec<Combo>) {
         match (self, to_beat) {
             (Platform::Canonical, Some(target)) => follows(hand, target, out),
