@@ -224,6 +224,12 @@ pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     )))
 }
 
+/// Each seat's cards, as a tuple of three tuples of codes.
+fn seat_tuples<'py>(py: Python<'py>, cards: &BySeat<Cards>) -> PyResult<Bound<'py, PyTuple>> {
+    let tuples = Seat::ALL.iter().map(|&s| tuple_of(py, cards[s]));
+    PyTuple::new(py, tuples.collect::<PyResult<Vec<_>>>()?)
+}
+
 /// An [`Action`] as Python sees it.
 pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py, PyAny>> {
     Ok(match action {
@@ -232,7 +238,6 @@ pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py
     })
 }
 
-/// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
 /// A play's rank counts packed 3 bits a rank (rank `r` at bit `3 * r`), the Python
 /// environments' key of a play (`ddz.envs.actions.key_of`).
 fn packed_key(cards: Cards) -> u64 {
@@ -240,6 +245,7 @@ fn packed_key(cards: Cards) -> u64 {
     (0..15).fold(0, |key, r| key | (((nibbles >> (4 * r)) & 0xF) << (3 * r)))
 }
 
+/// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
 #[pyclass(module = "ddz._ddz", name = "Game")]
 pub struct Game {
     pub core: GameCore,
@@ -346,14 +352,7 @@ impl Game {
     /// Every hand now (full information): a tuple of three tuples of codes.
     #[getter]
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let hands = self.core.round.hands();
-        PyTuple::new(
-            py,
-            Seat::ALL
-                .iter()
-                .map(|&s| tuple_of(py, hands[s]))
-                .collect::<PyResult<Vec<_>>>()?,
-        )
+        seat_tuples(py, self.core.round.hands())
     }
 
     /// The legal actions of the seat to move: bids (ints) or plays (tuples of codes, `()` the
@@ -520,17 +519,7 @@ pub fn observation<'py>(
         None => None,
     };
     obs.set_item("to_beat", to_beat)?;
-    let played = core.played();
-    obs.set_item(
-        "played",
-        PyTuple::new(
-            py,
-            Seat::ALL
-                .iter()
-                .map(|&s| tuple_of(py, played[s]))
-                .collect::<PyResult<Vec<_>>>()?,
-        )?,
-    )?;
+    obs.set_item("played", seat_tuples(py, &core.played())?)?;
     obs.set_item("base", round.base())?;
     obs.set_item("bombs", round.tally().doublings())?;
     Ok(obs)

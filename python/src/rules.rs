@@ -173,30 +173,23 @@ fn classify<'py>(
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let platform = platform_of(rules)?;
     let counts = cards_of(cards, "cards")?.counts();
-    let reading = match platform {
-        Platform::Botzone => {
-            let Some(play) = botzone_variant::read(counts) else {
-                return Ok(None);
-            };
-            let dict = PyDict::new(py);
-            dict.set_item("kind", botzone_kind_name(play.kind))?;
-            dict.set_item("key", play.low.symbol().to_string())?;
-            dict.set_item("length", play.links)?;
-            dict.set_item("size", counts.total())?;
-            dict.set_item("ambiguous", false)?;
-            return Ok(Some(dict));
-        }
-        other => other.read(counts),
+    // (kind, key, length, ambiguous): Botzone's judge keys a play on its body's lowest rank.
+    let read = match platform {
+        Platform::Botzone => botzone_variant::read(counts)
+            .map(|play| (botzone_kind_name(play.kind), play.low, play.links, false)),
+        other => other
+            .read(counts)
+            .map(|c| (c.kind.name(), c.key, c.len, c.is_ambiguous())),
     };
-    let Some(combo) = reading else {
+    let Some((kind, key, length, ambiguous)) = read else {
         return Ok(None);
     };
     let dict = PyDict::new(py);
-    dict.set_item("kind", combo.kind.name())?;
-    dict.set_item("key", combo.key.symbol().to_string())?;
-    dict.set_item("length", combo.len)?;
-    dict.set_item("size", combo.size())?;
-    dict.set_item("ambiguous", combo.is_ambiguous())?;
+    dict.set_item("kind", kind)?;
+    dict.set_item("key", key.symbol().to_string())?;
+    dict.set_item("length", length)?;
+    dict.set_item("size", counts.total())?;
+    dict.set_item("ambiguous", ambiguous)?;
     Ok(Some(dict))
 }
 

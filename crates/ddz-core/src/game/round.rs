@@ -241,12 +241,6 @@ impl Round {
         self.landlord.map(|_| self.base)
     }
 
-    /// The bottom cards (shown once the landlord is known).
-    #[must_use]
-    pub fn bottom(&self) -> Cards {
-        self.bottom
-    }
-
     /// Every seat's cards now.
     #[must_use]
     pub fn hands(&self) -> &BySeat<Cards> {
