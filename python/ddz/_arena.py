@@ -67,15 +67,17 @@ def arena(
     """
     text, result, faults = _ddz._arena(
         list(players),
-        format=format,
-        games=games,
-        seed=seed,
-        fixed_landlord=fixed_landlord,
-        match_deals=match_deals,
-        jobs=jobs,
-        rules=rules,
-        time=time,
-        progress=progress,
+        dict(
+            format=format,
+            games=games,
+            seed=seed,
+            fixed_landlord=fixed_landlord,
+            match_deals=match_deals,
+            jobs=jobs,
+            rules=rules,
+            time=time,
+            progress=progress,
+        ),
     )
     return ArenaReport(text, json.loads(result), _faults(faults))
 
@@ -99,15 +101,17 @@ def gauntlet(
     text, result, matches = _ddz._gauntlet(
         candidate,
         list(opponents),
-        format=format,
-        games=games,
-        seed=seed,
-        fixed_landlord=fixed_landlord,
-        match_deals=match_deals,
-        jobs=jobs,
-        rules=rules,
-        time=time,
-        progress=progress,
+        dict(
+            format=format,
+            games=games,
+            seed=seed,
+            fixed_landlord=fixed_landlord,
+            match_deals=match_deals,
+            jobs=jobs,
+            rules=rules,
+            time=time,
+            progress=progress,
+        ),
     )
     reports = [ArenaReport(t, json.loads(r), _faults(f)) for t, r, f in matches]
     faults = [fault for report in reports for fault in report.faults]

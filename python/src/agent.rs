@@ -10,7 +10,7 @@
 //! decision depends on the position alone; a program stays in its game while the decisions
 //! asked of it follow that game, and hears only what came since, as at a real table.
 
-use crate::game::{action_object, seat_of, Action, Game, GameCore, Phase};
+use crate::game::{action_object, seat_of, Action, Game, GameCore};
 use crate::rules::{codes_of, platform_of, type_name};
 use ddz::arena::make_player;
 use ddz::arena::PlayerSpec;
@@ -19,7 +19,7 @@ use ddz::cards::Cards;
 use ddz::engine::Engine;
 use ddz::game::deal::mix;
 use ddz::game::state::HAND_SIZE;
-use ddz::game::{Scoring, Seat};
+use ddz::game::{Phase, Scoring, Seat};
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::Platform;
 use ddz::strategy::BuiltinSpec;
@@ -80,8 +80,8 @@ impl Position {
             bids: round.bids().to_vec(),
             leftover: round.landlord().map(|l| (l, core.deal.bottom)),
             plays: round.plays().to_vec(),
-            bidding: core.phase == Phase::Bid,
-            platform: core.platform,
+            bidding: round.phase() == Phase::Bid,
+            platform: round.platform(),
         }
     }
 

@@ -18,7 +18,6 @@ use ddz::arena::{make_player, run_with, ArenaConfig, Format, Stop};
 use ddz::arena::{Answer, Fault, FaultKind, Hosting, Player};
 use ddz::arena::{CheckedMatch, MatchRequest};
 use ddz::game::deal::Deal;
-use ddz::game::legal::legal_bids;
 use ddz::game::Seat;
 use ddz::named::Named;
 use ddz::protocol::{Command, Reply};
@@ -57,12 +56,7 @@ impl PythonPlayer {
             .as_mut()
             .ok_or_else(|| Fault::new(FaultKind::Malformed, "asked before any DEAL"))?;
         let seat = *seat;
-        let legal: Vec<Action> = if bidding {
-            let highest = core.round.highest_bid().map_or(0, |(_, b)| b);
-            legal_bids(highest).map(Action::Bid).collect()
-        } else {
-            core.legal().to_vec()
-        };
+        let legal = core.legal().to_vec();
         let action = Python::attach(|py| -> Result<Action, Fault> {
             let call = || -> PyResult<Bound<'_, PyAny>> {
                 let obs = observation(py, core, seat)?;
@@ -237,24 +231,26 @@ impl Lineup {
     }
 }
 
-/// The settings shared by a match and a gauntlet, as Python gave them.
-struct Settings<'a> {
-    format: Option<&'a str>,
+/// The settings shared by a match and a gauntlet: `ddz.arena`'s keywords, handed over as a dict.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+struct Settings {
+    format: Option<String>,
     games: usize,
     seed: u64,
     fixed_landlord: bool,
     match_deals: Option<usize>,
     jobs: usize,
-    rules: &'a str,
+    rules: String,
     time: Option<f64>,
     progress: bool,
 }
 
-impl Settings<'_> {
+impl Settings {
     /// The request `ddz arena` would make of these settings with `players` (or, with
     /// `gauntlet`, those words for `--gauntlet`), checked by the arena's own rules.
     fn checked(&self, players: Vec<String>, gauntlet: bool) -> PyResult<CheckedMatch> {
-        let format = match self.format {
+        let format = match self.format.as_deref() {
             None => None,
             Some(name) => Some(Format::from_name(name).ok_or_else(|| {
                 let names: Vec<&str> = Format::NAMES.iter().map(|(n, _)| *n).collect();
@@ -274,7 +270,7 @@ impl Settings<'_> {
             progress: self.progress,
             ..MatchRequest::default()
         };
-        request.rules.set_platform(platform_of(self.rules)?);
+        request.rules.set_platform(platform_of(&self.rules)?);
         request.rules.fixed_landlord = self.fixed_landlord;
         match format {
             _ if gauntlet => {
@@ -373,40 +369,18 @@ fn note_faults(faults: &mut Vec<FaultLine>, labels: &[String], games: &[GameReco
 /// What a match hands back to Python: its text, its `RESULT` JSON and its faults listed.
 type MatchOut = (String, String, Vec<FaultLine>);
 
-/// `_arena(players, …) -> (text, result_json, faults)`: one match; `ddz.arena` is its face.
+/// `_arena(players, settings) -> (text, result_json, faults)`: one match; `ddz.arena` is its face.
 #[pyfunction]
-#[pyo3(signature = (players, format = None, games = 100, seed = 1, fixed_landlord = false,
-    match_deals = None, jobs = 1, rules = "platform", time = None, progress = false))]
-#[allow(clippy::too_many_arguments)]
 fn _arena(
     py: Python<'_>,
     players: Vec<Bound<'_, PyAny>>,
-    format: Option<&str>,
-    games: usize,
-    seed: u64,
-    fixed_landlord: bool,
-    match_deals: Option<usize>,
-    jobs: usize,
-    rules: &str,
-    time: Option<f64>,
-    progress: bool,
+    settings: Settings,
 ) -> PyResult<MatchOut> {
     let mut lineup = Lineup::default();
     let texts = players
         .iter()
         .map(|p| lineup.add(p))
         .collect::<PyResult<Vec<_>>>()?;
-    let settings = Settings {
-        format,
-        games,
-        seed,
-        fixed_landlord,
-        match_deals,
-        jobs,
-        rules,
-        time,
-        progress,
-    };
     let config = settings.checked(texts, false)?.config;
     if config.format == Format::Team && !lineup.callables.is_empty() {
         return Err(PyValueError::new_err(
@@ -431,26 +405,14 @@ fn _arena(
     Ok((report_text(&config, &report), report.to_json(), faults))
 }
 
-/// `_gauntlet(candidate, opponents, …) -> (text, result_json, each match's (text, json,
+/// `_gauntlet(candidate, opponents, settings) -> (text, result_json, each match's (text, json,
 /// faults))`: `ddz.gauntlet`'s core.
 #[pyfunction]
-#[pyo3(signature = (candidate, opponents, format = None, games = 100, seed = 1,
-    fixed_landlord = false, match_deals = None, jobs = 1, rules = "platform", time = None,
-    progress = false))]
-#[allow(clippy::too_many_arguments)]
 fn _gauntlet(
     py: Python<'_>,
     candidate: Bound<'_, PyAny>,
     opponents: Vec<Bound<'_, PyAny>>,
-    format: Option<&str>,
-    games: usize,
-    seed: u64,
-    fixed_landlord: bool,
-    match_deals: Option<usize>,
-    jobs: usize,
-    rules: &str,
-    time: Option<f64>,
-    progress: bool,
+    settings: Settings,
 ) -> PyResult<(String, String, Vec<MatchOut>)> {
     let mut lineup = Lineup::default();
     let candidate = lineup.add(&candidate)?;
@@ -458,17 +420,6 @@ fn _gauntlet(
         .iter()
         .map(|o| lineup.add(o))
         .collect::<PyResult<Vec<_>>>()?;
-    let settings = Settings {
-        format,
-        games,
-        seed,
-        fixed_landlord,
-        match_deals,
-        jobs,
-        rules,
-        time,
-        progress,
-    };
     let mut words = vec![candidate.clone()];
     words.extend(opponents.iter().cloned());
     let config = settings.checked(words, true)?.config;

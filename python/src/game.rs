@@ -7,39 +7,17 @@
 //! next step, as Rust values and as the Python list handed out (the list is copied on each
 //! call, its tuples shared: they are immutable).
 
-use crate::rules::{codes_of, legal_combos, platform_of, rules_name, tuple_of, type_name};
-use ddz::arena::botzone_scores;
+use crate::rules::{codes_of, platform_of, rules_name, tuple_of, type_name};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
-use ddz::game::legal::legal_bids;
-use ddz::game::{BySeat, Round, Seat};
-use ddz::rules::{Combo, Platform};
+use ddz::game::{BySeat, Phase, Round, Seat};
+use ddz::named::Named;
+use ddz::rules::Combo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
-
-/// The phase of a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Phase {
-    /// Seats bid in turn, A first.
-    Bid,
-    /// The landlord is known and the bottom shown; seats play in turn.
-    Play,
-    /// A seat emptied its hand, or every seat passed the bidding.
-    Done,
-}
-
-impl Phase {
-    fn name(self) -> &'static str {
-        match self {
-            Phase::Bid => "bid",
-            Phase::Play => "play",
-            Phase::Done => "done",
-        }
-    }
-}
 
 /// One action: a bid in the bid phase, a play (`None`: a pass) in the play phase.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,16 +26,13 @@ pub enum Action {
     Play(Option<Cards>),
 }
 
-/// The game without its Python objects: everything that `clone` copies.
+/// The game without its Python objects: the core's round of the deal (which runs the deal by
+/// its variant's rules), the deal and its seed, and the legal actions listed once a position.
 #[derive(Clone, Debug)]
 pub struct GameCore {
     pub seed: u64,
-    pub platform: Platform,
     pub deal: Deal,
     pub round: Round,
-    pub phase: Phase,
-    /// The landlord's bid once the landlord is known (1 with a fixed landlord).
-    pub base: Option<u8>,
     /// The current position's legal actions, once asked for.
     legal: Option<Vec<Action>>,
 }
@@ -66,112 +41,71 @@ pub struct GameCore {
 pub type Refusal = String;
 
 impl GameCore {
-    /// A game of deal `deal` under `platform`: bidding from seat A, or with `landlord` fixed at
-    /// base 1 and play begun.
-    pub fn new(seed: u64, platform: Platform, deal: Deal, landlord: Option<Seat>) -> GameCore {
-        let mut core = GameCore {
-            seed,
-            platform,
-            deal,
-            round: Round::new(platform, deal.hands, deal.bottom),
-            phase: Phase::Bid,
-            base: None,
-            legal: None,
-        };
+    /// A game of deal `deal` under `rules`: bidding from seat A (a 3 ends it, as no later bid
+    /// could be above it), or with `landlord` fixed at base 1 and play begun.
+    pub fn new(seed: u64, rules: ddz::rules::Platform, deal: Deal, landlord: Option<Seat>) -> Self {
+        let mut round = Round::new(rules, deal.hands, deal.bottom);
+        round.stop_bidding_at_3();
         if let Some(seat) = landlord {
-            core.reveal(seat, 1);
+            round.reveal(seat, 1);
         }
-        core
-    }
-
-    fn reveal(&mut self, landlord: Seat, base: u8) {
-        self.round.reveal(landlord, base);
-        self.base = Some(base);
-        self.phase = Phase::Play;
+        GameCore {
+            seed,
+            deal,
+            round,
+            legal: None,
+        }
     }
 
     /// The seat to act, `None` once the game is over.
     pub fn to_move(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Bid => Seat::from_index(self.round.bids().len()),
-            Phase::Play => Some(self.round.to_move()),
-            Phase::Done => None,
-        }
-    }
-
-    /// The play the seat to move must beat, `None` when it leads (or outside the play phase).
-    pub fn to_beat(&self) -> Option<&Combo> {
-        match self.phase {
-            Phase::Play => self.round.to_beat(),
-            _ => None,
-        }
+        Some(self.round.to_move()).filter(|_| self.round.phase() != Phase::Done)
     }
 
     /// The concrete cards of the play to beat: the last play made, as the trick is still on.
     pub fn to_beat_cards(&self) -> Option<Cards> {
-        self.to_beat()?;
+        self.round
+            .to_beat()
+            .filter(|_| self.round.phase() == Phase::Play)?;
         self.round.plays().iter().rev().find_map(|&(_, c)| c)
     }
 
-    /// The legal actions here, generated once per position: the legal bids lowest first, or
-    /// the legal plays in the generator's order (kind by kind, the pass last).
+    /// The legal actions here, listed once per position: the legal bids lowest first, or the
+    /// legal plays in the generator's order (kind by kind, the pass last).
     pub fn legal(&mut self) -> &[Action] {
-        if self.legal.is_none() {
-            let actions = match self.phase {
-                Phase::Bid => legal_bids(self.highest_bid()).map(Action::Bid).collect(),
-                Phase::Play => {
-                    let hand = self.round.hands()[self.round.to_move()];
-                    let mut combos = Vec::with_capacity(64);
-                    legal_combos(self.platform, hand.counts(), self.to_beat(), &mut combos);
-                    combos
-                        .iter()
-                        .map(|c| {
-                            Action::Play(if c.is_pass() {
-                                None
-                            } else {
-                                Some(hand.pick(c.cards).expect("a legal play is held"))
-                            })
-                        })
-                        .collect()
-                }
-                Phase::Done => Vec::new(),
-            };
-            self.legal = Some(actions);
-        }
-        self.legal.as_deref().unwrap_or(&[])
-    }
-
-    fn highest_bid(&self) -> u8 {
-        self.round.highest_bid().map_or(0, |(_, b)| b)
+        let round = &self.round;
+        self.legal.get_or_insert_with(|| {
+            if round.phase() == Phase::Bid {
+                return round.legal_bids().map(Action::Bid).collect();
+            }
+            let hand = round.hands()[round.to_move()];
+            let mut combos = Vec::with_capacity(64);
+            round.legal_plays(&mut combos);
+            let held = |c: &Combo| hand.pick(c.cards).expect("a legal play is held");
+            combos
+                .iter()
+                .map(|c| Action::Play(Some(c).filter(|c| !c.is_pass()).map(held)))
+                .collect()
+        })
     }
 
     /// Judges and applies `action` for the seat to move; a refused action changes nothing.
     pub fn step(&mut self, action: Action) -> Result<(), Refusal> {
-        let seat = match self.to_move() {
-            Some(s) => s,
-            None => return Err(self.over()),
-        };
-        match (self.phase, action) {
-            (Phase::Bid, Action::Bid(bid)) => {
-                self.round
-                    .try_bid(seat, bid, true)
-                    .map_err(|e| format!("{} bids {}: {}", seat, bid, e))?;
-                self.after_bid(bid);
-            }
+        let seat = self.to_move().ok_or_else(|| self.over())?;
+        match (self.round.phase(), action) {
+            (Phase::Bid, Action::Bid(bid)) => self
+                .round
+                .try_bid(seat, bid, true)
+                .map_err(|e| format!("{} bids {}: {}", seat, bid, e))?,
             (Phase::Play, Action::Play(cards)) => {
-                self.round
+                let _ = self
+                    .round
                     .try_play(cards)
                     .map_err(|e| e.said_of(seat).to_string())?;
-                if self.round.winner().is_some() {
-                    self.phase = Phase::Done;
-                }
             }
             (Phase::Bid, Action::Play(_)) => {
-                return Err(format!(
-                    "{} is to bid: an int, one of {:?}",
-                    seat,
-                    legal_bids(self.highest_bid()).collect::<Vec<_>>()
-                ))
+                let bids: Vec<u8> = self.round.legal_bids().collect();
+                return Err(format!("{} is to bid: an int, one of {:?}", seat, bids));
             }
             (_, Action::Bid(_)) => {
                 return Err(format!(
@@ -188,64 +122,30 @@ impl GameCore {
     /// Plays legal action `index` unjudged (it was judged legal when listed).
     pub fn step_index(&mut self, index: usize) -> Result<(), Refusal> {
         let count = self.legal().len();
-        let listed = self.legal().get(index).copied();
-        let action = match listed {
-            Some(a) => a,
-            None if self.phase == Phase::Done => return Err(self.over()),
+        match self.legal().get(index).copied() {
+            Some(Action::Bid(bid)) => {
+                let seat = self.round.to_move();
+                self.round
+                    .try_bid(seat, bid, true)
+                    .expect("a listed bid is legal");
+            }
+            Some(Action::Play(cards)) => self.round.play_recorded(cards),
+            None if self.to_move().is_none() => return Err(self.over()),
             None => {
                 return Err(format!(
                     "no legal action {}: there are {} (0..{})",
                     index, count, count
                 ))
             }
-        };
-        match action {
-            Action::Bid(bid) => {
-                let seat = self.to_move().expect("a bidder in the bid phase");
-                self.round
-                    .try_bid(seat, bid, true)
-                    .expect("a listed bid is legal");
-                self.after_bid(bid);
-            }
-            Action::Play(cards) => {
-                let play = cards.map(|c| self.platform_reading(c));
-                self.round.play_unchecked(cards, play);
-                if self.round.winner().is_some() {
-                    self.phase = Phase::Done;
-                }
-            }
         }
         self.legal = None;
         Ok(())
     }
 
-    /// How the game model records a listed play: the reading `Round::try_play` would give it.
-    fn platform_reading(&self, cards: Cards) -> Combo {
-        let counts = cards.counts();
-        match self.platform {
-            Platform::Botzone => ddz::game::legal::recorded_reading(counts),
-            other => other.read(counts).expect("a listed play reads as a play"),
-        }
-    }
-
-    /// The bidding ends after the third bid or a bid of 3 (no later bid can be above it): the
-    /// first highest bidder is the landlord; when all three passed the game ends unscored, or
-    /// on Botzone the first bidder takes it at stake 1 (its judge's rule).
-    fn after_bid(&mut self, bid: u8) {
-        if bid < ddz::game::legal::MAX_BID && self.round.bids().len() < 3 {
-            return;
-        }
-        match self.round.highest_bid() {
-            Some((landlord, base)) => self.reveal(landlord, base),
-            None if self.platform == Platform::Botzone => self.reveal(Seat::A, 1),
-            None => self.phase = Phase::Done,
-        }
-    }
-
     /// A bid the referee accepted, recorded as told (the bidding's end is the referee's to
     /// say, by `LEFTOVER`): for a player following a table rather than judging it.
     pub fn record_bid(&mut self, seat: Seat, bid: u8) {
-        let _ = self.round.try_bid(seat, bid, false);
+        self.round.record_bid(seat, bid);
         self.legal = None;
     }
 
@@ -253,28 +153,18 @@ impl GameCore {
     /// nobody bid: a fixed landlord, or Botzone's first bidder).
     pub fn record_landlord(&mut self, landlord: Seat) {
         let base = self.round.highest_bid().map_or(1, |(_, b)| b);
-        self.reveal(landlord, base);
+        self.round.reveal(landlord, base);
         self.legal = None;
     }
 
     /// A play the referee accepted, recorded as told; `false` when it cannot be `seat`'s
     /// (another seat is to play, or it holds no such cards): the table was not followed.
     pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> bool {
-        let hand = self.round.hands()[seat];
-        let held = cards.is_none_or(|c| hand.contains_all(c));
-        if self.phase != Phase::Play || self.round.to_move() != seat || !held {
+        let held = cards.is_none_or(|c| self.round.hands()[seat].contains_all(c));
+        if self.round.phase() != Phase::Play || self.round.to_move() != seat || !held {
             return false;
         }
-        let reading = cards.map(|c| {
-            let counts = c.counts();
-            self.platform
-                .read(counts)
-                .unwrap_or_else(|| ddz::game::legal::recorded_reading(counts))
-        });
-        self.round.play_unchecked(cards, reading);
-        if self.round.winner().is_some() {
-            self.phase = Phase::Done;
-        }
+        self.round.play_recorded(cards);
         self.legal = None;
         true
     }
@@ -286,26 +176,11 @@ impl GameCore {
         }
     }
 
-    /// Each seat's score once the game is over: the official one (docs/rules.md), or Botzone's
-    /// on its variant; all zero when nobody bid.
-    pub fn scores(&self) -> Option<BySeat<i32>> {
-        if self.phase != Phase::Done {
-            return None;
-        }
-        Some(match self.round.outcome() {
-            None => BySeat::default(),
-            Some(outcome) if self.platform == Platform::Botzone => botzone_scores(&outcome).1,
-            Some(outcome) => outcome.scores(),
-        })
-    }
-
     /// The cards each seat has played so far.
     pub fn played(&self) -> BySeat<Cards> {
         let mut played = BySeat([Cards::EMPTY; 3]);
         for &(seat, cards) in self.round.plays() {
-            if let Some(c) = cards {
-                played[seat] = played[seat].or(c);
-            }
+            played[seat] = played[seat].or(cards.unwrap_or(Cards::EMPTY));
         }
         played
     }
@@ -349,6 +224,12 @@ pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     )))
 }
 
+/// Each seat's cards, as a tuple of three tuples of codes.
+fn seat_tuples<'py>(py: Python<'py>, cards: &BySeat<Cards>) -> PyResult<Bound<'py, PyTuple>> {
+    let tuples = Seat::ALL.iter().map(|&s| tuple_of(py, cards[s]));
+    PyTuple::new(py, tuples.collect::<PyResult<Vec<_>>>()?)
+}
+
 /// An [`Action`] as Python sees it.
 pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py, PyAny>> {
     Ok(match action {
@@ -357,7 +238,6 @@ pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py
     })
 }
 
-/// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
 /// A play's rank counts packed 3 bits a rank (rank `r` at bit `3 * r`), the Python
 /// environments' key of a play (`ddz.envs.actions.key_of`).
 fn packed_key(cards: Cards) -> u64 {
@@ -365,6 +245,7 @@ fn packed_key(cards: Cards) -> u64 {
     (0..15).fold(0, |key, r| key | (((nibbles >> (4 * r)) & 0xF) << (3 * r)))
 }
 
+/// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
 #[pyclass(module = "ddz._ddz", name = "Game")]
 pub struct Game {
     pub core: GameCore,
@@ -435,19 +316,19 @@ impl Game {
     /// The rules the game is judged by (`"platform"` or `"botzone"`, …).
     #[getter]
     fn rules(&self) -> &'static str {
-        rules_name(self.core.platform)
+        rules_name(self.core.round.platform())
     }
 
     /// `"bid"`, `"play"` or `"done"`.
     #[getter]
     fn phase(&self) -> &'static str {
-        self.core.phase.name()
+        self.core.round.phase().name()
     }
 
     /// Whether the game is over.
     #[getter]
     fn done(&self) -> bool {
-        self.core.phase == Phase::Done
+        self.core.round.phase() == Phase::Done
     }
 
     /// The seat to act (0, 1, 2), `None` once the game is over.
@@ -471,14 +352,7 @@ impl Game {
     /// Every hand now (full information): a tuple of three tuples of codes.
     #[getter]
     fn hands<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let hands = self.core.round.hands();
-        PyTuple::new(
-            py,
-            Seat::ALL
-                .iter()
-                .map(|&s| tuple_of(py, hands[s]))
-                .collect::<PyResult<Vec<_>>>()?,
-        )
+        seat_tuples(py, self.core.round.hands())
     }
 
     /// The legal actions of the seat to move: bids (ints) or plays (tuples of codes, `()` the
@@ -501,7 +375,7 @@ impl Game {
     /// indices without reading tuples. Empty once the game is over; `ValueError` while bidding
     /// (the legal actions are bids then).
     fn legal_keys<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        if self.core.phase == Phase::Bid {
+        if self.core.round.phase() == Phase::Bid {
             return Err(PyValueError::new_err(
                 "legal_keys: the seats are bidding (legal_actions() lists the bids)",
             ));
@@ -528,7 +402,7 @@ impl Game {
                     "{} is not to move: {} is to {}",
                     seat,
                     to_move,
-                    self.core.phase.name()
+                    self.core.round.phase().name()
                 )));
             }
         }
@@ -573,12 +447,12 @@ impl Game {
 
     /// Each seat's score (official rules, or Botzone's on its variant); only once done.
     fn scores(&self) -> PyResult<(i32, i32, i32)> {
-        match self.core.scores() {
-            Some(BySeat([a, b, c])) => Ok((a, b, c)),
+        match self.core.round.score() {
+            Some((_, BySeat([a, b, c]))) => Ok((a, b, c)),
             None => Err(PyValueError::new_err(format!(
                 "the game is not over: {} is to {}",
                 self.core.to_move().map_or('?', Seat::letter),
-                self.core.phase.name()
+                self.core.round.phase().name()
             ))),
         }
     }
@@ -604,8 +478,8 @@ impl Game {
         format!(
             "Game(seed={}, rules='{}', phase='{}', to_move={})",
             self.core.seed,
-            rules_name(self.core.platform),
-            self.core.phase.name(),
+            rules_name(self.core.round.platform()),
+            self.core.round.phase().name(),
             to_move
         )
     }
@@ -620,7 +494,7 @@ pub fn observation<'py>(
     let round = &core.round;
     let obs = PyDict::new(py);
     obs.set_item("seat", seat.index())?;
-    obs.set_item("phase", core.phase.name())?;
+    obs.set_item("phase", round.phase().name())?;
     obs.set_item("hand", tuple_of(py, round.hands()[seat])?)?;
     obs.set_item("landlord", round.landlord().map(Seat::index))?;
     let bottom = match round.landlord() {
@@ -645,18 +519,8 @@ pub fn observation<'py>(
         None => None,
     };
     obs.set_item("to_beat", to_beat)?;
-    let played = core.played();
-    obs.set_item(
-        "played",
-        PyTuple::new(
-            py,
-            Seat::ALL
-                .iter()
-                .map(|&s| tuple_of(py, played[s]))
-                .collect::<PyResult<Vec<_>>>()?,
-        )?,
-    )?;
-    obs.set_item("base", core.base)?;
+    obs.set_item("played", seat_tuples(py, &core.played())?)?;
+    obs.set_item("base", round.base())?;
     obs.set_item("bombs", round.tally().doublings())?;
     Ok(obs)
 }

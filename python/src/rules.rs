@@ -3,11 +3,11 @@
 //! shared with `Game`, `Agent` and the arena's Python players, so every front end reads cards
 //! and names rules one way.
 
-use ddz::cards::{Cards, Counts};
+use ddz::cards::Cards;
 use ddz::named::Named;
 use ddz::rules::botzone_variant::{self, BotzoneKind};
 use ddz::rules::generate::display_order;
-use ddz::rules::{follows, leads, Combo, Platform};
+use ddz::rules::{Combo, Platform};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
@@ -135,44 +135,6 @@ impl Iterator for Codes {
 
 impl ExactSizeIterator for Codes {}
 
-/// The legal plays of `hand` on `to_beat` (`None`: a lead) under `platform`, appended to
-/// `out`, the pass last when following. The official platforms accept canonical plays only
-/// (each picks one of the canonical readings), so their lists are the canonical generator's
-/// filtered by what the platform accepts; Botzone's judge likewise, less its shuttles with
-/// wings, which the engine's generator does not make (docs/python.md).
-pub fn legal_combos(
-    platform: Platform,
-    hand: Counts,
-    to_beat: Option<&Combo>,
-    out: &mut Vec<Combo>,
-) {
-    match (platform, to_beat) {
-        (Platform::Canonical, Some(target)) => follows(hand, target, out),
-        (_, None) => {
-            leads(hand, out);
-            if platform != Platform::Canonical {
-                out.retain(|p| platform.accepts(p, None));
-            }
-        }
-        (_, Some(target)) => {
-            leads(hand, out);
-            out.push(Combo::PASS);
-            out.retain(|p| platform.accepts(p, Some(target)));
-        }
-    }
-}
-
-/// How `platform` reads `cards` as the play to beat: `None` when it is no play there.
-pub fn read_on(platform: Platform, cards: Counts) -> Option<Combo> {
-    match platform {
-        // Botzone's judge compares cards alone; the recorded reading carries them.
-        Platform::Botzone => {
-            botzone_variant::read(cards).map(|_| ddz::game::legal::recorded_reading(cards))
-        }
-        other => other.read(cards),
-    }
-}
-
 /// `parse_cards(cards)`: the card codes of `cards`, ascending.
 #[pyfunction]
 fn parse_cards<'py>(py: Python<'py>, cards: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyTuple>> {
@@ -211,30 +173,23 @@ fn classify<'py>(
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let platform = platform_of(rules)?;
     let counts = cards_of(cards, "cards")?.counts();
-    let reading = match platform {
-        Platform::Botzone => {
-            let Some(play) = botzone_variant::read(counts) else {
-                return Ok(None);
-            };
-            let dict = PyDict::new(py);
-            dict.set_item("kind", botzone_kind_name(play.kind))?;
-            dict.set_item("key", play.low.symbol().to_string())?;
-            dict.set_item("length", play.links)?;
-            dict.set_item("size", counts.total())?;
-            dict.set_item("ambiguous", false)?;
-            return Ok(Some(dict));
-        }
-        other => other.read(counts),
+    // (kind, key, length, ambiguous): Botzone's judge keys a play on its body's lowest rank.
+    let read = match platform {
+        Platform::Botzone => botzone_variant::read(counts)
+            .map(|play| (botzone_kind_name(play.kind), play.low, play.links, false)),
+        other => other
+            .read(counts)
+            .map(|c| (c.kind.name(), c.key, c.len, c.is_ambiguous())),
     };
-    let Some(combo) = reading else {
+    let Some((kind, key, length, ambiguous)) = read else {
         return Ok(None);
     };
     let dict = PyDict::new(py);
-    dict.set_item("kind", combo.kind.name())?;
-    dict.set_item("key", combo.key.symbol().to_string())?;
-    dict.set_item("length", combo.len)?;
-    dict.set_item("size", combo.size())?;
-    dict.set_item("ambiguous", combo.is_ambiguous())?;
+    dict.set_item("kind", kind)?;
+    dict.set_item("key", key.symbol().to_string())?;
+    dict.set_item("length", length)?;
+    dict.set_item("size", counts.total())?;
+    dict.set_item("ambiguous", ambiguous)?;
     Ok(Some(dict))
 }
 
@@ -270,14 +225,14 @@ fn beats(play: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>, rules: &str) -> PyR
     let platform = platform_of(rules)?;
     let play = cards_of(play, "play")?.counts();
     let target_counts = cards_of(target, "target")?.counts();
-    let target = read_on(platform, target_counts).ok_or_else(|| {
+    let target = platform.reading(target_counts).ok_or_else(|| {
         PyValueError::new_err(format!(
             "target {} is no play under the {} rules",
             target_counts,
             rules_name(platform)
         ))
     })?;
-    let Some(answer) = read_on(platform, play) else {
+    let Some(answer) = platform.reading(play) else {
         return Ok(false);
     };
     Ok(platform.accepts(&answer, Some(&target)))
@@ -300,7 +255,7 @@ fn legal_plays<'py>(
         Some(obj) if obj.is_none() => None,
         Some(obj) => {
             let counts = cards_of(obj, "after")?.counts();
-            Some(read_on(platform, counts).ok_or_else(|| {
+            Some(platform.reading(counts).ok_or_else(|| {
                 PyValueError::new_err(format!(
                     "after: {} is no play under the {} rules",
                     counts,
@@ -310,7 +265,7 @@ fn legal_plays<'py>(
         }
     };
     let mut combos = Vec::new();
-    legal_combos(platform, hand.counts(), target.as_ref(), &mut combos);
+    platform.legal_plays(hand.counts(), target.as_ref(), &mut combos);
     let pass_allowed = combos.iter().any(Combo::is_pass);
     combos.retain(|c| !c.is_pass());
     display_order(&mut combos);

@@ -44,6 +44,5 @@ pub(crate) use runner::game_seed;
 pub use runner::{run, run_with, MatchError, Stop};
 pub use table::players::{Answer, Fault, FaultKind, Hosting, Player};
 pub use table::referee::{play_game, CardOrder, ErrorRecord, GameRecord, GameSlot, MatchRules};
-pub use table::scoring::botzone_scores;
 pub use table::spec::PlayerSpec;
 pub use text::match_text;

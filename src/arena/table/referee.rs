@@ -9,7 +9,7 @@ use super::players::{Fault, FaultKind, Player};
 use super::scoring::fault_penalty;
 use crate::cards::Cards;
 use crate::game::deal::{mix, Deal};
-use crate::game::{BySeat, Round, Scoring, Seat};
+use crate::game::{BySeat, Phase, Round, Scoring, Seat};
 use crate::protocol::{Ack, Command, Info, Reply};
 use crate::rules::{follows, Combo, Platform};
 use std::fmt::Write;
@@ -489,13 +489,16 @@ impl<'a> Table<'a> {
     }
 
     /// The bidding, or the landlord given by the deal: the landlord and the base, `None`
-    /// when nobody bid (a zero-score game).
+    /// when the deal is not played (nobody bid). The model says when the bidding is over and
+    /// who takes the deal; the 2015 platform's habit of asking nobody after a 3 is the table's.
     fn bid(&mut self) -> Result<Option<(Seat, u8)>, Stop> {
         if self.rules.fixed_landlord {
-            return Ok(Some((Seat::ALL[self.record.deal_index % 3], 1)));
+            self.game.reveal(Seat::ALL[self.record.deal_index % 3], 1);
+        } else if self.rules.bid_stop_at_3 {
+            self.game.stop_bidding_at_3();
         }
-        let botzone = self.rules.platform == Platform::Botzone;
-        for seat in Seat::ALL {
+        while self.game.phase() == Phase::Bid {
+            let seat = self.game.to_move();
             let bid = match self.send(seat, &Command::BidWhat, Expect::Bid) {
                 Ok(Reply::Bid { bid, .. }) => bid,
                 Ok(_) => unreachable!("send checks the form"),
@@ -505,16 +508,8 @@ impl<'a> Table<'a> {
                 .try_bid(seat, bid, !self.rules.unchecked_bids)
                 .map_err(|e| (seat, Fault::new(FaultKind::Illegal, e.to_string())))?;
             self.tell_others(seat, &Command::Bid { seat, bid }, Ack::Bid)?;
-            if bid == 3 && (self.rules.bid_stop_at_3 || botzone) {
-                break;
-            }
         }
-        Ok(match self.game.highest_bid() {
-            Some(b) => Some(b),
-            // Botzone: the first bidder is the landlord at stake 1.
-            None if botzone => Some((Seat::A, 1)),
-            None => None,
-        })
+        Ok(self.game.landlord().zip(self.game.base()))
     }
 
     /// The landlord is known: the team format's seat swap, the bottom joins the landlord's
@@ -523,7 +518,6 @@ impl<'a> Table<'a> {
         self.record.landlord = Some(landlord);
         self.record.base = base;
         self.swap_in_spare(landlord)?;
-        self.game.reveal(landlord, base);
         self.revealed = Some(*self.game.hands());
         let leftover = Command::Leftover {
             landlord,
@@ -565,17 +559,13 @@ impl<'a> Table<'a> {
                 cards
             };
             self.tell_others(turn, &Command::Play { seat: turn, cards }, Ack::Play)?;
-            if let Some(outcome) = self.game.outcome() {
-                self.record.winner = Some(outcome.winner);
-                let (multiplier, scores) = if self.rules.platform == Platform::Botzone {
-                    super::scoring::botzone_scores(&outcome)
-                } else {
-                    (outcome.multiplier(), outcome.scores())
-                };
+            if let Some((winner, (multiplier, scores))) = self.game.winner().zip(self.game.score())
+            {
+                self.record.winner = Some(winner);
                 self.record.multiplier = multiplier;
                 self.record.scores = scores;
                 let over = Command::GameOver {
-                    winner: Some(outcome.winner),
+                    winner: Some(winner),
                 };
                 for seat in Seat::ALL {
                     if let Err(f) = self.send(seat, &over, Expect::Ack(Ack::GameOver)) {

@@ -2,7 +2,7 @@
 //! penalty for a faulty reply. Every result is zero-sum across the three seats.
 
 use crate::cards::{Cards, Rank};
-pub(crate) use crate::game::score::{Outcome, POINT};
+pub(crate) use crate::game::score::POINT;
 use crate::game::{BySeat, Seat};
 
 /// What an offender pays each other player for a fault before the bottom cards are shown.
@@ -64,28 +64,6 @@ pub(crate) fn fault_penalty(
             })
         }
     }
-}
-
-/// Botzone's score of a finished game ([`crate::rules::botzone_variant::scores`]) in our points (100 a
-/// stake), with its multiplier: × 2 for every bomb and rocket and for a spring or anti-spring.
-#[must_use]
-pub fn botzone_scores(outcome: &Outcome) -> (i32, BySeat<i32>) {
-    let doublings = outcome.tally.doublings();
-    let spring = outcome.spring() || outcome.anti_spring();
-    let landlord_won = outcome.winner == outcome.landlord;
-    let (lord, farmer) =
-        crate::rules::botzone_variant::scores(outcome.base, doublings, spring, landlord_won);
-    let points =
-        |s: i64| (s * i64::from(POINT)).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
-    let scores = BySeat::from_fn(|s| {
-        if s == outcome.landlord {
-            points(lord)
-        } else {
-            points(farmer)
-        }
-    });
-    let multiplier = 1i32 << (doublings + u32::from(spring)).min(30);
-    (multiplier, scores)
 }
 
 #[cfg(test)]

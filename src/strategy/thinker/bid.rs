@@ -1,7 +1,7 @@
 //! Bidding by the bid network: the expected score of each bid against passing.
 
+use crate::game::round::landlord_of;
 use crate::game::{GameState, Seat};
-use crate::rules::Platform;
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
 
@@ -67,10 +67,10 @@ pub(crate) fn choose_bid(
 /// C (SPEC), so C's pass settles the deal, and a seat before it cannot know what C will bid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum AfterPass {
-    /// The seat that bid highest before us is the landlord, at its bid; on Botzone, where all
-    /// passed, the first bidder at stake 1.
+    /// The landlord and its base, as the variant settles the bids with our pass
+    /// ([`landlord_of`]).
     Landlord(Seat, u8),
-    /// Nobody bid: the deal is played by no one and scores nothing (the official platforms).
+    /// Nobody bid, and the variant plays no such deal: it scores nothing.
     NoGame,
 }
 
@@ -82,16 +82,10 @@ impl AfterPass {
         if state.me != Seat::C || state.bids[Seat::A].is_none() || state.bids[Seat::B].is_none() {
             return None;
         }
-        let mut highest: Option<(Seat, u8)> = None;
-        for seat in [Seat::A, Seat::B] {
-            let bid = state.bids[seat].unwrap_or(0);
-            if bid > highest.map_or(0, |(_, b)| b) {
-                highest = Some((seat, bid));
-            }
-        }
-        Some(match highest {
+        let heard = |seat| (seat, state.bids[seat].unwrap_or(0));
+        let bids = [heard(Seat::A), heard(Seat::B), (Seat::C, 0)];
+        Some(match landlord_of(state.platform, &bids) {
             Some((seat, bid)) => AfterPass::Landlord(seat, bid),
-            None if state.platform == Platform::Botzone => AfterPass::Landlord(Seat::A, 1),
             None => AfterPass::NoGame,
         })
     }
@@ -152,6 +146,8 @@ pub struct NetBid {
 mod tests {
     use super::*;
     use crate::game::deal::Deal;
+    use crate::named::Named;
+    use crate::rules::Platform;
 
     /// Seat `me`'s state of deal `i` with the bids `bids` heard (A's first), on `platform`.
     fn bidding(i: u64, me: Seat, bids: &[u8], platform: Platform) -> GameState {
@@ -177,11 +173,15 @@ mod tests {
             Some(AfterPass::Landlord(Seat::B, 2))
         );
         assert_eq!(of(Seat::C, &[0, 0], official), Some(AfterPass::NoGame));
-        // Botzone: when all pass, the first bidder is the landlord at stake 1.
-        assert_eq!(
-            of(Seat::C, &[0, 0], Platform::Botzone),
-            Some(AfterPass::Landlord(Seat::A, 1))
-        );
+        // When all pass, each variant's own rule of such a deal (Botzone's: A at stake 1).
+        for &(_, platform) in Platform::NAMES {
+            let passes = [(Seat::A, 0), (Seat::B, 0), (Seat::C, 0)];
+            let settled = landlord_of(platform, &passes).map(|(s, b)| AfterPass::Landlord(s, b));
+            assert_eq!(
+                of(Seat::C, &[0, 0], platform),
+                settled.or(Some(AfterPass::NoGame))
+            );
+        }
         // A seat bids after A and B, and C does not yet know B's bid.
         assert_eq!(of(Seat::A, &[], official), None);
         assert_eq!(of(Seat::B, &[1], official), None);

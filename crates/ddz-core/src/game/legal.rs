@@ -8,7 +8,8 @@
 
 use super::seat::Seat;
 use crate::cards::{Cards, Counts, Rank};
-use crate::rules::{beats_somewhere, botzone_variant, classify, Combo, Kind, Platform};
+pub use crate::rules::platform::recorded_reading;
+use crate::rules::{beats_somewhere, classify, Combo, Kind, Platform};
 use std::fmt;
 
 /// The highest bid: bids are 0 (no bid), 1, 2 or 3.
@@ -269,7 +270,7 @@ impl IllegalPlay {
                 reading(f, platform)
             }
             IllegalPlay::DoesNotBeat { play, on, platform } => {
-                if platform == Platform::Botzone {
+                if !platform.is_official() {
                     write!(f, "does not beat: {} is not above {}", play.cards, on)?;
                 } else if on.kind == Kind::Rocket {
                     write!(f, "nothing beats the rocket")?;
@@ -391,29 +392,17 @@ pub fn judge_play(
         });
     }
     let counts = cards.counts();
-    if platform == Platform::Botzone {
-        // Botzone's judge reads plays by its own table, comparing the cards alone.
-        if botzone_variant::accepts(counts, to_beat.map(|t| t.cards)) {
-            return Ok(Some(recorded_reading(counts)));
-        }
-        return Err(match to_beat {
-            Some(&on) if botzone_variant::read(counts).is_some() => IllegalPlay::DoesNotBeat {
-                play: recorded_reading(counts),
-                on,
-                platform,
-            },
-            _ => IllegalPlay::NotAPlay {
-                cards: counts,
-                platform,
-            },
-        });
-    }
-    let play = platform.read(counts).ok_or(IllegalPlay::NotAPlay {
+    let play = platform.reading(counts).ok_or(IllegalPlay::NotAPlay {
         cards: counts,
         platform,
     })?;
+    // A variant with a table of its own (Botzone's) compares plays by it, the cards alone.
+    let beats = |on: &Combo| match platform.is_official() {
+        true => play.beats(on),
+        false => platform.accepts(&play, Some(on)),
+    };
     match to_beat {
-        Some(&on) if !play.beats(&on) => Err(IllegalPlay::DoesNotBeat { play, on, platform }),
+        Some(&on) if !beats(&on) => Err(IllegalPlay::DoesNotBeat { play, on, platform }),
         _ => Ok(Some(play)),
     }
 }
@@ -444,11 +433,11 @@ pub(crate) fn judge_reported(
     to_beat: Option<&Combo>,
     cards: Option<Cards>,
 ) -> Reported {
-    let official = platform != Platform::Botzone;
+    let official = platform.is_official();
     let judged_by = if official {
         Platform::Canonical
     } else {
-        Platform::Botzone
+        platform
     };
     let hand = hand.unwrap_or_else(|| cards.unwrap_or(Cards::EMPTY));
     let problem = match judge_play(judged_by, hand, to_beat, cards) {
@@ -481,30 +470,4 @@ pub(crate) fn judge_reported(
         None => Combo::PASS,
     };
     Reported { play, problem }
-}
-
-/// How a play is recorded: its canonical reading, or for cards with none (a Botzone shuttle
-/// with wings, or cards a confused referee reported) the single of its highest card holding
-/// all its cards, which keeps the turn order and card counts right; the next judgement on
-/// Botzone reads only the cards.
-///
-/// ```
-/// use ddz_core::cards::Counts;
-/// use ddz_core::game::legal::recorded_reading;
-/// use ddz_core::rules::Kind;
-///
-/// let c = |text: &str| text.parse::<Counts>().unwrap();
-/// assert_eq!(recorded_reading(c("3334")).kind, Kind::TripleSingle);
-/// // A Botzone shuttle with wings has no official reading: a "single" of its highest card.
-/// let shuttle = recorded_reading(c("33334444+5678"));
-/// assert_eq!((shuttle.kind, shuttle.key.symbol(), shuttle.size()), (Kind::Single, '8', 12));
-/// ```
-#[must_use]
-pub fn recorded_reading(counts: Counts) -> Combo {
-    classify(counts).unwrap_or(Combo {
-        kind: Kind::Single,
-        key: counts.highest().unwrap_or(Rank::THREE),
-        len: 1,
-        cards: counts,
-    })
 }

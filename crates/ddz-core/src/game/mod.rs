@@ -10,7 +10,7 @@ pub mod state;
 pub mod tricks;
 
 pub use legal::{judge_bid, judge_play, IllegalBid, IllegalPlay};
-pub use round::Round;
+pub use round::{Phase, Round};
 pub use score::{Outcome, ParseScoringError, Scoring, Shown, Tally};
 pub use seat::{BySeat, ParseSeatError, Role, Seat};
 pub use state::{GameState, Seen, TrackError, Turn};

@@ -9,7 +9,7 @@ use super::legal::recorded_reading;
 use super::{BySeat, Role, Seat};
 use crate::cards::Cards;
 use crate::named::Named;
-use crate::rules::{Combo, Kind};
+use crate::rules::{botzone_variant, Combo, Kind, Payout};
 use std::fmt;
 
 /// Points per unit of base × multiplier (each farmer's share; the landlord's is twice it).
@@ -360,5 +360,41 @@ impl Outcome {
                 -s * unit
             }
         })
+    }
+
+    /// The multiplier and each seat's points by `payout`: the official rule's
+    /// ([`Outcome::multiplier`], [`Outcome::scores`]), or Botzone's judge's
+    /// ([`botzone_variant::scores`]) in our points (100 a stake), its multiplier × 2 for every
+    /// bomb and rocket and for a spring or anti-spring.
+    ///
+    /// ```
+    /// use ddz_core::game::{Outcome, Seat, Tally};
+    /// use ddz_core::rules::Payout;
+    ///
+    /// let bomb = Tally { bombs: 1, landlord_plays: 3, farmer_plays: 2, ..Tally::default() };
+    /// let won = Outcome::new(Seat::A, 2, Seat::A, bomb);
+    /// assert_eq!(won.payout(Payout::Official), (2, won.scores()));
+    /// assert_eq!(won.payout(Payout::Botzone).1 .0, [800, -400, -400]); // 2 × 2, doubled once
+    /// ```
+    #[must_use]
+    pub fn payout(&self, payout: Payout) -> (i32, BySeat<i32>) {
+        if payout == Payout::Official {
+            return (self.multiplier(), self.scores());
+        }
+        let doublings = self.tally.doublings();
+        let spring = self.spring() || self.anti_spring();
+        let landlord_won = self.winner == self.landlord;
+        let (lord, farmer) = botzone_variant::scores(self.base, doublings, spring, landlord_won);
+        let points =
+            |s: i64| (s * i64::from(POINT)).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32;
+        let scores = BySeat::from_fn(|s| {
+            if s == self.landlord {
+                points(lord)
+            } else {
+                points(farmer)
+            }
+        });
+        let multiplier = 1i32 << (doublings + u32::from(spring)).min(30);
+        (multiplier, scores)
     }
 }

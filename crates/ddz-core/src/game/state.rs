@@ -11,7 +11,7 @@ use super::legal::{
 use super::score::{Outcome, Scoring, Tally};
 use super::seat::{BySeat, Role, Seat};
 use crate::cards::{Cards, Counts};
-use crate::rules::{leads, legal_plays, safe_answer, Combo, Platform};
+use crate::rules::{legal_plays, safe_answer, Combo, Platform};
 use std::fmt;
 
 /// Cards dealt to each seat.
@@ -435,8 +435,10 @@ impl GameState {
             .iter()
             .copied()
             .find(|&(_, b)| Some(b) == highest && b > 0);
-        let nobody_on_botzone = bidder.is_none() && self.platform == Platform::Botzone;
-        if !heard.is_empty() && !nobody_on_botzone && bidder.map(|(s, _)| s) != Some(landlord) {
+        // Where the variant gives a deal nobody bid on to a seat, a landlord named then is
+        // taken as the table says (the bids heard may be fewer than were made).
+        let nobody_but_played = bidder.is_none() && self.platform.deal_rules().nobody_bid.is_some();
+        if !heard.is_empty() && !nobody_but_played && bidder.map(|(s, _)| s) != Some(landlord) {
             found.push(TrackError::NotTheBidder { landlord, bidder });
         }
         if let Some(was) = self.landlord {
@@ -592,13 +594,11 @@ impl GameState {
     #[must_use]
     pub fn legal_plays(&self) -> Vec<Combo> {
         let target = self.to_beat_for(self.me);
-        if self.platform == Platform::Botzone {
-            // Every lead we hold, and the pass, kept where Botzone's judge accepts them on the
-            // target: one rule for every target, shuttles included (we never play one).
+        if !self.platform.is_official() {
+            // A variant with its own table: the plays its judge accepts.
             let mut plays = Vec::new();
-            leads(self.hand.counts(), &mut plays);
-            plays.push(Combo::PASS);
-            plays.retain(|p| Platform::Botzone.accepts(p, target));
+            self.platform
+                .legal_plays(self.hand.counts(), target, &mut plays);
             return plays;
         }
         let mut plays = legal_plays(self.hand.counts(), target);
@@ -615,8 +615,8 @@ impl GameState {
     #[must_use]
     pub fn play_is_legal(&self, cards: Option<Cards>) -> bool {
         let target = self.to_beat_for(self.me);
-        if self.platform == Platform::Botzone {
-            return judge_play(Platform::Botzone, self.hand, target, cards).is_ok();
+        if !self.platform.is_official() {
+            return judge_play(self.platform, self.hand, target, cards).is_ok();
         }
         match judge_play(Platform::Canonical, self.hand, target, cards) {
             Ok(Some(play)) => target.map_or(true, |t| safe_answer(&play, t)),

@@ -20,6 +20,7 @@
 
 use super::botzone_variant;
 use super::combo::{classify, readings, Combo, Kind};
+use super::generate::{follows, leads};
 use crate::cards::{Counts, Rank};
 use crate::named::Named;
 
@@ -61,7 +62,99 @@ impl Named for Platform {
 }
 crate::named_enum!(Platform);
 
+/// How a finished deal pays: the official rule (`docs/rules.md`, "Score") or Botzone's judge's
+/// ([`botzone_variant::scores`]); the game model applies it (`Outcome::payout`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Payout {
+    /// ± 100 × base × (1 + bombs), × 2 for the rocket, a spring or an anti-spring, to each farmer.
+    Official,
+    /// 100 × max(bid, 1), doubled for every bomb, the rocket and a spring or anti-spring.
+    Botzone,
+}
+
+/// How a deal runs under a variant, beside how it reads plays ([`Platform::read`]): the one
+/// place each rule of the deal is written, which the game model ([`crate::game::Round`]), the
+/// engine's tracker and the thinking player's bidding ask. Every variant's bidding starts at
+/// seat A, each seat bidding once, and the bottom is shown when the landlord is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealRules {
+    /// A bid of 3 ends the bidding: the seats after it are not asked (Botzone's judge). Where
+    /// it is false every seat bids once (they can only pass after a 3, unless bids go
+    /// unchecked, as on the 2019 server).
+    pub three_ends_bidding: bool,
+    /// When every seat passes: the first bidder becomes the landlord at this base; `None`: the
+    /// deal is not played and scores nothing.
+    pub nobody_bid: Option<u8>,
+    /// How the finished deal scores.
+    pub payout: Payout,
+}
+
 impl Platform {
+    /// The rules of a deal under this variant.
+    #[must_use]
+    pub const fn deal_rules(self) -> DealRules {
+        match self {
+            Platform::Canonical | Platform::Sample2015 | Platform::Icga2019 => DealRules {
+                three_ends_bidding: false,
+                nobody_bid: None,
+                payout: Payout::Official,
+            },
+            Platform::Botzone => DealRules {
+                three_ends_bidding: true,
+                nobody_bid: Some(1),
+                payout: Payout::Botzone,
+            },
+        }
+    }
+
+    /// Whether this is an official platform ([`Platform::ALL`]): a reading of the official
+    /// table, where the engine answers only what every official platform accepts
+    /// ([`safe_answer`]); a variant with a table of its own (Botzone's) is not.
+    #[must_use]
+    pub fn is_official(self) -> bool {
+        Platform::ALL.contains(&self)
+    }
+
+    /// The legal plays of `hand` on `to_beat` (`None`: a lead), appended to `out`, the pass
+    /// last when following: the canonical generator's plays that this variant accepts (each
+    /// official platform picks one of the canonical readings, so none accepts more; Botzone's
+    /// judge likewise, less its shuttles with wings, which the generator does not make).
+    pub fn legal_plays(self, hand: Counts, to_beat: Option<&Combo>, out: &mut Vec<Combo>) {
+        match (self, to_beat) {
+            (Platform::Canonical, Some(target)) => follows(hand, target, out),
+            (_, None) => {
+                leads(hand, out);
+                if self != Platform::Canonical {
+                    out.retain(|p| self.accepts(p, None));
+                }
+            }
+            (_, Some(target)) => {
+                leads(hand, out);
+                out.push(Combo::PASS);
+                out.retain(|p| self.accepts(p, Some(target)));
+            }
+        }
+    }
+
+    /// How this variant's judge reads `cards` on the table: `None` when they are no play
+    /// here. Botzone's judge compares cards alone, so its plays are recorded by
+    /// [`recorded_reading`] (its shuttles with wings have no official reading).
+    #[must_use]
+    pub fn reading(self, cards: Counts) -> Option<Combo> {
+        match self {
+            Platform::Botzone => botzone_variant::read(cards).map(|_| recorded_reading(cards)),
+            other => other.read(cards),
+        }
+    }
+
+    /// How the game model records `cards` played under this variant: its reading here, or,
+    /// for cards this variant does not read (a referee followed whatever it said),
+    /// [`recorded_reading`].
+    #[must_use]
+    pub fn recorded(self, cards: Counts) -> Combo {
+        self.read(cards).unwrap_or_else(|| recorded_reading(cards))
+    }
+
     /// Every modelled platform.
     pub const ALL: [Platform; 3] = [
         Platform::Canonical,
@@ -247,4 +340,30 @@ pub fn read_differently(cards: Counts) -> bool {
     Platform::ALL
         .iter()
         .any(|p| p.read(cards).map(|c| (c.kind, c.key)) != canonical.map(|c| (c.kind, c.key)))
+}
+
+/// How a play is recorded: its canonical reading, or for cards with none (a Botzone shuttle
+/// with wings, or cards a confused referee reported) the single of its highest card holding
+/// all its cards, which keeps the turn order and card counts right; the next judgement on
+/// Botzone reads only the cards.
+///
+/// ```
+/// use ddz_core::cards::Counts;
+/// use ddz_core::rules::platform::recorded_reading;
+/// use ddz_core::rules::Kind;
+///
+/// let c = |text: &str| text.parse::<Counts>().unwrap();
+/// assert_eq!(recorded_reading(c("3334")).kind, Kind::TripleSingle);
+/// // A Botzone shuttle with wings has no official reading: a "single" of its highest card.
+/// let shuttle = recorded_reading(c("33334444+5678"));
+/// assert_eq!((shuttle.kind, shuttle.key.symbol(), shuttle.size()), (Kind::Single, '8', 12));
+/// ```
+#[must_use]
+pub fn recorded_reading(counts: Counts) -> Combo {
+    classify(counts).unwrap_or(Combo {
+        kind: Kind::Single,
+        key: counts.highest().unwrap_or(Rank::THREE),
+        len: 1,
+        cards: counts,
+    })
 }

@@ -64,3 +64,38 @@ fn answers_every_platform_accepts() {
         })
     ));
 }
+
+/// Each variant's legal plays (the generator's, filtered) against its judge: every play listed
+/// is accepted on the target, and every lead or answer the judge accepts from the hand's own
+/// plays is listed, over random hands and targets.
+#[test]
+fn each_variants_legal_plays_are_what_its_judge_accepts() {
+    use ddz_core::rules::{leads, legal_plays};
+    let mut rng = fastrand::Rng::with_seed(9);
+    let variants = Platform::ALL.iter().copied().chain([Platform::Botzone]);
+    for platform in variants {
+        for _ in 0..200 {
+            let (dealt, _) = crate::common::random_deal(&mut rng);
+            let hand = dealt[Seat::A].counts();
+            let mut targets = Vec::new();
+            leads(dealt[Seat::B].counts(), &mut targets);
+            let target = targets.get(rng.usize(..targets.len())).copied();
+            for target in [None, target.filter(|t| platform.reading(t.cards).is_some())] {
+                let mut listed = Vec::new();
+                platform.legal_plays(hand, target.as_ref(), &mut listed);
+                assert!(listed.iter().all(|p| platform.accepts(p, target.as_ref())));
+                let accepted = legal_plays(hand, target.as_ref())
+                    .into_iter()
+                    .chain({
+                        let mut all = Vec::new();
+                        leads(hand, &mut all);
+                        all
+                    })
+                    .filter(|p| platform.accepts(p, target.as_ref()))
+                    .filter(|p| !listed.contains(p))
+                    .count();
+                assert_eq!(accepted, 0, "{} on {:?}", platform, target);
+            }
+        }
+    }
+}
