@@ -91,3 +91,11 @@ def _gauntlet(
 ) -> Tuple[str, str, List[Tuple[str, str, List[Tuple[int, int, int, str, str, str]]]]]: ...
 
 def action_table() -> Tuple[bytes, bytes, bytes, bytes]: ...
+def _douzero_arrays(
+    seat: int,
+    landlord: int,
+    hand: Sequence[int],
+    counts: Sequence[int],
+    plays: Sequence[Tuple[int, Sequence[int]]],
+    legal: Sequence[Sequence[int]],
+) -> Tuple[int, bytearray, bytearray, bytearray, bytearray]: ...

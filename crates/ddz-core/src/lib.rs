@@ -9,7 +9,8 @@
 //!   readings and Botzone's variant;
 //! - [`game`]: seats, what is legal, a deal played out ([`game::Round`]), one seat's tracker
 //!   ([`game::GameState`]) and the score of a finished game;
-//! - [`actions`]: the learning front ends' action space, every play one index.
+//! - [`actions`]: the learning front ends' action space, every play one index;
+//! - [`encode`]: positions as the networks read them (DouZero's arrays, the 641-wide vector).
 //!
 //! The `ddz` crate (the engine, its players and tools) and the Python package build on it; `ddz`
 //! re-exports these modules under the same names (`ddz::cards` is `ddz_core::cards`).
@@ -33,6 +34,7 @@
 
 pub mod actions;
 pub mod cards;
+pub mod encode;
 pub mod game;
 pub mod named;
 pub mod near_names;
