@@ -4,14 +4,14 @@
 //! Suits never matter to the rules, so an action is a play's ranks. Every play of at most
 //! [`MAX_PLAY`] cards (a hand's most) is listed once, in a fixed order:
 //! - index 0 is the pass ([`PASS`]);
-//! - then the plays, grouped by kind in the official table's order ([`Kind`]'s order: rocket,
+//! - then the plays, grouped by kind in the official table's order ([`crate::rules::Kind`]'s order: rocket,
 //!   bomb, single, pair, triple, triple with a single, …, four with two pairs), and inside a
-//!   kind by size (cards in the play), then key rank ([`classify`]'s), then the ranks of all
+//!   kind by size (cards in the play), then key rank ([`crate::rules::classify`]'s), then the ranks of all
 //!   the cards, lowest first.
 //!
 //! The bids, when a front end has them, follow the plays (the Python package adds them). The
 //! plays are the canonical generator's leads from a hand holding the whole deck, so each is read
-//! as [`classify`] reads it: 93,772 plays and the pass.
+//! as [`crate::rules::classify`] reads it: 93,772 plays and the pass.
 //!
 //! ```
 //! use ddz_core::actions::{ActionSpace, PASS};
