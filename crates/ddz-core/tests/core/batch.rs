@@ -90,7 +90,7 @@ fn legal_actions_are_the_generators_and_rewards_the_outcomes() {
                             _ => 1.0,
                         };
                         assert_eq!(got[o.landlord.index()], won * size);
-                        assert_eq!(got.iter().sum::<f32>(), won * size * -1.0);
+                        assert_eq!(got.iter().sum::<f32>(), -(won * size));
                     }
                 }
             }

@@ -52,17 +52,17 @@ fn douzeros_position_is_the_same_from_the_round_and_from_the_tracker() {
         let played: usize = round
             .plays()
             .iter()
-            .map(|(_, c)| c.map_or(0, |c| c.len() as usize))
+            .map(|(_, c)| c.map_or(0, |c| c.len()))
             .sum();
         assert_eq!(ones(&x[..2 * CARD_COLUMNS]) + played, 54);
-        assert_eq!(ones(&x[..CARD_COLUMNS]), round.hands()[seat].len() as usize);
+        assert_eq!(ones(&x[..CARD_COLUMNS]), round.hands()[seat].len());
         // The history holds the last moves' cards, at most 15 of them.
         let recent: usize = round
             .plays()
             .iter()
             .rev()
             .take(15)
-            .map(|(_, c)| c.map_or(0, |c| c.len() as usize))
+            .map(|(_, c)| c.map_or(0, |c| c.len()))
             .sum();
         assert_eq!(ones(&z), recent);
         positions += 1;
@@ -84,7 +84,7 @@ fn the_observation_accounts_for_every_card_from_each_seat() {
             // One-hots: each seat's cards left, the landlord, the phase.
             let counts = &out[54 * 2 + 162 * 2 + 3 + 54..][..63];
             for (k, s) in [seat, seat.next(), seat.prev()].iter().enumerate() {
-                let at = round.hands()[*s].len() as usize;
+                let at = round.hands()[*s].len();
                 assert_eq!(counts[21 * k + at], 1);
                 assert_eq!(
                     counts[21 * k..21 * (k + 1)]
