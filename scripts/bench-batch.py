@@ -20,7 +20,9 @@ Random legal actions throughout, no bidding:
 - game + get_obs: `ddz.Game` and `ddz.douzero.get_obs` at every position (the single-game
   path, its encoder now the Rust one);
 - batch (step): `ddz.Batch(games)`, one random legal action per game from `legal()` (numpy),
-  `step`; steps a second (a step is one action of one game);
+  `step`; steps a second (a step is one action of one game). Each batch is kept from round to
+  round and first played 100 steps untimed, so its games are spread over their courses (a
+  fresh batch has every game at its first lead, the position with the most legal plays);
 - batch + douzero (compact | expanded): the same, with `douzero()` (or `douzero(expanded=True)`,
   DouZero's own x_batch and z_batch) at every position; positions a second.
 
@@ -87,24 +89,43 @@ def game_get_obs_round(seconds, seed):
     return positions, time.perf_counter() - start
 
 
-def batch_round(seconds, seed, games, threads, douzero=None):
+def random_actions(batch, rng):
+    """One random legal action per game, chosen with numpy from ``legal()``."""
     import numpy as np
 
-    import ddz
+    offsets, actions = batch.legal()
+    counts = offsets[1:] - offsets[:-1]
+    return actions[offsets[:-1] + (rng.random(batch.games) * counts).astype(np.int64)]
 
-    batch = ddz.Batch(games=games, seed=seed, threads=threads)
-    rng = np.random.default_rng(seed)
-    steps = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
-        if douzero is not None:
-            batch.douzero(expanded=douzero == "expanded")
-        offsets, actions = batch.legal()
-        counts = offsets[1:] - offsets[:-1]
-        chosen = actions[offsets[:-1] + (rng.random(games) * counts).astype(np.int64)]
-        batch.step(chosen)
-        steps += games
-    return steps, time.perf_counter() - start
+
+class BatchContender:
+    """A batch kept from round to round, first played for WARM_UP steps untimed so that its
+    games are spread over their courses (a fresh batch has every game at its first lead, the
+    position with the most legal plays) and the rounds see the mix of positions of a long run."""
+
+    WARM_UP = 100
+
+    def __init__(self, games, threads, seed, douzero=None):
+        import numpy as np
+
+        import ddz
+
+        self.batch = ddz.Batch(games=games, seed=seed, threads=threads)
+        self.rng = np.random.default_rng(seed)
+        self.douzero = douzero
+        for _ in range(self.WARM_UP):
+            self.batch.step(random_actions(self.batch, self.rng))
+
+    def __call__(self, seconds, _seed):
+        batch, rng = self.batch, self.rng
+        steps = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            if self.douzero is not None:
+                batch.douzero(expanded=self.douzero == "expanded")
+            batch.step(random_actions(batch, rng))
+            steps += batch.games
+        return steps, time.perf_counter() - start
 
 
 def main(argv=None):
@@ -138,9 +159,9 @@ def main(argv=None):
     contenders.update({
         "douzero env": douzero_env_round,
         "game + get_obs": game_get_obs_round,
-        "batch (step)": lambda s, seed: batch_round(s, seed, args.games, args.threads),
-        "batch + douzero (compact)": lambda s, seed: batch_round(s, seed, args.games, args.threads, "compact"),
-        "batch + douzero (expanded)": lambda s, seed: batch_round(s, seed, args.games, args.threads, "expanded"),
+        "batch (step)": BatchContender(args.games, args.threads, args.seed),
+        "batch + douzero (compact)": BatchContender(args.games, args.threads, args.seed, "compact"),
+        "batch + douzero (expanded)": BatchContender(args.games, args.threads, args.seed, "expanded"),
     })
     rates = {name: [] for name in contenders}
     for r in range(args.rounds):
