@@ -37,6 +37,7 @@ use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
 use crate::game::score::POINT;
 use crate::game::{Round, Seat};
+use crate::named::Named;
 use crate::rules::{botzone_variant, follows, leads, Combo, Platform};
 use std::fmt;
 use std::sync::Arc;
@@ -51,6 +52,17 @@ pub enum Objective {
     /// DouZero's ADP: ±2 to the power of the bombs and rockets played, signed as WP.
     AdjustedPoints,
 }
+
+impl Named for Objective {
+    /// The names the Python API takes (`ddz.Batch(objective=…)`), DouZero's for its two.
+    const NAMES: &'static [(&'static str, Objective)] = &[
+        ("score", Objective::Score),
+        ("wp", Objective::WinOrLose),
+        ("adp", Objective::AdjustedPoints),
+    ];
+    const WHAT: Option<&'static str> = Some("an objective");
+}
+crate::named_enum!(Objective);
 
 /// A step refused: no game moved.
 #[derive(Clone, Debug, PartialEq, Eq)]
