@@ -141,16 +141,21 @@ fn _douzero_arrays<'py>(
     Ok((position.role, x_no_action, z, x_batch, z_batch))
 }
 
-/// A count given from Python: an int at least `least`.
-fn count_of(value: i64, least: i64, what: &str) -> PyResult<usize> {
-    if value < least {
+/// A count given from Python: an int from `least` to `most`.
+fn count_of(value: i64, least: i64, most: i64, what: &str) -> PyResult<usize> {
+    if !(least..=most).contains(&value) {
         return Err(PyValueError::new_err(format!(
-            "{} must be at least {}, not {}",
-            what, least, value
+            "{} must be {} to {}, not {}",
+            what, least, most, value
         )));
     }
     Ok(value as usize)
 }
+
+/// The most games a batch holds (a few hundred bytes a game: memory, not a rule) and the most
+/// threads it starts.
+const MOST_GAMES: i64 = 1 << 20;
+const MOST_THREADS: i64 = 1 << 10;
 
 /// The native side of `ddz.Batch` (python/ddz/batch.py makes numpy arrays of its bytearrays).
 #[pyclass(module = "ddz._ddz", name = "_Batch")]
@@ -166,8 +171,8 @@ impl NativeBatch {
             .parse()
             .map_err(|e: ParseNameError| PyValueError::new_err(format!("objective {}", e)))?;
         let (games, threads) = (
-            count_of(games, 1, "games")?,
-            count_of(threads, 0, "threads")?,
+            count_of(games, 1, MOST_GAMES, "games")?,
+            count_of(threads, 0, MOST_THREADS, "threads")?,
         );
         let batch = Batch::new(games, seed, platform_of(rules)?, objective, threads);
         Ok(NativeBatch { batch })

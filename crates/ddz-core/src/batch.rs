@@ -35,6 +35,7 @@ use crate::cards::Counts;
 use crate::encode::douzero::{self, Position, Z_WIDTH};
 use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
+use crate::game::legal::recorded_reading;
 use crate::game::score::POINT;
 use crate::game::{Round, Seat};
 use crate::named::Named;
@@ -410,12 +411,16 @@ fn play(
     reward: &mut [f32],
 ) -> bool {
     let seat = slot.round.to_move();
-    let cards = space
-        .play(action)
-        .filter(|p| !p.is_pass())
-        .and_then(|p| slot.round.hands()[seat].pick(p.cards));
-    let judged = slot.round.try_play(cards);
-    debug_assert!(judged.is_ok(), "a listed action is legal");
+    let play = space.play(action).filter(|p| !p.is_pass());
+    let cards = play.and_then(|p| slot.round.hands()[seat].pick(p.cards));
+    // A listed action is legal: played unjudged, read as the platform reads it (as
+    // `Round::try_play` would read it; the space's reading is the canonical one).
+    let reading = play.map(|&p| match platform {
+        Platform::Canonical => p,
+        Platform::Botzone => recorded_reading(p.cards),
+        other => other.read(p.cards).unwrap_or(p),
+    });
+    slot.round.play_unchecked(cards, reading);
     for r in reward.iter_mut() {
         *r = 0.0;
     }
