@@ -27,6 +27,7 @@ import numpy as np
 import torch
 
 import ddz
+import ddz.envs.actions
 from ddz.douzero import POSITIONS, get_obs
 from ddz.douzero_convert import main as convert_main
 from ddz.douzero_convert import read_safetensors, write_safetensors
@@ -91,6 +92,40 @@ def collect(model, enough: int, seed: int):
     return arrays, games
 
 
+def same_choices(model, nets: Path, decisions: int, seed: int):
+    """The engine's player (``ddz.Agent("builtin:douzero:FILE")``: its own encoding of the
+    position, its forward pass, its argmax) against torch's argmax over ``get_obs``'s arrays
+    of the same legal plays, at the plays of seeded random games: the decisions where they
+    chose plays of other cards, and those where torch's best two were closer than 1e-4 (where
+    float rounding may decide, and the engine's other order of equal plays)."""
+    agent = ddz.Agent(f"builtin:douzero:{nets}")
+    rng = random.Random(seed)
+    compared = differ = close = 0
+    game_seed = seed + 10_000
+    while compared < decisions:
+        game = ddz.Game(seed=game_seed)
+        game_seed += 1
+        while not game.done:
+            legal = game.legal_actions()
+            if len(legal) > 1:
+                obs = get_obs(game)
+                with torch.no_grad():
+                    values = model.forward(
+                        obs["position"], torch.from_numpy(obs["z_batch"]), torch.from_numpy(obs["x_batch"]), training=True
+                    )["values"].numpy().reshape(-1)
+                ranks = lambda play: sorted(ddz.envs.actions.rank_of(c) for c in play)
+                top = np.sort(values)[-2:]
+                chosen = agent.act(game)
+                compared += 1
+                if ranks(chosen) != ranks(legal[int(np.argmax(values))]):
+                    if top[1] - top[0] < 1e-4:
+                        close += 1
+                    else:
+                        differ += 1
+            game.step(rng.choice(legal))
+    return compared, differ, close
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ddz", default="target/release/ddz", help="the engine's binary")
@@ -123,7 +158,16 @@ def main():
         arrays_file = folder / "arrays.safetensors"
         write_safetensors(arrays_file, arrays)
         result = subprocess.run([args.ddz, "netcheck", "--douzero", str(nets), "--arrays", str(arrays_file)])
-        sys.exit(result.returncode)
+        if result.returncode != 0:
+            sys.exit(result.returncode)
+        compared, differ, close = same_choices(model, nets, args.positions, args.seed)
+        print(
+            f"douzero_parity: builtin:douzero against torch's argmax: {compared} decisions of two "
+            f"plays or more, {differ} other plays chosen ({close} more where torch's best two are "
+            "within 1e-4)"
+        )
+        if differ:
+            sys.exit("douzero_parity: the engine's player chose other plays than torch's argmax")
 
 
 if __name__ == "__main__":

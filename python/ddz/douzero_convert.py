@@ -203,6 +203,9 @@ def write_safetensors(path, tensors: Mapping[str, np.ndarray], metadata: Optiona
                 out.write(data)
             out.flush()
             os.fsync(out.fileno())
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp's 0600 would keep other users out
         os.replace(temporary, path)
     except BaseException:
         os.unlink(temporary)

@@ -191,4 +191,4 @@ pub fn check_arrays(nets: &DouZeroNets, path: &str) -> Result<[ParityReport; 3],
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

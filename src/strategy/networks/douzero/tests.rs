@@ -20,9 +20,9 @@ fn keys(x_width: usize) -> Vec<(String, Vec<usize>)> {
 }
 
 /// The three networks' tensors, each key's values from `fill(position, key, shape)`.
-type Tensors = Vec<(String, Vec<usize>, Vec<f32>)>;
+pub(crate) type Tensors = Vec<(String, Vec<usize>, Vec<f32>)>;
 
-fn state_dicts(mut fill: impl FnMut(Position, &str, &[usize]) -> Vec<f32>) -> Tensors {
+pub(crate) fn state_dicts(mut fill: impl FnMut(Position, &str, &[usize]) -> Vec<f32>) -> Tensors {
     let mut tensors = Vec::new();
     for p in Position::ALL {
         for (key, shape) in keys(p.x_width()) {
@@ -41,7 +41,7 @@ fn file_bytes(tensors: &Tensors) -> Vec<u8> {
     write_f32(&named)
 }
 
-fn nets_of(tensors: &Tensors) -> Result<DouZeroNets, TensorFileError> {
+pub(crate) fn nets_of(tensors: &Tensors) -> Result<DouZeroNets, TensorFileError> {
     DouZeroNets::from_file(&TensorFile::parse(
         "nets.safetensors",
         &file_bytes(tensors),
