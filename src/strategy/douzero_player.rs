@@ -6,6 +6,8 @@
 use super::networks::douzero::{DouZeroNets, Position};
 use super::thinker::{Thinker, ThinkerSettings};
 use super::{Deadline, Ending, Note, Strategy};
+use crate::actions::{card_columns, CARD_COLUMNS};
+use crate::encode::douzero;
 use crate::game::GameState;
 use crate::rules::Combo;
 
@@ -36,14 +38,24 @@ impl DouZeroPlayer {
         }
     }
 
-    /// The network's value of each of `plays` in `state`; `None` before the landlord is known.
+    /// The network's value of each of `plays` in `state`, on the core's DouZero encoding of
+    /// the seat's view ([`douzero`], equal to DouZero's `get_obs`); `None`
+    /// before the landlord is known.
     pub(crate) fn values(&self, state: &GameState, plays: &[Combo]) -> Option<Vec<f32>> {
-        let arrays = encode::arrays(state, plays)?;
+        let seen = douzero::Position::of_state(state)?;
+        let mut x = vec![0i8; douzero::x_width(seen.role)];
+        let mut z = [0i8; douzero::Z_WIDTH];
+        douzero::encode(&seen, &mut x, &mut z);
+        let mut actions = vec![0i8; plays.len() * CARD_COLUMNS];
+        for (play, row) in plays.iter().zip(actions.chunks_exact_mut(CARD_COLUMNS)) {
+            card_columns(play.cards, row);
+        }
+        let floats = |v: &[i8]| v.iter().map(|&c| f32::from(c)).collect::<Vec<f32>>();
         Some(self.nets.values(
-            arrays.position,
-            &arrays.z,
-            &arrays.x_no_action,
-            &arrays.actions,
+            Position::ALL[seen.role],
+            &floats(&z),
+            &floats(&x),
+            &floats(&actions),
         ))
     }
 }
@@ -91,129 +103,6 @@ impl Strategy for DouZeroPlayer {
 
     fn take_explanation(&mut self) -> Option<Note> {
         self.bidder.take_explanation()
-    }
-}
-
-/// DouZero's encoding of a seat's view (douzero/env/env.py `get_obs`, as
-/// `ddz.douzero.get_obs` computes it from a ddz game).
-///
-/// TO BE REPLACED by ddz-core's encoder (crates/ddz-core/src/encode/, the "batch" branch)
-/// once it lands: this private copy exists only so that the player plays before then.
-mod encode {
-    use super::Position;
-    use crate::cards::{Counts, Rank};
-    use crate::game::{GameState, Seat};
-    use crate::rules::{Combo, Kind};
-
-    /// Plays of history DouZero keeps: 15, three to a row of `z`.
-    const HISTORY: usize = 15;
-    /// A card set's columns: four a rank for 3..2, one a joker.
-    const CARDS: usize = 54;
-
-    /// The network's inputs for one decision.
-    pub(super) struct Arrays {
-        pub(super) position: Position,
-        pub(super) z: Vec<f32>,
-        pub(super) x_no_action: Vec<f32>,
-        pub(super) actions: Vec<f32>,
-    }
-
-    /// `counts` in DouZero's 54 columns, appended to `out`: rank r's first `count` of its four
-    /// columns, then each joker's one.
-    fn cards(counts: Counts, out: &mut Vec<f32>) {
-        for r in 0..15u8 {
-            let rank = Rank::new(r).expect("15 ranks");
-            let n = usize::from(counts.get(rank));
-            let width = if r < 13 { 4 } else { 1 };
-            out.extend((0..width).map(|k| if k < n { 1.0 } else { 0.0 }));
-        }
-    }
-
-    /// A one-hot of `size` with `at` set (nothing set when `at` is outside, as no real game has
-    /// it).
-    fn one_hot(size: usize, at: Option<usize>, out: &mut Vec<f32>) {
-        out.extend((0..size).map(|k| if Some(k) == at { 1.0 } else { 0.0 }));
-    }
-
-    /// The arrays for the seat to move in `state` scoring `plays`; `None` before the landlord
-    /// is known.
-    pub(super) fn arrays(state: &GameState, plays: &[Combo]) -> Option<Arrays> {
-        let landlord = state.landlord?;
-        let down = landlord.next();
-        let up = down.next();
-        let position = match state.me {
-            s if s == landlord => Position::Landlord,
-            s if s == down => Position::LandlordDown,
-            _ => Position::LandlordUp,
-        };
-        let turns: Vec<Counts> = state.history.iter().map(|t| t.combo.cards).collect();
-        let last_move = match turns.as_slice() {
-            [.., before, last] if last.is_empty() => *before,
-            [.., last] => *last,
-            [] => Counts::EMPTY,
-        };
-        let last_of = |seat: Seat| {
-            let turn = state.history.iter().rev().find(|t| t.seat == seat);
-            turn.map_or(Counts::EMPTY, |t| t.combo.cards)
-        };
-        let bombs = state
-            .history
-            .iter()
-            .filter(|t| matches!(t.combo.kind, Kind::Bomb | Kind::Rocket))
-            .count();
-        let played = |seat: Seat| state.played[seat].counts();
-        let mut deck = Counts::EMPTY;
-        for r in 0..15u8 {
-            let rank = Rank::new(r).expect("15 ranks");
-            deck.add(rank, rank.deck_count());
-        }
-        let unseen = Seat::ALL
-            .iter()
-            .fold(deck.minus(state.hand.counts()), |left, &s| {
-                left.minus(played(s))
-            });
-        let left = |seat: Seat, size: usize, out: &mut Vec<f32>| {
-            let n = usize::from(state.cards_left[seat]);
-            one_hot(size, n.checked_sub(1).filter(|&i| i < size), out);
-        };
-        let mut x = Vec::with_capacity(position.x_width());
-        cards(state.hand.counts(), &mut x);
-        cards(unseen, &mut x);
-        if position == Position::Landlord {
-            cards(last_move, &mut x);
-            cards(played(up), &mut x);
-            cards(played(down), &mut x);
-            left(up, 17, &mut x);
-            left(down, 17, &mut x);
-        } else {
-            let mate = if position == Position::LandlordUp {
-                down
-            } else {
-                up
-            };
-            cards(played(landlord), &mut x);
-            cards(played(mate), &mut x);
-            cards(last_move, &mut x);
-            cards(last_of(landlord), &mut x);
-            cards(last_of(mate), &mut x);
-            left(landlord, 20, &mut x);
-            left(mate, 17, &mut x);
-        }
-        one_hot(15, Some(bombs), &mut x);
-        let mut z = vec![0.0; (HISTORY - turns.len().min(HISTORY)) * CARDS];
-        for t in &turns[turns.len().saturating_sub(HISTORY)..] {
-            cards(*t, &mut z);
-        }
-        let mut actions = Vec::with_capacity(plays.len() * CARDS);
-        for p in plays {
-            cards(p.cards, &mut actions);
-        }
-        Some(Arrays {
-            position,
-            z,
-            x_no_action: x,
-            actions,
-        })
     }
 }
 
