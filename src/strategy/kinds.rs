@@ -10,6 +10,7 @@
 
 use crate::game::deal::Deal;
 use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
+use crate::strategy::douzero_player;
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
 use crate::strategy::random::RandomPlayer;
@@ -47,6 +48,10 @@ pub(crate) static PLAYER_KINDS: &[PlayerKind] = &[
     PlayerKind {
         name: "tricky",
         kind: Kind::Plain(|_| Box::new(Tricky::new())),
+    },
+    PlayerKind {
+        name: "douzero",
+        kind: Kind::Read(douzero_player::read_spec),
     },
 ];
 
