@@ -6,6 +6,7 @@ Needs the ``train`` extra and DouZero's code (scripts/test-train.sh installs the
 torch the tests are skipped, unless DDZ_TRAIN_TESTS=1 (the script's), which makes them fail.
 """
 
+import importlib
 import os
 import socket
 import subprocess
@@ -15,10 +16,17 @@ import time
 import numpy as np
 import pytest
 
-if os.environ.get("DDZ_TRAIN_TESTS") == "1":
-    import torch
-else:
-    torch = pytest.importorskip("torch")
+REQUIRED = os.environ.get("DDZ_TRAIN_TESTS") == "1"
+
+
+def need(module):
+    """``module`` imported; skipped without it, unless DDZ_TRAIN_TESTS=1 (then it fails)."""
+    if REQUIRED:
+        return importlib.import_module(module)
+    return pytest.importorskip(module)
+
+
+torch = need("torch")
 
 import ddz
 from ddz.train import cli
@@ -31,11 +39,11 @@ from train_doubles import PyBatch, RecordingBatch  # noqa: E402
 
 torch.set_num_threads(1)
 HAS_BATCH = hasattr(ddz, "Batch")
-needs_batch = pytest.mark.skipif(not HAS_BATCH and os.environ.get("DDZ_TRAIN_TESTS") != "1", reason="ddz.Batch not built")
+needs_batch = pytest.mark.skipif(not HAS_BATCH and not REQUIRED, reason="ddz.Batch not built")
 
 
 def douzero_models():
-    return pytest.importorskip("douzero.dmc.models")
+    return need("douzero.dmc.models")
 
 
 def random_inputs(position, rows, seed=0):
@@ -166,7 +174,7 @@ def fixed_batch(position, rows=64, seed=6):
 
 
 def test_learner_step_is_douzeros():
-    pytest.importorskip("douzero.dmc.dmc")
+    need("douzero.dmc.dmc")
     from douzero.dmc import dmc as douzero_dmc
     from douzero.dmc.arguments import parser as douzero_parser
     from douzero.dmc.utils import create_optimizers
@@ -248,7 +256,7 @@ def closed_port():
 
 
 def test_an_address_that_does_not_answer_is_named_quickly():
-    pytest.importorskip("ray")
+    need("ray")
     from ddz.train.distributed import connect
 
     address = f"127.0.0.1:{closed_port()}"
@@ -279,7 +287,7 @@ def test_cli_refuses_bad_input_naming_it(tmp_path):
     assert result.returncode == 2 and f"checkpoint {missing}: no such file" in result.stderr
     result = run_cli("--save-dir", str(tmp_path / "run"), "--actors", "0")
     assert result.returncode == 2 and "--actors must be at least 1" in result.stderr
-    pytest.importorskip("ray")
+    need("ray")
     address = f"127.0.0.1:{closed_port()}"
     result = run_cli("--save-dir", str(tmp_path / "run"), "--address", address, *SMALL)
     assert result.returncode == 2 and f"--address {address}" in result.stderr
@@ -326,7 +334,7 @@ def test_eval_gives_win_rates_by_role_through_the_arena():
 
 @needs_batch
 def test_ray_run_on_a_local_cluster_of_two_workers(tmp_path):
-    pytest.importorskip("ray")
+    need("ray")
     run = tmp_path / "ray"
     result = run_cli("--save-dir", str(run), "--ray", "--actors", "2", "--frames", "3000", *SMALL)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-4000:]
