@@ -6,6 +6,8 @@ from the threes up, 52 and 53 the jokers). The public API:
 - cards and rules: :func:`parse_cards`, :func:`format_cards`, :func:`classify`,
   :func:`beats`, :func:`legal_plays`;
 - :class:`Game`: a seeded deal, bidding or a fixed landlord, play, the official score;
+- :class:`Batch`: thousands of games stepped at once in Rust, numpy arrays in and out, with
+  DouZero's arrays and the 641-wide observation made in Rust;
 - :class:`Agent`: any player the engine's arena knows (``builtin:rules``, ``builtin:ddz``, …);
 - :func:`arena` and :func:`gauntlet`: matches run by the engine's arena, Python callables
   seated among its players;
@@ -26,6 +28,7 @@ from ddz._ddz import (
     parse_cards,
 )
 from ddz._arena import ArenaReport, arena, gauntlet
+from ddz.batch import Batch
 
 #: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.4.0 (commit …)``) names.
 __version__ = ENGINE_VERSION.split()[1]
@@ -35,6 +38,7 @@ __all__ = [
     "__version__",
     "Agent",
     "ArenaReport",
+    "Batch",
     "Game",
     "arena",
     "beats",

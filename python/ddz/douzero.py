@@ -14,7 +14,9 @@ and dtypes:
 - ``legal_actions``: the plays scored, as ddz gives them (tuples of card codes, ``()`` the
   pass), row for row.
 
-Cards are in DouZero's 54-column form (``ddz.envs.actions.cards_matrix``). DouZero's game has
+Cards are in DouZero's 54-column form (``ddz.envs.actions.cards_matrix``). The arrays are made
+by the engine's own encoder (``ddz_core::encode::douzero``, in Rust, the one the batch and the
+engine's networks read): this module only converts. DouZero's game has
 no bidding: its networks are for the play. :class:`DouZeroAgent` plays with any callable that
 scores the batches, ``model(position, z_batch, x_batch) -> values`` (or a dict of
 ``f(z_batch, x_batch)`` by position), and bids through another player. With torch and DouZero's
@@ -33,7 +35,8 @@ from typing import Callable, Mapping, Optional, Sequence, Union
 
 import numpy as np
 
-from ddz.envs.actions import cards_matrix, rank_of
+from ddz._ddz import _douzero_arrays
+from ddz.envs.actions import rank_of
 
 #: The three positions, as DouZero names them.
 POSITIONS = ("landlord", "landlord_up", "landlord_down")
@@ -41,10 +44,6 @@ POSITIONS = ("landlord", "landlord_up", "landlord_down")
 HISTORY = 15
 #: Columns of ``x_batch`` for the landlord and for a farmer.
 X_COLUMNS = {"landlord": 373, "landlord_up": 484, "landlord_down": 484}
-#: The one-hots of cards left run to the most a hand starts with: the landlord's 20, a farmer's 17.
-_LEFT = {"landlord": 20, "landlord_up": 17, "landlord_down": 17}
-#: DouZero's one-hot of bombs played has 15 entries.
-_BOMBS = 15
 #: A DouZero card per rank index: 3..14 for 3..A, 17 for the 2, 20 and 30 for the jokers.
 DOUZERO_CARD = tuple(range(3, 15)) + (17, 20, 30)
 
@@ -57,31 +56,6 @@ def position_of(seat: int, landlord: int) -> str:
 def douzero_cards(codes: Sequence[int]) -> list:
     """Card codes as DouZero writes cards (a sorted list of 3..14, 17, 20, 30)."""
     return sorted(DOUZERO_CARD[rank_of(c)] for c in codes)
-
-
-def _counts(codes) -> np.ndarray:
-    counts = np.zeros(15, dtype=np.int8)
-    for c in codes:
-        counts[rank_of(c)] += 1
-    return counts
-
-
-def _cards(codes) -> np.ndarray:
-    return cards_matrix(_counts(codes))
-
-
-def _one_hot(size: int, at: int) -> np.ndarray:
-    # DouZero writes index ``at`` of a one-hot; a count of cards left n is written at n - 1.
-    out = np.zeros(size, dtype=np.int8)
-    out[at] = 1
-    return out
-
-
-def _is_bomb(play) -> bool:
-    """DouZero counts four of a rank and the rocket as bombs."""
-    if len(play) == 2:
-        return tuple(sorted(play)) == (52, 53)
-    return len(play) == 4 and len({rank_of(c) for c in play}) == 1
 
 
 def get_obs(source, legal_actions: Optional[Sequence] = None) -> dict:
@@ -106,80 +80,18 @@ def get_obs(source, legal_actions: Optional[Sequence] = None) -> dict:
     legal_actions = [tuple(a) for a in legal_actions]
     if not legal_actions:
         raise ValueError("no legal actions to score")
-    seat, landlord = obs["seat"], obs["landlord"]
-    position = position_of(seat, landlord)
-    seat_of = {
-        "landlord": landlord,
-        "landlord_down": (landlord + 1) % 3,
-        "landlord_up": (landlord + 2) % 3,
-    }
-    plays = [tuple(p) for _, p in obs["plays"]]
-    movers = [s for s, _ in obs["plays"]]
-
-    my_hand = _counts(obs["hand"])
-    played = [_counts(obs["played"][s]) for s in range(3)]
-    deck = np.array((4,) * 13 + (1, 1), dtype=np.int8)
-    other_hands = deck - my_hand - sum(played)
-    # The play to beat as DouZero sees it: the last play, or the one before a single pass.
-    last_move = ()
-    if plays:
-        last_move = plays[-1] if plays[-1] else (plays[-2] if len(plays) > 1 else ())
-    last_of = {}
-    for s, p in zip(movers, plays):
-        last_of[s] = p
-    bombs = sum(1 for p in plays if _is_bomb(p))
-    counts = obs["counts"]
-
-    def left(pos, size):
-        return _one_hot(size, counts[seat_of[pos]] - 1)
-
-    def last(pos):
-        return _cards(last_of.get(seat_of[pos], ()))
-
-    def played_by(pos):
-        return cards_matrix(played[seat_of[pos]])
-
-    if position == "landlord":
-        parts = [
-            cards_matrix(my_hand),
-            cards_matrix(other_hands),
-            _cards(last_move),
-            played_by("landlord_up"),
-            played_by("landlord_down"),
-            left("landlord_up", 17),
-            left("landlord_down", 17),
-            _one_hot(_BOMBS, bombs),
-        ]
-    else:
-        mate = "landlord_down" if position == "landlord_up" else "landlord_up"
-        parts = [
-            cards_matrix(my_hand),
-            cards_matrix(other_hands),
-            played_by("landlord"),
-            played_by(mate),
-            _cards(last_move),
-            last("landlord"),
-            last(mate),
-            left("landlord", 20),
-            left(mate, 17),
-            _one_hot(_BOMBS, bombs),
-        ]
-    x_no_action = np.concatenate(parts).astype(np.int8)
-    actions = np.stack([_cards(a) for a in legal_actions])
     n = len(legal_actions)
-    x_batch = np.hstack([np.broadcast_to(x_no_action, (n, x_no_action.size)), actions])
-    history = plays[-HISTORY:]
-    z = np.zeros((HISTORY, 54), dtype=np.int8)
-    for k, p in enumerate(history):
-        z[HISTORY - len(history) + k] = _cards(p)
-    z = z.reshape(5, 162)
+    role, x, z, x_batch, z_batch = _douzero_arrays(
+        obs["seat"], obs["landlord"], obs["hand"], obs["counts"], obs["plays"], legal_actions
+    )
+    x_no_action = np.frombuffer(x, dtype=np.int8)
     return {
-        "position": position,
-        "x_batch": x_batch.astype(np.float32),
-        "z_batch": np.broadcast_to(z, (n, 5, 162)).astype(np.float32),
+        "position": POSITIONS[role],
+        "x_batch": np.frombuffer(x_batch, dtype=np.float32).reshape(n, x_no_action.size + 54),
+        "z_batch": np.frombuffer(z_batch, dtype=np.float32).reshape(n, 5, 162),
         "legal_actions": legal_actions,
         "x_no_action": x_no_action,
-        "z": z,
+        "z": np.frombuffer(z, dtype=np.int8).reshape(5, 162),
     }
 
 

@@ -3,7 +3,8 @@
 //! - [`rules`]: cards read and written, plays classified and compared, the legal plays;
 //! - [`game`]: `Game`, one deal played out with every hand known (the referee's model);
 //! - [`agent`]: `Agent`, any player the arena knows, asked for one decision;
-//! - [`arena`]: a match or a gauntlet run by the arena's runner, Python callables seated.
+//! - [`arena`]: a match or a gauntlet run by the arena's runner, Python callables seated;
+//! - [`batch`]: the action space's table, the batched game and its encodings, as bytes.
 //!
 //! Panic policy: nothing panics across the boundary on bad input; every refusal is a Python
 //! `ValueError` carrying the library's own reason.
@@ -12,6 +13,7 @@ use pyo3::prelude::*;
 
 mod agent;
 mod arena;
+mod batch;
 mod game;
 mod rules;
 
@@ -23,5 +25,6 @@ fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     game::register(m)?;
     agent::register(m)?;
     arena::register(m)?;
+    batch::register(m)?;
     Ok(())
 }

@@ -8,7 +8,10 @@
 //! - [`rules`]: classification, comparison and generation of legal plays, each platform's
 //!   readings and Botzone's variant;
 //! - [`game`]: seats, what is legal, a deal played out ([`game::Round`]), one seat's tracker
-//!   ([`game::GameState`]) and the score of a finished game.
+//!   ([`game::GameState`]) and the score of a finished game;
+//! - [`actions`]: the learning front ends' action space, every play one index;
+//! - [`encode`]: positions as the networks read them (DouZero's arrays, the 641-wide vector);
+//! - [`batch`]: many games stepped at once, across threads, for learners.
 //!
 //! The `ddz` crate (the engine, its players and tools) and the Python package build on it; `ddz`
 //! re-exports these modules under the same names (`ddz::cards` is `ddz_core::cards`).
@@ -30,7 +33,10 @@
 // `pub(crate)` or private.
 #![warn(missing_docs)]
 
+pub mod actions;
+pub mod batch;
 pub mod cards;
+pub mod encode;
 pub mod game;
 pub mod named;
 pub mod near_names;

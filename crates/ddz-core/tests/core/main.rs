@@ -3,6 +3,7 @@
 
 mod common;
 
+mod actions;
 mod botzone_variant;
 mod cards;
 mod combo;

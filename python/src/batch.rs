@@ -1,0 +1,333 @@
+//! The learners' side from Python: the action space's table (`ddz_core::actions`), DouZero's
+//! arrays (`ddz_core::encode`) and the batched game (`ddz_core::batch`), made in the core and
+//! handed over as bytes and bytearrays that python/ddz/batch.py reads with numpy
+//! (`np.frombuffer`: no copy); the GIL is released while the core works.
+
+use crate::rules::{codes_of, platform_of, tuple_of};
+use ddz_core::actions::{card_columns, ActionSpace, CARD_COLUMNS};
+use ddz_core::batch::{Batch, DouZeroBuffers, Objective};
+use ddz_core::cards::{Cards, Rank};
+use ddz_core::encode::douzero::{self, Position};
+use ddz_core::encode::observation::WIDTH;
+use ddz_core::game::Seat;
+use ddz_core::rules::Kind;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyByteArray, PyBytes, PyTuple};
+
+/// Plain numbers a bytearray may be viewed as (every bit pattern one of them, no drop).
+pub trait Plain: Copy + Send {}
+impl Plain for i8 {}
+impl Plain for i32 {}
+impl Plain for i64 {}
+impl Plain for f32 {}
+
+/// A zeroed bytearray of `len` values of `T` (numpy views it with `np.frombuffer`, writable,
+/// without a copy).
+fn zeroed<T: Plain>(py: Python<'_>, len: usize) -> PyResult<Bound<'_, PyByteArray>> {
+    PyByteArray::new_with(py, len * std::mem::size_of::<T>(), |_| Ok(()))
+}
+
+/// A fresh bytearray's bytes as values of `T`.
+///
+/// # Safety
+/// Nothing else may read or write the bytearray while the slice lives (it is not yet handed
+/// to Python).
+// A mutable view from a shared handle, as pyo3's own `as_bytes_mut`: the bytearray is fresh.
+#[allow(clippy::mut_from_ref)]
+unsafe fn values<'a, T: Plain>(array: &'a Bound<'_, PyByteArray>) -> PyResult<&'a mut [T]> {
+    let (head, values, tail) = array.as_bytes_mut().align_to_mut::<T>();
+    if head.is_empty() && tail.is_empty() {
+        Ok(values)
+    } else {
+        Err(PyValueError::new_err(
+            "the allocator gave an unaligned buffer",
+        ))
+    }
+}
+
+/// A bytearray of `len` values of `T` filled by `fill`, with the GIL released while it runs.
+pub fn filled<'py, T: Plain>(
+    py: Python<'py>,
+    len: usize,
+    fill: impl FnOnce(&mut [T]) + Send,
+) -> PyResult<Bound<'py, PyByteArray>> {
+    let array = zeroed::<T>(py, len)?;
+    // SAFETY: the bytearray is ours alone until it is returned.
+    let out = unsafe { values::<T>(&array)? };
+    py.detach(|| fill(out));
+    Ok(array)
+}
+
+/// `action_table() -> (counts, kinds, keys, columns)`: the action space as bytes, one entry an
+/// index: each play's 15 rank counts, its kind (its place in the official table's order, 0 the
+/// pass), its key rank, and its 54 card columns (DouZero's form).
+#[pyfunction]
+fn action_table(py: Python<'_>) -> (Py<PyBytes>, Py<PyBytes>, Py<PyBytes>, Py<PyBytes>) {
+    let space = ActionSpace::shared();
+    let plays = space.plays();
+    let counts: Vec<u8> = plays
+        .iter()
+        .flat_map(|p| Rank::ALL.iter().map(move |&r| p.cards.get(r)))
+        .collect();
+    let kind_of = |kind: Kind| Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u8;
+    let kinds: Vec<u8> = plays.iter().map(|p| kind_of(p.kind)).collect();
+    let keys: Vec<u8> = plays.iter().map(|p| p.key.index() as u8).collect();
+    let columns: Vec<u8> = space.all_columns().iter().map(|&c| c as u8).collect();
+    let bytes = |data: &[u8]| PyBytes::new(py, data).unbind();
+    (bytes(&counts), bytes(&kinds), bytes(&keys), bytes(&columns))
+}
+
+/// A seat index of an observation (0..2).
+fn seat(index: usize, what: &str) -> PyResult<Seat> {
+    Seat::from_index(index)
+        .ok_or_else(|| PyValueError::new_err(format!("{}: seat {} is not 0, 1 or 2", what, index)))
+}
+
+/// The arrays of one position as `ddz.douzero.get_obs` returns them.
+type DouZeroArrays<'py> = (
+    usize,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+    Bound<'py, PyByteArray>,
+);
+
+/// `_douzero_arrays(seat, landlord, hand, counts, plays, legal)`: DouZero's arrays of the seat
+/// to move (`ddz.douzero.get_obs` reads an observation dict into these arguments): its role,
+/// then `x_no_action` and `z` (int8), `x_batch` and `z_batch` (float32) for the plays `legal`.
+#[pyfunction]
+fn _douzero_arrays<'py>(
+    py: Python<'py>,
+    seat_index: usize,
+    landlord: usize,
+    hand: &Bound<'py, PyAny>,
+    counts: [u8; 3],
+    plays: Vec<(usize, Bound<'py, PyAny>)>,
+    legal: Vec<Bound<'py, PyAny>>,
+) -> PyResult<DouZeroArrays<'py>> {
+    let me = seat(seat_index, "seat")?;
+    let landlord = seat(landlord, "landlord")?;
+    let hand = codes_of(hand, "hand")?.counts();
+    let mut moves = Vec::with_capacity(plays.len());
+    for (s, cards) in &plays {
+        moves.push((seat(*s, "plays")?, codes_of(cards, "plays")?.counts()));
+    }
+    let mut actions = vec![0i8; legal.len() * CARD_COLUMNS];
+    for (play, row) in legal.iter().zip(actions.chunks_exact_mut(CARD_COLUMNS)) {
+        card_columns(codes_of(play, "legal action")?.counts(), row);
+    }
+    let position = Position::new(me, landlord, hand, counts, moves.into_iter());
+    let width = douzero::x_width(position.role);
+    let mut x = vec![0i8; width];
+    let mut z = vec![0i8; douzero::Z_WIDTH];
+    douzero::encode(&position, &mut x, &mut z);
+    let n = legal.len();
+    let x_batch = filled(py, n * (width + CARD_COLUMNS), |out: &mut [f32]| {
+        douzero::x_batch(&x, &actions, out)
+    })?;
+    let z_batch = filled(py, n * douzero::Z_WIDTH, |out: &mut [f32]| {
+        douzero::z_batch(&z, out)
+    })?;
+    let x_no_action = filled(py, width, |out: &mut [i8]| out.copy_from_slice(&x))?;
+    let z = filled(py, douzero::Z_WIDTH, |out: &mut [i8]| {
+        out.copy_from_slice(&z)
+    })?;
+    Ok((position.role, x_no_action, z, x_batch, z_batch))
+}
+
+/// A count given from Python: an int at least `least`.
+fn count_of(value: i64, least: i64, what: &str) -> PyResult<usize> {
+    if value < least {
+        return Err(PyValueError::new_err(format!(
+            "{} must be at least {}, not {}",
+            what, least, value
+        )));
+    }
+    Ok(value as usize)
+}
+
+/// The native side of `ddz.Batch` (python/ddz/batch.py makes numpy arrays of its bytearrays).
+#[pyclass(module = "ddz._ddz", name = "_Batch")]
+struct NativeBatch {
+    batch: Batch,
+}
+
+#[pymethods]
+impl NativeBatch {
+    #[new]
+    fn new(games: i64, seed: u64, rules: &str, objective: &str, threads: i64) -> PyResult<Self> {
+        let objective = match objective {
+            "score" => Objective::Score,
+            "wp" => Objective::WinOrLose,
+            "adp" => Objective::AdjustedPoints,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown objective '{}': one of score, wp, adp",
+                    other
+                )))
+            }
+        };
+        let games = count_of(games, 1, "games")?;
+        let threads = count_of(threads, 0, "threads")?;
+        let platform = platform_of(rules)?;
+        Ok(NativeBatch {
+            batch: Batch::new(games, seed, platform, objective, threads),
+        })
+    }
+
+    /// Each game's seat to move (int8) and its DouZero position (int8).
+    fn seats<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyByteArray>, Bound<'py, PyByteArray>)> {
+        let b = &self.batch;
+        let seats = filled(py, b.games(), |out: &mut [i8]| {
+            for (g, o) in out.iter_mut().enumerate() {
+                *o = b.to_move(g).index() as i8;
+            }
+        })?;
+        let roles = filled(py, b.games(), |out: &mut [i8]| {
+            for (g, o) in out.iter_mut().enumerate() {
+                *o = b.role(g) as i8;
+            }
+        })?;
+        Ok((seats, roles))
+    }
+
+    /// The legal actions: offsets (int64, games + 1) and indices (int32).
+    fn legal<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyByteArray>, Bound<'py, PyByteArray>)> {
+        let b = &self.batch;
+        let offsets = filled(py, b.games() + 1, |out: &mut [i64]| {
+            for g in 0..b.games() {
+                out[g + 1] = out[g] + b.legal(g).len() as i64;
+            }
+        })?;
+        let total = (0..b.games()).map(|g| b.legal(g).len()).sum();
+        let actions = filled(py, total, |out: &mut [i32]| {
+            let all = (0..b.games()).flat_map(|g| b.legal(g).iter());
+            for (o, &a) in out.iter_mut().zip(all) {
+                *o = a as i32;
+            }
+        })?;
+        Ok((offsets, actions))
+    }
+
+    /// Steps every game by `actions` (int64 bytes, one a game): rewards (float32, 3 a game)
+    /// and done (bool bytes); a refusal moves no game.
+    fn step<'py>(
+        &mut self,
+        py: Python<'py>,
+        actions: &[u8],
+    ) -> PyResult<(Bound<'py, PyByteArray>, Bound<'py, PyByteArray>)> {
+        let actions: Vec<i64> = actions
+            .chunks_exact(8)
+            .map(|b| i64::from_ne_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
+            .collect();
+        let games = self.batch.games();
+        let rewards = zeroed::<f32>(py, 3 * games)?;
+        let done = zeroed::<i8>(py, games)?;
+        // SAFETY: both bytearrays are ours alone until they are returned.
+        let (r, d) = unsafe { (values::<f32>(&rewards)?, values::<i8>(&done)?) };
+        let batch = &mut self.batch;
+        py.detach(|| {
+            let mut finished = vec![false; games];
+            let stepped = batch.step(&actions, r, &mut finished);
+            for (o, &f) in d.iter_mut().zip(&finished) {
+                *o = i8::from(f);
+            }
+            stepped
+        })
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok((rewards, done))
+    }
+
+    /// Every game's 641-wide observation of its seat to move (int8).
+    fn observation<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyByteArray>> {
+        let b = &self.batch;
+        filled(py, b.games() * WIDTH, |out: &mut [i8]| b.observation(out))
+    }
+
+    /// DouZero's arrays of the games whose seat to move plays `role`: games, x_no_action, z,
+    /// offsets, actions, action_cards, then x_batch and z_batch (empty unless `expanded`).
+    fn douzero<'py>(
+        &self,
+        py: Python<'py>,
+        role: usize,
+        expanded: bool,
+    ) -> PyResult<Vec<Bound<'py, PyByteArray>>> {
+        let b = &self.batch;
+        let role = role.min(2);
+        let layout = b.douzero_layout(role);
+        let (k, n, width) = (layout.games.len(), layout.rows(), douzero::x_width(role));
+        let wide = if expanded { n } else { 0 };
+        let games = filled(py, k, |out: &mut [i64]| {
+            for (o, &g) in out.iter_mut().zip(&layout.games) {
+                *o = g as i64;
+            }
+        })?;
+        let offsets = filled(py, k + 1, |out: &mut [i64]| {
+            for (o, &at) in out.iter_mut().zip(&layout.offsets) {
+                *o = at as i64;
+            }
+        })?;
+        let arrays = [
+            zeroed::<i8>(py, k * width)?,
+            zeroed::<i8>(py, k * douzero::Z_WIDTH)?,
+            zeroed::<i32>(py, n)?,
+            zeroed::<i8>(py, n * CARD_COLUMNS)?,
+            zeroed::<f32>(py, wide * (width + CARD_COLUMNS))?,
+            zeroed::<f32>(py, wide * douzero::Z_WIDTH)?,
+        ];
+        // SAFETY: the bytearrays are ours alone until they are returned.
+        let out = unsafe {
+            DouZeroBuffers {
+                x_no_action: values(&arrays[0])?,
+                z: values(&arrays[1])?,
+                actions: values(&arrays[2])?,
+                action_cards: values(&arrays[3])?,
+                x_batch: values(&arrays[4])?,
+                z_batch: values(&arrays[5])?,
+            }
+        };
+        py.detach(|| b.douzero(&layout, out));
+        let [x, z, actions, cards, x_batch, z_batch] = arrays;
+        Ok(vec![games, x, z, offsets, actions, cards, x_batch, z_batch])
+    }
+
+    /// Game `g`'s deal and moves, for `ddz.Game` to replay: the slot's seed, the deal's
+    /// index, the landlord, and each move's cards.
+    fn slot<'py>(
+        &self,
+        py: Python<'py>,
+        g: usize,
+    ) -> PyResult<(u64, u64, usize, Vec<Bound<'py, PyTuple>>)> {
+        if g >= self.batch.games() {
+            return Err(PyValueError::new_err(format!(
+                "no game {}: games are 0..{}",
+                g,
+                self.batch.games()
+            )));
+        }
+        let round = self.batch.round(g);
+        let (seed, deal) = self.batch.deal_of(g);
+        let landlord = round.landlord().map_or(0, Seat::index);
+        let plays = round
+            .plays()
+            .iter()
+            .map(|&(_, cards)| tuple_of(py, cards.unwrap_or(Cards::EMPTY)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok((seed, deal, landlord, plays))
+    }
+}
+
+/// Adds this file's functions and classes to the module.
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(action_table, m)?)?;
+    m.add_function(wrap_pyfunction!(_douzero_arrays, m)?)?;
+    m.add_class::<NativeBatch>()?;
+    Ok(())
+}
