@@ -154,11 +154,12 @@ class BatchActor:
         rows = np.repeat(np.arange(len(counts)), counts)
         dev = self.device
         with torch.no_grad():
+            # The batch's arrays are read-only int8: numpy's cast makes the float copies.
             values = batch_values(
                 model,
-                torch.from_numpy(np.asarray(obs["z"])).to(dev).float(),
-                torch.from_numpy(np.asarray(obs["x_no_action"])).to(dev).float(),
-                torch.from_numpy(np.asarray(obs["action_cards"])).to(dev).float(),
+                torch.from_numpy(obs["z"].astype(np.float32)).to(dev),
+                torch.from_numpy(obs["x_no_action"].astype(np.float32)).to(dev),
+                torch.from_numpy(obs["action_cards"].astype(np.float32)).to(dev),
                 torch.from_numpy(rows).to(dev),
             )
         chosen = greedy_rows(values.cpu().numpy(), offsets)
