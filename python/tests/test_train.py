@@ -343,3 +343,33 @@ def test_ray_run_on_a_local_cluster_of_two_workers(tmp_path):
     resumed = run_cli("--save-dir", str(run), "--ray", "--actors", "2", "--resume", "--frames", str(saved["frames"] + 300), *SMALL)
     assert resumed.returncode == 0, resumed.stderr[-4000:]
     assert read_checkpoint(str(run / "model.tar"))["frames"] >= saved["frames"] + 300
+
+
+@needs_batch
+def test_actor_plays_douzeros_greedy_choice_on_the_batch():
+    dz = douzero_models()
+    torch.manual_seed(8)
+    theirs = dz.Model(device="cpu")
+    ours = new_models()
+    for p in POSITIONS:
+        ours[p].load_state_dict(theirs.get_model(p).state_dict())
+    actor = BatchActor(games=48, seed=4, threads=1, epsilon=0.0)
+    compared = 0
+    for _ in range(12):
+        shown = actor.batch.douzero(expanded=True)
+        for p, obs in zip(POSITIONS, shown):
+            mine = actor._choose(ours[p], obs)
+            for i in range(len(obs["games"])):
+                lo, hi = obs["offsets"][i], obs["offsets"][i + 1]
+                with torch.no_grad():
+                    # DouZero's actor: its model on DouZero's own arrays, one row a legal play.
+                    values = theirs.forward(
+                        p, torch.from_numpy(obs["z_batch"][lo:hi]), torch.from_numpy(obs["x_batch"][lo:hi]), training=True
+                    )["values"].squeeze(-1)
+                top = torch.topk(values, min(2, hi - lo)).values
+                if hi - lo > 1 and float(top[0] - top[1]) < 1e-4:
+                    continue  # a near tie: float rounding may pick either
+                assert mine[i] == lo + int(torch.argmax(values))
+                compared += 1
+        actor.step(ours)
+    assert compared > 100

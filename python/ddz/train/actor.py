@@ -148,21 +148,31 @@ class BatchActor:
         self.steps_since_flush += 1
 
     def _choose(self, model: torch.nn.Module, obs: dict) -> np.ndarray:
-        """The chosen legal row of each of ``obs``'s games (indices into its ``actions``)."""
+        """The chosen legal row of each of ``obs``'s games (indices into its ``actions``).
+
+        A game with one legal play (a third of the moves: mostly a pass with nothing that
+        beats) plays it unscored: greedy or exploring, DouZero's actor would choose it too."""
         offsets = np.asarray(obs["offsets"], dtype=np.int64)
         counts = np.diff(offsets)
-        rows = np.repeat(np.arange(len(counts)), counts)
-        dev = self.device
-        with torch.no_grad():
-            # The batch's arrays are read-only int8: numpy's cast makes the float copies.
-            values = batch_values(
-                model,
-                torch.from_numpy(obs["z"].astype(np.float32)).to(dev),
-                torch.from_numpy(obs["x_no_action"].astype(np.float32)).to(dev),
-                torch.from_numpy(obs["action_cards"].astype(np.float32)).to(dev),
-                torch.from_numpy(rows).to(dev),
-            )
-        chosen = greedy_rows(values.cpu().numpy(), offsets)
+        chosen = offsets[:-1].copy()
+        scored = counts > 1
+        if scored.any():
+            sub_counts = counts[scored]
+            sub_offsets = np.concatenate([[0], np.cumsum(sub_counts)])
+            rows = np.repeat(np.arange(len(sub_counts)), sub_counts)
+            cards = obs["action_cards"][np.repeat(scored, counts)]
+            dev = self.device
+            with torch.no_grad():
+                # The batch's arrays are read-only int8: numpy's cast makes the float copies.
+                values = batch_values(
+                    model,
+                    torch.from_numpy(obs["z"][scored].astype(np.float32)).to(dev),
+                    torch.from_numpy(obs["x_no_action"][scored].astype(np.float32)).to(dev),
+                    torch.from_numpy(cards.astype(np.float32)).to(dev),
+                    torch.from_numpy(rows).to(dev),
+                )
+            best = greedy_rows(values.cpu().numpy(), sub_offsets)
+            chosen[scored] += best - sub_offsets[:-1]
         if self.epsilon > 0:
             explore = self.rng.random(len(counts)) < self.epsilon
             if explore.any():
