@@ -63,7 +63,6 @@ def parser() -> argparse.ArgumentParser:
     a("--steps-per-collect", type=int, default=16, help="moves of every game an actor plays before handing over (default 16)")
     a("--threads", type=int, default=0, help="threads of an in-process actor's batch (0: all cores)")
     a("--actor-threads", type=int, default=1, help="torch and batch threads of each Ray actor (default 1)")
-    a("--max-queued", type=int, default=8, help="learning steps' worth of moves a position may have waiting before Ray actors pause (default 8)")
     return p
 
 
@@ -215,13 +214,12 @@ class Run:
         since = {"at": time.monotonic(), "frames": self.learner.frames, "actor_frames": 0}
         next_eval = self.learner.frames + args.eval_every if args.eval_every > 0 else None
         last_save = time.monotonic()
-        limit = args.max_queued * self.config.rows
         try:
             pool.set_weights(self.learner)
             while self.learner.frames < args.frames:
                 if ray_pool:
-                    room = max(0, min(limit - self.queued[p] for p in POSITIONS))
-                    pool.start(args.steps_per_collect, allowed=len(pool.handles) if room > 0 else 0)
+                    # Idle Ray actors go on; the learner has learned all it had waiting.
+                    pool.start(args.steps_per_collect)
                 transitions, counts = pool.next(args.steps_per_collect)
                 self.take(transitions)
                 self.actor_frames += int(counts["frames"])

@@ -108,16 +108,14 @@ class RayActors:
             self.weights = self.ray.put(learner.cpu_weights())
             self.version = learner.version
 
-    def start(self, steps: int, allowed: Optional[int] = None) -> None:
-        """Sends idle actors (at most ``allowed``) their next ``collect``."""
-        while self.idle and (allowed is None or allowed > 0):
+    def start(self, steps: int) -> None:
+        """Sends each idle actor its next ``collect`` (the newest weights when its are older)."""
+        while self.idle:
             i = self.idle.pop(0)
             stale = self.sent[i] != self.version
             ref = self.handles[i].collect.remote(self.version, self.weights if stale else None, steps)
             self.sent[i] = self.version
             self.in_flight[ref] = i
-            if allowed is not None:
-                allowed -= 1
 
     def next(self, steps: int) -> Tuple[Transitions, Counts]:
         """The first hand-over to come back; that actor is idle until :meth:`start`."""
