@@ -227,12 +227,6 @@ impl Batch {
         self.slots.len()
     }
 
-    /// The threads a step uses.
-    #[must_use]
-    pub fn threads(&self) -> usize {
-        self.threads
-    }
-
     /// Game `g`'s round now.
     #[must_use]
     pub fn round(&self, g: usize) -> &Round {
