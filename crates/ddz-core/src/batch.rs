@@ -31,7 +31,6 @@
 //! ```
 
 use crate::actions::{ActionSpace, CARD_COLUMNS};
-use crate::cards::Counts;
 use crate::encode::douzero::{self, Position, Z_WIDTH};
 use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
@@ -39,7 +38,7 @@ use crate::game::legal::recorded_reading;
 use crate::game::score::POINT;
 use crate::game::{Round, Seat};
 use crate::named::Named;
-use crate::rules::{botzone_variant, follows, leads, Combo, Platform};
+use crate::rules::{botzone_variant, Platform};
 use std::fmt;
 use std::sync::Arc;
 
@@ -143,14 +142,15 @@ impl Slot {
             round,
             legal: Vec::with_capacity(64),
         };
-        slot.list_legal(platform, space);
+        slot.list_legal(space);
         slot
     }
 
-    fn list_legal(&mut self, platform: Platform, space: &ActionSpace) {
-        let hand = self.round.hands()[self.round.to_move()].counts();
+    /// The seat to move's legal plays as action-space indices: the core's list
+    /// ([`Round::legal_plays`], the variant's rules), as `ddz.Game` gives it.
+    fn list_legal(&mut self, space: &ActionSpace) {
         let mut plays = Vec::with_capacity(64);
-        legal_combos(platform, hand, self.round.to_beat(), &mut plays);
+        self.round.legal_plays(&mut plays);
         self.legal.clear();
         self.legal.extend(plays.iter().map(|p| {
             // Every play of a hand of at most 20 cards is in the space.
@@ -162,26 +162,6 @@ impl Slot {
 /// The landlord of a slot's deal `k`: seat `k mod 3`, as the arena's `--fixed-landlord`.
 fn landlord_of(deal_index: u64) -> Seat {
     Seat::ALL[(deal_index % 3) as usize]
-}
-
-/// The legal plays of `hand` on `to_beat` under `platform`, in the generator's order (the
-/// pass last): the canonical generator's, filtered by what the platform accepts (the same
-/// lists `ddz.Game` gives).
-fn legal_combos(platform: Platform, hand: Counts, to_beat: Option<&Combo>, out: &mut Vec<Combo>) {
-    match (platform, to_beat) {
-        (Platform::Canonical, Some(target)) => follows(hand, target, out),
-        (_, None) => {
-            leads(hand, out);
-            if platform != Platform::Canonical {
-                out.retain(|p| platform.accepts(p, None));
-            }
-        }
-        (_, Some(target)) => {
-            leads(hand, out);
-            out.push(Combo::PASS);
-            out.retain(|p| platform.accepts(p, Some(target)));
-        }
-    }
 }
 
 /// The batch: its slots, the rules they play by and how finished games pay.
@@ -439,7 +419,7 @@ fn play(
             true
         }
         None => {
-            slot.list_legal(platform, space);
+            slot.list_legal(space);
             false
         }
     }
