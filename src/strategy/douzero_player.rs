@@ -3,19 +3,28 @@
 //! ([`DouZeroNets`]) on DouZero's encoding of what the seat has seen; the bids are the
 //! thinking player's, as DouZero's game has no bidding (docs/douzero.md).
 
+use super::explain::Note;
 use super::kinds::{BuiltinSpec, SpecError};
 use super::networks::douzero::{DouZeroNets, Position};
+use super::player::{Ending, Strategy};
 use super::thinker::{Thinker, ThinkerSettings};
-use super::{Deadline, Ending, Note, Strategy};
 use crate::actions::{card_columns, CARD_COLUMNS};
 use crate::encode::douzero;
 use crate::game::GameState;
 use crate::rules::Combo;
+use crate::time::Deadline;
 
 /// The player: DouZero's networks for the play, the thinking player for the bids.
 pub(crate) struct DouZeroPlayer {
     nets: DouZeroNets,
     bidder: Thinker,
+}
+
+/// The player of DouZero's networks `nets` with the thinking player's `settings` for the bids
+/// (the engine's `douzero = FILE`).
+#[must_use]
+pub fn douzero_player(nets: DouZeroNets, settings: ThinkerSettings) -> Box<dyn Strategy> {
+    Box::new(DouZeroPlayer::with_bidder(nets, settings))
 }
 
 /// `builtin:douzero:PATH`'s reader, its entry in the table of player kinds: the networks'

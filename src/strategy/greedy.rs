@@ -3,10 +3,11 @@
 //! breaks nothing, and keeps bombs and the rocket for big plays or an opponent about to win.
 //! Every answer is legal (it only ever picks from the generated legal plays).
 
-use super::{Deadline, Strategy};
 use crate::cards::{Counts, Rank};
 use crate::game::GameState;
 use crate::rules::{classify, Combo, Kind};
+use crate::strategy::player::Strategy;
+use crate::time::Deadline;
 
 /// Hand value of the big joker: it beats every single.
 const VALUE_BIG_JOKER: u32 = 4;

@@ -4,64 +4,40 @@
 //! Python package build. It sits below the arena so that every host takes its players from here.
 //!
 //! A new kind is its own file (its strategy, and its reader when it takes settings) and one
-//! entry of [`PLAYER_KINDS`]: [`Kind::Plain`] for a player without settings, [`Kind::Read`]
-//! for one whose settings are read when the spec is (a file it names read once and shared by
-//! every player built from the spec, as [`BuiltinSpec::made`] keeps it).
+//! entry of [`PLAYER_KINDS`], `(NAME, kind)` as a [`crate::named::Named`] enum's table:
+//! [`Kind::Plain`] for a player without settings, [`Kind::Read`] for one whose settings are
+//! read when the spec is (a file it names read once and shared by every player built from the
+//! spec, as [`BuiltinSpec::made`] keeps it).
 
 use crate::game::deal::Deal;
 use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
 use crate::strategy::douzero_player;
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
+use crate::strategy::player::Strategy;
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings, SETTINGS};
 use crate::strategy::tricky::Tricky;
-use crate::strategy::Strategy;
 use crate::time::{GivenLimit, SearchLimit};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-/// The built-in players, in the order a refusal lists them.
-pub(crate) static PLAYER_KINDS: &[PlayerKind] = &[
-    PlayerKind {
-        name: "random",
-        kind: Kind::Plain(|seed| Box::new(RandomPlayer::new(seed))),
-    },
-    PlayerKind {
-        name: "greedy",
-        kind: Kind::Plain(|_| Box::new(Greedy)),
-    },
-    PlayerKind {
-        name: "rules",
-        kind: Kind::Plain(|_| Box::new(RulesPlayer::new())),
-    },
-    PlayerKind {
-        name: "learned",
-        kind: Kind::Plain(|_| Box::new(LearnedPlayer::new())),
-    },
-    PlayerKind {
-        name: "ddz",
-        kind: Kind::Read(DdzSpec::read),
-    },
-    PlayerKind {
-        name: "tricky",
-        kind: Kind::Plain(|_| Box::new(Tricky::new())),
-    },
-    PlayerKind {
-        name: "douzero",
-        kind: Kind::Read(douzero_player::read_spec),
-    },
+/// The built-in players, each `builtin:NAME`'s name and how its players are made, in the
+/// order a refusal lists them.
+pub(crate) static PLAYER_KINDS: &[(&str, Kind)] = &[
+    (
+        "random",
+        Kind::Plain(|seed| Box::new(RandomPlayer::new(seed))),
+    ),
+    ("greedy", Kind::Plain(|_| Box::new(Greedy))),
+    ("rules", Kind::Plain(|_| Box::new(RulesPlayer::new()))),
+    ("learned", Kind::Plain(|_| Box::new(LearnedPlayer::new()))),
+    ("ddz", Kind::Read(DdzSpec::read)),
+    ("tricky", Kind::Plain(|_| Box::new(Tricky::new()))),
+    ("douzero", Kind::Read(douzero_player::read_spec)),
 ];
-
-/// One kind of built-in player: `builtin:NAME[:SETTINGS]`.
-pub(crate) struct PlayerKind {
-    /// The name after `builtin:`.
-    pub(crate) name: &'static str,
-    /// How its players are made.
-    pub(crate) kind: Kind,
-}
 
 /// How a kind's players are made.
 pub(crate) enum Kind {
@@ -75,7 +51,7 @@ pub(crate) enum Kind {
 /// The built-in players' names, in the table's order (for usage lines and refusals).
 #[must_use]
 pub fn builtin_names() -> Vec<&'static str> {
-    PLAYER_KINDS.iter().map(|k| k.name).collect()
+    PLAYER_KINDS.iter().map(|(name, _)| *name).collect()
 }
 
 /// Makes a strategy from a game's seed: a kind's players, as a spec keeps them. Any two are
@@ -292,8 +268,7 @@ impl FromStr for BuiltinSpec {
             Some((base, settings)) => (base, Some(settings)),
             None => (text, None),
         };
-        let entry = PLAYER_KINDS.iter().find(|k| k.name == base);
-        match entry.map(|k| (k.name, &k.kind)) {
+        match PLAYER_KINDS.iter().find(|(name, _)| *name == base) {
             Some((name, Kind::Plain(make))) => match settings {
                 None => Ok(BuiltinSpec::made(name, None, *make)),
                 Some(_) => Err(SpecError::TakesNoSettings {
@@ -344,7 +319,7 @@ mod tests {
             assert_eq!(spec.to_string().parse::<BuiltinSpec>(), Ok(spec.clone()));
             let _ = spec.strategy(7, None);
             let with = format!("{}:x=1", name);
-            match PLAYER_KINDS[i].kind {
+            match PLAYER_KINDS[i].1 {
                 Kind::Plain(_) => assert_eq!(
                     with.parse::<BuiltinSpec>(),
                     Err(SpecError::TakesNoSettings {

@@ -1,9 +1,10 @@
 //! The random player (the arena's `builtin:random`): a uniformly random legal play and a random
 //! legal bid, from a seeded generator so games can be replayed.
 
-use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
+use crate::strategy::player::Strategy;
+use crate::time::Deadline;
 
 /// Uniformly random legal answers.
 #[derive(Clone, Debug)]

@@ -14,11 +14,12 @@
 use super::knowledge::Knowledge;
 use super::splitter::{Mode, Splitter};
 use super::value::{is_big_group, round_penalty, SCALE};
-use super::{Deadline, Strategy};
 use crate::cards::{Cards, Counts, Rank};
 use crate::game::{GameState, Scoring, Seat};
 use crate::rules::{Combo, Kind};
 use crate::search::Policy;
+use crate::strategy::player::Strategy;
+use crate::time::Deadline;
 use arrayvec::ArrayVec;
 
 /// A group whose chance of being beaten is at most this is treated as unbeatable (a "big" group

@@ -5,10 +5,11 @@
 //! be a fault, whichever platform the arena imitates); otherwise it plays as [`Greedy`].
 
 use super::greedy::Greedy;
-use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::platform::read_differently;
 use crate::rules::{leads, Combo, Platform};
+use crate::strategy::player::Strategy;
+use crate::time::Deadline;
 
 /// Leads plays read differently across platforms; otherwise the greedy player.
 #[derive(Clone, Debug, Default)]

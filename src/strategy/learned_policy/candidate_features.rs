@@ -149,11 +149,7 @@ fn rest_value(split: &Option<Arc<Split>>) -> i32 {
 
 /// 1 for yes, 0 for no.
 fn flag(b: bool) -> f64 {
-    if b {
-        1.0
-    } else {
-        0.0
-    }
+    f64::from(u8::from(b))
 }
 
 /// The features of the decision's position, the same for every candidate: the seats and the

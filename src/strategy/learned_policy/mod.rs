@@ -15,11 +15,12 @@ pub(crate) mod trees;
 
 use super::choices::candidates;
 use super::rules_player::{explain_among, RulesPlayer};
-use super::{Deadline, Strategy};
 use crate::game::GameState;
 use crate::rules::Combo;
 use crate::search::Policy;
 use crate::strategy::networks::{CheckFileError, CheckLine};
+use crate::strategy::player::Strategy;
+use crate::time::Deadline;
 use candidate_features::{features_of, Features};
 use std::sync::{Arc, Mutex};
 use trees::Trees;

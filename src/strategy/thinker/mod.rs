@@ -56,9 +56,10 @@ pub(crate) use settings::{
 pub use settings::{Bidder, ThinkerSettings, SETTINGS};
 pub use stats::{CandidateReport, FIRST_LOOK, INDIFFERENT, LOOK_GROWTH, RACE_ERROR};
 
+use super::explain::Note;
+use super::player::{Ending, Strategy};
 use super::rules_player::RulesPlayer;
 use super::splitter::Splitter;
-use super::{Ending, Note, Strategy};
 use crate::cards::Cards;
 use crate::game::{BySeat, GameState, Seat};
 use crate::rules::Combo;

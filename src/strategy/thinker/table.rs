@@ -33,7 +33,7 @@ use super::bid::{pass_value, AfterPass, PASS_BASE, PASS_TAKEN};
 use crate::game::{GameState, Outcome, Seat};
 use crate::strategy::networks::features::Role;
 use crate::strategy::networks::{BidNet, NetValue};
-use crate::strategy::Ending;
+use crate::strategy::player::Ending;
 
 /// An equal table's shifts over the bid network's chances, the landlord's and the farmers':
 /// what self-play with bidding gives. The network learned from games without bidding (each seat
