@@ -424,8 +424,18 @@ fn scan_readings(cards: Counts, mut visit: impl FnMut(Combo) -> bool) {
             emit!(make(Kind::Plane, high, (n / 3) as u8));
         }
     }
-    // 10 plane with wings: longest plane first (singles form, n = 4L, before pairs, n = 5L),
-    // then the highest key.
+    // 10 plane with wings, 11 four with two.
+    if wings_readings(cards, &mut visit) {
+        fours_readings(cards, &mut visit);
+    }
+}
+
+/// Visits the readings of `cards` as a plane with wings until `visit` returns false (then
+/// false): longest plane first (singles form, n = 4L, before pairs, n = 5L), then the highest
+/// key.
+fn wings_readings(cards: Counts, visit: &mut impl FnMut(Combo) -> bool) -> bool {
+    let n = cards.total();
+    let c = cards.per_rank();
     for (kind, per_link) in [(Kind::PlaneSingles, 4), (Kind::PlanePairs, 5)] {
         if n % per_link != 0 || n / per_link < 2 {
             continue;
@@ -441,22 +451,43 @@ fn scan_readings(cards: Counts, mut visit: impl FnMut(Combo) -> bool) {
                     let rest = c[r] - if (low..=high).contains(&r) { 3 } else { 0 };
                     rest % 2 == 0
                 });
-            if pairs_ok {
-                emit!(make(kind, Rank::ALL[high], len as u8));
+            let combo = Combo {
+                kind,
+                key: Rank::ALL[high],
+                len: len as u8,
+                cards,
+            };
+            if pairs_ok && !visit(combo) {
+                return false;
             }
         }
     }
-    // 11 four with two: two single cards (any) or two pairs; the highest four first.
+    true
+}
+
+/// Visits the readings of `cards` as a four with two until `visit` returns false: two single
+/// cards (any) or two pairs; the highest four first.
+fn fours_readings(cards: Counts, visit: &mut impl FnMut(Combo) -> bool) {
+    let n = cards.total();
+    let c = cards.per_rank();
+    let make = |kind, key: Rank| Combo {
+        kind,
+        key,
+        len: 1,
+        cards,
+    };
     if n == 6 {
-        if let Some(f) = with(4) {
-            emit!(make(Kind::FourSingles, f, 1));
+        if let Some(f) = Rank::ALL.iter().rev().find(|r| c[r.index()] == 4) {
+            if !visit(make(Kind::FourSingles, *f)) {
+                return;
+            }
         }
     }
     if n == 8 {
         for f in Rank::ALL.iter().rev().filter(|r| c[r.index()] == 4) {
             let pairs_ok = (0..15).all(|r| r == f.index() || c[r] % 2 == 0);
-            if pairs_ok {
-                emit!(make(Kind::FourPairs, *f, 1));
+            if pairs_ok && !visit(make(Kind::FourPairs, *f)) {
+                return;
             }
         }
     }

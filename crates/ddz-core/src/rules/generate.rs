@@ -158,53 +158,77 @@ fn generate(
             });
         }
         Kind::PlaneSingles | Kind::PlanePairs => {
-            let unit = if kind == Kind::PlaneSingles { 1 } else { 2 };
-            let total = hand.total() as usize;
-            each_chain(c, 3, 2, len, first_key, |low, high| {
-                let l = high - low + 1;
-                if l * (3 + unit as usize) > total {
-                    return;
-                }
-                let body = Counts::run(Rank::ALL[low], Rank::ALL[high], 3);
-                let rest = hand.minus(body);
-                each_kicker_set(&rest.per_rank(), unit, l as u8, |kickers| {
-                    let cards = body.plus(kickers);
-                    let combo = Combo {
-                        kind,
-                        key: Rank::ALL[high],
-                        len: l as u8,
-                        cards,
-                    };
-                    if classify(cards) == Some(combo) {
-                        out.push(combo);
-                    }
-                });
-            });
+            planes_with_wings(kind, hand, c, len, first_key, out)
         }
-        Kind::FourSingles | Kind::FourPairs => {
-            let unit = if kind == Kind::FourSingles { 1 } else { 2 };
-            for (key, &held) in c.iter().enumerate().take(13).skip(first_key) {
-                if held < 4 {
-                    continue;
-                }
-                let body = Counts::of(Rank::ALL[key], 4);
-                let rest = hand.minus(body);
-                each_kicker_set(&rest.per_rank(), unit, 2, |kickers| {
-                    let cards = body.plus(kickers);
-                    let combo = Combo {
-                        kind,
-                        key: Rank::ALL[key],
-                        len: 1,
-                        cards,
-                    };
-                    // Six cards with a four always read as four with two singles; eight may
-                    // read as a plane with wings or as a higher four.
-                    if kind == Kind::FourSingles || classify(cards) == Some(combo) {
-                        out.push(combo);
-                    }
-                });
+        Kind::FourSingles | Kind::FourPairs => fours_with_kickers(kind, hand, c, first_key, out),
+    }
+}
+
+/// The planes with wings of `kind` in `hand`: each chain of triples with every set of wings
+/// the rest of the hand gives, kept where the cards read as that plane.
+#[inline]
+fn planes_with_wings(
+    kind: Kind,
+    hand: Counts,
+    c: &[u8; 15],
+    len: Option<u8>,
+    first_key: usize,
+    out: &mut Vec<Combo>,
+) {
+    let unit = if kind == Kind::PlaneSingles { 1 } else { 2 };
+    let total = hand.total() as usize;
+    each_chain(c, 3, 2, len, first_key, |low, high| {
+        let l = high - low + 1;
+        if l * (3 + unit as usize) > total {
+            return;
+        }
+        let body = Counts::run(Rank::ALL[low], Rank::ALL[high], 3);
+        let rest = hand.minus(body);
+        each_kicker_set(&rest.per_rank(), unit, l as u8, |kickers| {
+            let cards = body.plus(kickers);
+            let combo = Combo {
+                kind,
+                key: Rank::ALL[high],
+                len: l as u8,
+                cards,
+            };
+            if classify(cards) == Some(combo) {
+                out.push(combo);
             }
+        });
+    });
+}
+
+/// The fours with two singles or two pairs of `kind` in `hand`, keyed above `first_key`.
+#[inline]
+fn fours_with_kickers(
+    kind: Kind,
+    hand: Counts,
+    c: &[u8; 15],
+    first_key: usize,
+    out: &mut Vec<Combo>,
+) {
+    let unit = if kind == Kind::FourSingles { 1 } else { 2 };
+    for (key, &held) in c.iter().enumerate().take(13).skip(first_key) {
+        if held < 4 {
+            continue;
         }
+        let body = Counts::of(Rank::ALL[key], 4);
+        let rest = hand.minus(body);
+        each_kicker_set(&rest.per_rank(), unit, 2, |kickers| {
+            let cards = body.plus(kickers);
+            let combo = Combo {
+                kind,
+                key: Rank::ALL[key],
+                len: 1,
+                cards,
+            };
+            // Six cards with a four always read as four with two singles; eight may read as a
+            // plane with wings or as a higher four.
+            if kind == Kind::FourSingles || classify(cards) == Some(combo) {
+                out.push(combo);
+            }
+        });
     }
 }
 
