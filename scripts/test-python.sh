@@ -22,4 +22,8 @@ DDZ_BIN="$PWD/target/release/ddz" "$venv/bin/python" -m pytest python/tests -q |
 if [ "$status" -eq 5 ]; then
   echo "test-python: pytest collected no tests" >&2
 fi
-exit "$status"
+[ "$status" -eq 0 ] || exit "$status"
+# The native module's stub (python/ddz/_ddz.pyi) against the module itself: every name,
+# signature and class of the one is the other's (mypy's stubtest, from the test extra).
+echo "test-python: the stub against the module (mypy.stubtest ddz._ddz)"
+(cd target && "../$venv/bin/python" -m mypy.stubtest ddz._ddz)

@@ -1,12 +1,26 @@
 """Types of the native module ddz._ddz, for editors and type checkers (the docstrings are on
-the compiled functions and in docs/python.md)."""
+the compiled functions and in docs/python.md). Held to the module by mypy's stubtest
+(scripts/test-python.sh); the types it names are ddz.types'."""
 
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union, final
 
-Cards = Union[str, Sequence[int]]
-Play = Tuple[int, ...]
-Action = Union[int, Play]
-Observation = Dict[str, Any]
+from ddz.types import Action, Cards, Observation, Play, Player
+
+__all__ = [
+    "ENGINE_VERSION",
+    "parse_cards",
+    "format_cards",
+    "classify",
+    "beats",
+    "legal_plays",
+    "Game",
+    "Agent",
+    "_arena",
+    "_gauntlet",
+    "action_table",
+    "_douzero_arrays",
+    "_Batch",
+]
 
 ENGINE_VERSION: str
 
@@ -16,15 +30,16 @@ def classify(cards: Cards, rules: str = "platform") -> Optional[Dict[str, Any]]:
 def beats(play: Cards, target: Cards, rules: str = "platform") -> bool: ...
 def legal_plays(hand: Cards, after: Optional[Cards] = None, rules: str = "platform") -> List[Play]: ...
 
+@final
 class Game:
-    def __init__(
-        self,
+    def __new__(
+        cls,
         seed: Optional[int] = None,
         bidding: bool = False,
         rules: str = "platform",
         landlord: Optional[int] = None,
         deal: int = 0,
-    ) -> None: ...
+    ) -> "Game": ...
     @property
     def seed(self) -> int: ...
     @property
@@ -52,8 +67,9 @@ class Game:
     def __copy__(self) -> "Game": ...
     def __deepcopy__(self, memo: Any) -> "Game": ...
 
+@final
 class Agent:
-    def __init__(self, spec: str, seed: Optional[int] = None) -> None: ...
+    def __new__(cls, spec: str, seed: Optional[int] = None) -> "Agent": ...
     @property
     def spec(self) -> str: ...
     @property
@@ -62,37 +78,16 @@ class Agent:
     def explain(self) -> Optional[str]: ...
     def act(self, game: Union[Game, Observation], rules: str = "platform") -> Action: ...
 
-Player = Union[str, Agent, Callable[[Observation, List[Action]], Action]]
-
 def _arena(
-    players: Sequence[Player],
-    format: Optional[str] = None,
-    games: int = 100,
-    seed: int = 1,
-    fixed_landlord: bool = False,
-    match_deals: Optional[int] = None,
-    jobs: int = 1,
-    rules: str = "platform",
-    time: Optional[float] = None,
-    progress: bool = False,
+    players: Sequence[Player], settings: Dict[str, Any]
 ) -> Tuple[str, str, List[Tuple[int, int, int, str, str, str]]]: ...
 def _gauntlet(
-    candidate: Player,
-    opponents: Sequence[Player],
-    format: Optional[str] = None,
-    games: int = 100,
-    seed: int = 1,
-    fixed_landlord: bool = False,
-    match_deals: Optional[int] = None,
-    jobs: int = 1,
-    rules: str = "platform",
-    time: Optional[float] = None,
-    progress: bool = False,
+    candidate: Player, opponents: Sequence[Player], settings: Dict[str, Any]
 ) -> Tuple[str, str, List[Tuple[str, str, List[Tuple[int, int, int, str, str, str]]]]]: ...
 
 def action_table() -> Tuple[bytes, bytes, bytes, bytes]: ...
 def _douzero_arrays(
-    seat: int,
+    seat_index: int,
     landlord: int,
     hand: Sequence[int],
     counts: Sequence[int],
@@ -100,8 +95,9 @@ def _douzero_arrays(
     legal: Sequence[Sequence[int]],
 ) -> Tuple[int, bytearray, bytearray, bytearray, bytearray]: ...
 
+@final
 class _Batch:
-    def __init__(self, games: int, seed: int, rules: str, objective: str, threads: int) -> None: ...
+    def __new__(cls, games: int, seed: int, rules: str, objective: str, threads: int) -> "_Batch": ...
     def seats(self) -> Tuple[bytearray, bytearray]: ...
     def legal(self) -> Tuple[bytearray, bytearray]: ...
     def step(self, actions: bytes) -> Tuple[bytearray, bytearray]: ...

@@ -14,6 +14,8 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 /// The name of the official rules in the Python API: the canonical reading of the official
 /// table (docs/rules.md), which every modelled platform agrees with on unambiguous plays.
+// The functions' signatures write the default as the literal "platform": Python shows a
+// literal default in `help()` (a constant reads as `...`), and the stub is checked against it.
 const OFFICIAL_RULES: &str = "platform";
 
 /// Reads a `rules=` argument: `"platform"` (the official rules), `"botzone"` (Botzone's
@@ -165,7 +167,7 @@ fn format_cards(cards: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
 /// is the rank plays of the kind are compared by: the highest of a chain officially, the
 /// lowest of the body on Botzone (its judge's way).
 #[pyfunction]
-#[pyo3(signature = (cards, rules = OFFICIAL_RULES))]
+#[pyo3(signature = (cards, rules = "platform"))]
 fn classify<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
@@ -220,7 +222,7 @@ fn botzone_kind_name(kind: BotzoneKind) -> &'static str {
 /// `beats(play, target, rules="platform")`: whether `play` may be played on `target`.
 /// A `play` that is no play beats nothing; a `target` that is no play is a `ValueError`.
 #[pyfunction]
-#[pyo3(signature = (play, target, rules = OFFICIAL_RULES))]
+#[pyo3(signature = (play, target, rules = "platform"))]
 fn beats(play: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>, rules: &str) -> PyResult<bool> {
     let platform = platform_of(rules)?;
     let play = cards_of(play, "play")?.counts();
@@ -241,7 +243,7 @@ fn beats(play: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>, rules: &str) -> PyR
 /// `legal_plays(hand, after=None, rules="platform")`: every legal play of `hand`, as tuples of
 /// codes taken from the hand, in `ddz moves`' order; after a play, the pass `()` comes last.
 #[pyfunction]
-#[pyo3(signature = (hand, after = None, rules = OFFICIAL_RULES))]
+#[pyo3(signature = (hand, after = None, rules = "platform"))]
 fn legal_plays<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
