@@ -36,8 +36,10 @@ class Batch:
         for name, value in (("games", games), ("seed", seed), ("threads", threads)):
             if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
                 raise ValueError(f"{name} must be an int, not {type(value).__name__}")
-        if seed < 0:
-            raise ValueError(f"seed must be at least 0, not {seed}")
+        if not 0 <= seed < 2**64:
+            raise ValueError(f"seed must be 0 to 2**64 - 1, not {seed}")
+        if not -2**63 <= games < 2**63 or not -2**63 <= threads < 2**63:
+            raise ValueError(f"games and threads must be counts, not {games} and {threads}")
         self._native = _Batch(int(games), int(seed), rules, objective, int(threads))
         #: How many games.
         self.games = int(games)

@@ -10,13 +10,14 @@ use ddz_core::cards::{Cards, Rank};
 use ddz_core::encode::douzero::{self, Position};
 use ddz_core::encode::observation::WIDTH;
 use ddz_core::game::Seat;
+use ddz_core::named::ParseNameError;
 use ddz_core::rules::Kind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyByteArray, PyBytes, PyTuple};
 
 /// Plain numbers a bytearray may be viewed as (every bit pattern one of them, no drop).
-pub trait Plain: Copy + Send {}
+pub trait Plain: Copy + Send + Sync {}
 impl Plain for i8 {}
 impl Plain for i32 {}
 impl Plain for i64 {}
@@ -57,6 +58,13 @@ pub fn filled<'py, T: Plain>(
     let out = unsafe { values::<T>(&array)? };
     py.detach(|| fill(out));
     Ok(array)
+}
+
+/// A bytearray holding `values`.
+fn array_of<'py, T: Plain>(py: Python<'py>, values: &[T]) -> PyResult<Bound<'py, PyByteArray>> {
+    filled(py, values.len(), |out: &mut [T]| {
+        out.copy_from_slice(values)
+    })
 }
 
 /// `action_table() -> (counts, kinds, keys, columns)`: the action space as bytes, one entry an
@@ -129,23 +137,25 @@ fn _douzero_arrays<'py>(
     let z_batch = filled(py, n * douzero::Z_WIDTH, |out: &mut [f32]| {
         douzero::z_batch(&z, out)
     })?;
-    let x_no_action = filled(py, width, |out: &mut [i8]| out.copy_from_slice(&x))?;
-    let z = filled(py, douzero::Z_WIDTH, |out: &mut [i8]| {
-        out.copy_from_slice(&z)
-    })?;
+    let (x_no_action, z) = (array_of(py, &x)?, array_of(py, &z)?);
     Ok((position.role, x_no_action, z, x_batch, z_batch))
 }
 
-/// A count given from Python: an int at least `least`.
-fn count_of(value: i64, least: i64, what: &str) -> PyResult<usize> {
-    if value < least {
+/// A count given from Python: an int from `least` to `most`.
+fn count_of(value: i64, least: i64, most: i64, what: &str) -> PyResult<usize> {
+    if !(least..=most).contains(&value) {
         return Err(PyValueError::new_err(format!(
-            "{} must be at least {}, not {}",
-            what, least, value
+            "{} must be {} to {}, not {}",
+            what, least, most, value
         )));
     }
     Ok(value as usize)
 }
+
+/// The most games a batch holds (a few hundred bytes a game: memory, not a rule) and the most
+/// threads it starts.
+const MOST_GAMES: i64 = 1 << 20;
+const MOST_THREADS: i64 = 1 << 10;
 
 /// The native side of `ddz.Batch` (python/ddz/batch.py makes numpy arrays of its bytearrays).
 #[pyclass(module = "ddz._ddz", name = "_Batch")]
@@ -157,23 +167,15 @@ struct NativeBatch {
 impl NativeBatch {
     #[new]
     fn new(games: i64, seed: u64, rules: &str, objective: &str, threads: i64) -> PyResult<Self> {
-        let objective = match objective {
-            "score" => Objective::Score,
-            "wp" => Objective::WinOrLose,
-            "adp" => Objective::AdjustedPoints,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "unknown objective '{}': one of score, wp, adp",
-                    other
-                )))
-            }
-        };
-        let games = count_of(games, 1, "games")?;
-        let threads = count_of(threads, 0, "threads")?;
-        let platform = platform_of(rules)?;
-        Ok(NativeBatch {
-            batch: Batch::new(games, seed, platform, objective, threads),
-        })
+        let objective: Objective = objective
+            .parse()
+            .map_err(|e: ParseNameError| PyValueError::new_err(format!("objective {}", e)))?;
+        let (games, threads) = (
+            count_of(games, 1, MOST_GAMES, "games")?,
+            count_of(threads, 0, MOST_THREADS, "threads")?,
+        );
+        let batch = Batch::new(games, seed, platform_of(rules)?, objective, threads);
+        Ok(NativeBatch { batch })
     }
 
     /// Each game's seat to move (int8) and its DouZero position (int8).
@@ -182,17 +184,9 @@ impl NativeBatch {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyByteArray>, Bound<'py, PyByteArray>)> {
         let b = &self.batch;
-        let seats = filled(py, b.games(), |out: &mut [i8]| {
-            for (g, o) in out.iter_mut().enumerate() {
-                *o = b.to_move(g).index() as i8;
-            }
-        })?;
-        let roles = filled(py, b.games(), |out: &mut [i8]| {
-            for (g, o) in out.iter_mut().enumerate() {
-                *o = b.role(g) as i8;
-            }
-        })?;
-        Ok((seats, roles))
+        let seats: Vec<i8> = (0..b.games()).map(|g| b.to_move(g).index() as i8).collect();
+        let roles: Vec<i8> = (0..b.games()).map(|g| b.role(g) as i8).collect();
+        Ok((array_of(py, &seats)?, array_of(py, &roles)?))
     }
 
     /// The legal actions: offsets (int64, games + 1) and indices (int32).
@@ -201,19 +195,13 @@ impl NativeBatch {
         py: Python<'py>,
     ) -> PyResult<(Bound<'py, PyByteArray>, Bound<'py, PyByteArray>)> {
         let b = &self.batch;
-        let offsets = filled(py, b.games() + 1, |out: &mut [i64]| {
-            for g in 0..b.games() {
-                out[g + 1] = out[g] + b.legal(g).len() as i64;
-            }
-        })?;
-        let total = (0..b.games()).map(|g| b.legal(g).len()).sum();
-        let actions = filled(py, total, |out: &mut [i32]| {
-            let all = (0..b.games()).flat_map(|g| b.legal(g).iter());
-            for (o, &a) in out.iter_mut().zip(all) {
-                *o = a as i32;
-            }
-        })?;
-        Ok((offsets, actions))
+        let mut offsets = vec![0i64];
+        let mut actions = Vec::new();
+        for g in 0..b.games() {
+            actions.extend(b.legal(g).iter().map(|&a| a as i32));
+            offsets.push(actions.len() as i64);
+        }
+        Ok((array_of(py, &offsets)?, array_of(py, &actions)?))
     }
 
     /// Steps every game by `actions` (int64 bytes, one a game): rewards (float32, 3 a game)
@@ -225,7 +213,7 @@ impl NativeBatch {
     ) -> PyResult<(Bound<'py, PyByteArray>, Bound<'py, PyByteArray>)> {
         let actions: Vec<i64> = actions
             .chunks_exact(8)
-            .map(|b| i64::from_ne_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
+            .map(|b| i64::from_ne_bytes(b.try_into().unwrap_or([0xFF; 8])))
             .collect();
         let games = self.batch.games();
         let rewards = zeroed::<f32>(py, 3 * games)?;
@@ -264,16 +252,9 @@ impl NativeBatch {
         let layout = b.douzero_layout(role);
         let (k, n, width) = (layout.games.len(), layout.rows(), douzero::x_width(role));
         let wide = if expanded { n } else { 0 };
-        let games = filled(py, k, |out: &mut [i64]| {
-            for (o, &g) in out.iter_mut().zip(&layout.games) {
-                *o = g as i64;
-            }
-        })?;
-        let offsets = filled(py, k + 1, |out: &mut [i64]| {
-            for (o, &at) in out.iter_mut().zip(&layout.offsets) {
-                *o = at as i64;
-            }
-        })?;
+        let as_i64 = |v: &[usize]| v.iter().map(|&x| x as i64).collect::<Vec<_>>();
+        let games = array_of(py, &as_i64(&layout.games))?;
+        let offsets = array_of(py, &as_i64(&layout.offsets))?;
         let arrays = [
             zeroed::<i8>(py, k * width)?,
             zeroed::<i8>(py, k * douzero::Z_WIDTH)?,

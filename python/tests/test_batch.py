@@ -69,7 +69,7 @@ def expected_reward(game, objective):
     return [r if s == game.landlord else -r for s in range(3)]
 
 
-@pytest.mark.parametrize("objective,rules", [("score", "platform"), ("adp", "botzone"), ("wp", "platform")])
+@pytest.mark.parametrize("objective,rules", [("score", "platform"), ("adp", "botzone"), ("wp", "sample2015"), ("score", "icga2019")])
 def test_every_array_equals_the_single_games_at_every_position(objective, rules):
     batch = ddz.Batch(games=12, seed=7, rules=rules, objective=objective, threads=2)
     tables = fresh_tables(batch, range(batch.games))
@@ -209,8 +209,13 @@ def test_bad_input_names_the_game_and_the_action_and_moves_no_game():
         batch.step(np.array([good[0], 2**64 - 1, *good[2:]], dtype=np.uint64))
     with pytest.raises(ValueError, match="objective"):
         ddz.Batch(games=2, objective="elo")
-    with pytest.raises(ValueError, match="games"):
-        ddz.Batch(games=0)
+    for games in (0, 2**21, 2**80):
+        with pytest.raises(ValueError, match="games"):
+            ddz.Batch(games=games)
+    with pytest.raises(ValueError, match="threads"):
+        ddz.Batch(games=2, threads=-1)
+    with pytest.raises(ValueError, match="seed"):
+        ddz.Batch(games=2, seed=-5)
     with pytest.raises(ValueError, match="rules"):
         ddz.Batch(games=2, rules="poker")
     with pytest.raises(ValueError, match="no game 5"):

@@ -41,7 +41,7 @@ pub const CARD_COLUMNS: usize = 54;
 /// A hasher for packed rank counts: one multiply, as the keys are already well spread bits
 /// (the std SipHash costs more than the rest of a lookup).
 #[derive(Default)]
-pub struct CountsHasher(u64);
+struct CountsHasher(u64);
 
 impl Hasher for CountsHasher {
     fn finish(&self) -> u64 {

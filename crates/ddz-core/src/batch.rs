@@ -35,8 +35,10 @@ use crate::cards::Counts;
 use crate::encode::douzero::{self, Position, Z_WIDTH};
 use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
+use crate::game::legal::recorded_reading;
 use crate::game::score::POINT;
 use crate::game::{Round, Seat};
+use crate::named::Named;
 use crate::rules::{botzone_variant, follows, leads, Combo, Platform};
 use std::fmt;
 use std::sync::Arc;
@@ -51,6 +53,17 @@ pub enum Objective {
     /// DouZero's ADP: ±2 to the power of the bombs and rockets played, signed as WP.
     AdjustedPoints,
 }
+
+impl Named for Objective {
+    /// The names the Python API takes (`ddz.Batch(objective=…)`), DouZero's for its two.
+    const NAMES: &'static [(&'static str, Objective)] = &[
+        ("score", Objective::Score),
+        ("wp", Objective::WinOrLose),
+        ("adp", Objective::AdjustedPoints),
+    ];
+    const WHAT: Option<&'static str> = Some("an objective");
+}
+crate::named_enum!(Objective);
 
 /// A step refused: no game moved.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -212,12 +225,6 @@ impl Batch {
     #[must_use]
     pub fn games(&self) -> usize {
         self.slots.len()
-    }
-
-    /// The threads a step uses.
-    #[must_use]
-    pub fn threads(&self) -> usize {
-        self.threads
     }
 
     /// Game `g`'s round now.
@@ -398,12 +405,16 @@ fn play(
     reward: &mut [f32],
 ) -> bool {
     let seat = slot.round.to_move();
-    let cards = space
-        .play(action)
-        .filter(|p| !p.is_pass())
-        .and_then(|p| slot.round.hands()[seat].pick(p.cards));
-    let judged = slot.round.try_play(cards);
-    debug_assert!(judged.is_ok(), "a listed action is legal");
+    let play = space.play(action).filter(|p| !p.is_pass());
+    let cards = play.and_then(|p| slot.round.hands()[seat].pick(p.cards));
+    // A listed action is legal: played unjudged, read as the platform reads it (as
+    // `Round::try_play` would read it; the space's reading is the canonical one).
+    let reading = play.map(|&p| match platform {
+        Platform::Canonical => p,
+        Platform::Botzone => recorded_reading(p.cards),
+        other => other.read(p.cards).unwrap_or(p),
+    });
+    slot.round.play_unchecked(cards, reading);
     for r in reward.iter_mut() {
         *r = 0.0;
     }

@@ -251,3 +251,44 @@ fn widen(values: &[i8], out: &mut [f32]) {
         *o = f32::from(v);
     }
 }
+
+/// One position as a DouZero network reads it, for the engine's own networks: `z` as
+/// [`Z_WIDTH`] floats (the history, read once per position) and `x_batch`, one row of
+/// `x_width(position.role) + 54` floats per play of `plays` (the state beside the play), both
+/// cleared and refilled.
+///
+/// ```
+/// use ddz_core::encode::douzero::{network_input, x_width, Position, Z_WIDTH};
+/// use ddz_core::game::deal::Deal;
+/// use ddz_core::game::{Round, Seat};
+/// use ddz_core::rules::{legal_plays, Platform};
+///
+/// let deal = Deal::seeded(3, 0);
+/// let mut round = Round::new(Platform::Canonical, deal.hands, deal.bottom);
+/// round.reveal(Seat::C, 1);
+/// let position = Position::of_round(&round).unwrap();
+/// let plays: Vec<_> = legal_plays(position.hand, None).iter().map(|p| p.cards).collect();
+/// let (mut z, mut x_batch) = (Vec::new(), Vec::new());
+/// network_input(&position, &plays, &mut z, &mut x_batch);
+/// assert_eq!((z.len(), x_batch.len()), (Z_WIDTH, plays.len() * (x_width(0) + 54)));
+/// ```
+pub fn network_input(
+    position: &Position,
+    plays: &[Counts],
+    z: &mut Vec<f32>,
+    x_batch: &mut Vec<f32>,
+) {
+    let width = x_width(position.role);
+    let mut x = vec![0i8; width];
+    let mut history = [0i8; Z_WIDTH];
+    encode(position, &mut x, &mut history);
+    z.clear();
+    z.extend(history.iter().map(|&v| f32::from(v)));
+    let mut columns = vec![0i8; plays.len() * CARD_COLUMNS];
+    for (row, &play) in columns.chunks_exact_mut(CARD_COLUMNS).zip(plays) {
+        card_columns(play, row);
+    }
+    x_batch.clear();
+    x_batch.resize(plays.len() * (width + CARD_COLUMNS), 0.0);
+    self::x_batch(&x, &columns, x_batch);
+}

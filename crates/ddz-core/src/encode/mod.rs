@@ -14,14 +14,14 @@ use crate::cards::{Cards, Counts, Rank};
 
 /// Whether a play doubles the stakes as a bomb: four of a rank, or the rocket.
 #[must_use]
-pub fn is_bomb(cards: Counts) -> bool {
+pub(crate) fn is_bomb(cards: Counts) -> bool {
     let rocket = Counts::of(Rank::SMALL_JOKER, 1).plus(Counts::of(Rank::BIG_JOKER, 1));
     cards == rocket || (cards.total() == 4 && cards.ranks().count() == 1)
 }
 
 /// The rank counts of the whole deck.
 #[must_use]
-pub fn deck() -> Counts {
+pub(crate) fn deck() -> Counts {
     Cards::DECK.counts()
 }
 
