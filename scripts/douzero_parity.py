@@ -1,7 +1,8 @@
 """The engine's DouZero networks against PyTorch's (docs/douzero.md, "Parity").
 
 DouZero's own ``Model`` class (douzero/dmc/models.py) at its random initialisation under
-``torch.manual_seed(SEED)`` is saved as DouZero releases its networks (``landlord.ckpt``,
+``torch.manual_seed(SEED)``, then the same with its weights scaled up (its values then of a
+trained network's order, not within ±0.05), is saved as DouZero releases its networks (``landlord.ckpt``,
 ``landlord_up.ckpt``, ``landlord_down.ckpt``, each ``torch.save(state_dict)``) and as its trainer
 saves ``model.tar``; both are converted by ``python -m ddz.douzero_convert`` (and must give the
 same tensors). Seeded ddz games are then played by random legal plays; at each play, DouZero's
@@ -126,48 +127,72 @@ def same_choices(model, nets: Path, decisions: int, seed: int):
     return compared, differ, close
 
 
+def scaled_up(model):
+    """``model`` with its LSTM's weights tripled and each dense layer's doubled, in place: at
+    DouZero's initialisation the values are within ±0.05 (spread 0.001), a trained network's
+    are of the order of the score; this one's are of that order, so that 1e-4 is held at the
+    scale that matters."""
+    with torch.no_grad():
+        for position in POSITIONS:
+            for name, parameter in model.get_model(position).named_parameters():
+                if name.startswith("lstm.weight"):
+                    parameter.mul_(3.0)
+                elif name.endswith(".weight"):
+                    parameter.mul_(2.0)
+    return model
+
+
+def check(model, folder: Path, name: str, args):
+    """Converts ``model`` (saved both ways), scores seeded positions with torch and with the
+    binary, and compares the engine's choices with torch's argmax; exits on a failure."""
+    released, model_tar = save_checkpoints(model, Path(tempfile.mkdtemp(dir=folder)))
+    nets = folder / f"{name}.safetensors"
+    from_tar = folder / f"{name}-model-tar.safetensors"
+    for out, source in ((nets, released), (from_tar, model_tar)):
+        if convert_main([str(out), str(source)]) != 0:
+            sys.exit(f"douzero_parity: converting {source} failed")
+    a, b = read_safetensors(nets), read_safetensors(from_tar)
+    if a.keys() != b.keys() or any(not np.array_equal(a[k], b[k]) for k in a):
+        sys.exit("douzero_parity: the released files and model.tar convert to different tensors")
+    state = model.get_model("landlord").state_dict()
+    if not np.array_equal(a["landlord.dense3.weight"], state["dense3.weight"].numpy()):
+        sys.exit("douzero_parity: the converted landlord.dense3.weight is not the model's")
+
+    arrays, games = collect(model, args.positions, args.seed)
+    print(f"douzero_parity: {name}: {games} seeded games, torch {torch.__version__}", flush=True)
+    arrays_file = folder / f"{name}-arrays.safetensors"
+    write_safetensors(arrays_file, arrays)
+    result = subprocess.run([args.ddz, "netcheck", "--douzero", str(nets), "--arrays", str(arrays_file)])
+    if result.returncode != 0:
+        sys.exit(result.returncode)
+    compared, differ, close = same_choices(model, nets, args.positions, args.seed)
+    print(
+        f"douzero_parity: {name}: builtin:douzero against torch's argmax: {compared} decisions "
+        f"of two plays or more, {differ} other plays chosen ({close} more where torch's best two "
+        "are within 1e-4)",
+        flush=True,
+    )
+    if differ:
+        sys.exit("douzero_parity: the engine's player chose other plays than torch's argmax")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--ddz", default="target/release/ddz", help="the engine's binary")
     parser.add_argument("--positions", type=int, default=1000, help="decisions a position, at least")
     parser.add_argument("--seed", type=int, default=66)
-    parser.add_argument("--keep", help="a folder to keep the network and the arrays in")
+    parser.add_argument("--keep", help="a folder to keep the networks and the arrays in")
     args = parser.parse_args()
 
-    torch.manual_seed(args.seed)
-    model = douzero_models().Model(device="cpu")
-    model.eval()
+    models = douzero_models()
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.keep or tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        released, model_tar = save_checkpoints(model, Path(tempfile.mkdtemp(dir=tmp)))
-        nets = folder / "douzero.safetensors"
-        from_tar = folder / "douzero-model-tar.safetensors"
-        for out, source in ((nets, released), (from_tar, model_tar)):
-            if convert_main([str(out), str(source)]) != 0:
-                sys.exit(f"douzero_parity: converting {source} failed")
-        a, b = read_safetensors(nets), read_safetensors(from_tar)
-        if a.keys() != b.keys() or any(not np.array_equal(a[k], b[k]) for k in a):
-            sys.exit("douzero_parity: the released files and model.tar convert to different tensors")
-        state = model.get_model("landlord").state_dict()
-        if not np.array_equal(a["landlord.dense3.weight"], state["dense3.weight"].numpy()):
-            sys.exit("douzero_parity: the converted landlord.dense3.weight is not the model's")
-
-        arrays, games = collect(model, args.positions, args.seed)
-        print(f"douzero_parity: {games} seeded games, torch {torch.__version__}")
-        arrays_file = folder / "arrays.safetensors"
-        write_safetensors(arrays_file, arrays)
-        result = subprocess.run([args.ddz, "netcheck", "--douzero", str(nets), "--arrays", str(arrays_file)])
-        if result.returncode != 0:
-            sys.exit(result.returncode)
-        compared, differ, close = same_choices(model, nets, args.positions, args.seed)
-        print(
-            f"douzero_parity: builtin:douzero against torch's argmax: {compared} decisions of two "
-            f"plays or more, {differ} other plays chosen ({close} more where torch's best two are "
-            "within 1e-4)"
-        )
-        if differ:
-            sys.exit("douzero_parity: the engine's player chose other plays than torch's argmax")
+        for name, scale in (("douzero-init", False), ("douzero-scaled", True)):
+            torch.manual_seed(args.seed)
+            model = models.Model(device="cpu")
+            model.eval()
+            check(scaled_up(model) if scale else model, folder, name, args)
 
 
 if __name__ == "__main__":

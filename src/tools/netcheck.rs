@@ -186,11 +186,12 @@ fn check_douzero(file: &str, arrays: &str) -> anyhow::Result<()> {
     let mut failed = false;
     for (position, report) in Position::ALL.iter().zip(&reports) {
         println!(
-            "{}: {} positions, {} plays, largest difference {:.2e} (tolerance {:.0e}); \
-             a decision: median {:.3} ms, {:.1} plays on average",
+            "{}: {} positions, {} plays, values up to {:.3}, largest difference {:.2e} \
+             (tolerance {:.0e}); a decision: median {:.3} ms, {:.1} plays on average",
             position.name(),
             report.positions,
             report.plays,
+            report.largest,
             report.worst,
             NETCHECK_TOLERANCE,
             report.median_seconds * 1e3,

@@ -129,6 +129,8 @@ pub struct ParityReport {
     pub plays: usize,
     /// The largest absolute difference.
     pub worst: f32,
+    /// The largest absolute value compared (PyTorch's), the scale the difference is on.
+    pub largest: f32,
     /// The median time of a decision's forward pass, in seconds.
     pub median_seconds: f64,
 }
@@ -176,6 +178,7 @@ pub fn check_arrays(nets: &DouZeroNets, path: &str) -> Result<[ParityReport; 3],
             seconds.push(started.elapsed().as_secs_f64());
             for (got, want) in values.iter().zip(&expected[from..to]) {
                 // Written so that a NaN on either side is the worst and stays so.
+                report.largest = report.largest.max(want.abs());
                 let difference = (got - want).abs();
                 if difference.is_nan() || difference > report.worst {
                     report.worst = difference;

@@ -245,3 +245,102 @@ fn a_file_missing_a_tensor_or_of_another_shape_names_it() {
         .to_string()
         .contains("/no/such/douzero.safetensors"));
 }
+
+/// A safetensors file of `F32` tensors and one `I64` tensor, written here by hand.
+fn arrays_file(floats: &[(String, Vec<usize>, Vec<f32>)], offsets: (&str, &[i64])) -> Vec<u8> {
+    let mut header = serde_json::Map::new();
+    let mut data = Vec::new();
+    for (name, shape, values) in floats {
+        let begin = data.len();
+        values
+            .iter()
+            .for_each(|v| data.extend_from_slice(&v.to_le_bytes()));
+        let entry = serde_json::json!({"dtype": "F32", "shape": shape, "data_offsets": [begin, data.len()]});
+        header.insert(name.clone(), entry);
+    }
+    let begin = data.len();
+    offsets
+        .1
+        .iter()
+        .for_each(|v| data.extend_from_slice(&v.to_le_bytes()));
+    let entry = serde_json::json!({"dtype": "I64", "shape": [offsets.1.len()], "data_offsets": [begin, data.len()]});
+    header.insert(offsets.0.to_string(), entry);
+    let header = serde_json::Value::Object(header).to_string().into_bytes();
+    let mut out = (header.len() as u64).to_le_bytes().to_vec();
+    out.extend_from_slice(&header);
+    out.extend_from_slice(&data);
+    out
+}
+
+#[test]
+fn the_parity_check_finds_a_value_that_differs_and_a_nan() {
+    let mut rng = fastrand::Rng::with_seed(7);
+    let tensors = state_dicts(|_, _, shape| {
+        let scale = 1.0 / (*shape.last().unwrap() as f32).sqrt();
+        (0..shape.iter().product())
+            .map(|_| (rng.f32() * 2.0 - 1.0) * scale)
+            .collect()
+    });
+    let nets = nets_of(&tensors).unwrap();
+    let p = Position::LandlordUp;
+    let features = p.x_width() - ACTION_WIDTH;
+    // Two decisions, of 3 and 2 plays; the expected values from the reference pass.
+    let mut sparse = |n: usize| -> Vec<f32> {
+        (0..n)
+            .map(|_| if rng.u8(..) < 40 { 1.0 } else { 0.0 })
+            .collect()
+    };
+    let (z, x, plays) = (
+        sparse(2 * Z_ROWS * Z_WIDTH),
+        sparse(2 * features),
+        sparse(5 * ACTION_WIDTH),
+    );
+    let offsets = [0i64, 3, 5];
+    let mut values = Vec::new();
+    for (d, range) in [(0, 0..3), (1, 3..5)] {
+        for play in range {
+            let zd = &z[d * Z_ROWS * Z_WIDTH..(d + 1) * Z_ROWS * Z_WIDTH];
+            let xd = &x[d * features..(d + 1) * features];
+            let row = &plays[play * ACTION_WIDTH..(play + 1) * ACTION_WIDTH];
+            values.push(reference(&tensors, p, zd, xd, row) as f32);
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("ddz-douzero-arrays-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let check = |values: &[f32]| {
+        let floats = vec![
+            (
+                "landlord_up.z".to_string(),
+                vec![2, Z_ROWS, Z_WIDTH],
+                z.clone(),
+            ),
+            (
+                "landlord_up.x_no_action".to_string(),
+                vec![2, features],
+                x.clone(),
+            ),
+            (
+                "landlord_up.action_cards".to_string(),
+                vec![5, ACTION_WIDTH],
+                plays.clone(),
+            ),
+            ("landlord_up.values".to_string(), vec![5], values.to_vec()),
+        ];
+        let file = dir.join("arrays.safetensors");
+        std::fs::write(
+            &file,
+            arrays_file(&floats, ("landlord_up.offsets", &offsets)),
+        )
+        .unwrap();
+        check_arrays(&nets, file.to_str().unwrap()).unwrap()[1]
+    };
+    let report = check(&values);
+    assert_eq!((report.positions, report.plays), (2, 5));
+    assert!(report.worst < 1e-5, "{:?}", report);
+    let mut off = values.clone();
+    off[4] += 0.01;
+    assert!((check(&off).worst - 0.01).abs() < 1e-4);
+    off[2] = f32::NAN;
+    assert!(check(&off).worst.is_nan());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
