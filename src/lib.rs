@@ -3,10 +3,11 @@
 //!
 //! Layers, each using only those before it (tests/suite/layering.rs reads this list and checks
 //! every `crate::` path of `src/` against it):
-//! - [`near_names`], [`named`], [`cards`], [`rules`], [`game`]: the card core, the crate
-//!   `ddz-core` (crates/ddz-core), which depends on no crate of ours and is re-exported here
-//!   under these names: near names for "did you mean …?", an enum's names, ranks and card
-//!   sets, the rules (classify, compare, generate), seats, the game model and the tracker;
+//! - [`near_names`], [`named`], [`cards`], [`rules`], [`game`], [`actions`], [`encode`]: the
+//!   card core, the crate `ddz-core` (crates/ddz-core), which depends on no crate of ours and
+//!   is re-exported here under these names: near names for "did you mean …?", an enum's names,
+//!   ranks and card sets, the rules (classify, compare, generate), seats, the game model and the
+//!   tracker, the learners' action space and the networks' encodings (DouZero's arrays);
 //! - [`estimate`]: the mean and standard error of a sample (used by any layer above);
 //! - [`registry`]: the settings registries' machinery (a setting's names, reading, usage
 //!   lines), on which the engine, the thinking player and its time declare theirs;
@@ -48,7 +49,7 @@ pub const VERSION: &str = concat!(
 );
 
 // The card core, a crate of its own (crates/ddz-core), under the names it always had here.
-pub use ddz_core::{cards, game, named, named_enum, near_names, rules};
+pub use ddz_core::{actions, cards, encode, game, named, named_enum, near_names, rules};
 
 pub mod arena;
 pub mod botzone;

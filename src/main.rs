@@ -108,11 +108,14 @@ fn run_engine(args: &[String]) -> ExitCode {
     // The thinking player, with the limit it spends a decision (its settings' `samples` or
     // `think`); the session's time control gives each question its deadline.
     let settings = config.player.clone();
+    let douzero = config.douzero.clone();
     let mut engine = Engine::threaded(
         &config.name,
-        Box::new(move || {
-            Box::new(ddz::strategy::thinker::Thinker::new(settings.clone()))
-                as Box<dyn ddz::strategy::Strategy>
+        Box::new(move || match &douzero {
+            // DouZero's networks play (`douzero = FILE`); the thinking player still bids.
+            Some(nets) => ddz::strategy::douzero_player(nets.clone(), settings.clone()),
+            None => Box::new(ddz::strategy::thinker::Thinker::new(settings.clone()))
+                as Box<dyn ddz::strategy::Strategy>,
         }),
     );
     engine.set_scoring(config.scoring);
@@ -120,12 +123,17 @@ fn run_engine(args: &[String]) -> ExitCode {
     session.log = log;
     session.explain = config.explain;
     session.log.trace(&format!(
-        "# ddz engine '{}' starts: {}; scoring={} {} explain={}{}",
+        "# ddz engine '{}' starts: {}; scoring={} {} explain={}{}{}",
         config.name,
         ddz::VERSION,
         config.scoring,
         config.player.describe(),
         if config.explain { "on" } else { "off" },
+        // Who plays, when not the thinking player (which still bids).
+        config
+            .douzero
+            .as_ref()
+            .map_or(String::new(), |n| format!(" douzero={}", n.path())),
         config
             .limits
             .notes

@@ -15,6 +15,7 @@
 use crate::cli::{Arg, ArgError, Args};
 use crate::game::Scoring;
 use crate::registry::{find_setting, flag_setting, refused, unknown, Setting, SettingError};
+use crate::strategy::networks::douzero::DouZeroNets;
 use crate::strategy::thinker::{player_setting_names, retired, ThinkerSettings, SETTINGS};
 use crate::time::LimitNotes;
 use std::path::{Path, PathBuf};
@@ -88,6 +89,27 @@ pub static ENGINE_SETTINGS: &[Setting<EngineConfig>] = &[
         },
         show: |c| c.scoring.to_string(),
     },
+    Setting {
+        name: "douzero",
+        value: "FILE",
+        help: "play DouZero's networks in FILE (python -m ddz.douzero_convert; docs/douzero.md) \
+               instead of the thinking player, which still bids; empty: the thinking player",
+        read: |c, v| {
+            c.douzero = if v.is_empty() {
+                None
+            } else {
+                let nets =
+                    DouZeroNets::read(v).map_err(|e| SettingError::File { why: e.to_string() })?;
+                Some(nets)
+            };
+            Ok(())
+        },
+        show: |c| {
+            c.douzero
+                .as_ref()
+                .map_or(String::new(), |n| n.path().to_string())
+        },
+    },
 ];
 
 /// The engine's part of the binary's usage: `ddz [SETTINGS]` and every setting as a flag, one
@@ -150,6 +172,9 @@ pub struct EngineConfig {
     /// What each `samples` or `think` given replaced: said on stderr and in the log's start
     /// line.
     pub limits: LimitNotes,
+    /// DouZero's networks, when the engine plays them (`douzero = FILE`); `None`: the thinking
+    /// player plays.
+    pub douzero: Option<DouZeroNets>,
 }
 
 impl Default for EngineConfig {
@@ -161,6 +186,7 @@ impl Default for EngineConfig {
             player: ThinkerSettings::default(),
             scoring: Scoring::default(),
             limits: LimitNotes::default(),
+            douzero: None,
         }
     }
 }

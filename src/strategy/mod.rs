@@ -52,6 +52,7 @@ pub enum Ending {
 
 pub(crate) mod bench_games;
 pub(crate) mod choices;
+pub(crate) mod douzero_player;
 pub(crate) mod explain;
 pub(crate) mod greedy;
 pub(crate) mod knowledge;
@@ -72,3 +73,13 @@ pub use knowledge::Knowledge;
 pub use random::RandomPlayer;
 pub use rules_player::{explain, RulesPlayer};
 pub use splitter::{Mode, Splitter};
+
+/// The player of DouZero's networks `nets` with the thinking player's `settings` for the bids
+/// (the engine's `douzero = FILE`).
+#[must_use]
+pub fn douzero_player(
+    nets: networks::douzero::DouZeroNets,
+    settings: thinker::ThinkerSettings,
+) -> Box<dyn Strategy> {
+    Box::new(douzero_player::DouZeroPlayer::with_bidder(nets, settings))
+}

@@ -25,7 +25,8 @@ use std::path::PathBuf;
 const USAGE_HEAD: &str = "       ddz arena merge FILE...
 A player is builtin:random, builtin:greedy, builtin:rules (strategy v1, the rule-based player),
 builtin:learned (the policy learned from the thinking player's decisions),
-builtin:ddz (the engine's default, the thinking player), builtin:tricky, or a shell command line
+builtin:ddz (the engine's default, the thinking player), builtin:tricky,
+builtin:douzero:PATH (DouZero's networks in PATH, docs/douzero.md), or a shell command line
 running an engine. builtin:ddz takes the engine's settings after colons, e.g.
 builtin:ddz:samples=16:infer=off, each KEY=VALUE one of:";
 

@@ -11,6 +11,7 @@ usage: ddz netcheck PREFIX
        ddz netcheck --policy PREFIX
        ddz netcheck --data FILE [--positions N]
        ddz netcheck --hidden LOG... [--every K] [--deals M] [--hidden-net FILE]
+       ddz netcheck --douzero FILE --arrays ARRAYS
   PREFIX: compares this binary's forward pass of PREFIX.bin with the trainer's outputs in
   PREFIX.check (both written by scripts/train.py); fails when they differ by more than 1e-4
   (relative).
@@ -22,7 +23,10 @@ usage: ddz netcheck PREFIX
   --hidden: where each way of drawing the search's deals (infer = on, net, both) puts
   the hidden cards of the arena logs' games (ddz arena --json), seen by every seat before one
   turn in K (--every K, default 5): the log loss per hidden card of the share of M deals
-  (--deals M, default 64) that put it with the seat after ours, against uniform deals (each card at that seat's share).";
+  (--deals M, default 64) that put it with the seat after ours, against uniform deals (each card at that seat's share).
+  --douzero: DouZero's networks in FILE (safetensors, python -m ddz.douzero_convert) against
+  PyTorch's values of the positions in ARRAYS (scripts/douzero_parity.py writes it): fails when
+  a value differs by more than 1e-4; prints each position's median time a decision.";
 
 /// `ddz netcheck --policy PREFIX`: a trained policy model scored against the trainer's own.
 fn check_policy(prefix: &str) -> anyhow::Result<()> {
@@ -62,6 +66,7 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
     let mut every: u64 = 5;
     let mut deals: u32 = 64;
     let mut hidden_net: Option<String> = None;
+    let (mut douzero, mut arrays) = (None, None);
     let mut line = Args::new("netcheck", NETCHECK_USAGE, args);
     while let Some(arg) = line.next_arg()? {
         match &arg {
@@ -70,6 +75,8 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
             Arg::Flag(f) if f == "--every" => every = line.parse::<u64>()?.max(1),
             Arg::Flag(f) if f == "--deals" => deals = line.parse::<u32>()?.max(1),
             Arg::Flag(f) if f == "--hidden-net" => hidden_net = Some(line.value()?),
+            Arg::Flag(f) if f == "--douzero" => douzero = Some(line.value()?),
+            Arg::Flag(f) if f == "--arrays" => arrays = Some(line.value()?),
             Arg::Word(w) if prefix.is_none() => prefix = Some(w.clone()),
             Arg::Flag(f) if f == "--data" => data = Some(line.value()?),
             Arg::Flag(f) if f == "--policy" => policy = Some(line.value()?),
@@ -81,6 +88,10 @@ pub(crate) fn run(args: &[String]) -> anyhow::Result<()> {
             }
             _ => return Err(line.unknown(&arg).into()),
         }
+    }
+    if let Some(file) = douzero {
+        let arrays = arrays.ok_or_else(|| anyhow::anyhow!("--douzero needs --arrays ARRAYS"))?;
+        return check_douzero(&file, &arrays);
     }
     if !hidden.is_empty() {
         return check_hidden(&hidden, every, deals, hidden_net.as_deref());
@@ -154,6 +165,45 @@ fn check_hidden(
             name,
             cal.per_card(k + 1),
             100.0 * (cal.per_card(k + 1) / cal.per_card(0) - 1.0)
+        );
+    }
+    Ok(())
+}
+
+/// `ddz netcheck --douzero FILE --arrays ARRAYS`: DouZero's networks' forward pass here against
+/// PyTorch's values, and the time it takes a decision (the LSTM once, the dense layers on every
+/// legal play), by position.
+fn check_douzero(file: &str, arrays: &str) -> anyhow::Result<()> {
+    use crate::strategy::networks::douzero::{check_arrays, DouZeroNets, Position};
+    let nets = DouZeroNets::read(file)?;
+    println!(
+        "{}: {} parameters a landlord's network, {} a farmer's",
+        nets.path(),
+        nets.parameters(Position::Landlord),
+        nets.parameters(Position::LandlordUp)
+    );
+    let reports = check_arrays(&nets, arrays)?;
+    let mut failed = false;
+    for (position, report) in Position::ALL.iter().zip(&reports) {
+        println!(
+            "{}: {} positions, {} plays, largest difference {:.2e} (tolerance {:.0e}); \
+             a decision: median {:.3} ms, {:.1} plays on average",
+            position.name(),
+            report.positions,
+            report.plays,
+            report.worst,
+            NETCHECK_TOLERANCE,
+            report.median_seconds * 1e3,
+            report.plays as f64 / report.positions.max(1) as f64,
+        );
+        failed |=
+            report.positions == 0 || report.worst.is_nan() || report.worst > NETCHECK_TOLERANCE;
+    }
+    if failed {
+        bail!(
+            "{}: the forward pass does not give PyTorch's values of {}",
+            file,
+            arrays
         );
     }
     Ok(())

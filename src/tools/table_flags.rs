@@ -62,6 +62,7 @@ You take one seat (--seat, default B); the others are players in the arena's syn
   builtin:learned  the policy learned from the thinking player's decisions
   builtin:greedy, builtin:random   weaker players
   builtin:tricky   a test opponent leading the plays platforms read differently
+  builtin:douzero:PATH  DouZero's networks in PATH (docs/douzero.md)
   a shell command line running an engine
 The deals are the arena's for the seed (--seed; default: from the clock, shown at the start),
 from deal N (--deal N, default 0). --fixed-landlord: no bidding, the deal's number gives the landlord and the base is

@@ -885,6 +885,9 @@ fn check_builtin(word: &str, usage: &Usage, context: &str, errors: &mut Vec<Stri
         errors.push(format!("{}: no player builtin:{}", context, name));
         return;
     }
+    if name == "douzero" {
+        return; // `builtin:douzero:PATH`: a file, no settings
+    }
     for setting in parts {
         let (key, value) = setting.split_once('=').unwrap_or((setting, ""));
         let flag = format!("--{}", key);

@@ -9,6 +9,7 @@
 
 mod arena_cli;
 mod arena_common;
+mod arena_douzero;
 mod arena_engine;
 mod arena_faults;
 mod arena_gauntlet;

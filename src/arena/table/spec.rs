@@ -6,8 +6,10 @@
 
 use crate::game::deal::Deal;
 use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
+use crate::strategy::douzero_player::DouZeroPlayer;
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
+use crate::strategy::networks::douzero::{DouZeroNets, TensorFileError};
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings, SETTINGS};
@@ -21,7 +23,9 @@ use std::str::FromStr;
 const PEEK: &str = "peek";
 
 /// The built-in names, for usage messages.
-pub const BUILTIN_NAMES: [&str; 6] = ["random", "greedy", "rules", "learned", "ddz", "tricky"];
+pub const BUILTIN_NAMES: [&str; 7] = [
+    "random", "greedy", "rules", "learned", "ddz", "tricky", "douzero",
+];
 
 /// A player, as a spec names it.
 #[derive(Clone, Debug, PartialEq)]
@@ -49,6 +53,11 @@ pub enum BuiltinSpec {
     Tricky,
     /// `ddz[:KEY=VALUE…]`: the thinking player (the engine's default).
     Ddz(Box<DdzSpec>),
+    // --- builtin:douzero (issue 66), one entry for the player-kinds table: this variant, its
+    // arms in `strategy`, `name`, `from_str` and `fmt`, and `SpecError::DouZero`.
+    /// `douzero:PATH`: DouZero's networks in the safetensors file PATH
+    /// (docs/douzero.md), read when the spec is parsed; the thinking player's bidder bids.
+    DouZero(DouZeroNets),
 }
 
 /// The thinking player's settings as a spec gives them: the settings read, and the
@@ -87,6 +96,7 @@ impl BuiltinSpec {
                 }
                 Box::new(thinker)
             }
+            BuiltinSpec::DouZero(nets) => Box::new(DouZeroPlayer::new(nets.clone())),
         }
     }
 
@@ -137,6 +147,7 @@ impl BuiltinSpec {
             BuiltinSpec::Learned => "learned",
             BuiltinSpec::Tricky => "tricky",
             BuiltinSpec::Ddz(_) => "ddz",
+            BuiltinSpec::DouZero(_) => "douzero",
         }
     }
 }
@@ -151,6 +162,8 @@ pub enum SpecError {
     TakesNoSettings { name: String },
     /// A setting of `builtin:ddz` refused.
     Setting(SettingError),
+    /// `builtin:douzero:PATH`'s file refused (`None`: no PATH given).
+    DouZero(Option<TensorFileError>),
 }
 
 impl fmt::Display for SpecError {
@@ -165,6 +178,10 @@ impl fmt::Display for SpecError {
             ),
             SpecError::TakesNoSettings { name } => write!(f, "builtin:{} takes no settings", name),
             SpecError::Setting(e) => e.fmt(f),
+            SpecError::DouZero(Some(e)) => write!(f, "builtin:douzero: {}", e),
+            SpecError::DouZero(None) => f.write_str(
+                "builtin:douzero needs its networks' file: builtin:douzero:PATH.safetensors",
+            ),
         }
     }
 }
@@ -193,6 +210,12 @@ impl FromStr for BuiltinSpec {
             "rules" => BuiltinSpec::Rules,
             "learned" => BuiltinSpec::Learned,
             "tricky" => BuiltinSpec::Tricky,
+            "douzero" => {
+                let path = settings.filter(|p| !p.is_empty());
+                let path = path.ok_or(SpecError::DouZero(None))?;
+                let nets = DouZeroNets::read(path).map_err(|e| SpecError::DouZero(Some(e)))?;
+                return Ok(BuiltinSpec::DouZero(nets));
+            }
             "ddz" => {
                 let mut ddz = DdzSpec {
                     settings: ThinkerSettings {
@@ -240,10 +263,14 @@ impl FromStr for BuiltinSpec {
 impl fmt::Display for BuiltinSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())?;
-        if let BuiltinSpec::Ddz(ddz) = self {
-            for (k, v) in &ddz.given {
-                write!(f, ":{}={}", k, v)?;
+        match self {
+            BuiltinSpec::Ddz(ddz) => {
+                for (k, v) in &ddz.given {
+                    write!(f, ":{}={}", k, v)?;
+                }
             }
+            BuiltinSpec::DouZero(nets) => write!(f, ":{}", nets.path())?,
+            _ => {}
         }
         Ok(())
     }

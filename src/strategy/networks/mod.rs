@@ -2,8 +2,10 @@
 //! `scripts/train.py`), evaluated in Rust with their weights embedded in the binary.
 //!
 //! - [`features`]: what a network sees of a position or a hand;
-//! - [`mlp`]: the forward pass and the weights file format.
+//! - [`mlp`]: the forward pass and the weights file format;
+//! - [`douzero`]: DouZero's networks, read from a safetensors file and played natively.
 
+pub(crate) mod douzero;
 pub(crate) mod features;
 pub(crate) mod hidden;
 pub(crate) mod mlp;

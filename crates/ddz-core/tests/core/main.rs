@@ -4,10 +4,12 @@
 mod common;
 
 mod actions;
+mod batch;
 mod botzone_variant;
 mod cards;
 mod combo;
 mod deal;
+mod encode;
 mod legal;
 mod near_names;
 mod platform;
