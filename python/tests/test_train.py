@@ -373,3 +373,19 @@ def test_actor_plays_douzeros_greedy_choice_on_the_batch():
                 compared += 1
         actor.step(ours)
     assert compared > 100
+
+
+def test_a_bad_optimiser_state_changes_nothing(tmp_path):
+    learner = Learner()
+    state = learner.state()
+    # The landlord's optimiser state from a network of another shape: one group, wrong params.
+    state["optimizer_state_dict"]["landlord"] = {"state": {}, "param_groups": [{"params": [0, 1], "lr": 1e-4}]}
+    path = tmp_path / "bad_optimiser.tar"
+    torch.save(state, path)
+    other = Learner()
+    before = {k: v.clone() for k, v in other.models["landlord_up"].state_dict().items()}
+    with pytest.raises(ValueError, match="bad_optimiser.tar: landlord's optimiser does not fit"):
+        other.load(str(path))
+    for k, v in other.models["landlord_up"].state_dict().items():
+        assert torch.equal(v, before[k])
+    assert other.frames == 0
