@@ -76,7 +76,9 @@ def main():
     ap.add_argument("--out", default="target/learning")
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
-    env = dict(os.environ)
+    # One torch thread a process for both: on shared cores, threads that wait for each other at
+    # every product cost more than they gain (DouZero's trainer runs one process per actor).
+    env = dict(os.environ, OMP_NUM_THREADS="1")
     python = sys.executable
 
     douzero_dir = os.path.join(args.out, "douzero")
