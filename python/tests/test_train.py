@@ -29,7 +29,6 @@ def need(module):
 torch = need("torch")
 
 import ddz
-from ddz.train import cli
 from ddz.train.actor import BatchActor, greedy_rows
 from ddz.train.learner import Learner, LearnerConfig, read_checkpoint, save_checkpoint
 from ddz.train.models import POSITIONS, X_NO_ACTION, batch_values, new_models
