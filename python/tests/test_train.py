@@ -29,7 +29,6 @@ def need(module):
 torch = need("torch")
 
 import ddz
-from ddz.train import cli
 from ddz.train.actor import BatchActor, greedy_rows
 from ddz.train.learner import Learner, LearnerConfig, read_checkpoint, save_checkpoint
 from ddz.train.models import POSITIONS, X_NO_ACTION, batch_values, new_models
@@ -373,3 +372,43 @@ def test_actor_plays_douzeros_greedy_choice_on_the_batch():
                 compared += 1
         actor.step(ours)
     assert compared > 100
+
+
+def test_a_bad_optimiser_state_changes_nothing(tmp_path):
+    learner = Learner()
+    state = learner.state()
+    # The landlord's optimiser state from a network of another shape: one group, wrong params.
+    state["optimizer_state_dict"]["landlord"] = {"state": {}, "param_groups": [{"params": [0, 1], "lr": 1e-4}]}
+    path = tmp_path / "bad_optimiser.tar"
+    torch.save(state, path)
+    other = Learner()
+    before = {k: v.clone() for k, v in other.models["landlord_up"].state_dict().items()}
+    with pytest.raises(ValueError, match="bad_optimiser.tar: landlord's optimiser does not fit"):
+        other.load(str(path))
+    for k, v in other.models["landlord_up"].state_dict().items():
+        assert torch.equal(v, before[k])
+    assert other.frames == 0
+
+
+@needs_batch
+def test_eval_in_python_and_the_engines_own_douzero_player_agree(tmp_path):
+    """Two paths to the same win rates: the trainer's evaluation (DouZero's encoding in Python,
+    torch's forward) and the engine's builtin:douzero on the converted checkpoint, the same deals
+    against the same seeded random player (which wins often enough against an untrained network
+    for the rates to say something)."""
+    if not REQUIRED and not os.path.exists(os.path.join(os.path.dirname(ddz.__file__), "douzero_convert.py")):
+        pytest.skip("no ddz.douzero_convert (the dznet branch)")
+    from ddz.douzero_convert import main as convert
+    from ddz.train.evaluate import win_rates
+
+    torch.manual_seed(9)
+    learner = Learner()
+    checkpoint = str(tmp_path / "model.tar")
+    save_checkpoint(learner.state(), checkpoint)
+    net = str(tmp_path / "net.safetensors")
+    assert convert([net, checkpoint]) in (0, None)
+    ours = win_rates(learner.models, ["builtin:random"], games=20, seed=3)[0]
+    report = ddz.arena([f"builtin:douzero:{net}", "builtin:random"], format="h2h", games=20, seed=3, fixed_landlord=True)
+    engine = report.players[0]["h2h"]
+    assert ours["landlord_win_rate"] == engine["landlord_wins"] / engine["landlord_games"]
+    assert ours["farmer_win_rate"] == engine["farmer_wins"] / engine["farmer_games"]

@@ -45,13 +45,14 @@ def win_rates(
     rows = []
     for opponent in opponents:
         report = ddz.arena([player, opponent], format="h2h", games=games, seed=seed, fixed_landlord=True)
-        ours = report.players[0]
+        # The head-to-head games: alone as the landlord, and as both farmers.
+        ours = report.players[0]["h2h"]
         rows.append(
             {
                 "opponent": opponent,
                 "deals": games,
-                "landlord_win_rate": _share(ours.get("landlord_wins"), ours.get("landlord_games")),
-                "farmer_win_rate": _share(ours.get("farmer_wins"), ours.get("farmer_games")),
+                "landlord_win_rate": _share(ours["landlord_wins"], ours["landlord_games"]),
+                "farmer_win_rate": _share(ours["farmer_wins"], ours["farmer_games"]),
                 "faults": len(report.faults),
             }
         )

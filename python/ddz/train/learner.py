@@ -122,17 +122,21 @@ class Learner:
             except RuntimeError as error:
                 first = str(error).strip().splitlines()
                 raise ValueError(f"checkpoint {path}: {p}'s network is not DouZero's: {' '.join(first[:3])}") from None
-        optimizers = checkpoint.get("optimizer_state_dict") or {}
+        saved = checkpoint.get("optimizer_state_dict") or {}
+        for p in POSITIONS:
+            if p in saved:
+                # Tried on a scratch optimiser first, so a bad one changes nothing here.
+                try:
+                    torch.optim.RMSprop(models[p].parameters()).load_state_dict(saved[p])
+                except (ValueError, KeyError, TypeError) as error:
+                    raise ValueError(f"checkpoint {path}: {p}'s optimiser does not fit: {error}") from None
         for p in POSITIONS:
             self.models[p].load_state_dict(models[p].state_dict())
-            if p in optimizers:
-                try:
-                    self.optimizers[p].load_state_dict(optimizers[p])
-                except (ValueError, KeyError) as error:
-                    raise ValueError(f"checkpoint {path}: {p}'s optimiser does not fit: {error}") from None
+            if p in saved:
+                self.optimizers[p].load_state_dict(saved[p])
         self.frames = int(checkpoint.get("frames", 0))
-        saved = checkpoint.get("position_frames") or {}
-        self.position_frames = {p: int(saved.get(p, 0)) for p in POSITIONS}
+        frames = checkpoint.get("position_frames") or {}
+        self.position_frames = {p: int(frames.get(p, 0)) for p in POSITIONS}
         self.version += 1
         return checkpoint
 
