@@ -46,6 +46,34 @@ class Batch:
         #: The rules and the objective, as given.
         self.rules = rules
         self.objective = objective
+        self._made = (int(games), int(seed), rules, objective, int(threads))
+
+    def __getstate__(self) -> dict:
+        """A batch pickles (and copies) as what it was made from and each game's position: its
+        deal's index in the slot's stream and the action indices played in it."""
+        return {"made": self._made,
+                "positions": [self._native.position(g) for g in range(self.games)]}
+
+    def __setstate__(self, state: dict) -> None:
+        """Made anew and each game replayed to its position; a state that is not a batch's, or
+        an action not legal where it comes, is a ``ValueError`` naming it."""
+        try:
+            made, positions = state["made"], list(state["positions"])
+            self.__init__(*made)
+        except (TypeError, KeyError) as e:
+            raise ValueError(f"not a ddz.Batch state: {e}") from None
+        if len(positions) != self.games:
+            raise ValueError(f"not a ddz.Batch state: {len(positions)} positions for "
+                             f"{self.games} games")
+        for g, position in enumerate(positions):
+            try:
+                deal, actions = position
+                deal, actions = int(deal), [int(a) for a in actions]
+                if not 0 <= deal < 2**64:
+                    raise ValueError(f"deal {deal} is no deal index")
+            except (TypeError, ValueError) as e:
+                raise ValueError(f"not a ddz.Batch state: game {g}'s position: {e}") from None
+            self._native.restore(g, deal, actions)
 
     def __repr__(self) -> str:
         return f"Batch(games={self.games}, rules='{self.rules}', objective='{self.objective}')"

@@ -356,6 +356,14 @@ impl Agent {
     fn __repr__(&self) -> String {
         format!("Agent('{}', seed={})", self.text, self.seed)
     }
+
+    /// Pickles (and copies) as `Agent(spec, seed)`: a built-in player decides by its seed and
+    /// the position alone, so it decides as before; `explain` and a hosted program's process
+    /// and game are not carried (the program is started anew and told its game from the start).
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyAny>, (String, u64)) {
+        let agent = slf.borrow();
+        (slf.get_type().into_any(), (agent.text.clone(), agent.seed))
+    }
 }
 
 /// Adds `Agent` to the module.

@@ -303,6 +303,36 @@ impl NativeBatch {
             .collect::<PyResult<Vec<_>>>()?;
         Ok((seed, deal, landlord, plays))
     }
+
+    // Pickling (python/ddz/batch.py): each game travels as its deal's index and its actions.
+
+    /// Game `g`'s deal index in its slot's stream and the action indices played in it.
+    fn position(&self, g: usize) -> PyResult<(u64, Vec<u32>)> {
+        self.slot_index(g)?;
+        Ok((self.batch.deal_of(g).1, self.batch.played(g)))
+    }
+
+    /// Puts game `g` at deal `deal` with `actions` played; refused, the game left as it was.
+    fn restore(&mut self, g: usize, deal: u64, actions: Vec<i64>) -> PyResult<()> {
+        self.slot_index(g)?;
+        self.batch
+            .restore(g, deal, &actions)
+            .map_err(|e| PyValueError::new_err(e.to_string()))
+    }
+}
+
+impl NativeBatch {
+    /// Refuses `g` unless it is one of the games.
+    fn slot_index(&self, g: usize) -> PyResult<()> {
+        if g >= self.batch.games() {
+            return Err(PyValueError::new_err(format!(
+                "no game {}: games are 0..{}",
+                g,
+                self.batch.games()
+            )));
+        }
+        Ok(())
+    }
 }
 
 /// Adds this file's functions and classes to the module.

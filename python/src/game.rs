@@ -483,6 +483,30 @@ impl Game {
             to_move
         )
     }
+
+    // Pickling (python/src/travel.rs): a game travels as its deal and the actions taken.
+
+    /// The game's state: `(1, seed, rules, hands, bottom, landlord, actions)`.
+    fn __getstate__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        crate::travel::state_of(py, &self.core)
+    }
+
+    /// Becomes the game `state` describes, replayed and judged; a state no legal play reaches
+    /// is a `ValueError` naming what is wrong, and the game is left as it was.
+    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.core = crate::travel::core_of_state(state)?;
+        self.legal_list = None;
+        Ok(())
+    }
+
+    /// Pickles as `Game(seed)` given the state.
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (u64,), Bound<'py, PyTuple>)> {
+        let game = slf.borrow();
+        let state = crate::travel::state_of(slf.py(), &game.core)?;
+        Ok((slf.get_type().into_any(), (game.core.seed,), state))
+    }
 }
 
 /// The observation dict of `seat` in `core` (the keys docs/python.md lists).

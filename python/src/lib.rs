@@ -4,7 +4,8 @@
 //! - [`game`]: `Game`, one deal played out with every hand known (the referee's model);
 //! - [`agent`]: `Agent`, any player the arena knows, asked for one decision;
 //! - [`arena`]: a match or a gauntlet run by the arena's runner, Python callables seated;
-//! - [`batch`]: the action space's table, the batched game and its encodings, as bytes.
+//! - [`batch`]: the action space's table, the batched game and its encodings, as bytes;
+//! - [`travel`]: a `Game`'s state for pickling, and a game restored from it.
 //!
 //! Panic policy: nothing panics across the boundary on bad input; every refusal is a Python
 //! `ValueError` carrying the library's own reason.
@@ -16,6 +17,7 @@ mod arena;
 mod batch;
 mod game;
 mod rules;
+mod travel;
 
 /// The native module; `python/ddz/__init__.py` is the public face.
 #[pymodule]

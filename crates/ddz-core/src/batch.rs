@@ -31,6 +31,7 @@
 //! ```
 
 use crate::actions::{ActionSpace, CARD_COLUMNS};
+use crate::cards::Counts;
 use crate::encode::douzero::{self, Position, Z_WIDTH};
 use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
@@ -85,6 +86,11 @@ pub enum BatchError {
         /// How many legal actions the game has.
         legal: usize,
     },
+    /// Actions to restore that end their game's deal (a game is dealt anew when it ends).
+    Finished {
+        /// The game.
+        game: usize,
+    },
 }
 
 impl fmt::Display for BatchError {
@@ -111,6 +117,11 @@ impl fmt::Display for BatchError {
                     game, action, named, legal
                 )
             }
+            BatchError::Finished { game } => write!(
+                f,
+                "game {}: the actions end its deal (a game ended is dealt anew)",
+                game
+            ),
         }
     }
 }
@@ -144,6 +155,20 @@ impl Slot {
         };
         slot.list_legal(space);
         slot
+    }
+
+    /// Refuses `action` unless it is one of the legal actions here (`game`: this slot's).
+    fn check(&self, game: usize, action: i64, space: &ActionSpace) -> Result<(), BatchError> {
+        if self.legal.iter().any(|&a| i64::from(a) == action) {
+            return Ok(());
+        }
+        let play = usize::try_from(action).ok().and_then(|i| space.play(i));
+        Err(BatchError::NotLegal {
+            game,
+            action,
+            play: play.map(|p| p.to_string()),
+            legal: self.legal.len(),
+        })
     }
 
     /// The seat to move's legal plays as action-space indices: the core's list
@@ -279,19 +304,51 @@ impl Batch {
             });
         }
         for (game, (slot, &action)) in self.slots.iter().zip(actions).enumerate() {
-            if !slot.legal.iter().any(|&a| i64::from(a) == action) {
-                let play = usize::try_from(action)
-                    .ok()
-                    .and_then(|i| self.space.play(i))
-                    .map(|p| p.to_string());
-                return Err(BatchError::NotLegal {
-                    game,
-                    action,
-                    play,
-                    legal: slot.legal.len(),
-                });
+            slot.check(game, action, &self.space)?;
+        }
+        Ok(())
+    }
+
+    /// The action-space indices played so far in game `g`'s deal, in order: with
+    /// [`Batch::deal_of`], the position [`Batch::restore`] puts a game back at.
+    #[must_use]
+    pub fn played(&self, g: usize) -> Vec<u32> {
+        let plays = self.slots[g].round.plays().iter();
+        // Every play of a hand of at most 20 cards is in the space.
+        plays
+            .map(|&(_, cards)| {
+                let counts = cards.map_or(Counts::EMPTY, |c| c.counts());
+                self.space.index_of(counts).unwrap_or(0) as u32
+            })
+            .collect()
+    }
+
+    /// Puts game `g` at deal `deal_index` of its slot's stream with `actions` played in turn
+    /// (how a pickled batch is restored); refused, the game left as it was, when an action is
+    /// not legal where it comes or the actions end the deal.
+    pub fn restore(
+        &mut self,
+        g: usize,
+        deal_index: u64,
+        actions: &[i64],
+    ) -> Result<(), BatchError> {
+        let (platform, objective, space) = (self.platform, self.objective, &*self.space);
+        let mut slot = Slot::new(self.slots[g].seed, deal_index, platform, space);
+        let mut reward = [0.0; 3];
+        for &action in actions {
+            slot.check(g, action, space)?;
+            if play(
+                &mut slot,
+                action as usize,
+                platform,
+                objective,
+                space,
+                &mut reward,
+            ) {
+                return Err(BatchError::Finished { game: g });
             }
         }
+        self.slots[g] = slot;
         Ok(())
     }
 

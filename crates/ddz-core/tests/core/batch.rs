@@ -124,3 +124,78 @@ fn a_refused_step_moves_no_game() {
     assert_eq!(before, after);
     assert!(batch.step(&good, &mut rewards, &mut done).is_ok());
 }
+
+/// Every game's observation, legal actions and deal.
+type View = (Vec<i8>, Vec<Vec<u32>>, Vec<(u64, u64)>);
+
+/// The [`View`] of `batch` now.
+fn view(batch: &Batch) -> View {
+    let mut obs = vec![0i8; batch.games() * WIDTH];
+    batch.observation(&mut obs);
+    let games = 0..batch.games();
+    let legal = games.clone().map(|g| batch.legal(g).to_vec()).collect();
+    (obs, legal, games.map(|g| batch.deal_of(g)).collect())
+}
+
+#[test]
+fn a_batch_restored_from_its_positions_steps_on_identically() {
+    let (games, platform) = (40, Platform::Botzone);
+    let mut batch = Batch::new(games, 6, platform, Objective::Score, 2);
+    let mut rng = fastrand::Rng::with_seed(8);
+    let (mut rewards, mut done) = (vec![0.0; 3 * games], vec![false; games]);
+    let mut random_step = |batch: &mut Batch, rng: &mut fastrand::Rng| {
+        let actions: Vec<i64> = (0..games)
+            .map(|g| i64::from(batch.legal(g)[rng.usize(..batch.legal(g).len())]))
+            .collect();
+        batch.step(&actions, &mut rewards, &mut done).unwrap();
+        (actions, rewards.clone(), done.clone())
+    };
+    for _ in 0..70 {
+        random_step(&mut batch, &mut rng);
+    }
+    let mut restored = Batch::new(games, 6, platform, Objective::Score, 1);
+    for g in 0..games {
+        let played: Vec<i64> = batch.played(g).iter().map(|&a| i64::from(a)).collect();
+        restored.restore(g, batch.deal_of(g).1, &played).unwrap();
+    }
+    assert!(view(&batch).2.iter().any(|&(_, deal)| deal > 0));
+    for _ in 0..40 {
+        assert_eq!(view(&restored), view(&batch));
+        let mut same = rng.clone();
+        let stepped = random_step(&mut restored, &mut same);
+        assert_eq!(random_step(&mut batch, &mut rng), stepped);
+    }
+}
+
+#[test]
+fn a_restore_that_is_no_position_is_refused_and_moves_nothing() {
+    let mut batch = Batch::new(3, 2, Platform::Canonical, Objective::WinOrLose, 1);
+    let before = view(&batch);
+    let error = batch.restore(1, 4, &[0]).unwrap_err();
+    // Deal 4's landlord leads: a pass is no legal action of a lead.
+    assert!(
+        matches!(
+            error,
+            BatchError::NotLegal {
+                game: 1,
+                action: 0,
+                ..
+            }
+        ),
+        "{}",
+        error
+    );
+    assert_eq!(view(&batch), before);
+    // A whole deal played out to its end is no position: a game ended is dealt anew.
+    let mut whole = Vec::new();
+    let mut probe = Batch::new(3, 2, Platform::Canonical, Objective::WinOrLose, 1);
+    let (mut rewards, mut done) = (vec![0.0; 9], vec![false; 3]);
+    while !done[0] {
+        let actions: Vec<i64> = (0..3).map(|g| i64::from(probe.legal(g)[0])).collect();
+        whole.push(actions[0]);
+        probe.step(&actions, &mut rewards, &mut done).unwrap();
+    }
+    let error = batch.restore(0, 0, &whole).unwrap_err();
+    assert_eq!(error, BatchError::Finished { game: 0 });
+    assert_eq!(view(&batch), before);
+}
