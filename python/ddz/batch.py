@@ -56,15 +56,15 @@ class Batch:
 
     def __setstate__(self, state: dict) -> None:
         """Made anew and each game replayed to its position; a state that is not a batch's, or
-        an action not legal where it comes, is a ``ValueError`` naming it."""
+        an action not legal where it comes, is a ``ValueError`` naming it, the batch unchanged."""
         try:
             made, positions = state["made"], list(state["positions"])
-            self.__init__(*made)
+            fresh = Batch(*made)
         except (TypeError, KeyError) as e:
             raise ValueError(f"not a ddz.Batch state: {e}") from None
-        if len(positions) != self.games:
+        if len(positions) != fresh.games:
             raise ValueError(f"not a ddz.Batch state: {len(positions)} positions for "
-                             f"{self.games} games")
+                             f"{fresh.games} games")
         for g, position in enumerate(positions):
             try:
                 deal, actions = position
@@ -73,7 +73,8 @@ class Batch:
                     raise ValueError(f"deal {deal} is no deal index")
             except (TypeError, ValueError) as e:
                 raise ValueError(f"not a ddz.Batch state: game {g}'s position: {e}") from None
-            self._native.restore(g, deal, actions)
+            fresh._native.restore(g, deal, actions)
+        self.__dict__.update(fresh.__dict__)
 
     def __repr__(self) -> str:
         return f"Batch(games={self.games}, rules='{self.rules}', objective='{self.objective}')"

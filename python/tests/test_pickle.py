@@ -208,6 +208,10 @@ def test_a_corrupt_batch_state_is_refused_naming_it():
         ({**state, "positions": state["positions"][:2] + [(deal,)] + state["positions"][3:]},
          "game 2"),
     ]
+    before = batch_view(batch)
     for bad, word in broken:
         with pytest.raises(ValueError, match=word):
-            copy.copy(batch).__setstate__(bad)
+            batch.__setstate__(bad)
+        assert batch_view(batch) == before
+    batch.__setstate__(ddz.Batch(games=4, seed=1, threads=1).__getstate__())
+    assert batch_view(batch) == batch_view(ddz.Batch(games=4, seed=1, threads=1))
