@@ -215,3 +215,18 @@ def test_a_corrupt_batch_state_is_refused_naming_it():
         assert batch_view(batch) == before
     batch.__setstate__(ddz.Batch(games=4, seed=1, threads=1).__getstate__())
     assert batch_view(batch) == batch_view(ddz.Batch(games=4, seed=1, threads=1))
+
+
+def test_cloudpickle_as_ray_and_gymnasium_use_it_carries_them_too():
+    cloudpickle = pytest.importorskip("cloudpickle")
+    game = ddz.Game(seed=2, bidding=True, rules="icga2019")
+    rng = random.Random(1)
+    for _ in range(10):
+        game.step(rng.choice(game.legal_actions()))
+    batch = ddz.Batch(games=6, seed=2, threads=1)
+    agent = ddz.Agent("builtin:random", seed=5)
+    arrived_game, arrived_batch, arrived_agent = cloudpickle.loads(
+        cloudpickle.dumps((game, batch, agent)))
+    assert snapshot(arrived_game) == snapshot(game)
+    assert batch_view(arrived_batch) == batch_view(batch)
+    assert arrived_agent.act(game) == agent.act(game)
