@@ -11,7 +11,7 @@
 //! asked of it follow that game, and hears only what came since, as at a real table.
 
 use crate::game::{action_object, seat_of, Action, Game, GameCore};
-use crate::rules::{codes_of, platform_of, type_name};
+use crate::rules::{codes_of, int_in, platform_of, seed_of, type_name};
 use ddz::arena::make_player;
 use ddz::arena::PlayerSpec;
 use ddz::arena::{Hosting, Player};
@@ -92,26 +92,27 @@ impl Position {
             obs.get_item(key)?
                 .ok_or_else(|| PyValueError::new_err(format!("the observation has no '{}'", key)))
         };
-        let seat = seat_of(item("seat")?.extract()?)?;
+        let seat = seat_of(&item("seat")?)?;
         let hand = codes_of(&item("hand")?, "the observation's hand")?;
         let mut bids = Vec::new();
         for pair in item("bids")?.try_iter()? {
-            let (s, bid): (i64, u8) = pair?.extract()?;
-            bids.push((seat_of(s)?, bid));
+            let pair = pair?;
+            let bid = int_in(&pair.get_item(1)?, "the observation's bid", 0, 3)?;
+            bids.push((seat_of(&pair.get_item(0)?)?, bid));
         }
         let mut plays = Vec::new();
         for pair in item("plays")?.try_iter()? {
             let pair = pair?;
-            let s: i64 = pair.get_item(0)?.extract()?;
+            let seat = seat_of(&pair.get_item(0)?)?;
             let cards = codes_of(&pair.get_item(1)?, "a play of the observation")?;
-            plays.push((seat_of(s)?, Some(cards).filter(|c| !c.is_empty())));
+            plays.push((seat, Some(cards).filter(|c| !c.is_empty())));
         }
         let landlord = item("landlord")?;
         let leftover = if landlord.is_none() {
             None
         } else {
             let bottom = codes_of(&item("bottom")?, "the observation's bottom")?;
-            Some((seat_of(landlord.extract()?)?, bottom))
+            Some((seat_of(&landlord)?, bottom))
         };
         let played = plays
             .iter()
@@ -171,6 +172,12 @@ impl Position {
 }
 
 /// A player the arena knows, by its spec (`builtin:rules`, `builtin:ddz:samples=64`, …).
+///
+/// `Agent(spec, seed=None)`: `spec` as `ddz arena` takes it: `builtin:NAME[:KEY=VALUE…]`, a
+/// shell command line running an engine, or `botzone:COMMAND` (a spec naming no built-in
+/// player and no program is a `ValueError` at once); `seed` makes its choices reproducible.
+/// `act(game)` (a `Game`, or an observation dict) is its bid or play for the seat to move,
+/// the game unchanged; `explain` the thinking player's note on it.
 #[pyclass(module = "ddz._ddz", name = "Agent")]
 pub struct Agent {
     text: String,
@@ -273,7 +280,7 @@ impl Agent {
     /// reproducible (a fresh one is drawn when none is given).
     #[new]
     #[pyo3(signature = (spec, seed = None))]
-    fn new(spec: &str, seed: Option<u64>) -> PyResult<Agent> {
+    fn new(spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
         let parsed: PlayerSpec = spec
             .parse()
             .map_err(|e| PyValueError::new_err(format!("player '{}': {}", spec, e)))?;
@@ -283,7 +290,10 @@ impl Agent {
         };
         Ok(Agent {
             text: parsed.to_string(),
-            seed: seed.unwrap_or_else(crate::game::fresh_seed),
+            seed: seed
+                .map(seed_of)
+                .transpose()?
+                .unwrap_or_else(crate::game::fresh_seed),
             seated: Mutex::new(seated),
             explain: None,
         })
