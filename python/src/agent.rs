@@ -20,9 +20,10 @@ use ddz::engine::Engine;
 use ddz::game::deal::mix;
 use ddz::game::state::HAND_SIZE;
 use ddz::game::{Phase, Scoring, Seat};
+use ddz::near_names::nearest;
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::Platform;
-use ddz::strategy::BuiltinSpec;
+use ddz::strategy::{builtin_names, BuiltinSpec};
 use ddz::time::TimeControl;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -171,6 +172,64 @@ impl Position {
     }
 }
 
+/// The words a shell may start a command line with that are no program of the PATH.
+const SHELL_WORDS: &[&str] = &[
+    "exec", "command", "eval", "cd", ".", "source", "exit", "export", "set", "ulimit", "umask",
+    "trap", "time", "if", "for", "while", "until", "case", "!", "(", "{",
+];
+
+/// The refusal of a command line with no word.
+const NO_PROGRAM: &str =
+    "no program named: a player is builtin:NAME, a command line running an engine, or \
+     botzone:COMMAND";
+
+/// Reads a player spec as `ddz arena` does, and refuses at once a command line (a program's,
+/// or a Botzone bot's) whose program, its first word after any `VAR=value` assignments, is
+/// neither on the PATH nor a file on disk, where the arena would find out only at the first
+/// deal: a typo of a built-in player (`rules`, `buildin:rules`) is told its near name.
+pub fn spec_of(text: &str) -> PyResult<PlayerSpec> {
+    let refused = |why: String| PyValueError::new_err(format!("player '{}': {}", text, why));
+    let spec: PlayerSpec = text.parse().map_err(|e| refused(format!("{}", e)))?;
+    let command = match &spec {
+        PlayerSpec::Builtin(_) => return Ok(spec),
+        PlayerSpec::Botzone(command) | PlayerSpec::Program(command) => command,
+    };
+    let is_assignment = |w: &&str| {
+        w.split_once('=').is_some_and(|(name, _)| {
+            !name.is_empty() && name.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+        })
+    };
+    let program = command.split_whitespace().find(|w| !is_assignment(w));
+    let program = match program.map(|p| p.trim_matches(|c| c == '\'' || c == '"')) {
+        None => return Err(refused(NO_PROGRAM.into())),
+        Some(p) => p,
+    };
+    let home = std::env::var_os("HOME").unwrap_or_default();
+    let found = match program.strip_prefix("~/") {
+        _ if SHELL_WORDS.contains(&program) || program.contains('$') => true,
+        Some(rest) => std::path::Path::new(&home).join(rest).is_file(),
+        None if program.contains('/') => std::path::Path::new(program).is_file(),
+        None => std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| dir.join(program).is_file())
+        }),
+    };
+    if found {
+        return Ok(spec);
+    }
+    let names = builtin_names();
+    let near = program
+        .split(':')
+        .find_map(|part| nearest(part, names.iter().copied()));
+    Err(refused(format!(
+        "no program '{}' on the PATH or on disk{}",
+        program,
+        near.map_or(String::new(), |n| format!(
+            " (did you mean 'builtin:{}'?)",
+            n
+        ))
+    )))
+}
+
 /// A player the arena knows, by its spec (`builtin:rules`, `builtin:ddz:samples=64`, …).
 ///
 /// `Agent(spec, seed=None)`: `spec` as `ddz arena` takes it: `builtin:NAME[:KEY=VALUE…]`, a
@@ -281,9 +340,7 @@ impl Agent {
     #[new]
     #[pyo3(signature = (spec, seed = None))]
     fn new(spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
-        let parsed: PlayerSpec = spec
-            .parse()
-            .map_err(|e| PyValueError::new_err(format!("player '{}': {}", spec, e)))?;
+        let parsed = spec_of(spec)?;
         let seated = match &parsed {
             PlayerSpec::Builtin(builtin) => Seated::Builtin(builtin.hosted(None)),
             other => Seated::Hosted(make_player(other, Hosting::default()), None),

@@ -156,7 +156,8 @@ def refusals(g: ddz.Game):
         (("a",), "card code 'a' is not an int"),
     ]
     if g.phase == "bid":
-        bad += [(4, "bid 4 is not an int from 0 to 3"), (-1, "bid -1 is not"), ((hand[0],), "is to bid")]
+        bad += [(4, "bid 4 is not an int from 0 to 3"), (-1, "bid -1 is not"),
+                ((hand[0],), "is to bid")]
     else:
         bad += [(1, "is to play"), (not_held, "not in"), ]
         if obs["to_beat"] is None:

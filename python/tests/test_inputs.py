@@ -70,9 +70,8 @@ def test_cards_of_held_ranks_in_other_suits_are_named():
     g = playing_game()
     hand = set(g.hands[g.to_move])
     # A card of the hand swapped for a code of the same rank (codes 4r..4r+3) it lacks.
-    for card in sorted(hand):
-        rank = card // 4 if card < 52 else None
-        others = [c for c in range(4 * rank, 4 * rank + 4) if c not in hand] if rank is not None else []
+    for card in sorted(c for c in hand if c < 52):
+        others = [c for c in range(card // 4 * 4, card // 4 * 4 + 4) if c not in hand]
         if others:
             break
     before = g.observation()
@@ -156,3 +155,73 @@ def test_junk_at_every_int_taking_entry_point_is_a_value_error_and_changes_nothi
 def test_the_classes_have_docstrings(cls):
     doc = cls.__doc__ or ""
     assert len(doc.split()) > 15, doc
+
+
+NO_PLAYER = [
+    ("rules", "no program 'rules' on the PATH or on disk (did you mean 'builtin:rules'?)"),
+    ("buildin:rules", "(did you mean 'builtin:rules'?)"),
+    ("ruls --fast", "no program 'ruls' on the PATH or on disk (did you mean 'builtin:rules'?)"),
+    ("", "no program named"),
+    ("botzone:", "no program named"),
+    ("   ", "no program named"),
+    ("/nonexistent/x", "no program '/nonexistent/x' on the PATH or on disk"),
+    ("botzone:/nonexistent/bot --x", "no program '/nonexistent/bot'"),
+    ("DDZ_X=1 ddz-no-such-engine-38 --flag", "no program 'ddz-no-such-engine-38'"),
+    ("builtin:DDZ", "unknown built-in player 'DDZ' (did you mean 'ddz'?)"),
+]
+
+
+@pytest.mark.parametrize("spec, words", NO_PLAYER, ids=[s or "empty" for s, _ in NO_PLAYER])
+def test_a_spec_naming_no_player_is_refused_when_made(spec, words):
+    """An agent, a match and a gauntlet refuse it at once: none is asked a decision, no deal
+    is played (0.4.0 took it and failed at the first act(), or gave six "crashed" faults)."""
+    for make in (lambda: ddz.Agent(spec),
+                 lambda: ddz.arena([spec, "builtin:random", "builtin:random"], games=2),
+                 lambda: ddz.gauntlet("builtin:random", [spec], games=2)):
+        with pytest.raises(ValueError) as e:
+            make()
+        assert f"player '{spec}'" in str(e.value) and words in str(e.value), str(e.value)
+
+
+def test_a_command_whose_program_is_found_is_taken_unrun(tmp_path):
+    """A program on the PATH, a file on disk, a shell's own word or a variable: taken (not run:
+    its arguments are its own business)."""
+    import sys
+    script = tmp_path / "engine.sh"
+    script.write_text("#!/bin/sh\n")
+    for spec in [f"{sys.executable} -c pass", "python3 engine.py --samples 4",
+                 "DDZ_LOG=1 X=2 sh -c 'exit 0'", f"'{script}' --x", f"botzone:{script}",
+                 "exec /nonexistent/engine", "$HOME/engine", "cd /tmp && ./engine"]:
+        assert ddz.Agent(spec).spec == spec
+
+
+ARENA_BAD = [
+    (dict(games=-1), "games -1 is not an int from 0 to 2**64 - 1"),
+    (dict(games=1.5), "games 1.5 is not an int"),
+    (dict(games=True), "games True is not an int"),
+    (dict(seed=-1), "seed -1 is not an int"),
+    (dict(seed=2**64), "seed 18446744073709551616"),
+    (dict(jobs=10**30), "jobs 1000000000000000000000000000000 is not an int"),
+    (dict(match_deals=-2), "match_deals -2 is not an int"),
+    (dict(format=3), "format"),
+    (dict(time="1"), "time"),
+]
+
+
+@pytest.mark.parametrize("kwargs, words", ARENA_BAD, ids=[w for _, w in ARENA_BAD])
+def test_the_arenas_bad_settings_are_value_errors_naming_them(kwargs, words):
+    players = ["builtin:random", "builtin:random", "builtin:greedy"]
+    for run in (lambda: ddz.arena(players, **kwargs),
+                lambda: ddz.gauntlet(players[0], players[2:], **kwargs)):
+        with pytest.raises(ValueError) as e:
+            run()
+        assert type(e.value) is ValueError and words in str(e.value), str(e.value)
+
+
+def test_the_arena_takes_numpy_ints():
+    players = ["builtin:random", "builtin:random", "builtin:greedy"]
+    by_np = ddz.arena(players, games=np.int64(3), seed=np.uint64(5), jobs=np.int8(1))
+    by_int = ddz.arena(players, games=3, seed=5, jobs=1)
+    strip = lambda r: {k: v for k, v in r.result.items() if k != "seconds"}
+    assert strip(by_np)["games"] == 3
+    assert [p["score"] for p in by_np.players] == [p["score"] for p in by_int.players]
