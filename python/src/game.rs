@@ -210,9 +210,6 @@ pub fn fresh_seed() -> u64 {
 /// A Python action read into an [`Action`]: an int (a numpy one too) is a bid, a tuple or
 /// list of codes a play.
 pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
-    if obj.hasattr("__index__")? && !obj.is_instance_of::<PyBool>() {
-        return int_in(obj, "bid", 0, 3).map(Action::Bid);
-    }
     if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
         let cards = codes_of(obj, "play")?;
         return Ok(Action::Play(if cards.is_empty() {
@@ -220,6 +217,10 @@ pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
         } else {
             Some(cards)
         }));
+    }
+    // Plays first: a tuple has no `__index__`, and the look-up of one that fails costs.
+    if obj.hasattr("__index__")? && !obj.is_instance_of::<PyBool>() {
+        return int_in(obj, "bid", 0, 3).map(Action::Bid);
     }
     Err(PyValueError::new_err(format!(
         "an action is an int bid or a tuple of card codes, not {} ({})",

@@ -94,9 +94,12 @@ pub fn int_in<T: TryFrom<i128>>(
     least: i128,
     most: i128,
 ) -> PyResult<T> {
+    // An i64 first: the common case, read in one call (an i128 takes several under abi3).
     let value = match obj.is_instance_of::<PyBool>() {
         true => None,
-        false => obj.extract::<i128>().ok(),
+        false => (obj.extract::<i64>().map(i128::from))
+            .or_else(|_| obj.extract::<i128>())
+            .ok(),
     };
     let in_range = value.filter(|v| (least..=most).contains(v));
     in_range.and_then(|v| T::try_from(v).ok()).ok_or_else(|| {
