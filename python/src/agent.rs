@@ -11,7 +11,7 @@
 //! asked of it follow that game, and hears only what came since, as at a real table.
 
 use crate::game::{action_object, seat_of, Action, Game, GameCore};
-use crate::rules::{codes_of, platform_of, type_name};
+use crate::rules::{codes_of, int_in, platform_of, seed_of, type_name};
 use ddz::arena::make_player;
 use ddz::arena::PlayerSpec;
 use ddz::arena::{Hosting, Player};
@@ -20,9 +20,10 @@ use ddz::engine::Engine;
 use ddz::game::deal::mix;
 use ddz::game::state::HAND_SIZE;
 use ddz::game::{Phase, Scoring, Seat};
+use ddz::near_names::nearest;
 use ddz::protocol::{Command, Info, Reply};
 use ddz::rules::Platform;
-use ddz::strategy::BuiltinSpec;
+use ddz::strategy::{builtin_names, BuiltinSpec};
 use ddz::time::TimeControl;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -92,26 +93,27 @@ impl Position {
             obs.get_item(key)?
                 .ok_or_else(|| PyValueError::new_err(format!("the observation has no '{}'", key)))
         };
-        let seat = seat_of(item("seat")?.extract()?)?;
+        let seat = seat_of(&item("seat")?)?;
         let hand = codes_of(&item("hand")?, "the observation's hand")?;
         let mut bids = Vec::new();
         for pair in item("bids")?.try_iter()? {
-            let (s, bid): (i64, u8) = pair?.extract()?;
-            bids.push((seat_of(s)?, bid));
+            let pair = pair?;
+            let bid = int_in(&pair.get_item(1)?, "the observation's bid", 0, 3)?;
+            bids.push((seat_of(&pair.get_item(0)?)?, bid));
         }
         let mut plays = Vec::new();
         for pair in item("plays")?.try_iter()? {
             let pair = pair?;
-            let s: i64 = pair.get_item(0)?.extract()?;
+            let seat = seat_of(&pair.get_item(0)?)?;
             let cards = codes_of(&pair.get_item(1)?, "a play of the observation")?;
-            plays.push((seat_of(s)?, Some(cards).filter(|c| !c.is_empty())));
+            plays.push((seat, Some(cards).filter(|c| !c.is_empty())));
         }
         let landlord = item("landlord")?;
         let leftover = if landlord.is_none() {
             None
         } else {
             let bottom = codes_of(&item("bottom")?, "the observation's bottom")?;
-            Some((seat_of(landlord.extract()?)?, bottom))
+            Some((seat_of(&landlord)?, bottom))
         };
         let played = plays
             .iter()
@@ -170,7 +172,71 @@ impl Position {
     }
 }
 
+/// The words a shell may start a command line with that are no program of the PATH.
+const SHELL_WORDS: &[&str] = &[
+    "exec", "command", "eval", "cd", ".", "source", "exit", "export", "set", "ulimit", "umask",
+    "trap", "time", "if", "for", "while", "until", "case", "!", "(", "{",
+];
+
+/// The refusal of a command line with no word.
+const NO_PROGRAM: &str =
+    "no program named: a player is builtin:NAME, a command line running an engine, or \
+     botzone:COMMAND";
+
+/// Reads a player spec as `ddz arena` does, and refuses at once a command line (a program's,
+/// or a Botzone bot's) whose program, its first word after any `VAR=value` assignments, is
+/// neither on the PATH nor a file on disk, where the arena would find out only at the first
+/// deal: a typo of a built-in player (`rules`, `buildin:rules`) is told its near name.
+pub fn spec_of(text: &str) -> PyResult<PlayerSpec> {
+    let refused = |why: String| PyValueError::new_err(format!("player '{}': {}", text, why));
+    let spec: PlayerSpec = text.parse().map_err(|e| refused(format!("{}", e)))?;
+    let command = match &spec {
+        PlayerSpec::Builtin(_) => return Ok(spec),
+        PlayerSpec::Botzone(command) | PlayerSpec::Program(command) => command,
+    };
+    let is_assignment = |w: &&str| {
+        w.split_once('=').is_some_and(|(name, _)| {
+            !name.is_empty() && name.chars().all(|c| c == '_' || c.is_ascii_alphanumeric())
+        })
+    };
+    let program = command.split_whitespace().find(|w| !is_assignment(w));
+    let program = match program.map(|p| p.trim_matches(|c| c == '\'' || c == '"')) {
+        None => return Err(refused(NO_PROGRAM.into())),
+        Some(p) => p,
+    };
+    let home = std::env::var_os("HOME").unwrap_or_default();
+    let found = match program.strip_prefix("~/") {
+        _ if SHELL_WORDS.contains(&program) || program.contains('$') => true,
+        Some(rest) => std::path::Path::new(&home).join(rest).is_file(),
+        None if program.contains('/') => std::path::Path::new(program).is_file(),
+        None => std::env::var_os("PATH").is_some_and(|path| {
+            std::env::split_paths(&path).any(|dir| dir.join(program).is_file())
+        }),
+    };
+    if found {
+        return Ok(spec);
+    }
+    let names = builtin_names();
+    let near = program
+        .split(':')
+        .find_map(|part| nearest(part, names.iter().copied()));
+    Err(refused(format!(
+        "no program '{}' on the PATH or on disk{}",
+        program,
+        near.map_or(String::new(), |n| format!(
+            " (did you mean 'builtin:{}'?)",
+            n
+        ))
+    )))
+}
+
 /// A player the arena knows, by its spec (`builtin:rules`, `builtin:ddz:samples=64`, …).
+///
+/// `Agent(spec, seed=None)`: `spec` as `ddz arena` takes it: `builtin:NAME[:KEY=VALUE…]`, a
+/// shell command line running an engine, or `botzone:COMMAND` (a spec naming no built-in
+/// player and no program is a `ValueError` at once); `seed` makes its choices reproducible.
+/// `act(game)` (a `Game`, or an observation dict) is its bid or play for the seat to move,
+/// the game unchanged; `explain` the thinking player's note on it.
 #[pyclass(module = "ddz._ddz", name = "Agent")]
 pub struct Agent {
     text: String,
@@ -273,17 +339,18 @@ impl Agent {
     /// reproducible (a fresh one is drawn when none is given).
     #[new]
     #[pyo3(signature = (spec, seed = None))]
-    fn new(spec: &str, seed: Option<u64>) -> PyResult<Agent> {
-        let parsed: PlayerSpec = spec
-            .parse()
-            .map_err(|e| PyValueError::new_err(format!("player '{}': {}", spec, e)))?;
+    fn new(spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
+        let parsed = spec_of(spec)?;
         let seated = match &parsed {
             PlayerSpec::Builtin(builtin) => Seated::Builtin(builtin.hosted(None)),
             other => Seated::Hosted(make_player(other, Hosting::default()), None),
         };
         Ok(Agent {
             text: parsed.to_string(),
-            seed: seed.unwrap_or_else(crate::game::fresh_seed),
+            seed: seed
+                .map(seed_of)
+                .transpose()?
+                .unwrap_or_else(crate::game::fresh_seed),
             seated: Mutex::new(seated),
             explain: None,
         })

@@ -8,7 +8,7 @@
 
 use crate::agent::Agent;
 use crate::game::{action_of, observation, Action, GameCore};
-use crate::rules::platform_of;
+use crate::rules::{int_in, platform_of, seed_of};
 use ddz::arena::count::report::Report;
 use ddz::arena::match_text;
 use ddz::arena::run_gauntlet_with;
@@ -24,7 +24,7 @@ use ddz::protocol::{Command, Reply};
 use ddz::rules::Platform;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString};
+use pyo3::types::{PyDict, PyList, PyString};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
@@ -207,8 +207,7 @@ impl Lineup {
             )));
         };
         if !self.callables.contains_key(&text) {
-            text.parse::<PlayerSpec>()
-                .map_err(|e| PyValueError::new_err(format!("player '{}': {}", text, e)))?;
+            crate::agent::spec_of(&text)?;
         }
         Ok(text)
     }
@@ -231,22 +230,23 @@ impl Lineup {
     }
 }
 
-/// The settings shared by a match and a gauntlet: `ddz.arena`'s keywords, handed over as a dict.
+/// The settings shared by a match and a gauntlet: `ddz.arena`'s keywords, handed over as a dict
+/// (the ints read by [`int_in`], as every int of the package).
 #[derive(FromPyObject)]
 #[pyo3(from_item_all)]
-struct Settings {
+struct Settings<'py> {
     format: Option<String>,
-    games: usize,
-    seed: u64,
+    games: Bound<'py, PyAny>,
+    seed: Bound<'py, PyAny>,
     fixed_landlord: bool,
-    match_deals: Option<usize>,
-    jobs: usize,
+    match_deals: Option<Bound<'py, PyAny>>,
+    jobs: Bound<'py, PyAny>,
     rules: String,
     time: Option<f64>,
     progress: bool,
 }
 
-impl Settings {
+impl Settings<'_> {
     /// The request `ddz arena` would make of these settings with `players` (or, with
     /// `gauntlet`, those words for `--gauntlet`), checked by the arena's own rules.
     fn checked(&self, players: Vec<String>, gauntlet: bool) -> PyResult<CheckedMatch> {
@@ -261,11 +261,16 @@ impl Settings {
                 ))
             })?),
         };
+        let count = |obj, what| int_in(obj, what, 0, u64::MAX.into());
         let mut request = MatchRequest {
-            games: Some(self.games),
-            seed: self.seed,
-            match_deals: self.match_deals,
-            jobs: self.jobs,
+            games: Some(count(&self.games, "games")?),
+            seed: seed_of(&self.seed)?,
+            match_deals: self
+                .match_deals
+                .as_ref()
+                .map(|m| count(m, "match_deals"))
+                .transpose()?,
+            jobs: count(&self.jobs, "jobs")?,
             time: self.time,
             progress: self.progress,
             ..MatchRequest::default()
@@ -304,6 +309,14 @@ impl Settings {
         }
         CheckedMatch::try_from(request).map_err(|e| PyValueError::new_err(e.to_string()))
     }
+}
+
+/// The settings dict read, a value of the wrong type (`format=3`, `time="1"`) a `ValueError`
+/// naming the keyword as the ints are.
+fn settings_of<'py>(settings: &Bound<'py, PyDict>) -> PyResult<Settings<'py>> {
+    settings
+        .extract()
+        .map_err(|e: PyErr| PyValueError::new_err(e.value(settings.py()).to_string()))
 }
 
 /// What `ddz arena` prints of the match, word for word (the library's text).
@@ -374,14 +387,14 @@ type MatchOut = (String, String, Vec<FaultLine>);
 fn _arena(
     py: Python<'_>,
     players: Vec<Bound<'_, PyAny>>,
-    settings: Settings,
+    settings: &Bound<'_, PyDict>,
 ) -> PyResult<MatchOut> {
     let mut lineup = Lineup::default();
     let texts = players
         .iter()
         .map(|p| lineup.add(p))
         .collect::<PyResult<Vec<_>>>()?;
-    let config = settings.checked(texts, false)?.config;
+    let config = settings_of(settings)?.checked(texts, false)?.config;
     if config.format == Format::Team && !lineup.callables.is_empty() {
         return Err(PyValueError::new_err(
             "a Python callable cannot play the team format: its spare player is dealt in \
@@ -412,7 +425,7 @@ fn _gauntlet(
     py: Python<'_>,
     candidate: Bound<'_, PyAny>,
     opponents: Vec<Bound<'_, PyAny>>,
-    settings: Settings,
+    settings: &Bound<'_, PyDict>,
 ) -> PyResult<(String, String, Vec<MatchOut>)> {
     let mut lineup = Lineup::default();
     let candidate = lineup.add(&candidate)?;
@@ -422,7 +435,7 @@ fn _gauntlet(
         .collect::<PyResult<Vec<_>>>()?;
     let mut words = vec![candidate.clone()];
     words.extend(opponents.iter().cloned());
-    let config = settings.checked(words, true)?.config;
+    let config = settings_of(settings)?.checked(words, true)?.config;
     let interrupt = Arc::clone(&lineup.interrupt);
     // Each opponent's faults, noted by one hook and taken by the other (both on this thread).
     let faults: Mutex<Vec<Vec<FaultLine>>> =

@@ -7,7 +7,7 @@
 //! next step, as Rust values and as the Python list handed out (the list is copied on each
 //! call, its tuples shared: they are immutable).
 
-use crate::rules::{codes_of, platform_of, rules_name, tuple_of, type_name};
+use crate::rules::{codes_of, int_in, platform_of, rules_name, seed_of, tuple_of, type_name};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
 use ddz::game::{BySeat, Phase, Round, Seat};
@@ -15,7 +15,7 @@ use ddz::named::Named;
 use ddz::rules::Combo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyInt, PyList, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
@@ -98,10 +98,18 @@ impl GameCore {
                 .try_bid(seat, bid, true)
                 .map_err(|e| format!("{} bids {}: {}", seat, bid, e))?,
             (Phase::Play, Action::Play(cards)) => {
-                let _ = self
-                    .round
-                    .try_play(cards)
-                    .map_err(|e| e.said_of(seat).to_string())?;
+                // Cards of held ranks but other suits: the rule's words name no rank short, so
+                // the codes not held are named here.
+                let hand = self.round.hands()[seat];
+                let foreign = cards.map_or(Cards::EMPTY, |c| c.minus(hand));
+                let _ = self.round.try_play(cards).map_err(|e| match e.missing() {
+                    short if short.is_empty() && !foreign.is_empty() => format!(
+                        "not in {}'s hand: card codes {:?} (it holds those ranks in other suits)",
+                        seat,
+                        foreign.codes().collect::<Vec<_>>()
+                    ),
+                    _ => e.said_of(seat).to_string(),
+                })?;
             }
             (Phase::Bid, Action::Play(_)) => {
                 let bids: Vec<u8> = self.round.legal_bids().collect();
@@ -133,8 +141,10 @@ impl GameCore {
             None if self.to_move().is_none() => return Err(self.over()),
             None => {
                 return Err(format!(
-                    "no legal action {}: there are {} (0..{})",
-                    index, count, count
+                    "index {}: this position has {} legal actions, 0 to {}",
+                    index,
+                    count,
+                    count.saturating_sub(1)
                 ))
             }
         }
@@ -186,14 +196,10 @@ impl GameCore {
     }
 }
 
-/// A seat given from Python: an int 0, 1 or 2.
-pub fn seat_of(index: i64) -> PyResult<Seat> {
-    usize::try_from(index)
-        .ok()
-        .and_then(Seat::from_index)
-        .ok_or_else(|| {
-            PyValueError::new_err(format!("no seat {}: seats are 0, 1, 2 (A, B, C)", index))
-        })
+/// A seat given from Python: an int 0, 1 or 2 (A, B, C).
+pub fn seat_of(obj: &Bound<'_, PyAny>) -> PyResult<Seat> {
+    let index: usize = int_in(obj, "seat", 0, 2)?;
+    Ok(Seat::ALL[index])
 }
 
 /// A seed from the operating system's randomness, for a game asked for without one.
@@ -201,14 +207,9 @@ pub fn fresh_seed() -> u64 {
     RandomState::new().build_hasher().finish()
 }
 
-/// A Python action read into an [`Action`]: an int is a bid, a tuple or list of codes a play.
+/// A Python action read into an [`Action`]: an int (a numpy one too) is a bid, a tuple or
+/// list of codes a play.
 pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
-    if obj.is_instance_of::<PyInt>() && !obj.is_instance_of::<PyBool>() {
-        let bid: i64 = obj.extract()?;
-        return u8::try_from(bid).map(Action::Bid).map_err(|_| {
-            PyValueError::new_err(format!("{} is not a bid: bids are 0 (pass) to 3", bid))
-        });
-    }
     if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
         let cards = codes_of(obj, "play")?;
         return Ok(Action::Play(if cards.is_empty() {
@@ -216,6 +217,10 @@ pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
         } else {
             Some(cards)
         }));
+    }
+    // Plays first: a tuple has no `__index__`, and the look-up of one that fails costs.
+    if obj.hasattr("__index__")? && !obj.is_instance_of::<PyBool>() {
+        return int_in(obj, "bid", 0, 3).map(Action::Bid);
     }
     Err(PyValueError::new_err(format!(
         "an action is an int bid or a tuple of card codes, not {} ({})",
@@ -246,6 +251,14 @@ fn packed_key(cards: Cards) -> u64 {
 }
 
 /// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
+///
+/// `Game(seed=None, bidding=False, rules="platform", landlord=None, deal=0)`: deal `deal` of
+/// `seed` (a fresh seed when none), as `ddz arena --seed SEED` deals it; without bidding the
+/// landlord is seat `landlord` (0, 1, 2: A, B, C; default 0) at base 1. Step it with
+/// `step(action)` (a bid: an int; a play: a tuple of card codes, `()` the pass) or
+/// `step_index(i)` (the i-th of `legal_actions()`); read it with `observation(seat)`,
+/// `hands`, `scores()`. Every bad input is a `ValueError` naming it, and leaves the game as
+/// it was; ints may be numpy ints.
 #[pyclass(module = "ddz._ddz", name = "Game")]
 pub struct Game {
     pub core: GameCore,
@@ -285,13 +298,14 @@ impl Game {
     /// `deal` of the seed, the one `ddz arena --seed SEED` plays as that deal.
     #[new]
     #[pyo3(signature = (seed = None, bidding = false, rules = "platform", landlord = None,
-        deal = 0))]
+        deal = None), text_signature = "(seed=None, bidding=False, rules='platform', \
+        landlord=None, deal=0)")]
     fn new(
-        seed: Option<u64>,
+        seed: Option<&Bound<'_, PyAny>>,
         bidding: bool,
         rules: &str,
-        landlord: Option<i64>,
-        deal: u64,
+        landlord: Option<&Bound<'_, PyAny>>,
+        deal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
         let platform = platform_of(rules)?;
         let landlord =
@@ -300,9 +314,11 @@ impl Game {
                     "landlord= is for a game without bidding: with bidding=True the bids decide",
                 )),
                 (true, None) => None,
-                (false, seat) => Some(seat_of(seat.unwrap_or(0))?),
+                (false, None) => Some(Seat::ALL[0]),
+                (false, Some(seat)) => Some(seat_of(seat)?),
             };
-        let seed = seed.unwrap_or_else(fresh_seed);
+        let seed = seed.map(seed_of).transpose()?.unwrap_or_else(fresh_seed);
+        let deal = deal.map_or(Ok(0), |d| int_in(d, "deal", 0, u64::MAX.into()))?;
         let deal = Deal::seeded(seed, deal);
         Ok(Game::of_core(GameCore::new(seed, platform, deal, landlord)))
     }
@@ -391,7 +407,7 @@ impl Game {
     /// `seat` when another seat is to move, or any action once the game is over, raises
     /// `ValueError` and leaves the game as it was.
     #[pyo3(signature = (action, seat = None))]
-    fn step(&mut self, action: &Bound<'_, PyAny>, seat: Option<i64>) -> PyResult<()> {
+    fn step(&mut self, action: &Bound<'_, PyAny>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
         let to_move = match self.core.to_move() {
             Some(s) => s,
             None => return Err(self.refused(self.core.over())),
@@ -422,7 +438,12 @@ impl Game {
     }
 
     /// Plays the legal action at `index` in `legal_actions()`: the fast way to step.
-    fn step_index(&mut self, index: usize) -> PyResult<()> {
+    fn step_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
+        let count = self.core.legal().len() as i128;
+        if count == 0 {
+            return Err(self.refused(self.core.over()));
+        }
+        let index = int_in(index, "index", 0, count - 1)?;
         self.core
             .step_index(index)
             .map_err(|why| self.refused(why))?;
@@ -432,7 +453,11 @@ impl Game {
 
     /// What `seat` (default: the seat to move) sees: its hand, the public record and counts.
     #[pyo3(signature = (seat = None))]
-    fn observation<'py>(&self, py: Python<'py>, seat: Option<i64>) -> PyResult<Bound<'py, PyDict>> {
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        seat: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Bound<'py, PyDict>> {
         let seat = match seat {
             Some(s) => seat_of(s)?,
             None => self.core.to_move().ok_or_else(|| {

@@ -10,7 +10,7 @@ use ddz::rules::generate::display_order;
 use ddz::rules::{Combo, Platform};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 
 /// The name of the official rules in the Python API: the canonical reading of the official
 /// table (docs/rules.md), which every modelled platform agrees with on unambiguous plays.
@@ -66,29 +66,15 @@ pub fn codes_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Cards> {
         list.iter().collect()
     } else {
         return Err(PyValueError::new_err(format!(
-            "{} must be a string or a tuple of card codes 0..53, not {}",
+            "{} must be a string or a tuple of card codes (ints 0 to 53), not {}",
             what,
             type_name(obj)
         )));
     };
+    let code_name = format!("{}: card code", what);
     for item in items {
-        let code = match item.extract::<i64>() {
-            Ok(c) if !item.is_instance_of::<pyo3::types::PyBool>() => c,
-            _ => {
-                return Err(PyValueError::new_err(format!(
-                    "{}: {} is not a card code (an int 0..53)",
-                    what,
-                    item.repr()?
-                )))
-            }
-        };
-        if !(0..=53).contains(&code) {
-            return Err(PyValueError::new_err(format!(
-                "{}: card code {} is out of range 0..=53",
-                what, code
-            )));
-        }
-        let card = Cards::single(code as u8);
+        let code = int_in(&item, &code_name, 0, 53)?;
+        let card = Cards::single(code);
         if set.contains_all(card) {
             return Err(PyValueError::new_err(format!(
                 "{}: card {} is listed twice",
@@ -98,6 +84,42 @@ pub fn codes_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Cards> {
         set = set.or(card);
     }
     Ok(set)
+}
+
+/// An int argument named `what`, read as `operator.index` reads one (an int, a numpy integer,
+/// anything with `__index__`; not a float or a string) and no bool (`True` where a count or a
+/// seat is due is a slip, not a 1), within `least..=most`: anything else is a `ValueError`
+/// naming `what` and the value given. Every int the package takes is read here.
+pub fn int_in<T: TryFrom<i128>>(
+    obj: &Bound<'_, PyAny>,
+    what: &str,
+    least: i128,
+    most: i128,
+) -> PyResult<T> {
+    // An i64 first: the common case, read in one call (an i128 takes several under abi3).
+    let value = match obj.is_instance_of::<PyBool>() {
+        true => None,
+        false => (obj.extract::<i64>().map(i128::from))
+            .or_else(|_| obj.extract::<i128>())
+            .ok(),
+    };
+    let in_range = value.filter(|v| (least..=most).contains(v));
+    in_range.and_then(|v| T::try_from(v).ok()).ok_or_else(|| {
+        let given = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+        let most = match most == i128::from(u64::MAX) {
+            true => "2**64 - 1".to_string(),
+            false => most.to_string(),
+        };
+        PyValueError::new_err(format!(
+            "{} {} is not an int from {} to {}",
+            what, given, least, most
+        ))
+    })
+}
+
+/// A seed argument: an int from 0 to 2**64 - 1 ([`int_in`]).
+pub fn seed_of(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    int_in(obj, "seed", 0, u64::MAX.into())
 }
 
 /// The Python type name of `obj`, for error messages.

@@ -6,7 +6,7 @@
 //! what is wrong, and a restored game is the same game in every observable.
 
 use crate::game::{action_object, action_of, seat_of, Action, GameCore};
-use crate::rules::{codes_of, platform_of, rules_name, tuple_of, type_name};
+use crate::rules::{codes_of, platform_of, rules_name, seed_of, tuple_of, type_name};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
 use ddz::game::{BySeat, Seat};
@@ -60,10 +60,7 @@ pub fn core_of_state(state: &Bound<'_, PyAny>) -> PyResult<GameCore> {
             items.repr()?.to_string()
         )));
     }
-    let seed = items.get_item(1)?;
-    let seed: u64 = seed
-        .extract()
-        .map_err(|_| refused(format!("the seed is an int 0..2**64, not {}", seed)))?;
+    let seed = seed_of(&items.get_item(1)?)?;
     let rules = items.get_item(2)?;
     let rules: String = rules
         .extract()
@@ -90,13 +87,9 @@ pub fn core_of_state(state: &Bound<'_, PyAny>) -> PyResult<GameCore> {
         ));
     }
     let landlord = items.get_item(5)?;
-    let landlord: Option<Seat> = if landlord.is_none() {
-        None
-    } else {
-        let index: i64 = landlord
-            .extract()
-            .map_err(|_| refused(format!("the landlord is a seat or None, not {}", landlord)))?;
-        Some(seat_of(index)?)
+    let landlord = match landlord.is_none() {
+        true => None,
+        false => Some(seat_of(&landlord)?),
     };
     let mut core = GameCore::new(seed, platform, deal, landlord);
     let actions = items.get_item(6)?;

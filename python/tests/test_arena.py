@@ -103,7 +103,7 @@ def test_a_callable_that_raises_or_cheats_is_charged_a_fault():
         return 0 if observation["phase"] == "bid" else ()
 
     for player, kind, detail in [(boom, "crashed", "raised RuntimeError: boom"),
-                                 (cheat, "malformed", "out of range"),
+                                 (cheat, "malformed", "card code 99 is not an int from 0 to 53"),
                                  (lead_pass, "illegal", "a pass is not allowed")]:
         report = ddz.arena([player, "builtin:random"], format="h2h", games=3, seed=1,
                            fixed_landlord=True)

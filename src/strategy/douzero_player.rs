@@ -4,9 +4,8 @@
 //! thinking player's, as DouZero's game has no bidding (docs/douzero.md).
 
 use super::explain::Note;
-use super::kinds::{BuiltinSpec, SpecError};
 use super::networks::douzero::{DouZeroNets, Position};
-use super::player::{Ending, Strategy};
+use super::player::{Ending, MakePlayer, Strategy};
 use super::thinker::{Thinker, ThinkerSettings};
 use crate::actions::{card_columns, CARD_COLUMNS};
 use crate::encode::douzero;
@@ -27,24 +26,12 @@ pub fn douzero_player(nets: DouZeroNets, settings: ThinkerSettings) -> Box<dyn S
     Box::new(DouZeroPlayer::with_bidder(nets, settings))
 }
 
-/// `builtin:douzero:PATH`'s reader, its entry in the table of player kinds: the networks'
-/// file read once, when the spec is, and shared by every player built from it.
-pub(crate) fn read_spec(settings: Option<&str>) -> Result<BuiltinSpec, SpecError> {
-    let refused = |why: String| SpecError::Refused {
-        name: "douzero".to_string(),
-        why,
-    };
-    let path = match settings.filter(|p| !p.is_empty()) {
-        Some(path) => path,
-        None => {
-            return Err(refused(
-                "needs its networks' file: builtin:douzero:PATH.safetensors".to_string(),
-            ))
-        }
-    };
-    let nets = DouZeroNets::read(path).map_err(|e| refused(e.to_string()))?;
-    Ok(BuiltinSpec::made("douzero", Some(path), move |_| {
-        Box::new(DouZeroPlayer::new(nets.clone()))
+/// `builtin:douzero:PATH`'s entry in the table of player kinds ([`super::kinds`]): the
+/// networks' file read once, when the spec is, and shared by every player built from it.
+pub(crate) fn from_file(path: &str) -> Result<MakePlayer, String> {
+    let nets = DouZeroNets::read(path).map_err(|e| e.to_string())?;
+    Ok(Box::new(move |_| {
+        Box::new(DouZeroPlayer::new(nets.clone())) as Box<dyn Strategy>
     }))
 }
 

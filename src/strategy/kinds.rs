@@ -14,7 +14,7 @@ use crate::registry::{find_setting, one_of, pairs, setting_name, SettingError};
 use crate::strategy::douzero_player;
 use crate::strategy::greedy::Greedy;
 use crate::strategy::learned_policy::LearnedPlayer;
-use crate::strategy::player::Strategy;
+use crate::strategy::player::{MakePlayer, Strategy};
 use crate::strategy::random::RandomPlayer;
 use crate::strategy::rules_player::RulesPlayer;
 use crate::strategy::thinker::{Thinker, ThinkerSettings, SETTINGS};
@@ -36,7 +36,7 @@ pub(crate) static PLAYER_KINDS: &[(&str, Kind)] = &[
     ("learned", Kind::Plain(|_| Box::new(LearnedPlayer::new()))),
     ("ddz", Kind::Read(DdzSpec::read)),
     ("tricky", Kind::Plain(|_| Box::new(Tricky::new()))),
-    ("douzero", Kind::Read(douzero_player::read_spec)),
+    ("douzero", Kind::File(douzero_player::from_file)),
 ];
 
 /// How a kind's players are made.
@@ -46,6 +46,10 @@ pub(crate) enum Kind {
     /// A player with settings: reads what follows `NAME` (`None` when no `:` does; `ddz:`
     /// gives `Some("")`) into its spec, once, when the spec is parsed.
     Read(fn(Option<&str>) -> Result<BuiltinSpec, SpecError>),
+    /// A player of a file its spec names (`NAME:PATH`): reads the file once, when the spec is
+    /// parsed, into the maker every player of the spec shares, or says why not. Its file needs
+    /// nothing of this table (the spec, the refusal and the text are made here).
+    File(fn(&str) -> Result<MakePlayer, String>),
 }
 
 /// The built-in players' names, in the table's order (for usage lines and refusals).
@@ -276,6 +280,17 @@ impl FromStr for BuiltinSpec {
                 }),
             },
             Some((_, Kind::Read(read))) => read(settings),
+            Some((name, Kind::File(read))) => {
+                let refused = |why: String| SpecError::Refused {
+                    name: name.to_string(),
+                    why,
+                };
+                let path = settings.filter(|path| !path.is_empty()).ok_or_else(|| {
+                    refused(format!("needs the file it plays: builtin:{}:PATH", name))
+                })?;
+                let make = read(path).map_err(refused)?;
+                Ok(BuiltinSpec::made(name, Some(path), make))
+            }
             None => Err(SpecError::UnknownBuiltin {
                 name: base.to_string(),
                 near: crate::near_names::did_you_mean(base, builtin_names()),
@@ -314,6 +329,12 @@ mod tests {
         let names = builtin_names();
         for (i, name) in names.iter().enumerate() {
             assert!(!names[..i].contains(name), "{} twice in the table", name);
+            if let Kind::File(_) = PLAYER_KINDS[i].1 {
+                // A file's kind is refused without its file (tests/suite reads real files).
+                let refused = name.parse::<BuiltinSpec>().unwrap_err().to_string();
+                assert!(refused.contains("needs the file it plays"), "{}", refused);
+                continue;
+            }
             let spec: BuiltinSpec = name.parse().unwrap();
             assert_eq!(spec.name(), *name);
             assert_eq!(spec.to_string().parse::<BuiltinSpec>(), Ok(spec.clone()));
@@ -326,7 +347,9 @@ mod tests {
                         name: name.to_string()
                     })
                 ),
-                Kind::Read(_) => assert!(with.parse::<BuiltinSpec>().is_err(), "{}", with),
+                Kind::Read(_) | Kind::File(_) => {
+                    assert!(with.parse::<BuiltinSpec>().is_err(), "{}", with)
+                }
             }
         }
         let unknown = "rule".parse::<BuiltinSpec>().unwrap_err().to_string();

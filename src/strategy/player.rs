@@ -49,3 +49,7 @@ pub enum Ending {
     /// Every seat passed: no landlord, no score (the platform deals again).
     NoBid,
 }
+
+/// Makes a player from a game's seed (its randomness): what a kind of player read from a file
+/// hands the table of kinds ([`super::kinds`]), which keeps it in the spec.
+pub(crate) type MakePlayer = Box<dyn Fn(u64) -> Box<dyn Strategy> + Send + Sync>;

@@ -112,6 +112,7 @@ fn the_later_key_plays_and_the_host_fills_in() {
 fn bad_specs_say_why() {
     for (text, why) in [
         ("builtin:rulez", "did you mean 'rules'"),
+        ("builtin:DDZ", "did you mean 'ddz'"),
         ("builtin:rules:samples=4", "takes no settings"),
         ("builtin:ddz:samples", "not KEY=VALUE"),
         ("builtin:ddz:samples=0", "samples '0'"),

@@ -39,7 +39,8 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 
 /// The name among `names` nearest to `typed`, when one is near enough to be the one meant:
 /// at most `MOST_EDITS` edits, and fewer edits than the word is long (so `x` does not
-/// suggest `eval`). Ties go to the first name listed.
+/// suggest `eval`). Ties go to the first name listed. Case is no edit (`DDZ` is `ddz` typed
+/// with caps lock on): the names are compared in lower case.
 ///
 /// ```
 /// use ddz_core::near_names::nearest;
@@ -49,6 +50,7 @@ pub fn edit_distance(a: &str, b: &str) -> usize {
 /// assert_eq!(nearest("thinkr", players), Some("thinker"));
 /// assert_eq!(nearest("alphazero", players), None); // far from every name
 /// assert_eq!(nearest("r", players), None); // too short to guess which
+/// assert_eq!(nearest("RULES", players), Some("rules")); // case is no edit
 /// ```
 #[must_use]
 pub fn nearest<'a, I>(typed: &str, names: I) -> Option<&'a str>
@@ -56,9 +58,10 @@ where
     I: IntoIterator<Item = &'a str>,
 {
     let limit = MOST_EDITS.min(typed.chars().count().saturating_sub(1));
+    let typed = typed.to_lowercase();
     let mut best: Option<(usize, &'a str)> = None;
     for name in names {
-        let d = edit_distance(typed, name);
+        let d = edit_distance(&typed, &name.to_lowercase());
         if d <= limit && best.map_or(true, |(b, _)| d < b) {
             best = Some((d, name));
         }

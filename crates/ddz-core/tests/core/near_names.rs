@@ -69,4 +69,8 @@ fn suggests_only_names_near_enough() {
     assert_eq!(nearest("bd", names), Some("bid"));
     assert_eq!(did_you_mean("thnk", names), " (did you mean 'think'?)");
     assert_eq!(did_you_mean("zzzzzz", names), "");
+    // Case is no edit: a name typed in capitals is the name, and a near one still near.
+    assert_eq!(nearest("THINK", names), Some("think"));
+    assert_eq!(nearest("FAST", names), None);
+    assert_eq!(nearest("Sample", names), Some("samples"));
 }
