@@ -33,6 +33,7 @@ from operator import add, getitem, sub
 
 import numpy as np
 
+from ddz import _ddz
 from ddz.envs.actions import (
     NUM_RANKS,
     PASS,
@@ -287,6 +288,51 @@ class Table:
         self._recent_bytes = b"".join((last[0], last[1], last[2], passes, to_beat))
         self._recent_for = self._steps
         return self._recent_bytes
+
+
+class FastTable(Table):
+    """:class:`Table` whose play phase is kept by the core, one native call a step: the legal
+    indices (:func:`ddz._ddz._legal_indices`), the step by index (``_step_action``) and the
+    observation (``_observe``, the core's encoder, the batch's own). The bidding, and a game
+    nobody bid, go :class:`Table`'s way (its counts are then in step: only bids were made).
+    The environments play on this one; :class:`Table` stays the second, independent encoder
+    the tests hold the core's against."""
+
+    def legal(self):
+        if self._legal_for != self._steps:
+            self.legal_array()
+        return self._legal
+
+    def legal_array(self) -> np.ndarray:
+        if self._legal_for == self._steps:
+            array = self._legal_array
+            if array is not None:
+                return array
+        array = np.frombuffer(_ddz._legal_indices(self.game), dtype=np.int64)
+        array.setflags(write=False)
+        self._legal_array = array
+        self._legal = array.tolist()
+        self._legal_for = self._steps
+        return array
+
+    def step(self, index: int):
+        game = self.game
+        if game.phase != "play":
+            return super().step(index)
+        index = action_index(index, self.actions.n)
+        seat = game.to_move
+        if not _ddz._step_action(game, index):
+            raise ValueError(
+                f"action {index} ({self._describe(index)}) is not legal here: "
+                f"{len(self.legal())} legal actions"
+            )
+        self._steps += 1
+        self.moves.append((seat, index))
+
+    def encode(self, seat: int) -> np.ndarray:
+        if self.game.landlord is None:
+            return super().encode(seat)
+        return np.frombuffer(_ddz._observe(self.game, seat), dtype=np.int8)
 
 
 _NEXT = (1, 2, 0)
