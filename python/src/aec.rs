@@ -41,14 +41,15 @@ fn _legal_indices<'py>(
     })
 }
 
-/// `_step_action(game, index) -> bool`: plays action-space index `index` when it is legal
-/// here; `False` (nothing changes) when it is not.
+/// `_step_action(game, index) -> int`: plays action-space index `index` when it is legal
+/// here and answers the seat that moved; -1 (nothing changes) when it is not legal.
 #[pyfunction]
-fn _step_action(game: &Bound<'_, Game>, index: i64) -> bool {
+fn _step_action(game: &Bound<'_, Game>, index: i64) -> i64 {
     let mut game = game.borrow_mut();
+    let seat = game.core.to_move().map_or(-1, |s| s.index() as i64);
     match legal_indices(&mut game).iter().position(|&i| i == index) {
-        Some(k) => game.play_listed(k).is_ok(),
-        None => false,
+        Some(k) if game.play_listed(k).is_ok() => seat,
+        _ => -1,
     }
 }
 

@@ -320,8 +320,8 @@ class FastTable(Table):
         if game.phase != "play":
             return super().step(index)
         index = action_index(index, self.actions.n)
-        seat = game.to_move
-        if not _ddz._step_action(game, index):
+        seat = _ddz._step_action(game, index)
+        if seat < 0:
             raise ValueError(
                 f"action {index} ({self._describe(index)}) is not legal here: "
                 f"{len(self.legal())} legal actions"

@@ -123,7 +123,7 @@ class raw_env(AECEnv):
         self.table = None
         # The mask handed out (see _mask_of) and the legal indices it holds; the mask of a
         # seat not to move, all 0s, one read-only array.
-        self._mask = None
+        self._mask = self._mask_base = None
         self._mask_legal = None
         self._no_mask = np.zeros(n, dtype=np.int8)
         self._no_mask.setflags(write=False)
@@ -201,15 +201,16 @@ class raw_env(AECEnv):
         legal = table.legal_array()
         mask = self._mask
         if mask is None or mask.flags.writeable:
-            mask = self._mask = np.zeros(self.actions.n, dtype=np.int8)
+            # Written through a base of its own; handed out as a read-only view of it.
+            self._mask_base = np.zeros(self.actions.n, dtype=np.int8)
+            mask = self._mask = self._mask_base.view()
             mask.setflags(write=False)
             self._mask_legal = None
         if self._mask_legal is not legal:
-            mask.setflags(write=True)
+            base = self._mask_base
             if self._mask_legal is not None:
-                mask[self._mask_legal] = 0
-            mask[legal] = 1
-            mask.setflags(write=False)
+                base[self._mask_legal] = 0
+            base[legal] = 1
             self._mask_legal = legal
         space = self._action_space
         space._hint, space._hint_mask = legal, mask
