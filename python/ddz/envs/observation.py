@@ -56,11 +56,16 @@ _PARTS = (
     ("bottom", 54),
 )
 
+#: The types of index a step is given most (an int, or what the action space samples).
+_PLAIN_INTS = frozenset((int, np.int64, np.intp))
+
 
 def action_index(action, n: int) -> int:
     """The action index ``action`` names, an int (or numpy integer) in ``0..n-1``: anything else
     (a string, a float, ``None``, a tuple, a bool) is a ``ValueError`` that names it, never read
     as a number."""
+    if type(action) in _PLAIN_INTS and 0 <= action < n:
+        return int(action)  # the common case, before the checks of every other
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
         raise ValueError(
             f"action {action!r}: an action index is an int from 0 to {n - 1}, "

@@ -163,10 +163,15 @@ class raw_env(AECEnv):
         landlord = self.table.game.landlord
         return None if landlord is None else AGENTS[landlord]
 
-    def _after_move(self):
-        """Fills the infos of the position now reached, and ends the episode when over."""
+    def _after_move(self, mover=None):
+        """Fills the infos of the position now reached, and ends the episode when over (the
+        agent after ``mover``, who made the last move, then selected)."""
         game = self.table.game
-        if game.done:
+        to_move = game.to_move
+        if to_move is None:
+            if mover is not None:
+                # Every agent's last() now reads its score; each then steps None to leave.
+                self.agent_selection = AGENTS[(AGENTS.index(mover) + 1) % 3]
             scores = rewards(game, self.objective)
             landlord = self._landlord_name()
             for seat, agent in enumerate(AGENTS):
@@ -175,7 +180,7 @@ class raw_env(AECEnv):
                 self.infos[agent] = {"landlord": landlord, "legal_actions": []}
             self._accumulate_rewards()
             return
-        agent = AGENTS[game.to_move]
+        agent = AGENTS[to_move]
         self.agent_selection = agent
         self.infos[agent] = {
             "landlord": self._landlord_name(),
@@ -223,10 +228,7 @@ class raw_env(AECEnv):
             return
         self._cumulative_rewards[agent] = 0
         self.table.step(action)
-        if self.table.game.done:
-            # Every agent's last() now reads its score; each then steps None to leave.
-            self.agent_selection = AGENTS[(AGENTS.index(agent) + 1) % 3]
-        self._after_move()
+        self._after_move(agent)
         if self.render_mode == "human":
             print(self._text())
 
