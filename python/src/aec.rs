@@ -41,15 +41,26 @@ fn _legal_indices<'py>(
     })
 }
 
-/// `_step_action(game, index) -> int`: plays action-space index `index` when it is legal
-/// here and answers the seat that moved; -1 (nothing changes) when it is not legal.
+/// `_step_action(game, index) -> (seat, legal)`: plays action-space index `index` when it is
+/// legal here: the seat that moved and the legal indices of the position reached (as
+/// `_legal_indices`); `(-1, None)` (nothing changes) when it is not legal.
 #[pyfunction]
-fn _step_action(game: &Bound<'_, Game>, index: i64) -> i64 {
+fn _step_action<'py>(
+    py: Python<'py>,
+    game: &Bound<'py, Game>,
+    index: i64,
+) -> PyResult<(i64, Option<Bound<'py, PyByteArray>>)> {
     let mut game = game.borrow_mut();
     let seat = game.core.to_move().map_or(-1, |s| s.index() as i64);
     match legal_indices(&mut game).iter().position(|&i| i == index) {
-        Some(k) if game.play_listed(k).is_ok() => seat,
-        _ => -1,
+        Some(k) if game.play_listed(k).is_ok() => {
+            let indices = legal_indices(&mut game);
+            let legal = filled(py, indices.len(), |out: &mut [i64]| {
+                out.copy_from_slice(&indices)
+            })?;
+            Ok((seat, Some(legal)))
+        }
+        _ => Ok((-1, None)),
     }
 }
 

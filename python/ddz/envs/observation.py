@@ -309,23 +309,24 @@ class FastTable(Table):
         return self._legal
 
     def legal_array(self) -> np.ndarray:
-        if self._legal_for == self._steps:
-            array = self._legal_array
-            if array is not None:
-                return array
-        array = np.frombuffer(_ddz._legal_indices(self.game), dtype=np.int64)
+        if self._legal_for != self._steps:
+            self._keep_legal(_ddz._legal_indices(self.game))
+        return self._legal_array
+
+    def _keep_legal(self, indices: bytearray):
+        """Keeps ``indices`` (int64 bytes) as this position's legal actions."""
+        array = np.frombuffer(indices, dtype=np.int64)
         array.setflags(write=False)
         self._legal_array = array
         self._legal = array.tolist()
         self._legal_for = self._steps
-        return array
 
     def step(self, index: int):
         game = self.game
         if game.phase != "play":
             return super().step(index)
         index = action_index(index, self.actions.n)
-        seat = _ddz._step_action(game, index)
+        seat, legal = _ddz._step_action(game, index)
         if seat < 0:
             raise ValueError(
                 f"action {index} ({self._describe(index)}) is not legal here: "
@@ -333,6 +334,7 @@ class FastTable(Table):
             )
         self._steps += 1
         self.moves.append((seat, index))
+        self._keep_legal(legal)
 
     def encode(self, seat: int) -> np.ndarray:
         if self.game.landlord is None:
