@@ -3,7 +3,6 @@
 //! such an index, and a seat's 641-wide observation by the core's encoder
 //! (`ddz_core::encode::observation`, the batch's own), handed over as bytearrays numpy views.
 
-use crate::batch::filled;
 use crate::game::{Action, Game};
 use ddz_core::actions::ActionSpace;
 use ddz_core::cards::Counts;
@@ -29,6 +28,13 @@ fn legal_indices(game: &mut Game) -> Vec<i64> {
     game.core.legal().iter().map(index_of).collect()
 }
 
+/// A bytearray of the indices' bytes, made without releasing the GIL (the work is too small
+/// to pay for handing it back and forth, as `batch::filled` does).
+fn bytes_of<'py>(py: Python<'py>, indices: &[i64]) -> Bound<'py, PyByteArray> {
+    let bytes: Vec<u8> = indices.iter().flat_map(|i| i.to_ne_bytes()).collect();
+    PyByteArray::new(py, &bytes)
+}
+
 /// `_legal_indices(game) -> bytearray`: the legal action indices here (int64 each).
 #[pyfunction]
 fn _legal_indices<'py>(
@@ -36,9 +42,7 @@ fn _legal_indices<'py>(
     game: &Bound<'py, Game>,
 ) -> PyResult<Bound<'py, PyByteArray>> {
     let indices = legal_indices(&mut game.borrow_mut());
-    filled(py, indices.len(), |out: &mut [i64]| {
-        out.copy_from_slice(&indices)
-    })
+    Ok(bytes_of(py, &indices))
 }
 
 /// `_step_action(game, index) -> (seat, legal)`: plays action-space index `index` when it is
@@ -55,10 +59,7 @@ fn _step_action<'py>(
     match legal_indices(&mut game).iter().position(|&i| i == index) {
         Some(k) if game.play_listed(k).is_ok() => {
             let indices = legal_indices(&mut game);
-            let legal = filled(py, indices.len(), |out: &mut [i64]| {
-                out.copy_from_slice(&indices)
-            })?;
-            Ok((seat, Some(legal)))
+            Ok((seat, Some(bytes_of(py, &indices))))
         }
         _ => Ok((-1, None)),
     }
@@ -75,7 +76,9 @@ fn _observe<'py>(
         .ok_or_else(|| PyValueError::new_err(format!("seat {}: 0, 1 or 2", seat)))?;
     let game = game.borrow();
     let table = Table::of_round(&game.core.round, game.core.deal.bottom.counts());
-    filled(py, WIDTH, |out: &mut [i8]| encode(&table, seat, out))
+    let mut out = [0i8; WIDTH];
+    encode(&table, seat, &mut out);
+    Ok(PyByteArray::new(py, &out.map(|v| v as u8)))
 }
 
 /// Adds this file's functions to the module.
