@@ -201,7 +201,7 @@ class raw_env(AECEnv):
     def _mask_of(self, table):
         """The mask of the seat to move: the environment's own array, read-only, its 1s moved
         in place from the last position's legal indices to this one's (clearing 93,777 bytes
-        a step would cost a fifth of the step); a fresh one when a caller made it writeable
+        a step would cost about half of a step); a fresh one when a caller made it writeable
         (and may have changed it). The action space is told the legal indices."""
         legal = table.legal_array()
         mask = self._mask
