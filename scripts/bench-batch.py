@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """The batch against its baselines, side by side in one run (issue 65's bars: batched random
 play at least 300x RLCard's bare env.step, DouZero's arrays from the batch at least 100x
-DouZero's own Env, encoding included).
+DouZero's own Env, encoding included, the PettingZoo AEC env at least 15x RLCard's env.step).
 
     python scripts/bench-batch.py [--seconds 3] [--rounds 3] [--games 1024] [--threads 0]
-                                  [--rlcard-python PATH | --no-rlcard]
+                                  [--rlcard-python PATH | --no-rlcard] [--only NAME ...]
 
 Run it with a Python where ddz and douzero 1.1.0 are installed (scripts/test-python.sh's venv,
 target/venv-python). RLCard 1.2.0 runs in its own Python, by default the venv
@@ -17,6 +17,9 @@ Random legal actions throughout, no bidding:
   RLCard's fastest use; steps a second;
 - douzero env: DouZero 1.1.0's own `Env` (numpy only): `env.step(action)`, which plays the
   action and makes the next position's `get_obs`; positions a second;
+- pettingzoo (mask): ddz's AEC env driven as its users drive it, `env.last()` then
+  `env.action_space(agent).sample(observation["action_mask"])` (scripts/bench-python.py's
+  loop; the 93,777-wide mask and the 641-wide observation made at every step); steps a second;
 - game + get_obs: `ddz.Game` and `ddz.douzero.get_obs` at every position (the single-game
   path, its encoder now the Rust one);
 - batch (step): `ddz.Batch(games)`, one random legal action per game from `legal()` (numpy),
@@ -89,6 +92,11 @@ def game_get_obs_round(seconds, seed):
     return positions, time.perf_counter() - start
 
 
+def pettingzoo(bp, seconds, seed):
+    out = bp.pettingzoo_round(seconds, seed, from_mask=True)
+    return out["steps"], out["seconds"]
+
+
 def random_actions(batch, rng):
     """One random legal action per game, chosen with numpy from ``legal()``."""
     import numpy as np
@@ -137,6 +145,8 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rlcard-python", default=DEFAULT_RLCARD_PYTHON, help="a Python with rlcard 1.2.0")
     ap.add_argument("--no-rlcard", action="store_true", help="leave RLCard out (no first ratio)")
+    ap.add_argument("--only", nargs="+", metavar="NAME",
+                    help="run only these contenders (the names printed; rlcard and douzero env always)")
     args = ap.parse_args(argv)
 
     import ddz
@@ -147,7 +157,7 @@ def main(argv=None):
             f"bench-batch: no RLCard Python at {args.rlcard_python}: run "
             "`bash scripts/peers.sh setup --only rlcard`, give --rlcard-python PATH, or --no-rlcard"
         )
-    bp = bench_python() if use_rlcard else None
+    bp = bench_python()
 
     def rlcard(s, seed):
         out = bp.rlcard_round(args.rlcard_python, s, seed, "step")
@@ -158,11 +168,18 @@ def main(argv=None):
         contenders["rlcard (step)"] = rlcard
     contenders.update({
         "douzero env": douzero_env_round,
+        "pettingzoo (mask)": lambda s, seed: pettingzoo(bp, s, seed),
         "game + get_obs": game_get_obs_round,
         "batch (step)": BatchContender(args.games, args.threads, args.seed),
         "batch + douzero (compact)": BatchContender(args.games, args.threads, args.seed, "compact"),
         "batch + douzero (expanded)": BatchContender(args.games, args.threads, args.seed, "expanded"),
     })
+    if args.only:
+        unknown = set(args.only) - set(contenders)
+        if unknown:
+            sys.exit(f"bench-batch: no contender {sorted(unknown)}: one of {list(contenders)}")
+        keep = {"rlcard (step)", "douzero env", *args.only}
+        contenders = {name: run for name, run in contenders.items() if name in keep}
     rates = {name: [] for name in contenders}
     for r in range(args.rounds):
         for name, run in contenders.items():
@@ -181,7 +198,7 @@ def main(argv=None):
             against = "1x (steps)"
         elif name == "douzero env":
             against = "1x (positions)"
-        elif name == "batch (step)":
+        elif name in ("batch (step)", "pettingzoo (mask)"):
             against = f"{rate / base_steps:,.0f}x RLCard's env.step" if base_steps else ""
         else:
             against = f"{rate / base_positions:,.0f}x DouZero's Env"

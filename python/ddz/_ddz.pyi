@@ -20,6 +20,9 @@ __all__ = [
     "action_table",
     "_douzero_arrays",
     "_Batch",
+    "_legal_indices",
+    "_step_action",
+    "_observe",
 ]
 
 ENGINE_VERSION: str
@@ -98,6 +101,10 @@ def _douzero_arrays(
     plays: Sequence[Tuple[int, Sequence[int]]],
     legal: Sequence[Sequence[int]],
 ) -> Tuple[int, bytearray, bytearray, bytearray, bytearray]: ...
+
+def _legal_indices(game: Game) -> bytearray: ...
+def _step_action(game: Game, index: int) -> Tuple[int, Optional[bytearray]]: ...
+def _observe(game: Game, seat: int) -> bytearray: ...
 
 @final
 class _Batch:

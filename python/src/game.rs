@@ -578,3 +578,13 @@ pub fn observation<'py>(
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()
 }
+
+// For the environments' fast path (aec.rs).
+impl Game {
+    /// Plays legal action `k` of `legal_actions()`, as `step_index` does.
+    pub fn play_listed(&mut self, k: usize) -> Result<(), Refusal> {
+        self.core.step_index(k)?;
+        self.legal_list = None;
+        Ok(())
+    }
+}

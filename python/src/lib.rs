@@ -5,13 +5,15 @@
 //! - [`agent`]: `Agent`, any player the arena knows, asked for one decision;
 //! - [`arena`]: a match or a gauntlet run by the arena's runner, Python callables seated;
 //! - [`batch`]: the action space's table, the batched game and its encodings, as bytes;
-//! - [`travel`]: a `Game`'s state for pickling, and a game restored from it.
+//! - [`travel`]: a `Game`'s state for pickling, and a game restored from it;
+//! - [`aec`]: the single-game environments' bookkeeping (legal indices, step, observation).
 //!
 //! Panic policy: nothing panics across the boundary on bad input; every refusal is a Python
 //! `ValueError` carrying the library's own reason.
 
 use pyo3::prelude::*;
 
+mod aec;
 mod agent;
 mod arena;
 mod batch;
@@ -28,5 +30,6 @@ fn _ddz(m: &Bound<'_, PyModule>) -> PyResult<()> {
     agent::register(m)?;
     arena::register(m)?;
     batch::register(m)?;
+    aec::register(m)?;
     Ok(())
 }

@@ -28,7 +28,7 @@ import numpy as np
 import ddz
 from ddz.envs.actions import action_space
 from ddz.envs import spaces as envspaces
-from ddz.envs.observation import Table
+from ddz.envs.observation import FastTable
 from ddz.envs.rewards import check_objective, rewards
 
 #: The reward for an action outside the mask when ``illegal="end"``: the platform's fault
@@ -127,7 +127,7 @@ class DdzEnv(gym.Env):
                 if landlord is None:
                     landlord = int(self.np_random.integers(3))
                 game = ddz.Game(seed=deal, rules=self.rules, landlord=landlord)
-            self.table = Table(game, self.actions)
+            self.table = FastTable(game, self.actions)
             self._faulted = False
             self._others_play()
             if not game.done:

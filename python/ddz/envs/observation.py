@@ -33,6 +33,7 @@ from operator import add, getitem, sub
 
 import numpy as np
 
+from ddz import _ddz
 from ddz.envs.actions import (
     NUM_RANKS,
     PASS,
@@ -55,11 +56,16 @@ _PARTS = (
     ("bottom", 54),
 )
 
+#: The types of index a step is given most (an int, or what the action space samples).
+_PLAIN_INTS = frozenset((int, np.int64, np.intp))
+
 
 def action_index(action, n: int) -> int:
     """The action index ``action`` names, an int (or numpy integer) in ``0..n-1``: anything else
     (a string, a float, ``None``, a tuple, a bool) is a ``ValueError`` that names it, never read
     as a number."""
+    if type(action) in _PLAIN_INTS and 0 <= action < n:
+        return int(action)  # the common case, before the checks of every other
     if isinstance(action, (bool, np.bool_)) or not isinstance(action, Integral):
         raise ValueError(
             f"action {action!r}: an action index is an int from 0 to {n - 1}, "
@@ -289,6 +295,55 @@ class Table:
         return self._recent_bytes
 
 
+class FastTable(Table):
+    """:class:`Table` whose play phase is kept by the core, one native call a step: the legal
+    indices (:func:`ddz._ddz._legal_indices`), the step by index (``_step_action``) and the
+    observation (``_observe``, the core's encoder, the batch's own). The bidding, and a game
+    nobody bid, go :class:`Table`'s way (its counts are then in step: only bids were made).
+    The environments play on this one; :class:`Table` stays the second, independent encoder
+    the tests hold the core's against."""
+
+    def legal(self):
+        if self._legal_for != self._steps:
+            self.legal_array()
+        return self._legal
+
+    def legal_array(self) -> np.ndarray:
+        if self._legal_for != self._steps:
+            self._keep_legal(_ddz._legal_indices(self.game))
+        return self._legal_array
+
+    def _keep_legal(self, indices: bytearray):
+        """Keeps ``indices`` (int64 bytes) as this position's legal actions."""
+        array = np.frombuffer(indices, _INT64)
+        array.setflags(write=False)
+        self._legal_array = array
+        self._legal = array.tolist()
+        self._legal_for = self._steps
+
+    def step(self, index: int):
+        game = self.game
+        if game.phase != "play":
+            return super().step(index)
+        index = action_index(index, self.actions.n)
+        seat, legal = _ddz._step_action(game, index)
+        if seat < 0:
+            raise ValueError(
+                f"action {index} ({self._describe(index)}) is not legal here: "
+                f"{len(self.legal())} legal actions"
+            )
+        self._steps += 1
+        self.moves.append((seat, index))
+        self._keep_legal(legal)
+
+    def encode(self, seat: int) -> np.ndarray:
+        if self.game.landlord is None:
+            return super().encode(seat)
+        return np.frombuffer(_ddz._observe(self.game, seat), _INT8)
+
+
+# dtypes as objects: numpy reads them at once, a keyword and a type name costs twice the call.
+_INT8, _INT64 = np.dtype(np.int8), np.dtype(np.int64)
 _NEXT = (1, 2, 0)
 _PREV = (2, 0, 1)
 _NO_CARDS = bytes(54)
