@@ -17,6 +17,8 @@ from the threes up, 52 and 53 the jokers). The public API:
 docs/python.md in the repository shows each at work.
 """
 
+from typing import TYPE_CHECKING
+
 from ddz._ddz import (
     ENGINE_VERSION,
     Agent,
@@ -28,7 +30,21 @@ from ddz._ddz import (
     parse_cards,
 )
 from ddz._arena import ArenaReport, arena, gauntlet
-from ddz.batch import Batch
+
+if TYPE_CHECKING:
+    from ddz.batch import Batch
+
+
+def __getattr__(name: str):
+    # `ddz.Batch` is numpy's face of the batch: imported when first asked for, so that
+    # `import ddz` itself needs none of the package's dependencies (the wheel's test installs
+    # it without them).
+    if name == "Batch":
+        from ddz.batch import Batch
+
+        return Batch
+    raise AttributeError(f"module 'ddz' has no attribute {name!r}")
+
 
 #: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.4.0 (commit …)``) names.
 __version__ = ENGINE_VERSION.split()[1]
