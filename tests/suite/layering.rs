@@ -33,8 +33,8 @@ fn declared_layers(lib: &str) -> Vec<Vec<String>> {
     layers
 }
 
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
+/// Every `.rs` file under `dir`, sorted (long_functions.rs walks the sources with it too).
+pub(crate) fn rust_files(dir: &Path) -> Vec<PathBuf> {
     let mut files = Vec::new();
     let mut stack = vec![dir.to_path_buf()];
     while let Some(dir) = stack.pop() {

@@ -2,8 +2,9 @@
 //! `fn` of `src/` and `crates/*/src`, from its `fn` line to its closing brace, tests aside (an
 //! item under `#[cfg(test)]`, its module whole, is not counted).
 
+use crate::layering::rust_files;
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The most lines a function may take, its signature and closing brace included.
 const MOST_LINES: usize = 100;
@@ -12,24 +13,6 @@ const MOST_LINES: usize = 100;
 /// two, the core's `scan_readings` and `generate`, were split): each must still be long (a
 /// split one leaves the list), and the list only shrinks.
 const NOT_YET_SPLIT: &[&str] = &[];
-
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(dir) = stack.pop() {
-        for entry in fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                stack.push(path);
-            } else if path.extension().map_or(false, |e| e == "rs") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
 
 /// The code of `text` with every comment, string and character literal blanked (newlines
 /// kept), so the braces left are the code's own.
