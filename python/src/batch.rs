@@ -286,22 +286,13 @@ impl NativeBatch {
         py: Python<'py>,
         g: usize,
     ) -> PyResult<(u64, u64, usize, Vec<Bound<'py, PyTuple>>)> {
-        if g >= self.batch.games() {
-            return Err(PyValueError::new_err(format!(
-                "no game {}: games are 0..{}",
-                g,
-                self.batch.games()
-            )));
-        }
-        let round = self.batch.round(g);
-        let (seed, deal) = self.batch.deal_of(g);
-        let landlord = round.landlord().map_or(0, Seat::index);
-        let plays = round
-            .plays()
-            .iter()
-            .map(|&(_, cards)| tuple_of(py, cards.unwrap_or(Cards::EMPTY)))
-            .collect::<PyResult<Vec<_>>>()?;
-        Ok((seed, deal, landlord, plays))
+        self.slot_index(g)?;
+        let game = self.batch.game(g);
+        let landlord = game.round.landlord().map_or(0, Seat::index);
+        let plays = game.round.plays().iter();
+        let plays = plays.map(|&(_, c)| tuple_of(py, c.unwrap_or(Cards::EMPTY)));
+        let plays = plays.collect::<PyResult<Vec<_>>>()?;
+        Ok((game.seed, self.batch.deal_of(g).1, landlord, plays))
     }
 
     // Pickling (python/ddz/batch.py): each game travels as its deal's index and its actions.

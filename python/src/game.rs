@@ -1,199 +1,33 @@
-//! `ddz.Game`: one deal played out with every hand known, on the referee's model
-//! ([`ddz::game::Round`]), so a bid or play is judged here exactly as the arena judges it.
-//!
-//! Moves are layered as in the library: `step` judges and refuses with the rule's own reason,
-//! changing nothing; `step_index` plays one of the legal actions listed, which needs no
-//! judging. The legal actions of the current position are generated once and kept until the
-//! next step, as Rust values and as the Python list handed out (the list is copied on each
-//! call, its tuples shared: they are immutable).
+//! `ddz.Game`: the core's game ([`ddz::game::Game`]) read from and written to Python. The
+//! Python list of the legal actions is made once a position (copied on each call, its
+//! tuples shared: they are immutable).
 
-use crate::rules::{codes_of, int_in, platform_of, rules_name, seed_of, tuple_of, type_name};
+use crate::rules::{codes_of, int_in, platform_of, seed_of, tuple_of, type_name};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
-use ddz::game::{BySeat, Phase, Round, Seat};
+use ddz::game::{BySeat, Phase, Seat};
 use ddz::named::Named;
-use ddz::rules::Combo;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
 
-/// One action: a bid in the bid phase, a play (`None`: a pass) in the play phase.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Action {
-    Bid(u8),
-    Play(Option<Cards>),
+pub use ddz::game::{Action, Game as GameCore, Refusal};
+
+/// A refusal in Python's words: the core's, an action of the wrong kind named as Python
+/// gives it.
+pub fn words(why: Refusal) -> String {
+    match why {
+        Refusal::BidDue(seat, bids) => format!("{} is to bid: an int, one of {:?}", seat, bids),
+        Refusal::PlayDue(seat) => format!("{} is to play: a tuple of card codes, () to pass", seat),
+        other => other.to_string(),
+    }
 }
 
-/// The game without its Python objects: the core's round of the deal (which runs the deal by
-/// its variant's rules), the deal and its seed, and the legal actions listed once a position.
-#[derive(Clone, Debug)]
-pub struct GameCore {
-    pub seed: u64,
-    pub deal: Deal,
-    pub round: Round,
-    /// The current position's legal actions, once asked for.
-    legal: Option<Vec<Action>>,
-}
-
-/// Why an action was refused.
-pub type Refusal = String;
-
-impl GameCore {
-    /// A game of deal `deal` under `rules`: bidding from seat A (a 3 ends it, as no later bid
-    /// could be above it), or with `landlord` fixed at base 1 and play begun.
-    pub fn new(seed: u64, rules: ddz::rules::Platform, deal: Deal, landlord: Option<Seat>) -> Self {
-        let mut round = Round::new(rules, deal.hands, deal.bottom);
-        round.stop_bidding_at_3();
-        if let Some(seat) = landlord {
-            round.reveal(seat, 1);
-        }
-        GameCore {
-            seed,
-            deal,
-            round,
-            legal: None,
-        }
-    }
-
-    /// The seat to act, `None` once the game is over.
-    pub fn to_move(&self) -> Option<Seat> {
-        Some(self.round.to_move()).filter(|_| self.round.phase() != Phase::Done)
-    }
-
-    /// The concrete cards of the play to beat: the last play made, as the trick is still on.
-    pub fn to_beat_cards(&self) -> Option<Cards> {
-        self.round
-            .to_beat()
-            .filter(|_| self.round.phase() == Phase::Play)?;
-        self.round.plays().iter().rev().find_map(|&(_, c)| c)
-    }
-
-    /// The legal actions here, listed once per position: the legal bids lowest first, or the
-    /// legal plays in the generator's order (kind by kind, the pass last).
-    pub fn legal(&mut self) -> &[Action] {
-        let round = &self.round;
-        self.legal.get_or_insert_with(|| {
-            if round.phase() == Phase::Bid {
-                return round.legal_bids().map(Action::Bid).collect();
-            }
-            let hand = round.hands()[round.to_move()];
-            let mut combos = Vec::with_capacity(64);
-            round.legal_plays(&mut combos);
-            let held = |c: &Combo| hand.pick(c.cards).expect("a legal play is held");
-            combos
-                .iter()
-                .map(|c| Action::Play(Some(c).filter(|c| !c.is_pass()).map(held)))
-                .collect()
-        })
-    }
-
-    /// Judges and applies `action` for the seat to move; a refused action changes nothing.
-    pub fn step(&mut self, action: Action) -> Result<(), Refusal> {
-        let seat = self.to_move().ok_or_else(|| self.over())?;
-        match (self.round.phase(), action) {
-            (Phase::Bid, Action::Bid(bid)) => self
-                .round
-                .try_bid(seat, bid, true)
-                .map_err(|e| format!("{} bids {}: {}", seat, bid, e))?,
-            (Phase::Play, Action::Play(cards)) => {
-                // Cards of held ranks but other suits: the rule's words name no rank short, so
-                // the codes not held are named here.
-                let hand = self.round.hands()[seat];
-                let foreign = cards.map_or(Cards::EMPTY, |c| c.minus(hand));
-                let _ = self.round.try_play(cards).map_err(|e| match e.missing() {
-                    short if short.is_empty() && !foreign.is_empty() => format!(
-                        "not in {}'s hand: card codes {:?} (it holds those ranks in other suits)",
-                        seat,
-                        foreign.codes().collect::<Vec<_>>()
-                    ),
-                    _ => e.said_of(seat).to_string(),
-                })?;
-            }
-            (Phase::Bid, Action::Play(_)) => {
-                let bids: Vec<u8> = self.round.legal_bids().collect();
-                return Err(format!("{} is to bid: an int, one of {:?}", seat, bids));
-            }
-            (_, Action::Bid(_)) => {
-                return Err(format!(
-                    "{} is to play: a tuple of card codes, () to pass",
-                    seat
-                ))
-            }
-            (Phase::Done, _) => return Err(self.over()),
-        }
-        self.legal = None;
-        Ok(())
-    }
-
-    /// Plays legal action `index` unjudged (it was judged legal when listed).
-    pub fn step_index(&mut self, index: usize) -> Result<(), Refusal> {
-        let count = self.legal().len();
-        match self.legal().get(index).copied() {
-            Some(Action::Bid(bid)) => {
-                let seat = self.round.to_move();
-                self.round
-                    .try_bid(seat, bid, true)
-                    .expect("a listed bid is legal");
-            }
-            Some(Action::Play(cards)) => self.round.play_recorded(cards),
-            None if self.to_move().is_none() => return Err(self.over()),
-            None => {
-                return Err(format!(
-                    "index {}: this position has {} legal actions, 0 to {}",
-                    index,
-                    count,
-                    count.saturating_sub(1)
-                ))
-            }
-        }
-        self.legal = None;
-        Ok(())
-    }
-
-    /// A bid the referee accepted, recorded as told (the bidding's end is the referee's to
-    /// say, by `LEFTOVER`): for a player following a table rather than judging it.
-    pub fn record_bid(&mut self, seat: Seat, bid: u8) {
-        self.round.record_bid(seat, bid);
-        self.legal = None;
-    }
-
-    /// The referee named the landlord: the bottom joins its hand, at the highest bid (1 when
-    /// nobody bid: a fixed landlord, or Botzone's first bidder).
-    pub fn record_landlord(&mut self, landlord: Seat) {
-        let base = self.round.highest_bid().map_or(1, |(_, b)| b);
-        self.round.reveal(landlord, base);
-        self.legal = None;
-    }
-
-    /// A play the referee accepted, recorded as told; `false` when it cannot be `seat`'s
-    /// (another seat is to play, or it holds no such cards): the table was not followed.
-    pub fn record_play(&mut self, seat: Seat, cards: Option<Cards>) -> bool {
-        let held = cards.is_none_or(|c| self.round.hands()[seat].contains_all(c));
-        if self.round.phase() != Phase::Play || self.round.to_move() != seat || !held {
-            return false;
-        }
-        self.round.play_recorded(cards);
-        self.legal = None;
-        true
-    }
-
-    fn over(&self) -> Refusal {
-        match self.round.winner() {
-            Some(w) => format!("the game is over: {} emptied its hand", w),
-            None => "the game is over: every seat passed the bidding".into(),
-        }
-    }
-
-    /// The cards each seat has played so far.
-    pub fn played(&self) -> BySeat<Cards> {
-        let mut played = BySeat([Cards::EMPTY; 3]);
-        for &(seat, cards) in self.round.plays() {
-            played[seat] = played[seat].or(cards.unwrap_or(Cards::EMPTY));
-        }
-        played
-    }
+/// A refusal raised.
+fn refused(why: Refusal) -> PyErr {
+    PyValueError::new_err(words(why))
 }
 
 /// A seat given from Python: an int 0, 1 or 2 (A, B, C).
@@ -212,11 +46,7 @@ pub fn fresh_seed() -> u64 {
 pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
     if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
         let cards = codes_of(obj, "play")?;
-        return Ok(Action::Play(if cards.is_empty() {
-            None
-        } else {
-            Some(cards)
-        }));
+        return Ok(Action::Play(Some(cards).filter(|c| !c.is_empty())));
     }
     // Plays first: a tuple has no `__index__`, and the look-up of one that fails costs.
     if obj.hasattr("__index__")? && !obj.is_instance_of::<PyBool>() {
@@ -243,8 +73,7 @@ pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py
     })
 }
 
-/// A play's rank counts packed 3 bits a rank (rank `r` at bit `3 * r`), the Python
-/// environments' key of a play (`ddz.envs.actions.key_of`).
+/// A play's rank counts packed 3 bits a rank, the Python environments' key of a play.
 fn packed_key(cards: Cards) -> u64 {
     let nibbles = cards.counts().0;
     (0..15).fold(0, |key, r| key | (((nibbles >> (4 * r)) & 0xF) << (3 * r)))
@@ -279,23 +108,23 @@ impl Game {
         if let Some(list) = &self.legal_list {
             return Ok(list.bind(py).clone());
         }
-        let list = PyList::empty(py);
-        for &action in self.core.legal() {
-            list.append(action_object(py, action)?)?;
-        }
+        let actions = self.core.legal().iter().map(|&a| action_object(py, a));
+        let list = PyList::new(py, actions.collect::<PyResult<Vec<_>>>()?)?;
         self.legal_list = Some(list.clone().unbind());
         Ok(list)
     }
 
-    fn refused(&self, why: Refusal) -> PyErr {
-        PyValueError::new_err(why)
+    /// After a step of the core: the refusal raised, or the Python list of the position left
+    /// forgotten.
+    pub fn moved(&mut self, result: Result<(), Refusal>) -> PyResult<()> {
+        result.map_err(refused)?;
+        self.legal_list = None;
+        Ok(())
     }
 }
 
 #[pymethods]
 impl Game {
-    /// `Game(seed=None, bidding=False, rules="platform", landlord=None, deal=0)`: deal number
-    /// `deal` of the seed, the one `ddz arena --seed SEED` plays as that deal.
     #[new]
     #[pyo3(signature = (seed = None, bidding = false, rules = "platform", landlord = None,
         deal = None), text_signature = "(seed=None, bidding=False, rules='platform', \
@@ -332,7 +161,7 @@ impl Game {
     /// The rules the game is judged by (`"platform"` or `"botzone"`, …).
     #[getter]
     fn rules(&self) -> &'static str {
-        rules_name(self.core.round.platform())
+        self.core.round.platform().rules_name()
     }
 
     /// `"bid"`, `"play"` or `"done"`.
@@ -385,11 +214,9 @@ impl Game {
         self.core.legal().len()
     }
 
-    /// The legal plays as packed rank counts, in `legal_actions()`'s order: 3 bits a rank, rank
-    /// `r` (0 = the 3s .. 14 = the big joker) at bit `3 * r`, the pass 0, as
-    /// `ddz.envs.actions.key_of` packs a play's cards; ints, so a caller maps them to its own
-    /// indices without reading tuples. Empty once the game is over; `ValueError` while bidding
-    /// (the legal actions are bids then).
+    /// The legal plays as ints, in `legal_actions()`'s order: rank counts packed 3 bits a rank
+    /// (rank `r`, 0 = the 3s, at bit `3 * r`; the pass 0), as `ddz.envs.actions.key_of`.
+    /// `ValueError` while bidding.
     fn legal_keys<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         if self.core.round.phase() == Phase::Bid {
             return Err(PyValueError::new_err(
@@ -403,18 +230,17 @@ impl Game {
         PyList::new(py, keys)
     }
 
-    /// Plays `action` for the seat to move; an illegal or malformed action, an action for
-    /// `seat` when another seat is to move, or any action once the game is over, raises
-    /// `ValueError` and leaves the game as it was.
+    /// Plays `action` for the seat to move (for `seat`, when given, only if it is to move); a
+    /// refused action raises `ValueError` and leaves the game as it was.
     #[pyo3(signature = (action, seat = None))]
     fn step(&mut self, action: &Bound<'_, PyAny>, seat: Option<&Bound<'_, PyAny>>) -> PyResult<()> {
-        let to_move = match self.core.to_move() {
-            Some(s) => s,
-            None => return Err(self.refused(self.core.over())),
-        };
+        let to_move = self
+            .core
+            .to_move()
+            .ok_or_else(|| refused(self.core.over()))?;
         if let Some(seat) = seat.map(seat_of).transpose()? {
             if seat != to_move {
-                return Err(self.refused(format!(
+                return Err(PyValueError::new_err(format!(
                     "{} is not to move: {} is to {}",
                     seat,
                     to_move,
@@ -428,27 +254,22 @@ impl Game {
             let list = list.bind(action.py());
             (0..list.len()).find(|&i| list.get_item(i).is_ok_and(|a| a.is(action)))
         });
-        match listed {
+        let stepped = match listed {
             Some(index) => self.core.step_index(index),
             None => self.core.step(action_of(action)?),
-        }
-        .map_err(|why| self.refused(why))?;
-        self.legal_list = None;
-        Ok(())
+        };
+        self.moved(stepped)
     }
 
     /// Plays the legal action at `index` in `legal_actions()`: the fast way to step.
     fn step_index(&mut self, index: &Bound<'_, PyAny>) -> PyResult<()> {
         let count = self.core.legal().len() as i128;
         if count == 0 {
-            return Err(self.refused(self.core.over()));
+            return Err(refused(self.core.over()));
         }
         let index = int_in(index, "index", 0, count - 1)?;
-        self.core
-            .step_index(index)
-            .map_err(|why| self.refused(why))?;
-        self.legal_list = None;
-        Ok(())
+        let stepped = self.core.step_index(index);
+        self.moved(stepped)
     }
 
     /// What `seat` (default: the seat to move) sees: its hand, the public record and counts.
@@ -461,9 +282,10 @@ impl Game {
         let seat = match seat {
             Some(s) => seat_of(s)?,
             None => self.core.to_move().ok_or_else(|| {
+                let over = self.core.over();
                 PyValueError::new_err(format!(
                     "{}; name the seat whose observation you want",
-                    self.core.over()
+                    over
                 ))
             })?,
         };
@@ -496,20 +318,15 @@ impl Game {
     }
 
     fn __repr__(&self) -> String {
-        let to_move = match self.core.to_move() {
-            Some(s) => s.index().to_string(),
-            None => "None".into(),
-        };
+        let to_move = self.core.to_move().map(Seat::index);
         format!(
             "Game(seed={}, rules='{}', phase='{}', to_move={})",
             self.core.seed,
-            rules_name(self.core.round.platform()),
-            self.core.round.phase().name(),
-            to_move
+            self.rules(),
+            self.phase(),
+            to_move.map_or("None".into(), |s| s.to_string())
         )
     }
-
-    // Pickling (python/src/travel.rs): a game travels as its deal and the actions taken.
 
     /// The game's state: `(1, seed, rules, hands, bottom, landlord, actions)`.
     fn __getstate__<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
@@ -520,8 +337,7 @@ impl Game {
     /// is a `ValueError` naming what is wrong, and the game is left as it was.
     fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
         self.core = crate::travel::core_of_state(state)?;
-        self.legal_list = None;
-        Ok(())
+        self.moved(Ok(()))
     }
 
     /// Pickles as `Game(seed)` given the state.
@@ -541,33 +357,24 @@ pub fn observation<'py>(
     seat: Seat,
 ) -> PyResult<Bound<'py, PyDict>> {
     let round = &core.round;
+    let cards = |c: Option<Cards>| c.map(|c| tuple_of(py, c)).transpose();
+    let counts = Seat::ALL.map(|s| round.hands()[s].len());
+    let bids = round.bids().iter().map(|&(s, b)| (s.index(), b));
+    let plays = round.plays().iter();
+    let plays = plays.map(|&(s, c)| Ok((s.index(), tuple_of(py, c.unwrap_or(Cards::EMPTY))?)));
     let obs = PyDict::new(py);
     obs.set_item("seat", seat.index())?;
     obs.set_item("phase", round.phase().name())?;
     obs.set_item("hand", tuple_of(py, round.hands()[seat])?)?;
     obs.set_item("landlord", round.landlord().map(Seat::index))?;
-    let bottom = match round.landlord() {
-        Some(_) => Some(tuple_of(py, core.deal.bottom)?),
-        None => None,
-    };
-    obs.set_item("bottom", bottom)?;
-    let counts: Vec<usize> = Seat::ALL.iter().map(|&s| round.hands()[s].len()).collect();
+    obs.set_item("bottom", cards(round.landlord().map(|_| core.deal.bottom))?)?;
     obs.set_item("counts", PyTuple::new(py, counts)?)?;
-    let bids = PyList::empty(py);
-    for &(s, b) in round.bids() {
-        bids.append((s.index(), b))?;
-    }
-    obs.set_item("bids", bids)?;
-    let plays = PyList::empty(py);
-    for &(s, cards) in round.plays() {
-        plays.append((s.index(), tuple_of(py, cards.unwrap_or(Cards::EMPTY))?))?;
-    }
-    obs.set_item("plays", plays)?;
-    let to_beat = match core.to_beat_cards() {
-        Some(c) => Some(tuple_of(py, c)?),
-        None => None,
-    };
-    obs.set_item("to_beat", to_beat)?;
+    obs.set_item("bids", PyList::new(py, bids)?)?;
+    obs.set_item(
+        "plays",
+        PyList::new(py, plays.collect::<PyResult<Vec<_>>>()?)?,
+    )?;
+    obs.set_item("to_beat", cards(core.to_beat_cards())?)?;
     obs.set_item("played", seat_tuples(py, &core.played())?)?;
     obs.set_item("base", round.base())?;
     obs.set_item("bombs", round.tally().doublings())?;
@@ -577,14 +384,4 @@ pub fn observation<'py>(
 /// Adds `Game` to the module.
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Game>()
-}
-
-// For the environments' fast path (aec.rs).
-impl Game {
-    /// Plays legal action `k` of `legal_actions()`, as `step_index` does.
-    pub fn play_listed(&mut self, k: usize) -> Result<(), Refusal> {
-        self.core.step_index(k)?;
-        self.legal_list = None;
-        Ok(())
-    }
 }

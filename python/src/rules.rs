@@ -4,44 +4,18 @@
 //! and names rules one way.
 
 use ddz::cards::Cards;
-use ddz::named::Named;
-use ddz::rules::botzone_variant::{self, BotzoneKind};
-use ddz::rules::generate::display_order;
 use ddz::rules::{Combo, Platform};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBool, PyDict, PyList, PyString, PyTuple};
 
-/// The name of the official rules in the Python API: the canonical reading of the official
-/// table (docs/rules.md), which every modelled platform agrees with on unambiguous plays.
-// The functions' signatures write the default as the literal "platform": Python shows a
-// literal default in `help()` (a constant reads as `...`), and the stub is checked against it.
-const OFFICIAL_RULES: &str = "platform";
-
-/// Reads a `rules=` argument: `"platform"` (the official rules), `"botzone"` (Botzone's
-/// variant), or one platform's reading of the ambiguous plays (`"sample2015"`, `"icga2019"`,
-/// `"canonical"`, the names `ddz arena --platform` takes).
+/// Reads a `rules=` argument ([`Platform::from_rules_name`]: `"platform"`, `"botzone"`, …).
 pub fn platform_of(rules: &str) -> PyResult<Platform> {
-    if rules == OFFICIAL_RULES {
-        return Ok(Platform::Canonical);
-    }
-    rules.parse::<Platform>().map_err(|_| {
-        let mut names = vec![OFFICIAL_RULES];
-        names.extend(Platform::NAMES.iter().map(|(name, _)| *name));
-        PyValueError::new_err(format!(
-            "unknown rules '{}': one of {}",
-            rules,
-            names.join(", ")
-        ))
+    Platform::from_rules_name(rules).ok_or_else(|| {
+        let names: Vec<&str> = Platform::rules_names().collect();
+        let names = names.join(", ");
+        PyValueError::new_err(format!("unknown rules '{}': one of {}", rules, names))
     })
-}
-
-/// The `rules=` name of `platform`, as `platform_of` reads it back.
-pub fn rules_name(platform: Platform) -> &'static str {
-    match platform {
-        Platform::Canonical => OFFICIAL_RULES,
-        other => other.name(),
-    }
 }
 
 /// Reads cards given either way Python callers hold them: a string in any notation the
@@ -132,32 +106,8 @@ pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
 
 /// Cards as the API hands them out: a tuple of codes, ascending.
 pub fn tuple_of<'py>(py: Python<'py>, cards: Cards) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, Codes(cards.0))
+    PyTuple::new(py, cards.codes())
 }
-
-/// The codes of a card set, lowest first, knowing how many remain (a tuple is made in one
-/// allocation from an iterator of known length).
-struct Codes(u64);
-
-impl Iterator for Codes {
-    type Item = u8;
-
-    fn next(&mut self) -> Option<u8> {
-        if self.0 == 0 {
-            return None;
-        }
-        let code = self.0.trailing_zeros() as u8;
-        self.0 &= self.0 - 1;
-        Some(code)
-    }
-
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
-        (n, Some(n))
-    }
-}
-
-impl ExactSizeIterator for Codes {}
 
 /// `parse_cards(cards)`: the card codes of `cards`, ascending.
 #[pyfunction]
@@ -186,8 +136,7 @@ fn format_cards(cards: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
 
 /// `classify(cards, rules="platform")`: what play `cards` are under `rules`, as a dict
 /// (`kind`, `key`, `length`, `size`, `ambiguous`), or `None` when they are no play. The key
-/// is the rank plays of the kind are compared by: the highest of a chain officially, the
-/// lowest of the body on Botzone (its judge's way).
+/// is the rank plays of the kind are compared by (on Botzone, the body's lowest, as its judge).
 #[pyfunction]
 #[pyo3(signature = (cards, rules = "platform"))]
 fn classify<'py>(
@@ -197,48 +146,29 @@ fn classify<'py>(
 ) -> PyResult<Option<Bound<'py, PyDict>>> {
     let platform = platform_of(rules)?;
     let counts = cards_of(cards, "cards")?.counts();
-    // (kind, key, length, ambiguous): Botzone's judge keys a play on its body's lowest rank.
-    let read = match platform {
-        Platform::Botzone => botzone_variant::read(counts)
-            .map(|play| (botzone_kind_name(play.kind), play.low, play.links, false)),
-        other => other
-            .read(counts)
-            .map(|c| (c.kind.name(), c.key, c.len, c.is_ambiguous())),
-    };
-    let Some((kind, key, length, ambiguous)) = read else {
+    let Some(play) = platform.describe(counts) else {
         return Ok(None);
     };
     let dict = PyDict::new(py);
-    dict.set_item("kind", kind)?;
-    dict.set_item("key", key.symbol().to_string())?;
-    dict.set_item("length", length)?;
+    dict.set_item("kind", play.kind)?;
+    dict.set_item("key", play.key.symbol().to_string())?;
+    dict.set_item("length", play.length)?;
     dict.set_item("size", counts.total())?;
-    dict.set_item("ambiguous", ambiguous)?;
+    dict.set_item("ambiguous", play.ambiguous)?;
     Ok(Some(dict))
 }
 
-/// The name of a kind of Botzone's table: the official kind's name where the kinds are alike,
-/// and the space shuttles' own.
-fn botzone_kind_name(kind: BotzoneKind) -> &'static str {
-    match kind {
-        BotzoneKind::Single => "single",
-        BotzoneKind::Pair => "pair",
-        BotzoneKind::Rocket => "rocket",
-        BotzoneKind::Bomb => "bomb",
-        BotzoneKind::Straight => "straight",
-        BotzoneKind::PairStraight => "pair straight",
-        BotzoneKind::Triple => "triple",
-        BotzoneKind::TripleSingle => "triple with a single",
-        BotzoneKind::TriplePair => "triple with a pair",
-        BotzoneKind::FourSingles => "four with two singles",
-        BotzoneKind::FourPairs => "four with two pairs",
-        BotzoneKind::Plane => "plane",
-        BotzoneKind::PlaneSingles => "plane with single wings",
-        BotzoneKind::PlanePairs => "plane with pair wings",
-        BotzoneKind::Shuttle => "shuttle",
-        BotzoneKind::ShuttleSingles => "shuttle with single wings",
-        BotzoneKind::ShuttlePairs => "shuttle with pair wings",
-    }
+/// Reads `obj` as a play to answer under `platform` (`what` names the argument, then `:`
+/// where the error's words want one).
+fn target_of(obj: &Bound<'_, PyAny>, what: &str, platform: Platform) -> PyResult<Combo> {
+    let counts = cards_of(obj, what.trim_end_matches(':'))?.counts();
+    platform.reading(counts).ok_or_else(|| {
+        let rules = platform.rules_name();
+        PyValueError::new_err(format!(
+            "{} {} is no play under the {} rules",
+            what, counts, rules
+        ))
+    })
 }
 
 /// `beats(play, target, rules="platform")`: whether `play` may be played on `target`.
@@ -248,18 +178,9 @@ fn botzone_kind_name(kind: BotzoneKind) -> &'static str {
 fn beats(play: &Bound<'_, PyAny>, target: &Bound<'_, PyAny>, rules: &str) -> PyResult<bool> {
     let platform = platform_of(rules)?;
     let play = cards_of(play, "play")?.counts();
-    let target_counts = cards_of(target, "target")?.counts();
-    let target = platform.reading(target_counts).ok_or_else(|| {
-        PyValueError::new_err(format!(
-            "target {} is no play under the {} rules",
-            target_counts,
-            rules_name(platform)
-        ))
-    })?;
-    let Some(answer) = platform.reading(play) else {
-        return Ok(false);
-    };
-    Ok(platform.accepts(&answer, Some(&target)))
+    let target = target_of(target, "target", platform)?;
+    let answer = platform.reading(play);
+    Ok(answer.is_some_and(|a| platform.accepts(&a, Some(&target))))
 }
 
 /// `legal_plays(hand, after=None, rules="platform")`: every legal play of `hand`, as tuples of
@@ -274,34 +195,13 @@ fn legal_plays<'py>(
 ) -> PyResult<Bound<'py, PyList>> {
     let platform = platform_of(rules)?;
     let hand = cards_of(hand, "hand")?;
-    let target = match after {
-        None => None,
-        Some(obj) if obj.is_none() => None,
-        Some(obj) => {
-            let counts = cards_of(obj, "after")?.counts();
-            Some(platform.reading(counts).ok_or_else(|| {
-                PyValueError::new_err(format!(
-                    "after: {} is no play under the {} rules",
-                    counts,
-                    rules_name(platform)
-                ))
-            })?)
-        }
-    };
-    let mut combos = Vec::new();
-    platform.legal_plays(hand.counts(), target.as_ref(), &mut combos);
-    let pass_allowed = combos.iter().any(Combo::is_pass);
-    combos.retain(|c| !c.is_pass());
-    display_order(&mut combos);
-    let list = PyList::empty(py);
-    for combo in &combos {
-        let cards = hand.pick(combo.cards).expect("a legal play is held");
-        list.append(tuple_of(py, cards)?)?;
-    }
-    if pass_allowed {
-        list.append(PyTuple::empty(py))?;
-    }
-    Ok(list)
+    let after = after.filter(|a| !a.is_none());
+    let target = after
+        .map(|a| target_of(a, "after:", platform))
+        .transpose()?;
+    let plays = platform.legal_cards(hand, target.as_ref()).into_iter();
+    let plays = plays.map(|p| tuple_of(py, p.unwrap_or(Cards::EMPTY)));
+    PyList::new(py, plays.collect::<PyResult<Vec<_>>>()?)
 }
 
 /// Adds this file's functions to the module.

@@ -9,7 +9,8 @@
 //!   kind by size (cards in the play), then key rank ([`crate::rules::classify`]'s), then the ranks of all
 //!   the cards, lowest first.
 //!
-//! The bids, when a front end has them, follow the plays (the Python package adds them). The
+//! The bids, when a front end has them, follow the plays: bid `b` at `len() + b`
+//! ([`ActionSpace::index_of_action`]). The
 //! plays are the canonical generator's leads from a hand holding the whole deck, so each is read
 //! as [`crate::rules::classify`] reads it: 93,772 plays and the pass.
 //!
@@ -26,6 +27,7 @@
 //! ```
 
 use crate::cards::{Cards, Counts, Rank};
+use crate::game::{Action, Game, Phase, Round};
 use crate::rules::{leads, Combo};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -156,6 +158,62 @@ impl ActionSpace {
     #[must_use]
     pub fn all_columns(&self) -> &[i8] {
         &self.columns
+    }
+
+    /// The index of `action`: a play's (the pass 0), bid `b` at `len() + b`, after the plays.
+    #[must_use]
+    pub fn index_of_action(&self, action: Action) -> u32 {
+        match action {
+            Action::Bid(bid) => (self.len() + usize::from(bid)) as u32,
+            // Every play of a hand of at most 20 cards is in the space.
+            Action::Play(cards) => {
+                let counts = cards.map_or(Counts::EMPTY, Cards::counts);
+                self.index_of(counts).unwrap_or(PASS) as u32
+            }
+        }
+    }
+
+    /// The action `index` names for a seat holding `hand`: `None` when it names none, or a
+    /// play the hand does not hold.
+    #[must_use]
+    pub fn action(&self, hand: Cards, index: usize) -> Option<Action> {
+        match self.play(index) {
+            Some(play) if play.is_pass() => Some(Action::Play(None)),
+            Some(play) => hand.pick(play.cards).map(|c| Action::Play(Some(c))),
+            None => u8::try_from(index - self.len()).ok().map(Action::Bid),
+        }
+    }
+
+    /// The legal actions of `round`'s seat to move as indices, in [`Game::legal`]'s order
+    /// (the generator's), into `out`; none once the round is done.
+    pub fn legal_indices(&self, round: &Round, out: &mut Vec<u32>) {
+        out.clear();
+        if round.phase() == Phase::Bid {
+            out.extend(
+                round
+                    .legal_bids()
+                    .map(|b| self.index_of_action(Action::Bid(b))),
+            );
+        }
+        let mut plays = Vec::with_capacity(64);
+        round.legal_plays(&mut plays);
+        // Every play of a hand of at most 20 cards is in the space.
+        out.extend(
+            plays
+                .iter()
+                .map(|p| self.index_of(p.cards).unwrap_or(PASS) as u32),
+        );
+    }
+
+    /// Plays action `index` in `game` when it is legal there: the seat that moved, or `None`
+    /// (nothing changes) when it is not.
+    pub fn step(&self, game: &mut Game, index: i64) -> Option<crate::game::Seat> {
+        let mut legal = Vec::with_capacity(64);
+        self.legal_indices(&game.round, &mut legal);
+        let index = u32::try_from(index).ok().filter(|i| legal.contains(i))?;
+        let seat = game.round.to_move();
+        game.apply(self.action(game.round.hands()[seat], index as usize)?);
+        Some(seat)
     }
 }
 

@@ -31,15 +31,12 @@
 //! ```
 
 use crate::actions::{ActionSpace, CARD_COLUMNS};
-use crate::cards::Counts;
 use crate::encode::douzero::{self, Position, Z_WIDTH};
 use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
-use crate::game::legal::recorded_reading;
-use crate::game::score::POINT;
-use crate::game::{Round, Seat};
+use crate::game::{Game, Round, Seat};
 use crate::named::Named;
-use crate::rules::{botzone_variant, Platform};
+use crate::rules::Platform;
 use std::fmt;
 use std::sync::Arc;
 
@@ -128,15 +125,13 @@ impl fmt::Display for BatchError {
 
 impl std::error::Error for BatchError {}
 
-/// One slot: the game it plays now and its legal actions there.
+/// One slot: the game it plays now ([`Game`], as `ddz.Game` plays it) and its legal actions.
 #[derive(Clone)]
 struct Slot {
-    /// The slot's own seed, `mix(batch seed, slot)`.
-    seed: u64,
     /// The deal of the slot's stream being played.
     deal_index: u64,
-    deal: Deal,
-    round: Round,
+    /// Its seed is the slot's own, `mix(batch seed, slot)`.
+    game: Game,
     /// The legal actions of the seat to move, as indices, in the generator's order.
     legal: Vec<u32>,
 }
@@ -144,16 +139,13 @@ struct Slot {
 impl Slot {
     fn new(seed: u64, deal_index: u64, platform: Platform, space: &ActionSpace) -> Slot {
         let deal = Deal::seeded(seed, deal_index);
-        let mut round = Round::new(platform, deal.hands, deal.bottom);
-        round.reveal(landlord_of(deal_index), 1);
+        let game = Game::new(seed, platform, deal, Some(landlord_of(deal_index)));
         let mut slot = Slot {
-            seed,
             deal_index,
-            deal,
-            round,
+            game,
             legal: Vec::with_capacity(64),
         };
-        slot.list_legal(space);
+        space.legal_indices(&slot.game.round, &mut slot.legal);
         slot
     }
 
@@ -169,18 +161,6 @@ impl Slot {
             play: play.map(|p| p.to_string()),
             legal: self.legal.len(),
         })
-    }
-
-    /// The seat to move's legal plays as action-space indices: the core's list
-    /// ([`Round::legal_plays`], the variant's rules), as `ddz.Game` gives it.
-    fn list_legal(&mut self, space: &ActionSpace) {
-        let mut plays = Vec::with_capacity(64);
-        self.round.legal_plays(&mut plays);
-        self.legal.clear();
-        self.legal.extend(plays.iter().map(|p| {
-            // Every play of a hand of at most 20 cards is in the space.
-            space.index_of(p.cards).unwrap_or(0) as u32
-        }));
     }
 }
 
@@ -235,13 +215,19 @@ impl Batch {
     /// Game `g`'s round now.
     #[must_use]
     pub fn round(&self, g: usize) -> &Round {
-        &self.slots[g].round
+        &self.slots[g].game.round
+    }
+
+    /// Game `g` now.
+    #[must_use]
+    pub fn game(&self, g: usize) -> &Game {
+        &self.slots[g].game
     }
 
     /// Game `g`'s deal: its slot's seed and the deal's index in the slot's stream.
     #[must_use]
     pub fn deal_of(&self, g: usize) -> (u64, u64) {
-        (self.slots[g].seed, self.slots[g].deal_index)
+        (self.slots[g].game.seed, self.slots[g].deal_index)
     }
 
     /// Game `g`'s legal actions, as action-space indices in the generator's order.
@@ -253,14 +239,14 @@ impl Batch {
     /// The seat to move in game `g`.
     #[must_use]
     pub fn to_move(&self, g: usize) -> Seat {
-        self.slots[g].round.to_move()
+        self.slots[g].game.round.to_move()
     }
 
     /// The position (DouZero's: 0 landlord, 1 landlord_up, 2 landlord_down) of the seat to move
     /// in game `g`.
     #[must_use]
     pub fn role(&self, g: usize) -> usize {
-        let round = &self.slots[g].round;
+        let round = &self.slots[g].game.round;
         douzero::role_of(round.to_move(), landlord_of(self.slots[g].deal_index))
     }
 
@@ -313,14 +299,8 @@ impl Batch {
     /// [`Batch::deal_of`], the position [`Batch::restore`] puts a game back at.
     #[must_use]
     pub fn played(&self, g: usize) -> Vec<u32> {
-        let plays = self.slots[g].round.plays().iter();
-        // Every play of a hand of at most 20 cards is in the space.
-        plays
-            .map(|&(_, cards)| {
-                let counts = cards.map_or(Counts::EMPTY, |c| c.counts());
-                self.space.index_of(counts).unwrap_or(0) as u32
-            })
-            .collect()
+        let actions = self.slots[g].game.actions();
+        actions.map(|a| self.space.index_of_action(a)).collect()
     }
 
     /// Puts game `g` at deal `deal_index` of its slot's stream with `actions` played in turn
@@ -333,7 +313,7 @@ impl Batch {
         actions: &[i64],
     ) -> Result<(), BatchError> {
         let (platform, objective, space) = (self.platform, self.objective, &*self.space);
-        let mut slot = Slot::new(self.slots[g].seed, deal_index, platform, space);
+        let mut slot = Slot::new(self.slots[g].game.seed, deal_index, platform, space);
         let mut reward = [0.0; 3];
         for &action in actions {
             slot.check(g, action, space)?;
@@ -366,8 +346,9 @@ impl Batch {
         let work = self.slots.chunks(per).zip(out.chunks_mut(per * WIDTH));
         in_parallel(work, |(slots, out)| {
             for (slot, row) in slots.iter().zip(out.chunks_mut(WIDTH)) {
-                let table = Table::of_round(&slot.round, slot.deal.bottom.counts());
-                observation::encode(&table, slot.round.to_move(), row);
+                let round = &slot.game.round;
+                let table = Table::of_round(round, slot.game.deal.bottom.counts());
+                observation::encode(&table, round.to_move(), row);
             }
         });
     }
@@ -441,22 +422,17 @@ fn play(
     space: &ActionSpace,
     reward: &mut [f32],
 ) -> bool {
-    let seat = slot.round.to_move();
-    let play = space.play(action).filter(|p| !p.is_pass());
-    let cards = play.and_then(|p| slot.round.hands()[seat].pick(p.cards));
-    // A listed action is legal: played unjudged, read as the platform reads it (as
-    // `Round::try_play` would read it; the space's reading is the canonical one).
-    let reading = play.map(|&p| match platform {
-        Platform::Canonical => p,
-        Platform::Botzone => recorded_reading(p.cards),
-        other => other.read(p.cards).unwrap_or(p),
-    });
-    slot.round.play_unchecked(cards, reading);
+    let round = &slot.game.round;
+    // A listed action is legal: played unjudged, as the single game plays it.
+    if let Some(action) = space.action(round.hands()[round.to_move()], action) {
+        slot.game.apply(action);
+    }
     for r in reward.iter_mut() {
         *r = 0.0;
     }
-    match slot.round.outcome() {
-        Some(outcome) => {
+    let round = &slot.game.round;
+    match (round.outcome(), round.score()) {
+        (Some(outcome), Some((_, scores))) => {
             let won = outcome.winner == outcome.landlord;
             let sign = if won { 1.0 } else { -1.0 };
             let landlord_gets = match objective {
@@ -466,37 +442,20 @@ fn play(
             };
             for s in Seat::ALL {
                 reward[s.index()] = match objective {
-                    Objective::Score => score_of(platform, &outcome, s),
+                    // The official score, or Botzone's under its variant, in points.
+                    Objective::Score => scores[s] as f32,
                     _ if s == outcome.landlord => landlord_gets,
                     _ => -landlord_gets,
                 };
             }
-            let next = Slot::new(slot.seed, slot.deal_index + 1, platform, space);
-            *slot = next;
+            *slot = Slot::new(slot.game.seed, slot.deal_index + 1, platform, space);
             true
         }
-        None => {
-            slot.list_legal(space);
+        _ => {
+            space.legal_indices(&slot.game.round, &mut slot.legal);
             false
         }
     }
-}
-
-/// Seat `seat`'s official score (Botzone's under its variant), in points.
-fn score_of(platform: Platform, outcome: &crate::game::Outcome, seat: Seat) -> f32 {
-    if platform != Platform::Botzone {
-        return outcome.scores()[seat] as f32;
-    }
-    let spring = outcome.spring() || outcome.anti_spring();
-    let won = outcome.winner == outcome.landlord;
-    let (lord, farmer) =
-        botzone_variant::scores(outcome.base, outcome.tally().doublings(), spring, won);
-    let points = if seat == outcome.landlord {
-        lord
-    } else {
-        farmer
-    };
-    (points * i64::from(POINT)) as f32
 }
 
 /// The games of one DouZero position and where their rows start.
@@ -566,7 +525,7 @@ impl<'a> DouZeroBuffers<'a> {
     fn fill_one(&mut self, slot: &Slot, space: &ActionSpace, width: usize, expanded: bool) {
         let rows = slot.legal.len();
         let part = self.split_off(1, rows, width, expanded);
-        if let Some(position) = Position::of_round(&slot.round) {
+        if let Some(position) = Position::of_round(&slot.game.round) {
             douzero::encode(&position, part.x_no_action, part.z);
         }
         for ((a, cards), &index) in part

@@ -244,17 +244,9 @@ impl Cards {
     }
 
     /// The codes, ascending.
-    pub fn codes(self) -> impl Iterator<Item = u8> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            if bits == 0 {
-                None
-            } else {
-                let code = bits.trailing_zeros() as u8;
-                bits &= bits - 1;
-                Some(code)
-            }
-        })
+    #[must_use]
+    pub fn codes(self) -> Codes {
+        Codes(self.0)
     }
 
     /// The rank-count view.
@@ -370,6 +362,31 @@ impl Cards {
         s
     }
 }
+
+/// The codes of a card set, lowest first ([`Cards::codes`]), knowing how many remain (a
+/// collection is made in one allocation).
+#[derive(Clone, Copy, Debug)]
+pub struct Codes(u64);
+
+impl Iterator for Codes {
+    type Item = u8;
+
+    fn next(&mut self) -> Option<u8> {
+        if self.0 == 0 {
+            return None;
+        }
+        let code = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(code)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Codes {}
 
 impl FromIterator<u8> for Cards {
     /// The set of these codes (each `0..=53`; a code given twice is held once).

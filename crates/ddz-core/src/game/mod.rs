@@ -1,8 +1,9 @@
 //! The game: seats, a deal (seeded, and the platform's `cards.dat` form), what is legal (one
-//! definition for every front end), the state tracker, tricks and the score of a finished game.
+//! definition for every front end), a game as front ends play it, the state tracker, tricks and the score of a finished game.
 
 pub mod deal;
 pub mod legal;
+pub mod played;
 pub mod round;
 pub mod score;
 pub mod seat;
@@ -10,6 +11,7 @@ pub mod state;
 pub mod tricks;
 
 pub use legal::{judge_bid, judge_play, IllegalBid, IllegalPlay};
+pub use played::{Action, Game, Refusal};
 pub use round::{Phase, Round};
 pub use score::{Outcome, ParseScoringError, Scoring, Shown, Tally};
 pub use seat::{BySeat, ParseSeatError, Role, Seat};

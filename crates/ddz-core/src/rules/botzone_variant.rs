@@ -20,6 +20,7 @@
 //! everything.
 
 use crate::cards::{Counts, Rank};
+use crate::named::Named;
 
 /// A kind of play as the Botzone judge names it.
 ///
@@ -68,6 +69,30 @@ pub enum BotzoneKind {
     /// 航天飞机带大翼: two pairs per four.
     ShuttlePairs,
 }
+
+impl Named for BotzoneKind {
+    /// The kinds' names: the official kind's name where the kinds are alike, the shuttles' own.
+    const NAMES: &'static [(&'static str, BotzoneKind)] = &[
+        ("single", BotzoneKind::Single),
+        ("pair", BotzoneKind::Pair),
+        ("rocket", BotzoneKind::Rocket),
+        ("bomb", BotzoneKind::Bomb),
+        ("straight", BotzoneKind::Straight),
+        ("pair straight", BotzoneKind::PairStraight),
+        ("triple", BotzoneKind::Triple),
+        ("triple with a single", BotzoneKind::TripleSingle),
+        ("triple with a pair", BotzoneKind::TriplePair),
+        ("four with two singles", BotzoneKind::FourSingles),
+        ("four with two pairs", BotzoneKind::FourPairs),
+        ("plane", BotzoneKind::Plane),
+        ("plane with single wings", BotzoneKind::PlaneSingles),
+        ("plane with pair wings", BotzoneKind::PlanePairs),
+        ("shuttle", BotzoneKind::Shuttle),
+        ("shuttle with single wings", BotzoneKind::ShuttleSingles),
+        ("shuttle with pair wings", BotzoneKind::ShuttlePairs),
+    ];
+}
+crate::named_enum!(BotzoneKind);
 
 /// A play as the Botzone judge reads it.
 ///

@@ -10,4 +10,4 @@ pub mod platform;
 pub use combo::{classify, readings, Combo, Kind};
 pub use generate::{follows, leads, legal_plays};
 pub(crate) use platform::beats_somewhere;
-pub use platform::{safe_answer, DealRules, Payout, Platform};
+pub use platform::{safe_answer, DealRules, Described, Payout, Platform};

@@ -20,8 +20,8 @@
 
 use super::botzone_variant;
 use super::combo::{classify, readings, Combo, Kind};
-use super::generate::{follows, leads};
-use crate::cards::{Counts, Rank};
+use super::generate::{display_order, follows, leads};
+use crate::cards::{Cards, Counts, Rank};
 use crate::named::Named;
 
 /// A way of reading plays: the canonical one or a real platform's.
@@ -61,6 +61,19 @@ impl Named for Platform {
     ];
 }
 crate::named_enum!(Platform);
+
+/// A play as a front end shows it ([`Platform::describe`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Described {
+    /// The kind's name (`"pair straight"`, `"shuttle"`).
+    pub kind: &'static str,
+    /// The rank plays of the kind are compared by.
+    pub key: Rank,
+    /// Links in its chain (1 for a play of no chain).
+    pub length: u8,
+    /// Whether the official table reads it more than one way.
+    pub ambiguous: bool,
+}
 
 /// How a finished deal pays: the official rule (`docs/rules.md`, "Score") or Botzone's judge's
 /// ([`botzone_variant::scores`]); the game model applies it (`Outcome::payout`).
@@ -105,6 +118,73 @@ impl Platform {
                 payout: Payout::Botzone,
             },
         }
+    }
+
+    /// The name of the official rules where a front end names rules (`ddz.Game(rules=…)`):
+    /// the canonical reading, which every modelled platform agrees with on unambiguous plays.
+    pub const OFFICIAL_RULES: &'static str = "platform";
+
+    /// Reads a rules name: [`Platform::OFFICIAL_RULES`] (the canonical reading) or a variant's
+    /// name (`"botzone"`, `"sample2015"`, …, as `ddz arena --platform` takes them).
+    #[must_use]
+    pub fn from_rules_name(name: &str) -> Option<Platform> {
+        match name {
+            Platform::OFFICIAL_RULES => Some(Platform::Canonical),
+            other => other.parse().ok(),
+        }
+    }
+
+    /// The rules names [`Platform::from_rules_name`] reads, the official rules first.
+    pub fn rules_names() -> impl Iterator<Item = &'static str> {
+        std::iter::once(Platform::OFFICIAL_RULES).chain(Platform::names())
+    }
+
+    /// This variant's rules name, as [`Platform::from_rules_name`] reads it back.
+    #[must_use]
+    pub fn rules_name(self) -> &'static str {
+        match self {
+            Platform::Canonical => Platform::OFFICIAL_RULES,
+            other => other.name(),
+        }
+    }
+
+    /// What play `cards` are here, as a front end shows it, or `None` when they are no play:
+    /// Botzone's judge names its own kinds and keys a play on its body's lowest rank.
+    #[must_use]
+    pub fn describe(self, cards: Counts) -> Option<Described> {
+        if self == Platform::Botzone {
+            return botzone_variant::read(cards).map(|play| Described {
+                kind: play.kind.name(),
+                key: play.low,
+                length: play.links,
+                ambiguous: false,
+            });
+        }
+        self.read(cards).map(|c| Described {
+            kind: c.kind.name(),
+            key: c.key,
+            length: c.len,
+            ambiguous: c.is_ambiguous(),
+        })
+    }
+
+    /// The legal plays of `hand` on `to_beat` as cards taken from it, in display order
+    /// ([`display_order`]), the pass (`None`) last when following.
+    #[must_use]
+    pub fn legal_cards(self, hand: Cards, to_beat: Option<&Combo>) -> Vec<Option<Cards>> {
+        let mut combos = Vec::new();
+        self.legal_plays(hand.counts(), to_beat, &mut combos);
+        let pass = combos
+            .iter()
+            .position(Combo::is_pass)
+            .map(|at| combos.remove(at));
+        display_order(&mut combos);
+        let mut plays: Vec<_> = combos
+            .iter()
+            .filter_map(|c| hand.pick(c.cards).map(Some))
+            .collect();
+        plays.extend(pass.map(|_| None));
+        plays
     }
 
     /// Whether this is an official platform ([`Platform::ALL`]): a reading of the official

@@ -13,6 +13,7 @@ mod encode;
 mod legal;
 mod near_names;
 mod platform;
+mod played;
 mod round;
 mod score;
 mod seat;
