@@ -149,12 +149,7 @@ class Batch:
         return tuple(out)
 
     def game(self, i: int) -> Game:
-        """Game ``i`` as a :class:`ddz.Game` at its current position (its deal replayed move
-        for move)."""
+        """Game ``i`` as a :class:`ddz.Game` at its current position (a copy of the slot's)."""
         if not isinstance(i, (int, np.integer)) or isinstance(i, bool) or not 0 <= i < self.games:
             raise ValueError(f"no game {i!r}: games are 0..{self.games - 1}")
-        seed, deal, landlord, plays = self._native.slot(int(i))
-        game = Game(seed=seed, deal=deal, landlord=landlord, rules=self.rules)
-        for cards in plays:
-            game.step(cards)
-        return game
+        return self._native.game(int(i))

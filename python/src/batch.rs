@@ -3,18 +3,18 @@
 //! handed over as bytes and bytearrays that python/ddz/batch.py reads with numpy
 //! (`np.frombuffer`: no copy); the GIL is released while the core works.
 
-use crate::rules::{codes_of, platform_of, tuple_of};
-use ddz_core::actions::{card_columns, ActionSpace, CARD_COLUMNS};
+use crate::game::Game;
+use crate::rules::{codes_of, platform_of};
+use ddz_core::actions::{ActionSpace, CARD_COLUMNS};
 use ddz_core::batch::{Batch, DouZeroBuffers, Objective};
-use ddz_core::cards::{Cards, Rank};
+use ddz_core::cards::Counts;
 use ddz_core::encode::douzero::{self, Position};
 use ddz_core::encode::observation::WIDTH;
 use ddz_core::game::Seat;
 use ddz_core::named::ParseNameError;
-use ddz_core::rules::Kind;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyByteArray, PyBytes, PyTuple};
+use pyo3::types::{PyByteArray, PyBytes};
 
 /// Plain numbers a bytearray may be viewed as (every bit pattern one of them, no drop).
 pub trait Plain: Copy + Send + Sync {}
@@ -73,14 +73,7 @@ fn array_of<'py, T: Plain>(py: Python<'py>, values: &[T]) -> PyResult<Bound<'py,
 #[pyfunction]
 fn action_table(py: Python<'_>) -> (Py<PyBytes>, Py<PyBytes>, Py<PyBytes>, Py<PyBytes>) {
     let space = ActionSpace::shared();
-    let plays = space.plays();
-    let counts: Vec<u8> = plays
-        .iter()
-        .flat_map(|p| Rank::ALL.iter().map(move |&r| p.cards.get(r)))
-        .collect();
-    let kind_of = |kind: Kind| Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u8;
-    let kinds: Vec<u8> = plays.iter().map(|p| kind_of(p.kind)).collect();
-    let keys: Vec<u8> = plays.iter().map(|p| p.key.index() as u8).collect();
+    let (counts, kinds, keys) = space.table();
     let columns: Vec<u8> = space.all_columns().iter().map(|&c| c as u8).collect();
     let bytes = |data: &[u8]| PyBytes::new(py, data).unbind();
     (bytes(&counts), bytes(&kinds), bytes(&keys), bytes(&columns))
@@ -121,17 +114,14 @@ fn _douzero_arrays<'py>(
     for (s, cards) in &plays {
         moves.push((seat(*s, "plays")?, codes_of(cards, "plays")?.counts()));
     }
-    let mut actions = vec![0i8; legal.len() * CARD_COLUMNS];
-    for (play, row) in legal.iter().zip(actions.chunks_exact_mut(CARD_COLUMNS)) {
-        card_columns(codes_of(play, "legal action")?.counts(), row);
-    }
+    let legal: Vec<Counts> = (legal
+        .iter()
+        .map(|p| Ok(codes_of(p, "legal action")?.counts())))
+    .collect::<PyResult<_>>()?;
     let position = Position::new(me, landlord, hand, counts, moves.into_iter());
-    let width = douzero::x_width(position.role);
-    let mut x = vec![0i8; width];
-    let mut z = vec![0i8; douzero::Z_WIDTH];
-    douzero::encode(&position, &mut x, &mut z);
+    let (x, z, actions) = douzero::arrays(&position, &legal);
     let n = legal.len();
-    let x_batch = filled(py, n * (width + CARD_COLUMNS), |out: &mut [f32]| {
+    let x_batch = filled(py, n * (x.len() + CARD_COLUMNS), |out: &mut [f32]| {
         douzero::x_batch(&x, &actions, out)
     })?;
     let z_batch = filled(py, n * douzero::Z_WIDTH, |out: &mut [f32]| {
@@ -279,20 +269,10 @@ impl NativeBatch {
         Ok(vec![games, x, z, offsets, actions, cards, x_batch, z_batch])
     }
 
-    /// Game `g`'s deal and moves, for `ddz.Game` to replay: the slot's seed, the deal's
-    /// index, the landlord, and each move's cards.
-    fn slot<'py>(
-        &self,
-        py: Python<'py>,
-        g: usize,
-    ) -> PyResult<(u64, u64, usize, Vec<Bound<'py, PyTuple>>)> {
+    /// Game `g` as a `ddz.Game`: its slot's game, copied.
+    fn game(&self, g: usize) -> PyResult<Game> {
         self.slot_index(g)?;
-        let game = self.batch.game(g);
-        let landlord = game.round.landlord().map_or(0, Seat::index);
-        let plays = game.round.plays().iter();
-        let plays = plays.map(|&(_, c)| tuple_of(py, c.unwrap_or(Cards::EMPTY)));
-        let plays = plays.collect::<PyResult<Vec<_>>>()?;
-        Ok((game.seed, self.batch.deal_of(g).1, landlord, plays))
+        Ok(Game::of_core(self.batch.game(g).clone()))
     }
 
     // Pickling (python/ddz/batch.py): each game travels as its deal's index and its actions.

@@ -28,7 +28,7 @@
 
 use crate::cards::{Cards, Counts, Rank};
 use crate::game::{Action, Game, Phase, Round};
-use crate::rules::{leads, Combo};
+use crate::rules::{leads, Combo, Kind};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
@@ -158,6 +158,20 @@ impl ActionSpace {
     #[must_use]
     pub fn all_columns(&self) -> &[i8] {
         &self.columns
+    }
+
+    /// The table as the Python package views it, a byte an entry, index by index: each play's
+    /// 15 rank counts, its kind (its place in [`Kind::ALL`], 0 the pass), its key rank's index.
+    #[must_use]
+    pub fn table(&self) -> (Vec<u8>, Vec<u8>, Vec<u8>) {
+        let plays = self.plays.iter();
+        let counts = plays
+            .clone()
+            .flat_map(|p| Rank::ALL.map(|r| p.cards.get(r)));
+        let kind_of = |kind| Kind::ALL.iter().position(|&k| k == kind).unwrap_or(0) as u8;
+        let kinds = plays.clone().map(|p| kind_of(p.kind));
+        let keys = plays.map(|p| p.key.index() as u8);
+        (counts.collect(), kinds.collect(), keys.collect())
     }
 
     /// The index of `action`: a play's (the pass 0), bid `b` at `len() + b`, after the plays.

@@ -278,17 +278,24 @@ pub fn network_input(
     z: &mut Vec<f32>,
     x_batch: &mut Vec<f32>,
 ) {
-    let width = x_width(position.role);
-    let mut x = vec![0i8; width];
-    let mut history = [0i8; Z_WIDTH];
-    encode(position, &mut x, &mut history);
+    let (x, history, columns) = arrays(position, plays);
     z.clear();
     z.extend(history.iter().map(|&v| f32::from(v)));
+    x_batch.clear();
+    x_batch.resize(plays.len() * (x.len() + CARD_COLUMNS), 0.0);
+    self::x_batch(&x, &columns, x_batch);
+}
+
+/// One position's arrays in the compact form: `x_no_action` and `z` ([`encode`]) and the card
+/// columns of each play of `plays` ([`CARD_COLUMNS`] a play).
+#[must_use]
+pub fn arrays(position: &Position, plays: &[Counts]) -> (Vec<i8>, Vec<i8>, Vec<i8>) {
+    let mut x = vec![0i8; x_width(position.role)];
+    let mut z = vec![0i8; Z_WIDTH];
+    encode(position, &mut x, &mut z);
     let mut columns = vec![0i8; plays.len() * CARD_COLUMNS];
     for (row, &play) in columns.chunks_exact_mut(CARD_COLUMNS).zip(plays) {
         card_columns(play, row);
     }
-    x_batch.clear();
-    x_batch.resize(plays.len() * (width + CARD_COLUMNS), 0.0);
-    self::x_batch(&x, &columns, x_batch);
+    (x, z, columns)
 }
