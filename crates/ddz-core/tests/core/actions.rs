@@ -61,3 +61,24 @@ fn every_lead_of_random_hands_has_an_index_and_its_columns() {
         }
     }
 }
+
+#[test]
+fn the_table_rows_name_each_play_again() {
+    let space = ActionSpace::shared();
+    let (counts, kinds, keys) = space.table();
+    assert_eq!(
+        (counts.len(), kinds.len(), keys.len()),
+        (15 * space.len(), space.len(), space.len())
+    );
+    for (index, play) in space.plays().iter().enumerate() {
+        let row = &counts[15 * index..15 * (index + 1)];
+        let ranks = Rank::ALL.iter().zip(row);
+        let text: String = ranks
+            .map(|(r, &n)| r.symbol().to_string().repeat(n.into()))
+            .collect();
+        let cards: Counts = text.parse().unwrap_or(Counts::EMPTY);
+        assert_eq!(space.index_of(cards), Some(index));
+        assert_eq!(Kind::ALL[usize::from(kinds[index])], play.kind);
+        assert_eq!(Rank::ALL[usize::from(keys[index])], play.key);
+    }
+}

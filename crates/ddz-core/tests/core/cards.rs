@@ -140,3 +140,19 @@ fn run_total_lowest_highest() {
     assert_eq!(r.highest(), Some(rank(5)));
     assert_eq!(Cards::DECK.counts().total(), 54);
 }
+
+#[test]
+fn the_codes_are_each_card_once_ascending_and_count_down() {
+    let mut rng = fastrand::Rng::with_seed(2);
+    for _ in 0..500 {
+        let set = Cards(rng.u64(..) & Cards::DECK.0);
+        let mut codes = set.codes();
+        assert_eq!(codes.len(), set.len());
+        let listed: Vec<u8> = codes.by_ref().take(3).collect();
+        assert_eq!(codes.len(), set.len() - listed.len());
+        let all: Vec<u8> = set.codes().collect();
+        assert!(all.windows(2).all(|w| w[0] < w[1]));
+        assert_eq!(all.iter().copied().collect::<Cards>(), set);
+        assert!(all.iter().all(|&c| set.contains_all(Cards::single(c))));
+    }
+}

@@ -97,3 +97,37 @@ fn the_observation_accounts_for_every_card_from_each_seat() {
         }
     });
 }
+
+#[test]
+fn one_positions_arrays_are_its_encoding_and_each_plays_columns() {
+    use ddz_core::encode::douzero::{arrays, network_input};
+    use ddz_core::rules::legal_plays;
+    each_position(20, |round, _, _| {
+        let position = Position::of_round(round).unwrap();
+        let plays: Vec<_> = legal_plays(position.hand, round.to_beat())
+            .iter()
+            .map(|p| p.cards)
+            .collect();
+        let (x, z, columns) = arrays(&position, &plays);
+        let (mut x_want, mut z_want) = (vec![0i8; x_width(position.role)], vec![0i8; Z_WIDTH]);
+        encode(&position, &mut x_want, &mut z_want);
+        assert_eq!((&x, &z), (&x_want, &z_want));
+        // Each play's row holds one column a card.
+        let rows = columns
+            .chunks_exact(CARD_COLUMNS)
+            .map(|r| r.iter().filter(|&&c| c == 1).count());
+        assert!(rows.eq(plays.iter().map(|p| p.total() as usize)));
+        // The network's rows are the state beside each play, as floats.
+        let (mut z_net, mut x_batch) = (Vec::new(), Vec::new());
+        network_input(&position, &plays, &mut z_net, &mut x_batch);
+        let width = x.len() + CARD_COLUMNS;
+        for (row, play) in x_batch
+            .chunks_exact(width)
+            .zip(columns.chunks_exact(CARD_COLUMNS))
+        {
+            let widened: Vec<f32> = x.iter().chain(play).map(|&v| f32::from(v)).collect();
+            assert_eq!(row, &widened[..]);
+        }
+        assert!(z_net.iter().zip(&z).all(|(&f, &i)| f == f32::from(i)));
+    });
+}

@@ -1,7 +1,7 @@
 //! Each platform's readings, and the answers every platform accepts.
 
 use crate::common::cards;
-use ddz_core::cards::Cards;
+use ddz_core::cards::{Cards, Counts};
 use ddz_core::game::{GameState, IllegalPlay, Seat, TrackError};
 use ddz_core::rules::{classify, safe_answer, Combo, Kind, Platform};
 
@@ -98,4 +98,117 @@ fn each_variants_legal_plays_are_what_its_judge_accepts() {
             }
         }
     }
+}
+
+const VARIANTS: [Platform; 4] = [
+    Platform::Canonical,
+    Platform::Sample2015,
+    Platform::Icga2019,
+    Platform::Botzone,
+];
+
+#[test]
+fn each_variant_is_read_back_from_its_rules_name() {
+    use ddz_core::named::Named;
+    let names: Vec<&str> = Platform::rules_names().collect();
+    // The official rules' name and every variant's own (the canonical one named twice).
+    assert_eq!(names.len(), VARIANTS.len() + 1);
+    assert_eq!(Platform::Canonical.rules_name(), Platform::OFFICIAL_RULES);
+    for p in VARIANTS {
+        assert_eq!(Platform::from_rules_name(p.rules_name()), Some(p));
+        assert_eq!(Platform::from_rules_name(p.name()), Some(p));
+        assert!(names.contains(&p.rules_name()) && names.contains(&p.name()));
+    }
+    for unknown in ["", "botzon", "platforms", "official"] {
+        assert_eq!(Platform::from_rules_name(unknown), None, "{}", unknown);
+    }
+}
+
+/// The leads of random hands: plays of every kind, a few ambiguous.
+fn random_leads() -> Vec<Counts> {
+    let mut rng = fastrand::Rng::with_seed(12);
+    let mut plays = Vec::new();
+    for _ in 0..40 {
+        let (hands, bottom) = crate::common::random_deal(&mut rng);
+        let hand = hands[Seat::A].or(bottom).counts();
+        plays.extend(
+            ddz_core::rules::legal_plays(hand, None)
+                .iter()
+                .map(|p| p.cards),
+        );
+    }
+    plays
+}
+
+#[test]
+fn a_play_is_described_by_its_variants_reading() {
+    use ddz_core::named::Named;
+    use ddz_core::rules::botzone_variant::{self, BotzoneKind};
+    let (mut described, mut ambiguous) = (0, 0);
+    for cards in random_leads() {
+        for p in VARIANTS {
+            let shown = p.describe(cards);
+            if p == Platform::Botzone {
+                let read = botzone_variant::read(cards);
+                assert_eq!(shown.is_some(), read.is_some(), "{}", cards);
+                if let (Some(shown), Some(read)) = (shown, read) {
+                    assert_eq!(shown.kind.parse::<BotzoneKind>(), Ok(read.kind));
+                    assert_eq!((shown.key, shown.length), (read.low, read.links));
+                    assert_eq!(read.kind.name(), shown.kind);
+                }
+                continue;
+            }
+            let read = p.read(cards);
+            assert_eq!(
+                shown.map(|s| (s.kind, s.key, s.length, s.ambiguous)),
+                read.map(|c| (c.kind.name(), c.key, c.len, c.is_ambiguous()))
+            );
+            // A play the official table reads more than one way is ambiguous.
+            let readings = ddz_core::rules::readings(cards).len();
+            if let Some(shown) = shown {
+                assert!(shown.ambiguous || readings < 2, "{}", cards);
+                described += 1;
+                ambiguous += usize::from(shown.ambiguous);
+            }
+        }
+    }
+    assert!(
+        described > 1000 && ambiguous > 0,
+        "{} {}",
+        described,
+        ambiguous
+    );
+}
+
+#[test]
+fn the_legal_cards_are_the_legal_plays_held_in_display_order() {
+    use ddz_core::rules::generate::display_order;
+    let mut rng = fastrand::Rng::with_seed(5);
+    let mut follows = 0;
+    for _ in 0..60 {
+        let (hands, _) = crate::common::random_deal(&mut rng);
+        let (hand, other) = (hands[Seat::A], hands[Seat::B].counts());
+        let leads = ddz_core::rules::legal_plays(other, None);
+        let lead = leads[rng.usize(..leads.len())].cards;
+        for p in VARIANTS {
+            for target in [None, p.reading(lead)] {
+                let shown = p.legal_cards(hand, target.as_ref());
+                let mut plays = Vec::new();
+                p.legal_plays(hand.counts(), target.as_ref(), &mut plays);
+                let pass = plays.iter().any(|c| c.is_pass());
+                plays.retain(|c| !c.is_pass());
+                display_order(&mut plays);
+                let mut want: Vec<_> = plays.iter().map(|c| Some(c.cards)).collect();
+                if pass {
+                    want.push(None);
+                    follows += 1;
+                }
+                let got: Vec<_> = shown.iter().map(|c| c.map(Cards::counts)).collect();
+                assert_eq!(got, want);
+                assert!(shown.iter().flatten().all(|&c| hand.contains_all(c)));
+                assert!(pass || target.is_none());
+            }
+        }
+    }
+    assert!(follows > 100, "{}", follows);
 }
