@@ -81,13 +81,11 @@ fn packed_key(cards: Cards) -> u64 {
 
 /// A game of Doudizhu: a seeded deal, the bidding (or a fixed landlord), the play, the score.
 ///
-/// `Game(seed=None, bidding=False, rules="platform", landlord=None, deal=0)`: deal `deal` of
-/// `seed` (a fresh seed when none), as `ddz arena --seed SEED` deals it; without bidding the
-/// landlord is seat `landlord` (0, 1, 2: A, B, C; default 0) at base 1. Step it with
-/// `step(action)` (a bid: an int; a play: a tuple of card codes, `()` the pass) or
-/// `step_index(i)` (the i-th of `legal_actions()`); read it with `observation(seat)`,
-/// `hands`, `scores()`. Every bad input is a `ValueError` naming it, and leaves the game as
-/// it was; ints may be numpy ints.
+/// Deal `deal` of `seed` (a fresh seed when none), as `ddz arena --seed SEED` deals it; without
+/// bidding, seat `landlord` (default 0) is the landlord at base 1. Step it with `step(action)`
+/// (an int bid, or a tuple of card codes, `()` the pass) or `step_index(i)`; read it with
+/// `observation(seat)`, `hands`, `scores()`. Every bad input is a `ValueError` naming it, and
+/// leaves the game as it was.
 #[pyclass(module = "ddz._ddz", name = "Game")]
 pub struct Game {
     pub core: GameCore,
@@ -137,15 +135,12 @@ impl Game {
         deal: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Game> {
         let platform = platform_of(rules)?;
-        let landlord =
-            match (bidding, landlord) {
-                (true, Some(_)) => return Err(PyValueError::new_err(
-                    "landlord= is for a game without bidding: with bidding=True the bids decide",
-                )),
-                (true, None) => None,
-                (false, None) => Some(Seat::ALL[0]),
-                (false, Some(seat)) => Some(seat_of(seat)?),
-            };
+        if bidding && landlord.is_some() {
+            let why = "landlord= is for a game without bidding: with bidding=True the bids decide";
+            return Err(PyValueError::new_err(why));
+        }
+        let landlord = (!bidding).then(|| landlord.map_or(Ok(Seat::A), seat_of));
+        let landlord = landlord.transpose()?;
         let seed = seed.map(seed_of).transpose()?.unwrap_or_else(fresh_seed);
         let deal = deal.map_or(Ok(0), |d| int_in(d, "deal", 0, u64::MAX.into()))?;
         let deal = Deal::seeded(seed, deal);
