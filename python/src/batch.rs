@@ -7,7 +7,7 @@ use crate::game::Game;
 use crate::rules::{codes_of, platform_of};
 use ddz_core::actions::{ActionSpace, CARD_COLUMNS};
 use ddz_core::batch::{Batch, DouZeroBuffers, Objective};
-use ddz_core::cards::Counts;
+use ddz_core::cards::{Cards, Counts};
 use ddz_core::encode::douzero::{self, Position};
 use ddz_core::encode::observation::WIDTH;
 use ddz_core::game::Seat;
@@ -114,10 +114,10 @@ fn _douzero_arrays<'py>(
     for (s, cards) in &plays {
         moves.push((seat(*s, "plays")?, codes_of(cards, "plays")?.counts()));
     }
-    let legal: Vec<Counts> = (legal
+    let legal = legal
         .iter()
-        .map(|p| Ok(codes_of(p, "legal action")?.counts())))
-    .collect::<PyResult<_>>()?;
+        .map(|p| codes_of(p, "legal action").map(Cards::counts));
+    let legal = legal.collect::<PyResult<Vec<Counts>>>()?;
     let position = Position::new(me, landlord, hand, counts, moves.into_iter());
     let (x, z, actions) = douzero::arrays(&position, &legal);
     let n = legal.len();

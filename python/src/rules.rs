@@ -33,27 +33,19 @@ pub fn cards_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Cards> {
 /// Reads a sequence of card codes (a tuple or a list of ints `0..=53`, each once): the form of
 /// a play in the play phase. An empty sequence is no cards (a pass).
 pub fn codes_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Cards> {
-    let mut set = Cards::EMPTY;
-    let items: Vec<Bound<'_, PyAny>> = if let Ok(tuple) = obj.cast::<PyTuple>() {
-        tuple.iter().collect()
-    } else if let Ok(list) = obj.cast::<PyList>() {
-        list.iter().collect()
-    } else {
+    if !obj.is_instance_of::<PyTuple>() && !obj.is_instance_of::<PyList>() {
         return Err(PyValueError::new_err(format!(
             "{} must be a string or a tuple of card codes (ints 0 to 53), not {}",
             what,
             type_name(obj)
         )));
-    };
-    let code_name = format!("{}: card code", what);
-    for item in items {
-        let code = int_in(&item, &code_name, 0, 53)?;
-        let card = Cards::single(code);
+    }
+    let (mut set, code_name) = (Cards::EMPTY, format!("{}: card code", what));
+    for item in obj.try_iter()? {
+        let card = Cards::single(int_in(&item?, &code_name, 0, 53)?);
         if set.contains_all(card) {
-            return Err(PyValueError::new_err(format!(
-                "{}: card {} is listed twice",
-                what, code
-            )));
+            let why = format!("{}: card {} is listed twice", what, card.to_codes());
+            return Err(PyValueError::new_err(why));
         }
         set = set.or(card);
     }

@@ -34,7 +34,7 @@ use crate::actions::{ActionSpace, CARD_COLUMNS};
 use crate::encode::douzero::{self, Position, Z_WIDTH};
 use crate::encode::observation::{self, Table, WIDTH};
 use crate::game::deal::{mix, Deal};
-use crate::game::{Game, Round, Seat};
+use crate::game::{Game, Seat};
 use crate::named::Named;
 use crate::rules::Platform;
 use std::fmt;
@@ -210,12 +210,6 @@ impl Batch {
     #[must_use]
     pub fn games(&self) -> usize {
         self.slots.len()
-    }
-
-    /// Game `g`'s round now.
-    #[must_use]
-    pub fn round(&self, g: usize) -> &Round {
-        &self.slots[g].game.round
     }
 
     /// Game `g` now.

@@ -1,5 +1,6 @@
 //! The game: seats, a deal (seeded, and the platform's `cards.dat` form), what is legal (one
-//! definition for every front end), a game as front ends play it, the state tracker, tricks and the score of a finished game.
+//! definition for every front end), a deal played out ([`Round`]) and a game as the front ends
+//! play it ([`Game`]), the state tracker, tricks and the score of a finished game.
 
 pub mod deal;
 pub mod legal;

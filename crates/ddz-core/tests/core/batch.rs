@@ -55,7 +55,7 @@ fn legal_actions_are_the_generators_and_rewards_the_outcomes() {
             let mut outcomes = Vec::new();
             let mut actions = Vec::new();
             for g in 0..40 {
-                let round = batch.round(g);
+                let round = &batch.game(g).round;
                 let hand = round.hands()[round.to_move()].counts();
                 let want: Vec<u32> = legal_plays(hand, round.to_beat())
                     .iter()

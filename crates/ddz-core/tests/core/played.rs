@@ -219,7 +219,7 @@ fn a_batch_game_is_the_single_game_of_its_deal_and_restores_from_its_actions() {
         assert_eq!(view(&single.round), view(&game.round));
         let played: Vec<i64> = batch.played(g).iter().map(|&i| i64::from(i)).collect();
         fresh.restore(g, deal, &played).unwrap();
-        assert_eq!(view(fresh.round(g)), view(&game.round));
+        assert_eq!(view(&fresh.game(g).round), view(&game.round));
         assert_eq!(fresh.legal(g), batch.legal(g));
     }
 }
