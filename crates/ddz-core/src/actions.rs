@@ -28,7 +28,7 @@
 
 use crate::cards::{Cards, Counts, Rank};
 use crate::game::{Action, Game, Phase, Round};
-use crate::rules::{leads, Combo, Kind};
+use crate::rules::{leads, Combo, Kind, Platform};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::sync::{Arc, Mutex};
@@ -226,8 +226,26 @@ impl ActionSpace {
         self.legal_indices(&game.round, &mut legal);
         let index = u32::try_from(index).ok().filter(|i| legal.contains(i))?;
         let seat = game.round.to_move();
-        game.apply(self.action(game.round.hands()[seat], index as usize)?);
+        self.play_listed(game, index as usize);
         Some(seat)
+    }
+
+    /// Plays action `index`, one of `game`'s legal indices here, unjudged ([`Game::apply`]);
+    /// a play under the canonical rules is read as the space reads it, which is their reading
+    /// (the batch's steps skip reading it again).
+    pub fn play_listed(&self, game: &mut Game, index: usize) {
+        let round = &mut game.round;
+        let hand = round.hands()[round.to_move()];
+        match self.play(index) {
+            Some(&play) if round.platform() == Platform::Canonical && !play.is_pass() => {
+                round.play_unchecked(hand.pick(play.cards), Some(play));
+            }
+            _ => {
+                if let Some(action) = self.action(hand, index) {
+                    game.apply(action);
+                }
+            }
+        }
     }
 }
 

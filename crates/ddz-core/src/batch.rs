@@ -416,11 +416,8 @@ fn play(
     space: &ActionSpace,
     reward: &mut [f32],
 ) -> bool {
-    let round = &slot.game.round;
     // A listed action is legal: played unjudged, as the single game plays it.
-    if let Some(action) = space.action(round.hands()[round.to_move()], action) {
-        slot.game.apply(action);
-    }
+    space.play_listed(&mut slot.game, action);
     for r in reward.iter_mut() {
         *r = 0.0;
     }
