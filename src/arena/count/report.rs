@@ -198,6 +198,29 @@ impl Report {
         }
     }
 
+    /// Counts the faults of game `g` by player and kind, and lists them up to
+    /// [`FAULTS_LISTED`].
+    fn add_faults(&mut self, g: &GameRecord) {
+        for e in &g.errors {
+            let p = g.lineup[e.seat];
+            let k = FaultKind::ALL
+                .iter()
+                .position(|&k| k == e.kind)
+                .unwrap_or(0);
+            self.players[p].errors[k] += 1;
+            if self.faults.len() < FAULTS_LISTED {
+                self.faults.push(FaultLine {
+                    deal: g.deal_index,
+                    seating: g.seating,
+                    seat: e.seat.index(),
+                    player: self.players[p].label.clone(),
+                    kind: e.kind.name().to_string(),
+                    detail: e.detail.clone(),
+                });
+            }
+        }
+    }
+
     /// Adds every game of one deal (call in deal order).
     pub(crate) fn add_deal(&mut self, games: &[GameRecord]) {
         self.deals += 1;
@@ -259,24 +282,7 @@ impl Report {
                     }
                 }
             }
-            for e in &g.errors {
-                let p = g.lineup[e.seat];
-                let k = FaultKind::ALL
-                    .iter()
-                    .position(|&k| k == e.kind)
-                    .unwrap_or(0);
-                self.players[p].errors[k] += 1;
-                if self.faults.len() < FAULTS_LISTED {
-                    self.faults.push(FaultLine {
-                        deal: g.deal_index,
-                        seating: g.seating,
-                        seat: e.seat.index(),
-                        player: self.players[p].label.clone(),
-                        kind: e.kind.name().to_string(),
-                        detail: e.detail.clone(),
-                    });
-                }
-            }
+            self.add_faults(g);
         }
         for (p, st) in self.players.iter_mut().enumerate() {
             if deal_seats[p] > 0 {
