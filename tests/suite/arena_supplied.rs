@@ -231,3 +231,57 @@ fn a_command_lines_program_is_looked_for_where_the_shell_would() {
         .starts_with("no program named"));
     assert_eq!(spec("builtin:rules").check_program(), Ok(()));
 }
+
+/// A program asked one decision after another of one game stays in that game and hears only
+/// what came since (one `DEAL` per game, each other seat's move once); a new deal starts it
+/// on a new game. Its answers are legal at every turn.
+#[test]
+fn a_program_asked_along_one_game_hears_each_move_once() {
+    let dir = crate::arena_common::temp_dir("adviser-program");
+    let log = dir.join("heard.txt");
+    let command = format!(
+        "tee -a '{}' | '{}' --samples 2",
+        log.display(),
+        env!("CARGO_BIN_EXE_ddz")
+    );
+    let mut program = Adviser::new(&PlayerSpec::checked(&command).unwrap(), 1);
+    let mut rules = Adviser::new(&rules_spec(), 1);
+    let mut others_moves = 0;
+    for n in 0..2 {
+        let deal = Deal::seeded(21, n);
+        let mut round = Round::new(Platform::Canonical, deal.hands, deal.bottom);
+        round.stop_bidding_at_3();
+        while round.phase() != Phase::Done {
+            let seat = round.to_move();
+            let adviser = if seat == Seat::A {
+                &mut program
+            } else {
+                &mut rules
+            };
+            let position = Position::of_round(&deal, &round, seat);
+            match adviser.decide(&position).unwrap().0 {
+                Reply::Bid { bid, .. } => {
+                    round.try_bid(seat, bid, true).unwrap();
+                    if round.phase() == Phase::Bid && round.bids().len() == 3 {
+                        break; // nobody bid
+                    }
+                }
+                Reply::Play { cards, .. } => drop(round.try_play(cards).unwrap()),
+                other => panic!("answered {}", other),
+            }
+            others_moves += usize::from(seat != Seat::A);
+        }
+    }
+    let heard = std::fs::read_to_string(&log).unwrap();
+    let count = |word: &str| heard.lines().filter(|l| l.starts_with(word)).count();
+    assert_eq!(count("DEAL"), 2, "{}", heard);
+    // Each other seat's move is told once, up to the program's last question of its game.
+    let told = count("BID ") - count("BID WHAT") + count("PLAY ") - count("PLAY WHAT");
+    assert!(
+        told <= others_moves && told > 0,
+        "{} of {}: {}",
+        told,
+        others_moves,
+        heard
+    );
+}
