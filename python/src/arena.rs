@@ -117,14 +117,18 @@ struct Settings<'py> {
     progress: bool,
 }
 
-/// The match `ddz arena` would play of `settings` (a dict; a value of the wrong type a
-/// `ValueError` naming the keyword) with the players `texts` (with `gauntlet`, its words),
-/// checked by the arena's own rules.
-fn checked(
+/// The players read (a callable's interrupt kept) and the match `ddz arena` would play of
+/// `settings` (a dict; a value of the wrong type a `ValueError` naming the keyword) with them
+/// (with `gauntlet`, as its words), checked by the arena's own rules.
+fn prepared<'py>(
+    players: impl IntoIterator<Item = &'py Bound<'py, PyAny>>,
     settings: &Bound<'_, PyDict>,
-    texts: &[String],
     gauntlet: bool,
-) -> PyResult<ArenaConfig> {
+) -> PyResult<(Lineup, Interrupt, ArenaConfig)> {
+    let (mut lineup, interrupt) = (Lineup::default(), Interrupt::default());
+    for player in players {
+        add(&mut lineup, &interrupt, player)?;
+    }
     let settings: Settings = settings
         .extract()
         .map_err(|e: PyErr| PyValueError::new_err(e.value(settings.py()).to_string()))?;
@@ -142,12 +146,19 @@ fn checked(
     request.rules.set_platform(platform_of(&settings.rules)?);
     request.rules.fixed_landlord = settings.fixed_landlord;
     request
-        .seat_players(settings.format.as_deref(), texts.to_vec(), gauntlet)
+        .seat_players(settings.format.as_deref(), lineup.texts.clone(), gauntlet)
         .map_err(PyValueError::new_err)?;
     let checked = CheckedMatch::try_from(request);
-    Ok(checked
+    let config = checked
         .map_err(|e| PyValueError::new_err(e.to_string()))?
-        .config)
+        .config;
+    if config.format == Format::Team && lineup.has_supplied() {
+        return Err(PyValueError::new_err(
+            "a Python callable cannot play the team format: its spare player is dealt in \
+             mid-game, which a callable's player does not follow",
+        ));
+    }
+    Ok((lineup, interrupt, config))
 }
 
 /// Between deals, Python's signals are looked at, so Ctrl-C stops a long match, as does an
@@ -198,17 +209,7 @@ fn _arena(
     players: Vec<Bound<'_, PyAny>>,
     settings: &Bound<'_, PyDict>,
 ) -> PyResult<MatchOut> {
-    let (mut lineup, interrupt) = (Lineup::default(), Interrupt::default());
-    players
-        .iter()
-        .try_for_each(|p| add(&mut lineup, &interrupt, p))?;
-    let config = checked(settings, &lineup.texts, false)?;
-    if config.format == Format::Team && lineup.has_supplied() {
-        return Err(PyValueError::new_err(
-            "a Python callable cannot play the team format: its spare player is dealt in \
-             mid-game, which a callable's player does not follow",
-        ));
-    }
+    let (lineup, interrupt, config) = prepared(&players, settings, false)?;
     let result =
         py.detach(|| run_with(&config, &lineup.specs, &mut |_| signals_checked(&interrupt)));
     let report = result.map_err(|e| match_error(e, &interrupt))?;
@@ -224,12 +225,8 @@ fn _gauntlet(
     opponents: Vec<Bound<'_, PyAny>>,
     settings: &Bound<'_, PyDict>,
 ) -> PyResult<(String, String, Vec<MatchOut>)> {
-    let (mut lineup, interrupt) = (Lineup::default(), Interrupt::default());
-    add(&mut lineup, &interrupt, &candidate)?;
-    opponents
-        .iter()
-        .try_for_each(|o| add(&mut lineup, &interrupt, o))?;
-    let config = checked(settings, &lineup.texts, true)?;
+    let players = std::iter::once(&candidate).chain(&opponents);
+    let (lineup, interrupt, config) = prepared(players, settings, true)?;
     let mut matches = Vec::new();
     let result = py.detach(|| {
         run_gauntlet_with(
