@@ -3,6 +3,7 @@
 
 use super::count::sprt::SprtConfig;
 use super::count::team::TEAM_SEATINGS;
+use super::table::caller::Caller;
 use super::table::players::{Builtin, External, Hosting, Player};
 use super::table::referee::MatchRules;
 use super::table::spec::PlayerSpec;
@@ -167,7 +168,8 @@ impl Default for ArenaConfig {
 }
 
 /// The player `spec` names, hosted as `hosting` says: a built-in strategy, a Botzone bot
-/// ([`super::table::botzone_player`]), or an engine program.
+/// ([`super::table::botzone_player`]), an engine program, or the caller's function
+/// ([`super::table::caller`]).
 #[must_use]
 pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
     match spec {
@@ -184,6 +186,7 @@ pub fn make_player(spec: &PlayerSpec, hosting: Hosting) -> Box<dyn Player> {
         PlayerSpec::Program(command) => {
             Box::new(External::new(command, hosting.crlf, hosting.show_stderr))
         }
+        PlayerSpec::Supplied(supplied) => Box::new(Caller::new(supplied.clone(), hosting.platform)),
     }
 }
 

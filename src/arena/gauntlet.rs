@@ -15,10 +15,11 @@
 //! - points per deal: the candidate's mean score per seat on a deal, as the arena reports it;
 //!   combined, its mean over the opponents on each deal.
 
-use super::config::{labels, make_player, ArenaConfig, Format};
+use super::config::{labels, ArenaConfig, Format};
 use super::count::report::Report;
-use super::runner::{run_with, Hook, MakePlayer, MatchError};
+use super::runner::{run_with, Hook, MatchError};
 use super::table::referee::GameRecord;
+use super::table::spec::PlayerSpec;
 use crate::arena::table::players::{FaultKind, FAULT_KINDS};
 use crate::estimate::{Estimate, Z95};
 
@@ -310,39 +311,43 @@ pub fn run_gauntlet(
     on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> Hook,
     on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> Hook,
 ) -> Result<GauntletReport, MatchError> {
+    let mut texts = vec![candidate.to_string()];
+    texts.extend_from_slice(opponents);
+    let specs = texts.iter().map(|text| text.parse::<PlayerSpec>());
+    let specs = specs.collect::<Result<Vec<_>, _>>();
     run_gauntlet_with(
         config,
-        &make_player,
-        candidate,
-        opponents,
+        &texts,
+        &specs.map_err(MatchError::Spec)?,
         on_deal,
         on_match,
     )
 }
 
-/// Runs a gauntlet as [`run_gauntlet`] does, its players made by `make` from their specs
-/// ([`super::run_with`]).
+/// Runs a gauntlet as [`run_gauntlet`] does, its players given as values ([`super::run_with`]):
+/// `texts` their texts (the reports' labels) and `specs` the players, the candidate's first,
+/// then each opponent's.
 pub fn run_gauntlet_with(
     config: &ArenaConfig,
-    make: MakePlayer<'_>,
-    candidate: &str,
-    opponents: &[String],
+    texts: &[String],
+    specs: &[PlayerSpec],
     on_deal: &mut dyn FnMut(usize, &[GameRecord]) -> Hook,
     on_match: &mut dyn FnMut(&ArenaConfig, &Report) -> Hook,
 ) -> Result<GauntletReport, MatchError> {
-    if opponents.is_empty() {
+    if texts.len() < 2 {
         return Err(MatchError::NoOpponent);
     }
     let mut standings = Vec::new();
-    for (index, opponent) in opponents.iter().enumerate() {
+    for index in 0..texts.len() - 1 {
         let mut one = config.clone();
         if !matches!(one.format, Format::H2h | Format::Alone) {
             one.format = Format::Pair;
         }
-        one.players = vec![candidate.to_string(), opponent.clone()];
+        one.players = vec![texts[0].clone(), texts[index + 1].clone()];
         one.sprt = None;
         let mut h2h = Vec::new();
-        let report = run_with(&one, make, &mut |games| {
+        let pair = [specs[0].clone(), specs[index + 1].clone()];
+        let report = run_with(&one, &pair, &mut |games| {
             h2h.push(head_to_head(games));
             on_deal(index, games)
         })?;
@@ -355,7 +360,7 @@ pub fn run_gauntlet_with(
         });
     }
     Ok(GauntletReport {
-        candidate: candidate.to_string(),
+        candidate: texts[0].clone(),
         standings,
     })
 }

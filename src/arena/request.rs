@@ -10,6 +10,7 @@ use super::table::referee::MatchRules;
 use super::table::spec::PlayerSpec;
 use crate::game::deal::Deal;
 use crate::game::Scoring;
+use crate::named::Named;
 use crate::shards::Shard;
 use crate::strategy::kinds::SpecError;
 use std::fmt;
@@ -94,6 +95,53 @@ impl Default for MatchRequest {
             threaded: config.threaded,
             progress: config.progress,
         }
+    }
+}
+
+impl MatchRequest {
+    /// Seats `players` in the format named `format` (`Format`'s names), as a caller naming
+    /// the format by name asks (the Python package's `ddz.arena`): a two-player format's
+    /// pair, other formats' players in order, no format three seated as given; or, for a
+    /// `gauntlet`, its words (the candidate first). Why not, when they cannot be so seated.
+    pub fn seat_players(
+        &mut self,
+        format: Option<&str>,
+        players: Vec<String>,
+        gauntlet: bool,
+    ) -> Result<(), String> {
+        let format = match format {
+            None => None,
+            Some(name) => Some(Format::from_name(name).ok_or_else(|| {
+                format!(
+                    "unknown format '{}': one of {}",
+                    name,
+                    Format::names().join(", ")
+                )
+            })?),
+        };
+        match format {
+            _ if gauntlet => {
+                self.format = format;
+                self.gauntlet = Some(players);
+            }
+            Some(f) if two_sided(f) => match <[String; 2]>::try_from(players) {
+                Ok([x, y]) => self.pair = Some((f, x, y)),
+                Err(_) => return Err(format!("format '{}' takes two players", f)),
+            },
+            Some(f) => {
+                self.format = Some(f);
+                self.players = players;
+            }
+            None if players.len() == 3 => self.players = players,
+            None => {
+                return Err(format!(
+                    "{} players: name the format (three seated as given: 'seats'; two: 'pair', \
+                     'h2h' or 'alone')",
+                    players.len()
+                ))
+            }
+        }
+        Ok(())
     }
 }
 

@@ -45,20 +45,14 @@ fn instance_of(lineup: BySeat<usize>, seat: Seat) -> (usize, usize) {
     (entry, copy)
 }
 
-/// Makes the player a spec names for a table: [`make_player`] for a match run by [`run`]; a
-/// program embedding the arena ([`run_with`]) seats players of its own (the Python package
-/// hosts its callables so).
-pub(crate) type MakePlayer<'a> = &'a (dyn Fn(&PlayerSpec, Hosting) -> Box<dyn Player> + Sync);
-
 /// The players one thread seats: per entry, instances created as the seatings need them.
-struct Pool<'a> {
+struct Pool {
     specs: Vec<PlayerSpec>,
     hosting: Hosting,
-    make: MakePlayer<'a>,
     instances: Vec<Vec<Option<Box<dyn Player>>>>,
 }
 
-impl<'a> Pool<'a> {
+impl Pool {
     fn take(&mut self, lineup: BySeat<usize>) -> BySeat<Box<dyn Player>> {
         BySeat::from_fn(|seat| {
             let (entry, copy) = instance_of(lineup, seat);
@@ -68,7 +62,7 @@ impl<'a> Pool<'a> {
             }
             list[copy]
                 .take()
-                .unwrap_or_else(|| (self.make)(&self.specs[entry], self.hosting))
+                .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
         })
     }
 
@@ -81,7 +75,7 @@ impl<'a> Pool<'a> {
         }
         list[1]
             .take()
-            .unwrap_or_else(|| (self.make)(&self.specs[entry], self.hosting))
+            .unwrap_or_else(|| make_player(&self.specs[entry], self.hosting))
     }
 
     fn put_back_spare(&mut self, lineup: BySeat<usize>, spare: Box<dyn Player>) {
@@ -147,16 +141,27 @@ pub fn run(
     config: &ArenaConfig,
     on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
 ) -> Result<Report, MatchError> {
-    run_with(config, &make_player, on_deal)
+    // Each player's spec read once (a network file it names with it), then shared by every game.
+    let specs = config.players.iter().map(|text| text.parse::<PlayerSpec>());
+    let specs = specs.collect::<Result<Vec<_>, _>>();
+    run_with(config, &specs.map_err(MatchError::Spec)?, on_deal)
 }
 
-/// Runs a match as [`run`] does, its players made by `make` from their specs.
+/// Runs a match as [`run`] does, its players given as values, one per entry of
+/// `config.players` (their texts, the reports' labels): a program embedding the arena seats
+/// players of its own so ([`PlayerSpec::Supplied`], the Python package's callables).
 pub fn run_with(
     config: &ArenaConfig,
-    make: MakePlayer<'_>,
+    specs: &[PlayerSpec],
     on_deal: &mut dyn FnMut(&[GameRecord]) -> Result<(), Stop>,
 ) -> Result<Report, MatchError> {
-    let specs = read_specs(config)?;
+    let entries = config.format.entries();
+    for given in [config.players.len(), specs.len()] {
+        if given != entries {
+            let wanted = entries;
+            return Err(MatchError::Players { wanted, given });
+        }
+    }
     let mut report = Report::new(&labels(&config.players));
     if config.format == Format::Team {
         report.team = Some(TeamScore::new(config.turn_deals));
@@ -179,8 +184,8 @@ pub fn run_with(
     let outcome = std::thread::scope(|scope| {
         for _ in 0..jobs {
             let tx = tx.clone();
-            let (dealer, specs) = (&dealer, &specs);
-            scope.spawn(move || dealer.work(specs, make, &tx));
+            let dealer = &dealer;
+            scope.spawn(move || dealer.work(specs, &tx));
         }
         drop(tx);
         dealer.gather(rx, &mut report, on_deal, start)
@@ -188,24 +193,6 @@ pub fn run_with(
     report.seconds = start.elapsed().as_secs_f64();
     outcome.map_err(MatchError::Stopped)?;
     Ok(report)
-}
-
-/// Each player's spec read once (a network file it names with it), then shared by every game;
-/// as many as the format seats.
-fn read_specs(config: &ArenaConfig) -> Result<Vec<PlayerSpec>, MatchError> {
-    let entries = config.format.entries();
-    if config.players.len() != entries {
-        return Err(MatchError::Players {
-            wanted: entries,
-            given: config.players.len(),
-        });
-    }
-    config
-        .players
-        .iter()
-        .map(|text| text.parse::<PlayerSpec>())
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(MatchError::Spec)
 }
 
 /// What the jobs share: the match, the groups of deals handed out in turn, and whether it
@@ -228,17 +215,11 @@ struct Dealer<'a> {
 impl Dealer<'_> {
     /// One job: takes groups of deals until none are left or the match stops, and sends each
     /// deal's games, with the deal's place, to `tx`.
-    fn work(
-        &self,
-        specs: &[PlayerSpec],
-        make: MakePlayer<'_>,
-        tx: &mpsc::Sender<(usize, Vec<GameRecord>)>,
-    ) {
+    fn work(&self, specs: &[PlayerSpec], tx: &mpsc::Sender<(usize, Vec<GameRecord>)>) {
         let config = self.config;
         let mut pool = Pool {
             specs: specs.to_vec(),
             hosting: config.hosting(),
-            make,
             instances: (0..config.format.entries()).map(|_| Vec::new()).collect(),
         };
         let matches = config.rules.match_deals.is_some();
@@ -267,7 +248,7 @@ impl Dealer<'_> {
     }
 
     /// The games of deal `i`, one at each of its seatings' tables.
-    fn play_deal(&self, pool: &mut Pool<'_>, i: usize) -> Vec<GameRecord> {
+    fn play_deal(&self, pool: &mut Pool, i: usize) -> Vec<GameRecord> {
         let config = self.config;
         let deal = config.deal(i);
         let seatings = config.format.seatings(i);

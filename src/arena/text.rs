@@ -3,7 +3,7 @@
 //! ([`GauntletReport::summary`]). The figures are counted in [`super::count::report`], [`super::count::team`]
 //! and [`super::gauntlet`]; the machine-readable lines are [`super::wire::json`]'s.
 
-use super::config::{ArenaConfig, Format};
+use super::config::{labels, ArenaConfig, Format};
 use super::count::report::{rate, PlayerStats, Report};
 use super::count::team::{TeamScore, DEAL_CAP};
 use super::gauntlet::{GauntletReport, Interval, Role};
@@ -14,14 +14,15 @@ use crate::rules::Platform;
 use std::fmt::Write;
 
 /// What `ddz arena` prints of a finished match, and the Python package's `ArenaReport.text`:
-/// the line naming the players, format, seed, `jobs` (as the caller words them: `2 jobs`,
+/// the line naming the players, format, seed, `jobs` (as the caller words them: [`jobs_text`],
 /// `1 job, shard 1/4`) and rules, the report's summary, and the `RESULT` line.
 #[must_use]
-pub fn match_text(config: &ArenaConfig, names: &[String], report: &Report, jobs: &str) -> String {
+pub fn match_text(config: &ArenaConfig, report: &Report, jobs: &str) -> String {
     let format = match config.format {
         Format::Seats => "seats as given",
         other => other.name(),
     };
+    let names = labels(&config.players);
     let mut text = format!("ddz arena: {}, {}", names.join(" / "), format);
     if config.rules.fixed_landlord {
         text.push_str(", fixed landlord");
@@ -43,6 +44,12 @@ pub fn match_text(config: &ArenaConfig, names: &[String], report: &Report, jobs:
     text.push_str(&report.summary());
     let _ = writeln!(text, "RESULT {}", report.to_json());
     text
+}
+
+/// The tables played at once, as the match's line says them: `1 job`, `4 jobs`.
+#[must_use]
+pub fn jobs_text(jobs: usize) -> String {
+    format!("{} {}", jobs, if jobs == 1 { "job" } else { "jobs" })
 }
 
 /// A time in milliseconds with about four significant digits, so a sub-microsecond in-process
@@ -233,6 +240,13 @@ impl TeamScore {
 }
 
 impl GauntletReport {
+    /// What `ddz arena --gauntlet` prints at its end, and the Python package's
+    /// `GauntletReport.text`: the table and the `RESULT` line.
+    #[must_use]
+    pub fn text(&self) -> String {
+        format!("{}RESULT {}\n", self.summary(), self.to_json())
+    }
+
     /// The table for people: a line per opponent, then the combined line.
     #[must_use]
     pub fn summary(&self) -> String {

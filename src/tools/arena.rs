@@ -5,7 +5,7 @@ use crate::arena::log_merge::{end_line, header_line, merge};
 use crate::arena::request::{CheckedMatch, DealFile, Gauntlet, MatchRequest};
 use crate::arena::table::referee::CardOrder;
 use crate::arena::table::spec::limit_notes;
-use crate::arena::text::match_text;
+use crate::arena::text::{jobs_text, match_text};
 use crate::arena::wire::game_log::{game_json, transcript, transcript_name};
 use crate::arena::{labels, run, ArenaConfig, Format};
 use crate::cli::{Arg, Args};
@@ -180,16 +180,11 @@ pub(crate) fn run_arena(args: &[String]) -> anyhow::Result<()> {
         writeln!(out, "{}", end_line(&report)).context("writing the JSON log")?;
         out.flush().context("writing the JSON log")?;
     }
-    let jobs = format!(
-        "{} {}",
-        config.jobs,
-        if config.jobs == 1 { "job" } else { "jobs" }
-    );
     let shard_note = match shard {
         Some(s) => format!(", shard {}/{}", s.index, s.count),
         None => String::new(),
     };
-    match print_summary(&config, &names, &report, &(jobs + &shard_note)) {
+    match print_summary(&config, &report, &(jobs_text(config.jobs) + &shard_note)) {
         // A reader that stopped early (`| head`) is no failure of the match.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         other => other.context("writing the summary")?,
@@ -391,11 +386,7 @@ fn run_gauntlet_cli(
         .map(|o| labels(&[candidate.clone(), o.clone()]))
         .collect();
     let progress = config.progress;
-    let jobs = format!(
-        "{} {}",
-        config.jobs,
-        if config.jobs == 1 { "job" } else { "jobs" }
-    );
+    let jobs = jobs_text(config.jobs);
     let report = crate::arena::gauntlet::run_gauntlet(
         config,
         candidate,
@@ -410,12 +401,9 @@ fn run_gauntlet_cli(
             }
             Ok(())
         },
-        &mut |one, report| {
-            let names = labels(&one.players);
-            match print_summary(one, &names, report, &jobs) {
-                Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-                other => Ok(other.context("writing the summary")?),
-            }
+        &mut |one, report| match print_summary(one, report, &jobs) {
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            other => Ok(other.context("writing the summary")?),
         },
     )?;
     if let Some(mut out) = json_out {
@@ -423,9 +411,7 @@ fn run_gauntlet_cli(
     }
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let written = write!(out, "{}", report.summary())
-        .and_then(|_| writeln!(out, "RESULT {}", report.to_json()))
-        .and_then(|_| out.flush());
+    let written = write!(out, "{}", report.text()).and_then(|_| out.flush());
     match written {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         other => other.context("writing the summary")?,
@@ -476,13 +462,12 @@ fn run_merge(args: &[String]) -> anyhow::Result<()> {
         logs.push((f.clone(), text));
     }
     let (config, report, shards) = merge(&logs).map_err(anyhow::Error::msg)?;
-    let names = labels(&config.players);
     let jobs = format!(
         "merged from {} shard{}",
         shards,
         if shards == 1 { "" } else { "s" }
     );
-    match print_summary(&config, &names, &report, &jobs) {
+    match print_summary(&config, &report, &jobs) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {}
         other => other.context("writing the summary")?,
     }
@@ -558,12 +543,11 @@ impl FaultNotes {
 /// an error to handle, not a panic).
 fn print_summary(
     config: &ArenaConfig,
-    names: &[String],
     report: &crate::arena::count::report::Report,
     jobs: &str,
 ) -> std::io::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    out.write_all(match_text(config, names, report, jobs).as_bytes())?;
+    out.write_all(match_text(config, report, jobs).as_bytes())?;
     out.flush()
 }

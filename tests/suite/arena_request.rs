@@ -339,3 +339,65 @@ fn a_format_reads_back_from_its_name_and_nothing_else_reads() {
         assert_eq!(e, format!("'{}' is not {}", bad, choices));
     }
 }
+
+/// A format named by name seats its players as the command line's flags for it do (`--pair X
+/// Y` and its kin for the two-player formats, `--format F` and the players for the others,
+/// `--gauntlet` for a gauntlet): the same match. A name no format has is refused with the
+/// names, and players the format cannot seat with what it takes.
+#[test]
+fn a_format_named_seats_its_players_as_the_flags_do() {
+    let two = words(&["builtin:rules", "builtin:random"]);
+    let three = words(&["builtin:rules", "builtin:random", "builtin:greedy"]);
+    for &(name, format) in Format::NAMES {
+        let pair = matches!(format, Format::Pair | Format::H2h | Format::Alone);
+        let players = if pair || format == Format::Team {
+            &two
+        } else {
+            &three
+        };
+        let mut named = MatchRequest::default();
+        named
+            .seat_players(Some(name), players.clone(), false)
+            .unwrap();
+        let mut flags = MatchRequest::default();
+        if pair {
+            flags.pair = Some((format, two[0].clone(), two[1].clone()));
+        } else {
+            flags.format = Some(format);
+            flags.players = players.clone();
+        }
+        let (named, flags) = (checked(named).config, checked(flags).config);
+        assert_eq!(
+            (named.format, &named.players),
+            (format, players),
+            "{}",
+            name
+        );
+        assert_eq!(
+            (flags.format, &flags.players),
+            (format, players),
+            "{}",
+            name
+        );
+    }
+    let mut seats = MatchRequest::default();
+    seats.seat_players(None, three.clone(), false).unwrap();
+    assert_eq!(checked(seats).config.format, Format::Seats);
+    let mut gauntlet = MatchRequest::default();
+    gauntlet
+        .seat_players(Some("h2h"), three.clone(), true)
+        .unwrap();
+    let gauntlet = checked(gauntlet);
+    assert_eq!(gauntlet.config.format, Format::H2h);
+    assert_eq!(gauntlet.gauntlet.unwrap().opponents, three[1..].to_vec());
+    let why = |format: Option<&str>, players: &[String]| {
+        let mut request = MatchRequest::default();
+        request
+            .seat_players(format, players.to_vec(), false)
+            .unwrap_err()
+    };
+    let unknown = why(Some("duel"), &two);
+    assert!(unknown.starts_with("unknown format 'duel': one of seats, duplicate, pair"));
+    assert_eq!(why(Some("h2h"), &three), "format 'h2h' takes two players");
+    assert!(why(None, &two).starts_with("2 players: name the format"));
+}

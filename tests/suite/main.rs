@@ -23,6 +23,7 @@ mod arena_selfplay;
 mod arena_shards;
 mod arena_spec;
 mod arena_sprt;
+mod arena_supplied;
 mod arena_team;
 mod botzone_bot;
 mod cli_args;

@@ -9,6 +9,7 @@ use crate::arena::table::referee::GameRecord;
 use crate::arena::wire::json::{H2hLine, PlayerLine, ReplyMs, ResultLine, SprtLine};
 use crate::estimate::{Estimate, Z95};
 use crate::game::Seat;
+use crate::named::Named;
 
 /// The value at quantile `q` (0 < q ≤ 1) of sorted, non-empty `t` by the nearest-rank rule:
 /// the smallest value with at least a share `q` of the values at or below it.
@@ -157,6 +158,28 @@ pub struct Report {
     /// The sequential test, when one runs: fed each deal's difference between the first two
     /// players (their mean score per seat, or their team points in the team format).
     pub sprt: Option<Sprt>,
+    /// The first [`FAULTS_LISTED`] faults, in deal order (the counts by kind cover them all).
+    pub faults: Vec<FaultLine>,
+}
+
+/// The faults a report lists, at most.
+pub const FAULTS_LISTED: usize = 100;
+
+/// One fault as a report lists it (what `ddz arena` writes on stderr as it happens).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FaultLine {
+    /// The deal's number.
+    pub deal: usize,
+    /// The game's seating on the deal.
+    pub seating: usize,
+    /// The seat that faulted.
+    pub seat: usize,
+    /// The player's label.
+    pub player: String,
+    /// The kind's name.
+    pub kind: String,
+    /// What happened.
+    pub detail: String,
 }
 
 impl Report {
@@ -172,6 +195,29 @@ impl Report {
                 })
                 .collect(),
             ..Report::default()
+        }
+    }
+
+    /// Counts the faults of game `g` by player and kind, and lists them up to
+    /// [`FAULTS_LISTED`].
+    fn add_faults(&mut self, g: &GameRecord) {
+        for e in &g.errors {
+            let p = g.lineup[e.seat];
+            let k = FaultKind::ALL
+                .iter()
+                .position(|&k| k == e.kind)
+                .unwrap_or(0);
+            self.players[p].errors[k] += 1;
+            if self.faults.len() < FAULTS_LISTED {
+                self.faults.push(FaultLine {
+                    deal: g.deal_index,
+                    seating: g.seating,
+                    seat: e.seat.index(),
+                    player: self.players[p].label.clone(),
+                    kind: e.kind.name().to_string(),
+                    detail: e.detail.clone(),
+                });
+            }
         }
     }
 
@@ -236,14 +282,7 @@ impl Report {
                     }
                 }
             }
-            for e in &g.errors {
-                let p = g.lineup[e.seat];
-                let k = FaultKind::ALL
-                    .iter()
-                    .position(|&k| k == e.kind)
-                    .unwrap_or(0);
-                self.players[p].errors[k] += 1;
-            }
+            self.add_faults(g);
         }
         for (p, st) in self.players.iter_mut().enumerate() {
             if deal_seats[p] > 0 {

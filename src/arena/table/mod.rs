@@ -5,10 +5,13 @@
 //!   once into a value;
 //! - [`players`]: built-in strategies in-process, external programs over pipes;
 //! - [`botzone_player`]: a Botzone bot (`botzone:COMMAND`) as a player;
+//! - [`caller`]: a decision function the caller supplies (the Python package's callables) as a
+//!   player;
 //! - [`referee`]: one game at one table, every reply judged;
 //! - [`scoring`]: the official linear score and the fault penalty.
 
 pub(crate) mod botzone_player;
+pub(crate) mod caller;
 pub(crate) mod players;
 pub(crate) mod referee;
 pub(crate) mod scoring;
