@@ -14,9 +14,7 @@ use ddz::arena::count::report::{FaultLine, Report};
 use ddz::arena::{jobs_text, match_text, run_gauntlet_with, run_with};
 use ddz::arena::{ArenaConfig, CheckedMatch, Decide, Format, MatchRequest, Stop};
 use ddz::arena::{Fault, FaultKind, Lineup};
-use ddz::game::deal::Deal;
-use ddz::game::{Round, Seat};
-use ddz::protocol::Reply;
+use ddz::game::Seat;
 use pyo3::exceptions::{PyException, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyString};
@@ -37,12 +35,10 @@ struct Callable {
 }
 
 impl Decide for Callable {
-    fn decide(&self, seat: Seat, deal: &Deal, round: &Round) -> Result<Reply, Fault> {
-        let mut core = GameCore::new(0, round.platform(), *deal, None);
-        core.round = round.clone();
+    fn decide(&self, seat: Seat, core: &mut GameCore) -> Result<Action, Fault> {
         let legal = core.legal().to_vec();
         let fault = |kind, what: String| Fault::new(kind, format!("{} {}", self.label, what));
-        let action = Python::attach(|py| -> Result<Action, Fault> {
+        Python::attach(|py| -> Result<Action, Fault> {
             let call = || -> PyResult<Bound<'_, PyAny>> {
                 let list = PyList::empty(py);
                 for &a in &legal {
@@ -50,7 +46,7 @@ impl Decide for Callable {
                 }
                 self.func
                     .bind(py)
-                    .call1((observation(py, &core, seat)?, list))
+                    .call1((observation(py, core, seat)?, list))
             };
             let answer = call().map_err(|e| {
                 if !e.is_instance_of::<PyException>(py) {
@@ -62,10 +58,6 @@ impl Decide for Callable {
             })?;
             action_of(&answer)
                 .map_err(|e| fault(FaultKind::Malformed, format!("returned no action: {}", e)))
-        })?;
-        Ok(match action {
-            Action::Bid(bid) => Reply::Bid { seat, bid },
-            Action::Play(cards) => Reply::Play { seat, cards },
         })
     }
 }

@@ -8,7 +8,7 @@ use ddz::arena::{run, run_with, Adviser, ArenaConfig, Decide, Fault, FaultKind, 
 use ddz::arena::{Lineup, PlayerSpec, Position};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
-use ddz::game::{Phase, Round, Seat};
+use ddz::game::{Action, Game, Phase, Round, Seat};
 use ddz::protocol::Reply;
 use ddz::rules::Platform;
 use std::sync::{Arc, Mutex};
@@ -17,13 +17,15 @@ use std::sync::{Arc, Mutex};
 struct AsksRules(Mutex<Adviser>);
 
 impl Decide for AsksRules {
-    fn decide(&self, seat: Seat, deal: &Deal, round: &Round) -> Result<Reply, Fault> {
-        let position = Position::of_round(deal, round, seat);
+    fn decide(&self, seat: Seat, game: &mut Game) -> Result<Action, Fault> {
+        let position = Position::of_round(&game.deal, &game.round, seat);
         let mut adviser = self.0.lock().unwrap();
-        let answer = adviser.decide(&position);
-        answer
-            .map(|(reply, _)| reply)
-            .map_err(|why| Fault::new(FaultKind::Malformed, why))
+        match adviser.decide(&position) {
+            Ok((Reply::Bid { bid, .. }, _)) => Ok(Action::Bid(bid)),
+            Ok((Reply::Play { cards, .. }, _)) => Ok(Action::Play(cards)),
+            Ok((other, _)) => Err(Fault::new(FaultKind::Malformed, other.to_string())),
+            Err(why) => Err(Fault::new(FaultKind::Malformed, why)),
+        }
     }
 }
 
@@ -31,7 +33,7 @@ impl Decide for AsksRules {
 struct Fails;
 
 impl Decide for Fails {
-    fn decide(&self, _seat: Seat, _deal: &Deal, _round: &Round) -> Result<Reply, Fault> {
+    fn decide(&self, _seat: Seat, _game: &mut Game) -> Result<Action, Fault> {
         Err(Fault::new(FaultKind::Crashed, "gave up"))
     }
 }

@@ -1,13 +1,12 @@
 //! A player whose decisions a function of the caller makes ([`Decide`]: the Python package's
 //! callables), seated by value ([`super::spec::PlayerSpec::Supplied`]). It follows the table
-//! on the referee's own model of the deal ([`Round`], the deal shown to it before the game by
-//! [`Player::show_deal`]) and asks the function for each bid and play, with that model and its
-//! seat: what the seat may see of it is the function's to show.
+//! on the referee's own model of the deal (the core's [`Game`], of the deal shown to it before
+//! the game by [`Player::show_deal`]) and asks the function for each bid and play, with that
+//! model and its seat: what the seat may see of it is the function's to show.
 
 use super::players::{Answer, Fault, FaultKind, Player};
-use crate::cards::Cards;
 use crate::game::deal::Deal;
-use crate::game::{Phase, Round, Seat};
+use crate::game::{Action, Game, Seat};
 use crate::protocol::{Command, Reply};
 use crate::rules::Platform;
 use std::fmt;
@@ -16,9 +15,9 @@ use std::time::Duration;
 
 /// A decision function the caller supplies.
 pub trait Decide: Send + Sync {
-    /// The bid ([`Reply::Bid`]) or play ([`Reply::Play`]) of `seat`, to move in `round`, the
-    /// table followed so far on the model of `deal`; a fault when the function failed.
-    fn decide(&self, seat: Seat, deal: &Deal, round: &Round) -> Result<Reply, Fault>;
+    /// The bid or play of `seat`, to move in `game`: the table followed so far on the
+    /// referee's model of the deal; a fault when the function failed.
+    fn decide(&self, seat: Seat, game: &mut Game) -> Result<Action, Fault>;
 }
 
 /// A caller's decision function with the label the reports give it; two are the same player
@@ -50,7 +49,7 @@ pub(crate) struct Caller {
     /// The deal of the game about to begin ([`Player::show_deal`]).
     shown: Option<Deal>,
     /// The game as told so far, and our seat.
-    table: Option<(Deal, Round, Seat)>,
+    table: Option<(Game, Seat)>,
 }
 
 impl Caller {
@@ -67,32 +66,31 @@ impl Caller {
     /// Asks the function for our bid (`bidding`) or play, recorded in the model when it is
     /// one (the referee judges it; when it refuses, this game is over anyway).
     fn ask(&mut self, bidding: bool) -> Answer {
-        let (deal, round, seat) = self
+        let (game, seat) = self
             .table
             .as_mut()
             .ok_or_else(|| Fault::new(FaultKind::Malformed, "asked before any DEAL"))?;
-        let label = &self.supplied.label;
+        let (seat, label) = (*seat, &self.supplied.label);
         let wrong = |what: String| Err(Fault::new(FaultKind::Malformed, what));
-        match self.supplied.decide.decide(*seat, deal, round)? {
-            Reply::Bid { bid, .. } if bidding => {
-                round.record_bid(*seat, bid);
-                Ok((Reply::Bid { seat: *seat, bid }, None))
+        match self.supplied.decide.decide(seat, game)? {
+            Action::Bid(bid) if bidding => {
+                game.record_bid(seat, bid);
+                Ok((Reply::Bid { seat, bid }, None))
             }
-            Reply::Play { cards, .. } if !bidding => {
-                record_play(round, *seat, cards);
-                Ok((Reply::Play { seat: *seat, cards }, None))
+            Action::Play(cards) if !bidding => {
+                game.record_play(seat, cards);
+                Ok((Reply::Play { seat, cards }, None))
             }
-            Reply::Bid { bid, .. } => wrong(format!(
+            Action::Bid(bid) => wrong(format!(
                 "{} returned the bid {} when asked for a play",
                 label, bid
             )),
-            _ if bidding => wrong(format!("{} returned a play when asked for a bid", label)),
-            _ => wrong(format!("{} returned no play", label)),
+            Action::Play(_) => wrong(format!("{} returned a play when asked for a bid", label)),
         }
     }
 
     /// Follows what the table told: the deal (the one shown before the game), a bid, the
-    /// landlord named (at the highest bid, 1 when nobody bid), a play.
+    /// landlord named, a play.
     fn follow(&mut self, command: &Command) -> Result<(), Fault> {
         if let Command::Deal { seat, cards } = command {
             // The deal shown before this game must be the one dealt (the team format's spare
@@ -102,34 +100,20 @@ impl Caller {
                 .take()
                 .filter(|d| d.hands[*seat] == *cards)
                 .ok_or_else(|| Fault::new(FaultKind::Malformed, "DEAL of no deal shown"))?;
-            let mut round = Round::new(self.platform, deal.hands, deal.bottom);
-            round.stop_bidding_at_3();
-            self.table = Some((deal, round, *seat));
+            self.table = Some((Game::new(0, self.platform, deal, None), *seat));
             return Ok(());
         }
-        let round = match self.table.as_mut() {
-            Some((_, round, _)) => round,
-            None => return Ok(()),
-        };
-        match *command {
-            Command::Bid { seat, bid } => round.record_bid(seat, bid),
-            Command::Leftover { landlord, .. } => {
-                let base = round.highest_bid().map_or(1, |(_, b)| b);
-                round.reveal(landlord, base);
+        if let Some((game, _)) = self.table.as_mut() {
+            match *command {
+                Command::Bid { seat, bid } => game.record_bid(seat, bid),
+                Command::Leftover { landlord, .. } => game.record_landlord(landlord),
+                Command::Play { seat, cards } => {
+                    game.record_play(seat, cards);
+                }
+                _ => {}
             }
-            Command::Play { seat, cards } => record_play(round, seat, cards),
-            _ => {}
         }
         Ok(())
-    }
-}
-
-/// Records `seat`'s play as the table told it, unjudged, when it can be `seat`'s (its turn, cards
-/// it holds): a play that cannot be is one the referee refused, which ends the game anyway.
-fn record_play(round: &mut Round, seat: Seat, cards: Option<Cards>) {
-    let held = cards.map_or(true, |c| round.hands()[seat].contains_all(c));
-    if round.phase() == Phase::Play && round.to_move() == seat && held {
-        round.play_recorded(cards);
     }
 }
 
