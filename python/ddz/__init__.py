@@ -46,7 +46,7 @@ def __getattr__(name: str):
     raise AttributeError(f"module 'ddz' has no attribute {name!r}")
 
 
-#: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.4.0 (commit …)``) names.
+#: The version: the engine's, which ``ENGINE_VERSION`` (``ddz 0.5.0 (commit …)``) names.
 __version__ = ENGINE_VERSION.split()[1]
 
 __all__ = [
