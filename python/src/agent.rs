@@ -1,8 +1,9 @@
 //! `ddz.Agent`: any player the arena knows, asked for one decision in a `Game` or on a seat's
 //! observation: the library's [`Adviser`], on the [`Position`] either shows.
 
-use crate::game::{action_object, seat_of, Action, Game};
-use crate::rules::{codes_of, int_in, platform_of, seed_of, type_name};
+use crate::convert::{action_object, seat_of};
+use crate::convert::{codes_of, int_in, platform_of, seed_of, type_name};
+use crate::game::{Action, Game};
 use ddz::arena::{Adviser, PlayerSpec, Position};
 use ddz::protocol::Reply;
 use ddz::rules::Platform;
@@ -76,7 +77,7 @@ impl Agent {
     fn new(spec: &str, seed: Option<&Bound<'_, PyAny>>) -> PyResult<Agent> {
         let parsed = PlayerSpec::checked(spec).map_err(PyValueError::new_err)?;
         let seed = seed.map(seed_of).transpose()?;
-        let seed = seed.unwrap_or_else(crate::game::fresh_seed);
+        let seed = seed.unwrap_or_else(crate::convert::fresh_seed);
         Ok(Agent {
             text: parsed.to_string(),
             seed,

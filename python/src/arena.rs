@@ -8,8 +8,9 @@
 //! players at other tables (`jobs > 1`) keep running meanwhile.
 
 use crate::agent::Agent;
-use crate::game::{action_object, action_of, observation, Action, GameCore};
-use crate::rules::{int_in, platform_of, seed_of, type_name};
+use crate::convert::{action_object, action_of};
+use crate::convert::{int_in, platform_of, seed_of, type_name};
+use crate::game::{observation, Action, GameCore};
 use ddz::arena::count::report::{FaultLine, Report};
 use ddz::arena::{jobs_text, match_text, run_gauntlet_with, run_with};
 use ddz::arena::{ArenaConfig, CheckedMatch, Decide, Format, MatchRequest, Stop};

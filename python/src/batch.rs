@@ -3,8 +3,8 @@
 //! handed over as bytes and bytearrays that python/ddz/batch.py reads with numpy
 //! (`np.frombuffer`: no copy); the GIL is released while the core works.
 
+use crate::convert::{codes_of, platform_of};
 use crate::game::Game;
-use crate::rules::{codes_of, platform_of};
 use ddz_core::actions::{ActionSpace, CARD_COLUMNS};
 use ddz_core::batch::{Batch, DouZeroBuffers, Objective};
 use ddz_core::cards::{Cards, Counts};

@@ -2,75 +2,27 @@
 //! Python list of the legal actions is made once a position (copied on each call, its
 //! tuples shared: they are immutable).
 
-use crate::rules::{codes_of, int_in, platform_of, seed_of, tuple_of, type_name};
+use crate::convert::{action_object, action_of, fresh_seed, seat_of, words};
+use crate::convert::{int_in, platform_of, seed_of, tuple_of};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
 use ddz::game::{BySeat, Phase, Seat};
 use ddz::named::Named;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyDict, PyList, PyTuple};
-use std::collections::hash_map::RandomState;
-use std::hash::{BuildHasher, Hasher};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 pub use ddz::game::{Action, Game as GameCore, Refusal};
-
-/// A refusal in Python's words: the core's, an action of the wrong kind named as Python
-/// gives it.
-pub fn words(why: Refusal) -> String {
-    match why {
-        Refusal::BidDue(seat, bids) => format!("{} is to bid: an int, one of {:?}", seat, bids),
-        Refusal::PlayDue(seat) => format!("{} is to play: a tuple of card codes, () to pass", seat),
-        other => other.to_string(),
-    }
-}
 
 /// A refusal raised.
 fn refused(why: Refusal) -> PyErr {
     PyValueError::new_err(words(why))
 }
 
-/// A seat given from Python: an int 0, 1 or 2 (A, B, C).
-pub fn seat_of(obj: &Bound<'_, PyAny>) -> PyResult<Seat> {
-    let index: usize = int_in(obj, "seat", 0, 2)?;
-    Ok(Seat::ALL[index])
-}
-
-/// A seed from the operating system's randomness, for a game asked for without one.
-pub fn fresh_seed() -> u64 {
-    RandomState::new().build_hasher().finish()
-}
-
-/// A Python action read into an [`Action`]: an int (a numpy one too) is a bid, a tuple or
-/// list of codes a play.
-pub fn action_of(obj: &Bound<'_, PyAny>) -> PyResult<Action> {
-    if obj.is_instance_of::<PyTuple>() || obj.is_instance_of::<PyList>() {
-        let cards = codes_of(obj, "play")?;
-        return Ok(Action::Play(Some(cards).filter(|c| !c.is_empty())));
-    }
-    // Plays first: a tuple has no `__index__`, and the look-up of one that fails costs.
-    if obj.hasattr("__index__")? && !obj.is_instance_of::<PyBool>() {
-        return int_in(obj, "bid", 0, 3).map(Action::Bid);
-    }
-    Err(PyValueError::new_err(format!(
-        "an action is an int bid or a tuple of card codes, not {} ({})",
-        type_name(obj),
-        obj.repr()?
-    )))
-}
-
 /// Each seat's cards, as a tuple of three tuples of codes.
 fn seat_tuples<'py>(py: Python<'py>, cards: &BySeat<Cards>) -> PyResult<Bound<'py, PyTuple>> {
     let tuples = Seat::ALL.iter().map(|&s| tuple_of(py, cards[s]));
     PyTuple::new(py, tuples.collect::<PyResult<Vec<_>>>()?)
-}
-
-/// An [`Action`] as Python sees it.
-pub fn action_object<'py>(py: Python<'py>, action: Action) -> PyResult<Bound<'py, PyAny>> {
-    Ok(match action {
-        Action::Bid(b) => b.into_pyobject(py)?.into_any(),
-        Action::Play(cards) => tuple_of(py, cards.unwrap_or(Cards::EMPTY))?.into_any(),
-    })
 }
 
 /// A play's rank counts packed 3 bits a rank, the Python environments' key of a play.

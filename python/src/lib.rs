@@ -1,5 +1,7 @@
 //! `ddz._ddz`: the native module of the `ddz` Python package, a thin layer over the engine's
 //! library. Each file wraps one layer of it:
+//! - [`convert`]: Python values read into the library's (cards, ints, seats, rules, actions)
+//!   and written back, one way for every front end;
 //! - [`rules`]: cards read and written, plays classified and compared, the legal plays;
 //! - [`game`]: `Game`, one deal played out with every hand known (the referee's model);
 //! - [`agent`]: `Agent`, any player the arena knows, asked for one decision;
@@ -17,6 +19,7 @@ mod aec;
 mod agent;
 mod arena;
 mod batch;
+mod convert;
 mod game;
 mod rules;
 mod travel;

@@ -3,10 +3,11 @@
 //! [`GameCore::actions`], as Python objects; a game is restored by stepping them again, judged,
 //! so a state no legal play reaches is a `ValueError` naming what is wrong.
 
-use crate::game::{action_object, action_of, seat_of, words, GameCore};
-use crate::rules::{codes_of, platform_of, seed_of, tuple_of, type_name};
+use crate::convert::{action_object, action_of, seat_of, words};
+use crate::convert::{codes_of, platform_of, seed_of, tuple_of, type_name};
 use ddz::cards::Cards;
 use ddz::game::deal::Deal;
+use ddz::game::Game as GameCore;
 use ddz::game::{BySeat, Seat};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
