@@ -191,10 +191,9 @@ impl Adviser {
         };
         let (reply, note) = asked.map_err(|why| format!("{}: {}", self.label, why))?;
         let seat = position.seat;
-        match (position.bidding, reply) {
-            (true, reply @ Reply::Bid { seat: s, .. })
-            | (false, reply @ Reply::Play { seat: s, .. })
-                if s == seat =>
+        match (position.bidding, &reply) {
+            (true, Reply::Bid { seat: s, .. }) | (false, Reply::Play { seat: s, .. })
+                if *s == seat =>
             {
                 Ok((reply, note))
             }
