@@ -33,14 +33,9 @@ class Batch:
 
     def __init__(self, games: int = 1024, seed: int = 0, rules: str = "platform",
                  objective: str = "adp", threads: int = 0):
-        for name, value in (("games", games), ("seed", seed), ("threads", threads)):
-            if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
-                raise ValueError(f"{name} must be an int, not {type(value).__name__}")
-        if not 0 <= seed < 2**64:
-            raise ValueError(f"seed must be 0 to 2**64 - 1, not {seed}")
-        if not -2**63 <= games < 2**63 or not -2**63 <= threads < 2**63:
-            raise ValueError(f"games and threads must be counts, not {games} and {threads}")
-        self._native = _Batch(int(games), int(seed), rules, objective, int(threads))
+        # The native side reads the ints as every int of the package is read (a ValueError
+        # naming the argument); past it, int() of each is safe.
+        self._native = _Batch(games, seed, rules, objective, threads)
         #: How many games.
         self.games = int(games)
         #: The rules and the objective, as given.

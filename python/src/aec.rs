@@ -3,11 +3,11 @@
 //! such an index ([`ActionSpace::legal_indices`], [`ActionSpace::step`]), and a seat's 641-wide
 //! observation (the batch's encoder), as bytearrays numpy views.
 
+use crate::convert::seat_of;
 use crate::game::Game;
 use ddz_core::actions::ActionSpace;
 use ddz_core::encode::observation::{encode, Table, WIDTH};
-use ddz_core::game::{Round, Seat};
-use pyo3::exceptions::PyValueError;
+use ddz_core::game::Round;
 use pyo3::prelude::*;
 use pyo3::types::PyByteArray;
 
@@ -52,10 +52,9 @@ fn _step_action<'py>(
 fn _observe<'py>(
     py: Python<'py>,
     game: &Bound<'py, Game>,
-    seat: usize,
+    seat: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyByteArray>> {
-    let seat = Seat::from_index(seat)
-        .ok_or_else(|| PyValueError::new_err(format!("seat {}: 0, 1 or 2", seat)))?;
+    let seat = seat_of(seat)?;
     let game = game.borrow();
     let table = Table::of_round(&game.core.round, game.core.deal.bottom.counts());
     let mut out = [0i8; WIDTH];

@@ -3,14 +3,13 @@
 //! handed over as bytes and bytearrays that python/ddz/batch.py reads with numpy
 //! (`np.frombuffer`: no copy); the GIL is released while the core works.
 
-use crate::convert::{codes_of, platform_of};
+use crate::convert::{codes_of, int_in, platform_of, seat_named, seed_of};
 use crate::game::Game;
 use ddz_core::actions::{ActionSpace, CARD_COLUMNS};
 use ddz_core::batch::{Batch, DouZeroBuffers, Objective};
 use ddz_core::cards::{Cards, Counts};
 use ddz_core::encode::douzero::{self, Position};
 use ddz_core::encode::observation::WIDTH;
-use ddz_core::game::Seat;
 use ddz_core::named::ParseNameError;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -79,12 +78,6 @@ fn action_table(py: Python<'_>) -> (Py<PyBytes>, Py<PyBytes>, Py<PyBytes>, Py<Py
     (bytes(&counts), bytes(&kinds), bytes(&keys), bytes(&columns))
 }
 
-/// A seat index of an observation (0..2).
-fn seat(index: usize, what: &str) -> PyResult<Seat> {
-    Seat::from_index(index)
-        .ok_or_else(|| PyValueError::new_err(format!("{}: seat {} is not 0, 1 or 2", what, index)))
-}
-
 /// The arrays of one position as `ddz.douzero.get_obs` returns them.
 type DouZeroArrays<'py> = (
     usize,
@@ -100,19 +93,22 @@ type DouZeroArrays<'py> = (
 #[pyfunction]
 fn _douzero_arrays<'py>(
     py: Python<'py>,
-    seat_index: usize,
-    landlord: usize,
+    seat_index: &Bound<'py, PyAny>,
+    landlord: &Bound<'py, PyAny>,
     hand: &Bound<'py, PyAny>,
     counts: [u8; 3],
-    plays: Vec<(usize, Bound<'py, PyAny>)>,
+    plays: Vec<(Bound<'py, PyAny>, Bound<'py, PyAny>)>,
     legal: Vec<Bound<'py, PyAny>>,
 ) -> PyResult<DouZeroArrays<'py>> {
-    let me = seat(seat_index, "seat")?;
-    let landlord = seat(landlord, "landlord")?;
+    let me = seat_named(seat_index, "seat")?;
+    let landlord = seat_named(landlord, "landlord")?;
     let hand = codes_of(hand, "hand")?.counts();
     let mut moves = Vec::with_capacity(plays.len());
     for (s, cards) in &plays {
-        moves.push((seat(*s, "plays")?, codes_of(cards, "plays")?.counts()));
+        moves.push((
+            seat_named(s, "plays: seat")?,
+            codes_of(cards, "plays")?.counts(),
+        ));
     }
     let legal = legal
         .iter()
@@ -131,21 +127,10 @@ fn _douzero_arrays<'py>(
     Ok((position.role, x_no_action, z, x_batch, z_batch))
 }
 
-/// A count given from Python: an int from `least` to `most`.
-fn count_of(value: i64, least: i64, most: i64, what: &str) -> PyResult<usize> {
-    if !(least..=most).contains(&value) {
-        return Err(PyValueError::new_err(format!(
-            "{} must be {} to {}, not {}",
-            what, least, most, value
-        )));
-    }
-    Ok(value as usize)
-}
-
 /// The most games a batch holds (a few hundred bytes a game: memory, not a rule) and the most
 /// threads it starts.
-const MOST_GAMES: i64 = 1 << 20;
-const MOST_THREADS: i64 = 1 << 10;
+const MOST_GAMES: i128 = 1 << 20;
+const MOST_THREADS: i128 = 1 << 10;
 
 /// The native side of `ddz.Batch` (python/ddz/batch.py makes numpy arrays of its bytearrays).
 #[pyclass(module = "ddz._ddz", name = "_Batch")]
@@ -156,15 +141,25 @@ struct NativeBatch {
 #[pymethods]
 impl NativeBatch {
     #[new]
-    fn new(games: i64, seed: u64, rules: &str, objective: &str, threads: i64) -> PyResult<Self> {
+    fn new(
+        games: &Bound<'_, PyAny>,
+        seed: &Bound<'_, PyAny>,
+        rules: &str,
+        objective: &str,
+        threads: &Bound<'_, PyAny>,
+    ) -> PyResult<Self> {
         let objective: Objective = objective
             .parse()
             .map_err(|e: ParseNameError| PyValueError::new_err(format!("objective {}", e)))?;
-        let (games, threads) = (
-            count_of(games, 1, MOST_GAMES, "games")?,
-            count_of(threads, 0, MOST_THREADS, "threads")?,
+        let games = int_in(games, "games", 1, MOST_GAMES)?;
+        let threads = int_in(threads, "threads", 0, MOST_THREADS)?;
+        let batch = Batch::new(
+            games,
+            seed_of(seed)?,
+            platform_of(rules)?,
+            objective,
+            threads,
         );
-        let batch = Batch::new(games, seed, platform_of(rules)?, objective, threads);
         Ok(NativeBatch { batch })
     }
 

@@ -116,7 +116,12 @@ pub fn words(why: Refusal) -> String {
 
 /// A seat given from Python: an int 0, 1 or 2 (A, B, C).
 pub fn seat_of(obj: &Bound<'_, PyAny>) -> PyResult<Seat> {
-    let index: usize = int_in(obj, "seat", 0, 2)?;
+    seat_named(obj, "seat")
+}
+
+/// A seat given from Python as the argument `what` ([`int_in`]: 0, 1 or 2).
+pub fn seat_named(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Seat> {
+    let index: usize = int_in(obj, what, 0, 2)?;
     Ok(Seat::ALL[index])
 }
 

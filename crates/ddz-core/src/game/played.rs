@@ -108,8 +108,8 @@ pub struct Game {
     pub seed: u64,
     /// The deal: the hands as dealt and the bottom.
     pub deal: Deal,
-    /// The deal played out so far, moved by the game's methods (or set whole, by a player
-    /// following a table): the legal list is keyed by the moves made, so it follows either.
+    /// The deal played out so far, moved by the game's methods (or, being public, set whole):
+    /// the legal list is keyed by the moves made, so it follows either.
     pub round: Round,
     /// The legal actions listed, and the move count of the position they are of.
     legal: (usize, Vec<Action>),
